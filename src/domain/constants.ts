@@ -1,0 +1,31 @@
+/** Business constants of spec section 9, in one place. */
+export const apiPrefix = '/api/v1';
+export const authCookiePrefix = 'auth.';
+export const accessTokenCookie = `${authCookiePrefix}access_token`;
+export const refreshTokenCookie = `${authCookiePrefix}refresh_token`;
+export const toastDurationMs = 2000;
+export const noticeTimeoutMs = 5000;
+export const defaultAccessTokenTtlS = 1800;
+export const defaultRefreshTokenTtlS = 2_592_000;
+export const defaultRefreshReuseGraceS = 10;
+/** A token counts as expired this much before its `exp`. */
+export const tokenExpirySkewMs = 500;
+export const progressBar = { throttleMs: 200, durationMs: 5000, hideAfterMs: 500 } as const;
+export const reloadGuardMs = 60_000;
+export const rowsPerPageOptions = [10, 50, 100, 200, -1] as const;
+export const maxPageSize = 1000;
+export const imageUploadLimitBytes = 2_000_000;
+export const sidebarWidth = 256;
+export const sidebarMiniWidth = 56;
+export const logoWidthExpanded = 100;
+export const logoWidthMini = 50;
+export const mobileBreakpoint = 1264;
+export const breakpoints = { xs: 600, sm: 960, md: 1280, lg: 1920 } as const;
+export const resizeDebounceMs = 200;
+export const defaultAppTitle = 'Child Adoption';
+export const dataFetchMinDelayMs = 200;
+/** Sign-in throttle: at most this many failures per username or address in the window. */
+export const signInMaxFailures = 10;
+export const signInFailureWindowMs = 15 * 60 * 1000;
+export const bothTokensExpiredMessage =
+  'Both token and refresh token have expired. Your request was aborted.';

@@ -1,0 +1,48 @@
+/**
+ * Every `resource:action` permission the product uses, the one list the seed writes to the
+ * permission catalogue (so the role screens show them all) and the server's routes refer to.
+ */
+export const permissionActions = ['read', 'write', 'update', 'delete'] as const;
+export type TPermissionAction = (typeof permissionActions)[number] | 'approve';
+
+/** Resources in the order the assign-permission screen groups them, with their area. */
+export const permissionResources = [
+  { resource: 'adoptive_children', area: 'children' },
+  { resource: 'adoptive_parents', area: 'parents' },
+  { resource: 'matchings', area: 'matching', extra: ['approve'] },
+  { resource: 'post_adoption_services', area: 'services' },
+  { resource: 'adopted_child_reports', area: 'reports' },
+  { resource: 'users', area: 'security' },
+  { resource: 'roles', area: 'security' },
+  { resource: 'assign_permissions', area: 'security' },
+  { resource: 'permissions', area: 'security' },
+  { resource: 'groups', area: 'security' },
+  { resource: 'system_settings', area: 'security' },
+  { resource: 'general_settings', area: 'configuration' },
+  { resource: 'languages', area: 'configuration' },
+  { resource: 'head_offices', area: 'configuration' },
+  { resource: 'provinces', area: 'configuration' },
+  { resource: 'states', area: 'configuration' },
+  { resource: 'districts', area: 'configuration' },
+  { resource: 'communes', area: 'configuration' },
+  { resource: 'villages', area: 'configuration' },
+  { resource: 'organizations', area: 'configuration' },
+  { resource: 'departments', area: 'configuration' },
+  { resource: 'positions', area: 'configuration' },
+  { resource: 'reference_lists', area: 'configuration' },
+] as const satisfies readonly { resource: string; area: string; extra?: readonly TPermissionAction[] }[];
+
+export type TPermissionResource = (typeof permissionResources)[number]['resource'];
+
+export const permissionName = (resource: TPermissionResource, action: TPermissionAction): string =>
+  `${resource}:${action}`;
+
+export const permissionCatalogue: readonly { name: string; resource: string; action: string; area: string }[] =
+  permissionResources.flatMap((entry) =>
+    [...permissionActions, ...('extra' in entry ? entry.extra : [])].map((action) => ({
+      name: permissionName(entry.resource, action),
+      resource: entry.resource,
+      action,
+      area: entry.area,
+    })),
+  );
