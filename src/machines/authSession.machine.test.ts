@@ -2,20 +2,11 @@ import {
   adjacencyMapToArray,
   getAdjacencyMap,
   getShortestPaths,
-  getStateNodes,
   type StatePath,
   serializeSnapshot,
 } from '@xstate/graph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AnyEventObject,
-  type AnyStateMachine,
-  type AnyTransitionDefinition,
-  createActor,
-  fromCallback,
-  fromPromise,
-  type SnapshotFrom,
-} from 'xstate';
+import { type AnyEventObject, createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import type { TTokenPair, TUserInfo } from '@/domain/auth';
 import { bothTokensExpiredMessage } from '@/domain/constants';
 import {
@@ -24,6 +15,7 @@ import {
   type TAuthSessionEvent,
   type TAuthSessionInput,
 } from './authSession.machine';
+import { allLeafStateIds, allTransitionKeys, transitionKey } from './machineCoverage';
 
 type TSnapshot = SnapshotFrom<typeof authSessionMachine>;
 type TPath = StatePath<TSnapshot, TAuthSessionEvent>;
@@ -135,21 +127,6 @@ const describeEvent = (event: AnyEventObject): string => {
   return `${name}(${typeof error === 'object' && error && 'status' in error ? error.status : 'no status'})`;
 };
 const describePath = (path: TPath) => path.steps.map((step) => describeEvent(step.event)).join(' → ');
-
-// --- coverage, computed from the machine definition so a new state or transition must be walked ---
-const allStateNodes = (machine: AnyStateMachine) => [machine.root, ...getStateNodes(machine.root)];
-const transitionKey = (transition: AnyTransitionDefinition): string => {
-  const { source, eventType } = transition;
-  const siblings = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
-  const targets = (transition.target ?? []).map((target) => target.id).join(',');
-  return `${source.id} --${eventType || 'always'}#${siblings.indexOf(transition)}--> ${targets}`;
-};
-const allTransitionKeys = (machine: AnyStateMachine): string[] =>
-  allStateNodes(machine).flatMap((node) =>
-    [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey),
-  );
-const allLeafStateIds = (machine: AnyStateMachine): string[] =>
-  getStateNodes(machine.root).map((node) => node.id);
 
 const visitedStates = new Set<string>();
 const takenTransitions = new Set<string>();

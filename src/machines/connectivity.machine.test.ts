@@ -6,37 +6,17 @@ import {
   type StatePath,
 } from '@xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AnyStateMachine,
-  type AnyTransitionDefinition,
-  createActor,
-  type EventObject,
-  type SnapshotFrom,
-} from 'xstate';
+import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import { noticeTimeoutMs } from '@/domain/constants';
 import {
   connectivityMachine,
   type TConnectivityEvent,
   type TConnectivityInput,
 } from './connectivity.machine';
+import { allLeafStateIds, allTransitionKeys, transitionKey } from './machineCoverage';
 
 type TSnapshot = SnapshotFrom<typeof connectivityMachine>;
 type TPath = StatePath<TSnapshot, TConnectivityEvent>;
-
-// --- coverage, computed from the machine definition so a new state or transition must be walked ---
-const allStateNodes = (machine: AnyStateMachine) => [machine.root, ...getStateNodes(machine.root)];
-const transitionKey = (transition: AnyTransitionDefinition): string => {
-  const { source, eventType } = transition;
-  const siblings = eventType ? (source.transitions.get(eventType) ?? []) : (source.always ?? []);
-  const targets = (transition.target ?? []).map((target) => target.id).join(',');
-  return `${source.id} --${eventType || 'always'}#${siblings.indexOf(transition)}--> ${targets}`;
-};
-const allTransitionKeys = (machine: AnyStateMachine): string[] =>
-  allStateNodes(machine).flatMap((node) =>
-    [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map(transitionKey),
-  );
-const allLeafStateIds = (machine: AnyStateMachine): string[] =>
-  getStateNodes(machine.root).map((node) => node.id);
 
 /** Delayed transitions appear to @xstate/graph as plain events named `xstate.after.<delay>.<state id>`. */
 const delayedEvents: EventObject[] = getStateNodes(connectivityMachine.root).flatMap((node) =>
