@@ -1,0 +1,41 @@
+/**
+ * Prepares the database the browser tests run against (same DATA_DIR or DATABASE_URL and
+ * ADMIN_PASSWORD as the `npm run serve` that follows): migrates, seeds, and adds the fixtures.
+ * Idempotent. Run: node_modules/.bin/tsx scripts/e2e-prepare.ts
+ */
+import { hashPassword } from '../server/auth/password';
+import { ConfigError, loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { ensureRole, upsertUser } from '../server/db/fixtures';
+import { seed } from '../server/db/seed';
+
+const readerPassword = process.env.E2E_READER_PASSWORD || 'reader-pass-123';
+
+const main = async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    await database.prepare(async (db) => {
+      const { adminCreated } = await seed(db, { adminPassword: config.adminPassword });
+      if (adminCreated?.generated) {
+        console.log(`Admin user "admin" created with password: ${adminCreated.password}`);
+      }
+      // A user who may read children and nothing else: sees one sidebar entry, 403 elsewhere.
+      const roleId = await ensureRole(db, 'Child reader', ['adoptive_children:read']);
+      await upsertUser(db, {
+        username: 'reader',
+        name: 'Sok Dara',
+        passwordHash: await hashPassword(readerPassword),
+        roleId,
+      });
+    });
+    console.log(`E2E fixtures ready (${database.driver}): role "Child reader", user "reader".`);
+  } finally {
+    await database.close();
+  }
+};
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  type FastifyPluginAsyncZod,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { apiPrefix } from '../src/domain/constants';
+import { getDummyHash } from './auth/password';
+import { createAuthService } from './auth/service';
+import type { TConfig } from './config';
+import { openDatabase, type TDatabase } from './db/client';
+import { seed, type TSeedResult } from './db/seed';
+import { registerErrorHandling } from './plugins/errors';
+import { registerPermissions } from './plugins/permissions';
+import { authRoutes } from './routes/auth';
+import { generalInformationRoutes } from './routes/generalInformation';
+import { languageRoutes } from './routes/languages';
+import { mainsRoutes } from './routes/mains';
+import { menuRoutes } from './routes/menus';
+import { userRoutes } from './routes/users';
+import './types';
+
+export type TBuildOptions = {
+  /** Fastify's logger (off unless given; server/main.ts turns it on). */
+  logger?: FastifyServerOptions['logger'];
+  /** Epoch milliseconds; tests pass a controllable clock. */
+  now?: () => number;
+  /** Receives the one-time line announcing the created admin (default: console.log). */
+  announce?: (line: string) => void;
+  /** More route plugins under /api/v1 (tests use it to exercise the permission and error plumbing). */
+  extraApiRoutes?: FastifyPluginAsyncZod[];
+};
+
+const announceAdmin = (created: TSeedResult['adminCreated'], announce: (line: string) => void) => {
+  if (!created) return;
+  announce(
+    created.generated
+      ? `Admin user "admin" created with password: ${created.password}  (shown only this once; keep it safe)`
+      : 'Admin user "admin" created with the password from ADMIN_PASSWORD.',
+  );
+};
+
+/** Long cache for Vite's content-hashed files, revalidation for everything else (index.html first). */
+const setStaticHeaders = (reply: FastifyReply, filePath: string) => {
+  const hashed = filePath.split(path.sep).includes('assets');
+  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
+
+/**
+ * A ready Fastify instance: database open, migrated and seeded, every route registered.
+ * Closing the app closes the database.
+ */
+export const buildApp = async (config: TConfig, options: TBuildOptions = {}) => {
+  const database: TDatabase = await openDatabase(config);
+  let seedResult: TSeedResult = {};
+  try {
+    await database.prepare(async (db) => {
+      seedResult = await seed(db, { adminPassword: config.adminPassword });
+    });
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+  announceAdmin(seedResult.adminCreated, options.announce ?? console.log);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', () => database.close());
+  try {
+    await registerEverything(app, database, config, options);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  // Ready before the first unknown-user sign-in, so that one costs no more than the others.
+  void getDummyHash();
+  return app;
+};
+
+const registerEverything = async (
+  app: FastifyInstance,
+  database: TDatabase,
+  config: TConfig,
+  options: TBuildOptions,
+) => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = options.now ?? Date.now;
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('now', now);
+  app.decorate('auth', createAuthService({ db: database.db, config, now }));
+
+  const hasClient = existsSync(path.join(config.clientDir, 'index.html'));
+  const serveSpa = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!hasClient || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    if (!(request.headers.accept ?? '').includes('text/html')) return false;
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return true;
+  };
+  registerErrorHandling(app, { serveSpa });
+  registerPermissions(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Adoption back office API',
+        version: '1',
+        description:
+          'All routes under /api/v1. Send `Authorization: Bearer <access token>` and `locale: kh|en` ' +
+          '(messages come back in that language; English without it).',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: setStaticHeaders,
+    });
+  }
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(mainsRoutes);
+      await api.register(generalInformationRoutes);
+      await api.register(languageRoutes);
+      await api.register(menuRoutes);
+      for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
+    },
+    { prefix: apiPrefix },
+  );
+
+  await app.ready();
+};
+
+export type TApp = Awaited<ReturnType<typeof buildApp>>;

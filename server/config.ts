@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  defaultAccessTokenTtlS,
+  defaultRefreshReuseGraceS,
+  defaultRefreshTokenTtlS,
+} from '../src/domain/constants';
+
+export type TConfig = {
+  port: number;
+  host: string;
+  /** Absolute. Holds the embedded database (`db/`), uploaded files (`files/`) and the generated secret. */
+  dataDir: string;
+  /**
+   * `postgres://...` for PostgreSQL; `memory://` for a throw-away embedded database (tests);
+   * absent: embedded PGlite under `dataDir/db`.
+   */
+  databaseUrl?: string;
+  jwtSecret: string;
+  /** Password given to the `admin` user when the seed creates it; generated and printed when absent. */
+  adminPassword?: string;
+  accessTokenTtlS: number;
+  refreshTokenTtlS: number;
+  refreshReuseGraceS: number;
+  /** The built SPA (served when it exists). */
+  clientDir: string;
+  /**
+   * Fastify's `trustProxy`: behind a reverse proxy or load balancer the client address (which the
+   * sign-in throttle counts) comes from X-Forwarded-For only when the proxy is trusted.
+   */
+  trustProxy: boolean | string;
+};
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** An empty variable counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema);
+const wholeNumber = () => z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number');
+const seconds = (fallback: number) =>
+  optional(wholeNumber().positive('must be more than 0').default(fallback));
+
+const ZEnv = z.object({
+  PORT: optional(wholeNumber().min(0, 'must be 0 to 65535').max(65_535, 'must be 0 to 65535').default(3000)),
+  HOST: optional(z.string().default('127.0.0.1')),
+  DATA_DIR: optional(z.string().default('./data')),
+  DATABASE_URL: optional(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// connection URL')
+      .optional(),
+  ),
+  JWT_SECRET: optional(
+    z.string().min(32, 'must be at least 32 characters long (HS256 needs a 256-bit secret)').optional(),
+  ),
+  ADMIN_PASSWORD: optional(z.string().min(8, 'must be at least 8 characters long').max(200).optional()),
+  ACCESS_TOKEN_TTL_S: seconds(defaultAccessTokenTtlS),
+  REFRESH_TOKEN_TTL_S: seconds(defaultRefreshTokenTtlS),
+  REFRESH_REUSE_GRACE_S: optional(
+    wholeNumber().min(0, 'must be 0 or more').default(defaultRefreshReuseGraceS),
+  ),
+  /** `true` (trust any proxy), `false`, or a comma-separated list of proxy addresses/CIDRs. */
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .default('false')
+      .transform((value): boolean | string =>
+        value === 'true' || value === 'false' ? value === 'true' : value,
+      ),
+  ),
+});
+
+export class ConfigError extends Error {}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The built server lives in dist/server, so the SPA is `../client` from it; when the server runs
+ * from source (tsx, tests) the same SPA is `../dist/client`.
+ */
+const findClientDir = (): string => {
+  const candidates = [path.resolve(here, '../client'), path.resolve(here, '../dist/client')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? candidates[0];
+};
+
+/** Reads the secret kept in DATA_DIR, creating it (readable by the owner only) on first start. */
+const storedJwtSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+    throw new ConfigError(
+      `${file} holds a secret shorter than 32 characters; delete it to generate a new one.`,
+    );
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+};
+
+/** Environment -> configuration; a bad value throws a ConfigError naming the variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    jwtSecret: values.JWT_SECRET ?? storedJwtSecret(dataDir),
+    adminPassword: values.ADMIN_PASSWORD,
+    accessTokenTtlS: values.ACCESS_TOKEN_TTL_S,
+    refreshTokenTtlS: values.REFRESH_TOKEN_TTL_S,
+    refreshReuseGraceS: values.REFRESH_REUSE_GRACE_S,
+    clientDir: findClientDir(),
+    trustProxy: values.TRUST_PROXY,
+  };
+};

@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { TConfig } from '../config';
+import * as schema from './schema';
+
+export type TSchema = typeof schema;
+/** The one database type routes use, whichever driver is behind it. */
+export type TDb = PgDatabase<PgQueryResultHKT, TSchema>;
+
+export type TDatabase = {
+  db: TDb;
+  driver: 'pglite' | 'postgres';
+  /** Applies the committed migrations, then runs `afterMigrate` while other processes wait. */
+  prepare: (afterMigrate?: (db: TDb) => Promise<void>) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/**
+ * server/db/migrations when running from source; dist/server/migrations in the bundle
+ * (scripts/build-server.mjs copies them next to main.js).
+ */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any constant: all API processes on one PostgreSQL take this lock to migrate and seed one at a time. */
+const startupLockKey = 4_242_001;
+
+const openPglite = async (dataDir: string): Promise<TDatabase> => {
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: 'pglite',
+    // PGlite is single-process: nobody else can open DATA_DIR/db at the same time.
+    prepare: async (afterMigrate) => {
+      await migratePglite(db, { migrationsFolder });
+      await afterMigrate?.(db);
+    },
+    close: () => client.close(),
+  };
+};
+
+const openPostgres = async (connectionString: string): Promise<TDatabase> => {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection dropped by the server must not crash the process; the pool reconnects.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    driver: 'postgres',
+    prepare: async (afterMigrate) => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [startupLockKey]);
+        await migrateNodePg(db, { migrationsFolder });
+        await afterMigrate?.(db);
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [startupLockKey]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};
+
+/**
+ * PostgreSQL through `pg` when `databaseUrl` is a postgres URL; otherwise the embedded PGlite,
+ * in memory for `memory://` (tests) or persisted under DATA_DIR/db.
+ */
+export const openDatabase = async (config: Pick<TConfig, 'dataDir' | 'databaseUrl'>): Promise<TDatabase> => {
+  if (config.databaseUrl === 'memory://') return openPglite('memory://');
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const dir = path.join(config.dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  return openPglite(dir);
+};

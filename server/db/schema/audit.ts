@@ -1,0 +1,19 @@
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn } from './common';
+
+/** Who changed what and when, with the record before and after (DESIGN.md section 5). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    ...idColumn,
+    /** The acting user (also in `created_by`); null for the system (seed). */
+    userId: integer('user_id'),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ...auditColumns,
+  },
+  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId)],
+);

@@ -1,0 +1,5 @@
+export * from './audit';
+export * from './auth';
+export * from './reference';
+export * from './security';
+export * from './settings';

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, versionColumn } from './common';
+
+export const roles = pgTable('roles', {
+  ...idColumn,
+  roleName: text('role_name').notNull().unique(),
+  ...versionColumn,
+  ...auditColumns,
+});
+
+export const groups = pgTable('groups', {
+  ...idColumn,
+  name: text('name').notNull().unique(),
+  ...versionColumn,
+  ...auditColumns,
+});
+
+/** The catalogue of `resource:action` strings (seeded from src/domain/permissionCatalogue.ts). */
+export const permissions = pgTable('permissions', {
+  ...idColumn,
+  name: text('name').notNull().unique(),
+  resource: text('resource').notNull(),
+  action: text('action').notNull(),
+  area: text('area').notNull(),
+  groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+  ...versionColumn,
+  ...auditColumns,
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+    ...auditColumns,
+  },
+  (table) => [primaryKey({ columns: [table.roleId, table.permissionId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    ...idColumn,
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
+    // Foreign keys to these tables arrive with the issue that creates them.
+    organizationId: integer('organization_id'),
+    departmentId: integer('department_id'),
+    positionId: integer('position_id'),
+    headOfficeId: integer('head_office_id'),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [
+    // `Admin` and `admin` are the same user.
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
+    index('users_role_id_idx').on(table.roleId),
+  ],
+);

@@ -1,0 +1,212 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
+import { adminUsername, superAdminRoleName } from '../../src/domain/permissions';
+import { isMenuGroup, sidebarMenu } from '../../src/domain/sidebarMenu';
+import { generatePassword, hashPassword } from '../auth/password';
+import type { TDb } from './client';
+import {
+  countries,
+  generalInformation,
+  languages,
+  permissions,
+  provinces,
+  referenceItems,
+  rolePermissions,
+  roles,
+  systemMenus,
+  users,
+} from './schema';
+import { countrySeed } from './seedData/countries';
+import { provinceSeed } from './seedData/provinces';
+import { referenceListSeed } from './seedData/referenceLists';
+
+export type TSeedResult = {
+  /** Set only on the start that created the admin user. */
+  adminCreated?: { password: string; generated: boolean };
+};
+
+const seedPermissions = async (db: TDb) => {
+  await db
+    .insert(permissions)
+    .values(permissionCatalogue.map(({ name, resource, action, area }) => ({ name, resource, action, area })))
+    .onConflictDoUpdate({
+      target: permissions.name,
+      set: {
+        resource: sql`excluded.resource`,
+        action: sql`excluded.action`,
+        area: sql`excluded.area`,
+      },
+      // Touch a row only when the catalogue changed it, so a re-seed leaves rows as they are.
+      setWhere: sql`(${permissions.resource}, ${permissions.action}, ${permissions.area}) is distinct from (excluded.resource, excluded.action, excluded.area)`,
+    });
+};
+
+/** The Super Admin role, mapped to the whole catalogue so the role screens show it complete. */
+const seedSuperAdminRole = async (db: TDb): Promise<number> => {
+  await db
+    .insert(roles)
+    .values({ roleName: superAdminRoleName })
+    .onConflictDoNothing({ target: roles.roleName });
+  const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, superAdminRoleName));
+  const catalogueNames = permissionCatalogue.map((entry) => entry.name);
+  const rows = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.name, catalogueNames));
+  if (rows.length > 0) {
+    await db
+      .insert(rolePermissions)
+      .values(rows.map((row) => ({ roleId: role.id, permissionId: row.id })))
+      .onConflictDoNothing();
+  }
+  return role.id;
+};
+
+/**
+ * Creates `admin` when missing. The password applies only at creation: a later start never resets a
+ * password the administrator may have changed.
+ */
+const seedAdmin = async (
+  db: TDb,
+  roleId: number,
+  adminPassword?: string,
+): Promise<TSeedResult['adminCreated']> => {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, adminUsername));
+  if (existing.length > 0) return undefined;
+  const password = adminPassword ?? generatePassword();
+  const inserted = await db
+    .insert(users)
+    .values({
+      username: adminUsername,
+      name: 'Administrator',
+      passwordHash: await hashPassword(password),
+      roleId,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return inserted.length > 0 ? { password, generated: adminPassword === undefined } : undefined;
+};
+
+const seedLanguagesAndGenerals = async (db: TDb) => {
+  await db
+    .insert(languages)
+    .values([
+      { code: 'kh', name: 'ខ្មែរ' },
+      { code: 'en', name: 'English' },
+    ])
+    .onConflictDoNothing({ target: languages.code });
+  await db
+    .insert(generalInformation)
+    .values([
+      { key: 'app_name', value: { kh: 'ប្រព័ន្ធទិន្នន័យសុំកុមារធម៌', en: 'Child Adoption' } },
+      { key: 'app_logo', value: null },
+      { key: 'footer_logo', value: null },
+    ])
+    .onConflictDoNothing({ target: generalInformation.key });
+};
+
+type TMenuRow = {
+  key: string;
+  parentId: number | null;
+  title: { kh: string; en: string };
+  to: string | null;
+  permission: string | null;
+  sortOrder: number;
+  icon: string | null;
+};
+
+/** Inserts or updates one menu by its key; returns its id. */
+const upsertMenu = async (db: TDb, row: TMenuRow): Promise<number> => {
+  const [existing] = await db.select().from(systemMenus).where(eq(systemMenus.key, row.key));
+  if (!existing) {
+    const [inserted] = await db.insert(systemMenus).values(row).returning({ id: systemMenus.id });
+    return inserted.id;
+  }
+  const changed =
+    existing.parentId !== row.parentId ||
+    existing.to !== row.to ||
+    existing.permission !== row.permission ||
+    existing.sortOrder !== row.sortOrder ||
+    existing.icon !== row.icon ||
+    existing.title.kh !== row.title.kh ||
+    existing.title.en !== row.title.en;
+  if (changed) {
+    await db
+      .update(systemMenus)
+      .set({ ...row, version: sql`${systemMenus.version} + 1` })
+      .where(eq(systemMenus.id, existing.id));
+  }
+  return existing.id;
+};
+
+/** The sidebar of src/domain/sidebarMenu.ts: groups become parents, their entries sub-menus. */
+const seedMenus = async (db: TDb) => {
+  for (const [index, item] of sidebarMenu.entries()) {
+    const sortOrder = (index + 1) * 10;
+    if (isMenuGroup(item)) {
+      const parentId = await upsertMenu(db, {
+        key: item.key,
+        parentId: null,
+        title: item.title,
+        to: null,
+        permission: null,
+        sortOrder,
+        icon: item.icon,
+      });
+      for (const [childIndex, child] of item.children.entries()) {
+        await upsertMenu(db, {
+          key: child.key,
+          parentId,
+          title: child.title,
+          to: child.to,
+          permission: child.permission,
+          sortOrder: sortOrder + childIndex + 1,
+          icon: child.icon,
+        });
+      }
+    } else {
+      await upsertMenu(db, {
+        key: item.key,
+        parentId: null,
+        title: item.title,
+        to: item.to,
+        permission: item.permission,
+        sortOrder,
+        icon: item.icon,
+      });
+    }
+  }
+};
+
+/** Reference lists, countries and provinces: added when missing, never overwritten (admins edit them). */
+const seedReferenceData = async (db: TDb) => {
+  const items = Object.entries(referenceListSeed).flatMap(([list, values]) =>
+    values.map((value, index) => ({
+      list: list as keyof typeof referenceListSeed,
+      code: value.code,
+      name: value.name,
+      sortOrder: index + 1,
+    })),
+  );
+  await db.insert(referenceItems).values(items).onConflictDoNothing();
+  await db.insert(countries).values(countrySeed).onConflictDoNothing({ target: countries.code });
+  const [cambodia] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'KH'));
+  await db
+    .insert(provinces)
+    .values(provinceSeed.map((province) => ({ ...province, countryId: cambodia.id })))
+    .onConflictDoNothing({ target: provinces.code });
+};
+
+/** Idempotent: running it again leaves the same rows. */
+export const seed = async (db: TDb, options: { adminPassword?: string } = {}): Promise<TSeedResult> => {
+  await seedPermissions(db);
+  const superAdminRoleId = await seedSuperAdminRole(db);
+  const adminCreated = await seedAdmin(db, superAdminRoleId, options.adminPassword);
+  await seedLanguagesAndGenerals(db);
+  await seedMenus(db);
+  await seedReferenceData(db);
+  return { adminCreated };
+};

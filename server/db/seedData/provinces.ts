@@ -1,0 +1,30 @@
+import type { TTranslatable } from '../../../src/domain/translatable';
+
+/** Cambodia's 25 provinces (Phnom Penh is the capital) with their official two-digit codes. */
+export const provinceSeed: { code: string; name: TTranslatable }[] = [
+  { code: '01', name: { kh: 'បន្ទាយមានជ័យ', en: 'Banteay Meanchey' } },
+  { code: '02', name: { kh: 'បាត់ដំបង', en: 'Battambang' } },
+  { code: '03', name: { kh: 'កំពង់ចាម', en: 'Kampong Cham' } },
+  { code: '04', name: { kh: 'កំពង់ឆ្នាំង', en: 'Kampong Chhnang' } },
+  { code: '05', name: { kh: 'កំពង់ស្ពឺ', en: 'Kampong Speu' } },
+  { code: '06', name: { kh: 'កំពង់ធំ', en: 'Kampong Thom' } },
+  { code: '07', name: { kh: 'កំពត', en: 'Kampot' } },
+  { code: '08', name: { kh: 'កណ្ដាល', en: 'Kandal' } },
+  { code: '09', name: { kh: 'កោះកុង', en: 'Koh Kong' } },
+  { code: '10', name: { kh: 'ក្រចេះ', en: 'Kratie' } },
+  { code: '11', name: { kh: 'មណ្ឌលគិរី', en: 'Mondulkiri' } },
+  { code: '12', name: { kh: 'ភ្នំពេញ', en: 'Phnom Penh' } },
+  { code: '13', name: { kh: 'ព្រះវិហារ', en: 'Preah Vihear' } },
+  { code: '14', name: { kh: 'ព្រៃវែង', en: 'Prey Veng' } },
+  { code: '15', name: { kh: 'ពោធិ៍សាត់', en: 'Pursat' } },
+  { code: '16', name: { kh: 'រតនគិរី', en: 'Ratanakiri' } },
+  { code: '17', name: { kh: 'សៀមរាប', en: 'Siem Reap' } },
+  { code: '18', name: { kh: 'ព្រះសីហនុ', en: 'Preah Sihanouk' } },
+  { code: '19', name: { kh: 'ស្ទឹងត្រែង', en: 'Stung Treng' } },
+  { code: '20', name: { kh: 'ស្វាយរៀង', en: 'Svay Rieng' } },
+  { code: '21', name: { kh: 'តាកែវ', en: 'Takeo' } },
+  { code: '22', name: { kh: 'ឧត្ដរមានជ័យ', en: 'Oddar Meanchey' } },
+  { code: '23', name: { kh: 'កែប', en: 'Kep' } },
+  { code: '24', name: { kh: 'ប៉ៃលិន', en: 'Pailin' } },
+  { code: '25', name: { kh: 'ត្បូងឃ្មុំ', en: 'Tbong Khmum' } },
+];

@@ -1,0 +1,29 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerPermissions } from './permissions';
+
+describe('registerPermissions', () => {
+  it('refuses to start when an /api/v1 route declares no permission', async () => {
+    const app = Fastify();
+    registerPermissions(app);
+    await expect(async () => {
+      app.get('/api/v1/forgotten', async () => 'oops');
+      await app.ready();
+    }).rejects.toThrow('Route GET /api/v1/forgotten declares no permission');
+    await app.close();
+  });
+
+  it('records each declared route with its permission, ignoring routes outside /api/v1', async () => {
+    const app = Fastify();
+    registerPermissions(app);
+    app.get('/api/v1/things', { config: { permission: 'adoptive_children:read' } }, async () => 'ok');
+    app.post('/api/v1/things', { config: { permission: 'adoptive_children:write' } }, async () => 'ok');
+    app.get('/health', async () => 'ok');
+    await app.ready();
+    expect(app.routePermissions).toEqual([
+      { method: 'GET', url: '/api/v1/things', permission: 'adoptive_children:read' },
+      { method: 'POST', url: '/api/v1/things', permission: 'adoptive_children:write' },
+    ]);
+    await app.close();
+  });
+});

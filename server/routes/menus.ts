@@ -1,0 +1,58 @@
+import { and, asc, isNotNull, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hasPermission } from '../../src/domain/permissions';
+import { ZTranslatable } from '../../src/domain/translatable';
+import { systemMenus } from '../db/schema';
+import { currentUser } from '../plugins/permissions';
+import { dataOf, errorResponses } from './schemas';
+
+export const ZMenuSearchItem = z.object({ id: z.number().int(), to: z.string(), menu_title: ZTranslatable });
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/search-menu',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['menus'],
+        summary: 'Menus the caller may open whose Khmer or English title contains the text',
+        querystring: z.object({ search: z.string().max(100).optional() }),
+        response: { 200: dataOf(z.array(ZMenuSearchItem)), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const text = (request.query.search ?? '').normalize('NFC').trim();
+      const pattern = `%${escapeLike(text)}%`;
+      const rows = await app.db
+        .select({
+          id: systemMenus.id,
+          to: systemMenus.to,
+          title: systemMenus.title,
+          permission: systemMenus.permission,
+        })
+        .from(systemMenus)
+        .where(
+          and(
+            // Only menus with a target; a group is not a destination.
+            isNotNull(systemMenus.to),
+            text
+              ? or(
+                  sql`${systemMenus.title}->>'kh' ilike ${pattern}`,
+                  sql`${systemMenus.title}->>'en' ilike ${pattern}`,
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(systemMenus.sortOrder), asc(systemMenus.id));
+      return {
+        data: rows
+          .filter((row) => !row.permission || hasPermission(user, row.permission))
+          .map((row) => ({ id: row.id, to: row.to ?? '', menu_title: row.title })),
+      };
+    },
+  );
+};

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Every failure (DESIGN.md section 3). */
+export const ZErrorBody = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  errors: z.array(z.string()).optional(),
+});
+
+/** `{ data: ... }`, the envelope of every success. */
+export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+export const errorResponses = (...codes: (400 | 401 | 403 | 404 | 429)[]) =>
+  Object.fromEntries(codes.map((code) => [code, ZErrorBody])) as Record<number, typeof ZErrorBody>;

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import pg from 'pg';
+import { buildApp, type TApp } from '../../server/app';
+import { hashPassword } from '../../server/auth/password';
+import type { TConfig } from '../../server/config';
+import { ensureRole, upsertUser } from '../../server/db/fixtures';
+import type { TTokenPair } from '../../src/domain/auth';
+
+export const adminPassword = 'admin-pass-123';
+export const userPassword = 'user-pass-123';
+
+/** scrypt is slow on purpose: one hash of `userPassword` serves every user a test file creates. */
+let userPasswordHash: Promise<string> | undefined;
+
+/**
+ * A database of its own: PGlite in memory, or (TEST_DATABASE_URL set) a uniquely named PostgreSQL
+ * database created through that connection and dropped on close.
+ */
+const createDatabase = async (): Promise<{ databaseUrl: string; drop: () => Promise<void> }> => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { databaseUrl: 'memory://', drop: async () => {} };
+  const name = `ab_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+};
+
+export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export const createTestApp = async (
+  overrides: Partial<TConfig> = {},
+  options: { extraApiRoutes?: FastifyPluginAsyncZod[] } = {},
+) => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-api-test-'));
+  const database = await createDatabase();
+  /** A clock the tests move forward instead of sleeping. */
+  let offsetMs = 0;
+  const clock = {
+    now: () => Date.now() + offsetMs,
+    advance: (ms: number) => {
+      offsetMs += ms;
+    },
+  };
+  const config: TConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: database.databaseUrl,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    adminPassword,
+    accessTokenTtlS: 1800,
+    refreshTokenTtlS: 2_592_000,
+    refreshReuseGraceS: 10,
+    clientDir: path.join(dataDir, 'no-client'),
+    trustProxy: false,
+    ...overrides,
+  };
+  let app: TApp;
+  try {
+    app = await buildApp(config, {
+      now: clock.now,
+      announce: () => {},
+      extraApiRoutes: options.extraApiRoutes,
+    });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+
+  const signIn = async (
+    username: string,
+    password: string,
+    headers: Record<string, string> = {},
+    remoteAddress = '127.0.0.1',
+  ): Promise<TTokenPair> => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: { username, password },
+      headers,
+      remoteAddress,
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${response.body}`);
+    return response.json().data;
+  };
+
+  /** A user whose role holds exactly `permissions`; password `userPassword`. */
+  const createUser = async (
+    username: string,
+    permissions: readonly string[],
+    extra: { name?: string; active?: boolean; roleName?: string } = {},
+  ) => {
+    userPasswordHash ??= hashPassword(userPassword);
+    const roleId = await ensureRole(app.db, extra.roleName ?? `Role of ${username}`, permissions);
+    const id = await upsertUser(app.db, {
+      username,
+      name: extra.name ?? `User ${username}`,
+      passwordHash: await userPasswordHash,
+      roleId,
+      active: extra.active,
+    });
+    return { id, username, roleId };
+  };
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  const close = async () => {
+    await app.close();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  return { app, config, clock, signIn, createUser, bearer, close };
+};
