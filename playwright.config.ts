@@ -38,7 +38,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/v1/mains`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: e2eAdminPassword },
   },
 });

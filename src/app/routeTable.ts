@@ -31,7 +31,12 @@ const configuration = (name: string, resource: string, editPermission: boolean):
 ];
 
 export const routeTable: TRouteEntry[] = [
-  { path: '/login', guards: ['authenticated'], layout: 'login', screen: () => import('@/features/auth/LoginPage') },
+  {
+    path: '/login',
+    guards: ['authenticated'],
+    layout: 'login',
+    screen: () => import('@/features/auth/LoginPage'),
+  },
   auth('/', undefined, () => import('@/features/home/HomePage')),
   auth('/can-adopt-child', 'adoptive_children:read'),
   auth('/upload'),

@@ -37,12 +37,16 @@ export type TPermissionResource = (typeof permissionResources)[number]['resource
 export const permissionName = (resource: TPermissionResource, action: TPermissionAction): string =>
   `${resource}:${action}`;
 
-export const permissionCatalogue: readonly { name: string; resource: string; action: string; area: string }[] =
-  permissionResources.flatMap((entry) =>
-    [...permissionActions, ...('extra' in entry ? entry.extra : [])].map((action) => ({
-      name: permissionName(entry.resource, action),
-      resource: entry.resource,
-      action,
-      area: entry.area,
-    })),
-  );
+export const permissionCatalogue: readonly {
+  name: string;
+  resource: string;
+  action: string;
+  area: string;
+}[] = permissionResources.flatMap((entry) =>
+  [...permissionActions, ...('extra' in entry ? entry.extra : [])].map((action) => ({
+    name: permissionName(entry.resource, action),
+    resource: entry.resource,
+    action,
+    area: entry.area,
+  })),
+);

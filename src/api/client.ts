@@ -1,0 +1,90 @@
+import { type FetchOptions, ofetch } from 'ofetch';
+import { apiPrefix } from '@/domain/constants';
+import { currentRouteLocale } from '@/state/locale';
+import { showPageError } from '@/state/pageError';
+import { ApiValidationError, classifyError, errorBody } from './errors';
+import { readAccessToken } from './tokenStore';
+
+/**
+ * What happens when a request fails (spec section 8):
+ * - 'view': the default. Offline / 403 / 404 / 500 / other statuses show the matching view in the
+ *   main area; 401 clears the session and opens the login page; 400 is thrown to the caller as an
+ *   `ApiValidationError`. Every other failure is thrown too (after the view is shown), so the caller
+ *   stops, but it needs no message of its own.
+ * - 'log': read calls and list loads: the failure is only logged; 401 still ends the session.
+ * - 'throw': nothing global happens (the auth calls, whose failures the session machine handles).
+ */
+export type TErrorMode = 'view' | 'log' | 'throw';
+
+export type TApiOptions = Omit<FetchOptions<'json'>, 'responseType'> & {
+  errorMode?: TErrorMode;
+  /** Send this token as Bearer instead of the stored access token (refresh, logout, user info). */
+  bearer?: string | null;
+};
+
+type TUnauthorizedHandler = () => void;
+let onUnauthorized: TUnauthorizedHandler = () => {};
+
+/** The session registers what a 401 does (clear the auth cookies, go to /{locale}/login). */
+export const setUnauthorizedHandler = (handler: TUnauthorizedHandler): void => {
+  onUnauthorized = handler;
+};
+
+const http = ofetch.create({
+  baseURL: apiPrefix,
+  retry: 0,
+  onRequest({ options }) {
+    options.headers.set('locale', currentRouteLocale());
+  },
+});
+
+const handleFailure = (error: unknown, mode: TErrorMode): never => {
+  const disposition = classifyError(error);
+  if (disposition.kind === 'caller') {
+    const body = errorBody(error);
+    throw new ApiValidationError(body.message ?? '', body.errors ?? []);
+  }
+  if (mode === 'throw' || disposition.kind === 'aborted') throw error;
+  if (disposition.kind === 'unauthorized') {
+    onUnauthorized();
+    throw error;
+  }
+  if (mode === 'log') {
+    console.error('[api]', error);
+    throw error;
+  }
+  console.error('[api]', error);
+  if (disposition.kind === 'offline') showPageError('offline');
+  else
+    showPageError(disposition.view, disposition.view === 'forbidden' ? errorBody(error).message : undefined);
+  throw error;
+};
+
+/** The one HTTP client: `/api/v1`, `Authorization: Bearer`, `locale` header, spec section 8 errors. */
+export const api = async <T>(path: string, options: TApiOptions = {}): Promise<T> => {
+  const { errorMode = 'view', bearer, headers, ...rest } = options;
+  const token = bearer === undefined ? readAccessToken() : bearer;
+  const merged = new Headers(headers as HeadersInit | undefined);
+  if (token) merged.set('Authorization', `Bearer ${token}`);
+  try {
+    return await http<T>(path, { ...rest, headers: merged });
+  } catch (error) {
+    return handleFailure(error, errorMode);
+  }
+};
+
+/** A read whose failure is only logged (spec section 8): resolves to null instead of throwing. */
+export const apiRead = async <T>(
+  path: string,
+  options: Omit<TApiOptions, 'errorMode'> = {},
+): Promise<T | null> => {
+  try {
+    return await api<T>(path, { ...options, errorMode: 'log' });
+  } catch {
+    return null;
+  }
+};
+
+/** `/api/v1/general-information/{file}`: the logo's image source. */
+export const generalInformationFileUrl = (file: string): string =>
+  `${apiPrefix}/general-information/${encodeURIComponent(file)}`;

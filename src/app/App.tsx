@@ -1,0 +1,24 @@
+import { RouterProvider } from 'react-router';
+import { setUnauthorizedHandler } from '@/api/client';
+import { toI18nLocale } from '@/domain/locale';
+import TypesafeI18n from '@/i18n/i18n-react';
+import { currentRouteLocale } from '@/state/locale';
+import { loginPath } from './guards';
+import './i18n/runtime';
+import { localeFromPathname, stripLocalePrefix } from './localePath';
+import { router } from './router';
+import { endSessionAfterUnauthorized } from './session';
+
+// A 401 from any call: clear the auth cookies and open /{locale}/login, back here after sign-in.
+setUnauthorizedHandler(() => {
+  endSessionAfterUnauthorized();
+  const { pathname, search } = router.state.location;
+  if (stripLocalePrefix(pathname) === '/login') return;
+  void router.navigate(loginPath(currentRouteLocale(), `${pathname}${search}`), { replace: true });
+});
+
+export const App = () => (
+  <TypesafeI18n locale={toI18nLocale(localeFromPathname(window.location.pathname))}>
+    <RouterProvider router={router} />
+  </TypesafeI18n>
+);

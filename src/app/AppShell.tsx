@@ -1,0 +1,64 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useLayoutEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { NavigationProgress } from '@/components/layout/NavigationProgress';
+import { CommandPalette } from '@/components/palette/CommandPalette';
+import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
+import { ShortcutsDialog } from '@/components/palette/ShortcutsDialog';
+import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
+import { useI18nContext } from '@/i18n/i18n-react';
+import { currentRouteLocale, routeLocaleAtom } from '@/state/locale';
+import { darkModeAtom } from '@/state/ui';
+import { writeCookie } from './cookies';
+import { khmerPageTitle, loadLocaleOverrides } from './i18n/runtime';
+import { localeFromPathname } from './localePath';
+import { applyDarkMode } from './theme';
+
+/**
+ * The route decides the language: the locale cookie (365 days), `<html lang>`, the dictionary and
+ * the `locale` header all follow it. The admin's overrides for a locale load the first time it shows.
+ */
+const LocaleSync = () => {
+  const { pathname } = useLocation();
+  const locale = localeFromPathname(pathname);
+  const { locale: i18nLocale, setLocale } = useI18nContext();
+  const setRouteLocale = useSetAtom(routeLocaleAtom);
+
+  useLayoutEffect(() => {
+    if (i18nLocale !== toI18nLocale(locale)) setLocale(toI18nLocale(locale));
+  }, [locale, i18nLocale, setLocale]);
+
+  useLayoutEffect(() => {
+    setRouteLocale(locale);
+    writeCookie(localeCookieName, locale, new Date(Date.now() + localeCookieMaxAgeDays * 86_400_000));
+    document.documentElement.lang = isoLocale(locale);
+    void loadLocaleOverrides(locale).then((changed) => {
+      if (!changed) return;
+      if (locale === 'kh') document.title = khmerPageTitle();
+      // Rebuild the translation functions over the extended dictionary, if still on that locale.
+      if (currentRouteLocale() === locale) setLocale(toI18nLocale(locale));
+    });
+  }, [locale, setLocale, setRouteLocale]);
+
+  return null;
+};
+
+const ThemeSync = () => {
+  const dark = useAtomValue(darkModeAtom);
+  useLayoutEffect(() => applyDarkMode(dark), [dark]);
+  return null;
+};
+
+/** The root of every route: language, theme, progress bar, palette and shortcuts. */
+export const AppShell = () => (
+  <>
+    <LocaleSync />
+    <ThemeSync />
+    <NavigationProgress />
+    <Outlet />
+    <CommandPalette />
+    <ShortcutsDialog />
+    <GlobalShortcuts />
+    <ScrollRestoration />
+  </>
+);

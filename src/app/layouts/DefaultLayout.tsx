@@ -1,0 +1,47 @@
+import { useAtomValue } from 'jotai';
+import { Outlet, useLocation } from 'react-router';
+import { PageErrorView } from '@/components/errors/views';
+import { ConnectivityNotices } from '@/components/layout/ConnectivityNotices';
+import { Sidebar } from '@/components/layout/Sidebar';
+import { TopBar } from '@/components/layout/TopBar';
+import { pageErrorAtom } from '@/state/pageError';
+import { pageRetryAtom } from '@/state/retry';
+import { sidebarMiniAtom } from '@/state/ui';
+import { QuietLoading } from '../QuietLoading';
+import { useSession } from '../session';
+import { useIsWide } from '../useMediaQuery';
+import { useLoadSetup } from '../useSetup';
+import { SkipLink } from './SkipLink';
+
+/**
+ * The default layout (spec section 2): sidebar, top bar, main area and the connectivity notices.
+ * An error view a request asked for replaces the page in the main area until the next navigation.
+ */
+export const DefaultLayout = () => {
+  const { status } = useSession();
+  const location = useLocation();
+  const pageError = useAtomValue(pageErrorAtom);
+  const retryKey = useAtomValue(pageRetryAtom);
+  const mini = useAtomValue(sidebarMiniAtom);
+  const wide = useIsWide();
+  useLoadSetup();
+
+  if (status === 'pending') return <QuietLoading fullScreen />;
+  const signedIn = status === 'signedIn';
+  const shownError = pageError && pageError.locationKey === location.key ? pageError : null;
+  const offset = !signedIn ? '' : wide && !mini ? 'pl-[256px]' : 'pl-[56px]';
+
+  return (
+    <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <SkipLink />
+      {signedIn ? <Sidebar /> : null}
+      <div className={`flex min-h-screen flex-col transition-[padding] duration-150 ${offset}`}>
+        <TopBar signedIn={signedIn} />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {shownError ? <PageErrorView error={shownError} /> : <Outlet key={retryKey} />}
+        </main>
+      </div>
+      <ConnectivityNotices />
+    </div>
+  );
+};

@@ -1,0 +1,58 @@
+import { type RouteObject, redirect } from 'react-router';
+import { RouteErrorBoundary } from '@/components/errors/RouteErrorBoundary';
+import { NotFoundView } from '@/components/errors/views';
+import { localeCookieName } from '@/domain/locale';
+import { AppShell } from './AppShell';
+import { browserReloadGuardDeps, importWithReloadGuard } from './chunkReload';
+import { readCookie } from './cookies';
+import { GuardedRoute } from './GuardedRoute';
+import { DefaultLayout } from './layouts/DefaultLayout';
+import { LoginLayout } from './layouts/LoginLayout';
+import { localizedRoutePaths } from './localePath';
+import { QuietLoading } from './QuietLoading';
+import { routeTable, type TRouteEntry, type TScreenModule } from './routeTable';
+
+/** Screens load lazily, through the chunk reload guard; the three forms of a route share one load. */
+const loadScreen = (entry: TRouteEntry & { screen: () => Promise<TScreenModule> }) => () =>
+  importWithReloadGuard(entry.screen, browserReloadGuardDeps());
+
+const leafRoutes = (entry: TRouteEntry): RouteObject[] => {
+  const load = entry.screen ? loadScreen({ ...entry, screen: entry.screen }) : null;
+  return localizedRoutePaths(entry.path).map((path) => ({
+    path,
+    errorElement: <RouteErrorBoundary />,
+    // Visiting exactly '/' with the locale cookie saying en goes to /en ('prefix and default').
+    loader: path === '/' ? () => (readCookie(localeCookieName) === 'en' ? redirect('/en') : null) : undefined,
+    ...(load
+      ? {
+          lazy: async () => {
+            const { default: Screen } = await load();
+            return { element: <GuardedRoute entry={entry} Screen={Screen} /> };
+          },
+        }
+      : { element: <GuardedRoute entry={entry} /> }),
+  }));
+};
+
+export const buildRoutes = (): RouteObject[] => [
+  {
+    id: 'root',
+    Component: AppShell,
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <QuietLoading fullScreen />,
+    children: [
+      {
+        Component: LoginLayout,
+        children: routeTable.filter((entry) => entry.layout === 'login').flatMap(leafRoutes),
+      },
+      {
+        Component: DefaultLayout,
+        children: [
+          ...routeTable.filter((entry) => entry.layout === 'default').flatMap(leafRoutes),
+          // Unmatched routes: '404 Not Found', 'This page could not be found' (spec section 8).
+          { path: '*', element: <NotFoundView variant="route" /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,60 @@
+import { useAtom } from 'jotai';
+import { Link } from 'react-router';
+import { localizedPath } from '@/app/localePath';
+import { useRouteLocale } from '@/app/useRouteLocale';
+import { useAppName } from '@/app/useSetup';
+import { Icon } from '@/components/Icon';
+import { focusRing, iconButton } from '@/components/ui';
+import { useI18nContext } from '@/i18n/i18n-react';
+import { sidebarMiniAtom } from '@/state/ui';
+import { LanguageSwitch } from './LanguageSwitch';
+import { SearchBox } from './SearchBox';
+import { sidebarId } from './Sidebar';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+/** The app title: app_name in the current locale; clicking it goes to the home of the locale. */
+export const AppTitle = () => {
+  const appName = useAppName();
+  const locale = useRouteLocale();
+  return (
+    <Link
+      to={localizedPath(locale, '/')}
+      className={`min-w-0 truncate rounded font-semibold text-base text-primary-800 sm:text-lg dark:text-primary-100 ${focusRing}`}
+    >
+      {appName}
+    </Link>
+  );
+};
+
+/**
+ * The top bar (spec section 2). Signed-in users get the sidebar toggle, the menu search box and
+ * their user menu; everyone gets the title, the theme toggle and the language switch.
+ */
+export const TopBar = ({ signedIn }: { signedIn: boolean }) => {
+  const { LL } = useI18nContext();
+  const [mini, setMini] = useAtom(sidebarMiniAtom);
+  return (
+    <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-slate-200 border-b bg-white/95 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-900/95">
+      {signedIn ? (
+        <button
+          type="button"
+          className={iconButton}
+          aria-label={LL.layout.toggleSidebar()}
+          aria-expanded={!mini}
+          aria-controls={sidebarId}
+          onClick={() => setMini(!mini)}
+        >
+          <Icon name="menu" />
+        </button>
+      ) : null}
+      <AppTitle />
+      <div className="flex min-w-0 flex-1 justify-center px-2">{signedIn ? <SearchBox /> : null}</div>
+      <div className="flex shrink-0 items-center gap-2">
+        <ThemeToggle />
+        <LanguageSwitch />
+        {signedIn ? <UserMenu /> : null}
+      </div>
+    </header>
+  );
+};

@@ -1,0 +1,10 @@
+import { atom, getDefaultStore } from 'jotai';
+import { localeFromPathname } from '@/app/localePath';
+import type { TRouteLocale } from '@/domain/locale';
+
+/** The locale of the current route (kh/en). The API client's `locale` header reads it. */
+export const routeLocaleAtom = atom<TRouteLocale>(
+  typeof window === 'undefined' ? 'kh' : localeFromPathname(window.location.pathname),
+);
+
+export const currentRouteLocale = (): TRouteLocale => getDefaultStore().get(routeLocaleAtom);

@@ -1,0 +1,17 @@
+import { atom } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+
+/** Interface state of spec section 3: the mini sidebar flag (starts mini) and dark mode (starts light). */
+const storage = createJSONStorage<boolean>(() => localStorage);
+
+export const sidebarMiniAtom = atomWithStorage<boolean>('ui.sidebarMini', true, storage, { getOnInit: true });
+export const darkModeAtom = atomWithStorage<boolean>('ui.darkMode', false, storage, { getOnInit: true });
+
+export const toggleSidebarAtom = atom(null, (get, set) => set(sidebarMiniAtom, !get(sidebarMiniAtom)));
+export const toggleDarkModeAtom = atom(null, (get, set) => set(darkModeAtom, !get(darkModeAtom)));
+
+/** The command palette and the keyboard-shortcut list. */
+export const paletteOpenAtom = atom(false);
+export const shortcutsOpenAtom = atom(false);
+/** When the palette last closed: the top bar search box ignores the focus it gets back right then. */
+export const paletteClosedAtAtom = atom(0);

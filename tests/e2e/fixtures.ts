@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { i18nObject } from '../../src/i18n/i18n-util';
+import { loadAllLocales } from '../../src/i18n/i18n-util.sync';
+
+/** The same values playwright.config.ts gives the server and scripts/e2e-prepare.ts. */
+export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? 'admin-e2e-pass-123';
+export const reader = { username: 'reader', password: process.env.E2E_READER_PASSWORD || 'reader-pass-123' };
+
+loadAllLocales();
+/** The dictionaries the app renders: tests find controls by the words a person reads. */
+export const dict = { kh: i18nObject('km'), en: i18nObject('en') } as const;
+
+const screenshotDir = 'test-results/screenshots';
+mkdirSync(screenshotDir, { recursive: true });
+
+/** Screenshots saved for a person to look at (the issue asks for them). */
+export const saveScreenshot = async (page: Page, name: string) => {
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+};
+
+/** Signs in through the login form, in the language of `path`'s prefix. */
+export const signIn = async (
+  page: Page,
+  {
+    username,
+    password,
+    locale = 'kh',
+    path = '/login',
+  }: { username: string; password: string; locale?: 'kh' | 'en'; path?: string },
+) => {
+  const words = dict[locale];
+  await page.goto(path);
+  await page.getByLabel(words.login.username(), { exact: true }).fill(username);
+  await page.getByLabel(words.login.password(), { exact: true }).fill(password);
+  await page.getByRole('button', { name: words.login.submit(), exact: true }).click();
+  await expect(page.getByRole('button', { name: words.layout.userMenu() })).toBeVisible();
+};
