@@ -136,7 +136,7 @@ const registerEverything = async (
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
-      wildcard: false,
+      wildcard: true, // files added by a rebuild are served without a restart
       cacheControl: false,
       setHeaders: setStaticHeaders,
     });

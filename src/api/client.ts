@@ -25,6 +25,18 @@ export type TApiOptions = Omit<FetchOptions<'json'>, 'responseType'> & {
 type TUnauthorizedHandler = () => void;
 let onUnauthorized: TUnauthorizedHandler = () => {};
 
+/**
+ * Supplies a usable access token before a request (spec section 9: expiry read from the token,
+ * 500 ms early): the session refreshes an expired one first, and rejects when both tokens have
+ * expired, so the request is aborted instead of answered 401.
+ */
+type TAccessTokenProvider = () => Promise<string | null>;
+let accessTokenProvider: TAccessTokenProvider = async () => readAccessToken();
+
+export const setAccessTokenProvider = (provider: TAccessTokenProvider): void => {
+  accessTokenProvider = provider;
+};
+
 /** The session registers what a 401 does (clear the auth cookies, go to /{locale}/login). */
 export const setUnauthorizedHandler = (handler: TUnauthorizedHandler): void => {
   onUnauthorized = handler;
@@ -63,7 +75,8 @@ const handleFailure = (error: unknown, mode: TErrorMode): never => {
 /** The one HTTP client: `/api/v1`, `Authorization: Bearer`, `locale` header, spec section 8 errors. */
 export const api = async <T>(path: string, options: TApiOptions = {}): Promise<T> => {
   const { errorMode = 'view', bearer, headers, ...rest } = options;
-  const token = bearer === undefined ? readAccessToken() : bearer;
+  // The session already shows why a request could not get a token (both tokens expired).
+  const token = bearer === undefined ? await accessTokenProvider() : bearer;
   const merged = new Headers(headers as HeadersInit | undefined);
   if (token) merged.set('Authorization', `Bearer ${token}`);
   try {

@@ -1,11 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { getDefaultStore } from 'jotai';
 import { useCallback } from 'react';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom, waitFor } from 'xstate';
 import { getUserInfo, postLogout, postRefreshToken, postSignIn } from '@/api/auth';
+import { setAccessTokenProvider } from '@/api/client';
 import { ApiValidationError, classifyError, errorBody, fieldErrors } from '@/api/errors';
 import { clearStoredTokens, onAuthBroadcast, readStoredTokens, storeTokens } from '@/api/tokenStore';
 import type { TSignInBody, TTokenPair, TUserInfo } from '@/domain/auth';
+import { bothTokensExpiredMessage } from '@/domain/constants';
 import { isTokenExpired } from '@/domain/jwt';
 import { authSessionMachine } from '@/machines/authSession.machine';
 import { signInFieldErrorsAtom } from '@/state/signIn';
@@ -22,6 +24,37 @@ const signInFailureMessage = (error: unknown): string => {
   if (serverMessage) return serverMessage;
   if (disposition.kind === 'view' && disposition.view === 'serverError') return LL.errors.serverErrorTitle();
   return LL.errors.generic();
+};
+
+/** Resolves when the browser reports it is back online (or the call is cancelled). */
+const whenOnline = (signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const done = () => {
+      window.removeEventListener('online', done);
+      signal.removeEventListener('abort', done);
+      if (signal.aborted) reject(signal.reason);
+      else resolve();
+    };
+    window.addEventListener('online', done);
+    signal.addEventListener('abort', done);
+    // navigator.onLine can say online while the server is unreachable: try again now and then too.
+    setTimeout(done, 10_000);
+  });
+
+/**
+ * A session call that waits out a lost connection instead of failing: without it, a caseworker whose
+ * Wi-Fi drops while a token is due would be signed out and lose the page they were working on.
+ */
+const retryWhileOffline = async <T>(call: () => Promise<T>, signal: AbortSignal): Promise<T> => {
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (classifyError(error).kind !== 'offline' || signal.aborted) throw error;
+      await whenOnline(signal);
+    }
+  }
 };
 
 /** One refresh at a time across tabs: the Web Locks API when the browser has it. */
@@ -60,10 +93,10 @@ const sessionMachine = authSessionMachine.provide({
       }
     }),
     loadUser: fromPromise<TUserInfo, { accessToken: string }>(({ input, signal }) =>
-      getUserInfo(input.accessToken, signal),
+      retryWhileOffline(() => getUserInfo(input.accessToken, signal), signal),
     ),
     refreshTokens: fromPromise<TTokenPair, { refreshToken: string }>(({ input, signal }) =>
-      refreshTokens(input.refreshToken, signal),
+      retryWhileOffline(() => refreshTokens(input.refreshToken, signal), signal),
     ),
     logout: fromPromise<void, TTokenContext>(({ input }) =>
       postLogout(input.accessToken, input.refreshToken),
@@ -110,6 +143,23 @@ onAuthBroadcast((message) => {
     sessionActor.send({ type: 'SIGNED_OUT_ELSEWHERE' });
   }
 });
+
+const settledStates = ['signedIn', 'signedOut', 'expired'];
+
+/**
+ * The access token for the next request: refreshed first when it has expired (a tab that slept
+ * past its refresh timer), and the request aborted when both tokens have expired.
+ */
+const freshAccessToken = async (): Promise<string | null> => {
+  const { accessToken, refreshToken } = readStoredTokens();
+  if (!accessToken && !refreshToken) return null;
+  if (accessToken && !isTokenExpired(accessToken, Date.now())) return accessToken;
+  sessionActor.send({ type: 'REFRESH' });
+  const settled = await waitFor(sessionActor, (snapshot) => settledStates.includes(stateName(snapshot)));
+  if (stateName(settled) !== 'signedIn') throw new Error(bothTokensExpiredMessage);
+  return settled.context.accessToken;
+};
+setAccessTokenProvider(freshAccessToken);
 
 export const readSessionStatus = (snapshot: TSessionSnapshot = sessionActor.getSnapshot()): TSessionStatus =>
   sessionStatus(stateName(snapshot), !!snapshot.context.user, afterSignIn);
