@@ -9,7 +9,12 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'server/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         resolve: { alias },
@@ -21,6 +26,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own database; two at a time keeps a 2-core machine responsive.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
