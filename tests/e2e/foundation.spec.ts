@@ -86,8 +86,12 @@ test('the palette navigates by keyboard only', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/configuration\/district$/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // Khmer query from a Khmer page goes to the unprefixed-Khmer... rather the /kh-prefixed target.
+  // A Khmer query from a /kh page goes to the /kh-prefixed target.
   await page.goto('/kh');
+  // Shortcuts exist once the signed-in layout is on screen.
+  await expect(
+    page.getByRole('heading', { name: dict.kh.home.welcome({ name: 'Administrator' }) }),
+  ).toBeVisible();
   await page.keyboard.press('Control+k');
   await page.keyboard.type('តួនាទី');
   await expect(page.getByRole('option', { name: /តួនាទី/ })).toBeVisible();
