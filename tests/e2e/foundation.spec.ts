@@ -149,3 +149,34 @@ test('a wrong password shows the server message on the form', async ({ page }) =
   await expect(page.getByText(dict.en.server.invalidCredentials())).toBeVisible();
   await saveScreenshot(page, 'login-error-en');
 });
+
+/** A JWT-shaped token whose `exp` has passed: the client reads expiry without verifying. */
+const expiredToken = (typ: string) => {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) - 3600;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', typ, exp })}.signature`;
+};
+
+test('when both tokens have expired the session is reset with the spec message', async ({
+  page,
+  context,
+}) => {
+  await context.addCookies(
+    [
+      ['auth.access_token', expiredToken('access')],
+      ['auth.refresh_token', expiredToken('refresh')],
+    ].map(([name, value]) => ({ name, value, url: 'http://127.0.0.1' })),
+  );
+  await page.goto('/en');
+  await expect(page.getByText(dict.en.login.bothExpired())).toBeVisible();
+  await expect(page.getByLabel(dict.en.login.username(), { exact: true })).toBeVisible();
+  const cookies = await context.cookies();
+  expect(cookies.filter((cookie) => cookie.name.startsWith('auth.'))).toEqual([]);
+  await saveScreenshot(page, 'both-expired-en');
+});
+
+test('the developer-only page refuses even the admin', async ({ page }) => {
+  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto('/en/security/system-menu');
+  await expect(page.getByText(dict.en.errors.forbidden())).toBeVisible();
+});
