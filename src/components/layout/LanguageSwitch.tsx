@@ -1,18 +1,11 @@
 import { Link, useLocation } from 'react-router';
-import { writeCookie } from '@/app/cookies';
 import { switchLocalePath } from '@/app/localePath';
 import { useRouteLocale } from '@/app/useRouteLocale';
 import { focusRing } from '@/components/ui';
-import {
-  isoLocale,
-  localeCookieMaxAgeDays,
-  localeCookieName,
-  routeLocales,
-  type TRouteLocale,
-} from '@/domain/locale';
+import { isoLocale, routeLocales, type TRouteLocale } from '@/domain/locale';
 import { useI18nContext } from '@/i18n/i18n-react';
 
-/** Real links to the same page in each language (spec section 2); choosing one sets the cookie. */
+/** Real links to the same page in each language (spec section 2); the route's locale sets the cookie. */
 export const LanguageSwitch = () => {
   const { LL } = useI18nContext();
   const location = useLocation();
@@ -32,13 +25,6 @@ export const LanguageSwitch = () => {
             lang={isoLocale(locale)}
             hrefLang={isoLocale(locale)}
             aria-current={active ? 'true' : undefined}
-            onClick={() =>
-              writeCookie(
-                localeCookieName,
-                locale,
-                new Date(Date.now() + localeCookieMaxAgeDays * 86_400_000),
-              )
-            }
             className={`rounded px-2 py-0.5 text-[0.8rem] font-semibold ${focusRing} ${
               active
                 ? 'bg-primary-700 text-white dark:bg-primary-500'

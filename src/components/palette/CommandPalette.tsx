@@ -11,6 +11,7 @@ import { useSession } from '@/app/session';
 import { useRouteLocale } from '@/app/useRouteLocale';
 import { Icon } from '@/components/Icon';
 import { kbd } from '@/components/ui';
+import { isoLocale } from '@/domain/locale';
 import { translate } from '@/domain/translatable';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { paletteClosedAtAtom, paletteOpenAtom } from '@/state/ui';
@@ -188,7 +189,7 @@ export const CommandPalette = () => {
                         <span className="min-w-0 flex-1 truncate">{title}</span>
                         {secondary && secondary !== title ? (
                           <span
-                            lang={other === 'kh' ? 'km' : 'en'}
+                            lang={isoLocale(other)}
                             className="truncate text-slate-500 text-xs dark:text-slate-400"
                           >
                             {secondary}
