@@ -1,17 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 
-export const ZAccessClaims = z.object({
-  sub: z.string(),
-  username: z.string(),
-  sid: z.string(),
-  typ: z.literal('access'),
-  iat: z.number().int(),
-  exp: z.number().int(),
-  jti: z.string(),
-});
-export type TAccessClaims = z.infer<typeof ZAccessClaims>;
-
 export const ZRefreshClaims = z.object({
   sub: z.string(),
   sid: z.string(),
@@ -20,6 +9,9 @@ export const ZRefreshClaims = z.object({
   exp: z.number().int(),
   jti: z.string(),
 });
+/** An access token carries the refresh token's claims plus the username, with its own type. */
+export const ZAccessClaims = ZRefreshClaims.extend({ username: z.string(), typ: z.literal('access') });
+export type TAccessClaims = z.infer<typeof ZAccessClaims>;
 export type TRefreshClaims = z.infer<typeof ZRefreshClaims>;
 
 const header = { alg: 'HS256', typ: 'JWT' } as const;

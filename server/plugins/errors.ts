@@ -114,6 +114,12 @@ export const registerErrorHandling = (app: FastifyInstance, options: TErrorHandl
       ];
       return reply.status(400).send({ statusCode: 400, message: t.server.validationFailed(), errors });
     }
+    // Unreadable JSON gets a message a person can act on, like any other bad field.
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return reply
+        .status(400)
+        .send({ statusCode: 400, message: t.server.validationFailed(), errors: [t.server.invalidJson()] });
+    }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
       return reply.status(statusCode).send({ statusCode, message: genericMessage(statusCode, error, t) });

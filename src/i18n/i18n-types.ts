@@ -360,6 +360,10 @@ type RootTranslation = {
 	}
 	server: {
 		/**
+		 * b​o​d​y​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ ​J​S​O​N​ ​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​ទ​េ​។
+		 */
+		invalidJson: string
+		/**
 		 * ឈ​្​ម​ោ​ះ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ ​ឬ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ម​ិ​ន​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​។
 		 */
 		invalidCredentials: string
@@ -747,6 +751,10 @@ export type TranslationFunctions = {
 		imageSize: (arg: { label: unknown }) => LocalizedString
 	}
 	server: {
+		/**
+		 * body មិនមែនជា JSON ត្រឹមត្រូវទេ។
+		 */
+		invalidJson: () => LocalizedString
 		/**
 		 * ឈ្មោះអ្នកប្រើប្រាស់ ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ។
 		 */

@@ -72,15 +72,24 @@ describe('POST /api/v1/auth/sign-in', () => {
     expect(response.json().errors).toEqual(['username is not valid.']);
   });
 
-  it('answers 400 to a malformed JSON body, without internals', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/sign-in',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": ',
+  it('answers 400 to a malformed JSON body with a message naming the body, without internals', async () => {
+    const malformed = (locale: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in',
+        headers: { 'content-type': 'application/json', locale },
+        payload: '{"username": ',
+      });
+    const english = await malformed('en');
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toEqual({
+      statusCode: 400,
+      message: 'The request is not valid.',
+      errors: ['body is not valid JSON.'],
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, message: 'The request is not valid.' });
+    const khmer = await malformed('kh');
+    expect(khmer.statusCode).toBe(400);
+    expect(khmer.json().errors[0]).toMatch(/^body មិនមែនជា JSON/);
   });
 
   it('gives the same answer for an unknown user, a wrong password and a deactivated user', async () => {

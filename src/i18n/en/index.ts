@@ -100,6 +100,7 @@ const en = {
     imageSize: '{label} size should be less than 2 MB!',
   },
   server: {
+    invalidJson: 'body is not valid JSON.',
     invalidCredentials: 'The username or password is incorrect.',
     tooManyAttempts: 'Too many sign-in attempts. Try again in {minutes} minutes.',
     unauthenticated: 'Please sign in again.',

@@ -101,6 +101,7 @@ const km = {
     imageSize: 'ទំហំ {label} ត្រូវតែតិចជាង 2 MB!',
   },
   server: {
+    invalidJson: 'body មិនមែនជា JSON ត្រឹមត្រូវទេ។',
     invalidCredentials: 'ឈ្មោះអ្នកប្រើប្រាស់ ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ។',
     tooManyAttempts: 'ការព្យាយាមចូលច្រើនដងពេក។ សូមព្យាយាមម្ដងទៀតក្រោយ {minutes} នាទី។',
     unauthenticated: 'សូមចូលប្រព័ន្ធម្ដងទៀត។',
