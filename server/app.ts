@@ -30,6 +30,8 @@ import { languageRoutes } from './routes/languages';
 import { mainsRoutes } from './routes/mains';
 import { menuRoutes } from './routes/menus';
 import { userRoutes } from './routes/users';
+import { configurationBindings } from './resources/configuration';
+import { resourceRoutes } from './resources/resourceRoutes';
 import './types';
 
 export type TBuildOptions = {
@@ -150,6 +152,7 @@ const registerEverything = async (
       await api.register(generalInformationRoutes);
       await api.register(languageRoutes);
       await api.register(menuRoutes);
+      for (const binding of configurationBindings) await api.register(resourceRoutes(binding));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: apiPrefix },

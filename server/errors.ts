@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly messageKey: TServerMessageKey,
     readonly params: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
+    /** Field messages (first word = field name), rendered in the request's locale. */
+    readonly errors?: ((t: TranslationFunctions) => string)[],
   ) {
     super(messageKey);
     this.name = 'ApiError';
@@ -21,3 +23,10 @@ export class ApiError extends Error {
 export const unauthenticated = () => new ApiError(401, 'unauthenticated');
 export const noPermission = () => new ApiError(403, 'noPermission');
 export const notFound = () => new ApiError(404, 'notFound');
+
+/** 400 with field messages, e.g. `fieldErrors((t) => t.validation.imageSize({ label: 'file' }))`. */
+export const fieldErrors = (...errors: ((t: TranslationFunctions) => string)[]) =>
+  new ApiError(400, 'validationFailed', {}, {}, errors);
+
+/** 409: the record changed since the client read it (optimistic concurrency). */
+export const staleVersion = () => new ApiError(409, 'staleVersion');

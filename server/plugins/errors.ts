@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type TIssueLike, ruleMessage } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { ApiError } from '../errors';
 import { translator } from './locale';
@@ -38,23 +39,15 @@ const issueMessage = (
   context: TValidationContext | undefined,
 ): string => {
   const segments = issue.instancePath.split('/').filter(Boolean);
-  const field = [...segments].reverse().find((segment) => !/^\d+$/.test(segment)) ?? context ?? 'body';
+  // Nested fields keep their path (`name.kh`) so the form can find the input; list indexes drop out.
+  const field = segments.filter((segment) => !/^\d+$/.test(segment)).join('.') || context || 'body';
   const value = valueAt(part, segments);
-  const { minimum, maximum, origin } = issue.params as {
-    minimum?: unknown;
-    maximum?: unknown;
-    origin?: unknown;
-  };
-  if (value === undefined || value === null) return t.server.fieldRequired({ field });
-  if (issue.keyword === 'too_small' && (origin === 'string' || origin === 'array')) {
-    return Number(minimum) <= 1
-      ? t.server.fieldRequired({ field })
-      : t.server.fieldTooShort({ field, n: minimum });
-  }
-  if (issue.keyword === 'too_big' && (origin === 'string' || origin === 'array')) {
-    return t.server.fieldTooLong({ field, n: maximum });
-  }
-  return t.server.fieldInvalid({ field });
+  return ruleMessage(
+    { code: issue.keyword, ...(issue.params as Omit<TIssueLike, 'code'>) },
+    field,
+    t.validation,
+    value === undefined || value === null,
+  );
 };
 
 const genericMessage = (statusCode: number, error: FastifyError, t: TranslationFunctions): string => {
@@ -102,6 +95,7 @@ export const registerErrorHandling = (app: FastifyInstance, options: TErrorHandl
         .send({
           statusCode: error.statusCode,
           message: (t.server[error.messageKey] as (params: Record<string, unknown>) => string)(error.params),
+          ...(error.errors ? { errors: error.errors.map((render) => render(t)) } : {}),
         });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -30,6 +30,7 @@ export const permissionResources = [
   { resource: 'departments', area: 'configuration' },
   { resource: 'positions', area: 'configuration' },
   { resource: 'reference_lists', area: 'configuration' },
+  { resource: 'addresses', area: 'configuration' },
 ] as const satisfies readonly { resource: string; area: string; extra?: readonly TPermissionAction[] }[];
 
 export type TPermissionResource = (typeof permissionResources)[number]['resource'];

@@ -323,6 +323,510 @@ type RootTranslation = {
 		 */
 		goHome: string
 	}
+	resources: {
+		province: {
+			/**
+			 * ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
+			 */
+			one: string
+			/**
+			 * ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
+			 */
+			many: string
+		}
+		state: {
+			/**
+			 * រ​ដ​្​ឋ
+			 */
+			one: string
+			/**
+			 * រ​ដ​្​ឋ
+			 */
+			many: string
+		}
+		district: {
+			/**
+			 * ស​្​រ​ុ​ក​/​ខ​ណ​្​ឌ
+			 */
+			one: string
+			/**
+			 * ស​្​រ​ុ​ក​/​ខ​ណ​្​ឌ
+			 */
+			many: string
+		}
+		commune: {
+			/**
+			 * ឃ​ុ​ំ​/​ស​ង​្​ក​ា​ត​់
+			 */
+			one: string
+			/**
+			 * ឃ​ុ​ំ​/​ស​ង​្​ក​ា​ត​់
+			 */
+			many: string
+		}
+		village: {
+			/**
+			 * ភ​ូ​ម​ិ
+			 */
+			one: string
+			/**
+			 * ភ​ូ​ម​ិ
+			 */
+			many: string
+		}
+		address: {
+			/**
+			 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
+			 */
+			one: string
+			/**
+			 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
+			 */
+			many: string
+		}
+		organization: {
+			/**
+			 * ស​្​ថ​ា​ប​័​ន
+			 */
+			one: string
+			/**
+			 * ស​្​ថ​ា​ប​័​ន
+			 */
+			many: string
+		}
+		department: {
+			/**
+			 * ន​ា​យ​ក​ដ​្​ឋ​ា​ន
+			 */
+			one: string
+			/**
+			 * ន​ា​យ​ក​ដ​្​ឋ​ា​ន
+			 */
+			many: string
+		}
+		position: {
+			/**
+			 * ត​ួ​ន​ា​ទ​ី
+			 */
+			one: string
+			/**
+			 * ត​ួ​ន​ា​ទ​ី
+			 */
+			many: string
+		}
+		headOffice: {
+			/**
+			 * ក​ា​រ​ិ​យ​ា​ល​័​យ​ក​ណ​្​ដ​ា​ល
+			 */
+			one: string
+			/**
+			 * ក​ា​រ​ិ​យ​ា​ល​័​យ​ក​ណ​្​ដ​ា​ល
+			 */
+			many: string
+		}
+		language: {
+			/**
+			 * ភ​ា​ស​ា
+			 */
+			one: string
+			/**
+			 * ភ​ា​ស​ា
+			 */
+			many: string
+		}
+		country: {
+			/**
+			 * ប​្​រ​ទ​េ​ស
+			 */
+			one: string
+			/**
+			 * ប​្​រ​ទ​េ​ស
+			 */
+			many: string
+		}
+		user: {
+			/**
+			 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់
+			 */
+			one: string
+			/**
+			 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់
+			 */
+			many: string
+		}
+		generalInformation: {
+			/**
+			 * ព​័​ត​៌​ម​ា​ន​ទ​ូ​ទ​ៅ
+			 */
+			one: string
+			/**
+			 * ព​័​ត​៌​ម​ា​ន​ទ​ូ​ទ​ៅ
+			 */
+			many: string
+		}
+		configuration: {
+			/**
+			 * ក​ា​រ​ក​ំ​ណ​ត​់
+			 */
+			one: string
+			/**
+			 * ក​ា​រ​ក​ំ​ណ​ត​់
+			 */
+			many: string
+		}
+	}
+	fields: {
+		/**
+		 * ល​េ​ខ​ស​ម​្​គ​ា​ល​់
+		 */
+		id: string
+		/**
+		 * ល​េ​ខ​ក​ូ​ដ
+		 */
+		code: string
+		/**
+		 * ឈ​្​ម​ោ​ះ
+		 */
+		name: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ ​(​ខ​្​ម​ែ​រ​)
+		 */
+		nameKh: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ ​(​អ​ង​់​គ​្​ល​េ​ស​)
+		 */
+		nameEn: string
+		/**
+		 * ប​្​រ​ទ​េ​ស
+		 */
+		country: string
+		/**
+		 * ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
+		 */
+		province: string
+		/**
+		 * ស​្​រ​ុ​ក​/​ខ​ណ​្​ឌ
+		 */
+		district: string
+		/**
+		 * ឃ​ុ​ំ​/​ស​ង​្​ក​ា​ត​់
+		 */
+		commune: string
+		/**
+		 * ភ​ូ​ម​ិ
+		 */
+		village: string
+		/**
+		 * ស​្​ថ​ា​ប​័​ន
+		 */
+		organization: string
+		/**
+		 * ន​ា​យ​ក​ដ​្​ឋ​ា​ន
+		 */
+		department: string
+		/**
+		 * ថ​្​ន​ា​ក​់
+		 */
+		'class': string
+		/**
+		 * ទ​ូ​រ​ស​័​ព​្​ទ
+		 */
+		phone: string
+		/**
+		 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
+		 */
+		address: string
+		/**
+		 * ព​័​ត​៌​ម​ា​ន​ល​ម​្​អ​ិ​ត
+		 */
+		detail: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ​ច​ុ​ង​ក​្​រ​ោ​យ
+		 */
+		updatedAt: string
+		/**
+		 * ក​ា​រ​ប​ក​ប​្​រ​ែ
+		 */
+		localizations: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ក​ម​្​ម​វ​ិ​ធ​ី
+		 */
+		appName: string
+		/**
+		 * ឡ​ូ​ហ​្​គ​ោ​ក​ម​្​ម​វ​ិ​ធ​ី
+		 */
+		appLogo: string
+		/**
+		 * ឡ​ូ​ហ​្​គ​ោ​ប​ា​ត​ទ​ំ​ព​័​រ
+		 */
+		footerLogo: string
+	}
+	options: {
+		'class': {
+			/**
+			 * ថ​្​ន​ា​ក​់​ជ​ា​ត​ិ
+			 */
+			national: string
+			/**
+			 * ថ​្​ន​ា​ក​់​ខ​េ​ត​្​ត
+			 */
+			provincial: string
+		}
+	}
+	list: {
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​.​.​.
+		 */
+		search: string
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​{​t​h​i​n​g​s​}
+		 * @param {unknown} things
+		 */
+		searchLabel: RequiredParams<'things'>
+		/**
+		 * ប​ង​្​ក​ើ​ត​ថ​្​ម​ី
+		 */
+		create: string
+		/**
+		 * ប​ង​្​ក​ើ​ត​{​t​h​i​n​g​}​ថ​្​ម​ី
+		 * @param {unknown} thing
+		 */
+		createThing: RequiredParams<'thing'>
+		/**
+		 * ជ​ួ​រ​ក​្​ន​ុ​ង​ម​ួ​យ​ទ​ំ​ព​័​រ
+		 */
+		rowsPerPage: string
+		/**
+		 * ទ​ា​ំ​ង​អ​ស​់
+		 */
+		all: string
+		/**
+		 * ទ​ំ​ព​័​រ​ ​{​p​a​g​e​}​ ​ន​ៃ​ ​{​p​a​g​e​s​}
+		 * @param {unknown} page
+		 * @param {unknown} pages
+		 */
+		pageOf: RequiredParams<'page' | 'pages'>
+		/**
+		 * {​f​r​o​m​}​–​{​t​o​}​ ​ន​ៃ​ ​{​t​o​t​a​l​}
+		 * @param {unknown} from
+		 * @param {unknown} to
+		 * @param {unknown} total
+		 */
+		range: RequiredParams<'from' | 'to' | 'total'>
+		/**
+		 * ស​រ​ុ​ប​ ​{​t​o​t​a​l​}
+		 * @param {unknown} total
+		 */
+		total: RequiredParams<'total'>
+		/**
+		 * ទ​ំ​ព​័​រ​ម​ុ​ន
+		 */
+		previous: string
+		/**
+		 * ទ​ំ​ព​័​រ​ប​ន​្​ទ​ា​ប​់
+		 */
+		next: string
+		/**
+		 * ទ​ំ​ព​័​រ​ដ​ំ​ប​ូ​ង
+		 */
+		first: string
+		/**
+		 * ទ​ំ​ព​័​រ​ច​ុ​ង​ក​្​រ​ោ​យ
+		 */
+		last: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​{​t​h​i​n​g​s​}​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
+		 * @param {unknown} things
+		 */
+		empty: RequiredParams<'things'>
+		/**
+		 * គ​្​ម​ា​ន​{​t​h​i​n​g​s​}​ត​្​រ​ូ​វ​ន​ឹ​ង​ក​ា​រ​ស​្​វ​ែ​ង​រ​ក​ ​ឬ​ត​ម​្​រ​ង​ន​េ​ះ​ទ​េ​។
+		 * @param {unknown} things
+		 */
+		emptyFiltered: RequiredParams<'things'>
+		/**
+		 * ស​ម​្​អ​ា​ត​ក​ា​រ​ស​្​វ​ែ​ង​រ​ក​ ​ន​ិ​ង​ត​ម​្​រ​ង
+		 */
+		clearFilters: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ប​ញ​្​ជ​ី​ប​ា​ន​ទ​េ​។
+		 */
+		failed: string
+		/**
+		 * ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត
+		 */
+		retry: string
+		/**
+		 * ប​ោ​ះ​ប​ង​់
+		 */
+		cancel: string
+		/**
+		 * ក​ា​រ​ផ​្​ទ​ុ​ក​ត​្​រ​ូ​វ​ប​ា​ន​ប​ោ​ះ​ប​ង​់​។
+		 */
+		cancelled: string
+		/**
+		 * ទ​ា​ំ​ង​អ​ស​់
+		 */
+		anyOption: string
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព
+		 */
+		actions: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ
+		 */
+		edit: string
+		/**
+		 * ល​ុ​ប
+		 */
+		'delete': string
+		/**
+		 * ↑​↓​ ​ផ​្​ល​ា​ស​់​ទ​ី​ ​·​ ​E​n​t​e​r​ ​ប​ើ​ក​ ​·​ ​N​ ​ថ​្​ម​ី​ ​·​ ​/​ ​ស​្​វ​ែ​ង​រ​ក
+		 */
+		keyboardHint: string
+		/**
+		 * ប​ើ​ក​{​t​h​i​n​g​}
+		 * @param {unknown} thing
+		 */
+		openThing: RequiredParams<'thing'>
+	}
+	form: {
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក
+		 */
+		save: string
+		/**
+		 * ក​ំ​ព​ុ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​.​.​.
+		 */
+		saving: string
+		/**
+		 * ប​ោ​ះ​ប​ង​់
+		 */
+		cancel: string
+		/**
+		 * ត​្​រ​ឡ​ប​់​ទ​ៅ​ប​ញ​្​ជ​ី
+		 */
+		back: string
+		/**
+		 * ប​ា​ន​ប​ង​្​ក​ើ​ត​{​t​h​i​n​g​}​។
+		 * @param {unknown} thing
+		 */
+		created: RequiredParams<'thing'>
+		/**
+		 * ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ក​ា​រ​ក​ែ​ប​្​រ​ែ​។
+		 */
+		saved: string
+		/**
+		 * ប​ា​ន​ល​ុ​ប​{​t​h​i​n​g​}​។
+		 * @param {unknown} thing
+		 */
+		deleted: RequiredParams<'thing'>
+		/**
+		 * ល​ុ​ប​{​t​h​i​n​g​}​ន​េ​ះ​?
+		 * @param {unknown} thing
+		 */
+		deleteTitle: RequiredParams<'thing'>
+		/**
+		 * "​{​n​a​m​e​}​"​ ​ន​ឹ​ង​ត​្​រ​ូ​វ​ល​ុ​ប​។​ ​ស​ក​ម​្​ម​ភ​ា​ព​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ត​្​រ​ឡ​ប​់​វ​ិ​ញ​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} name
+		 */
+		deleteBody: RequiredParams<'name'>
+		/**
+		 * ល​ុ​ប
+		 */
+		confirmDelete: string
+		/**
+		 * ច​ា​ក​ច​េ​ញ​ដ​ោ​យ​ម​ិ​ន​រ​ក​្​ស​ា​ទ​ុ​ក​?
+		 */
+		leaveTitle: string
+		/**
+		 * ក​ា​រ​ក​ែ​ប​្​រ​ែ​រ​ប​ស​់​អ​្​ន​ក​ន​ៅ​ល​ើ​ទ​ំ​ព​័​រ​ន​េ​ះ​ន​ឹ​ង​ប​ា​ត​់​ប​ង​់​។
+		 */
+		leaveBody: string
+		/**
+		 * ច​ា​ក​ច​េ​ញ
+		 */
+		leave: string
+		/**
+		 * ន​ៅ​ទ​ី​ន​េ​ះ
+		 */
+		stay: string
+		/**
+		 * C​t​r​l​+​S​ ​រ​ក​្​ស​ា​ទ​ុ​ក
+		 */
+		saveShortcut: string
+		/**
+		 * ជ​្​រ​ើ​ស​រ​ើ​ស​.​.​.
+		 */
+		choose: string
+		/**
+		 * ស​ូ​ម​ជ​្​រ​ើ​ស​រ​ើ​ស​{​p​a​r​e​n​t​}​ជ​ា​ម​ុ​ន​ស​ិ​ន
+		 * @param {unknown} parent
+		 */
+		chooseFirst: RequiredParams<'parent'>
+		/**
+		 * គ​្​ម​ា​ន​ជ​ម​្​រ​ើ​ស
+		 */
+		noOptions: string
+		/**
+		 * ខ​្​ម​ែ​រ
+		 */
+		khmer: string
+		/**
+		 * E​n​g​l​i​s​h
+		 */
+		english: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ​{​t​h​i​n​g​}
+		 * @param {unknown} thing
+		 */
+		editTitle: RequiredParams<'thing'>
+		/**
+		 * ប​ង​្​ក​ើ​ត​{​t​h​i​n​g​}​ថ​្​ម​ី
+		 * @param {unknown} thing
+		 */
+		createTitle: RequiredParams<'thing'>
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ម​ិ​ន​ម​ា​ន​ ​ឬ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​ហ​ើ​យ​។
+		 */
+		notFound: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​.​.​.
+		 */
+		loadingRecord: string
+		/**
+		 * ម​ា​ន​វ​ា​ល​ខ​្​ល​ះ​ត​្​រ​ូ​វ​ក​ា​រ​ក​ា​រ​ក​ែ​ត​ម​្​រ​ូ​វ​។
+		 */
+		fixErrors: string
+		/**
+		 * ផ​្​ទ​ុ​ក​ឡ​ើ​ង
+		 */
+		upload: string
+		/**
+		 * ប​្​ដ​ូ​រ
+		 */
+		replace: string
+		/**
+		 * ដ​ក​ច​េ​ញ
+		 */
+		remove: string
+		/**
+		 * គ​្​ម​ា​ន​រ​ូ​ប​ភ​ា​ព
+		 */
+		noImage: string
+		/**
+		 * ច​ា​ំ​ប​ា​ច​់
+		 */
+		requiredMark: string
+		/**
+		 * ម​ា​ន​អ​្​ន​ក​ផ​្​ស​េ​ង​ប​ា​ន​ក​ែ​ប​្​រ​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​។​ ​ស​ូ​ម​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​វ​ិ​ញ​ដ​ើ​ម​្​ប​ី​ម​ើ​ល​ក​ំ​ណ​ែ​រ​ប​ស​់​គ​េ​។
+		 */
+		conflict: string
+		/**
+		 * ផ​្​ទ​ុ​ក​ឡ​ើ​ង​វ​ិ​ញ
+		 */
+		reload: string
+	}
 	validation: {
 		/**
 		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​។
@@ -357,6 +861,26 @@ type RootTranslation = {
 		 * @param {unknown} label
 		 */
 		imageSize: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ិ​ន​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​។
+		 * @param {unknown} label
+		 */
+		invalid: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ប​្​រ​ើ​ដ​ោ​យ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ផ​្​ស​េ​ង​រ​ួ​ច​ហ​ើ​យ​។
+		 * @param {unknown} label
+		 */
+		duplicate: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​រ​ូ​ប​ភ​ា​ព​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​ឬ​ ​G​I​F​។
+		 * @param {unknown} label
+		 */
+		imageType: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ជ​ា​ឯ​ក​ស​ា​រ​ទ​ទ​េ​។
+		 * @param {unknown} label
+		 */
+		fileEmpty: RequiredParams<'label'>
 	}
 	server: {
 		/**
@@ -414,6 +938,25 @@ type RootTranslation = {
 		 * @param {unknown} n
 		 */
 		fieldTooShort: RequiredParams<'field' | 'n'>
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ែ​ប​្​រ​ែ​ដ​ោ​យ​អ​្​ន​ក​ផ​្​ស​េ​ង​ ​ច​ា​ប​់​ត​ា​ំ​ង​ព​ី​អ​្​ន​ក​ប​ា​ន​ប​ើ​ក​វ​ា​។​ ​ស​ូ​ម​ផ​្​ទ​ុ​ក​វ​ា​ឡ​ើ​ង​វ​ិ​ញ​ ​ហ​ើ​យ​ក​ែ​ប​្​រ​ែ​ម​្​ដ​ង​ទ​ៀ​ត​។
+		 */
+		staleVersion: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ល​ុ​ប​ប​ា​ន​ទ​េ​៖​ ​ន​ៅ​ម​ា​ន​{​t​h​i​n​g​s​}​ប​្​រ​ើ​វ​ា​ ​(​{​c​o​u​n​t​}​)​។
+		 * @param {unknown} count
+		 * @param {unknown} things
+		 */
+		inUse: RequiredParams<'count' | 'things'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ល​ុ​ប​ប​ា​ន​ទ​េ​៖​ ​ន​ៅ​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ផ​្​ស​េ​ង​ទ​ៀ​ត​ជ​ា​ប​់​ទ​ា​ក​់​ទ​ង​ន​ឹ​ង​វ​ា​។
+		 */
+		inUseElsewhere: string
+		/**
+		 * {​f​i​e​l​d​}​ ​ម​ិ​ន​ម​ា​ន​ទ​េ​។
+		 * @param {unknown} field
+		 */
+		invalidParent: RequiredParams<'field'>
 	}
 }
 
@@ -724,6 +1267,492 @@ export type TranslationFunctions = {
 		 */
 		goHome: () => LocalizedString
 	}
+	resources: {
+		province: {
+			/**
+			 * ខេត្ត/រាជធានី
+			 */
+			one: () => LocalizedString
+			/**
+			 * ខេត្ត/រាជធានី
+			 */
+			many: () => LocalizedString
+		}
+		state: {
+			/**
+			 * រដ្ឋ
+			 */
+			one: () => LocalizedString
+			/**
+			 * រដ្ឋ
+			 */
+			many: () => LocalizedString
+		}
+		district: {
+			/**
+			 * ស្រុក/ខណ្ឌ
+			 */
+			one: () => LocalizedString
+			/**
+			 * ស្រុក/ខណ្ឌ
+			 */
+			many: () => LocalizedString
+		}
+		commune: {
+			/**
+			 * ឃុំ/សង្កាត់
+			 */
+			one: () => LocalizedString
+			/**
+			 * ឃុំ/សង្កាត់
+			 */
+			many: () => LocalizedString
+		}
+		village: {
+			/**
+			 * ភូមិ
+			 */
+			one: () => LocalizedString
+			/**
+			 * ភូមិ
+			 */
+			many: () => LocalizedString
+		}
+		address: {
+			/**
+			 * អាសយដ្ឋាន
+			 */
+			one: () => LocalizedString
+			/**
+			 * អាសយដ្ឋាន
+			 */
+			many: () => LocalizedString
+		}
+		organization: {
+			/**
+			 * ស្ថាប័ន
+			 */
+			one: () => LocalizedString
+			/**
+			 * ស្ថាប័ន
+			 */
+			many: () => LocalizedString
+		}
+		department: {
+			/**
+			 * នាយកដ្ឋាន
+			 */
+			one: () => LocalizedString
+			/**
+			 * នាយកដ្ឋាន
+			 */
+			many: () => LocalizedString
+		}
+		position: {
+			/**
+			 * តួនាទី
+			 */
+			one: () => LocalizedString
+			/**
+			 * តួនាទី
+			 */
+			many: () => LocalizedString
+		}
+		headOffice: {
+			/**
+			 * ការិយាល័យកណ្ដាល
+			 */
+			one: () => LocalizedString
+			/**
+			 * ការិយាល័យកណ្ដាល
+			 */
+			many: () => LocalizedString
+		}
+		language: {
+			/**
+			 * ភាសា
+			 */
+			one: () => LocalizedString
+			/**
+			 * ភាសា
+			 */
+			many: () => LocalizedString
+		}
+		country: {
+			/**
+			 * ប្រទេស
+			 */
+			one: () => LocalizedString
+			/**
+			 * ប្រទេស
+			 */
+			many: () => LocalizedString
+		}
+		user: {
+			/**
+			 * អ្នកប្រើប្រាស់
+			 */
+			one: () => LocalizedString
+			/**
+			 * អ្នកប្រើប្រាស់
+			 */
+			many: () => LocalizedString
+		}
+		generalInformation: {
+			/**
+			 * ព័ត៌មានទូទៅ
+			 */
+			one: () => LocalizedString
+			/**
+			 * ព័ត៌មានទូទៅ
+			 */
+			many: () => LocalizedString
+		}
+		configuration: {
+			/**
+			 * ការកំណត់
+			 */
+			one: () => LocalizedString
+			/**
+			 * ការកំណត់
+			 */
+			many: () => LocalizedString
+		}
+	}
+	fields: {
+		/**
+		 * លេខសម្គាល់
+		 */
+		id: () => LocalizedString
+		/**
+		 * លេខកូដ
+		 */
+		code: () => LocalizedString
+		/**
+		 * ឈ្មោះ
+		 */
+		name: () => LocalizedString
+		/**
+		 * ឈ្មោះ (ខ្មែរ)
+		 */
+		nameKh: () => LocalizedString
+		/**
+		 * ឈ្មោះ (អង់គ្លេស)
+		 */
+		nameEn: () => LocalizedString
+		/**
+		 * ប្រទេស
+		 */
+		country: () => LocalizedString
+		/**
+		 * ខេត្ត/រាជធានី
+		 */
+		province: () => LocalizedString
+		/**
+		 * ស្រុក/ខណ្ឌ
+		 */
+		district: () => LocalizedString
+		/**
+		 * ឃុំ/សង្កាត់
+		 */
+		commune: () => LocalizedString
+		/**
+		 * ភូមិ
+		 */
+		village: () => LocalizedString
+		/**
+		 * ស្ថាប័ន
+		 */
+		organization: () => LocalizedString
+		/**
+		 * នាយកដ្ឋាន
+		 */
+		department: () => LocalizedString
+		/**
+		 * ថ្នាក់
+		 */
+		'class': () => LocalizedString
+		/**
+		 * ទូរស័ព្ទ
+		 */
+		phone: () => LocalizedString
+		/**
+		 * អាសយដ្ឋាន
+		 */
+		address: () => LocalizedString
+		/**
+		 * ព័ត៌មានលម្អិត
+		 */
+		detail: () => LocalizedString
+		/**
+		 * កែប្រែចុងក្រោយ
+		 */
+		updatedAt: () => LocalizedString
+		/**
+		 * ការបកប្រែ
+		 */
+		localizations: () => LocalizedString
+		/**
+		 * ឈ្មោះកម្មវិធី
+		 */
+		appName: () => LocalizedString
+		/**
+		 * ឡូហ្គោកម្មវិធី
+		 */
+		appLogo: () => LocalizedString
+		/**
+		 * ឡូហ្គោបាតទំព័រ
+		 */
+		footerLogo: () => LocalizedString
+	}
+	options: {
+		'class': {
+			/**
+			 * ថ្នាក់ជាតិ
+			 */
+			national: () => LocalizedString
+			/**
+			 * ថ្នាក់ខេត្ត
+			 */
+			provincial: () => LocalizedString
+		}
+	}
+	list: {
+		/**
+		 * ស្វែងរក...
+		 */
+		search: () => LocalizedString
+		/**
+		 * ស្វែងរក{things}
+		 */
+		searchLabel: (arg: { things: unknown }) => LocalizedString
+		/**
+		 * បង្កើតថ្មី
+		 */
+		create: () => LocalizedString
+		/**
+		 * បង្កើត{thing}ថ្មី
+		 */
+		createThing: (arg: { thing: unknown }) => LocalizedString
+		/**
+		 * ជួរក្នុងមួយទំព័រ
+		 */
+		rowsPerPage: () => LocalizedString
+		/**
+		 * ទាំងអស់
+		 */
+		all: () => LocalizedString
+		/**
+		 * ទំព័រ {page} នៃ {pages}
+		 */
+		pageOf: (arg: { page: unknown, pages: unknown }) => LocalizedString
+		/**
+		 * {from}–{to} នៃ {total}
+		 */
+		range: (arg: { from: unknown, to: unknown, total: unknown }) => LocalizedString
+		/**
+		 * សរុប {total}
+		 */
+		total: (arg: { total: unknown }) => LocalizedString
+		/**
+		 * ទំព័រមុន
+		 */
+		previous: () => LocalizedString
+		/**
+		 * ទំព័របន្ទាប់
+		 */
+		next: () => LocalizedString
+		/**
+		 * ទំព័រដំបូង
+		 */
+		first: () => LocalizedString
+		/**
+		 * ទំព័រចុងក្រោយ
+		 */
+		last: () => LocalizedString
+		/**
+		 * មិនទាន់មាន{things}នៅឡើយទេ។
+		 */
+		empty: (arg: { things: unknown }) => LocalizedString
+		/**
+		 * គ្មាន{things}ត្រូវនឹងការស្វែងរក ឬតម្រងនេះទេ។
+		 */
+		emptyFiltered: (arg: { things: unknown }) => LocalizedString
+		/**
+		 * សម្អាតការស្វែងរក និងតម្រង
+		 */
+		clearFilters: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកបញ្ជីបានទេ។
+		 */
+		failed: () => LocalizedString
+		/**
+		 * ព្យាយាមម្ដងទៀត
+		 */
+		retry: () => LocalizedString
+		/**
+		 * បោះបង់
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * ការផ្ទុកត្រូវបានបោះបង់។
+		 */
+		cancelled: () => LocalizedString
+		/**
+		 * ទាំងអស់
+		 */
+		anyOption: () => LocalizedString
+		/**
+		 * សកម្មភាព
+		 */
+		actions: () => LocalizedString
+		/**
+		 * កែប្រែ
+		 */
+		edit: () => LocalizedString
+		/**
+		 * លុប
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * ↑↓ ផ្លាស់ទី · Enter បើក · N ថ្មី · / ស្វែងរក
+		 */
+		keyboardHint: () => LocalizedString
+		/**
+		 * បើក{thing}
+		 */
+		openThing: (arg: { thing: unknown }) => LocalizedString
+	}
+	form: {
+		/**
+		 * រក្សាទុក
+		 */
+		save: () => LocalizedString
+		/**
+		 * កំពុងរក្សាទុក...
+		 */
+		saving: () => LocalizedString
+		/**
+		 * បោះបង់
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * ត្រឡប់ទៅបញ្ជី
+		 */
+		back: () => LocalizedString
+		/**
+		 * បានបង្កើត{thing}។
+		 */
+		created: (arg: { thing: unknown }) => LocalizedString
+		/**
+		 * បានរក្សាទុកការកែប្រែ។
+		 */
+		saved: () => LocalizedString
+		/**
+		 * បានលុប{thing}។
+		 */
+		deleted: (arg: { thing: unknown }) => LocalizedString
+		/**
+		 * លុប{thing}នេះ?
+		 */
+		deleteTitle: (arg: { thing: unknown }) => LocalizedString
+		/**
+		 * "{name}" នឹងត្រូវលុប។ សកម្មភាពនេះមិនអាចត្រឡប់វិញបានទេ។
+		 */
+		deleteBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * លុប
+		 */
+		confirmDelete: () => LocalizedString
+		/**
+		 * ចាកចេញដោយមិនរក្សាទុក?
+		 */
+		leaveTitle: () => LocalizedString
+		/**
+		 * ការកែប្រែរបស់អ្នកនៅលើទំព័រនេះនឹងបាត់បង់។
+		 */
+		leaveBody: () => LocalizedString
+		/**
+		 * ចាកចេញ
+		 */
+		leave: () => LocalizedString
+		/**
+		 * នៅទីនេះ
+		 */
+		stay: () => LocalizedString
+		/**
+		 * Ctrl+S រក្សាទុក
+		 */
+		saveShortcut: () => LocalizedString
+		/**
+		 * ជ្រើសរើស...
+		 */
+		choose: () => LocalizedString
+		/**
+		 * សូមជ្រើសរើស{parent}ជាមុនសិន
+		 */
+		chooseFirst: (arg: { parent: unknown }) => LocalizedString
+		/**
+		 * គ្មានជម្រើស
+		 */
+		noOptions: () => LocalizedString
+		/**
+		 * ខ្មែរ
+		 */
+		khmer: () => LocalizedString
+		/**
+		 * English
+		 */
+		english: () => LocalizedString
+		/**
+		 * កែប្រែ{thing}
+		 */
+		editTitle: (arg: { thing: unknown }) => LocalizedString
+		/**
+		 * បង្កើត{thing}ថ្មី
+		 */
+		createTitle: (arg: { thing: unknown }) => LocalizedString
+		/**
+		 * កំណត់ត្រានេះមិនមាន ឬត្រូវបានលុបហើយ។
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុក...
+		 */
+		loadingRecord: () => LocalizedString
+		/**
+		 * មានវាលខ្លះត្រូវការការកែតម្រូវ។
+		 */
+		fixErrors: () => LocalizedString
+		/**
+		 * ផ្ទុកឡើង
+		 */
+		upload: () => LocalizedString
+		/**
+		 * ប្ដូរ
+		 */
+		replace: () => LocalizedString
+		/**
+		 * ដកចេញ
+		 */
+		remove: () => LocalizedString
+		/**
+		 * គ្មានរូបភាព
+		 */
+		noImage: () => LocalizedString
+		/**
+		 * ចាំបាច់
+		 */
+		requiredMark: () => LocalizedString
+		/**
+		 * មានអ្នកផ្សេងបានកែប្រែកំណត់ត្រានេះ។ សូមផ្ទុកឡើងវិញដើម្បីមើលកំណែរបស់គេ។
+		 */
+		conflict: () => LocalizedString
+		/**
+		 * ផ្ទុកឡើងវិញ
+		 */
+		reload: () => LocalizedString
+	}
 	validation: {
 		/**
 		 * {label} ត្រូវតែបំពេញ។
@@ -749,6 +1778,22 @@ export type TranslationFunctions = {
 		 * ទំហំ {label} ត្រូវតែតិចជាង 2 MB!
 		 */
 		imageSize: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} មិនត្រឹមត្រូវ។
+		 */
+		invalid: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} ត្រូវបានប្រើដោយកំណត់ត្រាផ្សេងរួចហើយ។
+		 */
+		duplicate: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} ត្រូវតែជារូបភាព PNG, JPEG, WebP ឬ GIF។
+		 */
+		imageType: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} ជាឯកសារទទេ។
+		 */
+		fileEmpty: (arg: { label: unknown }) => LocalizedString
 	}
 	server: {
 		/**
@@ -799,6 +1844,22 @@ export type TranslationFunctions = {
 		 * {field} ត្រូវតែតិចជាង {n}
 		 */
 		fieldTooShort: (arg: { field: unknown, n: unknown }) => LocalizedString
+		/**
+		 * កំណត់ត្រានេះត្រូវបានកែប្រែដោយអ្នកផ្សេង ចាប់តាំងពីអ្នកបានបើកវា។ សូមផ្ទុកវាឡើងវិញ ហើយកែប្រែម្ដងទៀត។
+		 */
+		staleVersion: () => LocalizedString
+		/**
+		 * មិនអាចលុបបានទេ៖ នៅមាន{things}ប្រើវា ({count})។
+		 */
+		inUse: (arg: { count: unknown, things: unknown }) => LocalizedString
+		/**
+		 * មិនអាចលុបបានទេ៖ នៅមានកំណត់ត្រាផ្សេងទៀតជាប់ទាក់ទងនឹងវា។
+		 */
+		inUseElsewhere: () => LocalizedString
+		/**
+		 * {field} មិនមានទេ។
+		 */
+		invalidParent: (arg: { field: unknown }) => LocalizedString
 	}
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
+import { departments, headOffices, organizations, positions } from './organisation';
 
 export const roles = pgTable('roles', {
   ...idColumn,
@@ -51,11 +52,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
     roleId: integer('role_id').references(() => roles.id, { onDelete: 'set null' }),
-    // Foreign keys to these tables arrive with the issue that creates them.
-    organizationId: integer('organization_id'),
-    departmentId: integer('department_id'),
-    positionId: integer('position_id'),
-    headOfficeId: integer('head_office_id'),
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'restrict' }),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'restrict' }),
+    positionId: integer('position_id').references(() => positions.id, { onDelete: 'restrict' }),
+    headOfficeId: integer('head_office_id').references(() => headOffices.id, { onDelete: 'restrict' }),
     ...versionColumn,
     ...auditColumns,
   },

@@ -1,0 +1,82 @@
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { TTranslatable } from '../../../src/domain/translatable';
+import { auditColumns, idColumn, versionColumn } from './common';
+import { countries, provinces } from './reference';
+
+/**
+ * Cambodia's administrative hierarchy below the provinces (reference.ts): district -> commune ->
+ * village, each pointing at its parent with `restrict`, so a place still in use cannot be deleted.
+ * Codes follow the national gazetteer (province 2 digits, district 4, commune 6, village 8).
+ */
+export const districts = pgTable(
+  'districts',
+  {
+    ...idColumn,
+    code: text('code').notNull().unique(),
+    name: jsonb('name').$type<TTranslatable>().notNull(),
+    provinceId: integer('province_id')
+      .notNull()
+      .references(() => provinces.id, { onDelete: 'restrict' }),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [index('districts_province_idx').on(table.provinceId)],
+);
+
+export const communes = pgTable(
+  'communes',
+  {
+    ...idColumn,
+    code: text('code').notNull().unique(),
+    name: jsonb('name').$type<TTranslatable>().notNull(),
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id, { onDelete: 'restrict' }),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [index('communes_district_idx').on(table.districtId)],
+);
+
+export const villages = pgTable(
+  'villages',
+  {
+    ...idColumn,
+    code: text('code').notNull().unique(),
+    name: jsonb('name').$type<TTranslatable>().notNull(),
+    communeId: integer('commune_id')
+      .notNull()
+      .references(() => communes.id, { onDelete: 'restrict' }),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [index('villages_commune_idx').on(table.communeId)],
+);
+
+/** States or regions of other countries (a foreign applicant's address). */
+export const states = pgTable(
+  'states',
+  {
+    ...idColumn,
+    code: text('code').notNull().unique(),
+    name: jsonb('name').$type<TTranslatable>().notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [index('states_country_idx').on(table.countryId)],
+);
+
+/** A postal address in Cambodia; every level is optional so a partly known address can be kept. */
+export const addresses = pgTable('addresses', {
+  ...idColumn,
+  provinceId: integer('province_id').references(() => provinces.id, { onDelete: 'restrict' }),
+  districtId: integer('district_id').references(() => districts.id, { onDelete: 'restrict' }),
+  communeId: integer('commune_id').references(() => communes.id, { onDelete: 'restrict' }),
+  villageId: integer('village_id').references(() => villages.id, { onDelete: 'restrict' }),
+  detail: text('detail').notNull().default(''),
+  ...versionColumn,
+  ...auditColumns,
+});

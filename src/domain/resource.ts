@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import type { TPermissionResource } from './permissionCatalogue';
+
+/**
+ * A resource described once (issue 3): from this description come its server routes
+ * (server/resources/), its list, create and edit pages, breadcrumb and palette entries
+ * (src/components/resource/). Labels are dictionary keys (`LL.fields[key]`, `LL.resources[name]`).
+ */
+
+/** An options list for a picker or filter, served at `{apiBase}/{path}` of a resource. */
+export type TLookup = {
+  /** Full API path of the options, e.g. `/districts/provinces`. */
+  path: string;
+  /** Another field whose value narrows these options (a cascade), sent as `queryKey`. */
+  dependsOn?: string;
+  queryKey?: string;
+};
+
+export type TFieldKind =
+  | 'text'
+  | 'textarea'
+  | 'translatable'
+  | 'lookup'
+  | 'select'
+  | 'number'
+  | 'localizations';
+
+export type TFieldDef = {
+  /** Body key, also the label key in `LL.fields`. */
+  key: string;
+  kind: TFieldKind;
+  /** Label key when it differs from `key` (e.g. `provinceId` is labelled `province`). */
+  label?: string;
+  lookup?: TLookup;
+  /** Values of a `select`; labels in `LL.options[key]`. */
+  options?: readonly string[];
+  /** A cascade helper only (e.g. the province above a village's commune): never sent. */
+  virtual?: boolean;
+  /** Where an edited record keeps a virtual field's value, e.g. `province.id`. */
+  from?: string;
+  required?: boolean;
+};
+
+export type TColumnKind = 'text' | 'translatable' | 'date' | 'option' | 'number';
+
+export type TColumnDef = {
+  /** Sort key sent to the server; also the label key. */
+  key: string;
+  /** Path in the row, when it is not `key` (e.g. `province.name`). */
+  path?: string;
+  kind: TColumnKind;
+  sortable?: boolean;
+  label?: string;
+  /** Relative width. */
+  flex?: number;
+};
+
+export type TFilterDef = {
+  /** Query key, e.g. `provinceId`. */
+  key: string;
+  label: string;
+  kind: 'lookup' | 'select';
+  lookup?: TLookup;
+  options?: readonly string[];
+};
+
+export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
+  /** `district`: dictionary key in `LL.resources`, route segment source. */
+  name: string;
+  /** Permission resource: routes need `{permission}:read|write|update|delete`. */
+  permission: TPermissionResource;
+  /** API base under /api/v1, e.g. `/districts`. */
+  apiBase: string;
+  /** Screen base, e.g. `/configuration/district`; absent for an API-only resource. */
+  routeBase?: string;
+  /** Body of POST; PATCH takes it partially, plus `version`. */
+  schema: TSchema;
+  fields: readonly TFieldDef[];
+  columns: readonly TColumnDef[];
+  filters: readonly TFilterDef[];
+  /** Default sort key. */
+  defaultSort: string;
+  /** Whether the edit page checks `{permission}:update` (the spec lists none for province). */
+  editPermission: boolean;
+  /** The label of a record in confirmations and breadcrumbs. */
+  titleOf: (row: Record<string, unknown>) => unknown;
+};

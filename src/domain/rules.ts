@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * The reusable form rules of spec section 5 as zod pieces. Client forms and server routes validate
+ * with the same schema; `ruleMessage` turns a failed rule into the spec's message for a label (the
+ * client passes the field's label, the server the field's name, so the message starts with it).
+ */
+const isNotBlank = (value: string) => value.length === 0 || value.trim().length > 0;
+
+/** Optional text up to `max` characters; whitespace-only is refused ('can not be blank'). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine(isNotBlank, { params: { rule: 'notBlank' } });
+
+/** Required text: empty is 'required', whitespace-only is 'can not be blank'. */
+export const requiredText = (max: number, min = 1) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine(isNotBlank, { params: { rule: 'notBlank' } });
+
+/** A number in [min, max] ('Number has to be between {min} and {max}'). */
+export const numberBetween = (min: number, max: number) =>
+  z.number().refine((value) => value >= min && value <= max, { params: { rule: 'range', min, max } });
+
+/** A required choice from a lookup list (an id). */
+export const requiredId = () => z.number().int().positive();
+
+/** Text in both languages, both required (names of places and offices are shown in either). */
+export const requiredTranslatable = (max: number) =>
+  z.object({ kh: requiredText(max), en: requiredText(max) });
+
+/** The message functions a locale provides (the `validation` namespace of the dictionaries). */
+export type TRuleMessages = {
+  required: (params: { label: string }) => string;
+  minLength: (params: { label: string; n: unknown }) => string;
+  maxLength: (params: { label: string; n: unknown }) => string;
+  numberRange: (params: { min: unknown; max: unknown }) => string;
+  notBlank: (params: { label: string }) => string;
+  invalid: (params: { label: string }) => string;
+};
+
+/** The parts of a zod issue (or its fastify-type-provider-zod copy) a message depends on. */
+export type TIssueLike = {
+  code: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  origin?: unknown;
+  params?: { rule?: string; min?: unknown; max?: unknown };
+};
+
+/** The spec's message for one failed rule; `missing` is true when the value was absent. */
+export const ruleMessage = (issue: TIssueLike, label: string, messages: TRuleMessages, missing: boolean) => {
+  if (missing) return messages.required({ label });
+  if (issue.code === 'custom' && issue.params?.rule === 'notBlank') return messages.notBlank({ label });
+  if (issue.code === 'custom' && issue.params?.rule === 'range') {
+    return messages.numberRange({ min: issue.params.min, max: issue.params.max });
+  }
+  if (issue.code === 'too_small' && (issue.origin === 'string' || issue.origin === 'array')) {
+    return Number(issue.minimum) <= 1
+      ? messages.required({ label })
+      : messages.minLength({ label, n: issue.minimum });
+  }
+  if (issue.code === 'too_big' && (issue.origin === 'string' || issue.origin === 'array')) {
+    return messages.maxLength({ label, n: issue.maximum });
+  }
+  return messages.invalid({ label });
+};
