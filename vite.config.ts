@@ -16,8 +16,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 3,
+            },
+            // The grid is big and only lists need it: its own chunk, loaded with the first list.
+            { name: 'ag-grid', test: /node_modules[\\/]ag-grid-/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/](?!ag-grid-)/, priority: 1 },
           ],
         },
       },

@@ -24,14 +24,16 @@ import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
 import { registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
+import { configurationBindings } from './resources/configuration';
+import { resourceRoutes } from './resources/resourceRoutes';
 import { authRoutes } from './routes/auth';
+import { categoriesRoutes } from './routes/categories';
 import { generalInformationRoutes } from './routes/generalInformation';
 import { languageRoutes } from './routes/languages';
 import { mainsRoutes } from './routes/mains';
 import { menuRoutes } from './routes/menus';
+import { settingsRoutes } from './routes/settings';
 import { userRoutes } from './routes/users';
-import { configurationBindings } from './resources/configuration';
-import { resourceRoutes } from './resources/resourceRoutes';
 import './types';
 
 export type TBuildOptions = {
@@ -152,6 +154,8 @@ const registerEverything = async (
       await api.register(generalInformationRoutes);
       await api.register(languageRoutes);
       await api.register(menuRoutes);
+      await api.register(settingsRoutes);
+      await api.register(categoriesRoutes);
       for (const binding of configurationBindings) await api.register(resourceRoutes(binding));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },

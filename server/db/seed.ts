@@ -16,6 +16,7 @@ import {
   systemMenus,
   users,
 } from './schema';
+import { seedConfiguration } from './seedConfiguration';
 import { countrySeed } from './seedData/countries';
 import { provinceSeed } from './seedData/provinces';
 import { referenceListSeed } from './seedData/referenceLists';
@@ -208,5 +209,6 @@ export const seed = async (db: TDb, options: { adminPassword?: string } = {}): P
   await seedLanguagesAndGenerals(db);
   await seedMenus(db);
   await seedReferenceData(db);
+  await seedConfiguration(db);
   return { adminCreated };
 };

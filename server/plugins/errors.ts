@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type TIssueLike, ruleMessage } from '../../src/domain/rules';
+import { ruleMessage, type TIssueLike } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { ApiError } from '../errors';
 import { translator } from './locale';

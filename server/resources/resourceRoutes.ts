@@ -48,7 +48,11 @@ export type TResourceBinding = {
   unique?: Record<string, string>;
 };
 
-const ZId = z.object({ id: z.coerce.number().int().positive() });
+/** Postgres `integer`: an id or version beyond it is not valid (a 400, not a database error). */
+const maxInt4 = 2_147_483_647;
+/** An id as the path or query string sends it. */
+const ZDatabaseInt = z.coerce.number().int().positive().max(maxInt4);
+const ZId = z.object({ id: ZDatabaseInt });
 const ZRow = z.looseObject({ id: z.number().int() });
 const ZLookupItem = z.object({ id: z.number().int(), code: z.string().nullable(), name: z.unknown() });
 
@@ -63,7 +67,7 @@ const filterSchema = (definition: TResourceDefinition) =>
       filter.key,
       filter.kind === 'select' && filter.options
         ? z.preprocess(emptyAsAbsent, z.enum(filter.options as [string, ...string[]]).optional())
-        : z.preprocess(emptyAsAbsent, z.coerce.number().int().positive().optional()),
+        : z.preprocess(emptyAsAbsent, ZDatabaseInt.optional()),
     ]),
   );
 
@@ -92,7 +96,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     sort: z.preprocess(emptyAsAbsent, z.enum(sortKeys).optional()),
     ...filterSchema(definition),
   });
-  const ZPatch = definition.schema.partial().extend({ version: z.number().int().positive() });
+  const ZPatch = definition.schema.partial().extend({ version: z.number().int().positive().max(maxInt4) });
 
   const withJoins = <T extends PgSelect>(query: T): T => {
     for (const join of binding.joins ?? []) query.innerJoin(join.table, join.on);
@@ -185,7 +189,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       const lookupColumns = columnsOf(lookup.table);
       const ZLookupQuery = lookup.parent
         ? z.object({
-            [lookup.parent.key]: z.preprocess(emptyAsAbsent, z.coerce.number().int().positive().optional()),
+            [lookup.parent.key]: z.preprocess(emptyAsAbsent, ZDatabaseInt.optional()),
           })
         : z.object({});
       app.get(

@@ -1,12 +1,28 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, sql } from 'drizzle-orm';
+import fastifyMultipart from '@fastify/multipart';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  type TLogoKey,
+  ZGeneralInformationItem,
+  ZGeneralInformationPatch,
+} from '../../src/domain/generalInformation';
+import { writeAudit } from '../audit';
 import { generalInformation } from '../db/schema';
-import { notFound } from '../errors';
-import { dataOf, errorResponses } from './schemas';
+import { fieldErrors, notFound, staleVersion } from '../errors';
+import {
+  filesDirectory,
+  receiveImage,
+  removeStoredFile,
+  storeImage,
+  uploadLimits,
+} from '../files/storeImage';
+import { currentUser } from '../plugins/permissions';
+import { dataOf, errorResponses, ZErrorBody } from './schemas';
 
 /** Names the upload code generates: a random stem and an image extension; nothing else is served. */
 const storedFileName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(png|jpe?g|gif|webp)$/i;
@@ -18,14 +34,84 @@ const contentTypes: Record<string, string> = {
   webp: 'image/webp',
 };
 
-export const ZGeneralInformationItem = z.object({
-  id: z.number().int(),
-  key: z.string(),
-  value: z.unknown(),
-  version: z.number().int(),
-});
+const itemColumns = {
+  id: generalInformation.id,
+  key: generalInformation.key,
+  value: generalInformation.value,
+  version: generalInformation.version,
+};
 
+const ZItemParams = z.object({ id: z.coerce.number().int().positive() });
+const itemResponses = {
+  200: dataOf(ZGeneralInformationItem),
+  ...errorResponses(400, 401, 403, 404),
+  409: ZErrorBody,
+};
+
+const uploadDescription =
+  'multipart/form-data with one file in the field `file`: a PNG, JPEG, WebP or GIF image (checked by ' +
+  'content, not by name) of at most 2,000,000 bytes. The previous logo file is removed.';
 export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here, so only these routes take multipart bodies, with the one-image limits.
+  await app.register(fastifyMultipart, { limits: uploadLimits });
+
+  /**
+   * Points a logo key at a stored file (or at nothing), in one transaction with its audit row, and
+   * answers the updated item. The file the key held before is removed only after the commit: a
+   * failed change leaves the old logo working.
+   */
+  const setLogo = async (request: FastifyRequest, key: TLogoKey, fileName: string | null) => {
+    const actor = currentUser(request).id;
+    const { item, previous } = await app.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select(itemColumns)
+        .from(generalInformation)
+        .where(eq(generalInformation.key, key))
+        .for('update');
+      if (!before) throw notFound();
+      const previousValue = before.value ?? null;
+      if (previousValue === fileName) return { item: { ...before, value: previousValue }, previous: null };
+      const [after] = await tx
+        .update(generalInformation)
+        .set({
+          value: fileName,
+          version: sql`${generalInformation.version} + 1`,
+          updatedBy: actor,
+          updatedAt: new Date(),
+        })
+        .where(eq(generalInformation.id, before.id))
+        .returning(itemColumns);
+      await writeAudit(tx, {
+        userId: actor,
+        entity: 'general_information',
+        entityId: before.id,
+        action: 'update',
+        before: { ...before, value: previousValue },
+        after: { ...after, value: after.value ?? null },
+      });
+      return {
+        item: { ...after, value: after.value ?? null },
+        previous: typeof previousValue === 'string' ? previousValue : null,
+      };
+    });
+    await removeStoredFile(app.config.dataDir, previous).catch((error: unknown) => {
+      request.log.warn({ err: error, file: previous }, 'could not remove a replaced logo file');
+    });
+    return item;
+  };
+
+  /** Receives, checks and stores the image, then points `key` at it; nothing is kept on failure. */
+  const uploadLogo = async (request: FastifyRequest, key: TLogoKey) => {
+    const image = await receiveImage(request);
+    const fileName = await storeImage(app.config.dataDir, image);
+    try {
+      return await setLogo(request, key, fileName);
+    } catch (error) {
+      await removeStoredFile(app.config.dataDir, fileName);
+      throw error;
+    }
+  };
+
   app.get(
     '/general-information',
     {
@@ -71,7 +157,7 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(sql`${generalInformation.value} = to_jsonb(${file}::text)`)
         .limit(1);
       if (!referenced) throw notFound();
-      const filesDir = path.join(app.config.dataDir, 'files');
+      const filesDir = filesDirectory(app.config.dataDir);
       const filePath = path.join(filesDir, file);
       if (path.dirname(filePath) !== filesDir) throw notFound();
       const info = await stat(filePath).catch(() => null);
@@ -84,5 +170,113 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(createReadStream(filePath));
     },
+  );
+
+  app.patch(
+    '/general-information/:id',
+    {
+      config: { permission: 'general_settings:update' },
+      schema: {
+        tags: ['general information'],
+        summary: 'Change the app name ({kh, en}); a stale version gets 409 and changes nothing',
+        description: 'Only `app_name` is changed this way; the logos go through the upload and delete calls.',
+        params: ZItemParams,
+        body: ZGeneralInformationPatch,
+        response: itemResponses,
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const { value, version } = request.body;
+      const actor = currentUser(request).id;
+      const item = await app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select(itemColumns)
+          .from(generalInformation)
+          .where(eq(generalInformation.id, id))
+          .for('update');
+        if (!before) throw notFound();
+        if (before.key !== 'app_name') throw fieldErrors((t) => t.validation.invalid({ label: 'value' }));
+        if (before.version !== version) throw staleVersion();
+        const [after] = await tx
+          .update(generalInformation)
+          .set({
+            value,
+            version: sql`${generalInformation.version} + 1`,
+            updatedBy: actor,
+            updatedAt: new Date(),
+          })
+          .where(eq(generalInformation.id, id))
+          .returning(itemColumns);
+        await writeAudit(tx, {
+          userId: actor,
+          entity: 'general_information',
+          entityId: id,
+          action: 'update',
+          before,
+          after,
+        });
+        return after;
+      });
+      return { data: item };
+    },
+  );
+
+  app.post(
+    '/general-information/upload',
+    {
+      config: { permission: 'general_settings:update' },
+      schema: {
+        tags: ['general information'],
+        summary: 'Upload the app logo (replaces the current one)',
+        description: uploadDescription,
+        consumes: ['multipart/form-data'],
+        response: itemResponses,
+      },
+    },
+    async (request) => ({ data: await uploadLogo(request, 'app_logo') }),
+  );
+
+  app.post(
+    '/admin/setting/upload-footer-logo',
+    {
+      config: { permission: 'general_settings:update' },
+      schema: {
+        tags: ['general information'],
+        summary: 'Upload the footer logo (replaces the current one)',
+        description: uploadDescription,
+        consumes: ['multipart/form-data'],
+        response: itemResponses,
+      },
+    },
+    async (request) => ({ data: await uploadLogo(request, 'footer_logo') }),
+  );
+
+  // Removing a logo edits a setting (the row stays, its value becomes null), so it needs
+  // general_settings:update like the uploads, not general_settings:delete.
+  app.post(
+    '/admin/setting/delete-app-logo',
+    {
+      config: { permission: 'general_settings:update' },
+      schema: {
+        tags: ['general information'],
+        summary: 'Remove the app logo (the value becomes null and the file is deleted)',
+        response: itemResponses,
+      },
+    },
+    async (request) => ({ data: await setLogo(request, 'app_logo', null) }),
+  );
+
+  app.post(
+    '/admin/setting/delete-footer-logo',
+    {
+      config: { permission: 'general_settings:update' },
+      schema: {
+        tags: ['general information'],
+        summary: 'Remove the footer logo (the value becomes null and the file is deleted)',
+        response: itemResponses,
+      },
+    },
+    async (request) => ({ data: await setLogo(request, 'footer_logo', null) }),
   );
 };

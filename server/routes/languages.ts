@@ -6,7 +6,6 @@ import { ZLocalizationOverride } from '../../src/domain/resources/language';
 import { languages } from '../db/schema';
 import { dataOf, errorResponses } from './schemas';
 
-
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/languages/localizations/:locale',

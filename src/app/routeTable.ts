@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { configurationResources } from '@/features/configuration/configurationResources';
 
 /**
  * Every route of spec section 2, with its guards and permission (spec section 6). A route whose
@@ -23,12 +24,37 @@ const auth = (path: string, permission?: string, screen?: TRouteEntry['screen'])
   screen,
 });
 
-/** list, create and edit pages of a configuration resource (spec section 2 'Configuration'). */
-const configuration = (name: string, resource: string, editPermission: boolean): TRouteEntry[] => [
-  auth(`/configuration/${name}`, `${resource}:read`),
-  auth(`/configuration/${name}/create`, `${resource}:write`),
-  auth(`/configuration/${name}/edit/:id?`, editPermission ? `${resource}:update` : undefined),
-];
+/** A resource's screen, loaded with the generic resource pages. */
+const resourceScreen =
+  (name: string, page: 'list' | 'create' | 'edit') => async (): Promise<TScreenModule> => {
+    const [{ resourceScreens }, { configurationResources }] = await Promise.all([
+      import('@/components/resource/resourceScreens'),
+      import('@/features/configuration/configurationResources'),
+    ]);
+    const resource = configurationResources.find((candidate) => candidate.definition.name === name);
+    if (!resource) throw new Error(`No resource named ${name}`);
+    return { default: resourceScreens(resource)[page] };
+  };
+
+/**
+ * List, create and edit pages of a configuration resource (spec section 2 'Configuration'), from
+ * its description: permissions `{resource}:read|write|update` (province edit lists none).
+ */
+const configuration = (resource: {
+  definition: { name: string; permission: string; routeBase: string; editPermission: boolean };
+  editIdOptional: boolean;
+}): TRouteEntry[] => {
+  const { name, permission, routeBase, editPermission } = resource.definition;
+  return [
+    auth(routeBase, `${permission}:read`, resourceScreen(name, 'list')),
+    auth(`${routeBase}/create`, `${permission}:write`, resourceScreen(name, 'create')),
+    auth(
+      `${routeBase}/edit/${resource.editIdOptional ? ':id?' : ':id'}`,
+      editPermission ? `${permission}:update` : undefined,
+      resourceScreen(name, 'edit'),
+    ),
+  ];
+};
 
 export const routeTable: TRouteEntry[] = [
   {
@@ -67,18 +93,7 @@ export const routeTable: TRouteEntry[] = [
   auth('/reports/parents', 'adopted_child_reports:read'),
   auth('/reports/parents/show/:id?', 'adoptive_parents:read'),
   // Configuration
-  ...configuration('commune', 'communes', true),
-  ...configuration('department', 'departments', true),
-  ...configuration('district', 'districts', true),
-  auth('/configuration/head-office', 'head_offices:read'),
-  auth('/configuration/head-office/create', 'head_offices:write'),
-  auth('/configuration/head-office/edit/:id', 'head_offices:update'),
-  ...configuration('language', 'languages', true),
-  ...configuration('organization', 'organizations', true),
-  ...configuration('position', 'positions', true),
-  ...configuration('province', 'provinces', false),
-  ...configuration('state', 'states', true),
-  ...configuration('village', 'villages', true),
+  ...configurationResources.flatMap(configuration),
   auth('/configuration/general-information', 'general_settings:read'),
   // Security
   auth('/security/role', 'roles:read'),

@@ -6,13 +6,18 @@ import { z } from 'zod';
  * client passes the field's label, the server the field's name, so the message starts with it).
  */
 const isNotBlank = (value: string) => value.length === 0 || value.trim().length > 0;
+/** PostgreSQL text cannot hold NUL; refusing it here keeps it a 400, never a 500. */
+const hasNoNul = (value: string) => !value.includes('\u0000');
+/** The largest id a PostgreSQL `integer` holds. */
+export const maxDatabaseInt = 2_147_483_647;
 
 /** Optional text up to `max` characters; whitespace-only is refused ('can not be blank'). */
 export const optionalText = (max: number) =>
   z
     .string()
     .max(max)
-    .refine(isNotBlank, { params: { rule: 'notBlank' } });
+    .refine(isNotBlank, { params: { rule: 'notBlank' } })
+    .refine(hasNoNul);
 
 /** Required text: empty is 'required', whitespace-only is 'can not be blank'. */
 export const requiredText = (max: number, min = 1) =>
@@ -20,14 +25,15 @@ export const requiredText = (max: number, min = 1) =>
     .string()
     .min(min)
     .max(max)
-    .refine(isNotBlank, { params: { rule: 'notBlank' } });
+    .refine(isNotBlank, { params: { rule: 'notBlank' } })
+    .refine(hasNoNul);
 
 /** A number in [min, max] ('Number has to be between {min} and {max}'). */
 export const numberBetween = (min: number, max: number) =>
   z.number().refine((value) => value >= min && value <= max, { params: { rule: 'range', min, max } });
 
 /** A required choice from a lookup list (an id). */
-export const requiredId = () => z.number().int().positive();
+export const requiredId = () => z.number().int().positive().max(maxDatabaseInt);
 
 /** Text in both languages, both required (names of places and offices are shown in either). */
 export const requiredTranslatable = (max: number) =>

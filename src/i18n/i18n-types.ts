@@ -70,6 +70,10 @@ type RootTranslation = {
 		 */
 		home: string
 		/**
+		 * ទ​ី​ត​ា​ំ​ង​ទ​ំ​ព​័​រ
+		 */
+		breadcrumb: string
+		/**
 		 * ក​ា​រ​រ​ុ​ក​រ​ក​ច​ម​្​ប​ង
 		 */
 		mainNavigation: string
@@ -773,7 +777,7 @@ type RootTranslation = {
 		 */
 		khmer: string
 		/**
-		 * E​n​g​l​i​s​h
+		 * អ​ង​់​គ​្​ល​េ​ស
 		 */
 		english: string
 		/**
@@ -827,6 +831,28 @@ type RootTranslation = {
 		 */
 		reload: string
 	}
+	languages: {
+		/**
+		 * ក​ែ​ព​ា​ក​្​យ​ព​េ​ច​ន​៍​ន​ៃ​ផ​្​ទ​ា​ំ​ង​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ោ​យ​ម​ិ​ន​ច​ា​ំ​ប​ា​ច​់​ច​េ​ញ​ក​ំ​ណ​ែ​ថ​្​ម​ី​។​ ​ប​្​រ​អ​ប​់​ទ​ទ​េ​រ​ក​្​ស​ា​អ​ត​្​ថ​ប​ទ​ដ​ើ​ម​។
+		 */
+		hint: string
+		/**
+		 * ត​ែ​អ​ត​្​ថ​ប​ទ​ដ​ែ​ល​ប​ា​ន​ក​ែ
+		 */
+		onlyChanged: string
+		/**
+		 * ក​ូ​ន​ស​ោ
+		 */
+		key: string
+		/**
+		 * អ​ត​្​ថ​ប​ទ​ដ​ើ​ម
+		 */
+		shipped: string
+		/**
+		 * ក​ា​រ​ក​ែ​ត​ម​្​រ​ូ​វ
+		 */
+		override: string
+	}
 	validation: {
 		/**
 		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​។
@@ -857,7 +883,7 @@ type RootTranslation = {
 		 */
 		notBlank: RequiredParams<'label'>
 		/**
-		 * ទ​ំ​ហ​ំ​ ​{​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ត​ិ​ច​ជ​ា​ង​ ​2​ ​M​B​!
+		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ទ​ំ​ហ​ំ​ត​្​រ​ូ​វ​ត​ែ​ត​ិ​ច​ជ​ា​ង​ ​2​ ​M​B​!
 		 * @param {unknown} label
 		 */
 		imageSize: RequiredParams<'label'>
@@ -1016,6 +1042,10 @@ export type TranslationFunctions = {
 		 * ទំព័រដើម
 		 */
 		home: () => LocalizedString
+		/**
+		 * ទីតាំងទំព័រ
+		 */
+		breadcrumb: () => LocalizedString
 		/**
 		 * ការរុករកចម្បង
 		 */
@@ -1701,7 +1731,7 @@ export type TranslationFunctions = {
 		 */
 		khmer: () => LocalizedString
 		/**
-		 * English
+		 * អង់គ្លេស
 		 */
 		english: () => LocalizedString
 		/**
@@ -1753,6 +1783,28 @@ export type TranslationFunctions = {
 		 */
 		reload: () => LocalizedString
 	}
+	languages: {
+		/**
+		 * កែពាក្យពេចន៍នៃផ្ទាំងប្រើប្រាស់ដោយមិនចាំបាច់ចេញកំណែថ្មី។ ប្រអប់ទទេរក្សាអត្ថបទដើម។
+		 */
+		hint: () => LocalizedString
+		/**
+		 * តែអត្ថបទដែលបានកែ
+		 */
+		onlyChanged: () => LocalizedString
+		/**
+		 * កូនសោ
+		 */
+		key: () => LocalizedString
+		/**
+		 * អត្ថបទដើម
+		 */
+		shipped: () => LocalizedString
+		/**
+		 * ការកែតម្រូវ
+		 */
+		override: () => LocalizedString
+	}
 	validation: {
 		/**
 		 * {label} ត្រូវតែបំពេញ។
@@ -1775,7 +1827,7 @@ export type TranslationFunctions = {
 		 */
 		notBlank: (arg: { label: unknown }) => LocalizedString
 		/**
-		 * ទំហំ {label} ត្រូវតែតិចជាង 2 MB!
+		 * {label} មានទំហំត្រូវតែតិចជាង 2 MB!
 		 */
 		imageSize: (arg: { label: unknown }) => LocalizedString
 		/**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { TResourceDefinition } from '../resource';
-import { optionalText } from '../rules';
+import { optionalText, requiredId } from '../rules';
 
-const optionalId = () => z.number().int().positive().nullable().optional();
+const optionalId = () => requiredId().nullable().optional();
 
 /** A postal address (spec section 7 lists its calls; it has no screen of its own). */
 export const ZAddressInput = z.object({

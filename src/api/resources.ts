@@ -1,0 +1,57 @@
+import type { TListPage, TListQuery } from '@/domain/listQuery';
+import type { TResourceDefinition } from '@/domain/resource';
+import { api, apiRead } from './client';
+
+/** A row as the resource routes answer it: at least an id and a version. */
+export type TResourceRow = Record<string, unknown> & { id: number; version: number };
+export type TLookupOption = { id: number; code: string | null; name: unknown };
+type TPaged = { data: TResourceRow[]; paginateMeta: { itemCount: number } };
+
+/**
+ * `GET /{resource}?page&take&search&sort&order&{filters}` (spec section 7 'Paged lists'): null
+ * filters are sent empty; failures are only logged (the list shows its own error state).
+ */
+export const fetchResourcePage = async (
+  definition: Pick<TResourceDefinition, 'apiBase'>,
+  query: TListQuery,
+  signal?: AbortSignal,
+): Promise<TListPage<TResourceRow>> => {
+  const params: Record<string, string | number> = {
+    page: query.page,
+    take: query.take,
+    search: query.search,
+    order: query.order,
+  };
+  if (query.sort) params.sort = query.sort;
+  for (const [key, value] of Object.entries(query.filters)) params[key] = value ?? '';
+  const response = await api<TPaged>(definition.apiBase, { query: params, signal, errorMode: 'log' });
+  return { data: response.data, itemCount: response.paginateMeta.itemCount };
+};
+
+export const fetchResource = (definition: Pick<TResourceDefinition, 'apiBase'>, id: number | string) =>
+  api<{ data: TResourceRow }>(`${definition.apiBase}/${id}`, { errorMode: 'throw' }).then((r) => r.data);
+
+export const createResource = (definition: Pick<TResourceDefinition, 'apiBase'>, body: unknown) =>
+  api<{ data: TResourceRow }>(definition.apiBase, {
+    method: 'POST',
+    body: body as Record<string, unknown>,
+    errorMode: 'throw',
+  }).then((r) => r.data);
+
+export const updateResource = (
+  definition: Pick<TResourceDefinition, 'apiBase'>,
+  id: number,
+  body: Record<string, unknown> & { version: number },
+) =>
+  api<{ data: TResourceRow }>(`${definition.apiBase}/${id}`, {
+    method: 'PATCH',
+    body,
+    errorMode: 'throw',
+  }).then((r) => r.data);
+
+export const deleteResource = (definition: Pick<TResourceDefinition, 'apiBase'>, id: number) =>
+  api<{ data: TResourceRow }>(`${definition.apiBase}/${id}`, { method: 'DELETE', errorMode: 'throw' });
+
+/** Options of a picker or filter; an empty list when the call fails (logged only). */
+export const fetchLookup = async (path: string, query: Record<string, string | number> = {}) =>
+  (await apiRead<{ data: TLookupOption[] }>(path, { query }))?.data ?? [];

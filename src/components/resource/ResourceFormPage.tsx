@@ -1,0 +1,517 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { Navigate, useBlocker, useNavigate, useParams } from 'react-router';
+import { ApiValidationError, errorBody } from '@/api/errors';
+import {
+  createResource,
+  deleteResource,
+  fetchResource,
+  type TResourceRow,
+  updateResource,
+} from '@/api/resources';
+import { localizedPath } from '@/app/localePath';
+import { useSession } from '@/app/session';
+import { useRouteLocale } from '@/app/useRouteLocale';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { showToast } from '@/components/feedback/toasts';
+import { Field } from '@/components/form/Field';
+import { inputClass } from '@/components/form/fieldStyles';
+import { placeServerErrors, validateWithLabels } from '@/components/form/formErrors';
+import { LookupSelect } from '@/components/form/LookupSelect';
+import { clearLookupCache } from '@/components/form/useLookup';
+import { Icon } from '@/components/Icon';
+import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { primaryButton, secondaryButton } from '@/components/ui';
+import { hasPermission } from '@/domain/permissions';
+import type { TFieldDef } from '@/domain/resource';
+import { translate } from '@/domain/translatable';
+import { valueAtPath } from './columnText';
+import { LocalizationsEditor } from './LocalizationsEditor';
+import type { TClientResource } from './resourceArea';
+import { useResourceText } from './useResourceText';
+
+type TLoad = { state: 'loading' } | { state: 'ready'; record: TResourceRow | null } | { state: 'missing' };
+
+const statusOf = (error: unknown) => {
+  const object = error as { status?: number; statusCode?: number; response?: { status?: number } };
+  return object?.status ?? object?.statusCode ?? object?.response?.status;
+};
+
+/** The create or edit page of any described resource (`/…/create`, `/…/edit/{id}`). */
+export const ResourceFormPage = ({
+  resource,
+  mode,
+}: {
+  resource: TClientResource;
+  mode: 'create' | 'edit';
+}) => {
+  const { id } = useParams();
+  const { definition } = resource;
+  const locale = useRouteLocale();
+  const [load, setLoad] = useState<TLoad>(
+    mode === 'create' ? { state: 'ready', record: null } : { state: 'loading' },
+  );
+  const [reloadKey, setReloadKey] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy after a conflict
+  useEffect(() => {
+    if (mode === 'create' || !id) return;
+    let current = true;
+    setLoad({ state: 'loading' });
+    fetchResource(definition, id)
+      .then((record) => current && setLoad({ state: 'ready', record }))
+      .catch(() => current && setLoad({ state: 'missing' }));
+    return () => {
+      current = false;
+    };
+  }, [definition, id, mode, reloadKey]);
+
+  // `edit` without an id (the spec's optional segment) has nothing to edit: back to the list.
+  if (mode === 'edit' && !id) return <Navigate to={localizedPath(locale, definition.routeBase)} replace />;
+  return (
+    <ResourceForm
+      key={load.state === 'ready' ? `${load.record?.id ?? 'new'}-${load.record?.version ?? 0}` : load.state}
+      resource={resource}
+      load={load}
+      onReload={() => setReloadKey((key) => key + 1)}
+    />
+  );
+};
+
+/** Form values: the record's fields, virtual cascade fields read from the record. */
+const initialValues = (fields: readonly TFieldDef[], record: TResourceRow | null): FieldValues =>
+  Object.fromEntries(
+    fields.map((field) => {
+      const value = record
+        ? valueAtPath(record, field.virtual ? (field.from ?? field.key) : field.key)
+        : undefined;
+      switch (field.kind) {
+        case 'translatable':
+          return [field.key, { kh: '', en: '', ...((value as object) ?? {}) }];
+        case 'lookup':
+        case 'number':
+          return [field.key, value ?? null];
+        case 'localizations':
+          return [field.key, value ?? []];
+        default:
+          return [field.key, value ?? ''];
+      }
+    }),
+  );
+
+const ResourceForm = ({
+  resource,
+  load,
+  onReload,
+}: {
+  resource: TClientResource;
+  load: TLoad;
+  onReload: () => void;
+}) => {
+  const { definition, area } = resource;
+  const text = useResourceText(definition.name);
+  const { LL, labelOf, optionLabel } = text;
+  const locale = useRouteLocale();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const record = load.state === 'ready' ? load.record : null;
+  const editing = record !== null;
+  const canDelete = editing && hasPermission(user, `${definition.permission}:delete`);
+  const listPath = localizedPath(locale, definition.routeBase);
+  const [notice, setNotice] = useState<{ message: string; conflict?: boolean } | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const leaving = useRef(false);
+
+  const labelForPath = useCallback(
+    (path: string) => {
+      const [key, sub] = path.split('.');
+      const field = definition.fields.find((candidate) => candidate.key === key);
+      const label = labelOf(field?.label ?? key);
+      if (field?.kind === 'translatable' && (sub === 'kh' || sub === 'en')) {
+        return `${label} (${sub === 'kh' ? LL.form.khmer() : LL.form.english()})`;
+      }
+      return label;
+    },
+    [definition.fields, labelOf, LL],
+  );
+
+  const bodyOf = useCallback(
+    (values: FieldValues) =>
+      Object.fromEntries(
+        definition.fields
+          .filter((field) => !field.virtual)
+          .map((field) => {
+            const value = values[field.key];
+            return [
+              field.key,
+              field.kind === 'number' && value !== null && value !== '' ? Number(value) : value,
+            ];
+          }),
+      ),
+    [definition.fields],
+  );
+
+  const form = useForm<FieldValues>({
+    defaultValues: initialValues(definition.fields, record),
+    mode: 'onTouched',
+    resolver: async (values) => {
+      const errors: FieldErrors<FieldValues> = validateWithLabels(
+        definition.schema,
+        bodyOf(values),
+        labelForPath,
+        LL.validation,
+      );
+      for (const field of definition.fields) {
+        if (field.virtual && field.required && (values[field.key] === null || values[field.key] === '')) {
+          errors[field.key] = {
+            type: 'required',
+            message: LL.validation.required({ label: labelForPath(field.key) }),
+          };
+        }
+      }
+      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+    },
+  });
+  const { register, handleSubmit, formState, control, setError, setValue, reset, watch } = form;
+  const { isDirty, isSubmitting, errors } = formState;
+
+  // Leaving with unsaved changes asks first (in the app and when closing the tab).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+
+  const fieldPaths = useMemo(
+    () =>
+      definition.fields.flatMap((field) =>
+        field.kind === 'translatable' ? [`${field.key}.kh`, `${field.key}.en`, field.key] : [field.key],
+      ),
+    [definition.fields],
+  );
+
+  const failWith = (error: unknown) => {
+    if (error instanceof ApiValidationError) {
+      const { placed, unplaced } = placeServerErrors(error.errors, fieldPaths);
+      for (const [path, message] of placed)
+        setError(path, { type: 'server', message }, { shouldFocus: true });
+      setNotice({ message: unplaced[0] ?? LL.form.fixErrors() });
+      return;
+    }
+    const status = statusOf(error);
+    const message = errorBody(error).message;
+    if (status === 409) setNotice({ message: message ?? LL.form.conflict(), conflict: true });
+    else setNotice({ message: message ?? LL.errors.generic() });
+  };
+
+  const save = handleSubmit(
+    async (values) => {
+      setNotice(null);
+      try {
+        const body = bodyOf(values);
+        if (record) {
+          await updateResource(definition, record.id, { ...body, version: record.version });
+          showToast(LL.form.saved());
+        } else {
+          await createResource(definition, body);
+          showToast(LL.form.created({ thing: text.one }));
+        }
+        clearLookupCache();
+        leaving.current = true;
+        reset(values);
+        navigate(listPath);
+      } catch (error) {
+        failWith(error);
+      }
+    },
+    () => setNotice({ message: LL.form.fixErrors() }),
+  );
+
+  useHotkeys(
+    'mod+s',
+    () => {
+      void save();
+    },
+    { enableOnFormTags: true, preventDefault: true },
+    [save],
+  );
+
+  const remove = async () => {
+    if (!record) return;
+    setDeleting(true);
+    try {
+      await deleteResource(definition, record.id);
+      clearLookupCache();
+      showToast(LL.form.deleted({ thing: text.one }));
+      leaving.current = true;
+      navigate(listPath);
+    } catch (error) {
+      setConfirmingDelete(false);
+      failWith(error);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const recordTitle = record ? translate(definition.titleOf(record) as never, locale) : '';
+  const commands = useMemo<TCommand[]>(
+    () => [
+      {
+        id: `save-${definition.name}`,
+        title: LL.form.save(),
+        group: LL.palette.actions(),
+        icon: 'save',
+        shortcut: ['Ctrl', 'S'],
+        perform: () => void save(),
+      },
+      ...(canDelete
+        ? [
+            {
+              id: `delete-${definition.name}`,
+              title: `${LL.list.delete()} ${recordTitle}`,
+              group: LL.palette.actions(),
+              icon: 'trash',
+              perform: () => setConfirmingDelete(true),
+            },
+          ]
+        : []),
+    ],
+    [definition.name, LL, save, canDelete, recordTitle],
+  );
+  useRegisterCommands(commands);
+
+  const title = editing ? LL.form.editTitle({ thing: text.one }) : LL.form.createTitle({ thing: text.one });
+
+  const renderField = (field: TFieldDef) => {
+    const id = `field-${field.key}`;
+    const label = labelOf(field.label ?? field.key);
+    const error = (errors[field.key] as { message?: string } | undefined)?.message;
+    const common = { id, label, required: field.required, requiredLabel: LL.form.requiredMark() };
+    switch (field.kind) {
+      case 'translatable': {
+        const nested = errors[field.key] as Record<string, { message?: string }> | undefined;
+        return (
+          <fieldset key={field.key} className="sm:col-span-2">
+            <legend className="sr-only">{label}</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {(['kh', 'en'] as const).map((language) => (
+                <Field
+                  key={language}
+                  {...common}
+                  id={`${id}-${language}`}
+                  label={labelForPath(`${field.key}.${language}`)}
+                  error={nested?.[language]?.message}
+                >
+                  <input
+                    id={`${id}-${language}`}
+                    lang={language === 'kh' ? 'km' : 'en'}
+                    className={inputClass(Boolean(nested?.[language]))}
+                    aria-invalid={Boolean(nested?.[language])}
+                    aria-describedby={nested?.[language] ? `${id}-${language}-error` : undefined}
+                    {...register(`${field.key}.${language}`)}
+                  />
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+        );
+      }
+      case 'lookup': {
+        const dependsOn = field.lookup?.dependsOn;
+        return (
+          <Field key={field.key} {...common} error={error}>
+            <Controller
+              control={control}
+              name={field.key}
+              render={({ field: controlled }) => (
+                <LookupSelect
+                  id={id}
+                  lookup={field.lookup ?? { path: '' }}
+                  value={controlled.value as number | null}
+                  parentValue={dependsOn ? watch(dependsOn) : undefined}
+                  invalid={Boolean(error)}
+                  placeholder={LL.form.choose()}
+                  waitingText={LL.form.chooseFirst({
+                    parent: labelOf(definition.fields.find((other) => other.key === dependsOn)?.label ?? ''),
+                  })}
+                  onBlur={controlled.onBlur}
+                  selectRef={controlled.ref}
+                  onChange={(value) => {
+                    controlled.onChange(value);
+                    // Choosing another parent empties the choices that depended on the old one.
+                    for (const child of definition.fields) {
+                      if (child.lookup?.dependsOn === field.key)
+                        setValue(child.key, null, { shouldDirty: true });
+                    }
+                  }}
+                />
+              )}
+            />
+          </Field>
+        );
+      }
+      case 'select':
+        return (
+          <Field key={field.key} {...common} error={error}>
+            <select
+              id={id}
+              className={inputClass(Boolean(error))}
+              aria-invalid={Boolean(error)}
+              {...register(field.key)}
+            >
+              <option value="">{LL.form.choose()}</option>
+              {field.options?.map((option) => (
+                <option key={option} value={option}>
+                  {optionLabel(field.key, option)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        );
+      case 'textarea':
+        return (
+          <Field key={field.key} {...common} error={error} className="sm:col-span-2">
+            <textarea
+              id={id}
+              rows={3}
+              className={inputClass(Boolean(error))}
+              aria-invalid={Boolean(error)}
+              {...register(field.key)}
+            />
+          </Field>
+        );
+      case 'localizations':
+        return (
+          <div key={field.key} className="sm:col-span-2">
+            <Controller
+              control={control}
+              name={field.key}
+              render={({ field: controlled }) => (
+                <LocalizationsEditor
+                  code={watch('code') as string}
+                  value={controlled.value as { key: string; value: string }[]}
+                  onChange={controlled.onChange}
+                  error={error}
+                />
+              )}
+            />
+          </div>
+        );
+      default:
+        return (
+          <Field key={field.key} {...common} error={error}>
+            <input
+              id={id}
+              type={field.kind === 'number' ? 'number' : 'text'}
+              className={inputClass(Boolean(error))}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? `${id}-error` : undefined}
+              {...register(field.key)}
+            />
+          </Field>
+        );
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-4 sm:px-6">
+      <Breadcrumbs
+        label={LL.layout.breadcrumb()}
+        items={[
+          { text: LL.layout.home(), to: localizedPath(locale, '/') },
+          { text: LL.resources[area.key].one(), to: area.to ? localizedPath(locale, area.to) : undefined },
+          { text: text.many, to: listPath },
+          { text: editing ? recordTitle || title : title },
+        ]}
+      />
+      <h1 className="mb-4 font-semibold text-2xl text-slate-900 dark:text-slate-50">{title}</h1>
+      {load.state === 'loading' ? (
+        <p className="text-slate-600 dark:text-slate-300" aria-live="polite">
+          {LL.form.loadingRecord()}
+        </p>
+      ) : load.state === 'missing' ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+          <p className="text-slate-700 dark:text-slate-200">{LL.form.notFound()}</p>
+          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => navigate(listPath)}>
+            {LL.form.back()}
+          </button>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+        >
+          {notice ? (
+            <div
+              role="alert"
+              className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-error/40 bg-error-light px-4 py-3 text-error-dark text-sm dark:bg-error/20 dark:text-red-200"
+            >
+              <Icon name="alert" className="size-4 shrink-0" />
+              <span className="flex-1">{notice.message}</span>
+              {notice.conflict ? (
+                <button type="button" className={secondaryButton} onClick={onReload}>
+                  <Icon name="refresh" className="size-4" />
+                  {LL.form.reload()}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">{definition.fields.map(renderField)}</div>
+          <div className="mt-6 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-4 dark:border-slate-800">
+            <button type="submit" className={primaryButton} disabled={isSubmitting}>
+              <Icon name="save" className="size-4" />
+              {isSubmitting ? LL.form.saving() : LL.form.save()}
+            </button>
+            <button type="button" className={secondaryButton} onClick={() => navigate(listPath)}>
+              {LL.form.cancel()}
+            </button>
+            <span className="text-slate-500 text-xs dark:text-slate-400">{LL.form.saveShortcut()}</span>
+            {canDelete ? (
+              <button
+                type="button"
+                className={`${secondaryButton} ml-auto text-error`}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                <Icon name="trash" className="size-4" />
+                {LL.list.delete()}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={LL.form.deleteTitle({ thing: text.one })}
+        body={LL.form.deleteBody({ name: recordTitle })}
+        confirmLabel={LL.form.confirmDelete()}
+        cancelLabel={LL.form.cancel()}
+        danger
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title={LL.form.leaveTitle()}
+        body={LL.form.leaveBody()}
+        confirmLabel={LL.form.leave()}
+        cancelLabel={LL.form.stay()}
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
+    </div>
+  );
+};

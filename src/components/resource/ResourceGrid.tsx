@@ -1,0 +1,179 @@
+import {
+  type CellKeyDownEvent,
+  type ColDef,
+  ColumnApiModule,
+  colorSchemeDark,
+  type GridApi,
+  type IDatasource,
+  type IGetRowsParams,
+  InfiniteRowModelModule,
+  ModuleRegistry,
+  RowStyleModule,
+  ScrollApiModule,
+  type SortChangedEvent,
+  themeQuartz,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useRef } from 'react';
+import type { TResourceRow } from '@/api/resources';
+import type { TSortOrder } from '@/domain/listQuery';
+import type { TRouteLocale } from '@/domain/locale';
+import type { TResourceDefinition } from '@/domain/resource';
+import type { TListLoaderActor } from '@/machines/listLoader.machine';
+import { darkModeAtom } from '@/state/ui';
+import { columnText } from './columnText';
+import type { TListView } from './listAddress';
+
+// Only what the lists use: the server-fed row model (pages and 'all' are blocks of it), the column
+// state (sort) and scrolling a focused row into view.
+ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, ScrollApiModule, RowStyleModule]);
+
+const baseTheme = themeQuartz.withParams({
+  fontFamily: 'inherit',
+  headerFontWeight: 600,
+  accentColor: '#1e3a8a',
+  rowHeight: 40,
+  headerHeight: 42,
+});
+const darkTheme = baseTheme.withPart(colorSchemeDark);
+
+/** Rows fetched per block when the list shows all rows ('all' scrolls, loading blocks as needed). */
+export const allRowsBlockSize = 100;
+
+export type TResourceGridProps = {
+  definition: TResourceDefinition;
+  view: TListView;
+  loader: TListLoaderActor;
+  locale: TRouteLocale;
+  labelOf: (key: string) => string;
+  optionLabel: (key: string, value: string) => string;
+  onSortChange: (sort: string | null, order: TSortOrder) => void;
+  onOpen: (row: TResourceRow) => void;
+  onTotal: (total: number) => void;
+  onGridReady: (api: GridApi) => void;
+  ariaLabel: string;
+};
+
+/**
+ * The AG Grid of a resource list, fed by the server through the list loader machine: each block
+ * the grid asks for becomes a LOAD; the machine's answer for that request id fills the block.
+ */
+const ResourceGrid = ({
+  definition,
+  view,
+  loader,
+  locale,
+  labelOf,
+  optionLabel,
+  onSortChange,
+  onOpen,
+  onTotal,
+  onGridReady,
+  ariaLabel,
+}: TResourceGridProps) => {
+  const dark = useAtomValue(darkModeAtom);
+  const pending = useRef(new Map<number, { params: IGetRowsParams; paged: boolean }>());
+  const nextRequestId = useRef(1);
+  const callbacks = useRef({ onTotal, onOpen, onSortChange });
+  callbacks.current = { onTotal, onOpen, onSortChange };
+
+  // Answers each block with the machine's outcome for its request id.
+  useEffect(() => {
+    const subscription = loader.subscribe((snapshot) => {
+      const { requestId } = snapshot.context;
+      if (requestId === null) return;
+      const entry = pending.current.get(requestId);
+      if (!entry) return;
+      if (snapshot.matches('loaded') && snapshot.context.page) {
+        pending.current.delete(requestId);
+        const { data, itemCount } = snapshot.context.page;
+        callbacks.current.onTotal(itemCount);
+        entry.params.successCallback(data as TResourceRow[], entry.paged ? data.length : itemCount);
+      } else if (snapshot.matches('failed') || snapshot.matches('cancelled')) {
+        pending.current.delete(requestId);
+        entry.params.failCallback();
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [loader]);
+
+  const { page, length, search, filters } = view;
+  const filterKey = JSON.stringify(filters);
+  const datasource = useMemo<IDatasource>(() => {
+    const paged = length !== -1;
+    return {
+      getRows: (params) => {
+        const requestId = nextRequestId.current++;
+        // An older block still waiting will never be answered now: release it.
+        for (const [id, entry] of pending.current) {
+          pending.current.delete(id);
+          entry.params.failCallback();
+        }
+        pending.current.set(requestId, { params, paged });
+        const sortEntry = params.sortModel[0];
+        loader.send({
+          type: 'LOAD',
+          requestId,
+          query: {
+            page: paged ? page : Math.floor(params.startRow / allRowsBlockSize) + 1,
+            take: paged ? length : allRowsBlockSize,
+            search,
+            sort: sortEntry?.colId ?? '',
+            order: (sortEntry?.sort ?? 'asc') as TSortOrder,
+            filters: JSON.parse(filterKey),
+          },
+        });
+      },
+    };
+  }, [loader, page, length, search, filterKey]);
+
+  const columnDefs = useMemo<ColDef<TResourceRow>[]>(
+    () =>
+      definition.columns.map((column) => ({
+        colId: column.key,
+        headerName: labelOf(column.label ?? column.key),
+        sortable: column.sortable === true,
+        sort: view.sort === column.key ? view.order : null,
+        flex: column.flex ?? 1,
+        minWidth: 120,
+        valueGetter: (params) => (params.data ? columnText(column, params.data, locale, optionLabel) : ''),
+      })),
+    [definition, labelOf, optionLabel, locale, view.sort, view.order],
+  );
+
+  return (
+    <section className="h-full w-full" aria-label={ariaLabel}>
+      <AgGridReact<TResourceRow>
+        theme={dark ? darkTheme : baseTheme}
+        rowModelType="infinite"
+        datasource={datasource}
+        cacheBlockSize={length === -1 ? allRowsBlockSize : length}
+        maxConcurrentDatasourceRequests={1}
+        infiniteInitialRowCount={length === -1 ? allRowsBlockSize : length}
+        maxBlocksInCache={length === -1 ? 20 : 1}
+        columnDefs={columnDefs}
+        defaultColDef={{ resizable: true, suppressMovable: true }}
+        sortingOrder={['asc', 'desc', null]}
+        getRowId={(params) => String(params.data.id)}
+        suppressNoRowsOverlay
+        suppressLoadingOverlay
+        onGridReady={(event) => onGridReady(event.api)}
+        onRowClicked={(event) => {
+          if (event.data) callbacks.current.onOpen(event.data);
+        }}
+        onCellKeyDown={(event: CellKeyDownEvent<TResourceRow>) => {
+          const key = (event.event as KeyboardEvent | undefined)?.key;
+          if (key === 'Enter' && event.data) callbacks.current.onOpen(event.data);
+        }}
+        onSortChanged={(event: SortChangedEvent) => {
+          const sorted = event.api.getColumnState().find((state) => state.sort);
+          callbacks.current.onSortChange(sorted?.colId ?? null, (sorted?.sort ?? 'asc') as TSortOrder);
+        }}
+        rowClass="cursor-pointer"
+      />
+    </section>
+  );
+};
+
+export default ResourceGrid;

@@ -1,0 +1,358 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import type { GridApi } from 'ag-grid-community';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { useNavigate, useSearchParams } from 'react-router';
+import { fromPromise } from 'xstate';
+import { fetchResourcePage, type TResourceRow } from '@/api/resources';
+import { localizedPath } from '@/app/localePath';
+import { useSession } from '@/app/session';
+import { useRouteLocale } from '@/app/useRouteLocale';
+import { AppLink } from '@/components/AppLink';
+import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { inputClass, labelClass } from '@/components/form/fieldStyles';
+import { Icon } from '@/components/Icon';
+import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { iconButton, kbd, primaryButton, secondaryButton } from '@/components/ui';
+import { rowsPerPageOptions } from '@/domain/constants';
+import type { TListQuery } from '@/domain/listQuery';
+import { hasPermission } from '@/domain/permissions';
+import { listLoaderMachine } from '@/machines/listLoader.machine';
+import { LookupFilter } from './LookupFilter';
+import { isNarrowed, listViewParams, parseListView, type TListView } from './listAddress';
+import type { TClientResource } from './resourceArea';
+import { useResourceText } from './useResourceText';
+
+const ResourceGrid = lazy(() => import('./ResourceGrid'));
+
+const searchDebounceMs = 300;
+
+/** The list page of any described resource: search, filters, server-paged grid, pages in the address. */
+export const ResourceListPage = ({ resource }: { resource: TClientResource }) => {
+  const { definition, area } = resource;
+  const text = useResourceText(definition.name);
+  const { LL, labelOf, optionLabel } = text;
+  const locale = useRouteLocale();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const canCreate = hasPermission(user, `${definition.permission}:write`);
+  const filterKeys = useMemo(() => definition.filters.map((filter) => filter.key), [definition]);
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => parseListView(params, filterKeys), [params, filterKeys]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [retryKey, setRetryKey] = useState(0);
+  const gridApi = useRef<GridApi | null>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const [searchText, setSearchText] = useState(view.search);
+
+  const loader = useActorRef(
+    listLoaderMachine.provide({
+      actors: {
+        fetchPage: fromPromise<{ data: unknown[]; itemCount: number }, { query: TListQuery }>(
+          ({ input, signal }) => fetchResourcePage(definition, input.query, signal),
+        ),
+      },
+    }),
+  );
+  const status = useSelector(loader, (snapshot) => ({
+    loading: snapshot.matches('loading'),
+    failed: snapshot.matches('failed'),
+    cancelled: snapshot.matches('cancelled'),
+    loaded: snapshot.matches('loaded'),
+    message: snapshot.context.loadingMessage,
+  }));
+
+  const update = useCallback(
+    (changes: Partial<TListView>, replace = false) =>
+      setParams(listViewParams({ ...view, ...changes }), { replace }),
+    [setParams, view],
+  );
+
+  // The address always says what is shown (spec section 2): the first visit writes the defaults.
+  useEffect(() => {
+    if (!params.has('page')) setParams(listViewParams(view), { replace: true });
+  }, [params, setParams, view]);
+
+  // Typing narrows the list after a pause; the address follows without a history entry per key.
+  useEffect(() => {
+    if (searchText === view.search) return;
+    const timer = setTimeout(() => update({ search: searchText, page: 1 }, true), searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [searchText, view.search, update]);
+  // Back/forward restores the search box too.
+  useEffect(() => setSearchText(view.search), [view.search]);
+
+  const createPath = localizedPath(locale, `${definition.routeBase}/create`);
+  const openRow = useCallback(
+    (row: TResourceRow) => navigate(localizedPath(locale, `${definition.routeBase}/edit/${row.id}`)),
+    [navigate, locale, definition.routeBase],
+  );
+
+  useHotkeys('/', () => searchInput.current?.focus(), { preventDefault: true });
+  useHotkeys('n', () => navigate(createPath), { enabled: canCreate, preventDefault: true }, [createPath]);
+
+  const commands = useMemo<TCommand[]>(
+    () =>
+      canCreate
+        ? [
+            {
+              id: `create-${definition.name}`,
+              title: LL.list.createThing({ thing: text.one }),
+              group: LL.palette.actions(),
+              icon: 'plus',
+              shortcut: ['n'],
+              perform: () => navigate(createPath),
+            },
+          ]
+        : [],
+    [canCreate, definition.name, LL, text.one, navigate, createPath],
+  );
+  useRegisterCommands(commands);
+
+  const pageCount = total === null || view.length === -1 ? 1 : Math.max(1, Math.ceil(total / view.length));
+  const from = total ? (view.length === -1 ? 1 : (view.page - 1) * view.length + 1) : 0;
+  const to = total ? (view.length === -1 ? total : Math.min(total, view.page * view.length)) : 0;
+  const empty = status.loaded && total === 0;
+  const narrowed = isNarrowed(view);
+
+  const focusFirstRow = () => {
+    const firstColumn = definition.columns[0]?.key;
+    if (!gridApi.current || !firstColumn || !total) return;
+    gridApi.current.ensureIndexVisible(0);
+    gridApi.current.setFocusedCell(0, firstColumn);
+  };
+
+  return (
+    <div className="mx-auto flex h-[calc(100vh-3.5rem)] max-w-7xl flex-col px-4 py-4 sm:px-6">
+      <Breadcrumbs
+        label={LL.layout.breadcrumb()}
+        items={[
+          { text: LL.layout.home(), to: localizedPath(locale, '/') },
+          { text: LL.resources[area.key].one(), to: area.to ? localizedPath(locale, area.to) : undefined },
+          { text: text.many },
+        ]}
+      />
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">{text.many}</h1>
+        {canCreate ? (
+          <AppLink to={createPath} className={primaryButton}>
+            <Icon name="plus" className="size-4" />
+            {LL.list.createThing({ thing: text.one })}
+            <kbd className={`${kbd} ml-1 border-white/40 bg-white/10 text-white`}>N</kbd>
+          </AppLink>
+        ) : null}
+      </div>
+
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <div className="min-w-56 flex-1">
+          <label htmlFor="list-search" className={`${labelClass} text-xs`}>
+            {LL.list.searchLabel({ things: text.many })}
+          </label>
+          <div className="relative">
+            <Icon
+              name="search"
+              className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-400"
+            />
+            <input
+              ref={searchInput}
+              id="list-search"
+              type="search"
+              className={`${inputClass(false)} pr-8 pl-9`}
+              placeholder={LL.list.search()}
+              value={searchText}
+              autoComplete="off"
+              onChange={(event) => setSearchText(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowDown') {
+                  event.preventDefault();
+                  focusFirstRow();
+                }
+                if (event.key === 'Enter') update({ search: searchText, page: 1 }, true);
+              }}
+            />
+            <kbd className={`${kbd} absolute top-2 right-2`}>/</kbd>
+          </div>
+        </div>
+        {definition.filters.map((filter) => {
+          const parentKey = filter.lookup?.dependsOn;
+          return (
+            <LookupFilter
+              key={filter.key}
+              filter={filter}
+              value={view.filters[filter.key]}
+              parentValue={parentKey ? view.filters[parentKey] : undefined}
+              label={labelOf(filter.label)}
+              anyLabel={LL.list.anyOption()}
+              optionLabel={optionLabel}
+              onChange={(value) => {
+                const filters = { ...view.filters, [filter.key]: value };
+                // A narrower filter depending on this one no longer applies.
+                for (const other of definition.filters) {
+                  if (other.lookup?.dependsOn === filter.key) filters[other.key] = null;
+                }
+                update({ filters, page: 1 });
+              }}
+            />
+          );
+        })}
+        {narrowed ? (
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => {
+              setSearchText('');
+              update({ search: '', filters: {}, page: 1 });
+            }}
+          >
+            {LL.list.clearFilters()}
+          </button>
+        ) : null}
+      </div>
+
+      <div className="mb-2 flex min-h-7 items-center gap-3 text-sm" aria-live="polite">
+        {status.loading ? (
+          <>
+            <span className="inline-flex items-center gap-2 text-slate-600 dark:text-slate-300">
+              <span className="size-3 animate-spin rounded-full border-2 border-primary-600 border-t-transparent" />
+              {status.message ? LL.layout.loading() : null}
+            </span>
+            <button
+              type="button"
+              className="rounded px-2 py-0.5 text-primary-700 text-xs hover:underline dark:text-primary-300"
+              onClick={() => loader.send({ type: 'CANCEL' })}
+            >
+              {LL.list.cancel()}
+            </button>
+          </>
+        ) : status.failed || status.cancelled ? (
+          <span className="inline-flex items-center gap-2 text-error">
+            <Icon name="alert" className="size-4" />
+            {status.failed ? LL.list.failed() : LL.list.cancelled()}
+            <button type="button" className={secondaryButton} onClick={() => setRetryKey((key) => key + 1)}>
+              <Icon name="refresh" className="size-4" />
+              {LL.list.retry()}
+            </button>
+          </span>
+        ) : total !== null ? (
+          <span className="text-slate-600 dark:text-slate-300">{LL.list.total({ total })}</span>
+        ) : null}
+        <span className="ml-auto hidden text-slate-400 text-xs md:inline">{LL.list.keyboardHint()}</span>
+      </div>
+
+      <div className="relative min-h-72 flex-1 overflow-hidden rounded-lg">
+        <Suspense
+          fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}
+        >
+          <ResourceGrid
+            key={retryKey}
+            definition={definition}
+            view={view}
+            loader={loader}
+            locale={locale}
+            labelOf={labelOf}
+            optionLabel={optionLabel}
+            ariaLabel={text.many}
+            onSortChange={(sort, order) => {
+              if (sort === view.sort && order === view.order) return;
+              update({ sort, order, page: 1 });
+            }}
+            onOpen={openRow}
+            onTotal={setTotal}
+            onGridReady={(api) => {
+              gridApi.current = api;
+            }}
+          />
+        </Suspense>
+        {empty ? (
+          <div className="absolute inset-x-0 top-11 bottom-0 flex flex-col items-center justify-center gap-3 bg-white/90 text-center dark:bg-slate-900/90">
+            <Icon name={narrowed ? 'search' : 'info'} className="size-8 text-slate-400" />
+            <p className="text-slate-600 dark:text-slate-300">
+              {narrowed ? LL.list.emptyFiltered({ things: text.many }) : LL.list.empty({ things: text.many })}
+            </p>
+            {narrowed ? (
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => {
+                  setSearchText('');
+                  update({ search: '', filters: {}, page: 1 });
+                }}
+              >
+                {LL.list.clearFilters()}
+              </button>
+            ) : canCreate ? (
+              <AppLink to={createPath} className={primaryButton}>
+                {LL.list.createThing({ thing: text.one })}
+              </AppLink>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-slate-600 text-sm dark:text-slate-300">
+        <div className="flex items-center gap-2">
+          <label htmlFor="rows-per-page" className="whitespace-nowrap">
+            {LL.list.rowsPerPage()}
+          </label>
+          <select
+            id="rows-per-page"
+            className={`${inputClass(false)} w-auto py-1`}
+            value={view.length}
+            onChange={(event) => update({ length: Number(event.target.value), page: 1 })}
+          >
+            {rowsPerPageOptions.map((option) => (
+              <option key={option} value={option}>
+                {option === -1 ? LL.list.all() : option}
+              </option>
+            ))}
+          </select>
+        </div>
+        {total ? <span>{LL.list.range({ from, to, total })}</span> : null}
+        {view.length !== -1 ? (
+          <nav
+            className="flex items-center gap-1"
+            aria-label={LL.list.pageOf({ page: view.page, pages: pageCount })}
+          >
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={LL.list.first()}
+              disabled={view.page <= 1}
+              onClick={() => update({ page: 1 })}
+            >
+              <Icon name="chevronsLeft" className="size-4" />
+            </button>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={LL.list.previous()}
+              disabled={view.page <= 1}
+              onClick={() => update({ page: view.page - 1 })}
+            >
+              <Icon name="chevronLeft" className="size-4" />
+            </button>
+            <span className="px-2">{LL.list.pageOf({ page: view.page, pages: pageCount })}</span>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={LL.list.next()}
+              disabled={view.page >= pageCount}
+              onClick={() => update({ page: view.page + 1 })}
+            >
+              <Icon name="chevronRight" className="size-4" />
+            </button>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label={LL.list.last()}
+              disabled={view.page >= pageCount}
+              onClick={() => update({ page: pageCount })}
+            >
+              <Icon name="chevronsRight" className="size-4" />
+            </button>
+          </nav>
+        ) : null}
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,35 @@
+import { formatDate } from '@/domain/dateFormat';
+import type { TRouteLocale } from '@/domain/locale';
+import type { TColumnDef } from '@/domain/resource';
+import { translate } from '@/domain/translatable';
+
+/** The value at `a.b.c` of a row. */
+export const valueAtPath = (row: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+      row,
+    );
+
+/** How a cell of a described column reads, in the current language. */
+export const columnText = (
+  column: TColumnDef,
+  row: unknown,
+  locale: TRouteLocale,
+  optionLabel: (key: string, value: string) => string,
+): string => {
+  const value = valueAtPath(row, column.path ?? column.key);
+  if (value == null) return '';
+  switch (column.kind) {
+    case 'translatable':
+      return translate(value as never, locale);
+    case 'date':
+      return formatDate(value);
+    case 'option':
+      return optionLabel(column.key, String(value));
+    default:
+      return String(value);
+  }
+};

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { defaultListView, isNarrowed, listViewParams, parseListView } from './listAddress';
+
+describe('list address', () => {
+  it('round-trips page, length, search, sort and filters through the address', () => {
+    const view = {
+      page: 3,
+      length: 50,
+      search: 'ភ្នំ',
+      sort: 'name',
+      order: 'desc' as const,
+      filters: { provinceId: 12 },
+    };
+    const params = new URLSearchParams(listViewParams(view));
+    expect(parseListView(params, ['provinceId'])).toEqual(view);
+  });
+
+  it('keeps -1 (all) as a rows-per-page choice and refuses other lengths', () => {
+    expect(parseListView(new URLSearchParams('length=-1'), []).length).toBe(-1);
+    expect(parseListView(new URLSearchParams('length=7'), []).length).toBe(10);
+  });
+
+  it('falls back to the default on an unreadable address', () => {
+    const params = new URLSearchParams('page=-2&filter=%7Bnot json');
+    expect(parseListView(params, [])).toEqual(defaultListView());
+  });
+
+  it('ignores filter keys the resource does not have', () => {
+    const params = new URLSearchParams({ filter: JSON.stringify({ roleId: 1, provinceId: 2 }) });
+    expect(parseListView(params, ['provinceId']).filters).toEqual({ provinceId: 2 });
+  });
+
+  it('tells whether a search or filter narrows the list', () => {
+    expect(isNarrowed(defaultListView())).toBe(false);
+    expect(isNarrowed({ ...defaultListView(), search: ' x ' })).toBe(true);
+    expect(isNarrowed({ ...defaultListView(), filters: { provinceId: null } })).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+import { rowsPerPageOptions } from '@/domain/constants';
+import type { TSortOrder } from '@/domain/listQuery';
+
+/**
+ * What a list shows, as kept in the address (spec section 2 'Lists'): `page`, `length` and `filter`
+ * (JSON of search, sort and the resource's filters), so a copied address reopens the same view.
+ */
+export type TListView = {
+  page: number;
+  /** Rows per page: 10, 50, 100, 200, or -1 for all. */
+  length: number;
+  search: string;
+  sort: string | null;
+  order: TSortOrder;
+  filters: Record<string, string | number | null>;
+};
+
+export const defaultListView = (length = 10): TListView => ({
+  page: 1,
+  length,
+  search: '',
+  sort: null,
+  order: 'asc',
+  filters: {},
+});
+
+const isRowsPerPage = (value: number) => (rowsPerPageOptions as readonly number[]).includes(value);
+
+/** Reads a view from the address; anything unreadable falls back to the default, never throws. */
+export const parseListView = (params: URLSearchParams, allowedFilters: readonly string[]): TListView => {
+  const view = defaultListView();
+  const page = Number(params.get('page'));
+  if (Number.isInteger(page) && page >= 1) view.page = page;
+  const length = Number(params.get('length'));
+  if (isRowsPerPage(length)) view.length = length;
+  const raw = params.get('filter');
+  if (!raw) return view;
+  let filter: unknown;
+  try {
+    filter = JSON.parse(raw);
+  } catch {
+    return view;
+  }
+  if (!filter || typeof filter !== 'object') return view;
+  const record = filter as Record<string, unknown>;
+  if (typeof record.search === 'string') view.search = record.search.slice(0, 200);
+  if (typeof record.sort === 'string' && record.sort) view.sort = record.sort;
+  if (record.order === 'desc') view.order = 'desc';
+  for (const key of allowedFilters) {
+    const value = record[key];
+    if (typeof value === 'string' || typeof value === 'number') view.filters[key] = value;
+  }
+  return view;
+};
+
+/** The address parameters of a view; the filter JSON holds only what differs from the default. */
+export const listViewParams = (view: TListView): Record<string, string> => {
+  const filter: Record<string, unknown> = {};
+  if (view.search) filter.search = view.search;
+  if (view.sort) {
+    filter.sort = view.sort;
+    filter.order = view.order;
+  }
+  for (const [key, value] of Object.entries(view.filters)) {
+    if (value !== null && value !== '') filter[key] = value;
+  }
+  return { page: String(view.page), length: String(view.length), filter: JSON.stringify(filter) };
+};
+
+/** Whether a search or filter narrows the list (the empty state then offers to clear them). */
+export const isNarrowed = (view: TListView) =>
+  view.search.trim() !== '' || Object.values(view.filters).some((value) => value !== null && value !== '');

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './dateFormat';
+
+describe('formatDate', () => {
+  it('reverses the dash-separated parts of the date before T', () => {
+    expect(formatDate('2026-11-21T08:30:00.000Z')).toBe('21-11-2026');
+    expect(formatDate('2026-01-05')).toBe('05-01-2026');
+  });
+  it('shows nothing for an absent value', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+  });
+  it('accepts a Date', () => {
+    expect(formatDate(new Date('2020-02-29T12:00:00Z'))).toBe('29-02-2020');
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { numberBetween, optionalText, requiredText } from './rules';
+
+/**
+ * System settings (GET and PUT /admin/system-setting): a few typed values an administrator tunes.
+ * Stored one row per key in `system_settings`; a key without a row (or with a value that no longer
+ * fits) reads as its default, so adding a setting needs no migration.
+ *
+ * - `defaultRowsPerPage`: rows a list shows before the user picks another size (spec section 9).
+ * - `childCodePrefix`: the text in front of the number of a new child record's code, e.g. `CH`.
+ * - `sessionIdleMinutes`: minutes without activity before the client signs the user out.
+ * - `organizationName`: the running organisation's name for headers of printouts and exports;
+ *   empty when not set.
+ */
+export const defaultRowsPerPageOptions = [10, 50, 100, 200] as const;
+
+export const systemSettingFields = {
+  defaultRowsPerPage: z.literal(defaultRowsPerPageOptions),
+  childCodePrefix: requiredText(10),
+  sessionIdleMinutes: numberBetween(5, 480).int(),
+  organizationName: optionalText(200),
+};
+
+export const ZSystemSettings = z.object(systemSettingFields);
+export type TSystemSettings = z.infer<typeof ZSystemSettings>;
+export type TSystemSettingKey = keyof TSystemSettings;
+
+export const systemSettingDefaults: TSystemSettings = {
+  defaultRowsPerPage: 10,
+  childCodePrefix: 'CH',
+  sessionIdleMinutes: 30,
+  organizationName: '',
+};
+
+/**
+ * The settings with the version of the set: it goes up by one on every save, and a save that sends
+ * an older one is refused (409), so two administrators cannot silently overwrite each other.
+ * 0 while nothing has been saved.
+ */
+export const ZSystemSettingsRecord = ZSystemSettings.extend({ version: z.number().int().min(0) });
+export type TSystemSettingsRecord = z.infer<typeof ZSystemSettingsRecord>;
+
+/** Stored values over the defaults, key by key; a stored value that does not fit is ignored. */
+export const systemSettingsFromStored = (stored: Record<string, unknown>): TSystemSettings => {
+  const settings: Record<string, unknown> = { ...systemSettingDefaults };
+  for (const [key, schema] of Object.entries(systemSettingFields)) {
+    const parsed = schema.safeParse(stored[key]);
+    if (parsed.success) settings[key] = parsed.data;
+  }
+  return settings as TSystemSettings;
+};

@@ -1,0 +1,110 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, systemSettings } from '../../server/db/schema';
+import { createTestApp, type TTestApp, userPassword } from './testApp';
+
+const url = '/api/v1/admin/system-setting';
+const defaults = {
+  defaultRowsPerPage: 10,
+  childCodePrefix: 'CH',
+  sessionIdleMinutes: 30,
+  organizationName: '',
+};
+
+let t: TTestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.createUser('settingsAdmin', ['system_settings:read', 'system_settings:update']);
+  await t.createUser('settingsReader', ['system_settings:read', 'system_settings:write']);
+  await t.createUser('outsider', ['general_settings:read', 'general_settings:update']);
+  for (const username of ['settingsAdmin', 'settingsReader', 'outsider']) {
+    tokens[username] = (await t.signIn(username, userPassword)).accessToken;
+  }
+});
+afterAll(() => t?.close());
+
+const read = (username = 'settingsReader') =>
+  t.app.inject({ method: 'GET', url, headers: t.bearer(tokens[username]) });
+const save = (payload: object, username = 'settingsAdmin') =>
+  t.app.inject({ method: 'PUT', url, headers: t.bearer(tokens[username]), payload });
+
+describe('system settings', () => {
+  it('answers the defaults with version 0 before anything is saved', async () => {
+    const response = await read();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { ...defaults, version: 0 } });
+  });
+
+  it('saves the whole set, answers it with the next version and reads it back; an audit row is written', async () => {
+    const values = {
+      defaultRowsPerPage: 50,
+      childCodePrefix: 'KH-C',
+      sessionIdleMinutes: 45,
+      organizationName: 'ក្រសួងសង្គមកិច្ច',
+    };
+    const response = await save({ ...values, version: 0 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { ...values, version: 1 } });
+    expect((await read()).json()).toEqual({ data: { ...values, version: 1 } });
+
+    const [audit] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entity, 'system_settings'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({ action: 'update', before: defaults, after: values });
+  });
+
+  it('refuses a stale version with 409 and keeps the saved values', async () => {
+    const current = (await read()).json().data;
+    const response = await save({ ...defaults, version: 0 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/changed by someone else/);
+    expect((await read()).json().data).toEqual(current);
+
+    const next = await save({ ...current, sessionIdleMinutes: 60 });
+    expect(next.json().data).toEqual({ ...current, sessionIdleMinutes: 60, version: current.version + 1 });
+  });
+
+  it('refuses values outside the rules with field-first messages, changing nothing', async () => {
+    const current = (await read()).json().data;
+    const cases: [object, string[]][] = [
+      [{ defaultRowsPerPage: 25 }, ['defaultRowsPerPage is not valid.']],
+      [{ defaultRowsPerPage: -1 }, ['defaultRowsPerPage is not valid.']],
+      [{ childCodePrefix: '' }, ['childCodePrefix is required.']],
+      [{ childCodePrefix: '   ' }, ['childCodePrefix can not be blank.']],
+      [{ childCodePrefix: 'ABCDEFGHIJK' }, ['childCodePrefix must be at most 10 characters long.']],
+      [{ sessionIdleMinutes: 4 }, ['Number has to be between 5 and 480']],
+      [{ sessionIdleMinutes: 481 }, ['Number has to be between 5 and 480']],
+      [{ organizationName: 'x'.repeat(201) }, ['organizationName must be at most 200 characters long.']],
+      [{ childCodePrefix: undefined }, ['childCodePrefix is required.']],
+    ];
+    for (const [change, errors] of cases) {
+      const response = await save({ ...current, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().errors).toEqual(errors);
+    }
+    expect((await read()).json().data).toEqual(current);
+  });
+
+  it('reads a stored value that no longer fits the rules as its default', async () => {
+    const current = (await read()).json().data;
+    await t.app.db
+      .update(systemSettings)
+      .set({ value: 7 })
+      .where(eq(systemSettings.key, 'defaultRowsPerPage'));
+    expect((await read()).json().data).toEqual({ ...current, defaultRowsPerPage: 10 });
+  });
+
+  it('refuses a user without the permission with 403 and a caller without sign-in with 401', async () => {
+    const current = (await read()).json().data;
+    expect((await read('outsider')).statusCode).toBe(403);
+    expect((await save(current, 'settingsReader')).statusCode).toBe(403);
+    expect((await save(current, 'outsider')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url, payload: current })).statusCode).toBe(401);
+    expect((await read()).json().data).toEqual(current);
+  });
+});
