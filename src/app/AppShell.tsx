@@ -5,7 +5,9 @@ import { NavigationProgress } from '@/components/layout/NavigationProgress';
 import { CommandPalette } from '@/components/palette/CommandPalette';
 import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
 import { ShortcutsDialog } from '@/components/palette/ShortcutsDialog';
+import { ResourcePageCommands } from '@/components/resource/ResourcePageCommands';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
+import { configurationResources } from '@/features/configuration/configurationResources';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { currentRouteLocale, routeLocaleAtom } from '@/state/locale';
 import { darkModeAtom } from '@/state/ui';
@@ -59,6 +61,7 @@ export const AppShell = () => (
     <CommandPalette />
     <ShortcutsDialog />
     <GlobalShortcuts />
+    <ResourcePageCommands resources={configurationResources} />
     <ScrollRestoration />
   </>
 );

@@ -88,7 +88,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
     [navigate, locale, definition.routeBase],
   );
 
-  useHotkeys('/', () => searchInput.current?.focus(), { preventDefault: true });
+  useHotkeys('/', () => searchInput.current?.focus(), { useKey: true, preventDefault: true });
   useHotkeys('n', () => navigate(createPath), { enabled: canCreate, preventDefault: true }, [createPath]);
 
   const commands = useMemo<TCommand[]>(
