@@ -9,7 +9,7 @@ import { ResourcePageCommands } from '@/components/resource/ResourcePageCommands
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
 import { configurationResources } from '@/features/configuration/configurationResources';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { currentRouteLocale, routeLocaleAtom } from '@/state/locale';
+import { currentRouteLocale, localizationsVersionAtom, routeLocaleAtom } from '@/state/locale';
 import { darkModeAtom } from '@/state/ui';
 import { writeCookie } from './cookies';
 import { khmerPageTitle, loadLocaleOverrides } from './i18n/runtime';
@@ -25,6 +25,7 @@ const LocaleSync = () => {
   const locale = localeFromPathname(pathname);
   const { locale: i18nLocale, setLocale } = useI18nContext();
   const setRouteLocale = useSetAtom(routeLocaleAtom);
+  const localizationsVersion = useAtomValue(localizationsVersionAtom);
 
   useLayoutEffect(() => {
     if (i18nLocale !== toI18nLocale(locale)) setLocale(toI18nLocale(locale));
@@ -34,13 +35,13 @@ const LocaleSync = () => {
     setRouteLocale(locale);
     writeCookie(localeCookieName, locale, new Date(Date.now() + localeCookieMaxAgeDays * 86_400_000));
     document.documentElement.lang = isoLocale(locale);
-    void loadLocaleOverrides(locale).then((changed) => {
+    void loadLocaleOverrides(locale, localizationsVersion > 0).then((changed) => {
       if (!changed) return;
       if (locale === 'kh') document.title = khmerPageTitle();
       // Rebuild the translation functions over the extended dictionary, if still on that locale.
       if (currentRouteLocale() === locale) setLocale(toI18nLocale(locale));
     });
-  }, [locale, setLocale, setRouteLocale]);
+  }, [locale, setLocale, setRouteLocale, localizationsVersion]);
 
   return null;
 };

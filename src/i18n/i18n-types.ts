@@ -566,6 +566,16 @@ type RootTranslation = {
 		footerLogo: string
 	}
 	options: {
+		code: {
+			/**
+			 * k​h​ ​(​ខ​្​ម​ែ​រ​)
+			 */
+			kh: string
+			/**
+			 * e​n​ ​(​អ​ង​់​គ​្​ល​េ​ស​)
+			 */
+			en: string
+		}
 		'class': {
 			/**
 			 * ថ​្​ន​ា​ក​់​ជ​ា​ត​ិ
@@ -852,6 +862,176 @@ type RootTranslation = {
 		 * ក​ា​រ​ក​ែ​ត​ម​្​រ​ូ​វ
 		 */
 		override: string
+	}
+	generalInformation: {
+		/**
+		 * ព​័​ត​៌​ម​ា​ន​ទ​ូ​ទ​ៅ
+		 */
+		title: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ ​ន​ិ​ង​ឡ​ូ​ហ​្​គ​ោ​រ​ប​ស​់​ក​ម​្​ម​វ​ិ​ធ​ី​ ​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​ ​ន​ិ​ង​ប​ញ​្​ជ​ី​យ​ោ​ង​។
+		 */
+		intro: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ក​ម​្​ម​វ​ិ​ធ​ី
+		 */
+		appNameSection: string
+		/**
+		 * ប​ង​្​ហ​ា​ញ​ន​ៅ​ល​ើ​រ​ប​ា​រ​ខ​ា​ង​ល​ើ​ ​ត​ា​ម​ភ​ា​ស​ា​ដ​ែ​ល​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ប​ា​ន​ជ​្​រ​ើ​ស​រ​ើ​ស​។
+		 */
+		appNameHint: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ក​ម​្​ម​វ​ិ​ធ​ី​ ​(​ខ​្​ម​ែ​រ​)
+		 */
+		appNameKh: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ក​ម​្​ម​វ​ិ​ធ​ី​ ​(​អ​ង​់​គ​្​ល​េ​ស​)
+		 */
+		appNameEn: string
+		/**
+		 * ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ឈ​្​ម​ោ​ះ​ក​ម​្​ម​វ​ិ​ធ​ី​។
+		 */
+		appNameSaved: string
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក​ឈ​្​ម​ោ​ះ​ក​ម​្​ម​វ​ិ​ធ​ី
+		 */
+		saveAppName: string
+		/**
+		 * ឡ​ូ​ហ​្​គ​ោ
+		 */
+		logosSection: string
+		/**
+		 * ប​ង​្​ហ​ា​ញ​ន​ៅ​ផ​្​ន​ែ​ក​ខ​ា​ង​ល​ើ​ន​ៃ​រ​ប​ា​រ​ច​ំ​ហ​ៀ​ង​។
+		 */
+		appLogoHint: string
+		/**
+		 * ប​ង​្​ហ​ា​ញ​ន​ៅ​ប​ា​ត​ទ​ំ​ព​័​រ​ន​ៃ​ឯ​ក​ស​ា​រ​ប​ោ​ះ​ព​ុ​ម​្​ព​។
+		 */
+		footerLogoHint: string
+		/**
+		 * រ​ូ​ប​ភ​ា​ព​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​ឬ​ ​G​I​F​ ​ទ​ំ​ហ​ំ​ម​ិ​ន​ល​ើ​ស​ព​ី​ ​2​ ​M​B​។
+		 */
+		imageRules: string
+		/**
+		 * រ​ូ​ប​ភ​ា​ព​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន​ន​ៃ​{​l​a​b​e​l​}
+		 * @param {unknown} label
+		 */
+		logoPreview: RequiredParams<'label'>
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​.​.​.
+		 */
+		uploading: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ដ​ក​ច​េ​ញ​.​.​.
+		 */
+		removing: string
+		/**
+		 * ប​ា​ន​ផ​្​ទ​ុ​ក​{​l​a​b​e​l​}​ឡ​ើ​ង​។
+		 * @param {unknown} label
+		 */
+		logoUploaded: RequiredParams<'label'>
+		/**
+		 * ប​ា​ន​ដ​ក​{​l​a​b​e​l​}​ច​េ​ញ​។
+		 * @param {unknown} label
+		 */
+		logoRemoved: RequiredParams<'label'>
+		/**
+		 * ដ​ក​ឡ​ូ​ហ​្​គ​ោ​ន​េ​ះ​ច​េ​ញ​?
+		 */
+		removeLogoTitle: string
+		/**
+		 * {​l​a​b​e​l​}​ ​ន​ឹ​ង​ត​្​រ​ូ​វ​ល​ុ​ប​ច​េ​ញ​ព​ី​ក​ម​្​ម​វ​ិ​ធ​ី​។​ ​ស​ក​ម​្​ម​ភ​ា​ព​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ត​្​រ​ឡ​ប​់​វ​ិ​ញ​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} label
+		 */
+		removeLogoBody: RequiredParams<'label'>
+		/**
+		 * ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ
+		 */
+		systemSettings: string
+		/**
+		 * ត​ម​្​ល​ៃ​ទ​ា​ំ​ង​ន​េ​ះ​អ​ន​ុ​វ​ត​្​ត​ច​ំ​ព​ោ​ះ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ទ​ា​ំ​ង​អ​ស​់​។
+		 */
+		systemSettingsHint: string
+		/**
+		 * ច​ំ​ន​ួ​ន​ជ​ួ​រ​ក​្​ន​ុ​ង​ម​ួ​យ​ទ​ំ​ព​័​រ​ប​ញ​្​ជ​ី
+		 */
+		defaultRowsPerPage: string
+		/**
+		 * ច​ំ​ន​ួ​ន​ជ​ួ​រ​ដ​ែ​ល​ប​ញ​្​ជ​ី​ប​ង​្​ហ​ា​ញ​ ​ម​ុ​ន​ព​េ​ល​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ជ​្​រ​ើ​ស​រ​ើ​ស​ច​ំ​ន​ួ​ន​ផ​្​ស​េ​ង​។
+		 */
+		defaultRowsPerPageHint: string
+		/**
+		 * ប​ុ​ព​្​វ​ប​ទ​ល​េ​ខ​ក​ូ​ដ​ក​ុ​ម​ា​រ
+		 */
+		childCodePrefix: string
+		/**
+		 * ដ​ា​ក​់​ន​ៅ​ព​ី​ម​ុ​ខ​ល​េ​ខ​ន​ៃ​ក​ូ​ដ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ថ​្​ម​ី​ ​ឧ​ទ​ា​ហ​រ​ណ​៍​ ​C​H​-​2​0​2​6​-​0​0​0​1​2​3​។
+		 */
+		childCodePrefixHint: string
+		/**
+		 * ច​ា​ក​ច​េ​ញ​ដ​ោ​យ​ស​្​វ​័​យ​ប​្​រ​វ​ត​្​ត​ិ​ ​ក​្​រ​ោ​យ​ព​េ​ល​គ​្​ម​ា​ន​ស​ក​ម​្​ម​ភ​ា​ព​ ​(​ន​ា​ទ​ី​)
+		 */
+		sessionIdleMinutes: string
+		/**
+		 * ច​ន​្​ល​ោ​ះ​ព​ី​ ​5​ ​ដ​ល​់​ ​4​8​0​ ​ន​ា​ទ​ី​។
+		 */
+		sessionIdleMinutesHint: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ស​្​ថ​ា​ប​័​ន
+		 */
+		organizationName: string
+		/**
+		 * ប​ង​្​ហ​ា​ញ​ន​ៅ​ក​្​ប​ា​ល​ឯ​ក​ស​ា​រ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​ន​ិ​ង​ឯ​ក​ស​ា​រ​ន​ា​ំ​ច​េ​ញ​។​ ​អ​ា​ច​ទ​ុ​ក​ទ​ទ​េ​ប​ា​ន​។
+		 */
+		organizationNameHint: string
+		/**
+		 * ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​។
+		 */
+		settingsSaved: string
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ
+		 */
+		saveSettings: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​ប​ា​ន​ទ​េ​។
+		 */
+		settingsLoadFailed: string
+		/**
+		 * ប​ញ​្​ជ​ី​យ​ោ​ង
+		 */
+		workbook: string
+		/**
+		 * ប​្​រ​ភ​េ​ទ​គ​្​រ​ួ​ស​ា​រ​ ​រ​ស​់​ន​ៅ​ជ​ា​ម​ួ​យ​ ​ម​ូ​ល​ហ​េ​ត​ុ​ន​ៃ​ក​ា​រ​ថ​ែ​រ​ក​្​ស​ា​ ​ព​ិ​ក​ា​រ​ភ​ា​ព​រ​ប​ស​់​ក​ុ​ម​ា​រ​ ​ន​ិ​ង​ស​្​ថ​ា​ន​ភ​ា​ព​ស​ុ​ខ​ភ​ា​ព​ ​ក​្​ន​ុ​ង​ឯ​ក​ស​ា​រ​ ​E​x​c​e​l​ ​ម​ួ​យ​ ​ដ​ោ​យ​ម​ួ​យ​ស​ន​្​ល​ឹ​ក​ស​ម​្​រ​ា​ប​់​ប​ញ​្​ជ​ី​ន​ី​ម​ួ​យ​ៗ​។
+		 */
+		workbookHint: string
+		/**
+		 * ទ​ា​ញ​យ​ក​ ​.​x​l​s​x
+		 */
+		download: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ទ​ា​ញ​យ​ក​.​.​.
+		 */
+		downloading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ទ​ា​ញ​យ​ក​ឯ​ក​ស​ា​រ​ ​E​x​c​e​l​ ​ប​ា​ន​ទ​េ​។
+		 */
+		downloadFailed: string
+		/**
+		 * ទ​ា​ញ​យ​ក​ប​ញ​្​ជ​ី​យ​ោ​ង​ ​(​.​x​l​s​x​)
+		 */
+		downloadWorkbook: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​ទ​ូ​ទ​ៅ​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * អ​្​ន​ក​អ​ា​ច​ម​ើ​ល​ត​ម​្​ល​ៃ​ទ​ា​ំ​ង​ន​េ​ះ​ ​ប​៉​ុ​ន​្​ត​ែ​ម​ិ​ន​អ​ា​ច​ក​ែ​ប​្​រ​ែ​ប​ា​ន​ទ​េ​។
+		 */
+		readOnly: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ក​ំ​ណ​ត​់
+		 */
+		notSet: string
 	}
 	validation: {
 		/**
@@ -1536,6 +1716,16 @@ export type TranslationFunctions = {
 		footerLogo: () => LocalizedString
 	}
 	options: {
+		code: {
+			/**
+			 * kh (ខ្មែរ)
+			 */
+			kh: () => LocalizedString
+			/**
+			 * en (អង់គ្លេស)
+			 */
+			en: () => LocalizedString
+		}
 		'class': {
 			/**
 			 * ថ្នាក់ជាតិ
@@ -1804,6 +1994,172 @@ export type TranslationFunctions = {
 		 * ការកែតម្រូវ
 		 */
 		override: () => LocalizedString
+	}
+	generalInformation: {
+		/**
+		 * ព័ត៌មានទូទៅ
+		 */
+		title: () => LocalizedString
+		/**
+		 * ឈ្មោះ និងឡូហ្គោរបស់កម្មវិធី ការកំណត់ប្រព័ន្ធ និងបញ្ជីយោង។
+		 */
+		intro: () => LocalizedString
+		/**
+		 * ឈ្មោះកម្មវិធី
+		 */
+		appNameSection: () => LocalizedString
+		/**
+		 * បង្ហាញនៅលើរបារខាងលើ តាមភាសាដែលអ្នកប្រើប្រាស់បានជ្រើសរើស។
+		 */
+		appNameHint: () => LocalizedString
+		/**
+		 * ឈ្មោះកម្មវិធី (ខ្មែរ)
+		 */
+		appNameKh: () => LocalizedString
+		/**
+		 * ឈ្មោះកម្មវិធី (អង់គ្លេស)
+		 */
+		appNameEn: () => LocalizedString
+		/**
+		 * បានរក្សាទុកឈ្មោះកម្មវិធី។
+		 */
+		appNameSaved: () => LocalizedString
+		/**
+		 * រក្សាទុកឈ្មោះកម្មវិធី
+		 */
+		saveAppName: () => LocalizedString
+		/**
+		 * ឡូហ្គោ
+		 */
+		logosSection: () => LocalizedString
+		/**
+		 * បង្ហាញនៅផ្នែកខាងលើនៃរបារចំហៀង។
+		 */
+		appLogoHint: () => LocalizedString
+		/**
+		 * បង្ហាញនៅបាតទំព័រនៃឯកសារបោះពុម្ព។
+		 */
+		footerLogoHint: () => LocalizedString
+		/**
+		 * រូបភាព PNG, JPEG, WebP ឬ GIF ទំហំមិនលើសពី 2 MB។
+		 */
+		imageRules: () => LocalizedString
+		/**
+		 * រូបភាពបច្ចុប្បន្ននៃ{label}
+		 */
+		logoPreview: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * កំពុងផ្ទុកឡើង...
+		 */
+		uploading: () => LocalizedString
+		/**
+		 * កំពុងដកចេញ...
+		 */
+		removing: () => LocalizedString
+		/**
+		 * បានផ្ទុក{label}ឡើង។
+		 */
+		logoUploaded: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * បានដក{label}ចេញ។
+		 */
+		logoRemoved: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * ដកឡូហ្គោនេះចេញ?
+		 */
+		removeLogoTitle: () => LocalizedString
+		/**
+		 * {label} នឹងត្រូវលុបចេញពីកម្មវិធី។ សកម្មភាពនេះមិនអាចត្រឡប់វិញបានទេ។
+		 */
+		removeLogoBody: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * ការកំណត់ប្រព័ន្ធ
+		 */
+		systemSettings: () => LocalizedString
+		/**
+		 * តម្លៃទាំងនេះអនុវត្តចំពោះអ្នកប្រើប្រាស់ទាំងអស់។
+		 */
+		systemSettingsHint: () => LocalizedString
+		/**
+		 * ចំនួនជួរក្នុងមួយទំព័របញ្ជី
+		 */
+		defaultRowsPerPage: () => LocalizedString
+		/**
+		 * ចំនួនជួរដែលបញ្ជីបង្ហាញ មុនពេលអ្នកប្រើប្រាស់ជ្រើសរើសចំនួនផ្សេង។
+		 */
+		defaultRowsPerPageHint: () => LocalizedString
+		/**
+		 * បុព្វបទលេខកូដកុមារ
+		 */
+		childCodePrefix: () => LocalizedString
+		/**
+		 * ដាក់នៅពីមុខលេខនៃកូដកំណត់ត្រាកុមារថ្មី ឧទាហរណ៍ CH-2026-000123។
+		 */
+		childCodePrefixHint: () => LocalizedString
+		/**
+		 * ចាកចេញដោយស្វ័យប្រវត្តិ ក្រោយពេលគ្មានសកម្មភាព (នាទី)
+		 */
+		sessionIdleMinutes: () => LocalizedString
+		/**
+		 * ចន្លោះពី 5 ដល់ 480 នាទី។
+		 */
+		sessionIdleMinutesHint: () => LocalizedString
+		/**
+		 * ឈ្មោះស្ថាប័ន
+		 */
+		organizationName: () => LocalizedString
+		/**
+		 * បង្ហាញនៅក្បាលឯកសារបោះពុម្ព និងឯកសារនាំចេញ។ អាចទុកទទេបាន។
+		 */
+		organizationNameHint: () => LocalizedString
+		/**
+		 * បានរក្សាទុកការកំណត់ប្រព័ន្ធ។
+		 */
+		settingsSaved: () => LocalizedString
+		/**
+		 * រក្សាទុកការកំណត់ប្រព័ន្ធ
+		 */
+		saveSettings: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកការកំណត់ប្រព័ន្ធបានទេ។
+		 */
+		settingsLoadFailed: () => LocalizedString
+		/**
+		 * បញ្ជីយោង
+		 */
+		workbook: () => LocalizedString
+		/**
+		 * ប្រភេទគ្រួសារ រស់នៅជាមួយ មូលហេតុនៃការថែរក្សា ពិការភាពរបស់កុមារ និងស្ថានភាពសុខភាព ក្នុងឯកសារ Excel មួយ ដោយមួយសន្លឹកសម្រាប់បញ្ជីនីមួយៗ។
+		 */
+		workbookHint: () => LocalizedString
+		/**
+		 * ទាញយក .xlsx
+		 */
+		download: () => LocalizedString
+		/**
+		 * កំពុងទាញយក...
+		 */
+		downloading: () => LocalizedString
+		/**
+		 * មិនអាចទាញយកឯកសារ Excel បានទេ។
+		 */
+		downloadFailed: () => LocalizedString
+		/**
+		 * ទាញយកបញ្ជីយោង (.xlsx)
+		 */
+		downloadWorkbook: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកព័ត៌មានទូទៅបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * អ្នកអាចមើលតម្លៃទាំងនេះ ប៉ុន្តែមិនអាចកែប្រែបានទេ។
+		 */
+		readOnly: () => LocalizedString
+		/**
+		 * មិនទាន់កំណត់
+		 */
+		notSet: () => LocalizedString
 	}
 	validation: {
 		/**

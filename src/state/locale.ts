@@ -8,3 +8,6 @@ export const routeLocaleAtom = atom<TRouteLocale>(
 );
 
 export const currentRouteLocale = (): TRouteLocale => getDefaultStore().get(routeLocaleAtom);
+
+/** Goes up when an administrator saves translation overrides: the shown dictionary reloads them. */
+export const localizationsVersionAtom = atom(0);

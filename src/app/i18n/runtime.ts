@@ -16,15 +16,21 @@ const overridesRequested = new Set<Locales>();
  * Loads the admin's overrides of one locale once (lazily, when the locale is first shown) and lays
  * them over the bundled dictionary. Resolves true when the dictionary changed. Failure only logged.
  */
-export const loadLocaleOverrides = async (locale: TRouteLocale): Promise<boolean> => {
+export const loadLocaleOverrides = async (locale: TRouteLocale, again = false): Promise<boolean> => {
   const i18nLocale = toI18nLocale(locale);
+  if (again) overridesRequested.delete(i18nLocale);
   if (overridesRequested.has(i18nLocale)) return false;
   overridesRequested.add(i18nLocale);
   const overrides = await fetchLocalizations(locale);
-  if (overrides.length === 0) return false;
-  loadedLocales[i18nLocale] = applyOverrides(pristine[i18nLocale], overrides);
+  const wasOverridden = loadedLocales[i18nLocale] !== pristine[i18nLocale];
+  if (overrides.length === 0 && !wasOverridden) return false;
+  loadedLocales[i18nLocale] =
+    overrides.length === 0 ? pristine[i18nLocale] : applyOverrides(pristine[i18nLocale], overrides);
   return true;
 };
+
+/** After an administrator saved a language: every locale reloads its overrides when next shown. */
+export const forgetLocaleOverrides = (): void => overridesRequested.clear();
 
 /** Translations for code outside React (the session's error texts). */
 export const translateNow = (): TranslationFunctions => i18nObject(toI18nLocale(currentRouteLocale()));

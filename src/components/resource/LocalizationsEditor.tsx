@@ -78,10 +78,10 @@ export const LocalizationsEditor = ({
         </label>
       </div>
       <div className="max-h-[28rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-700">
-        <table className="w-full text-sm">
+        <table className="w-full table-fixed text-sm">
           <thead className="sticky top-0 bg-slate-50 text-left dark:bg-slate-800">
             <tr>
-              <th className="px-3 py-2 font-medium">{LL.languages.key()}</th>
+              <th className="w-1/4 px-3 py-2 font-medium">{LL.languages.key()}</th>
               <th className="px-3 py-2 font-medium">{LL.languages.shipped()}</th>
               <th className="px-3 py-2 font-medium">{LL.languages.override()}</th>
             </tr>
@@ -89,7 +89,7 @@ export const LocalizationsEditor = ({
           <tbody>
             {shown.map((entry) => (
               <tr key={entry.key} className="border-slate-100 border-t dark:border-slate-800">
-                <td className="px-3 py-1.5 font-mono text-slate-500 text-xs">{entry.key}</td>
+                <td className="break-all px-3 py-1.5 font-mono text-slate-500 text-xs">{entry.key}</td>
                 <td className="px-3 py-1.5 text-slate-700 dark:text-slate-200">{entry.text}</td>
                 <td className="px-3 py-1.5">
                   <input

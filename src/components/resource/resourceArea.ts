@@ -9,4 +9,6 @@ export type TClientResource = {
   area: TResourceArea;
   /** The spec makes the id of most edit pages optional (`edit/{id optional}`); head office needs it. */
   editIdOptional: boolean;
+  /** Runs after a record was created, changed or deleted (e.g. reload the translations). */
+  afterWrite?: () => void;
 };

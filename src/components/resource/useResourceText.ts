@@ -8,14 +8,15 @@ type TResourceBook = Record<string, { one: () => string; many: () => string } | 
 /** Labels of a described resource, its fields and its options, in the current language. */
 export const useResourceText = (name: string) => {
   const { LL } = useI18nContext();
-  const labelOf = useCallback((key: string) => (LL.fields as unknown as TLabelBook)[key]?.() ?? key, [LL]);
+  // LL is a proxy that answers '' for a key it lacks: fall back on the key itself.
+  const labelOf = useCallback((key: string) => (LL.fields as unknown as TLabelBook)[key]?.() || key, [LL]);
   const optionLabel = useCallback(
-    (key: string, value: string) => (LL.options as unknown as TOptionBook)[key]?.[value]?.() ?? value,
+    (key: string, value: string) => (LL.options as unknown as TOptionBook)[key]?.[value]?.() || value,
     [LL],
   );
   const names = (LL.resources as unknown as TResourceBook)[name];
   return useMemo(
-    () => ({ labelOf, optionLabel, one: names?.one() ?? name, many: names?.many() ?? name, LL }),
+    () => ({ labelOf, optionLabel, one: names?.one() || name, many: names?.many() || name, LL }),
     [labelOf, optionLabel, names, name, LL],
   );
 };

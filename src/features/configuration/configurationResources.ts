@@ -1,3 +1,4 @@
+import { getDefaultStore } from 'jotai';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { communeResource } from '@/domain/resources/commune';
 import { departmentResource } from '@/domain/resources/department';
@@ -9,6 +10,7 @@ import { positionResource } from '@/domain/resources/position';
 import { provinceResource } from '@/domain/resources/province';
 import { stateResource } from '@/domain/resources/state';
 import { villageResource } from '@/domain/resources/village';
+import { localizationsVersionAtom } from '@/state/locale';
 
 const area = { key: 'configuration' } as const;
 
@@ -23,5 +25,11 @@ export const configurationResources: TClientResource[] = [
   { definition: departmentResource, area, editIdOptional: true },
   { definition: positionResource, area, editIdOptional: true },
   { definition: headOfficeResource, area, editIdOptional: false },
-  { definition: languageResource, area, editIdOptional: true },
+  {
+    definition: languageResource,
+    area,
+    editIdOptional: true,
+    // Saved overrides show at once, without a reload of the page.
+    afterWrite: () => getDefaultStore().set(localizationsVersionAtom, (version) => version + 1),
+  },
 ];
