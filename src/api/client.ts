@@ -72,15 +72,49 @@ const handleFailure = (error: unknown, mode: TErrorMode): never => {
   throw error;
 };
 
-/** The one HTTP client: `/api/v1`, `Authorization: Bearer`, `locale` header, spec section 8 errors. */
-export const api = async <T>(path: string, options: TApiOptions = {}): Promise<T> => {
-  const { errorMode = 'view', bearer, headers, ...rest } = options;
+/** The request's headers with the access token (or the given bearer) as `Authorization`. */
+const authorizedHeaders = async (headers: TApiOptions['headers'], bearer: string | null | undefined) => {
   // The session already shows why a request could not get a token (both tokens expired).
   const token = bearer === undefined ? await accessTokenProvider() : bearer;
   const merged = new Headers(headers as HeadersInit | undefined);
   if (token) merged.set('Authorization', `Bearer ${token}`);
+  return merged;
+};
+
+/** The one HTTP client: `/api/v1`, `Authorization: Bearer`, `locale` header, spec section 8 errors. */
+export const api = async <T>(path: string, options: TApiOptions = {}): Promise<T> => {
+  const { errorMode = 'view', bearer, headers, ...rest } = options;
+  const merged = await authorizedHeaders(headers, bearer);
   try {
     return await http<T>(path, { ...rest, headers: merged });
+  } catch (error) {
+    return handleFailure(error, errorMode);
+  }
+};
+
+/**
+ * A file the API answers (e.g. `GET /categories/excel`), with the same headers and error handling
+ * as `api`. A failure answers JSON, which is read back into the error so its message and status
+ * reach the caller and the error views as they do for any other call.
+ */
+export const apiBlob = async (path: string, options: TApiOptions = {}): Promise<Blob> => {
+  const { errorMode = 'view', bearer, headers, ...rest } = options;
+  const merged = await authorizedHeaders(headers, bearer);
+  try {
+    return await http<Blob, 'blob'>(path, {
+      ...(rest as Omit<FetchOptions<'blob'>, 'responseType'>),
+      headers: merged,
+      responseType: 'blob',
+      async onResponse({ response }) {
+        if (response.ok || !(response._data instanceof Blob)) return;
+        const text = await response._data.text();
+        try {
+          response._data = JSON.parse(text);
+        } catch {
+          response._data = text;
+        }
+      },
+    });
   } catch (error) {
     return handleFailure(error, errorMode);
   }

@@ -94,7 +94,11 @@ export const routeTable: TRouteEntry[] = [
   auth('/reports/parents/show/:id?', 'adoptive_parents:read'),
   // Configuration
   ...configurationResources.flatMap(configuration),
-  auth('/configuration/general-information', 'general_settings:read'),
+  auth(
+    '/configuration/general-information',
+    'general_settings:read',
+    () => import('@/features/configuration/GeneralInformationPage'),
+  ),
   // Security
   auth('/security/role', 'roles:read'),
   auth('/security/role/create', 'roles:write'),

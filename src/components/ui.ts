@@ -10,3 +10,6 @@ export const iconButton = `inline-flex size-9 items-center justify-center rounde
 
 export const kbd =
   'inline-flex min-w-5 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1 font-sans text-[11px] font-medium text-slate-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-300';
+
+/** A secondary button for a destructive action (Delete, Remove): outlined, red in both themes. */
+export const dangerOutlineButton = `inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-error hover:bg-error-light dark:border-slate-600 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-slate-700 ${focusRing}`;

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Outlet, useLocation } from 'react-router';
 import { PageErrorView } from '@/components/errors/views';
+import { Toaster } from '@/components/feedback/Toaster';
 import { ConnectivityNotices } from '@/components/layout/ConnectivityNotices';
 import { Sidebar } from '@/components/layout/Sidebar';
 import { TopBar } from '@/components/layout/TopBar';
@@ -42,6 +43,7 @@ export const DefaultLayout = () => {
         </main>
       </div>
       <ConnectivityNotices />
+      <Toaster />
     </div>
   );
 };

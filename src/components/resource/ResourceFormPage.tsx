@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { Navigate, useBlocker, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiValidationError, errorBody } from '@/api/errors';
 import {
   createResource,
@@ -21,9 +21,10 @@ import { inputClass } from '@/components/form/fieldStyles';
 import { placeServerErrors, validateWithLabels } from '@/components/form/formErrors';
 import { LookupSelect } from '@/components/form/LookupSelect';
 import { clearLookupCache } from '@/components/form/useLookup';
+import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
-import { primaryButton, secondaryButton } from '@/components/ui';
+import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
 import { hasPermission } from '@/domain/permissions';
 import type { TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
@@ -179,16 +180,7 @@ const ResourceForm = ({
   const { isDirty, isSubmitting, errors } = formState;
 
   // Leaving with unsaved changes asks first (in the app and when closing the tab).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!isDirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [isDirty]);
+  const leaveGuard = useUnsavedChangesGuard(isDirty, leaving);
 
   const fieldPaths = useMemo(
     () =>
@@ -225,6 +217,7 @@ const ResourceForm = ({
           showToast(LL.form.created({ thing: text.one }));
         }
         clearLookupCache();
+        resource.afterWrite?.();
         leaving.current = true;
         reset(values);
         navigate(listPath);
@@ -250,6 +243,7 @@ const ResourceForm = ({
     try {
       await deleteResource(definition, record.id);
       clearLookupCache();
+      resource.afterWrite?.();
       showToast(LL.form.deleted({ thing: text.one }));
       leaving.current = true;
       navigate(listPath);
@@ -481,7 +475,7 @@ const ResourceForm = ({
             {canDelete ? (
               <button
                 type="button"
-                className={`${secondaryButton} ml-auto text-error`}
+                className={`${dangerOutlineButton} ml-auto`}
                 onClick={() => setConfirmingDelete(true)}
               >
                 <Icon name="trash" className="size-4" />
@@ -502,16 +496,7 @@ const ResourceForm = ({
         onConfirm={() => void remove()}
         onCancel={() => setConfirmingDelete(false)}
       />
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title={LL.form.leaveTitle()}
-        body={LL.form.leaveBody()}
-        confirmLabel={LL.form.leave()}
-        cancelLabel={LL.form.stay()}
-        danger
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      />
+      {leaveGuard}
     </div>
   );
 };

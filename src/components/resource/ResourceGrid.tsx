@@ -15,7 +15,7 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TResourceRow } from '@/api/resources';
 import type { TSortOrder } from '@/domain/listQuery';
 import type { TRouteLocale } from '@/domain/locale';
@@ -128,19 +128,37 @@ const ResourceGrid = ({
     };
   }, [loader, page, length, search, filterKey]);
 
+  // The sort the grid starts with; later the address is applied by the effect below. A `sort` in
+  // the column definitions would be re-applied on every render and could undo a click made before
+  // the address caught up with the previous one (and fetched each sorted page twice).
+  const initialSort = useRef({ sort: view.sort, order: view.order }).current;
   const columnDefs = useMemo<ColDef<TResourceRow>[]>(
     () =>
       definition.columns.map((column) => ({
         colId: column.key,
         headerName: labelOf(column.label ?? column.key),
         sortable: column.sortable === true,
-        sort: view.sort === column.key ? view.order : null,
+        initialSort: initialSort.sort === column.key ? initialSort.order : null,
         flex: column.flex ?? 1,
         minWidth: 120,
         valueGetter: (params) => (params.data ? columnText(column, params.data, locale, optionLabel) : ''),
       })),
-    [definition, labelOf, optionLabel, locale, view.sort, view.order],
+    [definition, labelOf, optionLabel, locale, initialSort],
   );
+
+  // The address changed the sort (back/forward, a reopened link): the grid follows when it differs.
+  const gridApi = useRef<GridApi | null>(null);
+  const applyViewSort = useCallback((api: GridApi, sort: string | null, order: TSortOrder) => {
+    const current = api.getColumnState().find((state) => state.sort);
+    if ((current?.colId ?? null) === sort && (!sort || current?.sort === order)) return;
+    api.applyColumnState({
+      state: sort ? [{ colId: sort, sort: order }] : [],
+      defaultState: { sort: null },
+    });
+  }, []);
+  useEffect(() => {
+    if (gridApi.current) applyViewSort(gridApi.current, view.sort, view.order);
+  }, [applyViewSort, view.sort, view.order]);
 
   return (
     <section className="h-full w-full" aria-label={ariaLabel}>
@@ -158,7 +176,10 @@ const ResourceGrid = ({
         getRowId={(params) => String(params.data.id)}
         suppressNoRowsOverlay
         suppressLoadingOverlay
-        onGridReady={(event) => onGridReady(event.api)}
+        onGridReady={(event) => {
+          gridApi.current = event.api;
+          onGridReady(event.api);
+        }}
         onRowClicked={(event) => {
           if (event.data) callbacks.current.onOpen(event.data);
         }}

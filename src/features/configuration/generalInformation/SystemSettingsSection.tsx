@@ -1,0 +1,297 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type FieldValues, useForm } from 'react-hook-form';
+import { useHotkeys } from 'react-hotkeys-hook';
+import { ApiValidationError } from '@/api/errors';
+import { showToast } from '@/components/feedback/toasts';
+import { Field } from '@/components/form/Field';
+import { inputClass } from '@/components/form/fieldStyles';
+import { placeServerErrors, validateWithLabels } from '@/components/form/formErrors';
+import { Icon } from '@/components/Icon';
+import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { primaryButton } from '@/components/ui';
+import {
+  defaultRowsPerPageOptions,
+  type TSystemSettingKey,
+  type TSystemSettings,
+  type TSystemSettingsRecord,
+  ZSystemSettings,
+} from '@/domain/systemSettings';
+import { useI18nContext } from '@/i18n/i18n-react';
+import { FormNotice, failureMessage, isConflict, LoadFailed, ReadOnlyNote, SectionCard } from './feedback';
+import { fetchSystemSettings, saveSystemSettings } from './generalInformationApi';
+
+type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; record: TSystemSettingsRecord };
+
+const settingKeys: readonly TSystemSettingKey[] = [
+  'defaultRowsPerPage',
+  'childCodePrefix',
+  'sessionIdleMinutes',
+  'organizationName',
+];
+const numberKeys: readonly TSystemSettingKey[] = ['defaultRowsPerPage', 'sessionIdleMinutes'];
+
+/** Inputs hold text; the body holds numbers where the settings do (an empty box stays missing). */
+const bodyOf = (values: FieldValues): Record<string, unknown> =>
+  Object.fromEntries(
+    settingKeys.map((key) => {
+      const value = values[key];
+      if (!numberKeys.includes(key)) return [key, value];
+      return [key, value === '' || value === null || value === undefined ? null : Number(value)];
+    }),
+  );
+
+const formValuesOf = (settings: TSystemSettings): FieldValues =>
+  Object.fromEntries(settingKeys.map((key) => [key, String(settings[key])]));
+
+type TSectionProps = { canUpdate: boolean; onDirtyChange: (dirty: boolean) => void };
+
+/** System settings (GET and PUT /admin/system-setting), shown to holders of system_settings:read. */
+export const SystemSettingsSection = ({ canUpdate, onDirtyChange }: TSectionProps) => {
+  const { LL } = useI18nContext();
+  const words = LL.generalInformation;
+  const [load, setLoad] = useState<TLoad>({ state: 'loading' });
+  const [loadKey, setLoadKey] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loadKey asks for a fresh copy (retry, conflict)
+  useEffect(() => {
+    let current = true;
+    setLoad({ state: 'loading' });
+    fetchSystemSettings()
+      .then((record) => current && setLoad({ state: 'ready', record }))
+      .catch(() => current && setLoad({ state: 'failed' }));
+    return () => {
+      current = false;
+    };
+  }, [loadKey]);
+
+  // A form that is gone holds no changes.
+  useEffect(() => {
+    if (load.state !== 'ready') onDirtyChange(false);
+  }, [load.state, onDirtyChange]);
+
+  const reload = useCallback(() => setLoadKey((key) => key + 1), []);
+
+  return (
+    <SectionCard id="system-settings" title={words.systemSettings()} hint={words.systemSettingsHint()}>
+      {load.state === 'loading' ? (
+        <p className="text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
+          {LL.layout.loading()}
+        </p>
+      ) : load.state === 'failed' ? (
+        <LoadFailed message={words.settingsLoadFailed()} retryLabel={LL.list.retry()} onRetry={reload} />
+      ) : canUpdate ? (
+        <SystemSettingsForm
+          key={loadKey}
+          record={load.record}
+          onSaved={(record) => setLoad({ state: 'ready', record })}
+          onReload={reload}
+          onDirtyChange={onDirtyChange}
+        />
+      ) : (
+        <SystemSettingsView settings={load.record} />
+      )}
+    </SectionCard>
+  );
+};
+
+/** The labels and hints of the settings, in the current language. */
+const useSettingText = () => {
+  const { LL } = useI18nContext();
+  const words = LL.generalInformation;
+  return useMemo(
+    () => ({
+      label: (key: string) =>
+        (
+          ({
+            defaultRowsPerPage: words.defaultRowsPerPage,
+            childCodePrefix: words.childCodePrefix,
+            sessionIdleMinutes: words.sessionIdleMinutes,
+            organizationName: words.organizationName,
+          }) as Record<string, (() => string) | undefined>
+        )[key]?.() ?? key,
+      hint: (key: TSystemSettingKey) =>
+        ({
+          defaultRowsPerPage: words.defaultRowsPerPageHint,
+          childCodePrefix: words.childCodePrefixHint,
+          sessionIdleMinutes: words.sessionIdleMinutesHint,
+          organizationName: words.organizationNameHint,
+        })[key](),
+    }),
+    [words],
+  );
+};
+
+const SystemSettingsView = ({ settings }: { settings: TSystemSettings }) => {
+  const { LL } = useI18nContext();
+  const text = useSettingText();
+  return (
+    <>
+      <ReadOnlyNote text={LL.generalInformation.readOnly()} />
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {settingKeys.map((key) => (
+          <div key={key}>
+            <dt className="font-medium text-slate-500 text-sm dark:text-slate-400">{text.label(key)}</dt>
+            <dd className="mt-1 text-slate-900 dark:text-slate-100">
+              {String(settings[key]) || LL.generalInformation.notSet()}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+};
+
+type TFormProps = {
+  record: TSystemSettingsRecord;
+  onSaved: (record: TSystemSettingsRecord) => void;
+  onReload: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+};
+
+const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormProps) => {
+  const { LL } = useI18nContext();
+  const words = LL.generalInformation;
+  const text = useSettingText();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [notice, setNotice] = useState<{ message: string; conflict?: boolean } | null>(null);
+
+  const { register, handleSubmit, formState, setError, reset } = useForm<FieldValues>({
+    defaultValues: formValuesOf(record),
+    mode: 'onTouched',
+    resolver: async (values) => {
+      const errors = validateWithLabels(ZSystemSettings, bodyOf(values), text.label, LL.validation);
+      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+    },
+  });
+  const { isDirty, isSubmitting, errors } = formState;
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const save = handleSubmit(
+    async (values) => {
+      setNotice(null);
+      try {
+        const saved = await saveSystemSettings(bodyOf(values) as TSystemSettings, record.version);
+        reset(formValuesOf(saved));
+        onSaved(saved);
+        showToast(words.settingsSaved());
+      } catch (error) {
+        if (error instanceof ApiValidationError) {
+          const { placed, unplaced } = placeServerErrors(error.errors, settingKeys);
+          for (const [path, message] of placed)
+            setError(path, { type: 'server', message }, { shouldFocus: true });
+          setNotice({ message: unplaced[0] ?? LL.form.fixErrors() });
+        } else if (isConflict(error)) {
+          setNotice({ message: failureMessage(error, LL), conflict: true });
+        } else {
+          setNotice({ message: failureMessage(error, LL) });
+        }
+      }
+    },
+    () => setNotice({ message: LL.form.fixErrors() }),
+  );
+
+  // Ctrl+S saves this form when it holds changes or the focus (the page holds other forms).
+  useHotkeys(
+    'mod+s',
+    () => {
+      if (isDirty || formRef.current?.contains(document.activeElement)) void save();
+    },
+    { enableOnFormTags: true, preventDefault: true },
+    [save, isDirty],
+  );
+
+  const commands = useMemo<TCommand[]>(
+    () => [
+      {
+        id: 'save-system-settings',
+        title: words.saveSettings(),
+        group: LL.palette.actions(),
+        icon: 'save',
+        perform: () => void save(),
+      },
+    ],
+    [words, LL, save],
+  );
+  useRegisterCommands(commands);
+
+  const fieldProps = (key: TSystemSettingKey) => {
+    const error = (errors[key] as { message?: string } | undefined)?.message;
+    const id = `setting-${key}`;
+    return {
+      field: {
+        id,
+        label: text.label(key),
+        required: key !== 'organizationName',
+        requiredLabel: LL.form.requiredMark(),
+        error,
+        hint: text.hint(key),
+      },
+      input: {
+        id,
+        className: inputClass(Boolean(error)),
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? `${id}-error` : undefined,
+      },
+    };
+  };
+
+  const rows = fieldProps('defaultRowsPerPage');
+  const prefix = fieldProps('childCodePrefix');
+  const idle = fieldProps('sessionIdleMinutes');
+  const organization = fieldProps('organizationName');
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-label={words.systemSettings()}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {notice ? (
+        <FormNotice
+          message={notice.message}
+          reloadLabel={LL.form.reload()}
+          onReload={notice.conflict ? onReload : undefined}
+        />
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field {...rows.field}>
+          <select {...rows.input} {...register('defaultRowsPerPage')}>
+            {defaultRowsPerPageOptions.map((option) => (
+              <option key={option} value={String(option)}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field {...prefix.field}>
+          <input {...prefix.input} autoComplete="off" {...register('childCodePrefix')} />
+        </Field>
+        <Field {...idle.field}>
+          <input
+            {...idle.input}
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={480}
+            step={1}
+            {...register('sessionIdleMinutes')}
+          />
+        </Field>
+        <Field {...organization.field}>
+          <input {...organization.input} autoComplete="organization" {...register('organizationName')} />
+        </Field>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          <Icon name="save" className="size-4" />
+          {isSubmitting ? LL.form.saving() : LL.form.save()}
+        </button>
+        <span className="text-slate-500 text-xs dark:text-slate-400">{LL.form.saveShortcut()}</span>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,64 @@
+import { useCallback, useMemo, useState } from 'react';
+import { classifyError, errorBody } from '@/api/errors';
+import { Icon } from '@/components/Icon';
+import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { secondaryButton } from '@/components/ui';
+import { useI18nContext } from '@/i18n/i18n-react';
+import { FormNotice, SectionCard } from './feedback';
+import { downloadReferenceWorkbook } from './generalInformationApi';
+
+/** The reference lists as an Excel workbook (GET /categories/excel), for holders of reference_lists:read. */
+export const WorkbookSection = () => {
+  const { LL } = useI18nContext();
+  const words = LL.generalInformation;
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const download = useCallback(async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await downloadReferenceWorkbook();
+    } catch (error) {
+      // Offline, or the server's reason when it gave one (e.g. 'No Permission.'), else this section's words.
+      setFailure(
+        classifyError(error).kind === 'offline'
+          ? LL.errors.offlineTitle()
+          : (errorBody(error).message ?? words.downloadFailed()),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }, [words, LL]);
+
+  const commands = useMemo<TCommand[]>(
+    () => [
+      {
+        id: 'download-reference-lists',
+        title: words.downloadWorkbook(),
+        group: LL.palette.actions(),
+        icon: 'report',
+        keywords: ['excel', 'xlsx', 'categories'],
+        perform: () => void download(),
+      },
+    ],
+    [words, LL, download],
+  );
+  useRegisterCommands(commands);
+
+  return (
+    <SectionCard id="reference-lists" title={words.workbook()} hint={words.workbookHint()}>
+      {failure ? <FormNotice message={failure} /> : null}
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={busy}
+        aria-busy={busy}
+        onClick={() => void download()}
+      >
+        <Icon name="report" className="size-4" />
+        {busy ? words.downloading() : words.download()}
+      </button>
+    </SectionCard>
+  );
+};
