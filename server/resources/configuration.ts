@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { TRouteLocale } from '../../src/domain/locale';
+import type { TResourceDefinition } from '../../src/domain/resource';
 import { addressResource } from '../../src/domain/resources/address';
 import { communeResource } from '../../src/domain/resources/commune';
 import { departmentResource } from '../../src/domain/resources/department';
@@ -44,103 +45,136 @@ const parentRef = (table: { id: PgColumn; code: PgColumn; name: PgColumn }) => (
   name: table.name,
 });
 
-export const provinceBinding: TResourceBinding = {
+type TCodeNameTable = PgTable & {
+  id: PgColumn;
+  code: PgColumn;
+  name: PgColumn;
+  version: PgColumn;
+  updatedAt: PgColumn;
+};
+
+/** A level above the record, nearest first: its table (an alias when a table appears twice). */
+type TLevel = {
+  name: string;
+  table: TCodeNameTable;
+  on: SQL;
+  /** The filter key for this level and the column holding its id. */
+  filter: [key: string, column: PgColumn];
+};
+
+/**
+ * The binding of a code/name record (src/domain/resources/codeNameResource.ts): every sortable
+ * column of its description, search over the code and both names, one filter per level above it.
+ */
+const codeNameBinding = (config: {
+  definition: TResourceDefinition;
+  table: TCodeNameTable;
+  levels?: TLevel[];
+  stored?: { field: string; column: PgColumn; table: PgTable };
+  children?: TResourceBinding['children'];
+  lookups?: TResourceBinding['lookups'];
+}): TResourceBinding => {
+  const { definition, table } = config;
+  const levels = config.levels ?? [];
+  const levelSort = (key: string) => levels.find((level) => level.name === key)?.table.name;
+  const sort = Object.fromEntries(
+    definition.columns
+      .filter((column) => column.sortable)
+      .map((column) => {
+        if (column.key === 'code') return [column.key, table.code];
+        if (column.key === 'updatedAt') return [column.key, table.updatedAt];
+        const nameColumn = column.key === 'name' ? table.name : levelSort(column.key);
+        if (!nameColumn) throw new Error(`${definition.name}: no way to sort by ${column.key}`);
+        return [column.key, byName(nameColumn)];
+      }),
+  );
+  return {
+    definition,
+    table,
+    selection: {
+      id: table.id,
+      code: table.code,
+      name: table.name,
+      ...(config.stored ? { [config.stored.field]: config.stored.column } : {}),
+      ...Object.fromEntries(levels.map((level) => [level.name, parentRef(level.table)])),
+      ...auditFields(table),
+    },
+    joins: levels.map((level) => ({ table: level.table, on: level.on })),
+    search: [table.code, ...bothNames(table.name)],
+    sort,
+    filters: Object.fromEntries(levels.map((level) => level.filter)),
+    parents: config.stored ? [{ field: config.stored.field, table: config.stored.table }] : [],
+    children: config.children,
+    lookups: config.lookups,
+    unique: { [`${getTableName(table)}_code_unique`]: 'code' },
+  };
+};
+
+export const provinceBinding = codeNameBinding({
   definition: provinceResource,
   table: provinces,
-  selection: { id: provinces.id, code: provinces.code, name: provinces.name, ...auditFields(provinces) },
-  search: [provinces.code, ...bothNames(provinces.name)],
-  sort: { code: provinces.code, name: byName(provinces.name), updatedAt: provinces.updatedAt },
   children: [
     { table: districts, column: districts.provinceId, resource: 'district' },
     { table: headOffices, column: headOffices.provinceId, resource: 'headOffice' },
     { table: addresses, column: addresses.provinceId, resource: 'address' },
   ],
-  unique: { provinces_code_unique: 'code' },
-};
+});
 
-export const stateBinding: TResourceBinding = {
+export const stateBinding = codeNameBinding({
   definition: stateResource,
   table: states,
-  selection: {
-    id: states.id,
-    code: states.code,
-    name: states.name,
-    countryId: states.countryId,
-    country: parentRef(countries),
-    ...auditFields(states),
-  },
-  joins: [{ table: countries, on: sql`${countries.id} = ${states.countryId}` }],
-  search: [states.code, ...bothNames(states.name), ...bothNames(countries.name)],
-  sort: {
-    code: states.code,
-    name: byName(states.name),
-    country: byName(countries.name),
-    updatedAt: states.updatedAt,
-  },
-  filters: { countryId: states.countryId },
-  parents: [{ field: 'countryId', table: countries }],
+  levels: [
+    {
+      name: 'country',
+      table: countries,
+      on: sql`${countries.id} = ${states.countryId}`,
+      filter: ['countryId', states.countryId],
+    },
+  ],
+  stored: { field: 'countryId', column: states.countryId, table: countries },
   lookups: [{ path: 'countries', table: countries, orderBy: 'name' }],
-  unique: { states_code_unique: 'code' },
-};
+});
 
-export const districtBinding: TResourceBinding = {
+export const districtBinding = codeNameBinding({
   definition: districtResource,
   table: districts,
-  selection: {
-    id: districts.id,
-    code: districts.code,
-    name: districts.name,
-    provinceId: districts.provinceId,
-    province: parentRef(provinces),
-    ...auditFields(districts),
-  },
-  joins: [{ table: provinces, on: sql`${provinces.id} = ${districts.provinceId}` }],
-  search: [districts.code, ...bothNames(districts.name)],
-  sort: {
-    code: districts.code,
-    name: byName(districts.name),
-    province: byName(provinces.name),
-    updatedAt: districts.updatedAt,
-  },
-  filters: { provinceId: districts.provinceId },
-  parents: [{ field: 'provinceId', table: provinces }],
+  levels: [
+    {
+      name: 'province',
+      table: provinces,
+      on: sql`${provinces.id} = ${districts.provinceId}`,
+      filter: ['provinceId', districts.provinceId],
+    },
+  ],
+  stored: { field: 'provinceId', column: districts.provinceId, table: provinces },
   children: [
     { table: communes, column: communes.districtId, resource: 'commune' },
     { table: addresses, column: addresses.districtId, resource: 'address' },
   ],
   lookups: [{ path: 'provinces', table: provinces }],
-  unique: { districts_code_unique: 'code' },
-};
+});
 
 const communeDistrict = alias(districts, 'commune_district');
 const communeProvince = alias(provinces, 'commune_province');
 
-export const communeBinding: TResourceBinding = {
+export const communeBinding = codeNameBinding({
   definition: communeResource,
   table: communes,
-  selection: {
-    id: communes.id,
-    code: communes.code,
-    name: communes.name,
-    districtId: communes.districtId,
-    district: parentRef(communeDistrict),
-    province: parentRef(communeProvince),
-    ...auditFields(communes),
-  },
-  joins: [
-    { table: communeDistrict, on: sql`${communeDistrict.id} = ${communes.districtId}` },
-    { table: communeProvince, on: sql`${communeProvince.id} = ${communeDistrict.provinceId}` },
+  levels: [
+    {
+      name: 'district',
+      table: communeDistrict,
+      on: sql`${communeDistrict.id} = ${communes.districtId}`,
+      filter: ['districtId', communes.districtId],
+    },
+    {
+      name: 'province',
+      table: communeProvince,
+      on: sql`${communeProvince.id} = ${communeDistrict.provinceId}`,
+      filter: ['provinceId', communeDistrict.provinceId],
+    },
   ],
-  search: [communes.code, ...bothNames(communes.name)],
-  sort: {
-    code: communes.code,
-    name: byName(communes.name),
-    district: byName(communeDistrict.name),
-    province: byName(communeProvince.name),
-    updatedAt: communes.updatedAt,
-  },
-  filters: { districtId: communes.districtId, provinceId: communeDistrict.provinceId },
-  parents: [{ field: 'districtId', table: districts }],
+  stored: { field: 'districtId', column: communes.districtId, table: districts },
   children: [
     { table: villages, column: villages.communeId, resource: 'village' },
     { table: addresses, column: addresses.communeId, resource: 'address' },
@@ -148,50 +182,100 @@ export const communeBinding: TResourceBinding = {
   lookups: [
     { path: 'districts', table: districts, parent: { key: 'provinceId', column: districts.provinceId } },
   ],
-  unique: { communes_code_unique: 'code' },
-};
+});
 
 const villageCommune = alias(communes, 'village_commune');
 const villageDistrict = alias(districts, 'village_district');
 const villageProvince = alias(provinces, 'village_province');
 
-export const villageBinding: TResourceBinding = {
+export const villageBinding = codeNameBinding({
   definition: villageResource,
   table: villages,
-  selection: {
-    id: villages.id,
-    code: villages.code,
-    name: villages.name,
-    communeId: villages.communeId,
-    commune: parentRef(villageCommune),
-    district: parentRef(villageDistrict),
-    province: parentRef(villageProvince),
-    ...auditFields(villages),
-  },
-  joins: [
-    { table: villageCommune, on: sql`${villageCommune.id} = ${villages.communeId}` },
-    { table: villageDistrict, on: sql`${villageDistrict.id} = ${villageCommune.districtId}` },
-    { table: villageProvince, on: sql`${villageProvince.id} = ${villageDistrict.provinceId}` },
+  levels: [
+    {
+      name: 'commune',
+      table: villageCommune,
+      on: sql`${villageCommune.id} = ${villages.communeId}`,
+      filter: ['communeId', villages.communeId],
+    },
+    {
+      name: 'district',
+      table: villageDistrict,
+      on: sql`${villageDistrict.id} = ${villageCommune.districtId}`,
+      filter: ['districtId', villageCommune.districtId],
+    },
+    {
+      name: 'province',
+      table: villageProvince,
+      on: sql`${villageProvince.id} = ${villageDistrict.provinceId}`,
+      filter: ['provinceId', villageDistrict.provinceId],
+    },
   ],
-  search: [villages.code, ...bothNames(villages.name)],
-  sort: {
-    code: villages.code,
-    name: byName(villages.name),
-    commune: byName(villageCommune.name),
-    updatedAt: villages.updatedAt,
-  },
-  filters: {
-    communeId: villages.communeId,
-    districtId: villageCommune.districtId,
-    provinceId: villageDistrict.provinceId,
-  },
-  parents: [{ field: 'communeId', table: communes }],
+  stored: { field: 'communeId', column: villages.communeId, table: communes },
   children: [{ table: addresses, column: addresses.villageId, resource: 'address' }],
   lookups: [
     { path: 'communes', table: communes, parent: { key: 'districtId', column: communes.districtId } },
   ],
-  unique: { villages_code_unique: 'code' },
-};
+});
+
+export const organizationBinding = codeNameBinding({
+  definition: organizationResource,
+  table: organizations,
+  children: [
+    { table: departments, column: departments.organizationId, resource: 'department' },
+    { table: users, column: users.organizationId, resource: 'user' },
+  ],
+});
+
+export const departmentBinding = codeNameBinding({
+  definition: departmentResource,
+  table: departments,
+  levels: [
+    {
+      name: 'organization',
+      table: organizations,
+      on: sql`${organizations.id} = ${departments.organizationId}`,
+      filter: ['organizationId', departments.organizationId],
+    },
+  ],
+  stored: { field: 'organizationId', column: departments.organizationId, table: organizations },
+  children: [
+    { table: positions, column: positions.departmentId, resource: 'position' },
+    { table: users, column: users.departmentId, resource: 'user' },
+  ],
+  lookups: [{ path: 'organizations', table: organizations }],
+});
+
+const positionDepartment = alias(departments, 'position_department');
+const positionOrganization = alias(organizations, 'position_organization');
+
+export const positionBinding = codeNameBinding({
+  definition: positionResource,
+  table: positions,
+  levels: [
+    {
+      name: 'department',
+      table: positionDepartment,
+      on: sql`${positionDepartment.id} = ${positions.departmentId}`,
+      filter: ['departmentId', positions.departmentId],
+    },
+    {
+      name: 'organization',
+      table: positionOrganization,
+      on: sql`${positionOrganization.id} = ${positionDepartment.organizationId}`,
+      filter: ['organizationId', positionDepartment.organizationId],
+    },
+  ],
+  stored: { field: 'departmentId', column: positions.departmentId, table: departments },
+  children: [{ table: users, column: users.positionId, resource: 'user' }],
+  lookups: [
+    {
+      path: 'departments',
+      table: departments,
+      parent: { key: 'organizationId', column: departments.organizationId },
+    },
+  ],
+});
 
 export const addressBinding: TResourceBinding = {
   definition: addressResource,
@@ -213,95 +297,6 @@ export const addressBinding: TResourceBinding = {
     { field: 'communeId', table: communes },
     { field: 'villageId', table: villages },
   ],
-};
-
-export const organizationBinding: TResourceBinding = {
-  definition: organizationResource,
-  table: organizations,
-  selection: {
-    id: organizations.id,
-    code: organizations.code,
-    name: organizations.name,
-    ...auditFields(organizations),
-  },
-  search: [organizations.code, ...bothNames(organizations.name)],
-  sort: { code: organizations.code, name: byName(organizations.name), updatedAt: organizations.updatedAt },
-  children: [
-    { table: departments, column: departments.organizationId, resource: 'department' },
-    { table: users, column: users.organizationId, resource: 'user' },
-  ],
-  unique: { organizations_code_unique: 'code' },
-};
-
-export const departmentBinding: TResourceBinding = {
-  definition: departmentResource,
-  table: departments,
-  selection: {
-    id: departments.id,
-    code: departments.code,
-    name: departments.name,
-    organizationId: departments.organizationId,
-    organization: parentRef(organizations),
-    ...auditFields(departments),
-  },
-  joins: [{ table: organizations, on: sql`${organizations.id} = ${departments.organizationId}` }],
-  search: [departments.code, ...bothNames(departments.name)],
-  sort: {
-    code: departments.code,
-    name: byName(departments.name),
-    organization: byName(organizations.name),
-    updatedAt: departments.updatedAt,
-  },
-  filters: { organizationId: departments.organizationId },
-  parents: [{ field: 'organizationId', table: organizations }],
-  children: [
-    { table: positions, column: positions.departmentId, resource: 'position' },
-    { table: users, column: users.departmentId, resource: 'user' },
-  ],
-  lookups: [{ path: 'organizations', table: organizations }],
-  unique: { departments_code_unique: 'code' },
-};
-
-const positionDepartment = alias(departments, 'position_department');
-const positionOrganization = alias(organizations, 'position_organization');
-
-export const positionBinding: TResourceBinding = {
-  definition: positionResource,
-  table: positions,
-  selection: {
-    id: positions.id,
-    code: positions.code,
-    name: positions.name,
-    departmentId: positions.departmentId,
-    department: parentRef(positionDepartment),
-    organization: parentRef(positionOrganization),
-    ...auditFields(positions),
-  },
-  joins: [
-    { table: positionDepartment, on: sql`${positionDepartment.id} = ${positions.departmentId}` },
-    {
-      table: positionOrganization,
-      on: sql`${positionOrganization.id} = ${positionDepartment.organizationId}`,
-    },
-  ],
-  search: [positions.code, ...bothNames(positions.name)],
-  sort: {
-    code: positions.code,
-    name: byName(positions.name),
-    department: byName(positionDepartment.name),
-    updatedAt: positions.updatedAt,
-  },
-  filters: { departmentId: positions.departmentId, organizationId: positionDepartment.organizationId },
-  parents: [{ field: 'departmentId', table: departments }],
-  children: [{ table: users, column: users.positionId, resource: 'user' }],
-  lookups: [
-    {
-      path: 'departments',
-      table: departments,
-      parent: { key: 'organizationId', column: departments.organizationId },
-    },
-  ],
-  unique: { positions_code_unique: 'code' },
 };
 
 export const headOfficeBinding: TResourceBinding = {

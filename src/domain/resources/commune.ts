@@ -1,49 +1,16 @@
-import { z } from 'zod';
-import type { TResourceDefinition } from '../resource';
-import { requiredId, requiredText, requiredTranslatable } from '../rules';
+import type { z } from 'zod';
+import { codeNameResource } from './codeNameResource';
 
-export const ZCommuneInput = z.object({
-  code: requiredText(20),
-  name: requiredTranslatable(200),
-  districtId: requiredId(),
-});
-export type TCommuneInput = z.infer<typeof ZCommuneInput>;
-
-const provinces = { path: '/districts/provinces' };
-const districts = { path: '/communes/districts', dependsOn: 'provinceId', queryKey: 'provinceId' };
-
-export const communeResource = {
+export const communeResource = codeNameResource({
   name: 'commune',
   permission: 'communes',
   apiBase: '/communes',
   routeBase: '/configuration/commune',
-  schema: ZCommuneInput,
-  fields: [
-    {
-      key: 'provinceId',
-      label: 'province',
-      kind: 'lookup',
-      lookup: provinces,
-      virtual: true,
-      from: 'province.id',
-      required: true,
-    },
-    { key: 'districtId', label: 'district', kind: 'lookup', lookup: districts, required: true },
-    { key: 'code', kind: 'text', required: true },
-    { key: 'name', kind: 'translatable', required: true },
+  parents: [
+    { key: 'provinceId', name: 'province', path: '/districts/provinces', sortable: true },
+    { key: 'districtId', name: 'district', path: '/communes/districts', sortable: true },
   ],
-  columns: [
-    { key: 'code', kind: 'text', sortable: true },
-    { key: 'name', kind: 'translatable', sortable: true, flex: 2 },
-    { key: 'district', path: 'district.name', kind: 'translatable', sortable: true },
-    { key: 'province', path: 'province.name', kind: 'translatable', sortable: true },
-    { key: 'updatedAt', kind: 'date', sortable: true },
-  ],
-  filters: [
-    { key: 'provinceId', label: 'province', kind: 'lookup', lookup: provinces },
-    { key: 'districtId', label: 'district', kind: 'lookup', lookup: districts },
-  ],
-  defaultSort: 'code',
-  editPermission: true,
-  titleOf: (row) => row.name,
-} satisfies TResourceDefinition;
+  storedParentKey: 'districtId',
+});
+export const ZCommuneInput = communeResource.schema;
+export type TCommuneInput = z.infer<typeof ZCommuneInput>;

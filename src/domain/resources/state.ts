@@ -1,35 +1,13 @@
-import { z } from 'zod';
-import type { TResourceDefinition } from '../resource';
-import { requiredId, requiredText, requiredTranslatable } from '../rules';
+import type { z } from 'zod';
+import { codeNameResource } from './codeNameResource';
 
-export const ZStateInput = z.object({
-  code: requiredText(20),
-  name: requiredTranslatable(200),
-  countryId: requiredId(),
-});
-export type TStateInput = z.infer<typeof ZStateInput>;
-
-const countries = { path: '/states/countries' };
-
-export const stateResource = {
+export const stateResource = codeNameResource({
   name: 'state',
   permission: 'states',
   apiBase: '/states',
   routeBase: '/configuration/state',
-  schema: ZStateInput,
-  fields: [
-    { key: 'code', kind: 'text', required: true },
-    { key: 'name', kind: 'translatable', required: true },
-    { key: 'countryId', label: 'country', kind: 'lookup', lookup: countries, required: true },
-  ],
-  columns: [
-    { key: 'code', kind: 'text', sortable: true },
-    { key: 'name', kind: 'translatable', sortable: true, flex: 2 },
-    { key: 'country', path: 'country.name', kind: 'translatable', sortable: true },
-    { key: 'updatedAt', kind: 'date', sortable: true },
-  ],
-  filters: [{ key: 'countryId', label: 'country', kind: 'lookup', lookup: countries }],
-  defaultSort: 'code',
-  editPermission: true,
-  titleOf: (row) => row.name,
-} satisfies TResourceDefinition;
+  parents: [{ key: 'countryId', name: 'country', path: '/states/countries', sortable: true }],
+  storedParentKey: 'countryId',
+});
+export const ZStateInput = stateResource.schema;
+export type TStateInput = z.infer<typeof ZStateInput>;
