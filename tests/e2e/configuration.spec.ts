@@ -214,7 +214,8 @@ test('the spec messages show under their field in both languages, client rules a
       words.validation.notBlank({ label: words.fields.code() }),
     );
 
-    // Taken by a seeded district: the server's message lands under the code field.
+    // Taken by a seeded district: the server's message lands under the code field, worded with
+    // the field's label in place of its API name.
     await fillDistrict(page, locale, {
       province: locale === 'en' ? 'Phnom Penh' : 'ភ្នំពេញ',
       code: '1201',
@@ -222,7 +223,9 @@ test('the spec messages show under their field in both languages, client rules a
       nameEn: 'Duplicate',
     });
     await page.getByRole('button', { name: words.form.save() }).click();
-    await expect(codeInput).toHaveAccessibleDescription(words.validation.duplicate({ label: 'code' }));
+    await expect(codeInput).toHaveAccessibleDescription(
+      words.validation.duplicate({ label: words.fields.code() }),
+    );
     await expect(page).toHaveURL(/\/district\/create$/);
     await saveScreenshot(page, `district-form-duplicate-${locale}`);
   }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiValidationError, errorBody } from '@/api/errors';
 import {
   createResource,
@@ -120,7 +120,9 @@ const ResourceForm = ({
   const record = load.state === 'ready' ? load.record : null;
   const editing = record !== null;
   const canDelete = editing && hasPermission(user, `${definition.permission}:delete`);
-  const listPath = localizedPath(locale, definition.routeBase);
+  const location = useLocation();
+  const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
+  const listPath = `${localizedPath(locale, definition.routeBase)}${listSearch.startsWith('?') ? listSearch : ''}`;
   const [notice, setNotice] = useState<{ message: string; conflict?: boolean } | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -193,8 +195,11 @@ const ResourceForm = ({
   const failWith = (error: unknown) => {
     if (error instanceof ApiValidationError) {
       const { placed, unplaced } = placeServerErrors(error.errors, fieldPaths);
-      for (const [path, message] of placed)
-        setError(path, { type: 'server', message }, { shouldFocus: true });
+      for (const [path, message] of placed) {
+        // The message starts with the field's name (an API name): show the field's label instead.
+        const worded = `${labelForPath(path)}${message.slice(path.length)}`;
+        setError(path, { type: 'server', message: worded }, { shouldFocus: true });
+      }
       setNotice({ message: unplaced[0] ?? LL.form.fixErrors() });
       return;
     }

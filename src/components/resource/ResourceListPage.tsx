@@ -26,6 +26,8 @@ import { useResourceText } from './useResourceText';
 const ResourceGrid = lazy(() => import('./ResourceGrid'));
 
 const searchDebounceMs = 300;
+/** Header, ten 40 px rows and the border (ResourceGrid's theme). */
+const compactGridHeight = 42 + 10 * 40 + 4;
 
 /** The list page of any described resource: search, filters, server-paged grid, pages in the address. */
 export const ResourceListPage = ({ resource }: { resource: TClientResource }) => {
@@ -83,13 +85,20 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
   useEffect(() => setSearchText(view.search), [view.search]);
 
   const createPath = localizedPath(locale, `${definition.routeBase}/create`);
+  // The form returns to this very view (page, search, filters) after saving or cancelling.
+  const backState = useMemo(() => ({ listSearch: `?${params.toString()}` }), [params]);
   const openRow = useCallback(
-    (row: TResourceRow) => navigate(localizedPath(locale, `${definition.routeBase}/edit/${row.id}`)),
-    [navigate, locale, definition.routeBase],
+    (row: TResourceRow) =>
+      navigate(localizedPath(locale, `${definition.routeBase}/edit/${row.id}`), { state: backState }),
+    [navigate, locale, definition.routeBase, backState],
+  );
+  const openCreate = useCallback(
+    () => navigate(createPath, { state: backState }),
+    [navigate, createPath, backState],
   );
 
   useHotkeys('/', () => searchInput.current?.focus(), { useKey: true, preventDefault: true });
-  useHotkeys('n', () => navigate(createPath), { enabled: canCreate, preventDefault: true }, [createPath]);
+  useHotkeys('n', openCreate, { enabled: canCreate, preventDefault: true }, [openCreate]);
 
   const commands = useMemo<TCommand[]>(
     () =>
@@ -101,11 +110,11 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
               group: LL.palette.actions(),
               icon: 'plus',
               shortcut: ['n'],
-              perform: () => navigate(createPath),
+              perform: openCreate,
             },
           ]
         : [],
-    [canCreate, definition.name, LL, text.one, navigate, createPath],
+    [canCreate, definition.name, LL, text.one, openCreate],
   );
   useRegisterCommands(commands);
 
@@ -113,6 +122,8 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
   const from = total ? (view.length === -1 ? 1 : (view.page - 1) * view.length + 1) : 0;
   const to = total ? (view.length === -1 ? total : Math.min(total, view.page * view.length)) : 0;
   const empty = status.loaded && total === 0;
+  // Ten rows fit on any screen: the grid takes their height and never scrolls inside itself.
+  const compact = view.length === 10;
   const narrowed = isNarrowed(view);
 
   const focusFirstRow = () => {
@@ -123,7 +134,11 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
   };
 
   return (
-    <div className="mx-auto flex h-[calc(100vh-3.5rem)] max-w-7xl flex-col px-4 py-4 sm:px-6">
+    <div
+      className={`mx-auto flex max-w-7xl flex-col px-4 py-4 sm:px-6 ${
+        compact ? 'min-h-[calc(100vh-3.5rem)]' : 'h-[calc(100vh-3.5rem)] min-h-[36rem]'
+      }`}
+    >
       <Breadcrumbs
         label={LL.layout.breadcrumb()}
         items={[
@@ -135,7 +150,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">{text.many}</h1>
         {canCreate ? (
-          <AppLink to={createPath} className={primaryButton}>
+          <AppLink to={createPath} state={backState} className={primaryButton}>
             <Icon name="plus" className="size-4" />
             {LL.list.createThing({ thing: text.one })}
             <kbd className={`${kbd} ml-1 border-white/40 bg-white/10 text-white`}>N</kbd>
@@ -239,7 +254,10 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
         <span className="ml-auto hidden text-slate-400 text-xs md:inline">{LL.list.keyboardHint()}</span>
       </div>
 
-      <div className="relative min-h-72 flex-1 overflow-hidden rounded-lg">
+      <div
+        className={`relative overflow-hidden rounded-lg ${compact ? '' : 'min-h-72 flex-1'}`}
+        style={compact ? { height: compactGridHeight } : undefined}
+      >
         <Suspense
           fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}
         >
@@ -281,7 +299,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
                 {LL.list.clearFilters()}
               </button>
             ) : canCreate ? (
-              <AppLink to={createPath} className={primaryButton}>
+              <AppLink to={createPath} state={backState} className={primaryButton}>
                 {LL.list.createThing({ thing: text.one })}
               </AppLink>
             ) : null}
