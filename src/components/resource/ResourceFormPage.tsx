@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiValidationError, errorBody } from '@/api/errors';
 import {
   createResource,
   deleteResource,
@@ -17,9 +16,11 @@ import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { Field } from '@/components/form/Field';
+import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
-import { placeServerErrors, validateWithLabels } from '@/components/form/formErrors';
+import { validateWithLabels } from '@/components/form/formErrors';
 import { LookupSelect } from '@/components/form/LookupSelect';
+import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
 import { clearLookupCache } from '@/components/form/useLookup';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
 import { Icon } from '@/components/Icon';
@@ -28,17 +29,13 @@ import { dangerOutlineButton, primaryButton, secondaryButton } from '@/component
 import { hasPermission } from '@/domain/permissions';
 import type { TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
+import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { valueAtPath } from './columnText';
 import { LocalizationsEditor } from './LocalizationsEditor';
 import type { TClientResource } from './resourceArea';
 import { useResourceText } from './useResourceText';
 
 type TLoad = { state: 'loading' } | { state: 'ready'; record: TResourceRow | null } | { state: 'missing' };
-
-const statusOf = (error: unknown) => {
-  const object = error as { status?: number; statusCode?: number; response?: { status?: number } };
-  return object?.status ?? object?.statusCode ?? object?.response?.status;
-};
 
 /** The create or edit page of any described resource (`/…/create`, `/…/edit/{id}`). */
 export const ResourceFormPage = ({
@@ -123,7 +120,7 @@ const ResourceForm = ({
   const location = useLocation();
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
   const listPath = `${localizedPath(locale, definition.routeBase)}${listSearch.startsWith('?') ? listSearch : ''}`;
-  const [notice, setNotice] = useState<{ message: string; conflict?: boolean } | null>(null);
+  const [notice, setNotice] = useState<TFormNotice | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const leaving = useRef(false);
@@ -192,22 +189,8 @@ const ResourceForm = ({
     [definition.fields],
   );
 
-  const failWith = (error: unknown) => {
-    if (error instanceof ApiValidationError) {
-      const { placed, unplaced } = placeServerErrors(error.errors, fieldPaths);
-      for (const [path, message] of placed) {
-        // The message starts with the field's name (an API name): show the field's label instead.
-        const worded = `${labelForPath(path)}${message.slice(path.length)}`;
-        setError(path, { type: 'server', message: worded }, { shouldFocus: true });
-      }
-      setNotice({ message: unplaced[0] ?? LL.form.fixErrors() });
-      return;
-    }
-    const status = statusOf(error);
-    const message = errorBody(error).message;
-    if (status === 409) setNotice({ message: message ?? LL.form.conflict(), conflict: true });
-    else setNotice({ message: message ?? LL.errors.generic() });
-  };
+  const failWith = (error: unknown) =>
+    setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath, setError, LL }));
 
   const save = handleSubmit(
     async (values) => {
@@ -425,8 +408,7 @@ const ResourceForm = ({
       <Breadcrumbs
         label={LL.layout.breadcrumb()}
         items={[
-          { text: LL.layout.home(), to: localizedPath(locale, '/') },
-          { text: LL.resources[area.key].one(), to: area.to ? localizedPath(locale, area.to) : undefined },
+          ...areaBreadcrumbs(LL, locale, area),
           { text: text.many, to: listPath },
           { text: editing ? recordTitle || title : title },
         ]}
@@ -453,19 +435,11 @@ const ResourceForm = ({
           className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         >
           {notice ? (
-            <div
-              role="alert"
-              className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-error/40 bg-error-light px-4 py-3 text-error-dark text-sm dark:bg-error/20 dark:text-red-200"
-            >
-              <Icon name="alert" className="size-4 shrink-0" />
-              <span className="flex-1">{notice.message}</span>
-              {notice.conflict ? (
-                <button type="button" className={secondaryButton} onClick={onReload}>
-                  <Icon name="refresh" className="size-4" />
-                  {LL.form.reload()}
-                </button>
-              ) : null}
-            </div>
+            <FormNotice
+              message={notice.message}
+              reloadLabel={LL.form.reload()}
+              onReload={notice.conflict ? onReload : undefined}
+            />
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">{definition.fields.map(renderField)}</div>
           <div className="mt-6 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-4 dark:border-slate-800">

@@ -18,6 +18,7 @@ import { rowsPerPageOptions } from '@/domain/constants';
 import type { TListQuery } from '@/domain/listQuery';
 import { hasPermission } from '@/domain/permissions';
 import { listLoaderMachine } from '@/machines/listLoader.machine';
+import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { LookupFilter } from './LookupFilter';
 import { isNarrowed, listViewParams, parseListView, type TListView } from './listAddress';
 import type { TClientResource } from './resourceArea';
@@ -126,6 +127,19 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
   const compact = view.length === 10;
   const narrowed = isNarrowed(view);
 
+  const clearButton = (
+    <button
+      type="button"
+      className={secondaryButton}
+      onClick={() => {
+        setSearchText('');
+        update({ search: '', filters: {}, page: 1 });
+      }}
+    >
+      {LL.list.clearFilters()}
+    </button>
+  );
+
   const focusFirstRow = () => {
     const firstColumn = definition.columns[0]?.key;
     if (!gridApi.current || !firstColumn || !total) return;
@@ -141,11 +155,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
     >
       <Breadcrumbs
         label={LL.layout.breadcrumb()}
-        items={[
-          { text: LL.layout.home(), to: localizedPath(locale, '/') },
-          { text: LL.resources[area.key].one(), to: area.to ? localizedPath(locale, area.to) : undefined },
-          { text: text.many },
-        ]}
+        items={[...areaBreadcrumbs(LL, locale, area), { text: text.many }]}
       />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">{text.many}</h1>
@@ -210,18 +220,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
             />
           );
         })}
-        {narrowed ? (
-          <button
-            type="button"
-            className={secondaryButton}
-            onClick={() => {
-              setSearchText('');
-              update({ search: '', filters: {}, page: 1 });
-            }}
-          >
-            {LL.list.clearFilters()}
-          </button>
-        ) : null}
+        {narrowed ? clearButton : null}
       </div>
 
       <div className="mb-2 flex min-h-7 items-center gap-3 text-sm" aria-live="polite">
@@ -288,16 +287,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
               {narrowed ? LL.list.emptyFiltered({ things: text.many }) : LL.list.empty({ things: text.many })}
             </p>
             {narrowed ? (
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => {
-                  setSearchText('');
-                  update({ search: '', filters: {}, page: 1 });
-                }}
-              >
-                {LL.list.clearFilters()}
-              </button>
+              clearButton
             ) : canCreate ? (
               <AppLink to={createPath} state={backState} className={primaryButton}>
                 {LL.list.createThing({ thing: text.one })}

@@ -6,7 +6,9 @@ export const departmentResource = codeNameResource({
   permission: 'departments',
   apiBase: '/departments',
   routeBase: '/configuration/department',
-  parents: [{ key: 'organizationId', name: 'organization', path: '/departments/organizations', sortable: true }],
+  parents: [
+    { key: 'organizationId', name: 'organization', path: '/departments/organizations', sortable: true },
+  ],
   storedParentKey: 'organizationId',
 });
 export const ZDepartmentInput = departmentResource.schema;

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { localizedPath } from '@/app/localePath';
 import { useSession } from '@/app/session';
 import { useRouteLocale } from '@/app/useRouteLocale';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
+import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import type { TGeneralInformationItem, TLogoKey } from '@/domain/generalInformation';
 import { hasPermission } from '@/domain/permissions';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -85,11 +85,7 @@ const GeneralInformationPage = () => {
     <div className="mx-auto max-w-4xl px-4 py-4 sm:px-6">
       <Breadcrumbs
         label={LL.layout.breadcrumb()}
-        items={[
-          { text: LL.layout.home(), to: localizedPath(locale, '/') },
-          { text: LL.resources.configuration.one() },
-          { text: words.title() },
-        ]}
+        items={[...areaBreadcrumbs(LL, locale, { key: 'configuration' }), { text: words.title() }]}
       />
       <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">{words.title()}</h1>
       <p className="mt-1 mb-6 text-slate-600 dark:text-slate-300">{words.intro()}</p>

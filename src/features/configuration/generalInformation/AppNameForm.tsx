@@ -2,17 +2,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { z } from 'zod';
-import { ApiValidationError } from '@/api/errors';
 import { showToast } from '@/components/feedback/toasts';
 import { Field } from '@/components/form/Field';
+import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
-import { placeServerErrors, validateWithLabels } from '@/components/form/formErrors';
+import { validateWithLabels } from '@/components/form/formErrors';
+import { noticeForSaveFailure } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { primaryButton } from '@/components/ui';
 import { type TAppName, type TGeneralInformationItem, ZAppName } from '@/domain/generalInformation';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { FormNotice, failureMessage, isConflict, ReadOnlyNote } from './feedback';
+import { ReadOnlyNote } from './feedback';
 import { saveAppName } from './generalInformationApi';
 
 /** The form's values: the PATCH body without its version, so field paths match the server's messages. */
@@ -85,16 +86,7 @@ export const AppNameForm = ({ item, canUpdate, onSaved, onReload, onDirtyChange 
         onSaved(updated);
         showToast(words.appNameSaved());
       } catch (error) {
-        if (error instanceof ApiValidationError) {
-          const { placed, unplaced } = placeServerErrors(error.errors, fieldPaths);
-          for (const [path, message] of placed)
-            setError(path, { type: 'server', message }, { shouldFocus: true });
-          setNotice({ message: unplaced[0] ?? LL.form.fixErrors() });
-        } else if (isConflict(error)) {
-          setNotice({ message: failureMessage(error, LL), conflict: true });
-        } else {
-          setNotice({ message: failureMessage(error, LL) });
-        }
+        setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath: labelOf, setError, LL }));
       }
     },
     () => setNotice({ message: LL.form.fixErrors() }),

@@ -6,11 +6,11 @@ import { showToast } from '@/components/feedback/toasts';
 import { errorTextClass, labelClass } from '@/components/form/fieldStyles';
 import { placeServerErrors } from '@/components/form/formErrors';
 import { imageFileError } from '@/components/form/imageCheck';
+import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
 import { dangerOutlineButton, secondaryButton } from '@/components/ui';
 import { logoImageTypes, type TGeneralInformationItem, type TLogoKey } from '@/domain/generalInformation';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { failureMessage } from './feedback';
 import { deleteLogo, uploadLogo } from './generalInformationApi';
 
 type TLogoFieldProps = {

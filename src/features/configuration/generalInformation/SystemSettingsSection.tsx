@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { ApiValidationError } from '@/api/errors';
 import { showToast } from '@/components/feedback/toasts';
 import { Field } from '@/components/form/Field';
+import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
-import { placeServerErrors, validateWithLabels } from '@/components/form/formErrors';
+import { validateWithLabels } from '@/components/form/formErrors';
+import { noticeForSaveFailure } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { primaryButton } from '@/components/ui';
@@ -17,7 +18,7 @@ import {
   ZSystemSettings,
 } from '@/domain/systemSettings';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { FormNotice, failureMessage, isConflict, LoadFailed, ReadOnlyNote, SectionCard } from './feedback';
+import { LoadFailed, ReadOnlyNote, SectionCard } from './feedback';
 import { fetchSystemSettings, saveSystemSettings } from './generalInformationApi';
 
 type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; record: TSystemSettingsRecord };
@@ -176,16 +177,9 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
         onSaved(saved);
         showToast(words.settingsSaved());
       } catch (error) {
-        if (error instanceof ApiValidationError) {
-          const { placed, unplaced } = placeServerErrors(error.errors, settingKeys);
-          for (const [path, message] of placed)
-            setError(path, { type: 'server', message }, { shouldFocus: true });
-          setNotice({ message: unplaced[0] ?? LL.form.fixErrors() });
-        } else if (isConflict(error)) {
-          setNotice({ message: failureMessage(error, LL), conflict: true });
-        } else {
-          setNotice({ message: failureMessage(error, LL) });
-        }
+        setNotice(
+          noticeForSaveFailure(error, { fieldPaths: settingKeys, labelForPath: text.label, setError, LL }),
+        );
       }
     },
     () => setNotice({ message: LL.form.fixErrors() }),

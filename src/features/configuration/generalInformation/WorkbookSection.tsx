@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { classifyError, errorBody } from '@/api/errors';
+import { FormNotice } from '@/components/form/FormNotice';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { secondaryButton } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { FormNotice, SectionCard } from './feedback';
+import { SectionCard } from './feedback';
 import { downloadReferenceWorkbook } from './generalInformationApi';
 
 /** The reference lists as an Excel workbook (GET /categories/excel), for holders of reference_lists:read. */

@@ -1,42 +1,6 @@
 import type { ReactNode } from 'react';
-import { classifyError, errorBody, errorStatus } from '@/api/errors';
 import { Icon } from '@/components/Icon';
 import { secondaryButton } from '@/components/ui';
-import type { TranslationFunctions } from '@/i18n/i18n-types';
-
-/** What a failed write says to the person: offline, the server's message, or a generic line. */
-export const failureMessage = (error: unknown, LL: TranslationFunctions): string => {
-  if (classifyError(error).kind === 'offline') return LL.errors.offlineTitle();
-  return errorBody(error).message ?? LL.errors.generic();
-};
-
-/** A write refused because someone else saved first (a stale version). */
-export const isConflict = (error: unknown): boolean => errorStatus(error) === 409;
-
-/** The form-level notice (the look of the resource form's): a conflict offers to reload. */
-export const FormNotice = ({
-  message,
-  reloadLabel,
-  onReload,
-}: {
-  message: string;
-  reloadLabel?: string;
-  onReload?: () => void;
-}) => (
-  <div
-    role="alert"
-    className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-error/40 bg-error-light px-4 py-3 text-error-dark text-sm dark:bg-error/20 dark:text-red-200"
-  >
-    <Icon name="alert" className="size-4 shrink-0" />
-    <span className="flex-1">{message}</span>
-    {onReload ? (
-      <button type="button" className={secondaryButton} onClick={onReload}>
-        <Icon name="refresh" className="size-4" />
-        {reloadLabel}
-      </button>
-    ) : null}
-  </div>
-);
 
 /** A load that failed: the reason and a way to try again. */
 export const LoadFailed = ({

@@ -1,0 +1,41 @@
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { ApiValidationError, classifyError, errorBody, errorStatus } from '@/api/errors';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { placeServerErrors } from './formErrors';
+
+/** The notice above a form after a failed save; a conflict offers to reload. */
+export type TFormNotice = { message: string; conflict?: boolean };
+
+/** What a failed write says to the person: offline, the server's message, or a generic line. */
+export const failureMessage = (error: unknown, LL: TranslationFunctions): string => {
+  if (classifyError(error).kind === 'offline') return LL.errors.offlineTitle();
+  return errorBody(error).message ?? LL.errors.generic();
+};
+
+/**
+ * A failed save, the same in every form: a 400's field messages go under their fields (worded with
+ * the field's label in place of its API name), a 409 says someone else saved first, anything else
+ * says why. Returns the notice to show above the form.
+ */
+export const noticeForSaveFailure = (
+  error: unknown,
+  form: {
+    fieldPaths: readonly string[];
+    labelForPath: (path: string) => string;
+    setError: UseFormSetError<FieldValues>;
+    LL: TranslationFunctions;
+  },
+): TFormNotice => {
+  const { LL } = form;
+  if (error instanceof ApiValidationError) {
+    const { placed, unplaced } = placeServerErrors(error.errors, form.fieldPaths);
+    for (const [path, message] of placed) {
+      const worded = `${form.labelForPath(path)}${message.slice(path.length)}`;
+      form.setError(path, { type: 'server', message: worded }, { shouldFocus: true });
+    }
+    return { message: unplaced[0] ?? LL.form.fixErrors() };
+  }
+  if (errorStatus(error) === 409)
+    return { message: errorBody(error).message ?? LL.form.conflict(), conflict: true };
+  return { message: failureMessage(error, LL) };
+};
