@@ -434,13 +434,7 @@ const ResourceForm = ({
           }}
           className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         >
-          {notice ? (
-            <FormNotice
-              message={notice.message}
-              reloadLabel={LL.form.reload()}
-              onReload={notice.conflict ? onReload : undefined}
-            />
-          ) : null}
+          <FormNotice notice={notice} onReload={onReload} />
           <div className="grid gap-4 sm:grid-cols-2">{definition.fields.map(renderField)}</div>
           <div className="mt-6 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-4 dark:border-slate-800">
             <button type="submit" className={primaryButton} disabled={isSubmitting}>

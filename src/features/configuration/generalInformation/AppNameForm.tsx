@@ -150,13 +150,7 @@ export const AppNameForm = ({ item, canUpdate, onSaved, onReload, onDirtyChange 
         void save();
       }}
     >
-      {notice ? (
-        <FormNotice
-          message={notice.message}
-          reloadLabel={LL.form.reload()}
-          onReload={notice.conflict ? onReload : undefined}
-        />
-      ) : null}
+      <FormNotice notice={notice} onReload={onReload} />
       <div className="grid gap-4 sm:grid-cols-2">
         {languages.map((language) => {
           const id = `app-name-${language}`;

@@ -244,13 +244,7 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
         void save();
       }}
     >
-      {notice ? (
-        <FormNotice
-          message={notice.message}
-          reloadLabel={LL.form.reload()}
-          onReload={notice.conflict ? onReload : undefined}
-        />
-      ) : null}
+      <FormNotice notice={notice} onReload={onReload} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field {...rows.field}>
           <select {...rows.input} {...register('defaultRowsPerPage')}>

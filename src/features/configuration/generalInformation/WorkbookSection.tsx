@@ -49,7 +49,7 @@ export const WorkbookSection = () => {
 
   return (
     <SectionCard id="reference-lists" title={words.workbook()} hint={words.workbookHint()}>
-      {failure ? <FormNotice message={failure} /> : null}
+      <FormNotice notice={failure ? { message: failure } : null} />
       <button
         type="button"
         className={secondaryButton}
