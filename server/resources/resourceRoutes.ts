@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  Column,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  is,
+  SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,9 +37,15 @@ export type TResourceBinding = {
   table: PgTable;
   /** The row the API answers (list, get, create, patch): a Drizzle selection, nested objects allowed. */
   selection: Record<string, unknown>;
-  /** Inner joins that `selection`, `search`, `sort` and `filters` need, in order. */
+  /**
+   * Inner joins that `selection`, `search`, `sort` and `filters` need, in order. Each one follows a
+   * not-null foreign key (exactly one row), so the count leaves out those no condition reads.
+   */
   joins?: { table: PgTable; on: SQL }[];
-  /** Text expressions the `search` parameter looks in. */
+  /**
+   * Text expressions the `search` parameter looks in. Here, in `sort` and in `filters`, columns are
+   * Drizzle columns (never names in raw SQL): the list tells from them which queries need the joins.
+   */
   search: (SQL | PgColumn)[];
   /** Sort keys (the definition's sortable columns) to expressions; translatable ones take the locale. */
   sort: Record<string, TSortExpression>;
@@ -57,6 +75,13 @@ const ZRow = z.looseObject({ id: z.number().int() });
 const ZLookupItem = z.object({ id: z.number().int(), code: z.string().nullable(), name: z.unknown() });
 
 const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
+
+/** Whether an expression reads a column of another table than `table` (then it needs the joins). */
+const readsOtherTables = (expression: unknown, table: PgTable): boolean => {
+  if (is(expression, Column)) return expression.table !== table;
+  if (is(expression, SQL)) return expression.queryChunks.some((chunk) => readsOtherTables(chunk, table));
+  return false;
+};
 
 /** `''` (a filter sent empty, spec section 7) counts as absent. */
 const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -166,21 +191,31 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         const sortExpression = binding.sort[sortKey] ?? idColumn;
         const sortBy = typeof sortExpression === 'function' ? sortExpression(locale) : sortExpression;
         const direction = query.order === 'desc' ? desc : asc;
+        // Joins only where a condition reads a joined table: counting 100,000 villages through three
+        // joins costs several times the plain count (docs/performance.md).
+        const conditionsNeedJoins = conditions.some((condition) => readsOtherTables(condition, table));
         return runPagedList({
           page_: query.page,
           take: query.take,
           count: () => {
-            return withJoins(
-              app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic(),
-            ).where(where);
+            const count = app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic();
+            return (conditionsNeedJoins ? withJoins(count) : count).where(where);
           },
-          // The id breaks ties, so a row never appears on two pages.
-          page: (limit, offset) =>
-            selectRows(app.db)
+          // The id breaks ties, so a row never appears on two pages. The page's ids come first, then
+          // only their rows are joined: a deep page skips index entries, not joined rows.
+          page: (limit, offset) => {
+            const order = [direction(sortBy), direction(idColumn)];
+            const ids = app.db.select({ id: idColumn }).from(table).$dynamic();
+            const idsNeedJoins = conditionsNeedJoins || readsOtherTables(sortBy, table);
+            const pageIds = (idsNeedJoins ? withJoins(ids) : ids)
               .where(where)
-              .orderBy(direction(sortBy), direction(idColumn))
+              .orderBy(...order)
               .limit(limit)
-              .offset(offset) as unknown as Promise<z.infer<typeof ZRow>[]>,
+              .offset(offset);
+            return selectRows(app.db)
+              .where(inArray(idColumn, pageIds))
+              .orderBy(...order) as unknown as Promise<z.infer<typeof ZRow>[]>;
+          },
         });
       },
     );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { TTranslatable } from '../../../src/domain/translatable';
 import { auditColumns, idColumn, versionColumn } from './common';
@@ -35,7 +36,12 @@ export const communes = pgTable(
     ...versionColumn,
     ...auditColumns,
   },
-  (table) => [index('communes_district_idx').on(table.districtId)],
+  (table) => [
+    index('communes_district_idx').on(table.districtId),
+    // Sorting by name, and villages by their commune's name, reads communes in this order.
+    index('communes_name_kh_idx').on(sql`(${table.name}->>'kh')`, table.id),
+    index('communes_name_en_idx').on(sql`(${table.name}->>'en')`, table.id),
+  ],
 );
 
 export const villages = pgTable(
@@ -50,7 +56,22 @@ export const villages = pgTable(
     ...versionColumn,
     ...auditColumns,
   },
-  (table) => [index('villages_commune_idx').on(table.communeId)],
+  (table) => [
+    index('villages_commune_idx').on(table.communeId),
+    // The list's search haystack exactly as searchCondition (server/resources/pagedList.ts) builds
+    // it from the village binding's search columns: a trigram index serves `ilike '%word%'` only
+    // for the very same expression (docs/performance.md, lists).
+    index('villages_search_idx').using(
+      'gin',
+      sql`(coalesce(${table.code}, '') || ' ' || coalesce(${table.name}->>'kh', '') || ' ' || coalesce(${table.name}->>'en', '')) gin_trgm_ops`,
+    ),
+    // The list's orders (the id breaks ties), so a page, however deep, is read off an index: by code
+    // (the default), by code within a commune (the commune filter), by name in either language.
+    index('villages_code_id_idx').on(table.code, table.id),
+    index('villages_commune_code_idx').on(table.communeId, table.code),
+    index('villages_name_kh_idx').on(sql`(${table.name}->>'kh')`, table.id),
+    index('villages_name_en_idx').on(sql`(${table.name}->>'en')`, table.id),
+  ],
 );
 
 /** States or regions of other countries (a foreign applicant's address). */

@@ -1,0 +1,273 @@
+/**
+ * Benchmark of the paged list call (issue 3) through the real HTTP server (not inject): seeds
+ * 100,000 villages under 1,000 communes, then measures page 1, deep pages, searches, sorts and a
+ * filter. Prints p50/p95/max per case.
+ * Run: npm run bench:lists   (embedded PGlite in a temporary directory)
+ *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
+ *      (a fresh database is created through that connection and dropped at the end)
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { communes, villages } from '../../server/db/schema';
+
+const adminPassword = 'bench-admin-pass-123';
+const provinceCount = 10;
+const districtsPerProvince = 2;
+const communesPerDistrict = 50;
+const villagesPerCommune = 100; // 10 * 2 * 50 * 100 = 100,000
+
+/**
+ * Parts real Khmer village names are made of (gazetteer spellings): a place word, a qualifier and
+ * sometimes a position. Combined they give about 10,000 distinct names, repeated as in the gazetteer,
+ * so a search matches a realistic share of the rows.
+ */
+const placeWords: [kh: string, en: string][] = [
+  ['ត្រពាំង', 'Trapeang'],
+  ['ព្រែក', 'Praek'],
+  ['ទួល', 'Tuol'],
+  ['ព្រៃ', 'Prey'],
+  ['ស្វាយ', 'Svay'],
+  ['ស្រះ', 'Srah'],
+  ['បឹង', 'Boeng'],
+  ['អូរ', 'Ou'],
+  ['កោះ', 'Kaoh'],
+  ['ភ្នំ', 'Phnum'],
+  ['ស្ពាន', 'Spean'],
+  ['វត្ត', 'Voat'],
+  ['ចំការ', 'Chamkar'],
+  ['ស្រែ', 'Srae'],
+  ['ក្រាំង', 'Krang'],
+  ['ដូង', 'Doung'],
+  ['ត្នោត', 'Tnaot'],
+  ['អំពិល', 'Ampil'],
+  ['ឫស្សី', 'Ruessei'],
+  ['ក្រសាំង', 'Krasang'],
+  ['សំរោង', 'Samraong'],
+  ['ពោធិ៍', 'Pou'],
+  ['តា', 'Ta'],
+  ['ថ្នល់', 'Thnal'],
+  ['ផ្សារ', 'Phsar'],
+  ['ក្បាល', 'Kbal'],
+  ['ជ្រោយ', 'Chrouy'],
+  ['ដើម', 'Daeum'],
+  ['ស្លែង', 'Slaeng'],
+  ['ល្វា', 'Lvea'],
+];
+const qualifiers: [kh: string, en: string][] = [
+  ['ថ្មី', 'Thmei'],
+  ['ចាស់', 'Chas'],
+  ['ធំ', 'Thum'],
+  ['តូច', 'Touch'],
+  ['ក្រហម', 'Krahom'],
+  ['ស', 'Sa'],
+  ['ខ្មៅ', 'Khmau'],
+  ['វែង', 'Veaeng'],
+  ['ជ្រៅ', 'Chrou'],
+  ['ឈូក', 'Chhuk'],
+  ['ព្រីង', 'Pring'],
+  ['ស្វាយ', 'Svay'],
+  ['ដំរី', 'Damrei'],
+  ['ក្របី', 'Krabei'],
+  ['ខ្លា', 'Khla'],
+  ['ចេក', 'Chek'],
+  ['ត្របែក', 'Trabaek'],
+  ['ពពេល', 'Popel'],
+  ['ទទឹង', 'Totueng'],
+  ['ប្រាំង', 'Prang'],
+  ['ត្រាច', 'Trach'],
+  ['រលួស', 'Roluos'],
+  ['ស្លា', 'Sla'],
+  ['អង្គ', 'Angk'],
+  ['ព្រះ', 'Preah'],
+  ['ក្រញូង', 'Kranhung'],
+  ['ច្រេស', 'Chres'],
+  ['ឫស្សី', 'Ruessei'],
+  ['ថ្ម', 'Thma'],
+  ['អំពៅ', 'Ampov'],
+];
+const positions: [kh: string, en: string][] = [
+  ['', ''],
+  ['', ''],
+  ['', ''],
+  ['', ''],
+  ['ខាងជើង', 'Khang Cheung'],
+  ['ខាងត្បូង', 'Khang Tboung'],
+  ['លើ', 'Leu'],
+  ['ក្រោម', 'Kraom'],
+  ['កណ្ដាល', 'Kandal'],
+  ['កើត', 'Kaeut'],
+  ['លិច', 'Lech'],
+  ['ទី១', 'Ti Muoy'],
+];
+
+/** SQL literals of fixed strings above (no user input). */
+const textArray = (values: string[]) =>
+  `array[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(',')}]`;
+
+/** A name picked by a hash of `seedExpression`: Khmer parts joined as written, Latin with spaces. */
+const composedName = (seedExpression: string) => {
+  const hash = `(hashint4(${seedExpression})::bigint + 2147483648)`;
+  const part = (list: [string, string][], language: 0 | 1, divisor: number) =>
+    `(${textArray(list.map((entry) => entry[language]))})[1 + (${hash} / ${divisor}) % ${list.length}]`;
+  const a = placeWords.length;
+  const b = a * qualifiers.length;
+  const kh = `${part(placeWords, 0, 1)} || ${part(qualifiers, 0, a)} || ${part(positions, 0, b)}`;
+  const en = `trim(${part(placeWords, 1, 1)} || ' ' || ${part(qualifiers, 1, a)} || ' ' || ${part(positions, 1, b)})`;
+  return `jsonb_build_object('kh', ${kh}, 'en', ${en})`;
+};
+
+/**
+ * Districts `PP50`..: codes above the gazetteer's (under 30 per province), so they never collide with
+ * the starting places; communes and villages follow the gazetteer's code lengths (6 and 8 digits).
+ */
+const seedStatements = [
+  `insert into districts (code, name, province_id)
+   select p.code || (50 + d)::text, ${composedName('p.id * 10 + d + 7')}, p.id
+   from (select id, code from provinces order by code limit ${provinceCount}) p,
+        generate_series(0, ${districtsPerProvince - 1}) d`,
+  `insert into communes (code, name, district_id)
+   select d.code || lpad(c::text, 2, '0'), ${composedName('d.id * 100 + c + 1000003')}, d.id
+   from districts d, generate_series(1, ${communesPerDistrict}) c
+   where substr(d.code, 3, 2)::int >= 50`,
+  `insert into villages (code, name, commune_id)
+   select c.code || lpad(v::text, 2, '0'), ${composedName('c.id * 100 + v')}, c.id
+   from communes c, generate_series(0, ${villagesPerCommune - 1}) v
+   where substr(c.code, 3, 2)::int >= 50`,
+];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** A PostgreSQL database of its own, created through DATABASE_URL and dropped at the end. */
+const createPostgresDatabase = async (adminUrl: string) => {
+  const name = `ab_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+};
+
+const main = async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-bench-'));
+  const database = process.env.DATABASE_URL
+    ? await createPostgresDatabase(process.env.DATABASE_URL)
+    : undefined;
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.databaseUrl,
+    ADMIN_PASSWORD: adminPassword,
+    PORT: '0',
+  });
+  const app = await buildApp({ ...config, clientDir: path.join(dataDir, 'no-client') }, { logger: false });
+  try {
+    const seedStart = performance.now();
+    for (const statement of seedStatements) await app.db.execute(sql.raw(statement));
+    // PostgreSQL's autovacuum analyzes and vacuums a freshly loaded table within a minute; on PGlite
+    // the server does it at start and analyzes every ten minutes (server/db/client.ts). Measure the
+    // state a running server reaches; BENCH_VACUUM=0 measures the table before any of that.
+    const vacuumed = Boolean(database) || process.env.BENCH_VACUUM !== '0';
+    if (vacuumed) await app.db.execute(sql.raw('vacuum analyze districts, communes, villages'));
+    const seedSeconds = ((performance.now() - seedStart) / 1000).toFixed(1);
+    const [{ count: villageCount }] = await app.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(villages);
+    // A commune of the seeded ones (and its district), for the filter cases.
+    const [place] = await app.db
+      .select({ communeId: communes.id, districtId: communes.districtId })
+      .from(communes)
+      .where(sql`substr(${communes.code}, 3, 2)::int >= 50`)
+      .orderBy(communes.code)
+      .limit(1)
+      .offset(500);
+
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `${address}/api/v1`;
+    const signIn = await fetch(`${base}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: adminPassword }),
+    });
+    if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+    const { accessToken } = ((await signIn.json()) as { data: { accessToken: string } }).data;
+
+    /** One list call; answers the number of matching rows, so each case shows its selectivity. */
+    const list = async (query: Record<string, string | number>, locale: string) => {
+      const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+      const response = await fetch(`${base}/villages?${search}`, {
+        headers: { authorization: `Bearer ${accessToken}`, locale },
+      });
+      if (response.status !== 200) throw new Error(`${search} answered ${response.status}`);
+      const body = (await response.json()) as { paginateMeta: { itemCount: number } };
+      return body.paginateMeta.itemCount;
+    };
+
+    const page1 = { page: 1, take: 10 };
+    const cases: [label: string, query: Record<string, string | number>, locale?: string][] = [
+      ['page 1, take 10 (sort code)', page1],
+      ['page 5000, take 10', { page: 5000, take: 10 }],
+      ['page 1, take 1000', { page: 1, take: 1000 }],
+      ['page 100, take 1000 (the last)', { page: 100, take: 1000 }],
+      ['search Latin "trapeang"', { ...page1, search: 'trapeang' }],
+      ['search Latin "svay thmei" (2 words)', { ...page1, search: 'svay thmei' }],
+      ['search Khmer "ស្វាយ"', { ...page1, search: 'ស្វាយ' }],
+      ['search Khmer "ត្រពាំងឈូក"', { ...page1, search: 'ត្រពាំងឈូក' }],
+      ['search code "0150"', { ...page1, search: '0150' }],
+      ['sort name desc (kh)', { ...page1, sort: 'name', order: 'desc' }],
+      ['sort name asc (en), page 300', { page: 300, take: 10, sort: 'name' }, 'en'],
+      ['sort commune desc (kh)', { ...page1, sort: 'commune', order: 'desc' }],
+      ['filter communeId', { ...page1, communeId: place.communeId }],
+      ['filter districtId', { ...page1, districtId: place.districtId }],
+    ];
+
+    console.log(
+      `Database: ${database ? 'PostgreSQL' : 'PGlite'}${vacuumed ? ' (vacuum analyze after seeding)' : ''}; ` +
+        `${villageCount} villages seeded in ${seedSeconds} s; node ${process.version}; ` +
+        `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
+    );
+    console.log(
+      '| GET /villages | matches | runs | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- | --- | --- |',
+    );
+    for (const [label, query, locale = 'kh'] of cases) {
+      const runs = Number(query.take) > 10 ? 50 : 100;
+      let matches = 0;
+      for (let i = 0; i < 5; i++) matches = await list(query, locale); // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const start = performance.now();
+        await list(query, locale);
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      const [p50, p95, max] = [percentile(times, 50), percentile(times, 95), times[times.length - 1]];
+      console.log(
+        `| ${label} | ${matches} | ${runs} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${max.toFixed(1)} |`,
+      );
+    }
+  } finally {
+    await app.close();
+    await database?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
