@@ -6,16 +6,15 @@
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
  *      (a fresh database is created through that connection and dropped at the end)
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { communes, villages } from '../../server/db/schema';
+import { createScratchDatabase } from '../../server/db/scratchDatabase';
 
 const adminPassword = 'bench-admin-pass-123';
 const provinceCount = 10;
@@ -145,28 +144,10 @@ const seedStatements = [
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-/** A PostgreSQL database of its own, created through DATABASE_URL and dropped at the end. */
-const createPostgresDatabase = async (adminUrl: string) => {
-  const name = `ab_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
-};
-
 const main = async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-bench-'));
   const database = process.env.DATABASE_URL
-    ? await createPostgresDatabase(process.env.DATABASE_URL)
+    ? await createScratchDatabase(process.env.DATABASE_URL, 'ab_bench')
     : undefined;
   const config = loadConfig({
     ...process.env,

@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import pg from 'pg';
 import { buildApp, type TApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
 import type { TConfig } from '../../server/config';
 import { ensureRole, upsertUser } from '../../server/db/fixtures';
+import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import type { TTokenPair } from '../../src/domain/auth';
 
 export const adminPassword = 'admin-pass-123';
@@ -23,20 +23,7 @@ let userPasswordHash: Promise<string> | undefined;
 const createDatabase = async (): Promise<{ databaseUrl: string; drop: () => Promise<void> }> => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { databaseUrl: 'memory://', drop: async () => {} };
-  const name = `ab_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+  return createScratchDatabase(adminUrl, 'ab_test');
 };
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
