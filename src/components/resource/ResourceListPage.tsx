@@ -123,6 +123,11 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
   const from = total ? (view.length === -1 ? 1 : (view.page - 1) * view.length + 1) : 0;
   const to = total ? (view.length === -1 ? total : Math.min(total, view.page * view.length)) : 0;
   const empty = status.loaded && total === 0;
+  // A page past the end (rows deleted since the address was copied) shows the last page instead.
+  useEffect(() => {
+    if (status.loaded && total && view.length !== -1 && view.page > pageCount)
+      update({ page: pageCount }, true);
+  }, [status.loaded, total, view.length, view.page, pageCount, update]);
   // Ten rows fit on any screen: the grid takes their height and never scrolls inside itself.
   const compact = view.length === 10;
   const narrowed = isNarrowed(view);
