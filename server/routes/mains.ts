@@ -1,13 +1,17 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZClientSettings } from '../../src/domain/systemSettings';
 import { generalInformation, languages } from '../db/schema';
 import { dataOf } from './schemas';
+import { readSettings } from './settings';
 
 export const ZMains = z.object({
   languages: z.array(z.object({ local: z.string(), name: z.string() })),
   /** Keyed values: app_name ({kh, en}), app_logo and footer_logo (file names for /general-information/{file}). */
   generals: z.record(z.string(), z.unknown()),
+  /** The system settings every screen applies (list page size, idle sign-out); nothing secret. */
+  settings: ZClientSettings,
 });
 
 export const mainsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,10 +34,12 @@ export const mainsRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ key: generalInformation.key, value: generalInformation.value })
         .from(generalInformation)
         .orderBy(asc(generalInformation.id));
+      const { defaultRowsPerPage, sessionIdleMinutes } = await readSettings(app.db);
       return {
         data: {
           languages: languageRows.map((row) => ({ local: row.code, name: row.name })),
           generals: Object.fromEntries(generalRows.map((row) => [row.key, row.value ?? null])),
+          settings: { defaultRowsPerPage, sessionIdleMinutes },
         },
       };
     },

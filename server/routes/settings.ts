@@ -12,7 +12,7 @@ import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses, ZErrorBody } from './schemas';
 
 /** The settings over their defaults, and the set's version: the highest row version (0 when none). */
-const readSettings = async (db: TDbOrTx): Promise<TSystemSettingsRecord> => {
+export const readSettings = async (db: TDbOrTx): Promise<TSystemSettingsRecord> => {
   const rows = await db
     .select({ key: systemSettings.key, value: systemSettings.value, version: systemSettings.version })
     .from(systemSettings);

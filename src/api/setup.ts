@@ -6,7 +6,11 @@ import { apiRead } from './client';
 export const fetchSetup = async (signal?: AbortSignal): Promise<TSetup | null> => {
   const answer = await apiRead<{ data: Partial<TSetup> }>('/mains', { signal });
   if (!answer?.data) return null;
-  return { languages: answer.data.languages ?? [], generals: answer.data.generals ?? {} };
+  return {
+    languages: answer.data.languages ?? [],
+    generals: answer.data.generals ?? {},
+    settings: answer.data.settings,
+  };
 };
 
 /** One admin override of a dictionary entry. */

@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { fetchSetup } from '@/api/setup';
 import { defaultAppTitle } from '@/domain/constants';
+import { systemSettingDefaults, type TClientSettings } from '@/domain/systemSettings';
 import { translate } from '@/domain/translatable';
 import { setupAtom } from '@/state/setup';
 import { useRouteLocale } from './useRouteLocale';
@@ -30,4 +31,11 @@ export const useAppLogo = (): string | null => {
   const setup = useAtomValue(setupAtom);
   const logo = setup?.generals.app_logo;
   return typeof logo === 'string' && logo.trim() !== '' ? logo : null;
+};
+
+/** The system settings every screen applies, or their defaults until the setup has loaded. */
+export const useClientSettings = (): TClientSettings => {
+  const setup = useAtomValue(setupAtom);
+  const { defaultRowsPerPage, sessionIdleMinutes } = systemSettingDefaults;
+  return setup?.settings ?? { defaultRowsPerPage, sessionIdleMinutes };
 };

@@ -49,3 +49,7 @@ export const systemSettingsFromStored = (stored: Record<string, unknown>): TSyst
   }
   return settings as TSystemSettings;
 };
+
+/** The settings the client applies for everyone, served with the setup data (`GET /mains`). */
+export const ZClientSettings = ZSystemSettings.pick({ defaultRowsPerPage: true, sessionIdleMinutes: true });
+export type TClientSettings = z.infer<typeof ZClientSettings>;

@@ -47,7 +47,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 describe('GET /api/v1/mains', () => {
-  it('answers languages and generals without sign-in', async () => {
+  it('answers languages, generals and the client settings without sign-in', async () => {
     const response = await get('/api/v1/mains');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -61,6 +61,7 @@ describe('GET /api/v1/mains', () => {
           app_logo: null,
           footer_logo: null,
         },
+        settings: { defaultRowsPerPage: 10, sessionIdleMinutes: 30 },
       },
     });
   });

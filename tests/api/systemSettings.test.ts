@@ -55,6 +55,10 @@ describe('system settings', () => {
       .orderBy(desc(auditLog.id))
       .limit(1);
     expect(audit).toMatchObject({ action: 'update', before: defaults, after: values });
+
+    // Every screen applies the list size and idle sign-out from the public setup data.
+    const mains = await t.app.inject({ method: 'GET', url: '/api/v1/mains' });
+    expect(mains.json().data.settings).toEqual({ defaultRowsPerPage: 50, sessionIdleMinutes: 45 });
   });
 
   it('refuses a stale version with 409 and keeps the saved values', async () => {

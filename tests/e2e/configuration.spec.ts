@@ -345,3 +345,29 @@ test('the application name changed in general information shows in the top bar, 
   await expectToast(page, kh.appNameSaved());
   await expect(page.getByRole('banner').getByRole('link', { name: original.kh, exact: true })).toBeVisible();
 });
+
+test('after the idle minutes of the system settings the user is signed out and told why', async ({
+  page,
+}) => {
+  // The page's clock is fake, so the check (every 15 s) runs at once; the last activity any tab
+  // recorded is set back in time rather than waiting half an hour.
+  await page.clock.install();
+  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto('/en/configuration/province');
+  await expect(page.getByRole('heading', { name: dict.en.resources.province.many() })).toBeVisible();
+  const lastActivityMinutesAgo = (minutes: number) =>
+    page.evaluate(
+      (ago) => localStorage.setItem('session.lastActivity', String(Date.now() - ago)),
+      minutes * 60_000,
+    );
+
+  await lastActivityMinutesAgo(29);
+  await page.clock.runFor(16_000);
+  await expect(page).toHaveURL(/\/en\/configuration\/province/);
+
+  await lastActivityMinutesAgo(31);
+  await page.clock.runFor(16_000);
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect(page.getByText(dict.en.login.idleSignedOut({ minutes: 30 }))).toBeVisible();
+  await saveScreenshot(page, 'idle-signed-out-en');
+});

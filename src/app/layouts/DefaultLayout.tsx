@@ -10,8 +10,9 @@ import { pageRetryAtom } from '@/state/retry';
 import { sidebarMiniAtom } from '@/state/ui';
 import { QuietLoading } from '../QuietLoading';
 import { useSession } from '../session';
+import { useIdleSignOut } from '../useIdleSignOut';
 import { useIsWide } from '../useMediaQuery';
-import { useLoadSetup } from '../useSetup';
+import { useClientSettings, useLoadSetup } from '../useSetup';
 import { SkipLink } from './SkipLink';
 
 /**
@@ -26,6 +27,8 @@ export const DefaultLayout = () => {
   const mini = useAtomValue(sidebarMiniAtom);
   const wide = useIsWide();
   useLoadSetup();
+  const { sessionIdleMinutes } = useClientSettings();
+  useIdleSignOut(sessionIdleMinutes, status === 'signedIn');
 
   if (status === 'pending') return <QuietLoading fullScreen />;
   const signedIn = status === 'signedIn';

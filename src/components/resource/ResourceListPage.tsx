@@ -8,6 +8,7 @@ import { fetchResourcePage, type TResourceRow } from '@/api/resources';
 import { localizedPath } from '@/app/localePath';
 import { useSession } from '@/app/session';
 import { useRouteLocale } from '@/app/useRouteLocale';
+import { useClientSettings } from '@/app/useSetup';
 import { AppLink } from '@/components/AppLink';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { inputClass, labelClass } from '@/components/form/fieldStyles';
@@ -41,7 +42,11 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
   const canCreate = hasPermission(user, `${definition.permission}:write`);
   const filterKeys = useMemo(() => definition.filters.map((filter) => filter.key), [definition]);
   const [params, setParams] = useSearchParams();
-  const view = useMemo(() => parseListView(params, filterKeys), [params, filterKeys]);
+  const { defaultRowsPerPage } = useClientSettings();
+  const view = useMemo(
+    () => parseListView(params, filterKeys, defaultRowsPerPage),
+    [params, filterKeys, defaultRowsPerPage],
+  );
   const [total, setTotal] = useState<number | null>(null);
   const [retryKey, setRetryKey] = useState(0);
   const gridApi = useRef<GridApi | null>(null);

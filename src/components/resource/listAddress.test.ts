@@ -36,3 +36,10 @@ describe('list address', () => {
     expect(isNarrowed({ ...defaultListView(), filters: { provinceId: null } })).toBe(false);
   });
 });
+
+describe('list address default length', () => {
+  it('uses the system setting when the address names no length', () => {
+    expect(parseListView(new URLSearchParams(''), [], 50).length).toBe(50);
+    expect(parseListView(new URLSearchParams('length=200'), [], 50).length).toBe(200);
+  });
+});

@@ -27,8 +27,12 @@ export const defaultListView = (length = 10): TListView => ({
 const isRowsPerPage = (value: number) => (rowsPerPageOptions as readonly number[]).includes(value);
 
 /** Reads a view from the address; anything unreadable falls back to the default, never throws. */
-export const parseListView = (params: URLSearchParams, allowedFilters: readonly string[]): TListView => {
-  const view = defaultListView();
+export const parseListView = (
+  params: URLSearchParams,
+  allowedFilters: readonly string[],
+  defaultLength = 10,
+): TListView => {
+  const view = defaultListView(defaultLength);
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page >= 1) view.page = page;
   const length = Number(params.get('length'));

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useSession } from '@/app/session';
 import { Icon } from '@/components/Icon';
 import { focusRing, primaryButton } from '@/components/ui';
@@ -28,8 +29,15 @@ const LoginPage = () => {
   const ids = { username: useId(), password: useId(), message: useId() };
 
   const pending = state === 'signingIn' || state === 'loadingUser';
+  const idleMinutes = (useLocation().state as { idleMinutes?: number } | null)?.idleMinutes;
   const message =
-    state === 'expired' ? LL.login.bothExpired() : state === 'signedOut' && submitted && error ? error : null;
+    state === 'expired'
+      ? LL.login.bothExpired()
+      : state === 'signedOut' && submitted && error
+        ? error
+        : idleMinutes && !submitted
+          ? LL.login.idleSignedOut({ minutes: idleMinutes })
+          : null;
   const fieldError = (field: TField): string | undefined =>
     clientErrors[field] ?? (submitted && !pending ? serverFieldErrors[field] : undefined);
 

@@ -35,6 +35,7 @@ const en = {
     submit: 'Sign in',
     submitting: 'Signing in...',
     sessionExpired: 'Your session has expired. Please sign in again.',
+    idleSignedOut: 'You were signed out after {minutes} minutes without activity. Please sign in again.',
     bothExpired: 'Both token and refresh token have expired. Your request was aborted.',
   },
   home: {
