@@ -36,7 +36,13 @@ const baseTheme = themeQuartz.withParams({
   rowHeight: 40,
   headerHeight: 42,
 });
-const darkTheme = baseTheme.withPart(colorSchemeDark);
+// The page's slate tones, so the grid does not sit grey on blue-black.
+const darkTheme = baseTheme.withPart(colorSchemeDark).withParams({
+  backgroundColor: '#0f172a',
+  headerBackgroundColor: '#1e293b',
+  borderColor: '#334155',
+  foregroundColor: '#e2e8f0',
+});
 
 /** Rows fetched per block when the list shows all rows ('all' scrolls, loading blocks as needed). */
 export const allRowsBlockSize = 100;
