@@ -28,7 +28,7 @@ export const languageResource = {
   columns: [
     { key: 'code', kind: 'text', sortable: true },
     { key: 'name', kind: 'text', sortable: true, flex: 2 },
-    { key: 'overrides', kind: 'number' },
+    { key: 'overrides', label: 'localizations', kind: 'number' },
     { key: 'updatedAt', kind: 'date', sortable: true },
   ],
   filters: [],
