@@ -53,6 +53,11 @@ export type TResourceBinding = {
   filters?: Record<string, SQL | PgColumn>;
   /** Foreign keys in the body: checked to exist, else a 400 on that field. */
   parents?: { field: string; table: PgTable }[];
+  /**
+   * Rules across fields, checked in the write's transaction on the record as it would be saved (the
+   * body on create, the stored row with the changes on patch); throw `fieldErrors(...)` to refuse.
+   */
+  consistency?: (db: TDbOrTx, record: Record<string, unknown>) => Promise<void>;
   /** Tables that point at a record: while any row does, the record cannot be deleted (409). */
   children?: { table: PgTable; column: PgColumn; resource: TResourceName }[];
   /** Options lists served at `{apiBase}/{path}` for pickers and filters (any signed-in user). */
@@ -294,6 +299,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         const created = await app.db
           .transaction(async (tx) => {
             await checkParents(tx, body);
+            await binding.consistency?.(tx, body);
             const [inserted] = await tx
               .insert(table)
               .values({ ...body, createdBy: actor, updatedBy: actor })
@@ -334,6 +340,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
             const before = await findRow(tx, id);
             if (!before) throw notFound();
             await checkParents(tx, changes);
+            await binding.consistency?.(tx, { ...before, ...changes });
             const result = await tx
               .update(table)
               .set({

@@ -1164,6 +1164,12 @@ type RootTranslation = {
 		 */
 		inUseElsewhere: string
 		/**
+		 * {​f​i​e​l​d​}​ ​ម​ិ​ន​ស​្​ថ​ិ​ត​ន​ៅ​ក​្​ន​ុ​ង​ ​{​p​a​r​e​n​t​}​ ​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​រ​ើ​ស​ទ​េ​។
+		 * @param {unknown} field
+		 * @param {unknown} parent
+		 */
+		notInParent: RequiredParams<'field' | 'parent'>
+		/**
 		 * {​f​i​e​l​d​}​ ​ម​ិ​ន​ម​ា​ន​ទ​េ​។
 		 * @param {unknown} field
 		 */
@@ -2273,6 +2279,10 @@ export type TranslationFunctions = {
 		 * មិនអាចលុបបានទេ៖ នៅមានកំណត់ត្រាផ្សេងទៀតជាប់ទាក់ទងនឹងវា។
 		 */
 		inUseElsewhere: () => LocalizedString
+		/**
+		 * {field} មិនស្ថិតនៅក្នុង {parent} ដែលបានជ្រើសរើសទេ។
+		 */
+		notInParent: (arg: { field: unknown, parent: unknown }) => LocalizedString
 		/**
 		 * {field} មិនមានទេ។
 		 */

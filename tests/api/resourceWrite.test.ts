@@ -547,3 +547,42 @@ describe('delete', () => {
     ]);
   });
 });
+
+describe('addresses', () => {
+  it('keeps the levels of an address together, on create and on patch, in both languages', async () => {
+    const whole = {
+      provinceId: fixture.province,
+      districtId: fixture.district,
+      communeId: fixture.commune,
+      villageId: fixture.village,
+      detail: 'ផ្ទះលេខ ១២',
+    };
+    const address = await create('/addresses', whole);
+    expect(address).toMatchObject(whole);
+
+    const before = await rowCount(addresses);
+    const wrongProvince = await api('POST', '/addresses', { ...whole, provinceId: fixture.otherProvince });
+    expect(wrongProvince.statusCode).toBe(400);
+    expect(wrongProvince.json().errors).toEqual(['districtId does not lie in the chosen provinceId.']);
+    const khmer = await api('POST', '/addresses', { ...whole, provinceId: fixture.otherProvince }, 'kh');
+    expect(khmer.json().errors[0]).toMatch(/^districtId /);
+    expect(await rowCount(addresses)).toBe(before);
+
+    // A patch is checked against the stored levels it leaves unchanged.
+    const otherDistrict = await create('/districts', {
+      code: 'RWD-ADDR',
+      name: name('Address district'),
+      provinceId: fixture.province,
+    });
+    const moved = await api('PATCH', `/addresses/${address.id}`, {
+      districtId: otherDistrict.id,
+      version: 1,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors).toEqual(['communeId does not lie in the chosen districtId.']);
+    expect((await read('/addresses', address.id)).data).toMatchObject({ ...whole, version: 1 });
+
+    // A partly known address is fine.
+    expect((await api('POST', '/addresses', { provinceId: fixture.otherProvince })).statusCode).toBe(201);
+  });
+});

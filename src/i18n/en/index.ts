@@ -279,6 +279,7 @@ const en = {
       'This record was changed by someone else since you opened it. Reload it and apply your changes again.',
     inUse: 'It cannot be deleted: still used by {things} ({count}).',
     inUseElsewhere: 'It cannot be deleted: other records still point at it.',
+    notInParent: '{field} does not lie in the chosen {parent}.',
     invalidParent: '{field} does not exist.',
   },
 } satisfies Translation;
