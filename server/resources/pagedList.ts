@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 
 /** `{ data, paginateMeta }` of DESIGN.md section 3. */
@@ -44,13 +44,11 @@ export const searchCondition = (search: string, expressions: (SQL | PgColumn)[])
 /** Runs the count and the page of one list query; both use the same joins and conditions. */
 export const runPagedList = async <TRow>(options: {
   count: () => Promise<{ count: number }[]>;
-  page: (limit: number, offset: number) => Promise<TRow[]>;
-  page_: number;
+  rows: (limit: number, offset: number) => Promise<TRow[]>;
+  page: number;
   take: number;
 }) => {
-  const { page_: page, take } = options;
-  const [[{ count }], rows] = await Promise.all([options.count(), options.page(take, (page - 1) * take)]);
+  const { page, take } = options;
+  const [[{ count }], rows] = await Promise.all([options.count(), options.rows(take, (page - 1) * take)]);
   return { data: rows, paginateMeta: paginateMeta(Number(count), page, take) };
 };
-
-export type TSelectQuery = PgSelect;

@@ -200,7 +200,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         // joins costs several times the plain count (docs/performance.md).
         const conditionsNeedJoins = conditions.some((condition) => readsOtherTables(condition, table));
         return runPagedList({
-          page_: query.page,
+          page: query.page,
           take: query.take,
           count: () => {
             const count = app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic();
@@ -208,7 +208,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           },
           // The id breaks ties, so a row never appears on two pages. The page's ids come first, then
           // only their rows are joined: a deep page skips index entries, not joined rows.
-          page: (limit, offset) => {
+          rows: (limit, offset) => {
             const order = [direction(sortBy), direction(idColumn)];
             const ids = app.db.select({ id: idColumn }).from(table).$dynamic();
             const idsNeedJoins = conditionsNeedJoins || readsOtherTables(sortBy, table);

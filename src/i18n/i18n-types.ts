@@ -1128,28 +1128,6 @@ type RootTranslation = {
 		 */
 		internal: string
 		/**
-		 * {​f​i​e​l​d​}​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​។
-		 * @param {unknown} field
-		 */
-		fieldRequired: RequiredParams<'field'>
-		/**
-		 * {​f​i​e​l​d​}​ ​ម​ិ​ន​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​។
-		 * @param {unknown} field
-		 */
-		fieldInvalid: RequiredParams<'field'>
-		/**
-		 * {​f​i​e​l​d​}​ ​ត​្​រ​ូ​វ​ម​ា​ន​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​n​}​ ​ត​ួ​អ​ក​្​ស​រ​។
-		 * @param {unknown} field
-		 * @param {unknown} n
-		 */
-		fieldTooLong: RequiredParams<'field' | 'n'>
-		/**
-		 * {​f​i​e​l​d​}​ ​ត​្​រ​ូ​វ​ត​ែ​ត​ិ​ច​ជ​ា​ង​ ​{​n​}
-		 * @param {unknown} field
-		 * @param {unknown} n
-		 */
-		fieldTooShort: RequiredParams<'field' | 'n'>
-		/**
 		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ែ​ប​្​រ​ែ​ដ​ោ​យ​អ​្​ន​ក​ផ​្​ស​េ​ង​ ​ច​ា​ប​់​ត​ា​ំ​ង​ព​ី​អ​្​ន​ក​ប​ា​ន​ប​ើ​ក​វ​ា​។​ ​ស​ូ​ម​ផ​្​ទ​ុ​ក​វ​ា​ឡ​ើ​ង​វ​ិ​ញ​ ​ហ​ើ​យ​ក​ែ​ប​្​រ​ែ​ម​្​ដ​ង​ទ​ៀ​ត​។
 		 */
 		staleVersion: string
@@ -2251,22 +2229,6 @@ export type TranslationFunctions = {
 		 * កំហុសម៉ាស៊ីនមេ។
 		 */
 		internal: () => LocalizedString
-		/**
-		 * {field} ត្រូវតែបំពេញ។
-		 */
-		fieldRequired: (arg: { field: unknown }) => LocalizedString
-		/**
-		 * {field} មិនត្រឹមត្រូវ។
-		 */
-		fieldInvalid: (arg: { field: unknown }) => LocalizedString
-		/**
-		 * {field} ត្រូវមានយ៉ាងច្រើន {n} តួអក្សរ។
-		 */
-		fieldTooLong: (arg: { field: unknown, n: unknown }) => LocalizedString
-		/**
-		 * {field} ត្រូវតែតិចជាង {n}
-		 */
-		fieldTooShort: (arg: { field: unknown, n: unknown }) => LocalizedString
 		/**
 		 * កំណត់ត្រានេះត្រូវបានកែប្រែដោយអ្នកផ្សេង ចាប់តាំងពីអ្នកបានបើកវា។ សូមផ្ទុកវាឡើងវិញ ហើយកែប្រែម្ដងទៀត។
 		 */

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
-import { useHotkeys } from 'react-hotkeys-hook';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import {
   createResource,
@@ -22,6 +21,7 @@ import { validateWithLabels } from '@/components/form/formErrors';
 import { LookupSelect } from '@/components/form/LookupSelect';
 import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
 import { clearLookupCache } from '@/components/form/useLookup';
+import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
@@ -216,14 +216,7 @@ const ResourceForm = ({
     () => setNotice({ message: LL.form.fixErrors() }),
   );
 
-  useHotkeys(
-    'mod+s',
-    () => {
-      void save();
-    },
-    { enableOnFormTags: true, preventDefault: true },
-    [save],
-  );
+  useSaveShortcut(save);
 
   const remove = async () => {
     if (!record) return;

@@ -271,10 +271,6 @@ const en = {
     notFound: 'Request Not Found.',
     validationFailed: 'The request is not valid.',
     internal: 'Internal Server Error',
-    fieldRequired: '{field} is required.',
-    fieldInvalid: '{field} is not valid.',
-    fieldTooLong: '{field} must be at most {n} characters long.',
-    fieldTooShort: '{field} must be less than {n}',
     staleVersion:
       'This record was changed by someone else since you opened it. Reload it and apply your changes again.',
     inUse: 'It cannot be deleted: still used by {things} ({count}).',

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
-import { useHotkeys } from 'react-hotkeys-hook';
 import { z } from 'zod';
 import { showToast } from '@/components/feedback/toasts';
 import { Field } from '@/components/form/Field';
@@ -8,6 +7,7 @@ import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
 import { validateWithLabels } from '@/components/form/formErrors';
 import { noticeForSaveFailure } from '@/components/form/saveFailure';
+import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { primaryButton } from '@/components/ui';
@@ -92,15 +92,7 @@ export const AppNameForm = ({ item, canUpdate, onSaved, onReload, onDirtyChange 
     () => setNotice({ message: LL.form.fixErrors() }),
   );
 
-  // Ctrl+S saves this form when it holds changes or the focus (the page may hold other forms).
-  useHotkeys(
-    'mod+s',
-    () => {
-      if (isDirty || formRef.current?.contains(document.activeElement)) void save();
-    },
-    { enableOnFormTags: true, preventDefault: true, enabled: canUpdate },
-    [save, isDirty],
-  );
+  useSaveShortcut(save, { dirty: isDirty, formRef, enabled: canUpdate });
 
   const commands = useMemo<TCommand[]>(
     () =>

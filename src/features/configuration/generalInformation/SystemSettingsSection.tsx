@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
-import { useHotkeys } from 'react-hotkeys-hook';
 import { showToast } from '@/components/feedback/toasts';
 import { Field } from '@/components/form/Field';
 import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
 import { validateWithLabels } from '@/components/form/formErrors';
 import { noticeForSaveFailure } from '@/components/form/saveFailure';
+import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { primaryButton } from '@/components/ui';
@@ -185,15 +185,7 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
     () => setNotice({ message: LL.form.fixErrors() }),
   );
 
-  // Ctrl+S saves this form when it holds changes or the focus (the page holds other forms).
-  useHotkeys(
-    'mod+s',
-    () => {
-      if (isDirty || formRef.current?.contains(document.activeElement)) void save();
-    },
-    { enableOnFormTags: true, preventDefault: true },
-    [save, isDirty],
-  );
+  useSaveShortcut(save, { dirty: isDirty, formRef });
 
   const commands = useMemo<TCommand[]>(
     () => [
