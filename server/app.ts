@@ -24,15 +24,26 @@ import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
 import { registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
+import { childBindings } from './resources/childBinding';
 import { configurationBindings } from './resources/configuration';
 import { resourceRoutes } from './resources/resourceRoutes';
+import { roleBindings } from './resources/roleBindings';
+import { systemMenuBindings } from './resources/systemMenuBinding';
+import { userBindings } from './resources/userBinding';
 import { authRoutes } from './routes/auth';
 import { categoriesRoutes } from './routes/categories';
+import { childFamilyRoutes } from './routes/childFamily';
+import { childFileRoutes } from './routes/childFiles';
+import { childRoutes } from './routes/childRoutes';
+import { childStatusRoutes } from './routes/childStatus';
 import { generalInformationRoutes } from './routes/generalInformation';
 import { languageRoutes } from './routes/languages';
 import { mainsRoutes } from './routes/mains';
 import { menuRoutes } from './routes/menus';
+import { rolePermissionRoutes } from './routes/rolePermissions';
 import { settingsRoutes } from './routes/settings';
+import { systemMenuRoutes } from './routes/systemMenus';
+import { userProfileRoutes } from './routes/userProfile';
 import { userRoutes } from './routes/users';
 import './types';
 
@@ -157,6 +168,19 @@ const registerEverything = async (
       await api.register(settingsRoutes);
       await api.register(categoriesRoutes);
       for (const binding of configurationBindings) await api.register(resourceRoutes(binding));
+      // Security (issue 4): roles, permissions, groups, users, system menus and their own calls.
+      for (const binding of [...roleBindings, ...userBindings, ...systemMenuBindings]) {
+        await api.register(resourceRoutes(binding));
+      }
+      await api.register(rolePermissionRoutes);
+      await api.register(userProfileRoutes);
+      await api.register(systemMenuRoutes);
+      // Children (issue 5): the record, its lookups and export, status actions, family, files.
+      for (const binding of childBindings) await api.register(resourceRoutes(binding));
+      await api.register(childRoutes);
+      await api.register(childStatusRoutes);
+      await api.register(childFamilyRoutes);
+      await api.register(childFileRoutes);
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: apiPrefix },

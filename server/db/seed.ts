@@ -7,6 +7,7 @@ import type { TDb } from './client';
 import {
   countries,
   generalInformation,
+  groups,
   languages,
   permissions,
   provinces,
@@ -18,6 +19,7 @@ import {
 } from './schema';
 import { seedConfiguration } from './seedConfiguration';
 import { countrySeed } from './seedData/countries';
+import { permissionGroupSeed } from './seedData/permissionGroups';
 import { provinceSeed } from './seedData/provinces';
 import { referenceListSeed } from './seedData/referenceLists';
 
@@ -40,6 +42,20 @@ const seedPermissions = async (db: TDb) => {
       // Touch a row only when the catalogue changed it, so a re-seed leaves rows as they are.
       setWhere: sql`(${permissions.resource}, ${permissions.action}, ${permissions.area}) is distinct from (excluded.resource, excluded.action, excluded.area)`,
     });
+};
+
+/**
+ * One permission group per area of the catalogue, and each catalogue permission without a group
+ * put in its area's group (an admin's later regrouping stays).
+ */
+const seedPermissionGroups = async (db: TDb) => {
+  await db
+    .insert(groups)
+    .values(permissionGroupSeed.map((group) => ({ ...group })))
+    .onConflictDoNothing({ target: groups.code });
+  await db.execute(
+    sql`update ${permissions} set group_id = ${groups.id} from ${groups} where ${permissions.groupId} is null and ${groups.code} = ${permissions.area}`,
+  );
 };
 
 /** The Super Admin role, mapped to the whole catalogue so the role screens show it complete. */
@@ -119,36 +135,24 @@ type TMenuRow = {
   icon: string | null;
 };
 
-/** Inserts or updates one menu by its key; returns its id. */
-const upsertMenu = async (db: TDb, row: TMenuRow): Promise<number> => {
-  const [existing] = await db.select().from(systemMenus).where(eq(systemMenus.key, row.key));
-  if (!existing) {
-    const [inserted] = await db.insert(systemMenus).values(row).returning({ id: systemMenus.id });
-    return inserted.id;
-  }
-  const changed =
-    existing.parentId !== row.parentId ||
-    existing.to !== row.to ||
-    existing.permission !== row.permission ||
-    existing.sortOrder !== row.sortOrder ||
-    existing.icon !== row.icon ||
-    existing.title.kh !== row.title.kh ||
-    existing.title.en !== row.title.en;
-  if (changed) {
-    await db
-      .update(systemMenus)
-      .set({ ...row, version: sql`${systemMenus.version} + 1` })
-      .where(eq(systemMenus.id, existing.id));
-  }
-  return existing.id;
+/** Inserts one menu; returns its id. */
+const insertMenu = async (db: TDb, row: TMenuRow): Promise<number> => {
+  const [inserted] = await db.insert(systemMenus).values(row).returning({ id: systemMenus.id });
+  return inserted.id;
 };
 
-/** The sidebar of src/domain/sidebarMenu.ts: groups become parents, their entries sub-menus. */
+/**
+ * The sidebar of src/domain/sidebarMenu.ts: groups become parents, their entries sub-menus. Seeded
+ * while the table is empty only: from then on the developer edits them on the system-menu screen,
+ * and a later start must not undo those edits or bring back a deleted menu.
+ */
 const seedMenus = async (db: TDb) => {
+  const [existing] = await db.select({ id: systemMenus.id }).from(systemMenus).limit(1);
+  if (existing) return;
   for (const [index, item] of sidebarMenu.entries()) {
     const sortOrder = (index + 1) * 10;
     if (isMenuGroup(item)) {
-      const parentId = await upsertMenu(db, {
+      const parentId = await insertMenu(db, {
         key: item.key,
         parentId: null,
         title: item.title,
@@ -158,7 +162,7 @@ const seedMenus = async (db: TDb) => {
         icon: item.icon,
       });
       for (const [childIndex, child] of item.children.entries()) {
-        await upsertMenu(db, {
+        await insertMenu(db, {
           key: child.key,
           parentId,
           title: child.title,
@@ -169,7 +173,7 @@ const seedMenus = async (db: TDb) => {
         });
       }
     } else {
-      await upsertMenu(db, {
+      await insertMenu(db, {
         key: item.key,
         parentId: null,
         title: item.title,
@@ -204,6 +208,7 @@ const seedReferenceData = async (db: TDb) => {
 /** Idempotent: running it again leaves the same rows. */
 export const seed = async (db: TDb, options: { adminPassword?: string } = {}): Promise<TSeedResult> => {
   await seedPermissions(db);
+  await seedPermissionGroups(db);
   const superAdminRoleId = await seedSuperAdminRole(db);
   const adminCreated = await seedAdmin(db, superAdminRoleId, options.adminPassword);
   await seedLanguagesAndGenerals(db);

@@ -1,4 +1,4 @@
-import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { TRouteLocale } from '../../src/domain/locale';
 import type { TResourceDefinition } from '../../src/domain/resource';
@@ -13,7 +13,6 @@ import { positionResource } from '../../src/domain/resources/position';
 import { provinceResource } from '../../src/domain/resources/province';
 import { stateResource } from '../../src/domain/resources/state';
 import { villageResource } from '../../src/domain/resources/village';
-import type { TDbOrTx } from '../audit';
 import {
   addresses,
   communes,
@@ -29,7 +28,7 @@ import {
   users,
   villages,
 } from '../db/schema';
-import { fieldErrors } from '../errors';
+import { levelsAgree } from './levelsAgree';
 import type { TResourceBinding } from './resourceRoutes';
 
 /** `name->>'kh'`: one language of a translatable column. */
@@ -281,28 +280,13 @@ export const positionBinding = codeNameBinding({
 
 /**
  * An address's levels belong together: its village lies in its commune, the commune in its
- * district, the district in its province (each given level checked against the one above it).
+ * district, the district in its province.
  */
-async function addressLevelsAgree(db: TDbOrTx, address: Record<string, unknown>) {
-  const levels = [
-    { field: 'villageId', table: villages, parentColumn: villages.communeId, parentField: 'communeId' },
-    { field: 'communeId', table: communes, parentColumn: communes.districtId, parentField: 'districtId' },
-    { field: 'districtId', table: districts, parentColumn: districts.provinceId, parentField: 'provinceId' },
-  ] as const;
-  for (const level of levels) {
-    const id = address[level.field];
-    const parentId = address[level.parentField];
-    if (typeof id !== 'number' || typeof parentId !== 'number') continue;
-    const [row] = await db
-      .select({ parentId: level.parentColumn })
-      .from(level.table)
-      .where(eq(level.table.id, id))
-      .limit(1);
-    if (row && row.parentId !== parentId) {
-      throw fieldErrors((t) => t.server.notInParent({ field: level.field, parent: level.parentField }));
-    }
-  }
-}
+const addressLevelsAgree = levelsAgree([
+  { field: 'villageId', table: villages, parentColumn: villages.communeId, parentField: 'communeId' },
+  { field: 'communeId', table: communes, parentColumn: communes.districtId, parentField: 'districtId' },
+  { field: 'districtId', table: districts, parentColumn: districts.provinceId, parentField: 'provinceId' },
+]);
 
 export const addressBinding: TResourceBinding = {
   definition: addressResource,

@@ -12,15 +12,15 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maxPageSize } from '../../src/domain/constants';
 import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
-import type { TResourceDefinition } from '../../src/domain/resource';
+import { permissionFor, type TResourceDefinition } from '../../src/domain/resource';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
+import type { TAuthUser } from '../auth/service';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
@@ -30,6 +30,40 @@ import { pagedOf, runPagedList, searchCondition } from './pagedList';
 
 type TResourceName = keyof TranslationFunctions['resources'];
 type TSortExpression = SQL | PgColumn | ((locale: TRouteLocale) => SQL);
+type TFilterExpression = SQL | PgColumn | ((value: string | number) => SQL);
+
+/** The condition of one filter for its (validated, present) value. */
+export const filterCondition = (expression: TFilterExpression, value: string | number): SQL =>
+  typeof expression === 'function' ? expression(value) : sql`${expression} = ${value}`;
+
+/** What a write hook knows: the transaction, who acts, the row before (update, delete) and the body. */
+export type TWriteContext = {
+  db: TDbOrTx;
+  mode: 'create' | 'update' | 'delete';
+  actor: TAuthUser;
+  /** The record as the API answers it, before the change (update and delete). */
+  before?: Record<string, unknown>;
+  /** The validated body (create, update; without `version`). */
+  body: Record<string, unknown>;
+  /** The app's clock (`app.now()`, ms) when the write began: rules about 'today' read it. */
+  now: number;
+};
+
+/** An options list of a resource (`{apiBase}/{path}`), for pickers and filters. */
+export type TLookupBinding = {
+  /** Below the resource's base; `:name` segments are path parameters (`head-offices/:class`). */
+  path: string;
+  table: PgTable;
+  orderBy?: 'code' | 'name';
+  /** The narrowing value, from the query (default) or the path; `values` limits a path value. */
+  parent?: { key: string; column: PgColumn | SQL; in?: 'query' | 'path'; values?: readonly string[] };
+  /** The label columns when they are not the table's `code` and `name` (roles have only a name). */
+  columns?: { code?: PgColumn | SQL; name: PgColumn | SQL };
+  /** Rows always left out (e.g. inactive ones). */
+  where?: SQL;
+  /** Default 'authenticated': place and office names are reference data every form needs. */
+  permission?: string;
+};
 
 /** How a resource described in src/domain/resources maps onto its tables (issue 3's machinery). */
 export type TResourceBinding = {
@@ -38,10 +72,11 @@ export type TResourceBinding = {
   /** The row the API answers (list, get, create, patch): a Drizzle selection, nested objects allowed. */
   selection: Record<string, unknown>;
   /**
-   * Inner joins that `selection`, `search`, `sort` and `filters` need, in order. Each one follows a
-   * not-null foreign key (exactly one row), so the count leaves out those no condition reads.
+   * Joins that `selection`, `search`, `sort` and `filters` need, in order. Each one follows a
+   * foreign key to at most one row (inner for a not-null key, `left` for a nullable one), so the
+   * count leaves out those no condition reads.
    */
-  joins?: { table: PgTable; on: SQL }[];
+  joins?: { table: PgTable; on: SQL; left?: boolean }[];
   /**
    * Text expressions the `search` parameter looks in. Here, in `sort` and in `filters`, columns are
    * Drizzle columns (never names in raw SQL): the list tells from them which queries need the joins.
@@ -49,8 +84,11 @@ export type TResourceBinding = {
   search: (SQL | PgColumn)[];
   /** Sort keys (the definition's sortable columns) to expressions; translatable ones take the locale. */
   sort: Record<string, TSortExpression>;
-  /** Filter keys (the definition's filters) to the column compared with `=`. */
-  filters?: Record<string, SQL | PgColumn>;
+  /**
+   * Filter keys (the definition's filters) to the column compared with `=`, or to a function that
+   * makes the whole condition from the value (an age band as a date range, an `exists` subquery).
+   */
+  filters?: Record<string, TFilterExpression>;
   /** Foreign keys in the body: checked to exist, else a 400 on that field. */
   parents?: { field: string; table: PgTable }[];
   /**
@@ -60,15 +98,21 @@ export type TResourceBinding = {
   consistency?: (db: TDbOrTx, record: Record<string, unknown>) => Promise<void>;
   /** Tables that point at a record: while any row does, the record cannot be deleted (409). */
   children?: { table: PgTable; column: PgColumn; resource: TResourceName }[];
-  /** Options lists served at `{apiBase}/{path}` for pickers and filters (any signed-in user). */
-  lookups?: {
-    path: string;
-    table: PgTable;
-    orderBy?: 'code' | 'name';
-    parent?: { key: string; column: PgColumn };
-  }[];
+  /** Options lists served at `{apiBase}/{path}` for pickers and filters. */
+  lookups?: TLookupBinding[];
   /** Unique constraint name -> body field, so a duplicate lands on its field. */
   unique?: Record<string, string>;
+  /** A condition every list row meets (system menus list only the top level). */
+  listWhere?: SQL;
+  /**
+   * Business rules on a write, run in its transaction before anything changes: throw an ApiError
+   * (409, 400...) to refuse (e.g. the last Super Admin cannot be demoted).
+   */
+  guard?: (context: TWriteContext) => Promise<void>;
+  /** The body as columns, when they differ (a password becomes its hash); run after `guard`. */
+  toColumns?: (context: TWriteContext) => Promise<Record<string, unknown>>;
+  /** Runs in the write's transaction after the change, with the record's id (e.g. end sessions). */
+  afterChange?: (context: TWriteContext & { id: number }) => Promise<void>;
 };
 
 /** Postgres `integer`: an id or version beyond it is not valid (a 400, not a database error). */
@@ -91,7 +135,7 @@ const readsOtherTables = (expression: unknown, table: PgTable): boolean => {
 /** `''` (a filter sent empty, spec section 7) counts as absent. */
 const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-const filterSchema = (definition: TResourceDefinition) =>
+export const filterSchema = (definition: TResourceDefinition) =>
   Object.fromEntries(
     definition.filters.map((filter) => [
       filter.key,
@@ -100,8 +144,6 @@ const filterSchema = (definition: TResourceDefinition) =>
         : z.preprocess(emptyAsAbsent, ZDatabaseInt.optional()),
     ]),
   );
-
-const userId = (request: FastifyRequest) => currentUser(request).id;
 
 /** Every route of one resource: paged list, get, create, patch (versioned), delete, lookups. */
 export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod => {
@@ -112,7 +154,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
   const entity = getTableName(table);
   const base = definition.apiBase;
   const tags = [definition.name];
-  const permission = (action: 'read' | 'write' | 'update' | 'delete') => `${definition.permission}:${action}`;
+  const permission = (action: 'read' | 'write' | 'update' | 'delete') => permissionFor(definition, action);
   const sortKeys = Object.keys(binding.sort) as [string, ...string[]];
   const ZQuery = ZListQueryBase.extend({
     page: z.coerce.number().int().min(1).default(1),
@@ -126,10 +168,17 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     sort: z.preprocess(emptyAsAbsent, z.enum(sortKeys).optional()),
     ...filterSchema(definition),
   });
-  const ZPatch = definition.schema.partial().extend({ version: z.number().int().positive().max(maxInt4) });
+  const ZPatch = (definition.updateSchema ?? definition.schema)
+    .partial()
+    .extend({ version: z.number().int().positive().max(maxInt4) });
+  const columnsFor = async (context: TWriteContext) =>
+    binding.toColumns ? binding.toColumns(context) : context.body;
 
   const withJoins = <T extends PgSelect>(query: T): T => {
-    for (const join of binding.joins ?? []) query.innerJoin(join.table, join.on);
+    for (const join of binding.joins ?? []) {
+      if (join.left) query.leftJoin(join.table, join.on);
+      else query.innerJoin(join.table, join.on);
+    }
     return query;
   };
 
@@ -172,6 +221,50 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       throw error;
     };
 
+    /** The paged list for a parsed query (`GET {base}`, and the spec's own search call if any). */
+    const listPage = async (request: { query: unknown }, locale: TRouteLocale) => {
+      const query = request.query as z.infer<typeof ZQuery> & Record<string, unknown>;
+      const conditions: (SQL | undefined)[] = [
+        binding.listWhere,
+        searchCondition(query.search ?? '', binding.search),
+      ];
+      for (const [key, column] of Object.entries(binding.filters ?? {})) {
+        const value = query[key];
+        if (value !== undefined) conditions.push(filterCondition(column, value as string | number));
+      }
+      const where = and(...conditions);
+      const sortKey = query.sort ?? definition.defaultSort;
+      const sortExpression = binding.sort[sortKey] ?? idColumn;
+      const sortBy = typeof sortExpression === 'function' ? sortExpression(locale) : sortExpression;
+      const direction = query.order === 'desc' ? desc : asc;
+      // Joins only where a condition reads a joined table: counting 100,000 villages through three
+      // joins costs several times the plain count (docs/performance.md).
+      const conditionsNeedJoins = conditions.some((condition) => readsOtherTables(condition, table));
+      return runPagedList({
+        page: query.page,
+        take: query.take,
+        count: () => {
+          const count = app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic();
+          return (conditionsNeedJoins ? withJoins(count) : count).where(where);
+        },
+        // The id breaks ties, so a row never appears on two pages. The page's ids come first, then
+        // only their rows are joined: a deep page skips index entries, not joined rows.
+        rows: (limit, offset) => {
+          const order = [direction(sortBy), direction(idColumn)];
+          const ids = app.db.select({ id: idColumn }).from(table).$dynamic();
+          const idsNeedJoins = conditionsNeedJoins || readsOtherTables(sortBy, table);
+          const pageIds = (idsNeedJoins ? withJoins(ids) : ids)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset);
+          return selectRows(app.db)
+            .where(inArray(idColumn, pageIds))
+            .orderBy(...order) as unknown as Promise<z.infer<typeof ZRow>[]>;
+        },
+      });
+    };
+
     app.get(
       base,
       {
@@ -183,80 +276,73 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           response: { 200: pagedOf(ZRow), ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => {
-        const query = request.query as z.infer<typeof ZQuery> & Record<string, unknown>;
-        const locale = requestLocale(request);
-        const conditions: (SQL | undefined)[] = [searchCondition(query.search ?? '', binding.search)];
-        for (const [key, column] of Object.entries(binding.filters ?? {})) {
-          const value = query[key];
-          if (value !== undefined) conditions.push(sql`${column} = ${value}`);
-        }
-        const where = and(...conditions);
-        const sortKey = query.sort ?? definition.defaultSort;
-        const sortExpression = binding.sort[sortKey] ?? idColumn;
-        const sortBy = typeof sortExpression === 'function' ? sortExpression(locale) : sortExpression;
-        const direction = query.order === 'desc' ? desc : asc;
-        // Joins only where a condition reads a joined table: counting 100,000 villages through three
-        // joins costs several times the plain count (docs/performance.md).
-        const conditionsNeedJoins = conditions.some((condition) => readsOtherTables(condition, table));
-        return runPagedList({
-          page: query.page,
-          take: query.take,
-          count: () => {
-            const count = app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic();
-            return (conditionsNeedJoins ? withJoins(count) : count).where(where);
-          },
-          // The id breaks ties, so a row never appears on two pages. The page's ids come first, then
-          // only their rows are joined: a deep page skips index entries, not joined rows.
-          rows: (limit, offset) => {
-            const order = [direction(sortBy), direction(idColumn)];
-            const ids = app.db.select({ id: idColumn }).from(table).$dynamic();
-            const idsNeedJoins = conditionsNeedJoins || readsOtherTables(sortBy, table);
-            const pageIds = (idsNeedJoins ? withJoins(ids) : ids)
-              .where(where)
-              .orderBy(...order)
-              .limit(limit)
-              .offset(offset);
-            return selectRows(app.db)
-              .where(inArray(idColumn, pageIds))
-              .orderBy(...order) as unknown as Promise<z.infer<typeof ZRow>[]>;
-          },
-        });
-      },
+      async (request) => listPage(request, requestLocale(request)),
     );
+
+    const searchRoute = definition.searchRoute;
+    if (searchRoute) {
+      // The spec's search call (`GET /roles/search?roleName=`): the same paged list, the text under
+      // the spec's parameter name.
+      app.get(
+        `${base}/${searchRoute.path}`,
+        {
+          config: { permission: permission('read') },
+          schema: {
+            tags,
+            summary: `Paged list of ${entity} whose text matches \`${searchRoute.param}\``,
+            querystring: ZQuery.omit({ search: true }).extend({
+              [searchRoute.param]: z.string().max(200).optional(),
+            }),
+            response: { 200: pagedOf(ZRow), ...errorResponses(400, 401, 403) },
+          },
+        },
+        async (request) => {
+          const query = request.query as Record<string, unknown>;
+          return listPage(
+            { query: { ...query, search: query[searchRoute.param] ?? '' } },
+            requestLocale(request),
+          );
+        },
+      );
+    }
 
     for (const lookup of binding.lookups ?? []) {
       const lookupColumns = columnsOf(lookup.table);
-      const ZLookupQuery = lookup.parent
-        ? z.object({
-            [lookup.parent.key]: z.preprocess(emptyAsAbsent, ZDatabaseInt.optional()),
-          })
-        : z.object({});
+      const parent = lookup.parent;
+      const parentValue = parent?.values
+        ? z.enum(parent.values as [string, ...string[]])
+        : z.preprocess(emptyAsAbsent, ZDatabaseInt.optional());
+      const inPath = parent?.in === 'path';
+      const codeColumn = lookup.columns ? (lookup.columns.code ?? sql<null>`null`) : lookupColumns.code;
+      const nameColumn = lookup.columns?.name ?? lookupColumns.name;
       app.get(
         `${base}/${lookup.path}`,
         {
-          // Names of places and offices for pickers: reference data every form needs, no personal data.
-          config: { permission: 'authenticated' },
+          config: { permission: lookup.permission ?? 'authenticated' },
           schema: {
             tags,
             summary: `Options for the ${lookup.path} picker of ${entity}`,
-            querystring: ZLookupQuery,
+            querystring: parent && !inPath ? z.object({ [parent.key]: parentValue }) : z.object({}),
+            ...(inPath ? { params: z.object({ [parent.key]: parentValue }) } : {}),
             response: { 200: dataOf(z.array(ZLookupItem)), ...errorResponses(400, 401) },
           },
         },
         async (request) => {
           const locale = requestLocale(request);
-          const parentValue = lookup.parent
-            ? (request.query as Record<string, unknown>)[lookup.parent.key]
-            : undefined;
+          const source = (inPath ? request.params : request.query) as Record<string, unknown>;
+          const value = parent ? source[parent.key] : undefined;
           const rows = await app.db
-            .select({ id: lookupColumns.id, code: lookupColumns.code, name: lookupColumns.name })
+            .select({ id: lookupColumns.id, code: codeColumn, name: nameColumn } as Record<string, PgColumn>)
             .from(lookup.table)
             .where(
-              lookup.parent && parentValue !== undefined ? eq(lookup.parent.column, parentValue) : undefined,
+              and(lookup.where, parent && value !== undefined ? sql`${parent.column} = ${value}` : undefined),
             )
             .orderBy(
-              lookup.orderBy === 'name' ? sql`${lookupColumns.name}->>${locale}` : asc(lookupColumns.code),
+              lookup.orderBy === 'name'
+                ? is(nameColumn, Column) && (nameColumn as PgColumn).dataType === 'json'
+                  ? sql`${nameColumn}->>${locale}`
+                  : sql`${nameColumn}`
+                : asc(codeColumn),
               asc(lookupColumns.id),
             );
           return { data: rows as z.infer<typeof ZLookupItem>[] };
@@ -295,23 +381,21 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       },
       async (request, reply) => {
         const body = request.body as Record<string, unknown>;
-        const actor = userId(request);
+        const actor = currentUser(request);
         const created = await app.db
           .transaction(async (tx) => {
+            const context: TWriteContext = { db: tx, mode: 'create', actor, body, now: app.now() };
             await checkParents(tx, body);
             await binding.consistency?.(tx, body);
+            await binding.guard?.(context);
             const [inserted] = await tx
               .insert(table)
-              .values({ ...body, createdBy: actor, updatedBy: actor })
+              .values({ ...(await columnsFor(context)), createdBy: actor.id, updatedBy: actor.id })
               .returning({ id: idColumn });
-            const row = await findRow(tx, inserted.id as number);
-            await writeAudit(tx, {
-              userId: actor,
-              entity,
-              entityId: inserted.id as number,
-              action: 'create',
-              after: row,
-            });
+            const id = inserted.id as number;
+            await binding.afterChange?.({ ...context, id });
+            const row = await findRow(tx, id);
+            await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'create', after: row });
             return row;
           })
           .catch(rethrowDuplicate);
@@ -319,47 +403,58 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       },
     );
 
-    app.patch(
-      `${base}/:id`,
-      {
-        config: { permission: permission('update') },
-        schema: {
-          tags,
-          summary: `Change a row of ${entity}; a stale version gets 409 and changes nothing`,
-          params: ZId,
-          body: ZPatch,
-          response: { 200: dataOf(ZRow), ...errorResponses(400, 401, 403, 404) },
-        },
+    app.route({
+      method: definition.updateMethod ?? 'PATCH',
+      url: `${base}/:id`,
+      config: { permission: permission('update') },
+      schema: {
+        tags,
+        summary: `Change a row of ${entity}; a stale version gets 409 and changes nothing`,
+        params: ZId,
+        body: ZPatch,
+        response: { 200: dataOf(ZRow), ...errorResponses(400, 401, 403, 404) },
       },
-      async (request) => {
+      handler: async (request) => {
         const { version, ...changes } = request.body as Record<string, unknown> & { version: number };
-        const { id } = request.params;
-        const actor = userId(request);
+        const { id } = request.params as z.infer<typeof ZId>;
+        const actor = currentUser(request);
         const updated = await app.db
           .transaction(async (tx) => {
             const before = await findRow(tx, id);
             if (!before) throw notFound();
+            // A stale version is refused before any rule looks at the (outdated) change.
+            if (before.version !== version) throw staleVersion();
+            const context: TWriteContext = {
+              db: tx,
+              mode: 'update',
+              actor,
+              before,
+              body: changes,
+              now: app.now(),
+            };
             await checkParents(tx, changes);
             await binding.consistency?.(tx, { ...before, ...changes });
+            await binding.guard?.(context);
             const result = await tx
               .update(table)
               .set({
-                ...changes,
+                ...(await columnsFor(context)),
                 version: sql`${versionColumn} + 1`,
-                updatedBy: actor,
+                updatedBy: actor.id,
                 updatedAt: new Date(),
               })
               .where(and(eq(idColumn, id), eq(versionColumn, version)))
               .returning({ id: idColumn });
             if (result.length === 0) throw staleVersion();
+            await binding.afterChange?.({ ...context, id });
             const after = await findRow(tx, id);
-            await writeAudit(tx, { userId: actor, entity, entityId: id, action: 'update', before, after });
+            await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'update', before, after });
             return after;
           })
           .catch(rethrowDuplicate);
         return { data: updated as z.infer<typeof ZRow> };
       },
-    );
+    });
 
     app.delete(
       `${base}/:id`,
@@ -374,12 +469,13 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       },
       async (request) => {
         const { id } = request.params;
-        const actor = userId(request);
+        const actor = currentUser(request);
         const t = translator(request);
         const deleted = await app.db
           .transaction(async (tx) => {
             const before = await findRow(tx, id);
             if (!before) throw notFound();
+            await binding.guard?.({ db: tx, mode: 'delete', actor, before, body: {}, now: app.now() });
             for (const child of binding.children ?? []) {
               const [{ count }] = await tx
                 .select({ count: sql<number>`count(*)::int` })
@@ -389,7 +485,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
                 throw new ApiError(409, 'inUse', { count, things: t.resources[child.resource].many() });
             }
             await tx.delete(table).where(eq(idColumn, id));
-            await writeAudit(tx, { userId: actor, entity, entityId: id, action: 'delete', before });
+            await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'delete', before });
             return before;
           })
           .catch((error: unknown) => {

@@ -1,4 +1,5 @@
-import { and, asc, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasPermission } from '../../src/domain/permissions';
@@ -8,6 +9,9 @@ import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses } from './schemas';
 
 export const ZMenuSearchItem = z.object({ id: z.number().int(), to: z.string(), menu_title: ZTranslatable });
+
+/** A sub-menu's group: its permission (when the developer gives it one) guards the entries under it. */
+const parentMenus = alias(systemMenus, 'parent_menu');
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -33,8 +37,10 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
           to: systemMenus.to,
           title: systemMenus.title,
           permission: systemMenus.permission,
+          parentPermission: parentMenus.permission,
         })
         .from(systemMenus)
+        .leftJoin(parentMenus, eq(parentMenus.id, systemMenus.parentId))
         .where(
           and(
             // Only menus with a target; a group is not a destination.
@@ -50,7 +56,11 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(asc(systemMenus.sortOrder), asc(systemMenus.id));
       return {
         data: rows
-          .filter((row) => !row.permission || hasPermission(user, row.permission))
+          .filter((row) =>
+            [row.permission, row.parentPermission].every(
+              (permission) => !permission || hasPermission(user, permission),
+            ),
+          )
           .map((row) => ({ id: row.id, to: row.to ?? '', menu_title: row.title })),
       };
     },

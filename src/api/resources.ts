@@ -12,7 +12,7 @@ type TPaged = { data: TResourceRow[]; paginateMeta: { itemCount: number } };
  * filters are sent empty; failures are only logged (the list shows its own error state).
  */
 export const fetchResourcePage = async (
-  definition: Pick<TResourceDefinition, 'apiBase'>,
+  definition: Pick<TResourceDefinition, 'apiBase' | 'searchRoute'>,
   query: TListQuery,
   signal?: AbortSignal,
 ): Promise<TListPage<TResourceRow>> => {
@@ -24,7 +24,14 @@ export const fetchResourcePage = async (
   };
   if (query.sort) params.sort = query.sort;
   for (const [key, value] of Object.entries(query.filters)) params[key] = value ?? '';
-  const response = await api<TPaged>(definition.apiBase, { query: params, signal, errorMode: 'log' });
+  // A resource with the spec's own search call searches through it (`/roles/search?roleName=`).
+  const searchRoute = query.search ? definition.searchRoute : undefined;
+  if (searchRoute) {
+    params[searchRoute.param] = query.search;
+    delete params.search;
+  }
+  const path = searchRoute ? `${definition.apiBase}/${searchRoute.path}` : definition.apiBase;
+  const response = await api<TPaged>(path, { query: params, signal, errorMode: 'log' });
   return { data: response.data, itemCount: response.paginateMeta.itemCount };
 };
 
@@ -39,12 +46,12 @@ export const createResource = (definition: Pick<TResourceDefinition, 'apiBase'>,
   }).then((r) => r.data);
 
 export const updateResource = (
-  definition: Pick<TResourceDefinition, 'apiBase'>,
+  definition: Pick<TResourceDefinition, 'apiBase' | 'updateMethod'>,
   id: number,
   body: Record<string, unknown> & { version: number },
 ) =>
   api<{ data: TResourceRow }>(`${definition.apiBase}/${id}`, {
-    method: 'PATCH',
+    method: definition.updateMethod ?? 'PATCH',
     body,
     errorMode: 'throw',
   }).then((r) => r.data);

@@ -7,7 +7,7 @@ import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
 import { ShortcutsDialog } from '@/components/palette/ShortcutsDialog';
 import { ResourcePageCommands } from '@/components/resource/ResourcePageCommands';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
-import { configurationResources } from '@/features/configuration/configurationResources';
+import { clientResources } from '@/features/clientResources';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { currentRouteLocale, localizationsVersionAtom, routeLocaleAtom } from '@/state/locale';
 import { darkModeAtom } from '@/state/ui';
@@ -62,7 +62,7 @@ export const AppShell = () => (
     <CommandPalette />
     <ShortcutsDialog />
     <GlobalShortcuts />
-    <ResourcePageCommands resources={configurationResources} />
+    <ResourcePageCommands resources={clientResources} />
     <ScrollRestoration />
   </>
 );

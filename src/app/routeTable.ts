@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
-import { configurationResources } from '@/features/configuration/configurationResources';
+import { developerOnlyPermission } from '@/domain/permissions';
+import { permissionFor, type TResourceDefinition } from '@/domain/resource';
+import { clientResources } from '@/features/clientResources';
 
 /**
  * Every route of spec section 2, with its guards and permission (spec section 6). A route whose
@@ -27,34 +29,46 @@ const auth = (path: string, permission?: string, screen?: TRouteEntry['screen'])
 /** A resource's screen, loaded with the generic resource pages. */
 const resourceScreen =
   (name: string, page: 'list' | 'create' | 'edit') => async (): Promise<TScreenModule> => {
-    const [{ resourceScreens }, { configurationResources }] = await Promise.all([
-      import('@/components/resource/resourceScreens'),
-      import('@/features/configuration/configurationResources'),
-    ]);
-    const resource = configurationResources.find((candidate) => candidate.definition.name === name);
+    const { resourceScreens } = await import('@/components/resource/resourceScreens');
+    const resource = clientResources.find((candidate) => candidate.definition.name === name);
     if (!resource) throw new Error(`No resource named ${name}`);
     return { default: resourceScreens(resource)[page] };
   };
 
 /**
- * List, create and edit pages of a configuration resource (spec section 2 'Configuration'), from
- * its description: permissions `{resource}:read|write|update` (province edit lists none).
+ * A route guarded by a resource permission; `for_developer` is the spec's developer guard (403 for
+ * anyone but the developer user).
  */
-const configuration = (resource: {
-  definition: { name: string; permission: string; routeBase: string; editPermission: boolean };
+const guarded = (path: string, permission: string | undefined, screen: TRouteEntry['screen']): TRouteEntry =>
+  permission === developerOnlyPermission
+    ? { path, guards: ['auth', 'developer'], layout: 'default', screen }
+    : auth(path, permission, screen);
+
+/**
+ * List, create and edit pages of a described resource (spec section 2), from its description:
+ * permissions `{resource}:read|write|update` unless it says otherwise (province edit lists none,
+ * role and user edit need `:write`).
+ */
+const resourcePages = (resource: {
+  definition: Pick<TResourceDefinition, 'name' | 'permission' | 'permissions' | 'editPermission'> & {
+    routeBase: string;
+  };
   editIdOptional: boolean;
 }): TRouteEntry[] => {
-  const { name, permission, routeBase, editPermission } = resource.definition;
+  const { definition } = resource;
+  const { name, routeBase } = definition;
   return [
-    auth(routeBase, `${permission}:read`, resourceScreen(name, 'list')),
-    auth(`${routeBase}/create`, `${permission}:write`, resourceScreen(name, 'create')),
-    auth(
+    guarded(routeBase, permissionFor(definition, 'read'), resourceScreen(name, 'list')),
+    guarded(`${routeBase}/create`, permissionFor(definition, 'write'), resourceScreen(name, 'create')),
+    guarded(
       `${routeBase}/edit/${resource.editIdOptional ? ':id?' : ':id'}`,
-      editPermission ? `${permission}:update` : undefined,
+      definition.editPermission ? permissionFor(definition, 'update') : undefined,
       resourceScreen(name, 'edit'),
     ),
   ];
 };
+
+const inArea = (area: string) => clientResources.filter((resource) => resource.area.key === area);
 
 export const routeTable: TRouteEntry[] = [
   {
@@ -93,20 +107,17 @@ export const routeTable: TRouteEntry[] = [
   auth('/reports/parents', 'adopted_child_reports:read'),
   auth('/reports/parents/show/:id?', 'adoptive_parents:read'),
   // Configuration
-  ...configurationResources.flatMap(configuration),
+  ...inArea('configuration').flatMap(resourcePages),
   auth(
     '/configuration/general-information',
     'general_settings:read',
     () => import('@/features/configuration/GeneralInformationPage'),
   ),
-  // Security
-  auth('/security/role', 'roles:read'),
-  auth('/security/role/create', 'roles:write'),
-  auth('/security/role/edit/:id?', 'roles:write'),
-  auth('/security/user', 'users:read'),
-  auth('/security/user/create', 'users:write'),
-  auth('/security/user/edit/:id?', 'users:write'),
-  auth('/security/assign-permission', 'assign_permissions:read'),
-  // System menus are developer-only (spec section 6 'developer-only guard'; issue 4).
-  { path: '/security/system-menu', guards: ['auth', 'developer'], layout: 'default' },
+  // Security: role and user (edit needs `:write`), and the developer-only system menus.
+  ...inArea('security').flatMap(resourcePages),
+  auth(
+    '/security/assign-permission',
+    'assign_permissions:read',
+    () => import('@/features/security/AssignPermissionPage'),
+  ),
 ];

@@ -11,6 +11,10 @@ import { LoginLayout } from './layouts/LoginLayout';
 import { localizedRoutePaths } from './localePath';
 import { QuietLoading } from './QuietLoading';
 import { routeTable, type TRouteEntry, type TScreenModule } from './routeTable';
+import { registerRouteTable } from './screenRegistry';
+
+// Link prefetch and the menu editor's route suggestions read the table through the registry.
+registerRouteTable(routeTable);
 
 /** Screens load lazily, through the chunk reload guard; the three forms of a route share one load. */
 const loadScreen = (entry: TRouteEntry & { screen: () => Promise<TScreenModule> }) => () =>

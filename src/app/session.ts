@@ -177,6 +177,14 @@ const waitForSignedOut = (): Promise<void> =>
     });
   });
 
+/**
+ * Reads the signed-in user again, e.g. after they changed their own name: the session refreshes its
+ * tokens and reloads the user info, keeping the screen.
+ */
+export const reloadSessionUser = (): void => {
+  sessionActor.send({ type: 'REFRESH' });
+};
+
 /** A 401 from any call: the stored session is gone (spec section 8). */
 export const endSessionAfterUnauthorized = (): void => {
   clearStoredTokens();

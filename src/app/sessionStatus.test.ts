@@ -12,6 +12,8 @@ describe('sessionStatus: what the guards see of the session machine', () => {
   it('keeps a signed-in user in while the tokens refresh in the background', () => {
     expect(sessionStatus('signedIn', true, false)).toBe('signedIn');
     expect(sessionStatus('refreshing', true, false)).toBe('signedIn');
+    // The refresh goes on to reload the user (new permissions, a new name): the screen stays.
+    expect(sessionStatus('loadingUser', true, false)).toBe('signedIn');
   });
 
   it('keeps the login form on screen while signing in and loading the user after it', () => {

@@ -17,6 +17,9 @@ export const sessionStatus = (state: string, hasUser: boolean, afterSignIn: bool
     case 'signingIn':
       return 'signedOut';
     case 'loadingUser':
+      // Reloading a known user (after a token refresh) keeps the screen: unmounting it would lose
+      // the work on it.
+      if (hasUser) return 'signedIn';
       return afterSignIn ? 'signedOut' : 'pending';
     default:
       return 'pending';

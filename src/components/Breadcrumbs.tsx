@@ -10,7 +10,8 @@ export const Breadcrumbs = ({ items, label }: { items: TBreadcrumbItem[]; label:
   <nav aria-label={label} className="mb-2">
     <ol className="flex flex-wrap items-center gap-1 text-slate-500 text-sm dark:text-slate-400">
       {items.map((item, index) => (
-        <li key={`${item.text}-${item.to ?? ''}`} className="flex items-center gap-1">
+        // biome-ignore lint/suspicious/noArrayIndexKey: a trail is positional, and a record may bear its area's name (the 'Security' menu)
+        <li key={`${index}-${item.text}-${item.to ?? ''}`} className="flex items-center gap-1">
           {index > 0 ? <Icon name="chevronRight" className="size-3.5 text-slate-400" /> : null}
           {item.to ? (
             <AppLink

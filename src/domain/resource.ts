@@ -14,6 +14,8 @@ export type TLookup = {
   /** Another field whose value narrows these options (a cascade), sent as `queryKey`. */
   dependsOn?: string;
   queryKey?: string;
+  /** The parent value goes into the path at `{queryKey}` instead of the query (`/users/head-offices/{class}`). */
+  inPath?: boolean;
 };
 
 export type TFieldKind =
@@ -23,6 +25,9 @@ export type TFieldKind =
   | 'lookup'
   | 'select'
   | 'number'
+  | 'boolean'
+  /** Never shown back; on an edit, left empty means 'keep the current one' (the value is not sent). */
+  | 'password'
   | 'localizations';
 
 export type TFieldDef = {
@@ -39,9 +44,15 @@ export type TFieldDef = {
   /** Where an edited record keeps a virtual field's value, e.g. `province.id`. */
   from?: string;
   required?: boolean;
+  /** Shown on the create page only. */
+  createOnly?: boolean;
+  /** A hint under the field, a key in `LL.fieldHints` (e.g. `passwordHint`). */
+  hint?: string;
+  /** The value of a new record (a new user is active). */
+  defaultValue?: unknown;
 };
 
-export type TColumnKind = 'text' | 'translatable' | 'date' | 'option' | 'number';
+export type TColumnKind = 'text' | 'translatable' | 'date' | 'option' | 'number' | 'boolean';
 
 export type TColumnDef = {
   /** Sort key sent to the server; also the label key. */
@@ -64,17 +75,36 @@ export type TFilterDef = {
   options?: readonly string[];
 };
 
+export type TResourceAction = 'read' | 'write' | 'update' | 'delete';
+
 export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
   /** `district`: dictionary key in `LL.resources`, route segment source. */
   name: string;
-  /** Permission resource: routes need `{permission}:read|write|update|delete`. */
-  permission: TPermissionResource;
+  /**
+   * Permission resource: routes need `{permission}:read|write|update|delete` unless `permissions`
+   * says otherwise (`system_menus` is not in the catalogue: every action is `for_developer`).
+   */
+  permission: TPermissionResource | 'system_menus';
   /** API base under /api/v1, e.g. `/districts`. */
   apiBase: string;
   /** Screen base, e.g. `/configuration/district`; absent for an API-only resource. */
   routeBase?: string;
   /** Body of POST; PATCH takes it partially, plus `version`. */
   schema: TSchema;
+  /**
+   * The spec's own search call for this list, when it has one (`GET /roles/search?roleName=`): the
+   * same paged list, the text sent under `param`. The list page searches through it.
+   */
+  searchRoute?: { path: string; param: string };
+  /** Body of an update when it differs from `schema` (e.g. a user's password becomes optional). */
+  updateSchema?: z.ZodObject;
+  /** The spec answers some updates with PUT (`/admin/system-menu/{id}`); PATCH otherwise. */
+  updateMethod?: 'PATCH' | 'PUT';
+  /**
+   * Permissions that differ from `{permission}:{action}`: the spec guards role and user edit pages
+   * with `:write`, and system menus with `for_developer` throughout. Read through `permissionFor`.
+   */
+  permissions?: Partial<Record<TResourceAction, string>>;
   fields: readonly TFieldDef[];
   columns: readonly TColumnDef[];
   filters: readonly TFilterDef[];
@@ -84,4 +114,12 @@ export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
   editPermission: boolean;
   /** The label of a record in confirmations and breadcrumbs. */
   titleOf: (row: Record<string, unknown>) => unknown;
+  /** What else tells records of the same title apart in the palette's Records (a user's username). */
+  subtitleOf?: (row: Record<string, unknown>) => string;
 };
+
+/** The permission an action on a resource needs, on the server's routes and the client's screens. */
+export const permissionFor = (
+  definition: Pick<TResourceDefinition, 'permission' | 'permissions'>,
+  action: TResourceAction,
+): string => definition.permissions?.[action] ?? `${definition.permission}:${action}`;

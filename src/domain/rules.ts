@@ -47,7 +47,13 @@ export type TRuleMessages = {
   numberRange: (params: { min: unknown; max: unknown }) => string;
   notBlank: (params: { label: string }) => string;
   invalid: (params: { label: string }) => string;
+  usernameChars: (params: { label: string }) => string;
+  routePath: (params: { label: string }) => string;
+  permissionName: (params: { label: string }) => string;
 };
+
+/** Custom rules whose message is their own key in `validation` (e.g. `params: { rule: 'routePath' }`). */
+const namedRules = ['usernameChars', 'routePath', 'permissionName'] as const;
 
 /** The parts of a zod issue (or its fastify-type-provider-zod copy) a message depends on. */
 export type TIssueLike = {
@@ -62,6 +68,8 @@ export type TIssueLike = {
 export const ruleMessage = (issue: TIssueLike, label: string, messages: TRuleMessages, missing: boolean) => {
   if (missing) return messages.required({ label });
   if (issue.code === 'custom' && issue.params?.rule === 'notBlank') return messages.notBlank({ label });
+  const named = namedRules.find((rule) => rule === issue.params?.rule);
+  if (issue.code === 'custom' && named) return messages[named]({ label });
   if (issue.code === 'custom' && issue.params?.rule === 'range') {
     return messages.numberRange({ min: issue.params.min, max: issue.params.max });
   }

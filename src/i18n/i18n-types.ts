@@ -236,7 +236,7 @@ type RootTranslation = {
 		 */
 		label: string
 		/**
-		 * វ​ា​យ​ដ​ើ​ម​្​ប​ី​ស​្​វ​ែ​ង​រ​ក​ទ​ំ​ព​័​រ​.​.​.
+		 * ស​្​វ​ែ​ង​រ​ក​ទ​ំ​ព​័​រ​ ​ស​ក​ម​្​ម​ភ​ា​ព​ ​ឬ​ក​ំ​ណ​ត​់​ត​្​រ​ា​.​.​.
 		 */
 		placeholder: string
 		/**
@@ -255,6 +255,22 @@ type RootTranslation = {
 		 * ស​ក​ម​្​ម​ភ​ា​ព
 		 */
 		actions: string
+		/**
+		 * ប​ា​ន​ប​ើ​ក​ថ​្​ម​ី​ៗ
+		 */
+		recent: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា
+		 */
+		records: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ស​្​វ​ែ​ង​រ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​.​.​.
+		 */
+		searchingRecords: string
+		/**
+		 * ទ​ំ​ព​័​រ​ដ​ើ​ម
+		 */
+		home: string
 		/**
 		 * ប​ើ​ក​ផ​្​ទ​ា​ំ​ង​ស​្​វ​ែ​ង​រ​ក
 		 */
@@ -305,6 +321,18 @@ type RootTranslation = {
 		 * ប​ិ​ទ​ផ​្​ទ​ា​ំ​ង
 		 */
 		closeDialog: string
+		/**
+		 * ប​ង​្​ក​ើ​ត​ថ​្​ម​ី​ ​(​ន​ៅ​ល​ើ​ទ​ំ​ព​័​រ​ប​ញ​្​ជ​ី​)
+		 */
+		newRecord: string
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​ក​្​ន​ុ​ង​ប​ញ​្​ជ​ី
+		 */
+		searchList: string
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក​ទ​ម​្​រ​ង​់
+		 */
+		save: string
 		/**
 		 * ប​ន​្​ទ​ា​ប​់​ម​ក
 		 */
@@ -415,11 +443,11 @@ type RootTranslation = {
 		}
 		position: {
 			/**
-			 * ត​ួ​ន​ា​ទ​ី
+			 * ម​ុ​ខ​ត​ំ​ណ​ែ​ង
 			 */
 			one: string
 			/**
-			 * ត​ួ​ន​ា​ទ​ី
+			 * ម​ុ​ខ​ត​ំ​ណ​ែ​ង
 			 */
 			many: string
 		}
@@ -480,6 +508,66 @@ type RootTranslation = {
 			one: string
 			/**
 			 * ក​ា​រ​ក​ំ​ណ​ត​់
+			 */
+			many: string
+		}
+		security: {
+			/**
+			 * ស​ុ​វ​ត​្​ថ​ិ​ភ​ា​ព
+			 */
+			one: string
+			/**
+			 * ស​ុ​វ​ត​្​ថ​ិ​ភ​ា​ព
+			 */
+			many: string
+		}
+		role: {
+			/**
+			 * ត​ួ​ន​ា​ទ​ី
+			 */
+			one: string
+			/**
+			 * ត​ួ​ន​ា​ទ​ី
+			 */
+			many: string
+		}
+		permission: {
+			/**
+			 * ស​ិ​ទ​្​ធ​ិ
+			 */
+			one: string
+			/**
+			 * ស​ិ​ទ​្​ធ​ិ
+			 */
+			many: string
+		}
+		group: {
+			/**
+			 * ក​្​រ​ុ​ម​ស​ិ​ទ​្​ធ​ិ
+			 */
+			one: string
+			/**
+			 * ក​្​រ​ុ​ម​ស​ិ​ទ​្​ធ​ិ
+			 */
+			many: string
+		}
+		systemMenu: {
+			/**
+			 * ម​៉​ឺ​ន​ុ​យ​ប​្​រ​ព​័​ន​្​ធ
+			 */
+			one: string
+			/**
+			 * ម​៉​ឺ​ន​ុ​យ​ប​្​រ​ព​័​ន​្​ធ
+			 */
+			many: string
+		}
+		subMenu: {
+			/**
+			 * ម​៉​ឺ​ន​ុ​យ​រ​ង
+			 */
+			one: string
+			/**
+			 * ម​៉​ឺ​ន​ុ​យ​រ​ង
 			 */
 			many: string
 		}
@@ -569,6 +657,128 @@ type RootTranslation = {
 		 * ឡ​ូ​ហ​្​គ​ោ​ប​ា​ត​ទ​ំ​ព​័​រ
 		 */
 		footerLogo: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ត​ួ​ន​ា​ទ​ី
+		 */
+		roleName: string
+		/**
+		 * ក​ា​រ​ព​ិ​ព​ណ​៌​ន​ា
+		 */
+		description: string
+		/**
+		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់
+		 */
+		userCount: string
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ
+		 */
+		permissionCount: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់
+		 */
+		username: string
+		/**
+		 * ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់
+		 */
+		password: string
+		/**
+		 * ត​ួ​ន​ា​ទ​ី
+		 */
+		role: string
+		/**
+		 * ម​ុ​ខ​ត​ំ​ណ​ែ​ង
+		 */
+		position: string
+		/**
+		 * ក​ា​រ​ិ​យ​ា​ល​័​យ
+		 */
+		headOffice: string
+		/**
+		 * ថ​្​ន​ា​ក​់​ក​ា​រ​ិ​យ​ា​ល​័​យ
+		 */
+		headOfficeClass: string
+		/**
+		 * ស​ក​ម​្​ម
+		 */
+		active: string
+		/**
+		 * ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		status: string
+		/**
+		 * ច​ំ​ណ​ង​ជ​ើ​ង
+		 */
+		title: string
+		/**
+		 * ផ​្​ល​ូ​វ​គ​ោ​ល​ដ​ៅ
+		 */
+		to: string
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ
+		 */
+		permission: string
+		/**
+		 * ល​ំ​ដ​ា​ប​់
+		 */
+		sortOrder: string
+		/**
+		 * រ​ូ​ប​ត​ំ​ណ​ា​ង
+		 */
+		icon: string
+		/**
+		 * ម​៉​ឺ​ន​ុ​យ​រ​ង
+		 */
+		subMenuCount: string
+		/**
+		 * ធ​ន​ធ​ា​ន
+		 */
+		resource: string
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព
+		 */
+		action: string
+		/**
+		 * ក​្​រ​ុ​ម
+		 */
+		group: string
+		/**
+		 * ភ​េ​ទ
+		 */
+		sex: string
+		/**
+		 * អ​ា​យ​ុ
+		 */
+		age: string
+		/**
+		 * អ​ា​យ​ុ
+		 */
+		ageBand: string
+		/**
+		 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
+		 */
+		dateOfBirth: string
+		/**
+		 * ព​ិ​ក​ា​រ​ភ​ា​ព
+		 */
+		disability: string
+	}
+	fieldHints: {
+		/**
+		 * យ​៉​ា​ង​ហ​ោ​ច​ណ​ា​ស​់​ ​8​ ​ត​ួ​អ​ក​្​ស​រ​។
+		 */
+		passwordHint: string
+		/**
+		 * ទ​ុ​ក​ទ​ទ​េ​ ​ដ​ើ​ម​្​ប​ី​រ​ក​្​ស​ា​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន​។​ ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី​ប​ញ​្​ច​ប​់​រ​ា​ល​់​វ​គ​្​គ​ច​ូ​ល​រ​ប​ស​់​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ន​េ​ះ​។
+		 */
+		passwordKeep: string
+		/**
+		 * ផ​្​ល​ូ​វ​ក​្​ន​ុ​ង​ក​ម​្​ម​វ​ិ​ធ​ី​ន​េ​ះ​ ​ច​ា​ប​់​ផ​្​ដ​ើ​ម​ដ​ោ​យ​ ​/​ ​ឧ​ទ​ា​ហ​រ​ណ​៍​ ​/​s​e​c​u​r​i​t​y​/​u​s​e​r​។​ ​ទ​ុ​ក​ទ​ទ​េ​ស​ម​្​រ​ា​ប​់​ក​្​រ​ុ​ម​។
+		 */
+		toHint: string
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ​ដ​ែ​ល​ត​្​រ​ូ​វ​ក​ា​រ​ដ​ើ​ម​្​ប​ី​ឃ​ើ​ញ​ម​៉​ឺ​ន​ុ​យ​ន​េ​ះ​ ​ឧ​ទ​ា​ហ​រ​ណ​៍​ ​u​s​e​r​s​:​r​e​a​d​។​ ​ទ​ុ​ក​ទ​ទ​េ​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ទ​ា​ំ​ង​អ​ស​់​។
+		 */
+		permissionHint: string
 	}
 	options: {
 		code: {
@@ -590,6 +800,36 @@ type RootTranslation = {
 			 * ថ​្​ន​ា​ក​់​ខ​េ​ត​្​ត
 			 */
 			provincial: string
+		}
+		headOfficeClass: {
+			/**
+			 * ថ​្​ន​ា​ក​់​ជ​ា​ត​ិ
+			 */
+			national: string
+			/**
+			 * ថ​្​ន​ា​ក​់​ខ​េ​ត​្​ត
+			 */
+			provincial: string
+		}
+		status: {
+			/**
+			 * ស​ក​ម​្​ម
+			 */
+			active: string
+			/**
+			 * អ​ស​ក​ម​្​ម
+			 */
+			inactive: string
+		}
+		boolean: {
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			yes: string
+			/**
+			 * ទ​េ
+			 */
+			no: string
 		}
 	}
 	list: {
@@ -1092,6 +1332,21 @@ type RootTranslation = {
 		 * @param {unknown} label
 		 */
 		fileEmpty: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​អ​ា​ច​ម​ា​ន​ត​ែ​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង​ ​ល​េ​ខ​ ​ច​ំ​ណ​ុ​ច​ ​(​.​)​ ​ស​ញ​្​ញ​ា​ដ​ក​ ​(​-​)​ ​ន​ិ​ង​ស​ញ​្​ញ​ា​គ​ូ​ស​ក​្​រ​ោ​ម​ ​(​_​)​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​។
+		 * @param {unknown} label
+		 */
+		usernameChars: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ច​ា​ប​់​ផ​្​ដ​ើ​ម​ដ​ោ​យ​ ​/​ ​ន​ិ​ង​ម​ា​ន​ត​ែ​អ​ក​្​ស​រ​ ​ល​េ​ខ​ ​-​ ​_​ ​ន​ិ​ង​ ​/​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​។
+		 * @param {unknown} label
+		 */
+		routePath: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ម​ា​ន​ទ​ម​្​រ​ង​់​ ​r​e​s​o​u​r​c​e​:​a​c​t​i​o​n​ ​ជ​ា​អ​ក​្​ស​រ​ត​ូ​ច​ ​ឧ​ទ​ា​ហ​រ​ណ​៍​ ​u​s​e​r​s​:​r​e​a​d​។
+		 * @param {unknown} label
+		 */
+		permissionName: RequiredParams<'label'>
 	}
 	server: {
 		/**
@@ -1152,6 +1407,642 @@ type RootTranslation = {
 		 * @param {unknown} field
 		 */
 		invalidParent: RequiredParams<'field'>
+		/**
+		 * ត​ួ​ន​ា​ទ​ី​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ម​ិ​ន​អ​ា​ច​ប​្​ដ​ូ​រ​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​ុ​ប​ប​ា​ន​ទ​េ​៖​ ​វ​ា​ជ​ា​ត​ួ​ន​ា​ទ​ី​ដ​ែ​ល​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ទ​ា​ំ​ង​អ​ស​់​ជ​ា​ន​ិ​ច​្​ច​។
+		 */
+		superAdminRoleLocked: string
+		/**
+		 * ត​ួ​ន​ា​ទ​ី​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ទ​ា​ំ​ង​អ​ស​់​ជ​ា​ន​ិ​ច​្​ច​៖​ ​ម​ិ​ន​អ​ា​ច​ដ​ក​ស​ិ​ទ​្​ធ​ិ​ណ​ា​ម​ួ​យ​ច​េ​ញ​ព​ី​វ​ា​ប​ា​ន​ទ​េ​។
+		 */
+		superAdminRoleComplete: string
+		/**
+		 * {​n​a​m​e​}​ ​ជ​ា​ស​ិ​ទ​្​ធ​ិ​ម​ូ​ល​ដ​្​ឋ​ា​ន​ដ​ែ​ល​ក​ម​្​ម​វ​ិ​ធ​ី​ព​ឹ​ង​ផ​្​អ​ែ​ក​ល​ើ​៖​ ​ម​ិ​ន​អ​ា​ច​ប​្​ដ​ូ​រ​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​ុ​ប​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} name
+		 */
+		cataloguePermissionLocked: RequiredParams<'name'>
+		/**
+		 * p​e​r​m​i​s​s​i​o​n​I​d​s​ ​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ដ​ែ​ល​ម​ិ​ន​ស​្​គ​ា​ល​់​៖​ ​{​i​d​s​}​។
+		 * @param {unknown} ids
+		 */
+		unknownPermissions: RequiredParams<'ids'>
+		/**
+		 * {​n​a​m​e​}​ ​ន​ៅ​ត​ែ​ជ​ា​ស​ិ​ទ​្​ធ​ិ​រ​ប​ស​់​ត​ួ​ន​ា​ទ​ី​ ​{​c​o​u​n​t​}​៖​ ​ស​ូ​ម​ដ​ក​វ​ា​ច​េ​ញ​ព​ី​ត​ួ​ន​ា​ទ​ី​ទ​ា​ំ​ង​ន​ោ​ះ​ន​ៅ​ទ​ំ​ព​័​រ​ផ​្​ដ​ល​់​ស​ិ​ទ​្​ធ​ិ​ជ​ា​ម​ុ​ន​ស​ិ​ន​។
+		 * @param {unknown} count
+		 * @param {unknown} name
+		 */
+		permissionHeld: RequiredParams<'count' | 'name'>
+		/**
+		 * ន​េ​ះ​ជ​ា​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ស​ក​ម​្​ម​ច​ុ​ង​ក​្​រ​ោ​យ​ដ​ែ​ល​ម​ា​ន​ត​ួ​ន​ា​ទ​ី​ ​S​u​p​e​r​ ​A​d​m​i​n​៖​ ​ម​ិ​ន​អ​ា​ច​ល​ុ​ប​ ​ប​ិ​ទ​ដ​ំ​ណ​ើ​រ​ក​ា​រ​ ​ឬ​ប​្​ដ​ូ​រ​ត​ួ​ន​ា​ទ​ី​រ​ប​ស​់​គ​ា​ត​់​ប​ា​ន​ទ​េ​។​ ​ស​ូ​ម​ផ​្​ដ​ល​់​ត​ួ​ន​ា​ទ​ី​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ដ​ល​់​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ស​ក​ម​្​ម​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ជ​ា​ម​ុ​ន​ស​ិ​ន​។
+		 */
+		lastSuperAdmin: string
+		/**
+		 * អ​្​ន​ក​ម​ិ​ន​អ​ា​ច​ល​ុ​ប​គ​ណ​ន​ី​ផ​្​ទ​ា​ល​់​ខ​្​ល​ួ​ន​រ​ប​ស​់​អ​្​ន​ក​ប​ា​ន​ទ​េ​។
+		 */
+		ownAccountDelete: string
+		/**
+		 * អ​្​ន​ក​ម​ិ​ន​អ​ា​ច​ប​ិ​ទ​ដ​ំ​ណ​ើ​រ​ក​ា​រ​គ​ណ​ន​ី​ផ​្​ទ​ា​ល​់​ខ​្​ល​ួ​ន​រ​ប​ស​់​អ​្​ន​ក​ប​ា​ន​ទ​េ​។
+		 */
+		ownAccountDeactivate: string
+		/**
+		 * ម​ា​ន​ត​ែ​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ផ​្​ដ​ល​់​ត​ួ​ន​ា​ទ​ី​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​ា​ន​។
+		 */
+		superAdminRoleOnly: string
+		/**
+		 * ម​ា​ន​ត​ែ​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ផ​្​ដ​ល​់​ឈ​្​ម​ោ​ះ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ ​a​d​m​i​n​ ​ឬ​ ​d​e​v​e​l​o​p​e​r​ ​ប​ា​ន​។
+		 */
+		reservedUsername: string
+		/**
+		 * ម​ា​ន​ត​ែ​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ក​ែ​ប​្​រ​ែ​ ​ឬ​ល​ុ​ប​គ​ណ​ន​ី​រ​ប​ស​់​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​ា​ន​។
+		 */
+		superUserAccount: string
+		/**
+		 * {​f​i​e​l​d​}​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+		 * @param {unknown} field
+		 */
+		wrongOldPassword: RequiredParams<'field'>
+		/**
+		 * ម​៉​ឺ​ន​ុ​យ​ន​េ​ះ​ន​ៅ​ម​ា​ន​ម​៉​ឺ​ន​ុ​យ​រ​ង​ ​{​c​o​u​n​t​}​។​ ​ស​ូ​ម​ល​ុ​ប​ម​៉​ឺ​ន​ុ​យ​រ​ង​ទ​ា​ំ​ង​ន​ោ​ះ​ជ​ា​ម​ុ​ន​ស​ិ​ន​ ​រ​ួ​ច​ស​ឹ​ម​ល​ុ​ប​ម​៉​ឺ​ន​ុ​យ​។
+		 * @param {unknown} count
+		 */
+		menuHasSubMenus: RequiredParams<'count'>
+		/**
+		 * ម​៉​ឺ​ន​ុ​យ​រ​ង​ម​ិ​ន​អ​ា​ច​ម​ា​ន​ម​៉​ឺ​ន​ុ​យ​រ​ង​រ​ប​ស​់​ខ​្​ល​ួ​ន​ប​ា​ន​ទ​េ​៖​ ​ម​៉​ឺ​ន​ុ​យ​ម​ា​ន​ត​ែ​ព​ី​រ​ក​ម​្​រ​ិ​ត​ ​ដ​ូ​ច​រ​ប​ា​រ​ច​ំ​ហ​ៀ​ង​។
+		 */
+		subMenuDepth: string
+		/**
+		 * p​e​r​m​i​s​s​i​o​n​ ​"​{​v​a​l​u​e​}​"​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ស​ិ​ទ​្​ធ​ិ​ដ​ែ​ល​ម​ា​ន​ក​្​ន​ុ​ង​ប​្​រ​ព​័​ន​្​ធ​ទ​េ​។​ ​ស​ូ​ម​ប​្​រ​ើ​ស​ិ​ទ​្​ធ​ិ​ព​ី​ប​ញ​្​ជ​ី​ស​ិ​ទ​្​ធ​ិ​ ​(​ឧ​ទ​ា​ហ​រ​ណ​៍​ ​u​s​e​r​s​:​r​e​a​d​)​ ​ឬ​ ​f​o​r​_​d​e​v​e​l​o​p​e​r​៖​ ​ស​ិ​ទ​្​ធ​ិ​ដ​ែ​ល​ស​រ​ស​េ​រ​ខ​ុ​ស​ន​ឹ​ង​ល​ា​ក​់​ម​៉​ឺ​ន​ុ​យ​ន​េ​ះ​ព​ី​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ទ​ា​ំ​ង​អ​ស​់​។
+		 * @param {unknown} value
+		 */
+		unknownMenuPermission: RequiredParams<'value'>
+		/**
+		 * f​a​m​i​l​y​N​a​m​e​K​h​ ​ន​ិ​ង​ ​g​i​v​e​n​N​a​m​e​K​h​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​ ​ឬ​ ​f​a​m​i​l​y​N​a​m​e​E​n​ ​ន​ិ​ង​ ​g​i​v​e​n​N​a​m​e​E​n​៖​ ​ក​ុ​ម​ា​រ​ត​្​រ​ូ​វ​ម​ា​ន​ឈ​្​ម​ោ​ះ​ព​េ​ញ​ ​(​ន​ា​ម​ត​្​រ​ក​ូ​ល​ ​ន​ិ​ង​ន​ា​ម​ខ​្​ល​ួ​ន​)​ ​ជ​ា​អ​ក​្​ស​រ​ខ​្​ម​ែ​រ​ ​ឬ​ជ​ា​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង​។
+		 */
+		childWholeName: string
+		/**
+		 * d​a​t​e​O​f​B​i​r​t​h​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​ថ​្​ង​ៃ​ន​េ​ះ​ ​ឬ​ជ​ា​ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ក​្​ន​ុ​ង​រ​យ​ៈ​ព​េ​ល​ ​១​៨​ ​ឆ​្​ន​ា​ំ​ច​ុ​ង​ក​្​រ​ោ​យ​៖​ ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ថ​្​ម​ី​គ​ឺ​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​អ​ា​យ​ុ​ក​្​រ​ោ​ម​ ​១​៨​ ​ឆ​្​ន​ា​ំ​។
+		 */
+		childNewBirthDate: string
+		/**
+		 * d​a​t​e​O​f​B​i​r​t​h​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ន​ា​ព​េ​ល​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
+		 */
+		childBirthDateFuture: string
+		/**
+		 * a​d​m​i​t​t​e​d​O​n​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ន​ា​ព​េ​ល​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
+		 */
+		childAdmittedFuture: string
+		/**
+		 * ក​ុ​ម​ា​រ​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ល​ុ​ប​ប​ា​ន​ទ​ៀ​ត​ទ​េ​៖​ ​ម​ា​ន​ត​ែ​ក​ុ​ម​ា​រ​ដ​ែ​ល​ន​ៅ​ក​្​ន​ុ​ង​ស​្​ថ​ា​ន​ភ​ា​ព​ប​ា​ន​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ល​ុ​ប​ប​ា​ន​។​ ​ក​ុ​ម​ា​រ​ដ​ែ​ល​ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ដ​ំ​ណ​ើ​រ​ក​ា​រ​ស​ុ​ំ​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​រ​ក​្​ស​ា​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ខ​្​ល​ួ​ន​។
+		 */
+		childDeleteInWorkflow: string
+		/**
+		 * ក​ុ​ម​ា​រ​ដ​ែ​ល​ម​ា​ន​ស​្​ថ​ា​ន​ភ​ា​ព​ ​{​s​t​a​t​u​s​}​ ​ម​ិ​ន​អ​ា​ច​ធ​្​វ​ើ​{​a​c​t​i​o​n​}​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} action
+		 * @param {unknown} status
+		 */
+		childActionNotAllowed: RequiredParams<'action' | 'status'>
+		/**
+		 * i​d​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​ល​េ​ខ​ស​ម​្​គ​ា​ល​់​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​ៅ​ក​្​ន​ុ​ង​អ​ា​ស​យ​ដ​្​ឋ​ា​ន​ ​(​{​i​d​}​)​។
+		 * @param {unknown} id
+		 */
+		childActionIdMismatch: RequiredParams<'id'>
+		/**
+		 * {​f​i​e​l​d​}​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ន​េ​ះ​គ​ឺ​ ​{​t​o​d​a​y​}​។
+		 * @param {unknown} field
+		 * @param {unknown} today
+		 */
+		childDateFuture: RequiredParams<'field' | 'today'>
+		/**
+		 * គ​្​រ​ួ​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​រ​ួ​ច​ហ​ើ​យ​៖​ ​ស​ូ​ម​ក​ែ​ប​្​រ​ែ​វ​ា​ជ​ំ​ន​ួ​ស​ឱ​្​យ​ក​ា​រ​ប​ន​្​ថ​ែ​ម​ម​្​ដ​ង​ទ​ៀ​ត​។
+		 */
+		childFamilyExists: string
+		/**
+		 * {​l​a​b​e​l​}​ ​អ​ា​ច​ម​ា​ន​ឯ​ក​ស​ា​រ​ច​្​រ​ើ​ន​ប​ំ​ផ​ុ​ត​ ​{​m​a​x​}​ ​ក​្​ន​ុ​ង​ព​េ​ល​ត​ែ​ម​ួ​យ​។
+		 * @param {unknown} label
+		 * @param {number} max
+		 */
+		childFilesTooMany: RequiredParams<'label' | 'max'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​ឯ​ក​ស​ា​រ​ ​P​D​F​ ​ឬ​រ​ូ​ប​ភ​ា​ព​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​ឬ​ ​G​I​F​។
+		 * @param {unknown} label
+		 */
+		childDocumentType: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ទ​ំ​ហ​ំ​ត​្​រ​ូ​វ​ត​ែ​ត​ិ​ច​ជ​ា​ង​ ​1​0​ ​M​B​!
+		 * @param {unknown} label
+		 */
+		childDocumentSize: RequiredParams<'label'>
+	}
+	assignPermission: {
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ិ​ទ​្​ធ​ិ
+		 */
+		title: string
+		/**
+		 * ជ​្​រ​ើ​ស​រ​ើ​ស​ត​ួ​ន​ា​ទ​ី​ ​ធ​ី​ក​អ​្​វ​ី​ដ​ែ​ល​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​រ​ប​ស​់​វ​ា​អ​ា​ច​ធ​្​វ​ើ​ប​ា​ន​ ​រ​ួ​ច​រ​ក​្​ស​ា​ទ​ុ​ក​។​ ​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ម​ា​ន​ប​្​រ​ស​ិ​ទ​្​ធ​ភ​ា​ព​ច​ា​ប​់​ព​ី​ស​ក​ម​្​ម​ភ​ា​ព​ប​ន​្​ទ​ា​ប​់​រ​ប​ស​់​ព​ួ​ក​គ​េ​។
+		 */
+		intro: string
+		/**
+		 * ត​ួ​ន​ា​ទ​ី
+		 */
+		role: string
+		/**
+		 * ជ​្​រ​ើ​ស​រ​ើ​ស​ត​ួ​ន​ា​ទ​ី​.​.​.
+		 */
+		chooseRole: string
+		/**
+		 * ជ​្​រ​ើ​ស​រ​ើ​ស​ត​ួ​ន​ា​ទ​ី​ខ​ា​ង​ល​ើ​ ​ដ​ើ​ម​្​ប​ី​ម​ើ​ល​ ​ន​ិ​ង​ក​ែ​ប​្​រ​ែ​ស​ិ​ទ​្​ធ​ិ​រ​ប​ស​់​វ​ា​។
+		 */
+		pickRole: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ស​ិ​ទ​្​ធ​ិ​.​.​.
+		 */
+		loading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ស​ិ​ទ​្​ធ​ិ​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * ត​ួ​ន​ា​ទ​ី​ន​េ​ះ​ម​ិ​ន​ម​ា​ន​ ​ឬ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​ហ​ើ​យ​។​ ​ស​ូ​ម​ជ​្​រ​ើ​ស​រ​ើ​ស​ត​ួ​ន​ា​ទ​ី​ផ​្​ស​េ​ង​។
+		 */
+		roleMissing: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ណ​ា​ម​ួ​យ​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
+		 */
+		noPermissions: string
+		/**
+		 * ធ​ន​ធ​ា​ន
+		 */
+		resource: string
+		/**
+		 * ផ​្​ស​េ​ង​ៗ
+		 */
+		other: string
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ​ផ​្​ស​េ​ង​ៗ
+		 */
+		ungrouped: string
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ​ទ​ា​ំ​ង​អ​ស​់
+		 */
+		everything: string
+		/**
+		 * {​r​e​s​o​u​r​c​e​}​ ​—​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
+		 * @param {unknown} resource
+		 */
+		everyAction: RequiredParams<'resource'>
+		/**
+		 * {​g​r​o​u​p​}​ ​—​ ​{​a​c​t​i​o​n​}​ ​ន​ៃ​ធ​ន​ធ​ា​ន​ទ​ា​ំ​ង​អ​ស​់
+		 * @param {unknown} action
+		 * @param {unknown} group
+		 */
+		everyResource: RequiredParams<'action' | 'group'>
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ​ទ​ា​ំ​ង​អ​ស​់​ន​ៃ​{​g​r​o​u​p​}
+		 * @param {unknown} group
+		 */
+		everyInGroup: RequiredParams<'group'>
+		/**
+		 * {​r​e​s​o​u​r​c​e​}​ ​—​ ​{​a​c​t​i​o​n​}
+		 * @param {unknown} action
+		 * @param {unknown} resource
+		 */
+		cell: RequiredParams<'action' | 'resource'>
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ​រ​ប​ស​់​ ​{​r​o​l​e​}
+		 * @param {unknown} role
+		 */
+		gridLabel: RequiredParams<'role'>
+		/**
+		 * {​c​o​u​n​t​}​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ ​{​t​o​t​a​l​}​ ​ស​ិ​ទ​្​ធ​ិ
+		 * @param {unknown} count
+		 * @param {unknown} total
+		 */
+		held: RequiredParams<'count' | 'total'>
+		/**
+		 * ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ ​{​c​o​u​n​t​}​ ​ម​ិ​ន​ទ​ា​ន​់​រ​ក​្​ស​ា​ទ​ុ​ក
+		 * @param {number} count
+		 */
+		changes: RequiredParams<'count'>
+		/**
+		 * គ​្​ម​ា​ន​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ដ​ែ​ល​ម​ិ​ន​ទ​ា​ន​់​រ​ក​្​ស​ា​ទ​ុ​ក
+		 */
+		noChanges: string
+		/**
+		 * ប​ា​ន​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ
+		 */
+		changed: string
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក​ស​ិ​ទ​្​ធ​ិ
+		 */
+		save: string
+		/**
+		 * ប​ោ​ះ​ប​ង​់​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ
+		 */
+		undo: string
+		/**
+		 * ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ស​ិ​ទ​្​ធ​ិ​រ​ប​ស​់​ ​{​r​o​l​e​}​។
+		 * @param {unknown} role
+		 */
+		saved: RequiredParams<'role'>
+		/**
+		 * គ​្​ម​ា​ន​អ​្​វ​ី​ត​្​រ​ូ​វ​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​។
+		 */
+		nothingToSave: string
+		/**
+		 * ត​ួ​ន​ា​ទ​ី​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ទ​ា​ំ​ង​អ​ស​់​ជ​ា​ន​ិ​ច​្​ច​៖​ ​ម​ិ​ន​អ​ា​ច​ដ​ក​ស​ិ​ទ​្​ធ​ិ​ណ​ា​ម​ួ​យ​ច​េ​ញ​ប​ា​ន​ទ​េ​។
+		 */
+		superAdminNote: string
+		/**
+		 * អ​្​ន​ក​អ​ា​ច​ម​ើ​ល​ស​ិ​ទ​្​ធ​ិ​ទ​ា​ំ​ង​ន​េ​ះ​ ​ប​៉​ុ​ន​្​ត​ែ​ម​ិ​ន​អ​ា​ច​ក​ែ​ប​្​រ​ែ​ប​ា​ន​ទ​េ​។
+		 */
+		readOnlyNote: string
+		/**
+		 * ន​ៅ​ក​្​ន​ុ​ង​ត​ា​រ​ា​ង​៖​ ​គ​្​រ​ា​ប​់​ច​ុ​ច​ព​្​រ​ួ​ញ​ស​ម​្​រ​ា​ប​់​ផ​្​ល​ា​ស​់​ទ​ី​ ​S​p​a​c​e​ ​ស​ម​្​រ​ា​ប​់​ធ​ី​ក​ ​H​o​m​e​ ​ន​ិ​ង​ ​E​n​d​ ​ទ​ៅ​ច​ុ​ង​ជ​ួ​រ​ ​P​a​g​e​ ​U​p​ ​ន​ិ​ង​ ​P​a​g​e​ ​D​o​w​n​ ​ល​ោ​ត​ព​ី​ក​្​រ​ុ​ម​ម​ួ​យ​ទ​ៅ​ក​្​រ​ុ​ម​ម​ួ​យ​។
+		 */
+		keyboardHint: string
+		/**
+		 * ប​្​ដ​ូ​រ​ត​ួ​ន​ា​ទ​ី​ដ​ោ​យ​ម​ិ​ន​រ​ក​្​ស​ា​ទ​ុ​ក​?
+		 */
+		switchTitle: string
+		/**
+		 * ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ស​ិ​ទ​្​ធ​ិ​រ​ប​ស​់​ ​{​r​o​l​e​}​ ​ន​ឹ​ង​ប​ា​ត​់​ប​ង​់​។
+		 * @param {unknown} role
+		 */
+		switchBody: RequiredParams<'role'>
+		/**
+		 * ប​្​ដ​ូ​រ​ត​ួ​ន​ា​ទ​ី
+		 */
+		switchConfirm: string
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ិ​ទ​្​ធ​ិ​ឱ​្​យ​ត​ួ​ន​ា​ទ​ី​ន​េ​ះ
+		 */
+		assignCommand: string
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ
+		 */
+		cardTitle: string
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		cardCount: RequiredParams<'count'>
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ​ទ​ា​ំ​ង​អ​ស​់​ ​(​S​u​p​e​r​ ​A​d​m​i​n​)
+		 */
+		cardAll: string
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ិ​ទ​្​ធ​ិ
+		 */
+		cardLink: string
+	}
+	permissionNames: {
+		resources: {
+			/**
+			 * ក​ុ​ម​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			adoptive_children: string
+			/**
+			 * ឪ​ព​ុ​ក​ម​្​ដ​ា​យ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			adoptive_parents: string
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			matchings: string
+			/**
+			 * ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			post_adoption_services: string
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍
+			 */
+			adopted_child_reports: string
+			/**
+			 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់
+			 */
+			users: string
+			/**
+			 * ត​ួ​ន​ា​ទ​ី
+			 */
+			roles: string
+			/**
+			 * ក​ំ​ណ​ត​់​ស​ិ​ទ​្​ធ​ិ
+			 */
+			assign_permissions: string
+			/**
+			 * ស​ិ​ទ​្​ធ​ិ
+			 */
+			permissions: string
+			/**
+			 * ក​្​រ​ុ​ម​ស​ិ​ទ​្​ធ​ិ
+			 */
+			groups: string
+			/**
+			 * ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ
+			 */
+			system_settings: string
+			/**
+			 * ព​័​ត​៌​ម​ា​ន​ទ​ូ​ទ​ៅ
+			 */
+			general_settings: string
+			/**
+			 * ភ​ា​ស​ា
+			 */
+			languages: string
+			/**
+			 * ក​ា​រ​ិ​យ​ា​ល​័​យ​ក​ណ​្​ដ​ា​ល
+			 */
+			head_offices: string
+			/**
+			 * ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
+			 */
+			provinces: string
+			/**
+			 * រ​ដ​្​ឋ
+			 */
+			states: string
+			/**
+			 * ស​្​រ​ុ​ក​/​ខ​ណ​្​ឌ
+			 */
+			districts: string
+			/**
+			 * ឃ​ុ​ំ​/​ស​ង​្​ក​ា​ត​់
+			 */
+			communes: string
+			/**
+			 * ភ​ូ​ម​ិ
+			 */
+			villages: string
+			/**
+			 * ស​្​ថ​ា​ប​័​ន
+			 */
+			organizations: string
+			/**
+			 * ន​ា​យ​ក​ដ​្​ឋ​ា​ន
+			 */
+			departments: string
+			/**
+			 * ម​ុ​ខ​ត​ំ​ណ​ែ​ង
+			 */
+			positions: string
+			/**
+			 * ប​ញ​្​ជ​ី​យ​ោ​ង
+			 */
+			reference_lists: string
+			/**
+			 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
+			 */
+			addresses: string
+		}
+		actions: {
+			/**
+			 * អ​ា​ន
+			 */
+			read: string
+			/**
+			 * ស​រ​ស​េ​រ
+			 */
+			write: string
+			/**
+			 * ក​ែ​ប​្​រ​ែ
+			 */
+			update: string
+			/**
+			 * ល​ុ​ប
+			 */
+			'delete': string
+			/**
+			 * អ​ន​ុ​ម​័​ត
+			 */
+			approve: string
+		}
+	}
+	userAdmin: {
+		/**
+		 * ប​ិ​ទ​ដ​ំ​ណ​ើ​រ​ក​ា​រ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ន​េ​ះ
+		 */
+		deactivate: string
+		/**
+		 * ប​ើ​ក​ដ​ំ​ណ​ើ​រ​ក​ា​រ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ន​េ​ះ
+		 */
+		activate: string
+		/**
+		 * ក​ំ​ណ​ត​់​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី
+		 */
+		setPassword: string
+		/**
+		 * គ​ណ​ន​ី
+		 */
+		account: string
+		/**
+		 * ថ​ា​ត​ើ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ន​េ​ះ​អ​ា​ច​ច​ូ​ល​ប​្​រ​ព​័​ន​្​ធ​ប​ា​ន​ឬ​ទ​េ​ ​ន​ិ​ង​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​រ​ប​ស​់​គ​ា​ត​់​។
+		 */
+		accountHint: string
+		/**
+		 * ស​ក​ម​្​ម​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ន​េ​ះ​អ​ា​ច​ច​ូ​ល​ប​្​រ​ព​័​ន​្​ធ​ប​ា​ន​។
+		 */
+		statusActive: string
+		/**
+		 * អ​ស​ក​ម​្​ម​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ច​ូ​ល​ប​្​រ​ព​័​ន​្​ធ​ប​ា​ន​ទ​េ​។
+		 */
+		statusInactive: string
+		/**
+		 * ប​ិ​ទ​ដ​ំ​ណ​ើ​រ​ក​ា​រ
+		 */
+		deactivateButton: string
+		/**
+		 * ប​ើ​ក​ដ​ំ​ណ​ើ​រ​ក​ា​រ
+		 */
+		activateButton: string
+		/**
+		 * ន​េ​ះ​ជ​ា​គ​ណ​ន​ី​ផ​្​ទ​ា​ល​់​ខ​្​ល​ួ​ន​រ​ប​ស​់​អ​្​ន​ក​៖​ ​អ​្​ន​ក​ម​ិ​ន​អ​ា​ច​ប​ិ​ទ​ដ​ំ​ណ​ើ​រ​ក​ា​រ​វ​ា​ប​ា​ន​ទ​េ​។​ ​ស​ូ​ម​ប​្​ដ​ូ​រ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ផ​្​ទ​ា​ល​់​ខ​្​ល​ួ​ន​ត​ា​ម​រ​យ​ៈ​ ​«​ព​័​ត​៌​ម​ា​ន​ផ​្​ទ​ា​ល​់​ខ​្​ល​ួ​ន​»​។
+		 */
+		ownAccount: string
+		/**
+		 * ប​ិ​ទ​ដ​ំ​ណ​ើ​រ​ក​ា​រ​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deactivateTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​ន​ឹ​ង​ត​្​រ​ូ​វ​ច​ា​ក​ច​េ​ញ​ព​ី​គ​្​រ​ប​់​ក​ន​្​ល​ែ​ង​ភ​្​ល​ា​ម​ៗ​ ​ហ​ើ​យ​ម​ិ​ន​អ​ា​ច​ច​ូ​ល​ប​្​រ​ព​័​ន​្​ធ​ប​ា​ន​ទ​ៀ​ត​ទ​េ​ ​រ​ហ​ូ​ត​ដ​ល​់​គ​ណ​ន​ី​ត​្​រ​ូ​វ​ប​ា​ន​ប​ើ​ក​ដ​ំ​ណ​ើ​រ​ក​ា​រ​វ​ិ​ញ​។
+		 * @param {unknown} name
+		 */
+		deactivateBody: RequiredParams<'name'>
+		/**
+		 * ប​ើ​ក​ដ​ំ​ណ​ើ​រ​ក​ា​រ​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		activateTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​អ​ា​ច​ច​ូ​ល​ប​្​រ​ព​័​ន​្​ធ​ម​្​ដ​ង​ទ​ៀ​ត​ដ​ោ​យ​ប​្​រ​ើ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​រ​ប​ស​់​គ​ា​ត​់​។
+		 * @param {unknown} name
+		 */
+		activateBody: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ិ​ទ​ដ​ំ​ណ​ើ​រ​ក​ា​រ​៖​ ​វ​គ​្​គ​ច​ូ​ល​ទ​ា​ំ​ង​អ​ស​់​រ​ប​ស​់​គ​ា​ត​់​ប​ា​ន​ប​ញ​្​ច​ប​់​។
+		 * @param {unknown} name
+		 */
+		deactivated: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ើ​ក​ដ​ំ​ណ​ើ​រ​ក​ា​រ​វ​ិ​ញ​។
+		 * @param {unknown} name
+		 */
+		activated: RequiredParams<'name'>
+		/**
+		 * ក​ំ​ណ​ត​់​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		passwordTitle: RequiredParams<'name'>
+		/**
+		 * វ​គ​្​គ​ច​ូ​ល​ទ​ា​ំ​ង​អ​ស​់​រ​ប​ស​់​ ​{​n​a​m​e​}​ ​ន​ឹ​ង​ប​ញ​្​ច​ប​់​ភ​្​ល​ា​ម​ៗ​៖​ ​ច​ា​ប​់​ព​ី​ព​េ​ល​ន​េ​ះ​ត​ទ​ៅ​ ​គ​ា​ត​់​ច​ូ​ល​ប​្​រ​ព​័​ន​្​ធ​ដ​ោ​យ​ប​្​រ​ើ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី​។​ ​ស​ូ​ម​ប​្​រ​ា​ប​់​គ​ា​ត​់​ដ​ោ​យ​ផ​្​ទ​ា​ល​់​។
+		 * @param {unknown} name
+		 */
+		passwordBody: RequiredParams<'name'>
+		/**
+		 * ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី
+		 */
+		newPassword: string
+		/**
+		 * ប​ញ​្​ជ​ា​ក​់​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី
+		 */
+		confirmPassword: string
+		/**
+		 * ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ទ​ា​ំ​ង​ព​ី​រ​ម​ិ​ន​ដ​ូ​ច​គ​្​ន​ា​ទ​េ​។
+		 */
+		passwordsDiffer: string
+		/**
+		 * ក​ំ​ណ​ត​់​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់
+		 */
+		savePassword: string
+		/**
+		 * ប​ា​ន​ក​ំ​ណ​ត​់​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ ​{​n​a​m​e​}​៖​ ​វ​គ​្​គ​ច​ូ​ល​ទ​ា​ំ​ង​អ​ស​់​រ​ប​ស​់​គ​ា​ត​់​ប​ា​ន​ប​ញ​្​ច​ប​់​។
+		 * @param {unknown} name
+		 */
+		passwordSet: RequiredParams<'name'>
+		/**
+		 * ក​ំ​ព​ុ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​.​.​.
+		 */
+		working: string
+	}
+	systemMenuAdmin: {
+		/**
+		 * ម​៉​ឺ​ន​ុ​យ​រ​ង
+		 */
+		subMenus: string
+		/**
+		 * ធ​ា​ត​ុ​ន​ៅ​ក​្​រ​ោ​ម​ម​៉​ឺ​ន​ុ​យ​ន​េ​ះ​ ​ត​ា​ម​ល​ំ​ដ​ា​ប​់​រ​ប​ស​់​វ​ា​។​ ​ម​៉​ឺ​ន​ុ​យ​ម​ា​ន​ព​ី​រ​ក​ម​្​រ​ិ​ត​ ​ដ​ូ​ច​រ​ប​ា​រ​ច​ំ​ហ​ៀ​ង​។
+		 */
+		subMenusHint: string
+		/**
+		 * ប​ន​្​ថ​ែ​ម​ម​៉​ឺ​ន​ុ​យ​រ​ង
+		 */
+		addSubMenu: string
+		/**
+		 * ម​៉​ឺ​ន​ុ​យ​រ​ង​ថ​្​ម​ី
+		 */
+		newSubMenu: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ​ម​៉​ឺ​ន​ុ​យ​រ​ង
+		 */
+		editSubMenu: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * ល​ុ​ប​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ម​៉​ឺ​ន​ុ​យ​រ​ង​ន​ៅ​ឡ​ើ​យ​ទ​េ
+		 */
+		empty: string
+		/**
+		 * ប​ន​្​ថ​ែ​ម​ម​៉​ឺ​ន​ុ​យ​រ​ង​ ​ដ​ើ​ម​្​ប​ី​ដ​ា​ក​់​ធ​ា​ត​ុ​ន​ៅ​ក​្​រ​ោ​ម​ម​៉​ឺ​ន​ុ​យ​ន​េ​ះ​។
+		 */
+		emptyHint: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ម​៉​ឺ​ន​ុ​យ​រ​ង​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * គ​្​ម​ា​ន​ ​(​ក​្​រ​ុ​ម​)
+		 */
+		noTarget: string
+		/**
+		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ទ​ា​ំ​ង​អ​ស​់
+		 */
+		everyone: string
+		/**
+		 * ន​េ​ះ​ជ​ា​ម​៉​ឺ​ន​ុ​យ​រ​ង​រ​ប​ស​់​ ​{​p​a​r​e​n​t​}​។​ ​ម​៉​ឺ​ន​ុ​យ​រ​ង​ម​ិ​ន​អ​ា​ច​ម​ា​ន​ម​៉​ឺ​ន​ុ​យ​រ​ង​រ​ប​ស​់​ខ​្​ល​ួ​ន​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} parent
+		 */
+		isSubMenu: RequiredParams<'parent'>
+		/**
+		 * ប​ើ​ក​ ​{​p​a​r​e​n​t​}
+		 * @param {unknown} parent
+		 */
+		openParent: RequiredParams<'parent'>
+		/**
+		 * ដ​ើ​ម​្​ប​ី​ល​ុ​ប​ម​៉​ឺ​ន​ុ​យ​ន​េ​ះ​ ​ស​ូ​ម​ល​ុ​ប​ម​៉​ឺ​ន​ុ​យ​រ​ង​រ​ប​ស​់​វ​ា​ជ​ា​ម​ុ​ន​ស​ិ​ន​។
+		 */
+		deleteSubMenusFirst: string
+		/**
+		 * ម​៉​ឺ​ន​ុ​យ​រ​ង​ន​េ​ះ​ល​ែ​ង​ម​ា​ន​ទ​ៀ​ត​ហ​ើ​យ​៖​ ​អ​្​ន​ក​ផ​្​ស​េ​ង​ប​ា​ន​ល​ុ​ប​វ​ា​។
+		 */
+		gone: string
+		/**
+		 * E​n​t​e​r​ ​ឬ​ ​C​t​r​l​+​S​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+		 */
+		dialogKeys: string
+	}
+	profile: {
+		/**
+		 * ព​័​ត​៌​ម​ា​ន​ផ​្​ទ​ា​ល​់​ខ​្​ល​ួ​ន
+		 */
+		title: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​រ​ប​ស​់​អ​្​ន​ក​ដ​ូ​ច​ដ​ែ​ល​ក​ម​្​ម​វ​ិ​ធ​ី​ប​ង​្​ហ​ា​ញ​ ​ន​ិ​ង​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​រ​ប​ស​់​អ​្​ន​ក​។
+		 */
+		intro: string
+		/**
+		 * ប​្​ដ​ូ​រ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់
+		 */
+		changePassword: string
+		/**
+		 * ទ​ុ​ក​ប​្​រ​អ​ប​់​ទ​ា​ំ​ង​ន​េ​ះ​ឱ​្​យ​ទ​ទ​េ​ ​ដ​ើ​ម​្​ប​ី​រ​ក​្​ស​ា​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន​។​ ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី​ន​ឹ​ង​ច​ា​ក​ច​េ​ញ​ព​ី​គ​្​រ​ប​់​ក​ន​្​ល​ែ​ង​ផ​្​ស​េ​ង​ទ​ៀ​ត​។
+		 */
+		changePasswordHint: string
+		/**
+		 * ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន
+		 */
+		oldPassword: string
+		/**
+		 * ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី
+		 */
+		newPassword: string
+		/**
+		 * ប​ញ​្​ជ​ា​ក​់​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី
+		 */
+		confirmPassword: string
+		/**
+		 * ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ថ​្​ម​ី​ទ​ា​ំ​ង​ព​ី​រ​ម​ិ​ន​ដ​ូ​ច​គ​្​ន​ា​ទ​េ​។
+		 */
+		passwordsDiffer: string
+		/**
+		 * ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​ផ​្​ទ​ា​ល​់​ខ​្​ល​ួ​ន​រ​ប​ស​់​អ​្​ន​ក​។
+		 */
+		saved: string
+		/**
+		 * ប​ា​ន​ប​្​ដ​ូ​រ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​រ​ប​ស​់​អ​្​ន​ក​៖​ ​វ​គ​្​គ​ច​ូ​ល​ផ​្​ស​េ​ង​ទ​ៀ​ត​រ​ប​ស​់​អ​្​ន​ក​ប​ា​ន​ប​ញ​្​ច​ប​់​។
+		 */
+		passwordChanged: string
+		/**
+		 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+		 */
+		keyboardHint: string
 	}
 }
 
@@ -1374,7 +2265,7 @@ export type TranslationFunctions = {
 		 */
 		label: () => LocalizedString
 		/**
-		 * វាយដើម្បីស្វែងរកទំព័រ...
+		 * ស្វែងរកទំព័រ សកម្មភាព ឬកំណត់ត្រា...
 		 */
 		placeholder: () => LocalizedString
 		/**
@@ -1393,6 +2284,22 @@ export type TranslationFunctions = {
 		 * សកម្មភាព
 		 */
 		actions: () => LocalizedString
+		/**
+		 * បានបើកថ្មីៗ
+		 */
+		recent: () => LocalizedString
+		/**
+		 * កំណត់ត្រា
+		 */
+		records: () => LocalizedString
+		/**
+		 * កំពុងស្វែងរកកំណត់ត្រា...
+		 */
+		searchingRecords: () => LocalizedString
+		/**
+		 * ទំព័រដើម
+		 */
+		home: () => LocalizedString
 		/**
 		 * បើកផ្ទាំងស្វែងរក
 		 */
@@ -1443,6 +2350,18 @@ export type TranslationFunctions = {
 		 * បិទផ្ទាំង
 		 */
 		closeDialog: () => LocalizedString
+		/**
+		 * បង្កើតថ្មី (នៅលើទំព័របញ្ជី)
+		 */
+		newRecord: () => LocalizedString
+		/**
+		 * ស្វែងរកក្នុងបញ្ជី
+		 */
+		searchList: () => LocalizedString
+		/**
+		 * រក្សាទុកទម្រង់
+		 */
+		save: () => LocalizedString
 		/**
 		 * បន្ទាប់មក
 		 */
@@ -1553,11 +2472,11 @@ export type TranslationFunctions = {
 		}
 		position: {
 			/**
-			 * តួនាទី
+			 * មុខតំណែង
 			 */
 			one: () => LocalizedString
 			/**
-			 * តួនាទី
+			 * មុខតំណែង
 			 */
 			many: () => LocalizedString
 		}
@@ -1618,6 +2537,66 @@ export type TranslationFunctions = {
 			one: () => LocalizedString
 			/**
 			 * ការកំណត់
+			 */
+			many: () => LocalizedString
+		}
+		security: {
+			/**
+			 * សុវត្ថិភាព
+			 */
+			one: () => LocalizedString
+			/**
+			 * សុវត្ថិភាព
+			 */
+			many: () => LocalizedString
+		}
+		role: {
+			/**
+			 * តួនាទី
+			 */
+			one: () => LocalizedString
+			/**
+			 * តួនាទី
+			 */
+			many: () => LocalizedString
+		}
+		permission: {
+			/**
+			 * សិទ្ធិ
+			 */
+			one: () => LocalizedString
+			/**
+			 * សិទ្ធិ
+			 */
+			many: () => LocalizedString
+		}
+		group: {
+			/**
+			 * ក្រុមសិទ្ធិ
+			 */
+			one: () => LocalizedString
+			/**
+			 * ក្រុមសិទ្ធិ
+			 */
+			many: () => LocalizedString
+		}
+		systemMenu: {
+			/**
+			 * ម៉ឺនុយប្រព័ន្ធ
+			 */
+			one: () => LocalizedString
+			/**
+			 * ម៉ឺនុយប្រព័ន្ធ
+			 */
+			many: () => LocalizedString
+		}
+		subMenu: {
+			/**
+			 * ម៉ឺនុយរង
+			 */
+			one: () => LocalizedString
+			/**
+			 * ម៉ឺនុយរង
 			 */
 			many: () => LocalizedString
 		}
@@ -1707,6 +2686,128 @@ export type TranslationFunctions = {
 		 * ឡូហ្គោបាតទំព័រ
 		 */
 		footerLogo: () => LocalizedString
+		/**
+		 * ឈ្មោះតួនាទី
+		 */
+		roleName: () => LocalizedString
+		/**
+		 * ការពិពណ៌នា
+		 */
+		description: () => LocalizedString
+		/**
+		 * អ្នកប្រើប្រាស់
+		 */
+		userCount: () => LocalizedString
+		/**
+		 * សិទ្ធិ
+		 */
+		permissionCount: () => LocalizedString
+		/**
+		 * ឈ្មោះអ្នកប្រើប្រាស់
+		 */
+		username: () => LocalizedString
+		/**
+		 * ពាក្យសម្ងាត់
+		 */
+		password: () => LocalizedString
+		/**
+		 * តួនាទី
+		 */
+		role: () => LocalizedString
+		/**
+		 * មុខតំណែង
+		 */
+		position: () => LocalizedString
+		/**
+		 * ការិយាល័យ
+		 */
+		headOffice: () => LocalizedString
+		/**
+		 * ថ្នាក់ការិយាល័យ
+		 */
+		headOfficeClass: () => LocalizedString
+		/**
+		 * សកម្ម
+		 */
+		active: () => LocalizedString
+		/**
+		 * ស្ថានភាព
+		 */
+		status: () => LocalizedString
+		/**
+		 * ចំណងជើង
+		 */
+		title: () => LocalizedString
+		/**
+		 * ផ្លូវគោលដៅ
+		 */
+		to: () => LocalizedString
+		/**
+		 * សិទ្ធិ
+		 */
+		permission: () => LocalizedString
+		/**
+		 * លំដាប់
+		 */
+		sortOrder: () => LocalizedString
+		/**
+		 * រូបតំណាង
+		 */
+		icon: () => LocalizedString
+		/**
+		 * ម៉ឺនុយរង
+		 */
+		subMenuCount: () => LocalizedString
+		/**
+		 * ធនធាន
+		 */
+		resource: () => LocalizedString
+		/**
+		 * សកម្មភាព
+		 */
+		action: () => LocalizedString
+		/**
+		 * ក្រុម
+		 */
+		group: () => LocalizedString
+		/**
+		 * ភេទ
+		 */
+		sex: () => LocalizedString
+		/**
+		 * អាយុ
+		 */
+		age: () => LocalizedString
+		/**
+		 * អាយុ
+		 */
+		ageBand: () => LocalizedString
+		/**
+		 * ថ្ងៃខែឆ្នាំកំណើត
+		 */
+		dateOfBirth: () => LocalizedString
+		/**
+		 * ពិការភាព
+		 */
+		disability: () => LocalizedString
+	}
+	fieldHints: {
+		/**
+		 * យ៉ាងហោចណាស់ 8 តួអក្សរ។
+		 */
+		passwordHint: () => LocalizedString
+		/**
+		 * ទុកទទេ ដើម្បីរក្សាពាក្យសម្ងាត់បច្ចុប្បន្ន។ ពាក្យសម្ងាត់ថ្មីបញ្ចប់រាល់វគ្គចូលរបស់អ្នកប្រើប្រាស់នេះ។
+		 */
+		passwordKeep: () => LocalizedString
+		/**
+		 * ផ្លូវក្នុងកម្មវិធីនេះ ចាប់ផ្ដើមដោយ / ឧទាហរណ៍ /security/user។ ទុកទទេសម្រាប់ក្រុម។
+		 */
+		toHint: () => LocalizedString
+		/**
+		 * សិទ្ធិដែលត្រូវការដើម្បីឃើញម៉ឺនុយនេះ ឧទាហរណ៍ users:read។ ទុកទទេ៖ អ្នកប្រើប្រាស់ទាំងអស់។
+		 */
+		permissionHint: () => LocalizedString
 	}
 	options: {
 		code: {
@@ -1728,6 +2829,36 @@ export type TranslationFunctions = {
 			 * ថ្នាក់ខេត្ត
 			 */
 			provincial: () => LocalizedString
+		}
+		headOfficeClass: {
+			/**
+			 * ថ្នាក់ជាតិ
+			 */
+			national: () => LocalizedString
+			/**
+			 * ថ្នាក់ខេត្ត
+			 */
+			provincial: () => LocalizedString
+		}
+		status: {
+			/**
+			 * សកម្ម
+			 */
+			active: () => LocalizedString
+			/**
+			 * អសកម្ម
+			 */
+			inactive: () => LocalizedString
+		}
+		boolean: {
+			/**
+			 * បាទ/ចាស
+			 */
+			yes: () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			no: () => LocalizedString
 		}
 	}
 	list: {
@@ -2195,6 +3326,18 @@ export type TranslationFunctions = {
 		 * {label} ជាឯកសារទទេ។
 		 */
 		fileEmpty: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} អាចមានតែអក្សរឡាតាំង លេខ ចំណុច (.) សញ្ញាដក (-) និងសញ្ញាគូសក្រោម (_) ប៉ុណ្ណោះ។
+		 */
+		usernameChars: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} ត្រូវតែចាប់ផ្ដើមដោយ / និងមានតែអក្សរ លេខ - _ និង / ប៉ុណ្ណោះ។
+		 */
+		routePath: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} ត្រូវតែមានទម្រង់ resource:action ជាអក្សរតូច ឧទាហរណ៍ users:read។
+		 */
+		permissionName: (arg: { label: unknown }) => LocalizedString
 	}
 	server: {
 		/**
@@ -2249,6 +3392,600 @@ export type TranslationFunctions = {
 		 * {field} មិនមានទេ។
 		 */
 		invalidParent: (arg: { field: unknown }) => LocalizedString
+		/**
+		 * តួនាទី Super Admin មិនអាចប្ដូរឈ្មោះ ឬលុបបានទេ៖ វាជាតួនាទីដែលមានសិទ្ធិទាំងអស់ជានិច្ច។
+		 */
+		superAdminRoleLocked: () => LocalizedString
+		/**
+		 * តួនាទី Super Admin មានសិទ្ធិទាំងអស់ជានិច្ច៖ មិនអាចដកសិទ្ធិណាមួយចេញពីវាបានទេ។
+		 */
+		superAdminRoleComplete: () => LocalizedString
+		/**
+		 * {name} ជាសិទ្ធិមូលដ្ឋានដែលកម្មវិធីពឹងផ្អែកលើ៖ មិនអាចប្ដូរឈ្មោះ ឬលុបបានទេ។
+		 */
+		cataloguePermissionLocked: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * permissionIds មានសិទ្ធិដែលមិនស្គាល់៖ {ids}។
+		 */
+		unknownPermissions: (arg: { ids: unknown }) => LocalizedString
+		/**
+		 * {name} នៅតែជាសិទ្ធិរបស់តួនាទី {count}៖ សូមដកវាចេញពីតួនាទីទាំងនោះនៅទំព័រផ្ដល់សិទ្ធិជាមុនសិន។
+		 */
+		permissionHeld: (arg: { count: unknown, name: unknown }) => LocalizedString
+		/**
+		 * នេះជាអ្នកប្រើប្រាស់សកម្មចុងក្រោយដែលមានតួនាទី Super Admin៖ មិនអាចលុប បិទដំណើរការ ឬប្ដូរតួនាទីរបស់គាត់បានទេ។ សូមផ្ដល់តួនាទី Super Admin ដល់អ្នកប្រើប្រាស់សកម្មម្នាក់ទៀតជាមុនសិន។
+		 */
+		lastSuperAdmin: () => LocalizedString
+		/**
+		 * អ្នកមិនអាចលុបគណនីផ្ទាល់ខ្លួនរបស់អ្នកបានទេ។
+		 */
+		ownAccountDelete: () => LocalizedString
+		/**
+		 * អ្នកមិនអាចបិទដំណើរការគណនីផ្ទាល់ខ្លួនរបស់អ្នកបានទេ។
+		 */
+		ownAccountDeactivate: () => LocalizedString
+		/**
+		 * មានតែ Super Admin ប៉ុណ្ណោះដែលអាចផ្ដល់តួនាទី Super Admin បាន។
+		 */
+		superAdminRoleOnly: () => LocalizedString
+		/**
+		 * មានតែ Super Admin ប៉ុណ្ណោះដែលអាចផ្ដល់ឈ្មោះអ្នកប្រើប្រាស់ admin ឬ developer បាន។
+		 */
+		reservedUsername: () => LocalizedString
+		/**
+		 * មានតែ Super Admin ប៉ុណ្ណោះដែលអាចកែប្រែ ឬលុបគណនីរបស់ Super Admin បាន។
+		 */
+		superUserAccount: () => LocalizedString
+		/**
+		 * {field} មិនមែនជាពាក្យសម្ងាត់បច្ចុប្បន្នរបស់អ្នកទេ។
+		 */
+		wrongOldPassword: (arg: { field: unknown }) => LocalizedString
+		/**
+		 * ម៉ឺនុយនេះនៅមានម៉ឺនុយរង {count}។ សូមលុបម៉ឺនុយរងទាំងនោះជាមុនសិន រួចសឹមលុបម៉ឺនុយ។
+		 */
+		menuHasSubMenus: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * ម៉ឺនុយរងមិនអាចមានម៉ឺនុយរងរបស់ខ្លួនបានទេ៖ ម៉ឺនុយមានតែពីរកម្រិត ដូចរបារចំហៀង។
+		 */
+		subMenuDepth: () => LocalizedString
+		/**
+		 * permission "{value}" មិនមែនជាសិទ្ធិដែលមានក្នុងប្រព័ន្ធទេ។ សូមប្រើសិទ្ធិពីបញ្ជីសិទ្ធិ (ឧទាហរណ៍ users:read) ឬ for_developer៖ សិទ្ធិដែលសរសេរខុសនឹងលាក់ម៉ឺនុយនេះពីអ្នកប្រើប្រាស់ទាំងអស់។
+		 */
+		unknownMenuPermission: (arg: { value: unknown }) => LocalizedString
+		/**
+		 * familyNameKh និង givenNameKh ត្រូវតែបំពេញ ឬ familyNameEn និង givenNameEn៖ កុមារត្រូវមានឈ្មោះពេញ (នាមត្រកូល និងនាមខ្លួន) ជាអក្សរខ្មែរ ឬជាអក្សរឡាតាំង។
+		 */
+		childWholeName: () => LocalizedString
+		/**
+		 * dateOfBirth ត្រូវតែជាថ្ងៃនេះ ឬជាកាលបរិច្ឆេទក្នុងរយៈពេល ១៨ ឆ្នាំចុងក្រោយ៖ កំណត់ត្រាកុមារថ្មីគឺសម្រាប់កុមារអាយុក្រោម ១៨ ឆ្នាំ។
+		 */
+		childNewBirthDate: () => LocalizedString
+		/**
+		 * dateOfBirth មិនអាចជាកាលបរិច្ឆេទនាពេលអនាគតបានទេ។
+		 */
+		childBirthDateFuture: () => LocalizedString
+		/**
+		 * admittedOn មិនអាចជាកាលបរិច្ឆេទនាពេលអនាគតបានទេ។
+		 */
+		childAdmittedFuture: () => LocalizedString
+		/**
+		 * កុមារនេះមិនអាចលុបបានទៀតទេ៖ មានតែកុមារដែលនៅក្នុងស្ថានភាពបានចុះឈ្មោះប៉ុណ្ណោះដែលអាចលុបបាន។ កុមារដែលស្ថិតក្នុងដំណើរការសុំកូនចិញ្ចឹមរក្សាឯកសាររបស់ខ្លួន។
+		 */
+		childDeleteInWorkflow: () => LocalizedString
+		/**
+		 * កុមារដែលមានស្ថានភាព {status} មិនអាចធ្វើ{action}បានទេ។
+		 */
+		childActionNotAllowed: (arg: { action: unknown, status: unknown }) => LocalizedString
+		/**
+		 * id ត្រូវតែជាលេខសម្គាល់របស់កុមារនៅក្នុងអាសយដ្ឋាន ({id})។
+		 */
+		childActionIdMismatch: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * {field} មិនអាចជាថ្ងៃអនាគតបានទេ៖ ថ្ងៃនេះគឺ {today}។
+		 */
+		childDateFuture: (arg: { field: unknown, today: unknown }) => LocalizedString
+		/**
+		 * គ្រួសាររបស់កុមារនេះត្រូវបានកត់ត្រារួចហើយ៖ សូមកែប្រែវាជំនួសឱ្យការបន្ថែមម្ដងទៀត។
+		 */
+		childFamilyExists: () => LocalizedString
+		/**
+		 * {label} អាចមានឯកសារច្រើនបំផុត {max} ក្នុងពេលតែមួយ។
+		 */
+		childFilesTooMany: (arg: { label: unknown, max: number }) => LocalizedString
+		/**
+		 * {label} ត្រូវតែជាឯកសារ PDF ឬរូបភាព PNG, JPEG, WebP ឬ GIF។
+		 */
+		childDocumentType: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} មានទំហំត្រូវតែតិចជាង 10 MB!
+		 */
+		childDocumentSize: (arg: { label: unknown }) => LocalizedString
+	}
+	assignPermission: {
+		/**
+		 * កំណត់សិទ្ធិ
+		 */
+		title: () => LocalizedString
+		/**
+		 * ជ្រើសរើសតួនាទី ធីកអ្វីដែលអ្នកប្រើប្រាស់របស់វាអាចធ្វើបាន រួចរក្សាទុក។ ការផ្លាស់ប្ដូរមានប្រសិទ្ធភាពចាប់ពីសកម្មភាពបន្ទាប់របស់ពួកគេ។
+		 */
+		intro: () => LocalizedString
+		/**
+		 * តួនាទី
+		 */
+		role: () => LocalizedString
+		/**
+		 * ជ្រើសរើសតួនាទី...
+		 */
+		chooseRole: () => LocalizedString
+		/**
+		 * ជ្រើសរើសតួនាទីខាងលើ ដើម្បីមើល និងកែប្រែសិទ្ធិរបស់វា។
+		 */
+		pickRole: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុកសិទ្ធិ...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកសិទ្ធិបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * តួនាទីនេះមិនមាន ឬត្រូវបានលុបហើយ។ សូមជ្រើសរើសតួនាទីផ្សេង។
+		 */
+		roleMissing: () => LocalizedString
+		/**
+		 * មិនទាន់មានសិទ្ធិណាមួយនៅឡើយទេ។
+		 */
+		noPermissions: () => LocalizedString
+		/**
+		 * ធនធាន
+		 */
+		resource: () => LocalizedString
+		/**
+		 * ផ្សេងៗ
+		 */
+		other: () => LocalizedString
+		/**
+		 * សិទ្ធិផ្សេងៗ
+		 */
+		ungrouped: () => LocalizedString
+		/**
+		 * សិទ្ធិទាំងអស់
+		 */
+		everything: () => LocalizedString
+		/**
+		 * {resource} — សកម្មភាពទាំងអស់
+		 */
+		everyAction: (arg: { resource: unknown }) => LocalizedString
+		/**
+		 * {group} — {action} នៃធនធានទាំងអស់
+		 */
+		everyResource: (arg: { action: unknown, group: unknown }) => LocalizedString
+		/**
+		 * សិទ្ធិទាំងអស់នៃ{group}
+		 */
+		everyInGroup: (arg: { group: unknown }) => LocalizedString
+		/**
+		 * {resource} — {action}
+		 */
+		cell: (arg: { action: unknown, resource: unknown }) => LocalizedString
+		/**
+		 * សិទ្ធិរបស់ {role}
+		 */
+		gridLabel: (arg: { role: unknown }) => LocalizedString
+		/**
+		 * {count} ក្នុងចំណោម {total} សិទ្ធិ
+		 */
+		held: (arg: { count: unknown, total: unknown }) => LocalizedString
+		/**
+		 * ការផ្លាស់ប្ដូរ {count} មិនទាន់រក្សាទុក
+		 */
+		changes: (arg: { count: number }) => LocalizedString
+		/**
+		 * គ្មានការផ្លាស់ប្ដូរដែលមិនទាន់រក្សាទុក
+		 */
+		noChanges: () => LocalizedString
+		/**
+		 * បានផ្លាស់ប្ដូរ
+		 */
+		changed: () => LocalizedString
+		/**
+		 * រក្សាទុកសិទ្ធិ
+		 */
+		save: () => LocalizedString
+		/**
+		 * បោះបង់ការផ្លាស់ប្ដូរ
+		 */
+		undo: () => LocalizedString
+		/**
+		 * បានរក្សាទុកសិទ្ធិរបស់ {role}។
+		 */
+		saved: (arg: { role: unknown }) => LocalizedString
+		/**
+		 * គ្មានអ្វីត្រូវរក្សាទុកទេ។
+		 */
+		nothingToSave: () => LocalizedString
+		/**
+		 * តួនាទី Super Admin មានសិទ្ធិទាំងអស់ជានិច្ច៖ មិនអាចដកសិទ្ធិណាមួយចេញបានទេ។
+		 */
+		superAdminNote: () => LocalizedString
+		/**
+		 * អ្នកអាចមើលសិទ្ធិទាំងនេះ ប៉ុន្តែមិនអាចកែប្រែបានទេ។
+		 */
+		readOnlyNote: () => LocalizedString
+		/**
+		 * នៅក្នុងតារាង៖ គ្រាប់ចុចព្រួញសម្រាប់ផ្លាស់ទី Space សម្រាប់ធីក Home និង End ទៅចុងជួរ Page Up និង Page Down លោតពីក្រុមមួយទៅក្រុមមួយ។
+		 */
+		keyboardHint: () => LocalizedString
+		/**
+		 * ប្ដូរតួនាទីដោយមិនរក្សាទុក?
+		 */
+		switchTitle: () => LocalizedString
+		/**
+		 * ការផ្លាស់ប្ដូរសិទ្ធិរបស់ {role} នឹងបាត់បង់។
+		 */
+		switchBody: (arg: { role: unknown }) => LocalizedString
+		/**
+		 * ប្ដូរតួនាទី
+		 */
+		switchConfirm: () => LocalizedString
+		/**
+		 * កំណត់សិទ្ធិឱ្យតួនាទីនេះ
+		 */
+		assignCommand: () => LocalizedString
+		/**
+		 * សិទ្ធិ
+		 */
+		cardTitle: () => LocalizedString
+		/**
+		 * សិទ្ធិ {count}
+		 */
+		cardCount: (arg: { count: number }) => LocalizedString
+		/**
+		 * សិទ្ធិទាំងអស់ (Super Admin)
+		 */
+		cardAll: () => LocalizedString
+		/**
+		 * កំណត់សិទ្ធិ
+		 */
+		cardLink: () => LocalizedString
+	}
+	permissionNames: {
+		resources: {
+			/**
+			 * កុមារសុំកុមារធម៌
+			 */
+			adoptive_children: () => LocalizedString
+			/**
+			 * ឪពុកម្ដាយសុំកុមារធម៌
+			 */
+			adoptive_parents: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គងកុមារធម៌
+			 */
+			matchings: () => LocalizedString
+			/**
+			 * សេវាក្រោយការសុំកុមារធម៌
+			 */
+			post_adoption_services: () => LocalizedString
+			/**
+			 * របាយការណ៍
+			 */
+			adopted_child_reports: () => LocalizedString
+			/**
+			 * អ្នកប្រើប្រាស់
+			 */
+			users: () => LocalizedString
+			/**
+			 * តួនាទី
+			 */
+			roles: () => LocalizedString
+			/**
+			 * កំណត់សិទ្ធិ
+			 */
+			assign_permissions: () => LocalizedString
+			/**
+			 * សិទ្ធិ
+			 */
+			permissions: () => LocalizedString
+			/**
+			 * ក្រុមសិទ្ធិ
+			 */
+			groups: () => LocalizedString
+			/**
+			 * ការកំណត់ប្រព័ន្ធ
+			 */
+			system_settings: () => LocalizedString
+			/**
+			 * ព័ត៌មានទូទៅ
+			 */
+			general_settings: () => LocalizedString
+			/**
+			 * ភាសា
+			 */
+			languages: () => LocalizedString
+			/**
+			 * ការិយាល័យកណ្ដាល
+			 */
+			head_offices: () => LocalizedString
+			/**
+			 * ខេត្ត/រាជធានី
+			 */
+			provinces: () => LocalizedString
+			/**
+			 * រដ្ឋ
+			 */
+			states: () => LocalizedString
+			/**
+			 * ស្រុក/ខណ្ឌ
+			 */
+			districts: () => LocalizedString
+			/**
+			 * ឃុំ/សង្កាត់
+			 */
+			communes: () => LocalizedString
+			/**
+			 * ភូមិ
+			 */
+			villages: () => LocalizedString
+			/**
+			 * ស្ថាប័ន
+			 */
+			organizations: () => LocalizedString
+			/**
+			 * នាយកដ្ឋាន
+			 */
+			departments: () => LocalizedString
+			/**
+			 * មុខតំណែង
+			 */
+			positions: () => LocalizedString
+			/**
+			 * បញ្ជីយោង
+			 */
+			reference_lists: () => LocalizedString
+			/**
+			 * អាសយដ្ឋាន
+			 */
+			addresses: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * អាន
+			 */
+			read: () => LocalizedString
+			/**
+			 * សរសេរ
+			 */
+			write: () => LocalizedString
+			/**
+			 * កែប្រែ
+			 */
+			update: () => LocalizedString
+			/**
+			 * លុប
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * អនុម័ត
+			 */
+			approve: () => LocalizedString
+		}
+	}
+	userAdmin: {
+		/**
+		 * បិទដំណើរការអ្នកប្រើប្រាស់នេះ
+		 */
+		deactivate: () => LocalizedString
+		/**
+		 * បើកដំណើរការអ្នកប្រើប្រាស់នេះ
+		 */
+		activate: () => LocalizedString
+		/**
+		 * កំណត់ពាក្យសម្ងាត់ថ្មី
+		 */
+		setPassword: () => LocalizedString
+		/**
+		 * គណនី
+		 */
+		account: () => LocalizedString
+		/**
+		 * ថាតើអ្នកប្រើប្រាស់នេះអាចចូលប្រព័ន្ធបានឬទេ និងពាក្យសម្ងាត់របស់គាត់។
+		 */
+		accountHint: () => LocalizedString
+		/**
+		 * សកម្ម៖ អ្នកប្រើប្រាស់នេះអាចចូលប្រព័ន្ធបាន។
+		 */
+		statusActive: () => LocalizedString
+		/**
+		 * អសកម្ម៖ អ្នកប្រើប្រាស់នេះមិនអាចចូលប្រព័ន្ធបានទេ។
+		 */
+		statusInactive: () => LocalizedString
+		/**
+		 * បិទដំណើរការ
+		 */
+		deactivateButton: () => LocalizedString
+		/**
+		 * បើកដំណើរការ
+		 */
+		activateButton: () => LocalizedString
+		/**
+		 * នេះជាគណនីផ្ទាល់ខ្លួនរបស់អ្នក៖ អ្នកមិនអាចបិទដំណើរការវាបានទេ។ សូមប្ដូរពាក្យសម្ងាត់ផ្ទាល់ខ្លួនតាមរយៈ «ព័ត៌មានផ្ទាល់ខ្លួន»។
+		 */
+		ownAccount: () => LocalizedString
+		/**
+		 * បិទដំណើរការ {name}?
+		 */
+		deactivateTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name} នឹងត្រូវចាកចេញពីគ្រប់កន្លែងភ្លាមៗ ហើយមិនអាចចូលប្រព័ន្ធបានទៀតទេ រហូតដល់គណនីត្រូវបានបើកដំណើរការវិញ។
+		 */
+		deactivateBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * បើកដំណើរការ {name}?
+		 */
+		activateTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name} អាចចូលប្រព័ន្ធម្ដងទៀតដោយប្រើពាក្យសម្ងាត់របស់គាត់។
+		 */
+		activateBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name} ត្រូវបានបិទដំណើរការ៖ វគ្គចូលទាំងអស់របស់គាត់បានបញ្ចប់។
+		 */
+		deactivated: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name} ត្រូវបានបើកដំណើរការវិញ។
+		 */
+		activated: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * កំណត់ពាក្យសម្ងាត់ថ្មីសម្រាប់ {name}
+		 */
+		passwordTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * វគ្គចូលទាំងអស់របស់ {name} នឹងបញ្ចប់ភ្លាមៗ៖ ចាប់ពីពេលនេះតទៅ គាត់ចូលប្រព័ន្ធដោយប្រើពាក្យសម្ងាត់ថ្មី។ សូមប្រាប់គាត់ដោយផ្ទាល់។
+		 */
+		passwordBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ពាក្យសម្ងាត់ថ្មី
+		 */
+		newPassword: () => LocalizedString
+		/**
+		 * បញ្ជាក់ពាក្យសម្ងាត់ថ្មី
+		 */
+		confirmPassword: () => LocalizedString
+		/**
+		 * ពាក្យសម្ងាត់ទាំងពីរមិនដូចគ្នាទេ។
+		 */
+		passwordsDiffer: () => LocalizedString
+		/**
+		 * កំណត់ពាក្យសម្ងាត់
+		 */
+		savePassword: () => LocalizedString
+		/**
+		 * បានកំណត់ពាក្យសម្ងាត់ថ្មីសម្រាប់ {name}៖ វគ្គចូលទាំងអស់របស់គាត់បានបញ្ចប់។
+		 */
+		passwordSet: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * កំពុងរក្សាទុក...
+		 */
+		working: () => LocalizedString
+	}
+	systemMenuAdmin: {
+		/**
+		 * ម៉ឺនុយរង
+		 */
+		subMenus: () => LocalizedString
+		/**
+		 * ធាតុនៅក្រោមម៉ឺនុយនេះ តាមលំដាប់របស់វា។ ម៉ឺនុយមានពីរកម្រិត ដូចរបារចំហៀង។
+		 */
+		subMenusHint: () => LocalizedString
+		/**
+		 * បន្ថែមម៉ឺនុយរង
+		 */
+		addSubMenu: () => LocalizedString
+		/**
+		 * ម៉ឺនុយរងថ្មី
+		 */
+		newSubMenu: () => LocalizedString
+		/**
+		 * កែប្រែម៉ឺនុយរង
+		 */
+		editSubMenu: () => LocalizedString
+		/**
+		 * កែប្រែ {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * លុប {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * មិនទាន់មានម៉ឺនុយរងនៅឡើយទេ
+		 */
+		empty: () => LocalizedString
+		/**
+		 * បន្ថែមម៉ឺនុយរង ដើម្បីដាក់ធាតុនៅក្រោមម៉ឺនុយនេះ។
+		 */
+		emptyHint: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកម៉ឺនុយរងបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * គ្មាន (ក្រុម)
+		 */
+		noTarget: () => LocalizedString
+		/**
+		 * អ្នកប្រើប្រាស់ទាំងអស់
+		 */
+		everyone: () => LocalizedString
+		/**
+		 * នេះជាម៉ឺនុយរងរបស់ {parent}។ ម៉ឺនុយរងមិនអាចមានម៉ឺនុយរងរបស់ខ្លួនបានទេ។
+		 */
+		isSubMenu: (arg: { parent: unknown }) => LocalizedString
+		/**
+		 * បើក {parent}
+		 */
+		openParent: (arg: { parent: unknown }) => LocalizedString
+		/**
+		 * ដើម្បីលុបម៉ឺនុយនេះ សូមលុបម៉ឺនុយរងរបស់វាជាមុនសិន។
+		 */
+		deleteSubMenusFirst: () => LocalizedString
+		/**
+		 * ម៉ឺនុយរងនេះលែងមានទៀតហើយ៖ អ្នកផ្សេងបានលុបវា។
+		 */
+		gone: () => LocalizedString
+		/**
+		 * Enter ឬ Ctrl+S រក្សាទុក · Esc បិទ
+		 */
+		dialogKeys: () => LocalizedString
+	}
+	profile: {
+		/**
+		 * ព័ត៌មានផ្ទាល់ខ្លួន
+		 */
+		title: () => LocalizedString
+		/**
+		 * ឈ្មោះរបស់អ្នកដូចដែលកម្មវិធីបង្ហាញ និងពាក្យសម្ងាត់របស់អ្នក។
+		 */
+		intro: () => LocalizedString
+		/**
+		 * ប្ដូរពាក្យសម្ងាត់
+		 */
+		changePassword: () => LocalizedString
+		/**
+		 * ទុកប្រអប់ទាំងនេះឱ្យទទេ ដើម្បីរក្សាពាក្យសម្ងាត់បច្ចុប្បន្ន។ ពាក្យសម្ងាត់ថ្មីនឹងចាកចេញពីគ្រប់កន្លែងផ្សេងទៀត។
+		 */
+		changePasswordHint: () => LocalizedString
+		/**
+		 * ពាក្យសម្ងាត់បច្ចុប្បន្ន
+		 */
+		oldPassword: () => LocalizedString
+		/**
+		 * ពាក្យសម្ងាត់ថ្មី
+		 */
+		newPassword: () => LocalizedString
+		/**
+		 * បញ្ជាក់ពាក្យសម្ងាត់ថ្មី
+		 */
+		confirmPassword: () => LocalizedString
+		/**
+		 * ពាក្យសម្ងាត់ថ្មីទាំងពីរមិនដូចគ្នាទេ។
+		 */
+		passwordsDiffer: () => LocalizedString
+		/**
+		 * បានរក្សាទុកព័ត៌មានផ្ទាល់ខ្លួនរបស់អ្នក។
+		 */
+		saved: () => LocalizedString
+		/**
+		 * បានប្ដូរពាក្យសម្ងាត់របស់អ្នក៖ វគ្គចូលផ្សេងទៀតរបស់អ្នកបានបញ្ចប់។
+		 */
+		passwordChanged: () => LocalizedString
+		/**
+		 * Enter រក្សាទុក · Esc បិទ
+		 */
+		keyboardHint: () => LocalizedString
 	}
 }
 

@@ -13,5 +13,3 @@ export const toggleDarkModeAtom = atom(null, (get, set) => set(darkModeAtom, !ge
 /** The command palette and the keyboard-shortcut list. */
 export const paletteOpenAtom = atom(false);
 export const shortcutsOpenAtom = atom(false);
-/** When the palette last closed: the top bar search box ignores the focus it gets back right then. */
-export const paletteClosedAtAtom = atom(0);

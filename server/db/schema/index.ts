@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth';
+export * from './children';
 export * from './geography';
 export * from './organisation';
 export * from './reference';

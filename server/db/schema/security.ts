@@ -1,18 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TTranslatable } from '../../../src/domain/translatable';
 import { auditColumns, idColumn, versionColumn } from './common';
 import { departments, headOffices, organizations, positions } from './organisation';
 
 export const roles = pgTable('roles', {
   ...idColumn,
   roleName: text('role_name').notNull().unique(),
+  description: text('description'),
   ...versionColumn,
   ...auditColumns,
 });
 
+/** Groups gather the catalogue on the assign-permission screen; seeded one per area (`code`). */
 export const groups = pgTable('groups', {
   ...idColumn,
-  name: text('name').notNull().unique(),
+  code: text('code').notNull().unique(),
+  name: jsonb('name').$type<TTranslatable>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
   ...versionColumn,
   ...auditColumns,
 });

@@ -32,7 +32,7 @@ export const LookupSelect = ({
   selectRef,
 }: TLookupSelectProps) => {
   const locale = useRouteLocale();
-  const { options, waiting, loading } = useLookup(lookup.path, lookup.queryKey, parentValue);
+  const { options, waiting, loading } = useLookup(lookup.path, lookup.queryKey, parentValue, lookup.inPath);
   return (
     <select
       ref={selectRef}

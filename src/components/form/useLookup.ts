@@ -22,7 +22,7 @@ const load = (path: string, query: Record<string, string | number>) => {
  * The options of a lookup; with `parent` set to null (a cascade whose parent is not chosen) there
  * are none and nothing is fetched.
  */
-export const useLookup = (path: string | undefined, queryKey?: string, parent?: unknown) => {
+export const useLookup = (path: string | undefined, queryKey?: string, parent?: unknown, inPath = false) => {
   const [state, setState] = useState<{ options: TLookupOption[]; loading: boolean }>({
     options: [],
     loading: false,
@@ -36,12 +36,16 @@ export const useLookup = (path: string | undefined, queryKey?: string, parent?: 
     }
     let current = true;
     setState((previous) => ({ ...previous, loading: true }));
-    void load(path, queryKey ? { [queryKey]: parentValue } : {}).then((options) => {
+    const request =
+      inPath && queryKey
+        ? load(path.replace(`{${queryKey}}`, encodeURIComponent(parentValue)), {})
+        : load(path, queryKey ? { [queryKey]: parentValue } : {});
+    void request.then((options) => {
       if (current) setState({ options, loading: false });
     });
     return () => {
       current = false;
     };
-  }, [path, queryKey, parentValue, waiting]);
+  }, [path, queryKey, parentValue, waiting, inPath]);
   return { ...state, waiting };
 };

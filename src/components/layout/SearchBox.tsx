@@ -1,14 +1,14 @@
-import { getDefaultStore, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { Icon } from '@/components/Icon';
 import { modifierKeyLabel } from '@/components/palette/keys';
 import { focusRing, kbd } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { paletteClosedAtAtom, paletteOpenAtom } from '@/state/ui';
+import { paletteOpenAtom } from '@/state/ui';
 
-/** Focus that comes back to the box right after the palette closed does not reopen it. */
-const refocusGraceMs = 400;
-
-/** The top bar's menu search box: clicking or focusing it opens the command palette. */
+/**
+ * The top bar's menu search box: clicking it (or Enter/Space on it) opens the command palette.
+ * Not on focus: a keyboard user tabbing past the top bar to the page must not land in a dialog.
+ */
 export const SearchBox = () => {
   const { LL } = useI18nContext();
   const setOpen = useSetAtom(paletteOpenAtom);
@@ -21,9 +21,6 @@ export const SearchBox = () => {
       aria-keyshortcuts="Control+K Meta+K"
       aria-label={LL.layout.searchMenu()}
       onClick={open}
-      onFocus={() => {
-        if (Date.now() - getDefaultStore().get(paletteClosedAtAtom) > refocusGraceMs) open();
-      }}
       className={`flex h-9 w-full max-w-md items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-left text-slate-500 text-sm hover:border-slate-300 hover:bg-white dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-400 dark:hover:border-slate-600 ${focusRing}`}
     >
       <Icon name="search" className="size-4 shrink-0" />

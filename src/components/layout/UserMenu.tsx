@@ -1,8 +1,10 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useState } from 'react';
 import { useSession } from '@/app/session';
 import { useLogout } from '@/app/useLogout';
 import { Icon } from '@/components/Icon';
 import { focusRing } from '@/components/ui';
+import { ProfileDialog } from '@/features/security/profile/ProfileDialog';
 import { useI18nContext } from '@/i18n/i18n-react';
 
 const initials = (name: string): string =>
@@ -14,49 +16,63 @@ const initials = (name: string): string =>
     .join('')
     .toUpperCase();
 
-/** The signed-in user's menu: their name and role, and 'Logout'. */
+/** The signed-in user's menu: their name and role, 'My profile' (a dialog) and 'Logout'. */
 export const UserMenu = () => {
   const { LL } = useI18nContext();
   const { user } = useSession();
   const logout = useLogout();
+  const [profileOpen, setProfileOpen] = useState(false);
   if (!user) return null;
   return (
-    <Menu>
-      <MenuButton
-        className={`flex items-center gap-2 rounded-md py-1 pr-2 pl-1 text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
-      >
-        <span
-          aria-hidden="true"
-          className="flex size-7 items-center justify-center rounded-full bg-primary-700 font-semibold text-white text-xs dark:bg-primary-400 dark:text-slate-950"
+    <>
+      <Menu>
+        <MenuButton
+          className={`flex items-center gap-2 rounded-md py-1 pr-2 pl-1 text-slate-700 text-sm hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${focusRing}`}
         >
-          {initials(user.name)}
-        </span>
-        <span className="hidden max-w-40 truncate font-medium sm:inline">{user.name}</span>
-        <span className="sr-only sm:hidden">{user.name}</span>
-        <span className="sr-only">{LL.layout.userMenu()}</span>
-        <Icon name="chevronDown" className="size-4 text-slate-400" />
-      </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        className="z-50 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
-      >
-        <div className="border-slate-100 border-b px-3 py-2 dark:border-slate-800">
-          <p className="truncate font-semibold text-slate-900 text-sm dark:text-slate-50">{user.name}</p>
-          <p className="truncate text-slate-500 text-xs dark:text-slate-400">
-            {user.roles[0]?.roleName ?? user.username}
-          </p>
-        </div>
-        <MenuItem>
-          <button
-            type="button"
-            onClick={() => void logout()}
-            className="mt-1 flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-slate-700 text-sm data-focus:bg-slate-100 dark:text-slate-200 dark:data-focus:bg-slate-800"
+          <span
+            aria-hidden="true"
+            className="flex size-7 items-center justify-center rounded-full bg-primary-700 font-semibold text-white text-xs dark:bg-primary-400 dark:text-slate-950"
           >
-            <Icon name="logout" className="size-4" />
-            {LL.layout.logout()}
-          </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+            {initials(user.name)}
+          </span>
+          <span className="hidden max-w-40 truncate font-medium sm:inline">{user.name}</span>
+          <span className="sr-only sm:hidden">{user.name}</span>
+          <span className="sr-only">{LL.layout.userMenu()}</span>
+          <Icon name="chevronDown" className="size-4 text-slate-400" />
+        </MenuButton>
+        <MenuItems
+          anchor="bottom end"
+          className="z-50 mt-1 w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg focus:outline-none dark:border-slate-700 dark:bg-slate-900"
+        >
+          <div className="border-slate-100 border-b px-3 py-2 dark:border-slate-800">
+            <p className="truncate font-semibold text-slate-900 text-sm dark:text-slate-50">{user.name}</p>
+            <p className="truncate text-slate-500 text-xs dark:text-slate-400">
+              {user.roles[0]?.roleName ?? user.username}
+            </p>
+          </div>
+          <MenuItem>
+            <button
+              type="button"
+              onClick={() => setProfileOpen(true)}
+              className="mt-1 flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-slate-700 text-sm data-focus:bg-slate-100 dark:text-slate-200 dark:data-focus:bg-slate-800"
+            >
+              <Icon name="user" className="size-4" />
+              {LL.profile.title()}
+            </button>
+          </MenuItem>
+          <MenuItem>
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="mt-1 flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-slate-700 text-sm data-focus:bg-slate-100 dark:text-slate-200 dark:data-focus:bg-slate-800"
+            >
+              <Icon name="logout" className="size-4" />
+              {LL.layout.logout()}
+            </button>
+          </MenuItem>
+        </MenuItems>
+      </Menu>
+      <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+    </>
   );
 };

@@ -1,57 +1,24 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Command } from 'cmdk';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { useNavigate } from 'react-router';
-import { isAbortError } from '@/api/errors';
-import { searchMenu, type TMenuSearchResult } from '@/api/searchMenu';
-import { localizedPath, otherLocale } from '@/app/localePath';
+import { useLocation, useNavigate } from 'react-router';
+import { localizedPath } from '@/app/localePath';
 import { useSession } from '@/app/session';
 import { useRouteLocale } from '@/app/useRouteLocale';
 import { Icon } from '@/components/Icon';
 import { kbd } from '@/components/ui';
 import { isoLocale } from '@/domain/locale';
-import { translate } from '@/domain/translatable';
+import { clientResources } from '@/features/clientResources';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { paletteClosedAtAtom, paletteOpenAtom } from '@/state/ui';
-import { commandMatches, commandsAtom, type TCommand } from './commandRegistry';
+import { paletteOpenAtom } from '@/state/ui';
+import { commandsAtom } from './commandRegistry';
 import { modifierKeyLabel } from './keys';
-
-/** How long typing must pause before the menu search is sent. */
-const searchDebounceMs = 150;
-
-/** Results of `/admin/search-menu` for the typed text; a newer text cancels the older request. */
-const useMenuSearch = (search: string) => {
-  const [results, setResults] = useState<TMenuSearchResult[]>([]);
-  const [loading, setLoading] = useState(false);
-  useEffect(() => {
-    const text = search.trim();
-    if (!text) {
-      setResults([]);
-      setLoading(false);
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    const timer = window.setTimeout(() => {
-      searchMenu(text, controller.signal)
-        .then((found) => setResults(found))
-        .catch((error: unknown) => {
-          // Menu search failure is not shown (spec section 8).
-          if (!isAbortError(error)) setResults([]);
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, searchDebounceMs);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [search]);
-  return { results, loading, clear: () => setResults([]) };
-};
+import { buildPaletteSections, type TPaletteItem, type TPaletteSectionKey } from './paletteSections';
+import { destinationPath, readRecent } from './recentDestinations';
+import { searchableResources, useMenuSearch, useRecordSearch } from './usePaletteSearch';
+import { rememberForUser } from './useRecentDestination';
 
 const itemClass =
   'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 data-[selected=true]:bg-primary-50 data-[selected=true]:text-primary-900 dark:text-slate-200 dark:data-[selected=true]:bg-primary-900/70 dark:data-[selected=true]:text-white';
@@ -59,23 +26,43 @@ const itemClass =
 const groupClass =
   '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-500 [&_[cmdk-group-heading]]:text-xs dark:[&_[cmdk-group-heading]]:text-slate-400';
 
+const spinner = (
+  <span className="size-3 shrink-0 animate-spin rounded-full border-2 border-primary-600 border-t-transparent dark:border-primary-300 dark:border-t-transparent" />
+);
+
 /**
- * The command palette: Ctrl/Cmd+K or the top bar's search box opens it. Pages come from the menu
- * search; actions from the command registry. Everything works from the keyboard: arrows move,
- * Enter runs, Esc closes and focus goes back where it was.
+ * The command palette, the keyboard-first way to work: Ctrl/Cmd+K or the top bar's search box
+ * opens it. With nothing typed it lists the pages and records opened last, then the actions of the
+ * screens in view; typing finds Pages (menu search and page commands), Actions and Records (the
+ * record search of resources marked `recordSearch`), in Khmer or English whatever the interface
+ * language. Arrows move, Enter runs, Esc closes and focus goes back where it was.
  */
 export const CommandPalette = () => {
   const { LL } = useI18nContext();
   const [open, setOpen] = useAtom(paletteOpenAtom);
-  const setClosedAt = useSetAtom(paletteClosedAtAtom);
-  const { status } = useSession();
+  const { status, user } = useSession();
   const signedIn = status === 'signedIn';
+  const username = user?.username;
   const locale = useRouteLocale();
   const navigate = useNavigate();
   const commands = useAtomValue(commandsAtom);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState('');
-  const { results, loading, clear } = useMenuSearch(open ? search : '');
+  const query = open ? search : '';
+  // Read each time the palette opens (pages remember themselves as they show), before its first
+  // paint so that the newest is selected; the page on screen is left out: Recent is where the user
+  // was before.
+  const here = destinationPath(useLocation().pathname);
+  const recent = useMemo(
+    () =>
+      open && username && typeof localStorage !== 'undefined'
+        ? readRecent(localStorage, username).filter((destination) => destination.path !== here)
+        : [],
+    [open, username, here],
+  );
+  const menu = useMenuSearch(query);
+  const searchable = useMemo(() => searchableResources(clientResources, user), [user]);
+  const records = useRecordSearch(query, searchable);
 
   useHotkeys(
     'ctrl+k, meta+k',
@@ -92,43 +79,49 @@ export const CommandPalette = () => {
     setOpen(false);
     setSearch('');
     setSelected('');
-    clear();
-    setClosedAt(Date.now());
-  }, [setOpen, clear, setClosedAt]);
+  }, [setOpen]);
 
-  const visibleCommands = useMemo(
-    () => commands.filter((command) => commandMatches(command, search)),
-    [commands, search],
+  const sections = useMemo(
+    () =>
+      buildPaletteSections({
+        query,
+        locale,
+        recent,
+        commands,
+        menu: menu.hits,
+        records: records.hits,
+      }),
+    [query, locale, recent, commands, menu.hits, records.hits],
   );
-  const commandGroups = useMemo(() => {
-    const groups = new Map<string, TCommand[]>();
-    for (const command of visibleCommands)
-      groups.set(command.group, [...(groups.get(command.group) ?? []), command]);
-    return [...groups.entries()];
-  }, [visibleCommands]);
+  const values = useMemo(
+    () => sections.flatMap((section) => section.items.map((item) => item.value)),
+    [sections],
+  );
+  const firstValue = values[0] ?? '';
 
-  // Keep the first entry selected whenever the list changes (results arrive asynchronously).
-  const firstValue =
-    results.length > 0
-      ? `page-${results[0].id}`
-      : visibleCommands[0]
-        ? `command-${visibleCommands[0].id}`
-        : '';
+  // Opening, or a new text, selects the first entry; results arriving later keep the selection.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only opening or a new text moves the selection
   useEffect(() => {
     setSelected(firstValue);
-  }, [firstValue]);
+  }, [query, open]);
+  useEffect(() => {
+    if (!values.includes(selected)) setSelected(firstValue);
+  }, [values, selected, firstValue]);
 
-  const openPage = (result: TMenuSearchResult) => {
-    navigate(localizedPath(locale, result.to));
+  const choose = (item: TPaletteItem) => {
     close();
+    if (item.remember) rememberForUser(username, item.remember);
+    if (item.path) navigate(localizedPath(locale, item.path));
+    else item.command?.perform();
   };
 
-  const runCommand = (command: TCommand) => {
-    close();
-    command.perform();
+  const headings: Record<TPaletteSectionKey, string> = {
+    recent: LL.palette.recent(),
+    pages: LL.palette.pages(),
+    actions: LL.palette.actions(),
+    records: LL.palette.records(),
   };
-
-  const other = otherLocale(locale);
+  const searching = menu.loading || records.loading;
   const modifier = modifierKeyLabel();
 
   return (
@@ -158,62 +151,38 @@ export const CommandPalette = () => {
                 maxLength={100}
                 className="h-12 w-full bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100"
               />
+              {/* The records say so in the list, where they will appear. */}
+              {searching && !records.loading ? spinner : null}
               <kbd className={kbd}>Esc</kbd>
             </div>
-            <Command.List className="max-h-[min(60vh,420px)] overflow-y-auto p-2">
-              {loading && results.length === 0 ? (
-                <Command.Loading>
-                  <p className="px-3 py-2 text-slate-500 text-sm dark:text-slate-400">
-                    {LL.palette.searching()}
-                  </p>
-                </Command.Loading>
-              ) : null}
-              {!loading ? (
+            <Command.List className="max-h-[min(60vh,460px)] overflow-y-auto p-2">
+              {!searching ? (
                 <Command.Empty className="px-3 py-6 text-center text-slate-500 text-sm dark:text-slate-400">
                   {LL.palette.empty()}
                 </Command.Empty>
               ) : null}
-              {results.length > 0 ? (
-                <Command.Group heading={LL.palette.pages()} className={groupClass}>
-                  {results.map((result) => {
-                    const title = translate(result.menu_title, locale);
-                    const secondary = translate(result.menu_title, other);
-                    return (
-                      <Command.Item
-                        key={result.id}
-                        value={`page-${result.id}`}
-                        onSelect={() => openPage(result)}
-                        className={itemClass}
-                      >
-                        <Icon name="arrowRight" className="size-4 shrink-0 text-slate-400" />
-                        <span className="min-w-0 flex-1 truncate">{title}</span>
-                        {secondary && secondary !== title ? (
-                          <span
-                            lang={isoLocale(other)}
-                            className="truncate text-slate-500 text-xs dark:text-slate-400"
-                          >
-                            {secondary}
-                          </span>
-                        ) : null}
-                      </Command.Item>
-                    );
-                  })}
-                </Command.Group>
-              ) : null}
-              {commandGroups.map(([group, list]) => (
-                <Command.Group key={group} heading={group} className={groupClass}>
-                  {list.map((command) => (
+              {sections.map((section) => (
+                <Command.Group key={section.key} heading={headings[section.key]} className={groupClass}>
+                  {section.items.map((item) => (
                     <Command.Item
-                      key={command.id}
-                      value={`command-${command.id}`}
-                      onSelect={() => runCommand(command)}
+                      key={item.value}
+                      value={item.value}
+                      onSelect={() => choose(item)}
                       className={itemClass}
                     >
-                      <Icon name={command.icon ?? 'command'} className="size-4 shrink-0 text-slate-400" />
-                      <span className="min-w-0 flex-1 truncate">{command.title}</span>
-                      {command.shortcut ? (
-                        <span className="flex gap-1">
-                          {command.shortcut.map((key) => (
+                      <Icon name={item.icon} className="size-4 shrink-0 text-slate-400" />
+                      <span className="min-w-0 flex-1 truncate">{item.title}</span>
+                      {item.secondary ? (
+                        <span
+                          lang={item.secondaryLocale ? isoLocale(item.secondaryLocale) : undefined}
+                          className="min-w-0 max-w-[45%] truncate text-slate-500 text-xs dark:text-slate-400"
+                        >
+                          {item.secondary}
+                        </span>
+                      ) : null}
+                      {item.shortcut ? (
+                        <span className="flex shrink-0 gap-1" aria-hidden="true">
+                          {item.shortcut.map((key) => (
                             <kbd key={key} className={kbd}>
                               {key}
                             </kbd>
@@ -224,6 +193,20 @@ export const CommandPalette = () => {
                   ))}
                 </Command.Group>
               ))}
+              {records.loading ? (
+                <Command.Loading>
+                  <p className="flex items-center gap-2 px-3 py-2 text-slate-500 text-sm dark:text-slate-400">
+                    {spinner}
+                    {LL.palette.searchingRecords()}
+                  </p>
+                </Command.Loading>
+              ) : menu.loading && values.length === 0 ? (
+                <Command.Loading>
+                  <p className="px-3 py-2 text-slate-500 text-sm dark:text-slate-400">
+                    {LL.palette.searching()}
+                  </p>
+                </Command.Loading>
+              ) : null}
             </Command.List>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-slate-200 border-t px-4 py-2 text-slate-500 text-xs dark:border-slate-700 dark:text-slate-400">
               <span className="flex items-center gap-1">

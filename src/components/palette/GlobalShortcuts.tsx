@@ -5,7 +5,9 @@ import { useNavigate } from 'react-router';
 import { useSession } from '@/app/session';
 import { useLogout } from '@/app/useLogout';
 import { useLocalizedPath } from '@/app/useRouteLocale';
+import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
 import { shortcutsOpenAtom, toggleDarkModeAtom, toggleSidebarAtom } from '@/state/ui';
 import { type TCommand, useRegisterCommands } from './commandRegistry';
 
@@ -29,43 +31,42 @@ export const GlobalShortcuts = () => {
   useHotkeys('g>h', () => navigate(home), { enabled: signedIn }, [home, signedIn]);
 
   const commands = useMemo<TCommand[]>(() => {
-    const group = LL.palette.actions();
+    // Found by the Khmer or the English words whatever the interface language.
+    const action = (
+      id: string,
+      pick: (book: TranslationFunctions) => string,
+      rest: Omit<TCommand, 'id' | 'title'>,
+    ) => {
+      const words = bothLanguages(pick);
+      return { id, title: pick(LL), kind: 'action' as const, keywords: [words.kh, words.en], ...rest };
+    };
     const list: TCommand[] = [
-      { id: 'toggle-theme', group, icon: 'moon', title: LL.commands.toggleTheme(), perform: toggleTheme },
-      {
-        id: 'shortcuts',
-        group,
+      action('toggle-theme', (book) => book.commands.toggleTheme(), { icon: 'moon', perform: toggleTheme }),
+      action('shortcuts', (book) => book.commands.shortcuts(), {
         icon: 'keyboard',
-        title: LL.commands.shortcuts(),
         shortcut: ['?'],
         perform: () => openShortcuts(true),
-      },
+      }),
     ];
     if (signedIn) {
       list.splice(
         1,
         0,
-        {
-          id: 'toggle-sidebar',
-          group,
+        action('toggle-sidebar', (book) => book.commands.toggleSidebar(), {
           icon: 'menu',
-          title: LL.commands.toggleSidebar(),
           perform: toggleSidebar,
-        },
-        {
-          id: 'go-home',
-          group,
+        }),
+        action('go-home', (book) => book.commands.goHome(), {
           icon: 'home',
-          title: LL.commands.goHome(),
           shortcut: ['G', 'H'],
           perform: () => navigate(home),
-        },
-        { id: 'logout', group, icon: 'logout', title: LL.commands.logout(), perform: () => void logout() },
+        }),
+        action('logout', (book) => book.commands.logout(), { icon: 'logout', perform: () => void logout() }),
       );
     }
     return list;
   }, [LL, signedIn, toggleTheme, toggleSidebar, openShortcuts, logout, navigate, home]);
-  useRegisterCommands(commands);
+  useRegisterCommands(commands, { appWide: true });
 
   return null;
 };

@@ -14,6 +14,9 @@ export const useShortcutList = () => {
     { id: 'palette', sequence: [[modifier, 'K']], description: LL.shortcuts.palette() },
     { id: 'help', sequence: [['?']], description: LL.shortcuts.help() },
     { id: 'home', sequence: [['G'], ['H']], description: LL.shortcuts.goHome() },
+    { id: 'new', sequence: [['N']], description: LL.shortcuts.newRecord() },
+    { id: 'search', sequence: [['/']], description: LL.shortcuts.searchList() },
+    { id: 'save', sequence: [[modifier, 'S']], description: LL.shortcuts.save() },
     { id: 'close', sequence: [['Esc']], description: LL.shortcuts.closeDialog() },
   ];
 };

@@ -1,5 +1,10 @@
 import { atom, useSetAtom } from 'jotai';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { TTranslatable } from '@/domain/translatable';
+import { matchRank } from './match';
+
+/** Where the palette lists a command: under Pages (it goes somewhere) or Actions (it does something). */
+export type TCommandKind = 'page' | 'action';
 
 /**
  * Commands the palette offers besides page search. Any screen registers its own while it is
@@ -9,39 +14,58 @@ export type TCommand = {
   id: string;
   /** Shown text, already in the current language. */
   title: string;
-  /** Heading the command is listed under, already in the current language. */
-  group: string;
+  /** Pages or Actions; 'action' when absent. */
+  kind?: TCommandKind;
+  /** @deprecated ignored: the palette groups commands by `kind`. */
+  group?: string;
+  /** More words that find it, in both languages (`bothLanguages`), whatever the interface language. */
   keywords?: string[];
+  /** A page's target without the locale prefix: a page found twice (menu search too) shows once. */
+  path?: string;
+  /** A page's title in both languages: the other one is shown beside it. */
+  titles?: TTranslatable;
   icon?: string;
   /** Keys shown next to it, e.g. ['g', 'h']. */
   shortcut?: string[];
   perform: () => void;
 };
 
-const registrationsAtom = atom<Record<string, TCommand[]>>({});
+/** One component's commands; `sequence` says when it first registered (mounted). */
+export type TRegistration = { sequence: number; appWide: boolean; commands: TCommand[] };
 
-/** Every registered command, in registration order. */
-export const commandsAtom = atom((get) => Object.values(get(registrationsAtom)).flat());
+const registrationsAtom = atom<Record<string, TRegistration>>({});
 
-/** Registers `commands` while the calling component is mounted; memoise the list in the caller. */
-export const useRegisterCommands = (commands: TCommand[]): void => {
+/**
+ * Every registered command: the screen's own first (in the order its parts mounted), the app-wide
+ * ones last, the same order however often any of them registers again.
+ */
+export const orderedCommands = (registrations: Record<string, TRegistration>): TCommand[] =>
+  Object.values(registrations)
+    .sort((a, b) => Number(a.appWide) - Number(b.appWide) || a.sequence - b.sequence)
+    .flatMap((registration) => registration.commands);
+
+export const commandsAtom = atom((get) => orderedCommands(get(registrationsAtom)));
+
+let lastSequence = 0;
+
+/**
+ * Registers `commands` while the calling component is mounted; memoise the list in the caller.
+ * `appWide` ones (theme, logout...) are listed after the actions of the screen in view.
+ */
+export const useRegisterCommands = (commands: TCommand[], { appWide = false } = {}): void => {
   const owner = useId();
+  const [sequence] = useState(() => ++lastSequence);
   const setRegistrations = useSetAtom(registrationsAtom);
   useEffect(() => {
-    setRegistrations((current) => ({ ...current, [owner]: commands }));
+    setRegistrations((current) => ({ ...current, [owner]: { sequence, appWide, commands } }));
     return () =>
       setRegistrations((current) => {
         const { [owner]: _removed, ...rest } = current;
         return rest;
       });
-  }, [owner, commands, setRegistrations]);
+  }, [owner, sequence, appWide, commands, setRegistrations]);
 };
 
-/** Case-insensitive match of the typed text against a command's title and keywords. */
-export const commandMatches = (command: Pick<TCommand, 'title' | 'keywords'>, search: string): boolean => {
-  const needle = search.trim().toLocaleLowerCase();
-  if (!needle) return true;
-  return [command.title, ...(command.keywords ?? [])].some((text) =>
-    text.toLocaleLowerCase().includes(needle),
-  );
-};
+/** Whether the typed text finds a command by its title or keywords (see `matchRank`). */
+export const commandMatches = (command: Pick<TCommand, 'title' | 'keywords'>, search: string): boolean =>
+  matchRank(command.title, command.keywords ?? [], search) !== null;

@@ -26,7 +26,7 @@ export const LookupFilter = ({
 }: TLookupFilterProps) => {
   const locale = useRouteLocale();
   const lookup = filter.kind === 'lookup' ? filter.lookup : undefined;
-  const { options, waiting } = useLookup(lookup?.path, lookup?.queryKey, parentValue);
+  const { options, waiting } = useLookup(lookup?.path, lookup?.queryKey, parentValue, lookup?.inPath);
   const id = `filter-${filter.key}`;
   return (
     <div className="min-w-40">

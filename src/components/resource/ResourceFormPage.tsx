@@ -20,20 +20,27 @@ import { inputClass } from '@/components/form/fieldStyles';
 import { validateWithLabels } from '@/components/form/formErrors';
 import { LookupSelect } from '@/components/form/LookupSelect';
 import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
+import { TextField } from '@/components/form/TextField';
 import { clearLookupCache } from '@/components/form/useLookup';
 import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { recordDestination } from '@/components/palette/destinations';
+import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
 import { hasPermission } from '@/domain/permissions';
-import type { TFieldDef } from '@/domain/resource';
+import { permissionFor, type TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { valueAtPath } from './columnText';
 import { LocalizationsEditor } from './LocalizationsEditor';
 import type { TClientResource } from './resourceArea';
 import { useResourceText } from './useResourceText';
+
+type TRecordActions = ReturnType<NonNullable<TClientResource['useRecordActions']>>;
+const noRecordActions: TRecordActions = { commands: [] };
+const useNoRecordActions = (): TRecordActions => noRecordActions;
 
 type TLoad = { state: 'loading' } | { state: 'ready'; record: TResourceRow | null } | { state: 'missing' };
 
@@ -84,8 +91,12 @@ const initialValues = (fields: readonly TFieldDef[], record: TResourceRow | null
     fields.map((field) => {
       const value = record
         ? valueAtPath(record, field.virtual ? (field.from ?? field.key) : field.key)
-        : undefined;
+        : field.defaultValue;
       switch (field.kind) {
+        case 'password':
+          return [field.key, ''];
+        case 'boolean':
+          return [field.key, Boolean(value)];
         case 'translatable':
           return [field.key, { kh: '', en: '', ...((value as object) ?? {}) }];
         case 'lookup':
@@ -116,7 +127,16 @@ const ResourceForm = ({
   const { user } = useSession();
   const record = load.state === 'ready' ? load.record : null;
   const editing = record !== null;
-  const canDelete = editing && hasPermission(user, `${definition.permission}:delete`);
+  const canDelete =
+    editing &&
+    hasPermission(user, permissionFor(definition, 'delete')) &&
+    (resource.deletable?.(record, user) ?? true);
+  // What this page shows: create-only fields (a new user's first password) leave an edit.
+  const fields = useMemo(
+    () => definition.fields.filter((field) => !(editing && field.createOnly)),
+    [definition.fields, editing],
+  );
+  const schema = (editing ? definition.updateSchema : undefined) ?? definition.schema;
   const location = useLocation();
   const listSearch = (location.state as { listSearch?: string } | null)?.listSearch ?? '';
   const listPath = `${localizedPath(locale, definition.routeBase)}${listSearch.startsWith('?') ? listSearch : ''}`;
@@ -141,8 +161,9 @@ const ResourceForm = ({
   const bodyOf = useCallback(
     (values: FieldValues) =>
       Object.fromEntries(
-        definition.fields
-          .filter((field) => !field.virtual)
+        fields
+          // An empty password on an edit keeps the current one: it is not sent.
+          .filter((field) => !field.virtual && !(field.kind === 'password' && editing && !values[field.key]))
           .map((field) => {
             const value = values[field.key];
             return [
@@ -151,20 +172,20 @@ const ResourceForm = ({
             ];
           }),
       ),
-    [definition.fields],
+    [fields, editing],
   );
 
   const form = useForm<FieldValues>({
-    defaultValues: initialValues(definition.fields, record),
+    defaultValues: initialValues(fields, record),
     mode: 'onTouched',
     resolver: async (values) => {
       const errors: FieldErrors<FieldValues> = validateWithLabels(
-        definition.schema,
+        schema,
         bodyOf(values),
         labelForPath,
         LL.validation,
       );
-      for (const field of definition.fields) {
+      for (const field of fields) {
         if (field.virtual && field.required && (values[field.key] === null || values[field.key] === '')) {
           errors[field.key] = {
             type: 'required',
@@ -183,11 +204,18 @@ const ResourceForm = ({
 
   const fieldPaths = useMemo(
     () =>
-      definition.fields.flatMap((field) =>
+      fields.flatMap((field) =>
         field.kind === 'translatable' ? [`${field.key}.kh`, `${field.key}.en`, field.key] : [field.key],
       ),
-    [definition.fields],
+    [fields],
   );
+
+  /** Choosing another parent empties the choices that depended on the old one. */
+  const clearDependents = (key: string) => {
+    for (const child of fields) {
+      if (child.lookup?.dependsOn === key) setValue(child.key, null, { shouldDirty: true });
+    }
+  };
 
   const failWith = (error: unknown) =>
     setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath, setError, LL }));
@@ -237,12 +265,16 @@ const ResourceForm = ({
   };
 
   const recordTitle = record ? translate(definition.titleOf(record) as never, locale) : '';
+  const recordContext = useMemo(() => (record ? { record, reload: onReload } : null), [record, onReload]);
+  // The resource's own actions on this record ('Deactivate this user'...), with their dialogs.
+  const useRecordActions = resource.useRecordActions ?? useNoRecordActions;
+  const recordActions = useRecordActions(recordContext);
   const commands = useMemo<TCommand[]>(
     () => [
       {
         id: `save-${definition.name}`,
         title: LL.form.save(),
-        group: LL.palette.actions(),
+        kind: 'action',
         icon: 'save',
         shortcut: ['Ctrl', 'S'],
         perform: () => void save(),
@@ -252,18 +284,26 @@ const ResourceForm = ({
             {
               id: `delete-${definition.name}`,
               title: `${LL.list.delete()} ${recordTitle}`,
-              group: LL.palette.actions(),
+              kind: 'action' as const,
               icon: 'trash',
               perform: () => setConfirmingDelete(true),
             },
           ]
         : []),
+      ...recordActions.commands,
     ],
-    [definition.name, LL, save, canDelete, recordTitle],
+    [definition.name, LL, save, canDelete, recordTitle, recordActions.commands],
   );
   useRegisterCommands(commands);
+  useRecentDestination(record ? recordDestination(definition, record) : null);
 
   const title = editing ? LL.form.editTitle({ thing: text.one }) : LL.form.createTitle({ thing: text.one });
+
+  const hintOf = (field: TFieldDef): string | undefined => {
+    const hints = LL.fieldHints as unknown as Record<string, (() => string) | undefined>;
+    if (field.kind === 'password' && editing) return LL.fieldHints.passwordKeep();
+    return field.hint ? hints[field.hint]?.() || undefined : undefined;
+  };
 
   const renderField = (field: TFieldDef) => {
     const id = `field-${field.key}`;
@@ -321,11 +361,7 @@ const ResourceForm = ({
                   selectRef={controlled.ref}
                   onChange={(value) => {
                     controlled.onChange(value);
-                    // Choosing another parent empties the choices that depended on the old one.
-                    for (const child of definition.fields) {
-                      if (child.lookup?.dependsOn === field.key)
-                        setValue(child.key, null, { shouldDirty: true });
-                    }
+                    clearDependents(field.key);
                   }}
                 />
               )}
@@ -340,7 +376,7 @@ const ResourceForm = ({
               id={id}
               className={inputClass(Boolean(error))}
               aria-invalid={Boolean(error)}
-              {...register(field.key)}
+              {...register(field.key, { onChange: () => clearDependents(field.key) })}
             >
               <option value="">{LL.form.choose()}</option>
               {field.options?.map((option) => (
@@ -363,6 +399,20 @@ const ResourceForm = ({
             />
           </Field>
         );
+      case 'boolean':
+        return (
+          <div key={field.key} className="flex items-center gap-2 self-end pb-2">
+            <input
+              id={id}
+              type="checkbox"
+              className="size-4 rounded border-slate-300 text-primary-700 focus:ring-primary-500"
+              {...register(field.key)}
+            />
+            <label htmlFor={id} className="text-slate-800 text-sm dark:text-slate-100">
+              {label}
+            </label>
+          </div>
+        );
       case 'localizations':
         return (
           <div key={field.key} className="sm:col-span-2">
@@ -382,16 +432,16 @@ const ResourceForm = ({
         );
       default:
         return (
-          <Field key={field.key} {...common} error={error}>
-            <input
-              id={id}
-              type={field.kind === 'number' ? 'number' : 'text'}
-              className={inputClass(Boolean(error))}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-              {...register(field.key)}
-            />
-          </Field>
+          <TextField
+            key={field.key}
+            {...common}
+            required={field.required && !(field.kind === 'password' && editing)}
+            error={error}
+            hint={hintOf(field)}
+            type={field.kind === 'number' ? 'number' : field.kind === 'password' ? 'password' : 'text'}
+            autoComplete={field.kind === 'password' ? 'new-password' : undefined}
+            {...register(field.key)}
+          />
         );
     }
   };
@@ -428,7 +478,7 @@ const ResourceForm = ({
           className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         >
           <FormNotice notice={notice} onReload={onReload} />
-          <div className="grid gap-4 sm:grid-cols-2">{definition.fields.map(renderField)}</div>
+          <div className="grid gap-4 sm:grid-cols-2">{fields.map(renderField)}</div>
           <div className="mt-6 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-4 dark:border-slate-800">
             <button type="submit" className={primaryButton} disabled={isSubmitting}>
               <Icon name="save" className="size-4" />
@@ -451,6 +501,8 @@ const ResourceForm = ({
           </div>
         </form>
       )}
+      {recordContext && resource.EditExtras ? <resource.EditExtras {...recordContext} /> : null}
+      {recordActions.element}
       <ConfirmDialog
         open={confirmingDelete}
         title={LL.form.deleteTitle({ thing: text.one })}

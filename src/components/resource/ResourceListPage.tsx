@@ -14,10 +14,13 @@ import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { inputClass, labelClass } from '@/components/form/fieldStyles';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { createKeywords, listDestination } from '@/components/palette/destinations';
+import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { iconButton, kbd, primaryButton, secondaryButton } from '@/components/ui';
 import { rowsPerPageOptions } from '@/domain/constants';
 import type { TListQuery } from '@/domain/listQuery';
 import { hasPermission } from '@/domain/permissions';
+import { permissionFor } from '@/domain/resource';
 import { listLoaderMachine } from '@/machines/listLoader.machine';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { LookupFilter } from './LookupFilter';
@@ -39,7 +42,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
   const locale = useRouteLocale();
   const navigate = useNavigate();
   const { user } = useSession();
-  const canCreate = hasPermission(user, `${definition.permission}:write`);
+  const canCreate = hasPermission(user, permissionFor(definition, 'write'));
   const filterKeys = useMemo(() => definition.filters.map((filter) => filter.key), [definition]);
   const [params, setParams] = useSearchParams();
   const { defaultRowsPerPage } = useClientSettings();
@@ -113,7 +116,8 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
             {
               id: `create-${definition.name}`,
               title: LL.list.createThing({ thing: text.one }),
-              group: LL.palette.actions(),
+              kind: 'action',
+              keywords: createKeywords(definition.name),
               icon: 'plus',
               shortcut: ['n'],
               perform: openCreate,
@@ -123,6 +127,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
     [canCreate, definition.name, LL, text.one, openCreate],
   );
   useRegisterCommands(commands);
+  useRecentDestination(listDestination(definition));
 
   const pageCount = total === null || view.length === -1 ? 1 : Math.max(1, Math.ceil(total / view.length));
   const from = total ? (view.length === -1 ? 1 : (view.page - 1) * view.length + 1) : 0;

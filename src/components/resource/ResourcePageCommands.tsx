@@ -4,49 +4,44 @@ import { localizedPath } from '@/app/localePath';
 import { useSession } from '@/app/session';
 import { useRouteLocale } from '@/app/useRouteLocale';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { resourceName } from '@/components/palette/destinations';
+import { iconForPath } from '@/components/palette/paletteSections';
 import { hasPermission } from '@/domain/permissions';
-import en from '@/i18n/en';
+import { permissionFor } from '@/domain/resource';
+import { translate } from '@/domain/translatable';
 import { useI18nContext } from '@/i18n/i18n-react';
-import km from '@/i18n/km';
 import type { TClientResource } from './resourceArea';
 
-type TNames = Record<string, { one: string; many: string } | undefined>;
-
 /**
- * Palette entries to every described resource's list the user may read (the list itself adds
+ * Palette pages: every described resource's list the user may read (the list itself adds
  * 'New …' while it is open), found by the Khmer or the English name whatever the interface language.
  */
 export const ResourcePageCommands = ({ resources }: { resources: TClientResource[] }) => {
+  // A new LL (language switch, the admin's overrides loaded) means the names are read again.
   const { LL } = useI18nContext();
   const { user, status } = useSession();
   const locale = useRouteLocale();
   const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: LL stands for the dictionaries resourceName reads
   const commands = useMemo<TCommand[]>(() => {
     if (status !== 'signedIn') return [];
-    return resources.flatMap(({ definition, area }) => {
-      const { name, permission, routeBase } = definition;
-      const names = (LL.resources as unknown as Record<string, { one: () => string; many: () => string }>)[
-        name
-      ];
-      const keywords = [km, en].flatMap((book) => {
-        const entry = (book.resources as TNames)[name];
-        return entry ? [entry.one, entry.many] : [];
+    return resources
+      .filter(({ definition }) => hasPermission(user, permissionFor(definition, 'read')))
+      .map(({ definition }) => {
+        const many = resourceName(definition.name, 'many');
+        const one = resourceName(definition.name, 'one');
+        return {
+          id: `open-${definition.name}`,
+          kind: 'page',
+          icon: iconForPath(definition.routeBase),
+          title: translate(many, locale),
+          titles: many,
+          keywords: [many.kh, many.en, one.kh, one.en],
+          path: definition.routeBase,
+          perform: () => navigate(localizedPath(locale, definition.routeBase)),
+        };
       });
-      const group = LL.resources[area.key].one();
-      const list: TCommand[] = [];
-      if (hasPermission(user, `${permission}:read`)) {
-        list.push({
-          id: `open-${name}`,
-          group,
-          icon: 'arrowRight',
-          title: names.many(),
-          keywords,
-          perform: () => navigate(localizedPath(locale, routeBase)),
-        });
-      }
-      return list;
-    });
   }, [resources, LL, user, status, locale, navigate]);
-  useRegisterCommands(commands);
+  useRegisterCommands(commands, { appWide: true });
   return null;
 };

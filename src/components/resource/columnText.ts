@@ -29,6 +29,8 @@ export const columnText = (
       return formatDate(value);
     case 'option':
       return optionLabel(column.key, String(value));
+    case 'boolean':
+      return optionLabel('boolean', value ? 'yes' : 'no');
     default:
       return String(value);
   }

@@ -3,6 +3,8 @@ import { useSession } from '@/app/session';
 import { useRouteLocale } from '@/app/useRouteLocale';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
+import { pageDestination } from '@/components/palette/destinations';
+import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import type { TGeneralInformationItem, TLogoKey } from '@/domain/generalInformation';
 import { hasPermission } from '@/domain/permissions';
@@ -38,6 +40,9 @@ const GeneralInformationPage = () => {
   const canUpdateSettings = hasPermission(user, 'system_settings:update');
   const canReadLists = hasPermission(user, 'reference_lists:read');
   const refreshSetup = useRefreshSetup();
+  useRecentDestination(
+    pageDestination('/configuration/general-information', (book) => book.resources.generalInformation.many()),
+  );
 
   const [load, setLoad] = useState<TLoad>({ state: 'loading' });
   const [loadKey, setLoadKey] = useState(0);

@@ -5,7 +5,9 @@ import { useRouteLocale } from '@/app/useRouteLocale';
 import { AppLink } from '@/components/AppLink';
 import { Icon } from '@/components/Icon';
 import { filterMenu } from '@/components/layout/filterMenu';
+import { pageDestination } from '@/components/palette/destinations';
 import { modifierKeyLabel } from '@/components/palette/keys';
+import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { focusRing, kbd } from '@/components/ui';
 import { isMenuGroup, sidebarMenu, type TMenuEntry } from '@/domain/sidebarMenu';
 import { translate } from '@/domain/translatable';
@@ -18,6 +20,7 @@ const HomePage = () => {
   const { LL } = useI18nContext();
   const { user } = useSession();
   const locale = useRouteLocale();
+  useRecentDestination(pageDestination('/', (words) => words.palette.home()));
   const sections = useMemo<TSection[]>(() => {
     const items = filterMenu(sidebarMenu, user);
     const singles = items.filter((item): item is TMenuEntry => !isMenuGroup(item));

@@ -1,0 +1,76 @@
+import type { TResourceDefinition } from '@/domain/resource';
+import { ZTranslatable } from '@/domain/translatable';
+import { bothLanguages, translationsOf } from '@/i18n/bothLanguages';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
+import type { TRecentDestination, TRecentText } from './recentDestinations';
+
+/** What the palette needs of a described resource to name its pages and records. */
+export type TDestinationResource = Pick<TResourceDefinition, 'name' | 'titleOf' | 'subtitleOf'> & {
+  routeBase: string;
+};
+
+type TResourceBook = Record<string, { one: () => string; many: () => string } | undefined>;
+
+/** A resource's name in both languages (`LL.resources[name]`), the key itself when it has none. */
+export const resourceName = (name: string, form: 'one' | 'many') =>
+  bothLanguages((LL) => (LL.resources as unknown as TResourceBook)[name]?.[form]() || name);
+
+/** A record's title as `titleOf` gives it: a translatable value (or its JSON), or one text. */
+export const recordTitle = (value: unknown): TRecentText => {
+  if (typeof value === 'string') {
+    try {
+      const parsed = ZTranslatable.safeParse(JSON.parse(value));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // Not JSON: a plain text.
+    }
+    return value;
+  }
+  const parsed = ZTranslatable.safeParse(value);
+  if (parsed.success) return parsed.data;
+  return value == null ? '' : String(value);
+};
+
+/** 'User · admin': the resource, and what else tells the record apart when the description says. */
+export const recordSubtitle = (resource: TDestinationResource, row: Record<string, unknown>): TRecentText => {
+  const name = resourceName(resource.name, 'one');
+  const detail = resource.subtitleOf?.(row) ?? '';
+  return detail ? { kh: `${name.kh} · ${detail}`, en: `${name.en} · ${detail}` } : name;
+};
+
+/** A resource's list page. */
+export const listDestination = (resource: TDestinationResource): TRecentDestination => ({
+  path: resource.routeBase,
+  title: resourceName(resource.name, 'many'),
+  kind: 'page',
+});
+
+/** A record's edit page (`{routeBase}/edit/{id}`), titled by the record. */
+export const recordDestination = (
+  resource: TDestinationResource,
+  row: Record<string, unknown> & { id: unknown },
+): TRecentDestination => ({
+  path: `${resource.routeBase}/edit/${String(row.id)}`,
+  title: recordTitle(resource.titleOf(row)),
+  kind: 'record',
+  subtitle: recordSubtitle(resource, row),
+});
+
+/** 'New user' in both languages: a list's create command is found by either. */
+export const createKeywords = (name: string): string[] => {
+  const thing = resourceName(name, 'one');
+  return [
+    translationsOf('kh').list.createThing({ thing: thing.kh }),
+    translationsOf('en').list.createThing({ thing: thing.en }),
+  ];
+};
+
+/** A page of its own (home, general information...), titled from the dictionaries in both languages. */
+export const pageDestination = (
+  path: string,
+  title: (LL: TranslationFunctions) => string,
+): TRecentDestination => ({
+  path,
+  title: bothLanguages(title),
+  kind: 'page',
+});

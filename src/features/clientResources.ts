@@ -1,0 +1,6 @@
+import type { TClientResource } from '@/components/resource/resourceArea';
+import { configurationResources } from './configuration/configurationResources';
+import { securityResources } from './security/securityResources';
+
+/** Every described resource that has screens: the route table, palette and record search read it. */
+export const clientResources: TClientResource[] = [...configurationResources, ...securityResources];

@@ -1,0 +1,29 @@
+import { api } from '@/api/client';
+import type {
+  TCataloguePermission,
+  TRolePermissionMapping,
+  TRolePermissions,
+} from '@/domain/rolePermissionMapping';
+
+/** The calls of the assign-permission screen (spec section 7 'Roles and permissions'). */
+
+/** `GET /permissions`: the whole catalogue, by group, resource and action; failure logged, then thrown. */
+export const fetchCatalogue = async (signal?: AbortSignal): Promise<TCataloguePermission[]> =>
+  (await api<{ data: TCataloguePermission[] }>('/permissions', { errorMode: 'log', signal })).data;
+
+/** `GET /roles/{id}/permissions`: what the role holds and the version a save must send. */
+export const fetchRolePermissions = async (roleId: number, signal?: AbortSignal): Promise<TRolePermissions> =>
+  (await api<{ data: TRolePermissions }>(`/roles/${roleId}/permissions`, { errorMode: 'log', signal })).data;
+
+/**
+ * `POST /roles/mapping-role-permission`: the role's whole new set at once; 409 when the version is
+ * stale (or the set would narrow the Super Admin role).
+ */
+export const saveRolePermissions = async (mapping: TRolePermissionMapping): Promise<TRolePermissions> =>
+  (
+    await api<{ data: TRolePermissions }>('/roles/mapping-role-permission', {
+      method: 'POST',
+      body: mapping,
+      errorMode: 'throw',
+    })
+  ).data;

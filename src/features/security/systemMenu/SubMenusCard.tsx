@@ -1,0 +1,301 @@
+import { useAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { errorStatus } from '@/api/errors';
+import { fetchResource } from '@/api/resources';
+import { localizedPath } from '@/app/localePath';
+import { useRouteLocale } from '@/app/useRouteLocale';
+import { AppLink } from '@/components/AppLink';
+import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { showToast } from '@/components/feedback/toasts';
+import { failureMessage } from '@/components/form/saveFailure';
+import { Icon } from '@/components/Icon';
+import type { TRecordContext } from '@/components/resource/resourceArea';
+import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
+import { systemMenuResource } from '@/domain/resources/systemMenu';
+import { translate } from '@/domain/translatable';
+import { useI18nContext } from '@/i18n/i18n-react';
+import { SubMenuDialog, type TSubMenuDialogState } from './SubMenuDialog';
+import { deleteSubMenu, fetchSubMenus, type TSubMenu } from './subMenuApi';
+import { addSubMenuRequestedAtom } from './subMenuState';
+
+type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; rows: TSubMenu[] };
+
+const cardClass =
+  'mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900';
+const smallButton = 'px-2.5 py-1.5 text-xs';
+
+/** Under a menu's edit form: its sub-menus, or (for a sub-menu) the menu it belongs to. */
+const SubMenusCard = ({ record }: TRecordContext) => {
+  const parentId = record.parentId as number | null | undefined;
+  return parentId == null ? (
+    <SubMenus menuId={record.id} menuOrder={Number(record.sortOrder) || 0} />
+  ) : (
+    <ParentNote parentId={parentId} />
+  );
+};
+export default SubMenusCard;
+
+/** A sub-menu's page says whose it is and links there: menus have two levels only. */
+const ParentNote = ({ parentId }: { parentId: number }) => {
+  const { LL } = useI18nContext();
+  const locale = useRouteLocale();
+  const [parentTitle, setParentTitle] = useState('');
+  useEffect(() => {
+    let current = true;
+    fetchResource(systemMenuResource, parentId)
+      .then((parent) => current && setParentTitle(translate(parent.title as never, locale)))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [parentId, locale]);
+  const parent = parentTitle || `#${parentId}`;
+  return (
+    <section className={`${cardClass} flex flex-wrap items-center gap-3`}>
+      <Icon name="info" className="size-5 shrink-0 text-primary-700 dark:text-primary-300" />
+      <p className="flex-1 text-slate-700 text-sm dark:text-slate-200">
+        {LL.systemMenuAdmin.isSubMenu({ parent })}
+      </p>
+      <AppLink
+        className={secondaryButton}
+        to={localizedPath(locale, `${systemMenuResource.routeBase}/edit/${parentId}`)}
+      >
+        {LL.systemMenuAdmin.openParent({ parent })}
+      </AppLink>
+    </section>
+  );
+};
+
+const SubMenus = ({ menuId, menuOrder }: { menuId: number; menuOrder: number }) => {
+  const { LL } = useI18nContext();
+  const locale = useRouteLocale();
+  const words = LL.systemMenuAdmin;
+  const [load, setLoad] = useState<TLoad>({ state: 'loading' });
+  const [dialog, setDialog] = useState<TSubMenuDialogState | null>(null);
+  const [deleting, setDeleting] = useState<TSubMenu | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [addRequested, setAddRequested] = useAtom(addSubMenuRequestedAtom);
+
+  const refresh = useCallback(async (): Promise<TSubMenu[] | null> => {
+    try {
+      const rows = await fetchSubMenus(menuId);
+      setLoad({ state: 'ready', rows });
+      return rows;
+    } catch {
+      setLoad({ state: 'failed' });
+      return null;
+    }
+  }, [menuId]);
+
+  useEffect(() => {
+    setLoad({ state: 'loading' });
+    void refresh();
+  }, [refresh]);
+
+  const rows = load.state === 'ready' ? load.rows : [];
+  // A new sub-menu goes last, after its menu's own place (the seed numbers them the same way).
+  const nextOrder = Math.max(menuOrder, ...rows.map((row) => row.sortOrder)) + 1;
+  const openAdd = useCallback(() => setDialog({ mode: 'create', sortOrder: nextOrder }), [nextOrder]);
+
+  // The palette's 'Add sub-menu' (and never a request left over from another page).
+  useEffect(() => {
+    if (!addRequested) return;
+    setAddRequested(false);
+    openAdd();
+  }, [addRequested, setAddRequested, openAdd]);
+  useEffect(() => () => setAddRequested(false), [setAddRequested]);
+
+  const onSaved = () => {
+    setDialog(null);
+    void refresh();
+  };
+
+  /** After a conflict: the fresh list, and the dialog on the fresh row (or closed if it is gone). */
+  const reloadAfterConflict = async () => {
+    const fresh = await refresh();
+    if (dialog?.mode !== 'edit') return;
+    const row = fresh?.find((candidate) => candidate.id === dialog.row.id);
+    if (row) setDialog({ mode: 'edit', row });
+    else {
+      setDialog(null);
+      showToast(words.gone(), 'error');
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteSubMenu(deleting.id);
+      showToast(LL.form.deleted({ thing: LL.resources.subMenu.one() }));
+    } catch (error) {
+      showToast(errorStatus(error) === 404 ? words.gone() : failureMessage(error, LL), 'error');
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+      void refresh();
+    }
+  };
+
+  const titleHeading = (language: 'kh' | 'en') =>
+    `${LL.fields.title()} (${language === 'kh' ? LL.form.khmer() : LL.form.english()})`;
+  const cell = 'px-3 py-2 align-middle';
+
+  return (
+    <section aria-labelledby="sub-menus-heading" className={cardClass}>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="sub-menus-heading" className="font-semibold text-lg text-slate-900 dark:text-slate-50">
+            {words.subMenus()}
+            {load.state === 'ready' ? (
+              <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 align-middle font-medium text-slate-600 text-xs dark:bg-slate-800 dark:text-slate-300">
+                {rows.length}
+              </span>
+            ) : null}
+          </h2>
+          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">{words.subMenusHint()}</p>
+        </div>
+        {load.state === 'ready' ? (
+          <button type="button" className={primaryButton} onClick={openAdd}>
+            <Icon name="plus" className="size-4" />
+            {words.addSubMenu()}
+          </button>
+        ) : null}
+      </div>
+
+      {load.state === 'loading' ? (
+        <p className="py-6 text-center text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
+          {LL.layout.loading()}
+        </p>
+      ) : load.state === 'failed' ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 py-4 text-slate-700 text-sm dark:text-slate-200"
+        >
+          <Icon name="alert" className="size-5 text-error" />
+          <span className="flex-1">{words.loadFailed()}</span>
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => {
+              setLoad({ state: 'loading' });
+              void refresh();
+            }}
+          >
+            <Icon name="refresh" className="size-4" />
+            {LL.list.retry()}
+          </button>
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="rounded-md border border-slate-300 border-dashed px-4 py-8 text-center dark:border-slate-700">
+          <Icon name="menu" className="mx-auto size-8 text-slate-400 dark:text-slate-500" />
+          <p className="mt-2 font-medium text-slate-800 dark:text-slate-100">{words.empty()}</p>
+          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">{words.emptyHint()}</p>
+        </div>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="border-slate-200 border-b text-slate-600 text-xs uppercase tracking-wide dark:border-slate-700 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className={cell}>
+                    {titleHeading('kh')}
+                  </th>
+                  <th scope="col" className={cell}>
+                    {titleHeading('en')}
+                  </th>
+                  <th scope="col" className={cell}>
+                    {LL.fields.to()}
+                  </th>
+                  <th scope="col" className={cell}>
+                    {LL.fields.permission()}
+                  </th>
+                  <th scope="col" className={`${cell} text-right`}>
+                    {LL.fields.sortOrder()}
+                  </th>
+                  <th scope="col" className={`${cell} text-right`}>
+                    <span className="sr-only">{LL.list.actions()}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 text-slate-800 dark:divide-slate-800 dark:text-slate-100">
+                {rows.map((row) => {
+                  const name = translate(row.title, locale);
+                  return (
+                    <tr key={row.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/60">
+                      <td className={`${cell} whitespace-nowrap`} lang="km">
+                        {row.title.kh}
+                      </td>
+                      <td className={cell} lang="en">
+                        {row.title.en}
+                      </td>
+                      <td className={`${cell} font-mono text-xs`}>
+                        {row.to ?? (
+                          <span className="font-sans text-slate-500 dark:text-slate-400">
+                            {words.noTarget()}
+                          </span>
+                        )}
+                      </td>
+                      <td className={`${cell} font-mono text-xs`}>
+                        {row.permission ?? (
+                          <span className="font-sans text-slate-500 dark:text-slate-400">
+                            {words.everyone()}
+                          </span>
+                        )}
+                      </td>
+                      <td className={`${cell} text-right tabular-nums`}>{row.sortOrder}</td>
+                      <td className={`${cell} whitespace-nowrap text-right`}>
+                        <div className="inline-flex gap-2">
+                          <button
+                            type="button"
+                            className={`${secondaryButton} ${smallButton}`}
+                            aria-label={words.editNamed({ name })}
+                            onClick={() => setDialog({ mode: 'edit', row })}
+                          >
+                            {LL.list.edit()}
+                          </button>
+                          <button
+                            type="button"
+                            className={`${dangerOutlineButton} ${smallButton}`}
+                            aria-label={words.deleteNamed({ name })}
+                            onClick={() => setDeleting(row)}
+                          >
+                            <Icon name="trash" className="size-3.5" />
+                            {LL.list.delete()}
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-3 flex items-center gap-2 text-slate-500 text-xs dark:text-slate-400">
+            <Icon name="info" className="size-4" />
+            {words.deleteSubMenusFirst()}
+          </p>
+        </>
+      )}
+
+      <SubMenuDialog
+        state={dialog}
+        menuId={menuId}
+        onClose={() => setDialog(null)}
+        onSaved={onSaved}
+        onReload={() => void reloadAfterConflict()}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={LL.form.deleteTitle({ thing: LL.resources.subMenu.one() })}
+        body={LL.form.deleteBody({ name: deleting ? translate(deleting.title, locale) : '' })}
+        confirmLabel={LL.form.confirmDelete()}
+        cancelLabel={LL.form.cancel()}
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+};

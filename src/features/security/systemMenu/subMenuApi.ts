@@ -1,0 +1,35 @@
+import { api } from '@/api/client';
+import type { TResourceRow } from '@/api/resources';
+import { systemMenuResource } from '@/domain/resources/systemMenu';
+import type { TTranslatable } from '@/domain/translatable';
+
+/** A sub-menu as `/admin/system-menu/show-sub-menu/{id}` answers it. */
+export type TSubMenu = TResourceRow & {
+  parentId: number | null;
+  title: TTranslatable;
+  to: string | null;
+  permission: string | null;
+  sortOrder: number;
+  icon: string | null;
+};
+
+const base = systemMenuResource.apiBase;
+
+/** The calls of spec section 7 'Menus' for sub-menus; each failure is the caller's to show. */
+export const fetchSubMenus = (menuId: number) =>
+  api<{ data: TSubMenu[] }>(`${base}/show-sub-menu/${menuId}`, { errorMode: 'throw' }).then((r) => r.data);
+
+export const createSubMenu = (menuId: number, body: Record<string, unknown>) =>
+  api<{ data: TSubMenu }>(`${base}/create-sub-system/${menuId}`, {
+    method: 'POST',
+    body,
+    errorMode: 'throw',
+  }).then((r) => r.data);
+
+export const updateSubMenu = (id: number, body: Record<string, unknown> & { version: number }) =>
+  api<{ data: TSubMenu }>(`${base}/update-sub-menu/${id}`, { method: 'PUT', body, errorMode: 'throw' }).then(
+    (r) => r.data,
+  );
+
+export const deleteSubMenu = (id: number) =>
+  api<{ data: TSubMenu }>(`${base}/delete-sub-menu/${id}`, { method: 'POST', errorMode: 'throw' });

@@ -1,0 +1,273 @@
+import { useAtom } from 'jotai';
+import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { errorBody, errorStatus } from '@/api/errors';
+import { updateResource } from '@/api/resources';
+import { ModalDialog } from '@/components/feedback/ModalDialog';
+import { showToast } from '@/components/feedback/toasts';
+import { FormNotice } from '@/components/form/FormNotice';
+import { validateWithLabels } from '@/components/form/formErrors';
+import { noticeForSaveFailure } from '@/components/form/saveFailure';
+import { TextField } from '@/components/form/TextField';
+import { Icon } from '@/components/Icon';
+import type { TRecordContext } from '@/components/resource/resourceArea';
+import { primaryButton, secondaryButton } from '@/components/ui';
+import { userResource, ZPassword } from '@/domain/resources/user';
+import { useI18nContext } from '@/i18n/i18n-react';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { accountDialogAtom, accountOf, type TAccountRecord } from './accountDialog';
+
+/** The primary button in the error colour (its own classes: two background classes would clash). */
+const dangerButton = primaryButton
+  .replace('bg-primary-700', 'bg-error')
+  .replace('hover:bg-primary-800', 'hover:bg-error-dark')
+  .replace('dark:bg-primary-500', 'dark:bg-error')
+  .replace('dark:hover:bg-primary-600', 'dark:hover:bg-error-dark');
+
+/** What a failed account change says: a 409 (stale, last Super Admin, own account) in the server's words. */
+const conflictMessage = (error: unknown, LL: TranslationFunctions) =>
+  errorBody(error).message ?? LL.form.conflict();
+
+/**
+ * The account dialogs of a user's edit page: (de)activate, and set a new password. Both PATCH the
+ * user with the record's version; a 409 keeps the dialog open with the server's reason and reloads
+ * the record, so a second try uses the fresh version.
+ */
+export const AccountDialogs = ({ context }: { context: TRecordContext | null }) => {
+  const { LL } = useI18nContext();
+  const [dialog, setDialog] = useAtom(accountDialogAtom);
+  // The page's copy when it is loaded (it is fresher after a reload), else the one the dialog kept.
+  const record: TAccountRecord | null =
+    context && dialog && context.record.id === dialog.record.id
+      ? accountOf(context.record)
+      : (dialog?.record ?? null);
+  const close = () => setDialog(null);
+
+  /** PATCH; on success close, toast and reload; a 409 stays in the dialog. Other failures are thrown. */
+  const change = async (body: Record<string, unknown>, done: string) => {
+    if (!record) return;
+    try {
+      await updateResource(userResource, record.id, { ...body, version: record.version });
+      setDialog(null);
+      showToast(done);
+      context?.reload();
+    } catch (error) {
+      if (errorStatus(error) !== 409) throw error;
+      setDialog((current) => (current ? { ...current, message: conflictMessage(error, LL) } : current));
+      context?.reload();
+    }
+  };
+
+  return (
+    <>
+      <StatusDialog
+        open={dialog?.kind === 'status' && record !== null}
+        record={record}
+        message={dialog?.message}
+        onClose={close}
+        onConfirm={async () => {
+          if (!record) return;
+          const name = record.name;
+          await change(
+            { active: !record.active },
+            record.active ? LL.userAdmin.deactivated({ name }) : LL.userAdmin.activated({ name }),
+          );
+        }}
+      />
+      <ModalDialog
+        open={dialog?.kind === 'password' && record !== null}
+        title={LL.userAdmin.passwordTitle({ name: record?.name ?? '' })}
+        onClose={close}
+      >
+        {dialog?.kind === 'password' && record ? (
+          <PasswordForm
+            record={record}
+            message={dialog.message}
+            onClose={close}
+            onSave={(password) => change({ password }, LL.userAdmin.passwordSet({ name: record.name }))}
+          />
+        ) : null}
+      </ModalDialog>
+    </>
+  );
+};
+
+const StatusDialog = ({
+  open,
+  record,
+  message,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  record: TAccountRecord | null;
+  message?: string;
+  onClose: () => void;
+  onConfirm: () => Promise<void>;
+}) => {
+  const { LL } = useI18nContext();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // A reopened dialog starts without the last one's failure.
+  useEffect(() => {
+    if (open) setFailure(null);
+  }, [open]);
+  const name = record?.name ?? '';
+  const deactivating = record?.active ?? true;
+  const confirm = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onConfirm();
+    } catch (error) {
+      setFailure(errorBody(error).message ?? LL.errors.generic());
+    } finally {
+      setBusy(false);
+    }
+  };
+  const notice = failure ?? message;
+  return (
+    <ModalDialog
+      open={open}
+      title={deactivating ? LL.userAdmin.deactivateTitle({ name }) : LL.userAdmin.activateTitle({ name })}
+      onClose={onClose}
+    >
+      <p className="text-slate-600 text-sm dark:text-slate-300">
+        {deactivating ? LL.userAdmin.deactivateBody({ name }) : LL.userAdmin.activateBody({ name })}
+      </p>
+      {notice ? (
+        <div className="mt-4">
+          <FormNotice notice={{ message: notice }} />
+        </div>
+      ) : null}
+      <div className="mt-6 flex justify-end gap-2">
+        {/* The safe choice has the focus: Enter on an opened dialog changes nothing. */}
+        <button type="button" className={secondaryButton} onClick={onClose} autoFocus>
+          {LL.form.cancel()}
+        </button>
+        <button
+          type="button"
+          className={deactivating ? dangerButton : primaryButton}
+          disabled={busy}
+          onClick={() => void confirm()}
+        >
+          <Icon name={deactivating ? 'lock' : 'check'} className="size-4" />
+          {busy
+            ? LL.userAdmin.working()
+            : deactivating
+              ? LL.userAdmin.deactivateButton()
+              : LL.userAdmin.activateButton()}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+};
+
+const fieldPaths = ['password', 'confirm'];
+/** The user schema's own password rule, so the dialog says what the server would. */
+const ZNewPassword = z.object({ password: ZPassword });
+
+const PasswordForm = ({
+  record,
+  message,
+  onClose,
+  onSave,
+}: {
+  record: TAccountRecord;
+  message?: string;
+  onClose: () => void;
+  onSave: (password: string) => Promise<void>;
+}) => {
+  const { LL } = useI18nContext();
+  const labelForPath = (path: string) =>
+    path === 'confirm' ? LL.userAdmin.confirmPassword() : LL.userAdmin.newPassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError } = useForm<FieldValues>({
+    defaultValues: { password: '', confirm: '' },
+    mode: 'onTouched',
+    resolver: async (values) => {
+      const errors: FieldErrors<FieldValues> = validateWithLabels(
+        ZNewPassword,
+        { password: values.password },
+        labelForPath,
+        LL.validation,
+      );
+      if (!errors.password && values.confirm !== values.password) {
+        errors.confirm = { type: 'match', message: LL.userAdmin.passwordsDiffer() };
+      }
+      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+    },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const save = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onSave(String(values.password));
+    } catch (error) {
+      setFailure(noticeForSaveFailure(error, { fieldPaths, labelForPath, setError, LL }).message);
+    }
+  });
+
+  // Ctrl/Cmd+S saves this dialog, never the user form under it.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      event.stopPropagation();
+      void save();
+    }
+  };
+  const notice = failure ?? message;
+  const passwordError = (errors.password as { message?: string } | undefined)?.message;
+  const confirmError = (errors.confirm as { message?: string } | undefined)?.message;
+  return (
+    <form
+      noValidate
+      onKeyDown={onKeyDown}
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void save();
+      }}
+    >
+      <p className="mb-4 text-slate-600 text-sm dark:text-slate-300">
+        {LL.userAdmin.passwordBody({ name: record.name })}
+      </p>
+      <FormNotice notice={notice ? { message: notice } : null} />
+      <div className="grid gap-4">
+        <TextField
+          id="account-password"
+          label={labelForPath('password')}
+          required
+          requiredLabel={LL.form.requiredMark()}
+          error={passwordError}
+          hint={LL.fieldHints.passwordHint()}
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          {...register('password')}
+        />
+        <TextField
+          id="account-confirm"
+          label={labelForPath('confirm')}
+          required
+          requiredLabel={LL.form.requiredMark()}
+          error={confirmError}
+          type="password"
+          autoComplete="new-password"
+          {...register('confirm')}
+        />
+      </div>
+      <div className="mt-6 flex justify-end gap-2">
+        <button type="button" className={secondaryButton} onClick={onClose}>
+          {LL.form.cancel()}
+        </button>
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          <Icon name="key" className="size-4" />
+          {isSubmitting ? LL.userAdmin.working() : LL.userAdmin.savePassword()}
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,32 @@
+import { type TRouteLocale, toI18nLocale } from '@/domain/locale';
+import type { TTranslatable } from '@/domain/translatable';
+import type { Locales, TranslationFunctions, Translations } from './i18n-types';
+import { i18nObject, loadedLocales } from './i18n-util';
+import { loadAllLocales } from './i18n-util.sync';
+
+// Both dictionaries are bundled already (src/app/i18n/runtime.ts loads them for the first paint).
+loadAllLocales();
+
+const books = new Map<Locales, { source: Translations; LL: TranslationFunctions }>();
+
+/** The translation functions of one locale, rebuilt when the admin's overrides replaced its dictionary. */
+const book = (locale: Locales): TranslationFunctions => {
+  const source = loadedLocales[locale];
+  const cached = books.get(locale);
+  if (cached && cached.source === source) return cached.LL;
+  const LL = i18nObject(locale);
+  books.set(locale, { source, LL });
+  return LL;
+};
+
+/** The translation functions of a route locale, whatever the interface language. */
+export const translationsOf = (locale: TRouteLocale): TranslationFunctions => book(toI18nLocale(locale));
+
+/**
+ * One dictionary lookup in both languages, whatever the interface language: the palette finds a
+ * command by its Khmer or its English words, and remembers titles in both.
+ */
+export const bothLanguages = (pick: (LL: TranslationFunctions) => string): TTranslatable => ({
+  kh: pick(translationsOf('kh')),
+  en: pick(translationsOf('en')),
+});
