@@ -1,31 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { logoMaxBytes } from '../../src/domain/generalInformation';
 import { fieldErrors } from '../errors';
+import { filesDirectory, imageExtensions, removeFileIn, writeGeneratedFile } from './storeFile';
+
+export { filesDirectory };
 
 /** The multipart field and the label of its messages ('file size should be less than 2 MB!'). */
 export const imageField = 'file';
 
-/**
- * The image types accepted, by sniffed MIME type, with the extension stored. SVG is not accepted: it
- * can carry script. APNG is a PNG that animates and is stored as one.
- */
-const imageExtensions: Record<string, string> = {
-  'image/png': 'png',
-  'image/apng': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
-
 export type TCheckedImage = { bytes: Buffer; extension: string };
-
-/** Uploaded files live here, under DATA_DIR, never under the web root. */
-export const filesDirectory = (dataDir: string) => path.join(dataDir, 'files');
 
 /**
  * Refuses an empty file, one over 2,000,000 bytes and one whose content is not a PNG, JPEG, WebP
@@ -59,28 +44,10 @@ export const receiveImage = async (request: FastifyRequest): Promise<TCheckedIma
 /** Limits for @fastify/multipart on routes that take one image. */
 export const uploadLimits = { fileSize: logoMaxBytes + 1, files: 1, fields: 10, parts: 11 };
 
-/**
- * Writes a checked image under a random name with its sniffed extension and answers that name.
- * Written to a hidden temporary name first, then renamed, so a crash leaves no partial image that
- * could be served.
- */
-export const storeImage = async (dataDir: string, image: TCheckedImage): Promise<string> => {
-  const directory = filesDirectory(dataDir);
-  await mkdir(directory, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${image.extension}`;
-  const temporary = path.join(directory, `.upload-${randomBytes(8).toString('hex')}.tmp`);
-  try {
-    await writeFile(temporary, image.bytes, { flag: 'wx' });
-    await rename(temporary, path.join(directory, name));
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  return name;
-};
+/** Writes a checked image under a random name with its sniffed extension and answers that name. */
+export const storeImage = (dataDir: string, image: TCheckedImage): Promise<string> =>
+  writeGeneratedFile(filesDirectory(dataDir), image.bytes, image.extension);
 
 /** Removes a stored file by the name a record held; a name with a path in it is ignored. */
-export const removeStoredFile = async (dataDir: string, name: string | null | undefined) => {
-  if (!name || path.basename(name) !== name || name.startsWith('.')) return;
-  await rm(path.join(filesDirectory(dataDir), name), { force: true });
-};
+export const removeStoredFile = (dataDir: string, name: string | null | undefined) =>
+  removeFileIn(filesDirectory(dataDir), name);

@@ -1,0 +1,81 @@
+/**
+ * Demo data (`npm run seed:demo`): on the database of `npm start` (same DATA_DIR or DATABASE_URL),
+ * migrates and seeds as a start does, then adds demo users and demo children (server/db/demoData.ts).
+ * Idempotent: a second run adds nothing. Never part of a normal start.
+ *
+ *   npm run seed:demo                      # 300 children
+ *   npm run seed:demo -- --children 1000   # more (children 1..300 stay as they are)
+ *
+ * DEMO_PASSWORD chooses the demo users' password (default demo-pass-123). Stop the server first
+ * when it runs on the embedded database: PGlite lets one process at a time open DATA_DIR/db.
+ */
+import { hashPassword } from '../server/auth/password';
+import { ConfigError, loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import {
+  defaultDemoChildren,
+  defaultDemoPassword,
+  demoUsers,
+  seedDemoData,
+  seedDemoUsers,
+  type TDemoResult,
+} from '../server/db/demoData';
+import { seed } from '../server/db/seed';
+import { childStatuses } from '../src/domain/childStatus';
+
+const childrenArgument = () => {
+  const index = process.argv.indexOf('--children');
+  if (index === -1) return defaultDemoChildren;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value < 1 || value > 100_000) {
+    throw new ConfigError('--children must be a whole number from 1 to 100000.');
+  }
+  return value;
+};
+
+const main = async () => {
+  const config = loadConfig();
+  const children = childrenArgument();
+  const password = process.env.DEMO_PASSWORD || defaultDemoPassword;
+  const started = performance.now();
+  const database = await openDatabase(config);
+  let result: TDemoResult | undefined;
+  let childrenSeconds = 0;
+  try {
+    await database.prepare(async (db) => {
+      const { adminCreated } = await seed(db, { adminPassword: config.adminPassword });
+      if (adminCreated?.generated) {
+        console.log(`Admin user "admin" created with password: ${adminCreated.password}`);
+      }
+      const userIds = await seedDemoUsers(db, { passwordHash: await hashPassword(password) });
+      const childrenStarted = performance.now();
+      result = await seedDemoData(db, {
+        children,
+        now: new Date(),
+        actorId: userIds.get('demo.caseworker') ?? null,
+      });
+      childrenSeconds = (performance.now() - childrenStarted) / 1000;
+    });
+  } finally {
+    await database.close();
+  }
+  if (!result) return;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const { byStatus } = result;
+  const statuses = childStatuses
+    .filter((status) => byStatus[status])
+    .map((status) => `${status} ${byStatus[status]}`)
+    .join(', ');
+  console.log(`Demo data ready (${database.driver}, ${seconds} s):`);
+  console.log(
+    `  children: ${result.inserted} added in ${childrenSeconds.toFixed(1)} s${statuses ? ` (${statuses}; ${result.reAdopted} of the registered back after a re-adoption)` : ''}, ${result.existing} already there`,
+  );
+  console.log(`  status history rows: ${result.historyRows}, disabilities: ${result.disabilityRows}`);
+  console.log(`  users (password "${password}"):`);
+  for (const user of demoUsers) console.log(`    ${user.username.padEnd(16)} ${user.roleName}`);
+};
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,607 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import {
+  applyChildEvent,
+  isoDateIn,
+  type TChildEvent,
+  type TChildStatus,
+} from '../../src/domain/childStatus';
+import { childMaxAgeYears, type TChildSex, yearsBefore } from '../../src/domain/resources/child';
+import type { THeadOfficeClass } from '../../src/domain/resources/headOffice';
+import type { TDb } from './client';
+import { ensureRole, upsertUser } from './fixtures';
+import {
+  childDisabilities,
+  childInfos,
+  childStatusHistory,
+  communes,
+  countries,
+  departments,
+  districts,
+  headOffices,
+  organizations,
+  positions,
+  provinces,
+  referenceItems,
+  users,
+  villages,
+} from './schema';
+import type { TReferenceListName } from './schema/reference';
+import {
+  demoFamilyNames,
+  demoGivenNames,
+  demoHealthNotes,
+  demoNotes,
+  demoReasons,
+  type TDemoName,
+} from './seedData/demoNames';
+
+/**
+ * Demo data for `npm run seed:demo` (scripts/seed-demo.ts): a few hundred children spread over
+ * provinces, ages and statuses, and a few users in different roles. Never run at a normal start.
+ *
+ * Idempotent: child n always gets the code `DEMO-00000n` and rows are inserted with
+ * `onConflictDoNothing` on the code, so a second run adds nothing (and a larger `children` adds only
+ * the missing ones). Deterministic: child n is drawn from its own seeded generator (no Math.random),
+ * so the same seeded database and the same `now` give the same children.
+ *
+ * Rows are written directly, one transaction per batch, without audit rows: they record no person's
+ * action, and thousands of synthetic audit entries would only bury the real ones.
+ */
+
+export const demoCodePrefix = 'DEMO-';
+export const demoCode = (number: number) => `${demoCodePrefix}${String(number).padStart(6, '0')}`;
+export const defaultDemoChildren = 300;
+const batchSize = 100;
+
+// --- seeded pseudo-random numbers --------------------------------------------------------------
+
+/** mulberry32: small, fast and good enough to spread demo data; returns numbers in [0, 1). */
+const mulberry32 = (seed: number) => {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
+
+type TRandom = {
+  next: () => number;
+  chance: (probability: number) => boolean;
+  int: (min: number, max: number) => number;
+  pick: <T>(items: readonly T[]) => T;
+};
+
+const createRandom = (seed: number): TRandom => {
+  const next = mulberry32(seed);
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  return {
+    next,
+    chance: (probability) => next() < probability,
+    int,
+    pick: (items) => items[int(0, items.length - 1)],
+  };
+};
+
+/** Child n's own generator: planning 500 children gives the same first 300 as planning 300. */
+const demoSeed = 0x5eed_c41d;
+const randomForChild = (number: number) => createRandom(demoSeed ^ Math.imul(number, 0x9e37_79b1));
+
+// --- calendar days (yyyy-mm-dd, UTC arithmetic) ------------------------------------------------
+
+const dayMs = 86_400_000;
+const toDayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs;
+const fromDayNumber = (value: number) => new Date(value * dayMs).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) => fromDayNumber(toDayNumber(day) + days);
+/** A day between `from` and `to`, both included (`from` when `to` is earlier). */
+const dayBetween = (random: TRandom, from: string, to: string) =>
+  addDays(from, random.int(0, Math.max(0, toDayNumber(to) - toDayNumber(from))));
+
+// --- what the database offers ------------------------------------------------------------------
+
+type TIdCode = { id: number; code: string };
+
+export type TDemoLookups = {
+  provinces: TIdCode[];
+  districtsByProvince: Map<number, number[]>;
+  communesByDistrict: Map<number, number[]>;
+  villagesByCommune: Map<number, number[]>;
+  headOffices: { id: number; class: THeadOfficeClass; provinceId: number }[];
+  reference: Record<TReferenceListName, TIdCode[]>;
+  nationalityId: number | null;
+};
+
+const groupIds = (rows: { id: number; parentId: number }[]) => {
+  const groups = new Map<number, number[]>();
+  for (const row of rows) {
+    const group = groups.get(row.parentId);
+    if (group) group.push(row.id);
+    else groups.set(row.parentId, [row.id]);
+  }
+  return groups;
+};
+
+/** The seeded places, head offices and reference lists, each in a stable order (by code). */
+export const loadDemoLookups = async (db: TDb): Promise<TDemoLookups> => {
+  const provinceRows = await db
+    .select({ id: provinces.id, code: provinces.code })
+    .from(provinces)
+    .orderBy(asc(provinces.code));
+  const districtRows = await db
+    .select({ id: districts.id, parentId: districts.provinceId })
+    .from(districts)
+    .orderBy(asc(districts.code));
+  const communeRows = await db
+    .select({ id: communes.id, parentId: communes.districtId })
+    .from(communes)
+    .orderBy(asc(communes.code));
+  const villageRows = await db
+    .select({ id: villages.id, parentId: villages.communeId })
+    .from(villages)
+    .orderBy(asc(villages.code));
+  const officeRows = await db
+    .select({ id: headOffices.id, class: headOffices.class, provinceId: headOffices.provinceId })
+    .from(headOffices)
+    .orderBy(asc(headOffices.code));
+  const items = await db
+    .select({ id: referenceItems.id, code: referenceItems.code, list: referenceItems.list })
+    .from(referenceItems)
+    .where(eq(referenceItems.active, true))
+    .orderBy(asc(referenceItems.sortOrder), asc(referenceItems.code));
+  const [cambodia] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'KH'));
+  const listOf = (list: TReferenceListName) =>
+    items.filter((item) => item.list === list).map(({ id, code }) => ({ id, code }));
+  return {
+    provinces: provinceRows,
+    districtsByProvince: groupIds(districtRows),
+    communesByDistrict: groupIds(communeRows),
+    villagesByCommune: groupIds(villageRows),
+    headOffices: officeRows,
+    reference: {
+      family_types: listOf('family_types'),
+      living_with: listOf('living_with'),
+      keeping_reasons: listOf('keeping_reasons'),
+      child_disabilities: listOf('child_disabilities'),
+      health_status: listOf('health_status'),
+    },
+    nationalityId: cambodia?.id ?? null,
+  };
+};
+
+// --- the plan: pure, from the lookups and `now` ------------------------------------------------
+
+export type TDemoHistoryRow = {
+  action: string;
+  fromStatus: TChildStatus;
+  toStatus: TChildStatus;
+  payload: Record<string, unknown>;
+  at: Date;
+};
+
+export type TDemoChild = {
+  row: typeof childInfos.$inferInsert;
+  disabilityIds: number[];
+  history: TDemoHistoryRow[];
+};
+
+/** The demo's status mix: ~45% registered, ~30% adoptable, ~10% long-term, ~10% international, ~5% back. */
+type TDemoStory = 'registered' | 'adoptable' | 'longTerm' | 'international' | 'reAdopted';
+const pickStory = (random: TRandom): TDemoStory => {
+  const value = random.next();
+  if (value < 0.45) return 'registered';
+  if (value < 0.75) return 'adoptable';
+  if (value < 0.85) return 'longTerm';
+  if (value < 0.95) return 'international';
+  return 'reAdopted';
+};
+
+const phnomPenhCode = '12';
+const kandalCode = '08';
+/** Codes of the kinds of care an orphaned or abandoned child cannot be in. */
+const withParents = new Set(['parents', 'one_parent']);
+const parentlessFamilyTypes = new Set(['kinship', 'foster', 'none']);
+const illnesses = new Set(['chronic_illness', 'needs_treatment', 'malnourished']);
+
+const pickReference = (
+  random: TRandom,
+  items: TIdCode[],
+  accept: (code: string) => boolean = () => true,
+): number | null => {
+  const allowed = items.filter((item) => accept(item.code));
+  const from = allowed.length > 0 ? allowed : items;
+  return from.length > 0 ? random.pick(from).id : null;
+};
+
+/** The instant a dated action was recorded: during office hours in Phnom Penh that day, never after `now`. */
+const recordedAt = (random: TRandom, day: string, now: Date, notBefore: Date | undefined): Date => {
+  const officeHours = Date.parse(`${day}T08:00:00+07:00`) + random.int(0, 8 * 60) * 60_000;
+  const at = Math.min(officeHours, now.getTime());
+  return new Date(Math.max(at, notBefore ? notBefore.getTime() + 60_000 : at));
+};
+
+/**
+ * Runs `events` through the child machine from `registered` (src/domain/childStatus.ts), so the
+ * demo's statuses and history rows are ones the real status routes could have written.
+ */
+const playStory = (
+  random: TRandom,
+  now: Date,
+  steps: { action: string; event: TChildEvent; payload: Record<string, unknown> }[],
+) => {
+  let status: TChildStatus = 'registered';
+  const history: TDemoHistoryRow[] = [];
+  for (const step of steps) {
+    const result = applyChildEvent(status, step.event);
+    if (!result.ok) throw new Error(`Demo story refused by the child machine: ${step.action} from ${status}`);
+    const date = 'date' in step.event ? step.event.date : isoDateIn(now);
+    history.push({
+      action: step.action,
+      fromStatus: status,
+      toStatus: result.status,
+      payload: step.payload,
+      at: recordedAt(random, date, now, history.at(-1)?.at),
+    });
+    status = result.status;
+  }
+  return { status, history };
+};
+
+const planChild = (lookups: TDemoLookups, number: number, now: Date, today: string): TDemoChild => {
+  const random = randomForChild(number);
+
+  const sex: TChildSex = random.chance(0.5) ? 'female' : 'male';
+  const family: TDemoName = random.pick(demoFamilyNames);
+  const given: TDemoName = random.pick(demoGivenNames[sex]);
+  // Some children are known only by the Khmer name a village chief or a pagoda gave them.
+  const khmerOnly = random.chance(0.05);
+
+  // Under 18 today: after the day 18 years ago, not after today.
+  const earliestBirth = addDays(yearsBefore(today, childMaxAgeYears), 1);
+  let dateOfBirth = dayBetween(random, earliestBirth, today);
+  // An estimated birth date is usually written down as 1 January of the guessed year.
+  const dateOfBirthEstimated = random.chance(0.1);
+  const firstOfYear = `${dateOfBirth.slice(0, 4)}-01-01`;
+  if (dateOfBirthEstimated && firstOfYear >= earliestBirth) dateOfBirth = firstOfYear;
+  const admittedOn = dayBetween(random, dateOfBirth, today);
+
+  // Birth place: the capital and Kandal are weighted up (they have places below the province).
+  const byCode = (code: string) => lookups.provinces.find((province) => province.code === code);
+  const placeDraw = random.next();
+  const province =
+    (placeDraw < 0.25 ? byCode(phnomPenhCode) : placeDraw < 0.4 ? byCode(kandalCode) : undefined) ??
+    (lookups.provinces.length > 0 ? random.pick(lookups.provinces) : undefined);
+  const districtIds = province ? (lookups.districtsByProvince.get(province.id) ?? []) : [];
+  const districtId = districtIds.length > 0 && random.chance(0.9) ? random.pick(districtIds) : null;
+  const communeIds = districtId ? (lookups.communesByDistrict.get(districtId) ?? []) : [];
+  const communeId = communeIds.length > 0 && random.chance(0.85) ? random.pick(communeIds) : null;
+  const villageIds = communeId ? (lookups.villagesByCommune.get(communeId) ?? []) : [];
+  const villageId = villageIds.length > 0 && random.chance(0.85) ? random.pick(villageIds) : null;
+
+  // The provincial office of the birth province holds most files; the national office the rest.
+  const provincial = lookups.headOffices.find(
+    (office) => office.class === 'provincial' && office.provinceId === province?.id,
+  );
+  const national = lookups.headOffices.find((office) => office.class === 'national');
+  const headOffice =
+    (random.chance(0.85) ? provincial : undefined) ?? national ?? provincial ?? lookups.headOffices[0];
+  if (!headOffice) throw new Error('No head office: run the normal seed first.');
+
+  const { reference } = lookups;
+  const keepingReasonId = random.chance(0.97) ? pickReference(random, reference.keeping_reasons) : null;
+  const keepingCode = reference.keeping_reasons.find((item) => item.id === keepingReasonId)?.code;
+  const parentless = keepingCode === 'orphaned' || keepingCode === 'abandoned';
+  const livingWithId = pickReference(random, reference.living_with, (code) =>
+    parentless ? !withParents.has(code) : true,
+  );
+  const familyTypeId = pickReference(random, reference.family_types, (code) =>
+    parentless ? parentlessFamilyTypes.has(code) : true,
+  );
+  // Most children are in good health.
+  const healthStatusId = random.chance(0.6)
+    ? pickReference(random, reference.health_status, (code) => code === 'good')
+    : pickReference(random, reference.health_status);
+  const healthCode = reference.health_status.find((item) => item.id === healthStatusId)?.code ?? '';
+  const disabilityIds: number[] = [];
+  if (random.chance(0.1) && reference.child_disabilities.length > 0) {
+    disabilityIds.push(random.pick(reference.child_disabilities).id);
+    const second = random.pick(reference.child_disabilities).id;
+    if (random.chance(0.3) && !disabilityIds.includes(second)) disabilityIds.push(second);
+  }
+  const healthNotes =
+    disabilityIds.length > 0 || illnesses.has(healthCode) ? random.pick(demoHealthNotes) : null;
+  const notes = random.chance(0.35) ? random.pick(demoNotes) : null;
+
+  // The status, reached through the machine with dates after the admission.
+  const story = pickStory(random);
+  const dated = (from: string) => dayBetween(random, from, today);
+  const leave = (type: 'LONG_TERM' | 'INTERNATIONAL', date: string) => {
+    const reason = random.pick(type === 'LONG_TERM' ? demoReasons.longTerm : demoReasons.international);
+    return {
+      action: type === 'LONG_TERM' ? 'long-term' : 'international',
+      event: { type, date, reason, today } as const,
+      payload: { date, reason },
+    };
+  };
+  let steps: Parameters<typeof playStory>[2] = [];
+  let adoptionConfirmedOn: string | null = null;
+  if (story === 'adoptable') {
+    adoptionConfirmedOn = dated(admittedOn);
+    steps = [
+      {
+        action: 'confirm-adoption',
+        event: { type: 'CONFIRM_ADOPTION', date: adoptionConfirmedOn, today },
+        payload: { date: adoptionConfirmedOn },
+      },
+    ];
+  } else if (story === 'longTerm' || story === 'international') {
+    steps = [leave(story === 'longTerm' ? 'LONG_TERM' : 'INTERNATIONAL', dated(admittedOn))];
+  } else if (story === 'reAdopted') {
+    const left = dated(admittedOn);
+    const back = dated(left);
+    const reason = random.pick(demoReasons.reAdoption);
+    steps = [
+      leave(random.chance(0.5) ? 'LONG_TERM' : 'INTERNATIONAL', left),
+      {
+        action: 're-adoption',
+        event: { type: 'RE_ADOPTION', date: back, reason, today },
+        payload: { date: back, reason },
+      },
+    ];
+  }
+  const { status, history } = playStory(random, now, steps);
+
+  return {
+    row: {
+      code: demoCode(number),
+      familyNameKh: family.kh,
+      givenNameKh: given.kh,
+      familyNameEn: khmerOnly ? null : family.en,
+      givenNameEn: khmerOnly ? null : given.en,
+      sex,
+      dateOfBirth,
+      dateOfBirthEstimated,
+      birthProvinceId: province?.id ?? null,
+      birthDistrictId: districtId,
+      birthCommuneId: communeId,
+      birthVillageId: villageId,
+      nationalityId: lookups.nationalityId,
+      headOfficeId: headOffice.id,
+      admittedOn,
+      keepingReasonId,
+      livingWithId,
+      familyTypeId,
+      healthStatusId,
+      healthNotes,
+      notes,
+      status,
+      adoptionConfirmedOn,
+    },
+    disabilityIds,
+    history,
+  };
+};
+
+/** Demo children 1..`children`, the same every time for the same lookups and `now`. */
+export const planDemoChildren = (
+  lookups: TDemoLookups,
+  options: { children?: number; now: Date },
+): TDemoChild[] => {
+  const count = options.children ?? defaultDemoChildren;
+  const today = isoDateIn(options.now);
+  return Array.from({ length: count }, (_, index) => planChild(lookups, index + 1, options.now, today));
+};
+
+// --- writing -----------------------------------------------------------------------------------
+
+export type TDemoResult = {
+  /** Children this run inserted, by status. */
+  inserted: number;
+  byStatus: Partial<Record<TChildStatus, number>>;
+  /** Of the registered ones, those back in the programme after a re-adoption. */
+  reAdopted: number;
+  /** Demo children that were there already (left as they are). */
+  existing: number;
+  disabilityRows: number;
+  historyRows: number;
+};
+
+/**
+ * Adds demo children `DEMO-000001`..`DEMO-<children>` that are missing; the ones already there are
+ * left untouched (whatever a demo user did with them). `actorId` is written as their creator and as
+ * the user of their history rows.
+ */
+export const seedDemoData = async (
+  db: TDb,
+  options: { children?: number; now: Date; actorId?: number | null },
+): Promise<TDemoResult> => {
+  const actorId = options.actorId ?? null;
+  const lookups = await loadDemoLookups(db);
+  const plan = planDemoChildren(lookups, options);
+  const result: TDemoResult = {
+    inserted: 0,
+    byStatus: {},
+    reAdopted: 0,
+    existing: 0,
+    disabilityRows: 0,
+    historyRows: 0,
+  };
+  for (let start = 0; start < plan.length; start += batchSize) {
+    const batch = plan.slice(start, start + batchSize);
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(childInfos)
+        .values(batch.map(({ row }) => ({ ...row, createdBy: actorId, updatedBy: actorId })))
+        .onConflictDoNothing({ target: childInfos.code })
+        .returning({ id: childInfos.id, code: childInfos.code });
+      const idByCode = new Map(inserted.map((row) => [row.code, row.id]));
+      const fresh = batch.flatMap((child) => {
+        const id = idByCode.get(child.row.code);
+        return id === undefined ? [] : [{ id, child }];
+      });
+      const disabilityRows = fresh.flatMap(({ id, child }) =>
+        child.disabilityIds.map((disabilityId) => ({ childId: id, disabilityId, createdBy: actorId })),
+      );
+      const historyRows = fresh.flatMap(({ id, child }) =>
+        child.history.map((entry) => ({ ...entry, childId: id, userId: actorId, createdBy: actorId })),
+      );
+      if (disabilityRows.length > 0) await tx.insert(childDisabilities).values(disabilityRows);
+      if (historyRows.length > 0) await tx.insert(childStatusHistory).values(historyRows);
+      result.inserted += fresh.length;
+      result.existing += batch.length - fresh.length;
+      result.disabilityRows += disabilityRows.length;
+      result.historyRows += historyRows.length;
+      for (const { child } of fresh) {
+        const status = child.row.status as TChildStatus;
+        result.byStatus[status] = (result.byStatus[status] ?? 0) + 1;
+        if (child.history.at(-1)?.action === 're-adoption') result.reAdopted += 1;
+      }
+    });
+  }
+  return result;
+};
+
+// --- demo users --------------------------------------------------------------------------------
+
+const childrenAll = [
+  'adoptive_children:read',
+  'adoptive_children:write',
+  'adoptive_children:update',
+  'adoptive_children:delete',
+];
+const readOnly = [
+  'adoptive_children:read',
+  'adoptive_parents:read',
+  'matchings:read',
+  'post_adoption_services:read',
+  'adopted_child_reports:read',
+];
+
+/**
+ * The demo roles. Named "Demo ..." so that running the demo against a database where an
+ * administrator made a real "Caseworker" role does not reset that role's permissions.
+ */
+export const demoRoles = [
+  {
+    roleName: 'Demo Caseworker',
+    permissions: [
+      'adoptive_children:read',
+      'adoptive_children:write',
+      'adoptive_children:update',
+      'adoptive_parents:read',
+      'adoptive_parents:write',
+      'adoptive_parents:update',
+      'matchings:read',
+    ],
+  },
+  {
+    roleName: 'Demo Supervisor',
+    permissions: [
+      ...childrenAll,
+      'adoptive_parents:read',
+      'adoptive_parents:write',
+      'adoptive_parents:update',
+      'matchings:read',
+      'matchings:write',
+      'matchings:update',
+      'matchings:approve',
+      'post_adoption_services:read',
+      'adopted_child_reports:read',
+    ],
+  },
+  { roleName: 'Demo Viewer', permissions: readOnly },
+] as const;
+
+type TDemoRoleName = (typeof demoRoles)[number]['roleName'];
+
+/** The demo users, placed in the seeded organisation (codes from seedData/organisation.ts). */
+export const demoUsers: {
+  username: string;
+  name: string;
+  roleName: TDemoRoleName;
+  positionCode: string;
+  headOfficeCode: string;
+}[] = [
+  {
+    username: 'demo.caseworker',
+    name: 'Sok Sreyneang',
+    roleName: 'Demo Caseworker',
+    positionCode: 'MOSVY-CW-CW',
+    headOfficeCode: 'HO-12',
+  },
+  {
+    username: 'demo.supervisor',
+    name: 'Chan Piseth',
+    roleName: 'Demo Supervisor',
+    positionCode: 'MOSVY-CW-CHIEF',
+    headOfficeCode: 'HO-00',
+  },
+  {
+    username: 'demo.viewer',
+    name: 'Heng Sophea',
+    roleName: 'Demo Viewer',
+    positionCode: 'MOSVY-CW-OFF',
+    headOfficeCode: 'HO-08',
+  },
+];
+
+export const defaultDemoPassword = 'demo-pass-123';
+
+/**
+ * Upserts the demo roles (exactly these permissions) and users (this password, active, in their
+ * organisation, department, position and head office where those codes still exist). Returns the
+ * users' ids by username.
+ */
+export const seedDemoUsers = async (db: TDb, options: { passwordHash: string }) =>
+  db.transaction(async (tx) => {
+    const roleIds = new Map<string, number>();
+    for (const role of demoRoles)
+      roleIds.set(role.roleName, await ensureRole(tx, role.roleName, role.permissions));
+    const positionRows = await tx
+      .select({
+        code: positions.code,
+        positionId: positions.id,
+        departmentId: departments.id,
+        organizationId: organizations.id,
+      })
+      .from(positions)
+      .innerJoin(departments, eq(departments.id, positions.departmentId))
+      .innerJoin(organizations, eq(organizations.id, departments.organizationId))
+      .where(
+        inArray(
+          positions.code,
+          demoUsers.map((user) => user.positionCode),
+        ),
+      );
+    const officeRows = await tx
+      .select({ id: headOffices.id, code: headOffices.code })
+      .from(headOffices)
+      .where(
+        inArray(
+          headOffices.code,
+          demoUsers.map((user) => user.headOfficeCode),
+        ),
+      );
+    const ids = new Map<string, number>();
+    for (const user of demoUsers) {
+      const id = await upsertUser(tx, {
+        username: user.username,
+        name: user.name,
+        passwordHash: options.passwordHash,
+        roleId: roleIds.get(user.roleName) ?? null,
+      });
+      const position = positionRows.find((row) => row.code === user.positionCode);
+      await tx
+        .update(users)
+        .set({
+          organizationId: position?.organizationId ?? null,
+          departmentId: position?.departmentId ?? null,
+          positionId: position?.positionId ?? null,
+          headOfficeId: officeRows.find((row) => row.code === user.headOfficeCode)?.id ?? null,
+        })
+        .where(eq(users.id, id));
+      ids.set(user.username, id);
+    }
+    return ids;
+  });

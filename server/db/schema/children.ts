@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, versionColumn } from './common';
+import { communes, districts, villages } from './geography';
+import { headOffices } from './organisation';
+import { countries, provinces, referenceItems } from './reference';
+
+/** A child in care (DESIGN.md section 5 'Child'); `status` is the child machine's state. */
+export const childInfos = pgTable(
+  'child_infos',
+  {
+    ...idColumn,
+    /** The doc number, e.g. `CH-2026-000123`: generated, unique. */
+    code: text('code').notNull().unique(),
+    familyNameKh: text('family_name_kh'),
+    givenNameKh: text('given_name_kh'),
+    familyNameEn: text('family_name_en'),
+    givenNameEn: text('given_name_en'),
+    sex: text('sex').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    dateOfBirthEstimated: boolean('date_of_birth_estimated').notNull().default(false),
+    birthProvinceId: integer('birth_province_id').references(() => provinces.id, { onDelete: 'restrict' }),
+    birthDistrictId: integer('birth_district_id').references(() => districts.id, { onDelete: 'restrict' }),
+    birthCommuneId: integer('birth_commune_id').references(() => communes.id, { onDelete: 'restrict' }),
+    birthVillageId: integer('birth_village_id').references(() => villages.id, { onDelete: 'restrict' }),
+    nationalityId: integer('nationality_id').references(() => countries.id, { onDelete: 'restrict' }),
+    headOfficeId: integer('head_office_id')
+      .notNull()
+      .references(() => headOffices.id, { onDelete: 'restrict' }),
+    admittedOn: date('admitted_on', { mode: 'string' }),
+    keepingReasonId: integer('keeping_reason_id').references(() => referenceItems.id, {
+      onDelete: 'restrict',
+    }),
+    livingWithId: integer('living_with_id').references(() => referenceItems.id, { onDelete: 'restrict' }),
+    familyTypeId: integer('family_type_id').references(() => referenceItems.id, { onDelete: 'restrict' }),
+    healthStatusId: integer('health_status_id').references(() => referenceItems.id, { onDelete: 'restrict' }),
+    healthNotes: text('health_notes'),
+    notes: text('notes'),
+    /** The stored name of the photo under DATA_DIR/files (never a public address). */
+    photo: text('photo'),
+    status: text('status').notNull().default('registered'),
+    adoptionConfirmedOn: date('adoption_confirmed_on', { mode: 'string' }),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [
+    index('child_infos_status_idx').on(table.status),
+    index('child_infos_head_office_idx').on(table.headOfficeId),
+    index('child_infos_birth_province_idx').on(table.birthProvinceId),
+    index('child_infos_names_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${table.familyNameKh}, '') || ' ' || coalesce(${table.givenNameKh}, '') || ' ' || coalesce(${table.familyNameEn}, '') || ' ' || coalesce(${table.givenNameEn}, '') || ' ' || ${table.code}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** A child's disabilities (many, from the child_disabilities reference list). */
+export const childDisabilities = pgTable(
+  'child_disabilities',
+  {
+    childId: integer('child_id')
+      .notNull()
+      .references(() => childInfos.id, { onDelete: 'cascade' }),
+    disabilityId: integer('disability_id')
+      .notNull()
+      .references(() => referenceItems.id, { onDelete: 'restrict' }),
+    ...auditColumns,
+  },
+  (table) => [primaryKey({ columns: [table.childId, table.disabilityId] })],
+);
+
+/** Father, mother and siblings (DESIGN.md 'Child family'): one row per child, parts as JSON. */
+export const childFamilies = pgTable('child_family', {
+  ...idColumn,
+  childId: integer('child_id')
+    .notNull()
+    .unique()
+    .references(() => childInfos.id, { onDelete: 'cascade' }),
+  father: jsonb('father').$type<Record<string, unknown> | null>(),
+  mother: jsonb('mother').$type<Record<string, unknown> | null>(),
+  siblings: jsonb('siblings').$type<Record<string, unknown>[]>().notNull().default([]),
+  contactNotes: text('contact_notes'),
+  ...versionColumn,
+  ...auditColumns,
+});
+
+/** A document of a child's file (PDF or image), stored under DATA_DIR/files with a generated name. */
+export const childDocuments = pgTable(
+  'child_documents',
+  {
+    ...idColumn,
+    childId: integer('child_id')
+      .notNull()
+      .references(() => childInfos.id, { onDelete: 'cascade' }),
+    storedName: text('stored_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    title: text('title'),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [index('child_documents_child_idx').on(table.childId)],
+);
+
+/** Every accepted status action: who, when, from which status to which, with its date or reason. */
+export const childStatusHistory = pgTable(
+  'child_status_history',
+  {
+    ...idColumn,
+    childId: integer('child_id')
+      .notNull()
+      .references(() => childInfos.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    userId: integer('user_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    ...auditColumns,
+  },
+  (table) => [index('child_status_history_child_idx').on(table.childId)],
+);

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import type { TranslationFunctions } from '../../src/i18n/i18n-types';
+import { fieldErrors } from '../errors';
+
+/** Uploaded files live here, under DATA_DIR, never under the web root. */
+export const filesDirectory = (dataDir: string) => path.join(dataDir, 'files');
+
+/**
+ * The image types accepted, by sniffed MIME type, with the extension stored. SVG is not accepted: it
+ * can carry script. APNG is a PNG that animates and is stored as one.
+ */
+export const imageExtensions: Record<string, string> = {
+  'image/png': 'png',
+  'image/apng': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** The content type a stored file is served with, by the extension its generated name carries. */
+export const contentTypeOfExtension: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+};
+
+/** Names this code generates: 32 hex digits and a known extension. Nothing else is ever opened. */
+const generatedName = /^[0-9a-f]{32}\.(png|jpg|webp|gif|pdf)$/;
+export const isGeneratedName = (name: string | null | undefined): name is string =>
+  typeof name === 'string' && generatedName.test(name);
+
+const newName = (extension: string) => `${randomBytes(16).toString('hex')}.${extension}`;
+const temporaryName = () => `.upload-${randomBytes(8).toString('hex')}.tmp`;
+
+/**
+ * Writes bytes under a random name with the given extension in `directory` and answers that name.
+ * Written to a hidden temporary name first, then renamed, so a crash leaves no partial file that
+ * could be served.
+ */
+export const writeGeneratedFile = async (directory: string, bytes: Buffer, extension: string) => {
+  await mkdir(directory, { recursive: true });
+  const name = newName(extension);
+  const temporary = path.join(directory, temporaryName());
+  try {
+    await writeFile(temporary, bytes, { flag: 'wx' });
+    await rename(temporary, path.join(directory, name));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return name;
+};
+
+/** Removes a file by the name a record held; a name with a path in it (or a hidden one) is ignored. */
+export const removeFileIn = async (directory: string, name: string | null | undefined) => {
+  if (!name || path.basename(name) !== name || name.startsWith('.')) return;
+  await rm(path.join(directory, name), { force: true });
+};
+
+/** One file part of a multipart request, streamed to a temporary file in the target directory. */
+export type TReceivedUpload = {
+  field: string;
+  /** The name the client gave it, for the download's Content-Disposition; never used as a path. */
+  originalName: string;
+  temporaryPath: string;
+  size: number;
+  /** The parser stopped at its size limit: the file was larger still. */
+  truncated: boolean;
+};
+
+export type TReceivedForm = {
+  files: TReceivedUpload[];
+  /** The text fields, first value of each. */
+  fields: Record<string, string>;
+  /** Removes every temporary file still held (call it in `finally`). */
+  discard: () => Promise<void>;
+};
+
+export type TUploadLimits = { files: number; fileSize: number; fields?: number };
+
+/** A client's file name, reduced to something safe to keep and show: no path, no control characters. */
+const cleanName = (name: string | undefined) => {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return cleaned.slice(0, 255) || 'file';
+};
+
+const multipartErrorCodes = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
+/**
+ * Reads a multipart request: each file is streamed to a hidden temporary file in `directory` (never
+ * held whole in memory), each text field kept. A body that is not multipart, too many files or
+ * fields, or a malformed body is a 400 with a field message; the temporary files are removed then.
+ * `fileSize` is the largest size accepted plus one byte, so "too big" is seen as `truncated`.
+ */
+export const receiveUploads = async (
+  request: FastifyRequest,
+  directory: string,
+  limits: TUploadLimits,
+  label: string,
+): Promise<TReceivedForm> => {
+  const files: TReceivedUpload[] = [];
+  const temporaries: string[] = [];
+  const discard = async () => {
+    await Promise.all(temporaries.splice(0).map((file) => rm(file, { force: true })));
+  };
+  if (!request.isMultipart()) throw fieldErrors((t) => t.validation.required({ label }));
+  const fields: Record<string, string> = {};
+  const fieldLimit = limits.fields ?? 10;
+  try {
+    await mkdir(directory, { recursive: true });
+    // The plugin is registered with `throwFileSizeLimit: false`: an oversized file ends up truncated.
+    const parts = request.parts({
+      limits: {
+        files: limits.files,
+        fileSize: limits.fileSize,
+        fields: fieldLimit,
+        parts: limits.files + fieldLimit,
+        fieldSize: 4000,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const temporaryPath = path.join(directory, temporaryName());
+        temporaries.push(temporaryPath);
+        const output = createWriteStream(temporaryPath, { flags: 'wx' });
+        await pipeline(part.file, output);
+        files.push({
+          field: part.fieldname,
+          originalName: cleanName(part.filename),
+          temporaryPath,
+          size: output.bytesWritten,
+          truncated: part.file.truncated,
+        });
+      } else if (!(part.fieldname in fields)) {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (error) {
+    await discard();
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') {
+      throw fieldErrors((t) => t.server.childFilesTooMany({ label, max: limits.files }));
+    }
+    if (code && multipartErrorCodes.has(code)) {
+      throw fieldErrors((t) => t.validation.invalid({ label: 'body' }));
+    }
+    // Malformed multipart (cut off, bad boundary): the client's fault, not a 500.
+    if (code?.startsWith('FST_') || (error as Error).message?.includes('multipart')) {
+      throw fieldErrors((t) => t.validation.invalid({ label: 'body' }));
+    }
+    throw error;
+  }
+  return { files, fields, discard };
+};
+
+/** What an upload must be: a size limit, the accepted types (by content) and the messages. */
+export type TUploadRule = {
+  maxBytes: number;
+  /** Sniffed MIME type -> extension stored. */
+  extensions: Record<string, string>;
+  typeMessage: (t: TranslationFunctions, label: string) => string;
+  sizeMessage: (t: TranslationFunctions, label: string) => string;
+};
+
+export type TCheckedUpload = TReceivedUpload & { mimeType: string; extension: string };
+
+/**
+ * Checks one received file against a rule: not empty, not over the limit, and of an accepted type
+ * by its content (whatever its name or declared type says). Answers the checked file or the field
+ * message that refuses it.
+ */
+export const checkUpload = async (
+  upload: TReceivedUpload,
+  rule: TUploadRule,
+  label: string,
+): Promise<TCheckedUpload | ((t: TranslationFunctions) => string)> => {
+  if (upload.size === 0 && !upload.truncated) return (t) => t.validation.fileEmpty({ label });
+  if (upload.truncated || upload.size > rule.maxBytes) return (t) => rule.sizeMessage(t, label);
+  const sniffed = await fileTypeFromFile(upload.temporaryPath);
+  const extension = sniffed ? rule.extensions[sniffed.mime] : undefined;
+  if (!sniffed || !extension) return (t) => rule.typeMessage(t, label);
+  const mimeType = contentTypeOfExtension[extension] ?? sniffed.mime;
+  return { ...upload, mimeType, extension };
+};
+
+/** Moves a checked file from its temporary name to a generated one and answers that name. */
+export const keepUpload = async (directory: string, upload: TCheckedUpload) => {
+  const name = newName(upload.extension);
+  await rename(upload.temporaryPath, path.join(directory, name));
+  return name;
+};

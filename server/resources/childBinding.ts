@@ -1,0 +1,286 @@
+import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isoDateIn } from '../../src/domain/childStatus';
+import type { TRouteLocale } from '../../src/domain/locale';
+import {
+  ageBandBirthDates,
+  childResource,
+  hasWholeName,
+  isNewChildBirthDate,
+  type TChildAgeBand,
+} from '../../src/domain/resources/child';
+import type { TDbOrTx } from '../audit';
+import {
+  childDisabilities,
+  childInfos,
+  communes,
+  countries,
+  districts,
+  headOffices,
+  provinces,
+  referenceItems,
+  villages,
+} from '../db/schema';
+import type { TReferenceListName } from '../db/schema/reference';
+import { ApiError, fieldErrors } from '../errors';
+import { readSettings } from '../routes/settings';
+import { levelsAgree } from './levelsAgree';
+import type { TResourceBinding, TWriteContext } from './resourceRoutes';
+
+const byName =
+  (column: PgColumn) =>
+  (locale: TRouteLocale): SQL =>
+    sql`${column}->>${locale}`;
+
+/** `family given` in one script, null when both are empty. */
+const fullName = (family: PgColumn, given: PgColumn) =>
+  sql<string | null>`nullif(concat_ws(' ', ${family}, ${given}), '')`;
+
+/** Today in Phnom Penh by the database's clock, for the age column. */
+const todaySql = sql`(current_timestamp at time zone 'Asia/Phnom_Penh')::date`;
+
+/** The ids of a child's disabilities, in id order (an empty array when none). */
+const disabilityIdsOf = sql<
+  number[]
+>`coalesce((select json_agg(${childDisabilities.disabilityId} order by ${childDisabilities.disabilityId}) from ${childDisabilities} where ${childDisabilities.childId} = ${childInfos.id}), '[]'::json)`;
+
+/** The next free code `{prefix}-{year}-{000001}` of `year`; callers creating it hold the code lock. */
+export const nextChildCode = async (db: TDbOrTx, year: string): Promise<string> => {
+  const { childCodePrefix } = await readSettings(db);
+  const stem = `${childCodePrefix}-${year}-`;
+  const escaped = stem.replace(/[\\%_]/g, (char) => `\\${char}`);
+  // Codes of a stem all have six digits, so the greatest code holds the greatest number.
+  const [last] = await db
+    .select({ code: childInfos.code })
+    .from(childInfos)
+    .where(and(like(childInfos.code, `${escaped}%`), sql`${childInfos.code} ~ '[0-9]{6}$'`))
+    .orderBy(desc(childInfos.code))
+    .limit(1);
+  const number = last ? Number(last.code.slice(-6)) + 1 : 1;
+  return `${stem}${String(number).padStart(6, '0')}`;
+};
+
+/**
+ * Two creates at the same moment would compute the same next code: a transaction-scoped advisory
+ * lock takes them one after the other (released at commit, when the first code is visible).
+ */
+const lockChildCodes = (db: TDbOrTx) =>
+  db.execute(sql`select pg_advisory_xact_lock(hashtext('child_infos.code'))`);
+
+/** The reference list each reference field of a child must point into. */
+const referenceFields: [field: string, list: TReferenceListName][] = [
+  ['keepingReasonId', 'keeping_reasons'],
+  ['livingWithId', 'living_with'],
+  ['familyTypeId', 'family_types'],
+  ['healthStatusId', 'health_status'],
+];
+
+/** An item id of another list (or unknown) is a 400 on its field, like a missing parent. */
+const checkReferenceLists = async (db: TDbOrTx, body: Record<string, unknown>) => {
+  for (const [field, list] of referenceFields) {
+    const value = body[field];
+    if (typeof value !== 'number') continue;
+    const [found] = await db
+      .select({ id: referenceItems.id })
+      .from(referenceItems)
+      .where(and(eq(referenceItems.id, value), eq(referenceItems.list, list)))
+      .limit(1);
+    if (!found) throw fieldErrors((t) => t.server.invalidParent({ field }));
+  }
+  const ids = body.disabilityIds;
+  if (Array.isArray(ids) && ids.length > 0) {
+    const unique = [...new Set(ids as number[])];
+    const found = await db
+      .select({ id: referenceItems.id })
+      .from(referenceItems)
+      .where(and(inArray(referenceItems.id, unique), eq(referenceItems.list, 'child_disabilities')));
+    if (found.length !== unique.length)
+      throw fieldErrors((t) => t.server.invalidParent({ field: 'disabilityIds' }));
+  }
+};
+
+/**
+ * The rules of a child record (issue 5), in the write's transaction:
+ * - a whole name in Khmer or in Latin letters;
+ * - a new record's date of birth is today or within the last 18 years; an edit's is not in the
+ *   future (an older record may be corrected as it is); the admission date is not in the future;
+ * - reference fields point into their own list;
+ * - only a child still 'registered' may be deleted: one in the workflow keeps its file (409).
+ */
+const guardChild = async ({ db, mode, before, body, now }: TWriteContext) => {
+  if (mode === 'delete') {
+    if (before?.status !== 'registered') throw new ApiError(409, 'childDeleteInWorkflow');
+    return;
+  }
+  const today = isoDateIn(new Date(now));
+  const record = { ...before, ...body };
+  const errors: Parameters<typeof fieldErrors> = [];
+  if (!hasWholeName(record)) errors.push((t) => t.server.childWholeName());
+  const dateOfBirth = body.dateOfBirth;
+  if (typeof dateOfBirth === 'string') {
+    if (mode === 'create' && !isNewChildBirthDate(dateOfBirth, today))
+      errors.push((t) => t.server.childNewBirthDate());
+    if (mode === 'update' && dateOfBirth > today) errors.push((t) => t.server.childBirthDateFuture());
+  }
+  if (typeof body.admittedOn === 'string' && body.admittedOn > today)
+    errors.push((t) => t.server.childAdmittedFuture());
+  if (errors.length > 0) throw fieldErrors(...errors);
+  await checkReferenceLists(db, body);
+};
+
+const birthPlaceAgrees = levelsAgree([
+  {
+    field: 'birthDistrictId',
+    table: districts,
+    parentColumn: districts.provinceId,
+    parentField: 'birthProvinceId',
+  },
+  {
+    field: 'birthCommuneId',
+    table: communes,
+    parentColumn: communes.districtId,
+    parentField: 'birthDistrictId',
+  },
+  {
+    field: 'birthVillageId',
+    table: villages,
+    parentColumn: villages.communeId,
+    parentField: 'birthCommuneId',
+  },
+]);
+
+/** Child records on the resource machinery (issue 5): `/child-infos`. */
+export const childBinding: TResourceBinding = {
+  definition: childResource,
+  table: childInfos,
+  selection: {
+    id: childInfos.id,
+    code: childInfos.code,
+    familyNameKh: childInfos.familyNameKh,
+    givenNameKh: childInfos.givenNameKh,
+    familyNameEn: childInfos.familyNameEn,
+    givenNameEn: childInfos.givenNameEn,
+    nameKh: fullName(childInfos.familyNameKh, childInfos.givenNameKh),
+    nameEn: fullName(childInfos.familyNameEn, childInfos.givenNameEn),
+    sex: childInfos.sex,
+    dateOfBirth: childInfos.dateOfBirth,
+    dateOfBirthEstimated: childInfos.dateOfBirthEstimated,
+    age: sql<number>`extract(year from age(${todaySql}, ${childInfos.dateOfBirth}))::int`,
+    birthProvinceId: childInfos.birthProvinceId,
+    birthProvince: { id: provinces.id, name: provinces.name },
+    birthDistrictId: childInfos.birthDistrictId,
+    birthCommuneId: childInfos.birthCommuneId,
+    birthVillageId: childInfos.birthVillageId,
+    nationalityId: childInfos.nationalityId,
+    headOfficeId: childInfos.headOfficeId,
+    headOffice: { id: headOffices.id, code: headOffices.code, name: headOffices.name },
+    admittedOn: childInfos.admittedOn,
+    keepingReasonId: childInfos.keepingReasonId,
+    livingWithId: childInfos.livingWithId,
+    familyTypeId: childInfos.familyTypeId,
+    healthStatusId: childInfos.healthStatusId,
+    disabilityIds: disabilityIdsOf,
+    healthNotes: childInfos.healthNotes,
+    notes: childInfos.notes,
+    // The stored photo name stays on the server; the client fetches the photo through its route.
+    hasPhoto: sql<boolean>`(${childInfos.photo} is not null)`,
+    status: childInfos.status,
+    adoptionConfirmedOn: childInfos.adoptionConfirmedOn,
+    version: childInfos.version,
+    updatedAt: childInfos.updatedAt,
+  },
+  joins: [
+    { table: headOffices, on: sql`${headOffices.id} = ${childInfos.headOfficeId}` },
+    { table: provinces, on: sql`${provinces.id} = ${childInfos.birthProvinceId}`, left: true },
+  ],
+  search: [
+    childInfos.code,
+    childInfos.familyNameKh,
+    childInfos.givenNameKh,
+    childInfos.familyNameEn,
+    childInfos.givenNameEn,
+  ],
+  sort: {
+    code: childInfos.code,
+    nameKh: fullName(childInfos.familyNameKh, childInfos.givenNameKh),
+    nameEn: fullName(childInfos.familyNameEn, childInfos.givenNameEn),
+    sex: childInfos.sex,
+    // Days lived: ascending is youngest first, as the age column reads.
+    age: sql`${todaySql} - ${childInfos.dateOfBirth}`,
+    province: byName(provinces.name),
+    headOffice: byName(headOffices.name),
+    status: childInfos.status,
+    updatedAt: childInfos.updatedAt,
+  },
+  filters: {
+    status: childInfos.status,
+    sex: childInfos.sex,
+    ageBand: (band) => {
+      const { after, upTo } = ageBandBirthDates(band as TChildAgeBand, isoDateIn(new Date()));
+      return sql`(${childInfos.dateOfBirth} > ${after} and ${childInfos.dateOfBirth} <= ${upTo})`;
+    },
+    provinceId: childInfos.birthProvinceId,
+    headOfficeId: childInfos.headOfficeId,
+    disabilityId: (id) =>
+      sql`exists (select 1 from ${childDisabilities} where ${childDisabilities.childId} = ${childInfos.id} and ${childDisabilities.disabilityId} = ${id})`,
+  },
+  parents: [
+    { field: 'birthProvinceId', table: provinces },
+    { field: 'birthDistrictId', table: districts },
+    { field: 'birthCommuneId', table: communes },
+    { field: 'birthVillageId', table: villages },
+    { field: 'nationalityId', table: countries },
+    { field: 'headOfficeId', table: headOffices },
+    { field: 'keepingReasonId', table: referenceItems },
+    { field: 'livingWithId', table: referenceItems },
+    { field: 'familyTypeId', table: referenceItems },
+    { field: 'healthStatusId', table: referenceItems },
+  ],
+  consistency: birthPlaceAgrees,
+  guard: guardChild,
+  // The code and the first status are the server's; disabilities live in their own table.
+  toColumns: async ({ db, mode, body, now }) => {
+    const { disabilityIds: _disabilityIds, ...columns } = body;
+    if (mode !== 'create') return columns;
+    await lockChildCodes(db);
+    const year = isoDateIn(new Date(now)).slice(0, 4);
+    return { ...columns, code: await nextChildCode(db, year), status: 'registered' };
+  },
+  afterChange: async ({ db, body, id, actor }) => {
+    if (!Array.isArray(body.disabilityIds)) return;
+    await db.delete(childDisabilities).where(eq(childDisabilities.childId, id));
+    const ids = [...new Set(body.disabilityIds as number[])];
+    if (ids.length > 0)
+      await db.insert(childDisabilities).values(
+        ids.map((disabilityId) => ({
+          childId: id,
+          disabilityId,
+          createdBy: actor.id,
+          updatedBy: actor.id,
+        })),
+      );
+  },
+  lookups: [
+    { path: 'head-offices', table: headOffices },
+    { path: 'countries', table: countries, orderBy: 'name' },
+    { path: 'provinces', table: provinces },
+    {
+      path: 'districts/:id',
+      table: districts,
+      parent: { key: 'id', column: districts.provinceId, in: 'path' },
+    },
+    {
+      path: 'communes/:id',
+      table: communes,
+      parent: { key: 'id', column: communes.districtId, in: 'path' },
+    },
+    {
+      path: 'villages/:id',
+      table: villages,
+      parent: { key: 'id', column: villages.communeId, in: 'path' },
+    },
+  ],
+  unique: { child_infos_code_unique: 'code' },
+};
+
+export const childBindings: TResourceBinding[] = [childBinding];

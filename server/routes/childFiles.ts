@@ -1,0 +1,643 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  childDocumentMaxBytes,
+  childDocumentsPerUpload,
+  childPhotoMaxBytes,
+  type TChildDocument,
+  type TChildFileKind,
+  ZChildDocument,
+  ZChildFileKind,
+  ZChildPhotoState,
+} from '../../src/domain/childFiles';
+import type { TranslationFunctions } from '../../src/i18n/i18n-types';
+import { writeAudit } from '../audit';
+import { childDocuments, childInfos, users } from '../db/schema';
+import { fieldErrors, notFound, staleVersion } from '../errors';
+import {
+  checkUpload,
+  contentTypeOfExtension,
+  filesDirectory,
+  imageExtensions,
+  isGeneratedName,
+  keepUpload,
+  receiveUploads,
+  removeFileIn,
+  type TCheckedUpload,
+  type TReceivedForm,
+  type TUploadRule,
+} from '../files/storeFile';
+import { currentUser } from '../plugins/permissions';
+import { dataOf, errorResponses, ZErrorBody } from './schemas';
+
+/** A child's files: DATA_DIR/files/children, apart from the logos the public route serves. */
+const childFilesDirectory = (dataDir: string) => path.join(filesDirectory(dataDir), 'children');
+
+const photoRule: TUploadRule = {
+  maxBytes: childPhotoMaxBytes,
+  extensions: imageExtensions,
+  typeMessage: (t, label) => t.validation.imageType({ label }),
+  sizeMessage: (t, label) => t.validation.imageSize({ label }),
+};
+const documentRule: TUploadRule = {
+  maxBytes: childDocumentMaxBytes,
+  extensions: { ...imageExtensions, 'application/pdf': 'pdf' },
+  typeMessage: (t, label) => t.server.childDocumentType({ label }),
+  sizeMessage: (t, label) => t.server.childDocumentSize({ label }),
+};
+/** One byte past the largest file accepted, so "too big" is seen (as truncated), not cut silently. */
+const parserFileSize = Math.max(childPhotoMaxBytes, childDocumentMaxBytes) + 1;
+
+const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZChildParams = z.object({ id: ZId });
+const ZDocumentParams = z.object({ documentId: ZId });
+const ZKindQuery = z.object({ kind: ZChildFileKind.optional() });
+const ZRemoved = z.object({ id: z.number().int() });
+const ZVersionField = z.coerce.number().int().positive();
+const ZTitleField = z.string().trim().max(200);
+
+const writeResponses = { ...errorResponses(400, 401, 403, 404), 409: ZErrorBody };
+const fileResponses = errorResponses(401, 403, 404);
+
+const documentColumns = {
+  id: childDocuments.id,
+  childId: childDocuments.childId,
+  storedName: childDocuments.storedName,
+  originalName: childDocuments.originalName,
+  mimeType: childDocuments.mimeType,
+  size: childDocuments.size,
+  title: childDocuments.title,
+  version: childDocuments.version,
+  createdAt: childDocuments.createdAt,
+  createdBy: childDocuments.createdBy,
+  updatedAt: childDocuments.updatedAt,
+};
+type TDocumentRow = {
+  id: number;
+  childId: number;
+  storedName: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  title: string | null;
+  version: number;
+  createdAt: Date;
+  createdBy: number | null;
+  updatedAt: Date;
+};
+
+/** A row as the API answers it: dates as ISO strings, the stored name left out. */
+const documentAnswer = (row: TDocumentRow, createdByName: string | null = null): TChildDocument => ({
+  id: row.id,
+  childId: row.childId,
+  originalName: row.originalName,
+  mimeType: row.mimeType,
+  size: row.size,
+  title: row.title,
+  version: row.version,
+  createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy,
+  createdByName,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/**
+ * `attachment; filename="ascii"; filename*=UTF-8''...` (RFC 6266/5987): the UTF-8 form keeps Khmer
+ * names; the plain one is a fallback for old clients, with anything unsafe replaced.
+ */
+const contentDisposition = (type: 'attachment' | 'inline', name: string) => {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*!]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+};
+
+/** The kind asked for: the `kind` query parameter or multipart field (both must agree), else a document. */
+const kindOf = (queryKind: TChildFileKind | undefined, form: TReceivedForm): TChildFileKind => {
+  const fieldValue = form.fields.kind;
+  if (fieldValue === undefined) return queryKind ?? 'document';
+  const parsed = ZChildFileKind.safeParse(fieldValue.trim());
+  if (!parsed.success || (queryKind && queryKind !== parsed.data)) {
+    throw fieldErrors((t) => t.validation.invalid({ label: 'kind' }));
+  }
+  return parsed.data;
+};
+
+/** The optional `version` field: the record's version as the client read it (stale -> 409). */
+const versionOf = (form: TReceivedForm): number | undefined => {
+  const value = form.fields.version;
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = ZVersionField.safeParse(value.trim());
+  if (!parsed.success) throw fieldErrors((t) => t.validation.invalid({ label: 'version' }));
+  return parsed.data;
+};
+
+/** The optional `title` field of a document: trimmed, empty means none, at most 200 characters. */
+const titleOf = (form: TReceivedForm): string | null | undefined => {
+  const value = form.fields.title;
+  if (value === undefined) return undefined;
+  const parsed = ZTitleField.safeParse(value);
+  if (!parsed.success) throw fieldErrors((t) => t.validation.maxLength({ label: 'title', n: 200 }));
+  return parsed.data === '' ? null : parsed.data;
+};
+
+/**
+ * Checks every received file against the rule; all must pass (one bad file refuses the whole
+ * upload, with a message for each bad one). No file at all is a `required` message on `label`.
+ */
+const checkAll = async (form: TReceivedForm, rule: TUploadRule, label: string, nameInLabel: boolean) => {
+  if (form.files.length === 0) throw fieldErrors((t) => t.validation.required({ label }));
+  const checked: TCheckedUpload[] = [];
+  const problems: ((t: TranslationFunctions) => string)[] = [];
+  for (const upload of form.files) {
+    const fieldLabel = nameInLabel ? `${upload.field} (${upload.originalName})` : upload.field;
+    const result = await checkUpload(upload, rule, fieldLabel);
+    if (typeof result === 'function') problems.push(result);
+    else checked.push(result);
+  }
+  if (problems.length > 0) throw fieldErrors(...problems);
+  return checked;
+};
+
+export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here, so only these routes take multipart bodies; each call narrows the limits.
+  await app.register(fastifyMultipart, {
+    // An oversized file is read up to the limit and marked truncated, then refused with a field message.
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: parserFileSize,
+      files: childDocumentsPerUpload,
+      fields: 10,
+      parts: childDocumentsPerUpload + 10,
+    },
+  });
+
+  const directory = () => childFilesDirectory(app.config.dataDir);
+  /** Removes files no record points at any more (or never did); a failure is logged, not answered. */
+  const removeFiles = async (request: FastifyRequest, names: (string | null | undefined)[]) => {
+    for (const name of names) {
+      if (!isGeneratedName(name)) continue;
+      await removeFileIn(directory(), name).catch((error: unknown) => {
+        request.log.warn({ err: error, file: name }, 'could not remove a child file');
+      });
+    }
+  };
+
+  const childExists = async (id: number) => {
+    const [row] = await app.db
+      .select({ id: childInfos.id })
+      .from(childInfos)
+      .where(eq(childInfos.id, id))
+      .limit(1);
+    if (!row) throw notFound();
+  };
+
+  /** Sends a stored file with headers that keep a browser from running or caching it. */
+  const sendFile = async (
+    reply: FastifyReply,
+    name: string,
+    contentType: string,
+    disposition: string,
+    request: FastifyRequest,
+  ) => {
+    if (!isGeneratedName(name)) throw notFound();
+    const filePath = path.join(directory(), name);
+    const info = await stat(filePath).catch(() => null);
+    if (!info?.isFile()) {
+      request.log.warn({ file: name }, 'a child file a record points at is missing on disk');
+      throw notFound();
+    }
+    return reply
+      .type(contentType)
+      .header('content-length', info.size)
+      .header('content-disposition', disposition)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(createReadStream(filePath));
+  };
+
+  /** Points the child's photo at `name` (or at nothing); answers the state and the file replaced. */
+  const setPhoto = async (
+    request: FastifyRequest,
+    childId: number,
+    name: string | null,
+    version?: number,
+  ) => {
+    const actor = currentUser(request).id;
+    return app.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ id: childInfos.id, photo: childInfos.photo, version: childInfos.version })
+        .from(childInfos)
+        .where(eq(childInfos.id, childId))
+        .for('update');
+      if (!before) throw notFound();
+      if (version !== undefined && version !== before.version) throw staleVersion();
+      if (before.photo === name) {
+        return { state: { childId, hasPhoto: name !== null, version: before.version }, previous: null };
+      }
+      const [after] = await tx
+        .update(childInfos)
+        .set({
+          photo: name,
+          version: sql`${childInfos.version} + 1`,
+          updatedBy: actor,
+          updatedAt: new Date(),
+        })
+        .where(eq(childInfos.id, childId))
+        .returning({ id: childInfos.id, photo: childInfos.photo, version: childInfos.version });
+      await writeAudit(tx, {
+        userId: actor,
+        entity: 'child_infos',
+        entityId: childId,
+        action: name ? 'upload-photo' : 'remove-photo',
+        before,
+        after,
+      });
+      return { state: { childId, hasPhoto: name !== null, version: after.version }, previous: before.photo };
+    });
+  };
+
+  const uploadDescription =
+    'multipart/form-data. `kind` (query parameter or form field; default `document`): ' +
+    '`photo` replaces the child\u2019s photo: one image (PNG, JPEG, WebP or GIF by content) of at most ' +
+    '2,000,000 bytes; the previous photo file is deleted after the change is saved; answers ' +
+    '`{childId, hasPhoto, version}` (the child\u2019s new version; an optional `version` field is checked, ' +
+    'stale -> 409). `document` adds one document: a PDF or an image (by content) of at most ' +
+    '10,000,000 bytes, optional `title` field (200 characters); answers the document. The file goes in ' +
+    'the field `file`. An empty file, a wrong type (e.g. a renamed executable) or an oversized file ' +
+    'is a 400 with a message on the field.';
+
+  app.post(
+    '/child-infos/upload-file/:id',
+    {
+      config: { permission: 'adoptive_children:update' },
+      schema: {
+        tags: ['child infos'],
+        summary: 'Upload the child\u2019s photo (kind=photo) or one document (kind=document, default)',
+        description: uploadDescription,
+        consumes: ['multipart/form-data'],
+        params: ZChildParams,
+        querystring: ZKindQuery,
+        response: { 200: dataOf(z.union([ZChildDocument, ZChildPhotoState])), ...writeResponses },
+      },
+    },
+    async (request) => {
+      const childId = request.params.id;
+      const actor = currentUser(request).id;
+      await childExists(childId);
+      const form = await receiveUploads(request, directory(), { files: 1, fileSize: parserFileSize }, 'file');
+      const kept: string[] = [];
+      try {
+        const kind = kindOf(request.query.kind, form);
+        if (kind === 'photo') {
+          const version = versionOf(form);
+          const [photo] = await checkAll(form, photoRule, 'file', false);
+          const name = await keepUpload(directory(), photo);
+          kept.push(name);
+          const { state, previous } = await setPhoto(request, childId, name, version);
+          kept.length = 0;
+          await removeFiles(request, [previous]);
+          return { data: state };
+        }
+        const title = titleOf(form);
+        const [document] = await checkAll(form, documentRule, 'file', false);
+        const name = await keepUpload(directory(), document);
+        kept.push(name);
+        const row = await app.db.transaction(async (tx) => {
+          const [child] = await tx
+            .select({ id: childInfos.id })
+            .from(childInfos)
+            .where(eq(childInfos.id, childId))
+            .for('share');
+          if (!child) throw notFound();
+          const [inserted] = await tx
+            .insert(childDocuments)
+            .values({
+              childId,
+              storedName: name,
+              originalName: document.originalName,
+              mimeType: document.mimeType,
+              size: document.size,
+              title: title ?? null,
+              createdBy: actor,
+              updatedBy: actor,
+            })
+            .returning(documentColumns);
+          await writeAudit(tx, {
+            userId: actor,
+            entity: 'child_documents',
+            entityId: inserted.id,
+            action: 'create',
+            after: inserted,
+          });
+          return inserted;
+        });
+        kept.length = 0;
+        return { data: documentAnswer(row, currentUser(request).name) };
+      } finally {
+        await form.discard();
+        await removeFiles(request, kept);
+      }
+    },
+  );
+
+  app.post(
+    '/child-infos/upload-files/:id',
+    {
+      config: { permission: 'adoptive_children:update' },
+      schema: {
+        tags: ['child infos'],
+        summary: 'Upload several documents at once (all or nothing)',
+        description:
+          `multipart/form-data with 1 to ${childDocumentsPerUpload} files (any field name, e.g. \`files\`), ` +
+          'each a PDF or an image (by content) of at most 10,000,000 bytes. If any file is refused, none is ' +
+          'kept and the 400 names every refused file. Answers the new documents in the order sent.',
+        consumes: ['multipart/form-data'],
+        params: ZChildParams,
+        response: { 200: dataOf(z.array(ZChildDocument)), ...writeResponses },
+      },
+    },
+    async (request) => {
+      const childId = request.params.id;
+      const actor = currentUser(request).id;
+      await childExists(childId);
+      const form = await receiveUploads(
+        request,
+        directory(),
+        { files: childDocumentsPerUpload, fileSize: parserFileSize },
+        'files',
+      );
+      const kept: string[] = [];
+      try {
+        if (form.fields.kind !== undefined && form.fields.kind.trim() !== 'document') {
+          throw fieldErrors((t) => t.validation.invalid({ label: 'kind' }));
+        }
+        const documents = await checkAll(form, documentRule, 'files', true);
+        const names: string[] = [];
+        for (const document of documents) {
+          const name = await keepUpload(directory(), document);
+          kept.push(name);
+          names.push(name);
+        }
+        const rows = await app.db.transaction(async (tx) => {
+          const [child] = await tx
+            .select({ id: childInfos.id })
+            .from(childInfos)
+            .where(eq(childInfos.id, childId))
+            .for('share');
+          if (!child) throw notFound();
+          const inserted = await tx
+            .insert(childDocuments)
+            .values(
+              documents.map((document, index) => ({
+                childId,
+                storedName: names[index],
+                originalName: document.originalName,
+                mimeType: document.mimeType,
+                size: document.size,
+                createdBy: actor,
+                updatedBy: actor,
+              })),
+            )
+            .returning(documentColumns);
+          for (const row of inserted) {
+            await writeAudit(tx, {
+              userId: actor,
+              entity: 'child_documents',
+              entityId: row.id,
+              action: 'create',
+              after: row,
+            });
+          }
+          return inserted;
+        });
+        kept.length = 0;
+        const order = new Map(names.map((name, index) => [name, index]));
+        rows.sort((a, b) => (order.get(a.storedName) ?? 0) - (order.get(b.storedName) ?? 0));
+        const actorName = currentUser(request).name;
+        return { data: rows.map((row) => documentAnswer(row, actorName)) };
+      } finally {
+        await form.discard();
+        await removeFiles(request, kept);
+      }
+    },
+  );
+
+  app.post(
+    '/child-infos/update-file/:id',
+    {
+      config: { permission: 'adoptive_children:update' },
+      schema: {
+        tags: ['child infos'],
+        summary: 'Replace a document\u2019s content (`:id` is the document id)',
+        description:
+          'multipart/form-data: the new file in `file` (a PDF or an image by content, at most 10,000,000 ' +
+          'bytes), optional `title` (empty clears it) and `version` (the document\u2019s version as read; ' +
+          'stale -> 409). The previous file is deleted after the change is saved.',
+        consumes: ['multipart/form-data'],
+        params: ZChildParams,
+        response: { 200: dataOf(ZChildDocument), ...writeResponses },
+      },
+    },
+    async (request) => {
+      const documentId = request.params.id;
+      const actor = currentUser(request).id;
+      const [existing] = await app.db
+        .select({ id: childDocuments.id })
+        .from(childDocuments)
+        .where(eq(childDocuments.id, documentId));
+      if (!existing) throw notFound();
+      const form = await receiveUploads(request, directory(), { files: 1, fileSize: parserFileSize }, 'file');
+      const kept: string[] = [];
+      try {
+        const version = versionOf(form);
+        const title = titleOf(form);
+        const [document] = await checkAll(form, documentRule, 'file', false);
+        const name = await keepUpload(directory(), document);
+        kept.push(name);
+        const { row, previous } = await app.db.transaction(async (tx) => {
+          const [before] = await tx
+            .select(documentColumns)
+            .from(childDocuments)
+            .where(eq(childDocuments.id, documentId))
+            .for('update');
+          if (!before) throw notFound();
+          if (version !== undefined && version !== before.version) throw staleVersion();
+          const [after] = await tx
+            .update(childDocuments)
+            .set({
+              storedName: name,
+              originalName: document.originalName,
+              mimeType: document.mimeType,
+              size: document.size,
+              ...(title === undefined ? {} : { title }),
+              version: sql`${childDocuments.version} + 1`,
+              updatedBy: actor,
+              updatedAt: new Date(),
+            })
+            .where(eq(childDocuments.id, documentId))
+            .returning(documentColumns);
+          await writeAudit(tx, {
+            userId: actor,
+            entity: 'child_documents',
+            entityId: documentId,
+            action: 'update',
+            before,
+            after,
+          });
+          return { row: after, previous: before.storedName };
+        });
+        kept.length = 0;
+        await removeFiles(request, [previous]);
+        const [creator] = row.createdBy
+          ? await app.db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy))
+          : [];
+        return { data: documentAnswer(row, creator?.name ?? null) };
+      } finally {
+        await form.discard();
+        await removeFiles(request, kept);
+      }
+    },
+  );
+
+  app.delete(
+    '/child-infos/remove-file/:id',
+    {
+      config: { permission: 'adoptive_children:update' },
+      schema: {
+        tags: ['child infos'],
+        summary: 'Remove a document (`:id` is the document id), or with kind=photo the child\u2019s photo',
+        description:
+          'Without `kind` (or `kind=document`) `:id` is a document id: the row and its file are removed; ' +
+          'answers `{id}`. With `kind=photo`, `:id` is the child id: the photo is removed (the child\u2019s ' +
+          'version goes up; removing a photo that is not there changes nothing); answers ' +
+          '`{childId, hasPhoto, version}`.',
+        params: ZChildParams,
+        querystring: ZKindQuery,
+        response: { 200: dataOf(z.union([ZRemoved, ZChildPhotoState])), ...writeResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (request.query.kind === 'photo') {
+        const { state, previous } = await setPhoto(request, id, null);
+        await removeFiles(request, [previous]);
+        return { data: state };
+      }
+      const actor = currentUser(request).id;
+      const removed = await app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select(documentColumns)
+          .from(childDocuments)
+          .where(eq(childDocuments.id, id))
+          .for('update');
+        if (!before) throw notFound();
+        await tx.delete(childDocuments).where(eq(childDocuments.id, id));
+        await writeAudit(tx, {
+          userId: actor,
+          entity: 'child_documents',
+          entityId: id,
+          action: 'delete',
+          before,
+        });
+        return before;
+      });
+      await removeFiles(request, [removed.storedName]);
+      return { data: { id } };
+    },
+  );
+
+  app.get(
+    '/child-infos/files/:id',
+    {
+      config: { permission: 'adoptive_children:read' },
+      schema: {
+        tags: ['child infos'],
+        summary: 'The child\u2019s documents, oldest first',
+        params: ZChildParams,
+        response: { 200: dataOf(z.array(ZChildDocument)), ...fileResponses },
+      },
+    },
+    async (request) => {
+      const childId = request.params.id;
+      await childExists(childId);
+      const rows = await app.db
+        .select({ ...documentColumns, createdByName: users.name })
+        .from(childDocuments)
+        .leftJoin(users, eq(users.id, childDocuments.createdBy))
+        .where(eq(childDocuments.childId, childId))
+        .orderBy(asc(childDocuments.createdAt), asc(childDocuments.id));
+      return { data: rows.map((row) => documentAnswer(row, row.createdByName ?? null)) };
+    },
+  );
+
+  app.get(
+    '/child-infos/file/:documentId',
+    {
+      config: { permission: 'adoptive_children:read' },
+      schema: {
+        tags: ['child infos'],
+        summary: 'Download a document (as an attachment, with its original name)',
+        description: 'Answers the file itself, or 404 JSON.',
+        params: ZDocumentParams,
+        response: fileResponses,
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db
+        .select(documentColumns)
+        .from(childDocuments)
+        .where(eq(childDocuments.id, request.params.documentId));
+      if (!row) throw notFound();
+      return sendFile(
+        reply,
+        row.storedName,
+        row.mimeType,
+        contentDisposition('attachment', row.originalName),
+        request,
+      );
+    },
+  );
+
+  app.get(
+    '/child-infos/photo/:id',
+    {
+      config: { permission: 'adoptive_children:read' },
+      schema: {
+        tags: ['child infos'],
+        summary: 'The child\u2019s photo (inline), 404 when there is none',
+        description:
+          'Answers the image itself, or 404 JSON. It needs a bearer token: a client shows it from a blob, ' +
+          'not from an <img src>.',
+        params: ZChildParams,
+        response: fileResponses,
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db
+        .select({ photo: childInfos.photo, code: childInfos.code })
+        .from(childInfos)
+        .where(eq(childInfos.id, request.params.id));
+      if (!row?.photo || !isGeneratedName(row.photo)) throw notFound();
+      const extension = row.photo.slice(row.photo.lastIndexOf('.') + 1);
+      const contentType = contentTypeOfExtension[extension];
+      if (!contentType?.startsWith('image/')) throw notFound();
+      return sendFile(
+        reply,
+        row.photo,
+        contentType,
+        contentDisposition('inline', `${row.code}.${extension}`),
+        request,
+      );
+    },
+  );
+};

@@ -1,0 +1,243 @@
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isoDateIn, type TChildStatus } from '../../src/domain/childStatus';
+import { ZListQueryBase } from '../../src/domain/listQuery';
+import type { TRouteLocale } from '../../src/domain/locale';
+import { childResource, type TChildSex } from '../../src/domain/resources/child';
+import type { TTranslatable } from '../../src/domain/translatable';
+import { childInfos, headOffices, referenceItems, users } from '../db/schema';
+import type { TReferenceListName } from '../db/schema/reference';
+import { requestLocale, translator } from '../plugins/locale';
+import { currentUser } from '../plugins/permissions';
+import { childBinding, nextChildCode } from '../resources/childBinding';
+import { searchCondition } from '../resources/pagedList';
+import { filterCondition, filterSchema } from '../resources/resourceRoutes';
+import { xlsxContentType } from './categories';
+import { dataOf, errorResponses } from './schemas';
+
+const tags = ['child'];
+
+/** The shared reference lookups of the child and parent forms (spec section 7), by path. */
+const referenceLookups: [path: string, list: TReferenceListName][] = [
+  ['/family-types', 'family_types'],
+  ['/living-with', 'living_with'],
+  ['/keeping-reasons', 'keeping_reasons'],
+  ['/child-disabilities', 'child_disabilities'],
+  ['/health-status', 'health_status'],
+];
+
+const ZTranslatable = z.object({ kh: z.string(), en: z.string() });
+const ZOption = z.object({ id: z.number().int(), code: z.string(), name: ZTranslatable });
+const ZHeadOfficeOfUser = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: ZTranslatable,
+  class: z.string(),
+});
+
+/** The export holds the whole filtered list, up to this many rows (a bigger list is cut, not refused). */
+export const childExportMaxRows = 10_000;
+
+/** Values of the export in the request's language (the list shows them as badges). */
+const sexLabels: Record<TChildSex, TTranslatable> = {
+  male: { kh: 'ប្រុស', en: 'Male' },
+  female: { kh: 'ស្រី', en: 'Female' },
+};
+const statusLabels: Record<TChildStatus, TTranslatable> = {
+  registered: { kh: 'បានចុះឈ្មោះ', en: 'Registered' },
+  adoptable: { kh: 'អាចផ្តល់ជាកូនចិញ្ចឹមបាន', en: 'Adoptable' },
+  matched: { kh: 'បានផ្គូផ្គង', en: 'Matched' },
+  adopted: { kh: 'បានទទួលជាកូនចិញ្ចឹម', en: 'Adopted' },
+  longTerm: { kh: 'ថែទាំរយៈពេលវែង', en: 'Long-term care' },
+  international: { kh: 'អន្តរប្រទេស', en: 'International' },
+};
+
+const sheetTitles: TTranslatable = { kh: 'កុមារ', en: 'Children' };
+
+const ZExportQuery = ZListQueryBase.pick({ search: true, order: true }).extend({
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+  sort: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(Object.keys(childBinding.sort) as [string, ...string[]]).optional(),
+  ),
+  ...filterSchema(childResource),
+});
+
+/** One CSV field: quoted when it must be, and never read by a spreadsheet as a formula. */
+const csvField = (value: unknown): string => {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+type TExportRow = Record<string, unknown> & {
+  birthProvince: { name: TTranslatable | null } | null;
+  headOffice: { name: TTranslatable };
+};
+
+/** Child lookups, the next doc number, the user's head office, the export (issue 5). */
+export const childRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/child-infos/get-child-doc-number',
+    {
+      config: { permission: 'adoptive_children:write' },
+      schema: {
+        tags,
+        summary: 'The code the next child record would get (informational: the create assigns it)',
+        response: { 200: dataOf(z.object({ code: z.string() })), ...errorResponses(401, 403) },
+      },
+    },
+    async () => {
+      const year = isoDateIn(new Date(app.now())).slice(0, 4);
+      return { data: { code: await nextChildCode(app.db, year) } };
+    },
+  );
+
+  app.get(
+    '/child-infos/head-office-user',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: "The signed-in user's head office (the default of a new child's), or null",
+        response: { 200: dataOf(ZHeadOfficeOfUser.nullable()), ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const [office] = await app.db
+        .select({
+          id: headOffices.id,
+          code: headOffices.code,
+          name: headOffices.name,
+          class: headOffices.class,
+        })
+        .from(users)
+        .innerJoin(headOffices, eq(headOffices.id, users.headOfficeId))
+        .where(eq(users.id, currentUser(request).id))
+        .limit(1);
+      return { data: office ?? null };
+    },
+  );
+
+  for (const [path, list] of referenceLookups) {
+    app.get(
+      path,
+      {
+        config: { permission: 'authenticated' },
+        schema: {
+          tags,
+          summary: `Active items of the ${list} reference list, in their order`,
+          response: { 200: dataOf(z.array(ZOption)), ...errorResponses(401) },
+        },
+      },
+      async () => {
+        const rows = await app.db
+          .select({ id: referenceItems.id, code: referenceItems.code, name: referenceItems.name })
+          .from(referenceItems)
+          .where(and(eq(referenceItems.list, list), eq(referenceItems.active, true)))
+          .orderBy(asc(referenceItems.sortOrder), asc(referenceItems.code), asc(referenceItems.id));
+        return { data: rows };
+      },
+    );
+  }
+
+  app.get(
+    '/child-infos/export',
+    {
+      config: { permission: 'adoptive_children:read' },
+      schema: {
+        tags,
+        summary: 'The filtered child list as an Excel workbook or a CSV file',
+        description:
+          `The list's search, filters and sort; every matching row up to ${childExportMaxRows}. ` +
+          "Headings and values in the `locale` header's language. CSV is UTF-8 with a BOM so that " +
+          'Excel shows Khmer. Failures answer JSON.',
+        querystring: ZExportQuery,
+        produces: [xlsxContentType, 'text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as z.infer<typeof ZExportQuery> & Record<string, unknown>;
+      const locale: TRouteLocale = requestLocale(request);
+      const t = translator(request);
+      const conditions: (SQL | undefined)[] = [
+        childBinding.listWhere,
+        searchCondition(query.search ?? '', childBinding.search),
+      ];
+      for (const [key, expression] of Object.entries(childBinding.filters ?? {})) {
+        const value = query[key];
+        if (value !== undefined) conditions.push(filterCondition(expression, value as string | number));
+      }
+      const sortExpression = childBinding.sort[query.sort ?? childResource.defaultSort];
+      const sortBy = typeof sortExpression === 'function' ? sortExpression(locale) : sortExpression;
+      const direction = query.order === 'desc' ? desc : asc;
+      let rowsQuery = app.db
+        .select(childBinding.selection as Record<string, PgColumn>)
+        .from(childBinding.table)
+        .$dynamic();
+      for (const join of childBinding.joins ?? []) {
+        rowsQuery = join.left
+          ? rowsQuery.leftJoin(join.table, join.on)
+          : rowsQuery.innerJoin(join.table, join.on);
+      }
+      const rows = (await rowsQuery
+        .where(and(...conditions))
+        .orderBy(direction(sortBy), direction(childInfos.id))
+        .limit(childExportMaxRows)) as unknown as TExportRow[];
+
+      const headings = [
+        t.fields.code(),
+        t.fields.nameKh(),
+        t.fields.nameEn(),
+        t.fields.sex(),
+        t.fields.dateOfBirth(),
+        t.fields.age(),
+        t.fields.province(),
+        t.fields.headOffice(),
+        t.fields.status(),
+      ];
+      const cells = rows.map((row) => [
+        row.code,
+        row.nameKh ?? '',
+        row.nameEn ?? '',
+        sexLabels[row.sex as TChildSex]?.[locale] ?? row.sex,
+        row.dateOfBirth,
+        row.age,
+        row.birthProvince?.name?.[locale] ?? '',
+        row.headOffice.name[locale],
+        statusLabels[row.status as TChildStatus]?.[locale] ?? row.status,
+      ]);
+      const filename = `children-${isoDateIn(new Date(app.now()))}.${query.format}`;
+
+      if (query.format === 'csv') {
+        const lines = [headings, ...cells].map((line) => line.map(csvField).join(','));
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+      }
+      const workbook = new ExcelJS.Workbook();
+      workbook.creator = 'Adoption back office';
+      workbook.created = new Date(app.now());
+      const sheet = workbook.addWorksheet(sheetTitles[locale], {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
+      sheet.columns = headings.map((header, index) => ({
+        header,
+        width: [18, 28, 28, 10, 14, 8, 24, 28, 18][index],
+      }));
+      sheet.getRow(1).font = { bold: true };
+      for (const line of cells) sheet.addRow(line);
+      const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      return reply
+        .type(xlsxContentType)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(bytes);
+    },
+  );
+};

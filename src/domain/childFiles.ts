@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { imageUploadLimitBytes } from './constants';
+
+/**
+ * A child's photo and documents (issue 5). The spec names four calls (upload-file, update-file,
+ * upload-files, remove-file); the photo goes through the first and the last with `kind=photo`.
+ */
+
+/** A photo: an image (PNG, JPEG, WebP, GIF by content) of at most 2,000,000 bytes. */
+export const childPhotoMaxBytes = imageUploadLimitBytes;
+/** A document: a PDF or an image (by content) of at most 10,000,000 bytes (a scanned certificate). */
+export const childDocumentMaxBytes = 10_000_000;
+/** `upload-files` takes at most this many documents at once. */
+export const childDocumentsPerUpload = 10;
+export const childDocumentTypes = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+] as const;
+export const childPhotoTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+export const childFileKinds = ['photo', 'document'] as const;
+export const ZChildFileKind = z.enum(childFileKinds);
+export type TChildFileKind = z.infer<typeof ZChildFileKind>;
+
+/** One document of a child's file as the API answers it (the stored name never leaves the server). */
+export const ZChildDocument = z.object({
+  id: z.number().int(),
+  childId: z.number().int(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  title: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  createdBy: z.number().int().nullable(),
+  /** The name of the user who uploaded it, when that user still exists. */
+  createdByName: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type TChildDocument = z.infer<typeof ZChildDocument>;
+
+/** The child after a photo change: `version` is the child record's new version. */
+export const ZChildPhotoState = z.object({
+  childId: z.number().int(),
+  hasPhoto: z.boolean(),
+  version: z.number().int(),
+});
+export type TChildPhotoState = z.infer<typeof ZChildPhotoState>;

@@ -1,0 +1,111 @@
+import { and, setup } from 'xstate';
+
+/**
+ * The status of a child record (DESIGN.md section 4). The record stores its status as a column; the
+ * server resolves this machine at that status and asks it whether an event is allowed
+ * (src/domain/childStatus.ts), so client and server share this one definition.
+ *
+ * Deliberately free of clocks and I/O: the caller passes `today` (yyyy-mm-dd) in every dated event,
+ * so the same event gives the same answer on the client, on the server and in tests.
+ */
+
+/** A yyyy-mm-dd string naming a real calendar day (no 2026-02-30, no times, no offsets). */
+export const isIsoDate = (value: unknown): value is string => {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number);
+  // Date.UTC maps years 0-99 to 1900-1999, so those never round-trip: no real record is dated then.
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === value;
+};
+
+/** The day a change took effect: a real day, not after `today` (a change can not be recorded ahead). */
+export const isEffectiveDate = (date: unknown, today: unknown): boolean =>
+  isIsoDate(date) && isIsoDate(today) && date <= today;
+
+/** A reason a person actually wrote: whitespace alone says nothing. */
+export const isGivenText = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
+
+/** `date` is the day the change took effect; `today` is the caller's today, both yyyy-mm-dd. */
+type TEffective = { date: string; today: string };
+
+export type TChildEvent =
+  /** A caseworker confirms the child can be adopted. */
+  | ({ type: 'CONFIRM_ADOPTION' } & TEffective)
+  | { type: 'UNCONFIRM_ADOPTION' }
+  /** Taken out of the domestic programme (long-term care, international adoption) or back into it. */
+  | ({ type: 'LONG_TERM'; reason: string } & TEffective)
+  | ({ type: 'INTERNATIONAL'; reason: string } & TEffective)
+  | ({ type: 'RE_ADOPTION'; reason: string } & TEffective)
+  /** Raised by the matching workflow, never by a person on the child record. */
+  | { type: 'MATCHED' }
+  | { type: 'MATCHING_COMPLETED' }
+  | { type: 'MATCHING_REJECTED' };
+
+export type TChildEventType = TChildEvent['type'];
+
+/** Every event the machine knows (a test checks this against the machine definition). */
+export const childEventTypes = [
+  'CONFIRM_ADOPTION',
+  'UNCONFIRM_ADOPTION',
+  'LONG_TERM',
+  'INTERNATIONAL',
+  'RE_ADOPTION',
+  'MATCHED',
+  'MATCHING_COMPLETED',
+  'MATCHING_REJECTED',
+] as const satisfies readonly TChildEventType[];
+
+/** Nothing beyond the status: dates, reasons and history rows are the server's to store. */
+export type TChildContext = Record<string, never>;
+
+// Shared by `registered` and `adoptable`: either may leave the domestic programme.
+const leaveProgramme = {
+  LONG_TERM: { target: 'longTerm', guard: 'isDatedWithReason' },
+  INTERNATIONAL: { target: 'international', guard: 'isDatedWithReason' },
+} as const;
+// Shared by the three statuses a child re-enters the programme from.
+const reEnterProgramme = {
+  RE_ADOPTION: { target: 'registered', guard: 'isDatedWithReason' },
+} as const;
+
+export const childMachine = setup({
+  types: {
+    context: {} as TChildContext,
+    events: {} as TChildEvent,
+  },
+  guards: {
+    // `in` checks: the server passes request data here, so a missing field is refused, not thrown on.
+    hasEffectiveDate: ({ event }) => 'date' in event && isEffectiveDate(event.date, event.today),
+    hasReason: ({ event }) => 'reason' in event && isGivenText(event.reason),
+    isDatedWithReason: and(['hasEffectiveDate', 'hasReason']),
+  },
+}).createMachine({
+  id: 'child',
+  context: {},
+  // A new child record starts registered.
+  initial: 'registered',
+  states: {
+    registered: {
+      on: {
+        CONFIRM_ADOPTION: { target: 'adoptable', guard: 'hasEffectiveDate' },
+        ...leaveProgramme,
+      },
+    },
+    adoptable: {
+      on: {
+        UNCONFIRM_ADOPTION: { target: 'registered' },
+        ...leaveProgramme,
+        MATCHED: { target: 'matched' },
+      },
+    },
+    // While a matching is active only the matching decides; it must be rejected to act on the child.
+    matched: {
+      on: {
+        MATCHING_COMPLETED: { target: 'adopted' },
+        MATCHING_REJECTED: { target: 'adoptable' },
+      },
+    },
+    adopted: { on: reEnterProgramme },
+    longTerm: { on: reEnterProgramme },
+    international: { on: reEnterProgramme },
+  },
+});
