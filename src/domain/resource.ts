@@ -26,6 +26,10 @@ export type TFieldKind =
   | 'select'
   | 'number'
   | 'boolean'
+  /** A calendar day, yyyy-mm-dd (the browser's date input). */
+  | 'date'
+  /** Several ids from a lookup (a child's disabilities): a list of checkboxes, the value an id array. */
+  | 'multiLookup'
   /** Never shown back; on an edit, left empty means 'keep the current one' (the value is not sent). */
   | 'password'
   | 'localizations';
@@ -50,9 +54,18 @@ export type TFieldDef = {
   hint?: string;
   /** The value of a new record (a new user is active). */
   defaultValue?: unknown;
+  /** The form section it sits in (a key of `formSections`); a form without sections is one grid. */
+  section?: string;
 };
 
-export type TColumnKind = 'text' | 'translatable' | 'date' | 'option' | 'number' | 'boolean';
+/**
+ * `badge`: an option shown as a coloured badge (`tones` says the colour of each value); `photo`: a
+ * thumbnail read through `photoPath` (an authenticated call, never a public address).
+ */
+export type TColumnKind = 'text' | 'translatable' | 'date' | 'option' | 'number' | 'boolean' | 'badge' | 'photo';
+
+/** The colours a badge may take. */
+export type TBadgeTone = 'slate' | 'blue' | 'green' | 'amber' | 'violet' | 'rose' | 'teal';
 
 export type TColumnDef = {
   /** Sort key sent to the server; also the label key. */
@@ -64,6 +77,10 @@ export type TColumnDef = {
   label?: string;
   /** Relative width. */
   flex?: number;
+  /** `badge`: the colour of each value. */
+  tones?: Record<string, TBadgeTone>;
+  /** `photo`: the API path of a row's image, or null when it has none. */
+  photoPath?: (row: Record<string, unknown>) => string | null;
 };
 
 export type TFilterDef = {
@@ -106,6 +123,10 @@ export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
    */
   permissions?: Partial<Record<TResourceAction, string>>;
   fields: readonly TFieldDef[];
+  /** The form's sections in order (labels `LL.formSections[key]`), when its fields name one. */
+  formSections?: readonly string[];
+  /** Where a record opens from its list, the palette and after a save: its edit page, or its show page. */
+  recordPage?: 'edit' | 'show';
   columns: readonly TColumnDef[];
   filters: readonly TFilterDef[];
   /** Default sort key. */

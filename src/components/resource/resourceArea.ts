@@ -14,6 +14,18 @@ export type TRecordContext = {
   reload: () => void;
 };
 
+/**
+ * What a resource adds to its generic form (a child's photo, family and documents): elements placed
+ * at the end of form sections, whether they hold unsaved work, and what to send once the record is
+ * saved (the record's id exists only then). `afterSave` reports its own failures (toasts) and answers
+ * false when something was not saved: the page then opens the saved record instead of leaving it.
+ */
+export type TFormAddOns = {
+  sections: Partial<Record<string, ReactNode>>;
+  dirty: boolean;
+  afterSave: (saved: TResourceRow) => Promise<boolean>;
+};
+
 /** A described resource that has screens, and how its routes read. */
 export type TClientResource = {
   definition: TResourceDefinition & { routeBase: string };
@@ -31,6 +43,15 @@ export type TClientResource = {
   recordSearch?: boolean;
   /** Shown under the edit form (e.g. a system menu's sub-menus). */
   EditExtras?: ComponentType<TRecordContext>;
+  /** The form's additions (a hook: it holds their state); `record` is null on the create page. */
+  useFormAddOns?: (record: TResourceRow | null) => TFormAddOns;
+  /** The list offers the filtered rows as files: `GET {apiBase}/export?format=` with the list's filters. */
+  exportFormats?: readonly ('xlsx' | 'csv')[];
+  /**
+   * A second list of the same records under its own route and title (`/can-adopt-child`): the
+   * filters it always applies, hidden from its filter bar.
+   */
+  fixedFilters?: Record<string, string>;
   /**
    * Palette actions of the record on screen, already filtered by the user's permissions (e.g.
    * 'Deactivate this user'); a hook, so it may hold dialogs' state: it returns their elements too.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../machines/child.machine';
 import { childStatuses } from '../childStatus';
-import type { TResourceDefinition } from '../resource';
+import type { TBadgeTone, TResourceDefinition } from '../resource';
 import { optionalText, requiredId } from '../rules';
 
 /**
@@ -77,6 +77,16 @@ export const ageBandBirthDates = (band: TChildAgeBand, today: string): { after: 
   return { after: yearsBefore(today, oldest + 1), upTo: yearsBefore(today, youngest) };
 };
 
+/** The badge colour of each status in the list and on the case summary. */
+export const childStatusTones = {
+  registered: 'slate',
+  adoptable: 'green',
+  matched: 'blue',
+  adopted: 'violet',
+  longTerm: 'amber',
+  international: 'teal',
+} as const satisfies Record<(typeof childStatuses)[number], TBadgeTone>;
+
 const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn
     ? { path: `/child-infos/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
@@ -88,51 +98,83 @@ export const childResource = {
   apiBase: '/child-infos',
   routeBase: '/adoptive-child/child',
   schema: ZChildInput,
-  // disabilityIds (many) and the photo are edited outside the generic fields (no multi-select kind).
+  formSections: ['identity', 'birthOrigin', 'careHealth', 'family', 'documents'],
+  recordPage: 'show',
+  // The photo (identity), the family and the documents are the child screens' own form additions.
   fields: [
-    { key: 'familyNameKh', kind: 'text' },
-    { key: 'givenNameKh', kind: 'text' },
-    { key: 'familyNameEn', kind: 'text' },
-    { key: 'givenNameEn', kind: 'text' },
-    { key: 'sex', kind: 'select', options: childSexes, required: true },
-    { key: 'dateOfBirth', kind: 'text', required: true },
-    { key: 'dateOfBirthEstimated', kind: 'boolean', defaultValue: false },
-    { key: 'birthProvinceId', label: 'province', kind: 'lookup', lookup: placeLookup('provinces') },
+    { key: 'familyNameKh', kind: 'text', section: 'identity' },
+    { key: 'givenNameKh', kind: 'text', section: 'identity' },
+    { key: 'familyNameEn', kind: 'text', section: 'identity' },
+    { key: 'givenNameEn', kind: 'text', section: 'identity' },
+    { key: 'sex', kind: 'select', options: childSexes, required: true, section: 'identity' },
+    { key: 'dateOfBirth', kind: 'date', required: true, section: 'identity' },
+    { key: 'dateOfBirthEstimated', kind: 'boolean', defaultValue: false, section: 'identity' },
+    {
+      key: 'birthProvinceId',
+      label: 'province',
+      kind: 'lookup',
+      lookup: placeLookup('provinces'),
+      section: 'birthOrigin',
+    },
     {
       key: 'birthDistrictId',
       label: 'district',
       kind: 'lookup',
       lookup: placeLookup('districts', 'birthProvinceId'),
+      section: 'birthOrigin',
     },
     {
       key: 'birthCommuneId',
       label: 'commune',
       kind: 'lookup',
       lookup: placeLookup('communes', 'birthDistrictId'),
+      section: 'birthOrigin',
     },
     {
       key: 'birthVillageId',
       label: 'village',
       kind: 'lookup',
       lookup: placeLookup('villages', 'birthCommuneId'),
+      section: 'birthOrigin',
     },
-    { key: 'nationalityId', label: 'country', kind: 'lookup', lookup: placeLookup('countries') },
+    {
+      key: 'nationalityId',
+      label: 'nationality',
+      kind: 'lookup',
+      lookup: placeLookup('countries'),
+      section: 'birthOrigin',
+    },
     {
       key: 'headOfficeId',
       label: 'headOffice',
       kind: 'lookup',
       lookup: placeLookup('head-offices'),
       required: true,
+      section: 'careHealth',
     },
-    { key: 'admittedOn', kind: 'text' },
-    { key: 'keepingReasonId', kind: 'lookup', lookup: { path: '/keeping-reasons' } },
-    { key: 'livingWithId', kind: 'lookup', lookup: { path: '/living-with' } },
-    { key: 'familyTypeId', kind: 'lookup', lookup: { path: '/family-types' } },
-    { key: 'healthStatusId', kind: 'lookup', lookup: { path: '/health-status' } },
-    { key: 'healthNotes', kind: 'textarea' },
-    { key: 'notes', kind: 'textarea' },
+    { key: 'admittedOn', kind: 'date', section: 'careHealth' },
+    { key: 'keepingReasonId', kind: 'lookup', lookup: { path: '/keeping-reasons' }, section: 'careHealth' },
+    { key: 'livingWithId', kind: 'lookup', lookup: { path: '/living-with' }, section: 'careHealth' },
+    { key: 'familyTypeId', kind: 'lookup', lookup: { path: '/family-types' }, section: 'careHealth' },
+    { key: 'healthStatusId', kind: 'lookup', lookup: { path: '/health-status' }, section: 'careHealth' },
+    {
+      key: 'disabilityIds',
+      label: 'disabilities',
+      kind: 'multiLookup',
+      lookup: { path: '/child-disabilities' },
+      defaultValue: [],
+      section: 'careHealth',
+    },
+    { key: 'healthNotes', kind: 'textarea', section: 'careHealth' },
+    { key: 'notes', kind: 'textarea', section: 'careHealth' },
   ],
   columns: [
+    {
+      key: 'photo',
+      kind: 'photo',
+      flex: 0.6,
+      photoPath: (row) => (row.hasPhoto ? `/child-infos/photo/${String(row.id)}` : null),
+    },
     { key: 'code', kind: 'text', sortable: true },
     { key: 'nameKh', kind: 'text', sortable: true, flex: 2 },
     { key: 'nameEn', kind: 'text', sortable: true, flex: 2 },
@@ -140,7 +182,7 @@ export const childResource = {
     { key: 'age', kind: 'number', sortable: true },
     { key: 'province', path: 'birthProvince.name', kind: 'translatable', sortable: true },
     { key: 'headOffice', path: 'headOffice.name', kind: 'translatable', sortable: true },
-    { key: 'status', kind: 'option', sortable: true },
+    { key: 'status', kind: 'badge', sortable: true, tones: childStatusTones },
   ],
   filters: [
     { key: 'status', label: 'status', kind: 'select', options: childStatuses },
