@@ -6,6 +6,7 @@
 import { hashPassword } from '../server/auth/password';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { defaultDemoPassword, seedDemoData, seedDemoUsers } from '../server/db/demoData';
 import { ensureRole, upsertUser } from '../server/db/fixtures';
 import { seed } from '../server/db/seed';
 
@@ -28,8 +29,17 @@ const main = async () => {
         passwordHash: await hashPassword(readerPassword),
         roleId,
       });
+      // The demo users and children (as `npm run seed:demo` makes them; fewer, to start quickly).
+      const userIds = await seedDemoUsers(db, { passwordHash: await hashPassword(defaultDemoPassword) });
+      await seedDemoData(db, {
+        children: 120,
+        now: new Date(),
+        actorId: userIds.get('demo.caseworker') ?? null,
+      });
     });
-    console.log(`E2E fixtures ready (${database.driver}): role "Child reader", user "reader".`);
+    console.log(
+      `E2E fixtures ready (${database.driver}): role "Child reader", user "reader", demo users, 120 demo children.`,
+    );
   } finally {
     await database.close();
   }

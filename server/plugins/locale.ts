@@ -6,7 +6,8 @@ import { loadAllLocales } from '../../src/i18n/i18n-util.sync';
 
 loadAllLocales();
 
-const translators: Record<TRouteLocale, TranslationFunctions> = {
+/** Both dictionaries (the server's own texts, e.g. route summaries, use the English one). */
+export const translators: Record<TRouteLocale, TranslationFunctions> = {
   kh: i18nObject(toI18nLocale('kh')),
   en: i18nObject(toI18nLocale('en')),
 };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { isoDateIn } from '../../src/domain/childStatus';
@@ -11,7 +12,9 @@ import {
 } from '../../src/domain/resources/child';
 import type { TDbOrTx } from '../audit';
 import {
+  auditLog,
   childDisabilities,
+  childDocuments,
   childInfos,
   communes,
   countries,
@@ -23,6 +26,8 @@ import {
 } from '../db/schema';
 import type { TReferenceListName } from '../db/schema/reference';
 import { ApiError, fieldErrors } from '../errors';
+import { childFilesDirectory } from '../files/childFilesDirectory';
+import { isGeneratedName } from '../files/storeFile';
 import { readSettings } from '../routes/settings';
 import { levelsAgree } from './levelsAgree';
 import type { TResourceBinding, TWriteContext } from './resourceRoutes';
@@ -49,14 +54,30 @@ export const nextChildCode = async (db: TDbOrTx, year: string): Promise<string> 
   const { childCodePrefix } = await readSettings(db);
   const stem = `${childCodePrefix}-${year}-`;
   const escaped = stem.replace(/[\\%_]/g, (char) => `\\${char}`);
-  // Codes of a stem all have six digits, so the greatest code holds the greatest number.
+  // Codes of a stem all have six digits, so the greatest code holds the greatest number. A deleted
+  // record's code (kept in the audit log) is never given again: papers may already carry it.
   const [last] = await db
     .select({ code: childInfos.code })
     .from(childInfos)
     .where(and(like(childInfos.code, `${escaped}%`), sql`${childInfos.code} ~ '[0-9]{6}$'`))
     .orderBy(desc(childInfos.code))
     .limit(1);
-  const number = last ? Number(last.code.slice(-6)) + 1 : 1;
+  const deletedCode = sql<string>`${auditLog.before} ->> 'code'`;
+  const [lastDeleted] = await db
+    .select({ code: deletedCode })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'child_infos'),
+        eq(auditLog.action, 'delete'),
+        sql`${deletedCode} like ${`${escaped}%`}`,
+        sql`${deletedCode} ~ '[0-9]{6}$'`,
+      ),
+    )
+    .orderBy(desc(deletedCode))
+    .limit(1);
+  const greatest = [last?.code, lastDeleted?.code].filter(Boolean).sort().at(-1);
+  const number = greatest ? Number(greatest.slice(-6)) + 1 : 1;
   return `${stem}${String(number).padStart(6, '0')}`;
 };
 
@@ -281,6 +302,21 @@ export const childBinding: TResourceBinding = {
     },
   ],
   unique: { child_infos_code_unique: 'code' },
+  // A deleted child's photo and documents go with it (the document rows cascade).
+  filesOf: async (db, id, dataDir) => {
+    const [child] = await db
+      .select({ photo: childInfos.photo })
+      .from(childInfos)
+      .where(eq(childInfos.id, id));
+    const documents = await db
+      .select({ storedName: childDocuments.storedName })
+      .from(childDocuments)
+      .where(eq(childDocuments.childId, id));
+    const directory = childFilesDirectory(dataDir);
+    return [child?.photo, ...documents.map((document) => document.storedName)]
+      .filter(isGeneratedName)
+      .map((name) => path.join(directory, name));
+  },
 };
 
 export const childBindings: TResourceBinding[] = [childBinding];

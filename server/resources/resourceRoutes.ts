@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import {
   and,
   asc,
@@ -113,6 +114,11 @@ export type TResourceBinding = {
   toColumns?: (context: TWriteContext) => Promise<Record<string, unknown>>;
   /** Runs in the write's transaction after the change, with the record's id (e.g. end sessions). */
   afterChange?: (context: TWriteContext & { id: number }) => Promise<void>;
+  /**
+   * The stored files a record owns (a child's photo and documents), as absolute paths: read in the
+   * delete's transaction, removed once it has committed (a refused delete keeps them).
+   */
+  filesOf?: (db: TDbOrTx, id: number, dataDir: string) => Promise<string[]>;
 };
 
 /** Postgres `integer`: an id or version beyond it is not valid (a 400, not a database error). */
@@ -484,16 +490,19 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
               if (count > 0)
                 throw new ApiError(409, 'inUse', { count, things: t.resources[child.resource].many() });
             }
+            const files = (await binding.filesOf?.(tx, id, app.config.dataDir)) ?? [];
             await tx.delete(table).where(eq(idColumn, id));
             await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'delete', before });
-            return before;
+            return { before, files };
           })
           .catch((error: unknown) => {
             // A reference the binding does not list (the foreign key still guards it).
             if (databaseErrorCode(error).code === '23503') throw new ApiError(409, 'inUseElsewhere');
             throw error;
           });
-        return { data: deleted as z.infer<typeof ZRow> };
+        // After the commit: a file left behind by a crash here is an orphan, never a missing file.
+        await Promise.all(deleted.files.map((file) => rm(file, { force: true })));
+        return { data: deleted.before as z.infer<typeof ZRow> };
       },
     );
   };

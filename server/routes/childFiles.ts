@@ -20,10 +20,10 @@ import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { writeAudit } from '../audit';
 import { childDocuments, childInfos, users } from '../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../errors';
+import { childFilesDirectory } from '../files/childFilesDirectory';
 import {
   checkUpload,
   contentTypeOfExtension,
-  filesDirectory,
   imageExtensions,
   isGeneratedName,
   keepUpload,
@@ -37,7 +37,6 @@ import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses, ZErrorBody } from './schemas';
 
 /** A child's files: DATA_DIR/files/children, apart from the logos the public route serves. */
-const childFilesDirectory = (dataDir: string) => path.join(filesDirectory(dataDir), 'children');
 
 const photoRule: TUploadRule = {
   maxBytes: childPhotoMaxBytes,

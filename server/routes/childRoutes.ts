@@ -3,10 +3,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isoDateIn, type TChildStatus } from '../../src/domain/childStatus';
+import { childSexText, childStatusText } from '../../src/domain/childLabels';
+import { isoDateIn } from '../../src/domain/childStatus';
 import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
-import { childResource, type TChildSex } from '../../src/domain/resources/child';
+import { childResource } from '../../src/domain/resources/child';
 import type { TTranslatable } from '../../src/domain/translatable';
 import { childInfos, headOffices, referenceItems, users } from '../db/schema';
 import type { TReferenceListName } from '../db/schema/reference';
@@ -40,20 +41,6 @@ const ZHeadOfficeOfUser = z.object({
 
 /** The export holds the whole filtered list, up to this many rows (a bigger list is cut, not refused). */
 export const childExportMaxRows = 10_000;
-
-/** Values of the export in the request's language (the list shows them as badges). */
-const sexLabels: Record<TChildSex, TTranslatable> = {
-  male: { kh: 'ប្រុស', en: 'Male' },
-  female: { kh: 'ស្រី', en: 'Female' },
-};
-const statusLabels: Record<TChildStatus, TTranslatable> = {
-  registered: { kh: 'បានចុះឈ្មោះ', en: 'Registered' },
-  adoptable: { kh: 'អាចផ្តល់ជាកូនចិញ្ចឹមបាន', en: 'Adoptable' },
-  matched: { kh: 'បានផ្គូផ្គង', en: 'Matched' },
-  adopted: { kh: 'បានទទួលជាកូនចិញ្ចឹម', en: 'Adopted' },
-  longTerm: { kh: 'ថែទាំរយៈពេលវែង', en: 'Long-term care' },
-  international: { kh: 'អន្តរប្រទេស', en: 'International' },
-};
 
 const sheetTitles: TTranslatable = { kh: 'កុមារ', en: 'Children' };
 
@@ -191,7 +178,7 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
       const headings = [
         t.fields.code(),
         t.fields.nameKh(),
-        t.fields.nameEn(),
+        t.fields.nameLatin(),
         t.fields.sex(),
         t.fields.dateOfBirth(),
         t.fields.age(),
@@ -203,12 +190,12 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
         row.code,
         row.nameKh ?? '',
         row.nameEn ?? '',
-        sexLabels[row.sex as TChildSex]?.[locale] ?? row.sex,
+        childSexText(t, String(row.sex)),
         row.dateOfBirth,
         row.age,
         row.birthProvince?.name?.[locale] ?? '',
         row.headOffice.name[locale],
-        statusLabels[row.status as TChildStatus]?.[locale] ?? row.status,
+        childStatusText(t, String(row.status)),
       ]);
       const filename = `children-${isoDateIn(new Date(app.now()))}.${query.format}`;
 

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { childActionText, childStatusText } from '../../src/domain/childLabels';
 import {
   allowedChildActions,
   applyChildEvent,
@@ -9,48 +10,20 @@ import {
   childActionNames,
   childActions,
   childStatuses,
-  isChildStatus,
   isoDateIn,
-  type TChildActionName,
   type TChildStatus,
 } from '../../src/domain/childStatus';
-import type { TRouteLocale } from '../../src/domain/locale';
 import { maxDatabaseInt } from '../../src/domain/rules';
-import type { TTranslatable } from '../../src/domain/translatable';
 import { isEffectiveDate } from '../../src/machines/child.machine';
 import { type TDbOrTx, writeAudit } from '../audit';
 import { childInfos, childStatusHistory, users } from '../db/schema';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
-import { requestLocale } from '../plugins/locale';
+import { translator, translators } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses } from './schemas';
 
 const tags = ['child'];
 const ZChildId = z.object({ id: z.coerce.number().int().positive().max(maxDatabaseInt) });
-
-/**
- * Names of the statuses and actions inside the 409 message, in the request's language. The values
- * are data of a message (`{status}`, `{action}`), not messages themselves, so they live here rather
- * than as separate dictionary keys. (childRoutes.ts has the same status names for its export.)
- */
-export const childStatusLabels: Record<TChildStatus, TTranslatable> = {
-  registered: { kh: 'បានចុះឈ្មោះ', en: 'Registered' },
-  adoptable: { kh: 'អាចផ្តល់ជាកូនចិញ្ចឹមបាន', en: 'Adoptable' },
-  matched: { kh: 'បានផ្គូផ្គង', en: 'Matched' },
-  adopted: { kh: 'បានទទួលជាកូនចិញ្ចឹម', en: 'Adopted' },
-  longTerm: { kh: 'ថែទាំរយៈពេលវែង', en: 'Long-term care' },
-  international: { kh: 'អន្តរប្រទេស', en: 'International' },
-};
-export const childActionLabels: Record<TChildActionName, TTranslatable> = {
-  'confirm-adoption': { kh: 'ការបញ្ជាក់ការផ្តល់ជាកូនចិញ្ចឹម', en: 'Confirm adoption' },
-  'unconfirmed-adoption': { kh: 'ការលុបចោលការបញ្ជាក់ការផ្តល់ជាកូនចិញ្ចឹម', en: 'Unconfirm adoption' },
-  'long-term': { kh: 'ការថែទាំរយៈពេលវែង', en: 'Long-term care' },
-  international: { kh: 'ការផ្តល់ជាកូនចិញ្ចឹមអន្តរប្រទេស', en: 'International adoption' },
-  're-adoption': { kh: 'ការចូលកម្មវិធីផ្តល់ជាកូនចិញ្ចឹមឡើងវិញ', en: 'Re-adoption' },
-};
-
-const statusLabel = (status: string, locale: TRouteLocale) =>
-  isChildStatus(status) ? childStatusLabels[status][locale] : status;
 
 const ZStatus = z.enum(childStatuses);
 const ZAllowedActions = z.array(z.enum(childActionNames));
@@ -86,7 +59,7 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { permission: childActions[action].permission },
         schema: {
           tags,
-          summary: `${childActionLabels[action].en}: asked of the child machine; refused (409) when the status does not allow it`,
+          summary: `${childActionText(translators.en, action)}: asked of the child machine; refused (409) when the status does not allow it`,
           params: ZChildId,
           body: childActionBodies[action].extend({ version: ZVersion }),
           response: { 200: dataOf(ZActionResult), ...errorResponses(400, 401, 403, 404) },
@@ -99,7 +72,6 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           throw fieldErrors((t) => t.server.childActionIdMismatch({ id }));
         }
         const actor = currentUser(request);
-        const locale = requestLocale(request);
         const at = new Date(app.now());
         const today = isoDateIn(at);
         const saved = await app.db.transaction(async (tx) => {
@@ -119,8 +91,8 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           const result = applyChildEvent(before.status, event);
           if (!result.ok && result.reason === 'notAllowed') {
             throw new ApiError(409, 'childActionNotAllowed', {
-              status: statusLabel(before.status, locale),
-              action: childActionLabels[action][locale],
+              status: childStatusText(translator(request), before.status),
+              action: childActionText(translator(request), action),
             });
           }
           if (!result.ok) {

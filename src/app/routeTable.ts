@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { developerOnlyPermission } from '@/domain/permissions';
 import { permissionFor, type TResourceDefinition } from '@/domain/resource';
+import { childClientResource } from '@/features/child/childClient';
 import { clientResources } from '@/features/clientResources';
 
 /**
@@ -78,7 +79,7 @@ export const routeTable: TRouteEntry[] = [
     screen: () => import('@/features/auth/LoginPage'),
   },
   auth('/', undefined, () => import('@/features/home/HomePage')),
-  auth('/can-adopt-child', 'adoptive_children:read'),
+  auth('/can-adopt-child', 'adoptive_children:read', () => import('@/features/child/CanAdoptChildPage')),
   auth('/upload'),
   // Matching
   auth('/adoptive-matching', 'matchings:read'),
@@ -87,10 +88,15 @@ export const routeTable: TRouteEntry[] = [
   auth('/adoptive-matching/matching/:id', 'matchings:read'),
   auth('/adoptive-matching/show/:id', 'matchings:write'),
   // Children
-  auth('/adoptive-child/child', 'adoptive_children:read'),
-  auth('/adoptive-child/child/create', 'adoptive_children:update'),
-  auth('/adoptive-child/child/edit/:id', 'adoptive_children:update'),
-  auth('/adoptive-child/child/show/:id', 'adoptive_children:read'),
+  // Children: create and edit are guarded by `:update` (spec section 6), not by the description's `:write`.
+  auth('/adoptive-child/child', 'adoptive_children:read', resourceScreen('child', 'list')),
+  auth('/adoptive-child/child/create', childClientResource.pagePermission, resourceScreen('child', 'create')),
+  auth('/adoptive-child/child/edit/:id', childClientResource.pagePermission, resourceScreen('child', 'edit')),
+  auth(
+    '/adoptive-child/child/show/:id',
+    'adoptive_children:read',
+    () => import('@/features/child/show/ChildShowPage'),
+  ),
   // Parents
   auth('/adoptive-parents/parents', 'adoptive_parents:read'),
   auth('/adoptive-parents/parents/create', 'adoptive_parents:update'),

@@ -42,6 +42,9 @@ export const AuthImage = ({
     };
   }, [path, version]);
   if (failed) return <>{fallback}</>;
-  if (!url) return <span className={`${className ?? ''} inline-block animate-pulse bg-slate-200 dark:bg-slate-700`} />;
+  if (!url)
+    return (
+      <span className={`${className ?? ''} inline-block animate-pulse bg-slate-200 dark:bg-slate-700`} />
+    );
   return <img src={url} alt={alt} className={className} />;
 };

@@ -45,6 +45,8 @@ export type TFieldDef = {
   options?: readonly string[];
   /** A cascade helper only (e.g. the province above a village's commune): never sent. */
   virtual?: boolean;
+  /** Shown, never edited nor sent: the server gives it (a child's code). */
+  readOnly?: boolean;
   /** Where an edited record keeps a virtual field's value, e.g. `province.id`. */
   from?: string;
   required?: boolean;
@@ -62,7 +64,15 @@ export type TFieldDef = {
  * `badge`: an option shown as a coloured badge (`tones` says the colour of each value); `photo`: a
  * thumbnail read through `photoPath` (an authenticated call, never a public address).
  */
-export type TColumnKind = 'text' | 'translatable' | 'date' | 'option' | 'number' | 'boolean' | 'badge' | 'photo';
+export type TColumnKind =
+  | 'text'
+  | 'translatable'
+  | 'date'
+  | 'option'
+  | 'number'
+  | 'boolean'
+  | 'badge'
+  | 'photo';
 
 /** The colours a badge may take. */
 export type TBadgeTone = 'slate' | 'blue' | 'green' | 'amber' | 'violet' | 'rose' | 'teal';
@@ -77,6 +87,8 @@ export type TColumnDef = {
   label?: string;
   /** Relative width. */
   flex?: number;
+  /** Narrowest width in pixels (120 unless said): short values (age) take less. */
+  minWidth?: number;
   /** `badge`: the colour of each value. */
   tones?: Record<string, TBadgeTone>;
   /** `photo`: the API path of a row's image, or null when it has none. */

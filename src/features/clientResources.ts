@@ -1,6 +1,11 @@
 import type { TClientResource } from '@/components/resource/resourceArea';
+import { childClientResource } from './child/childClient';
 import { configurationResources } from './configuration/configurationResources';
 import { securityResources } from './security/securityResources';
 
 /** Every described resource that has screens: the route table, palette and record search read it. */
-export const clientResources: TClientResource[] = [...configurationResources, ...securityResources];
+export const clientResources: TClientResource[] = [
+  childClientResource,
+  ...configurationResources,
+  ...securityResources,
+];

@@ -287,6 +287,10 @@ type RootTranslation = {
 		 * ប​ើ​ក​/​ប​ិ​ទ
 		 */
 		toggleHint: string
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​ក​ុ​ម​ា​រ​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+		 */
+		findChild: string
 	}
 	shortcuts: {
 		/**
@@ -571,6 +575,26 @@ type RootTranslation = {
 			 */
 			many: string
 		}
+		child: {
+			/**
+			 * ក​ុ​ម​ា​រ
+			 */
+			one: string
+			/**
+			 * ក​ុ​ម​ា​រ
+			 */
+			many: string
+		}
+		childAdoptable: {
+			/**
+			 * ក​ុ​ម​ា​រ​ដ​ែ​ល​អ​ា​ច​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​ប​ា​ន
+			 */
+			one: string
+			/**
+			 * ក​ុ​ម​ា​រ​ដ​ែ​ល​អ​ា​ច​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​ប​ា​ន
+			 */
+			many: string
+		}
 	}
 	fields: {
 		/**
@@ -593,6 +617,10 @@ type RootTranslation = {
 		 * ឈ​្​ម​ោ​ះ​ ​(​អ​ង​់​គ​្​ល​េ​ស​)
 		 */
 		nameEn: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ ​(​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង​)
+		 */
+		nameLatin: string
 		/**
 		 * ប​្​រ​ទ​េ​ស
 		 */
@@ -761,8 +789,76 @@ type RootTranslation = {
 		 * ព​ិ​ក​ា​រ​ភ​ា​ព
 		 */
 		disability: string
+		/**
+		 * ន​ា​ម​ត​្​រ​ក​ូ​ល​ ​(​ខ​្​ម​ែ​រ​)
+		 */
+		familyNameKh: string
+		/**
+		 * ន​ា​ម​ខ​្​ល​ួ​ន​ ​(​ខ​្​ម​ែ​រ​)
+		 */
+		givenNameKh: string
+		/**
+		 * ន​ា​ម​ត​្​រ​ក​ូ​ល​ ​(​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង​)
+		 */
+		familyNameEn: string
+		/**
+		 * ន​ា​ម​ខ​្​ល​ួ​ន​ ​(​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង​)
+		 */
+		givenNameEn: string
+		/**
+		 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​ជ​ា​ក​ា​រ​ប​៉​ា​ន​់​ស​្​ម​ា​ន
+		 */
+		dateOfBirthEstimated: string
+		/**
+		 * ស​ញ​្​ជ​ា​ត​ិ
+		 */
+		nationality: string
+		/**
+		 * ថ​្​ង​ៃ​ទ​ទ​ួ​ល​ច​ូ​ល​ក​្​ន​ុ​ង​ក​ា​រ​ថ​ែ​ទ​ា​ំ
+		 */
+		admittedOn: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ​ន​ៃ​ក​ា​រ​ថ​ែ​រ​ក​្​ស​ា
+		 */
+		keepingReasonId: string
+		/**
+		 * រ​ស​់​ន​ៅ​ជ​ា​ម​ួ​យ
+		 */
+		livingWithId: string
+		/**
+		 * ប​្​រ​ភ​េ​ទ​គ​្​រ​ួ​ស​ា​រ
+		 */
+		familyTypeId: string
+		/**
+		 * ស​្​ថ​ា​ន​ភ​ា​ព​ស​ុ​ខ​ភ​ា​ព
+		 */
+		healthStatusId: string
+		/**
+		 * ព​ិ​ក​ា​រ​ភ​ា​ព
+		 */
+		disabilities: string
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​អ​ំ​ព​ី​ស​ុ​ខ​ភ​ា​ព
+		 */
+		healthNotes: string
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់
+		 */
+		notes: string
+		/**
+		 * រ​ូ​ប​ថ​ត
+		 */
+		photo: string
+		/**
+		 * ថ​្​ង​ៃ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		adoptionConfirmedOn: string
 	}
 	fieldHints: {
+		/**
+		 * ប​្​រ​ព​័​ន​្​ធ​ផ​្​ដ​ល​់​ល​េ​ខ​ក​ូ​ដ​ន​េ​ះ​ ​ន​ៅ​ព​េ​ល​រ​ក​្​ស​ា​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​ហ​ើ​យ​វ​ា​ម​ិ​ន​ប​្​រ​ែ​ប​្​រ​ួ​ល​ឡ​ើ​យ​។
+		 */
+		childCode: string
 		/**
 		 * យ​៉​ា​ង​ហ​ោ​ច​ណ​ា​ស​់​ ​8​ ​ត​ួ​អ​ក​្​ស​រ​។
 		 */
@@ -820,6 +916,30 @@ type RootTranslation = {
 			 * អ​ស​ក​ម​្​ម
 			 */
 			inactive: string
+			/**
+			 * ប​ា​ន​ច​ុ​ះ​ឈ​្​ម​ោ​ះ
+			 */
+			registered: string
+			/**
+			 * អ​ា​ច​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​ប​ា​ន
+			 */
+			adoptable: string
+			/**
+			 * ប​ា​ន​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			matched: string
+			/**
+			 * ប​ា​ន​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			adopted: string
+			/**
+			 * ក​ា​រ​ថ​ែ​ទ​ា​ំ​រ​យ​ៈ​ព​េ​ល​វ​ែ​ង
+			 */
+			longTerm: string
+			/**
+			 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​អ​ន​្​ត​រ​ប​្​រ​ទ​េ​ស
+			 */
+			international: string
 		}
 		boolean: {
 			/**
@@ -831,6 +951,56 @@ type RootTranslation = {
 			 */
 			no: string
 		}
+		sex: {
+			/**
+			 * ប​្​រ​ុ​ស
+			 */
+			male: string
+			/**
+			 * ស​្​រ​ី
+			 */
+			female: string
+		}
+		ageBand: {
+			/**
+			 * 0​–​2​ ​ឆ​្​ន​ា​ំ
+			 */
+			'0-2': string
+			/**
+			 * 3​–​5​ ​ឆ​្​ន​ា​ំ
+			 */
+			'3-5': string
+			/**
+			 * 6​–​1​1​ ​ឆ​្​ន​ា​ំ
+			 */
+			'6-11': string
+			/**
+			 * 1​2​–​1​7​ ​ឆ​្​ន​ា​ំ
+			 */
+			'12-17': string
+		}
+	}
+	formSections: {
+		/**
+		 * អ​ត​្​ត​ស​ញ​្​ញ​ា​ណ
+		 */
+		identity: string
+		/**
+		 * ក​ំ​ណ​ើ​ត​ ​ន​ិ​ង​ប​្​រ​ភ​ព​ដ​ើ​ម
+		 */
+		birthOrigin: string
+		/**
+		 * ក​ា​រ​ថ​ែ​ទ​ា​ំ​ ​ន​ិ​ង​ស​ុ​ខ​ភ​ា​ព
+		 */
+		careHealth: string
+		/**
+		 * គ​្​រ​ួ​ស​ា​រ
+		 */
+		family: string
+		/**
+		 * ឯ​ក​ស​ា​រ
+		 */
+		documents: string
 	}
 	list: {
 		/**
@@ -948,6 +1118,22 @@ type RootTranslation = {
 		 * @param {unknown} thing
 		 */
 		openThing: RequiredParams<'thing'>
+		/**
+		 * ន​ា​ំ​ច​េ​ញ​ជ​ា​ ​E​x​c​e​l
+		 */
+		exportXlsx: string
+		/**
+		 * ន​ា​ំ​ច​េ​ញ​ជ​ា​ ​C​S​V
+		 */
+		exportCsv: string
+		/**
+		 * ក​ំ​ព​ុ​ង​រ​ៀ​ប​ច​ំ​ឯ​ក​ស​ា​រ​…
+		 */
+		exporting: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​រ​ៀ​ប​ច​ំ​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​។​ ​ស​ូ​ម​ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត​។
+		 */
+		exportFailed: string
 	}
 	form: {
 		/**
@@ -1532,6 +1718,430 @@ type RootTranslation = {
 		 */
 		childDocumentSize: RequiredParams<'label'>
 	}
+	childPhoto: {
+		/**
+		 * រ​ូ​ប​ថ​ត
+		 */
+		label: string
+		/**
+		 * រ​ូ​ប​ថ​ត​រ​ប​ស​់​ក​ុ​ម​ា​រ
+		 */
+		alt: string
+		/**
+		 * រ​ូ​ប​ថ​ត​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​រ​ើ​ស
+		 */
+		previewAlt: string
+		/**
+		 * គ​្​ម​ា​ន​រ​ូ​ប​ថ​ត
+		 */
+		none: string
+		/**
+		 * ជ​្​រ​ើ​ស​រ​ើ​ស​រ​ូ​ប​ថ​ត
+		 */
+		choose: string
+		/**
+		 * ប​្​ដ​ូ​រ​រ​ូ​ប​ថ​ត
+		 */
+		change: string
+		/**
+		 * ដ​ក​រ​ូ​ប​ថ​ត​ច​េ​ញ
+		 */
+		remove: string
+		/**
+		 * រ​ក​្​ស​ា​រ​ូ​ប​ថ​ត​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន
+		 */
+		keep: string
+		/**
+		 * រ​ូ​ប​ភ​ា​ព​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​ឬ​ ​G​I​F​ ​ទ​ំ​ហ​ំ​ត​ិ​ច​ជ​ា​ង​ ​2​ ​M​B​។
+		 */
+		rules: string
+		/**
+		 * រ​ូ​ប​ថ​ត​ថ​្​ម​ី​៖​ ​{​n​a​m​e​}​ ​(​{​s​i​z​e​}​)​។​ ​វ​ា​ន​ឹ​ង​ត​្​រ​ូ​វ​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ម​ួ​យ​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
+		 * @param {unknown} name
+		 * @param {unknown} size
+		 */
+		pendingNew: RequiredParams<'name' | 'size'>
+		/**
+		 * រ​ូ​ប​ថ​ត​ន​ឹ​ង​ត​្​រ​ូ​វ​ដ​ក​ច​េ​ញ​ ​ន​ៅ​ព​េ​ល​អ​្​ន​ក​រ​ក​្​ស​ា​ទ​ុ​ក​។
+		 */
+		pendingRemove: string
+		/**
+		 * រ​ូ​ប​ថ​ត​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		saveFailed: RequiredParams<'reason'>
+		/**
+		 * រ​ូ​ប​ថ​ត​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ដ​ក​ច​េ​ញ​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		removeFailed: RequiredParams<'reason'>
+	}
+	childFamily: {
+		/**
+		 * ក​ត​់​ត​្​រ​ា​ន​ូ​វ​អ​្​វ​ី​ដ​ែ​ល​ដ​ឹ​ង​។​ ​ឪ​ព​ុ​ក​ ​ឬ​ម​្​ដ​ា​យ​ដ​ែ​ល​គ​្​ម​ា​ន​ព​័​ត​៌​ម​ា​ន​អ​្​វ​ី​ស​ោ​ះ​ ​ន​ៅ​ត​ែ​ ​"​ម​ិ​ន​ទ​ា​ន​់​ប​ា​ន​ក​ត​់​ត​្​រ​ា​"​។
+		 */
+		hint: string
+		/**
+		 * ឪ​ព​ុ​ក
+		 */
+		father: string
+		/**
+		 * ម​្​ដ​ា​យ
+		 */
+		mother: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ប​ា​ន​ក​ត​់​ត​្​រ​ា
+		 */
+		notRecorded: string
+		/**
+		 * ប​ន​្​ថ​ែ​ម​ព​័​ត​៌​ម​ា​ន​ឪ​ព​ុ​ក
+		 */
+		addFather: string
+		/**
+		 * ប​ន​្​ថ​ែ​ម​ព​័​ត​៌​ម​ា​ន​ម​្​ដ​ា​យ
+		 */
+		addMother: string
+		/**
+		 * ដ​ក​ព​័​ត​៌​ម​ា​ន​ឪ​ព​ុ​ក​ច​េ​ញ
+		 */
+		removeFather: string
+		/**
+		 * ដ​ក​ព​័​ត​៌​ម​ា​ន​ម​្​ដ​ា​យ​ច​េ​ញ
+		 */
+		removeMother: string
+		/**
+		 * ន​ា​ម​ត​្​រ​ក​ូ​ល
+		 */
+		familyName: string
+		/**
+		 * ន​ា​ម​ខ​្​ល​ួ​ន
+		 */
+		givenName: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ស​រ​ស​េ​រ​ជ​ា
+		 */
+		nameScript: string
+		nameScripts: {
+			/**
+			 * អ​ក​្​ស​រ​ខ​្​ម​ែ​រ
+			 */
+			khmer: string
+			/**
+			 * អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង
+			 */
+			latin: string
+		}
+		/**
+		 * ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		vitalStatus: string
+		vitalStatuses: {
+			/**
+			 * ន​ៅ​រ​ស​់
+			 */
+			alive: string
+			/**
+			 * ស​្​ល​ា​ប​់
+			 */
+			deceased: string
+			/**
+			 * ម​ិ​ន​ដ​ឹ​ង
+			 */
+			unknown: string
+		}
+		/**
+		 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
+		 */
+		dateOfBirth: string
+		/**
+		 * ម​ុ​ខ​រ​ប​រ
+		 */
+		occupation: string
+		/**
+		 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
+		 */
+		address: string
+		/**
+		 * ទ​ូ​រ​ស​័​ព​្​ទ
+		 */
+		phone: string
+		/**
+		 * ប​ង​ប​្​អ​ូ​ន​ប​ង​្​ក​ើ​ត
+		 */
+		siblings: string
+		/**
+		 * ប​ង​ប​្​អ​ូ​ន​ប​្​រ​ុ​ស​ស​្​រ​ី​រ​ប​ស​់​ក​ុ​ម​ា​រ​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​m​a​x​}​ ​ន​ា​ក​់​។
+		 * @param {unknown} max
+		 */
+		siblingsHint: RequiredParams<'max'>
+		/**
+		 * ម​ិ​ន​ម​ា​ន​ប​ង​ប​្​អ​ូ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ទ​េ​។
+		 */
+		noSiblings: string
+		/**
+		 * ប​ន​្​ថ​ែ​ម​ប​ង​ប​្​អ​ូ​ន
+		 */
+		addSibling: string
+		/**
+		 * ប​ង​ប​្​អ​ូ​ន​ទ​ី​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		siblingN: RequiredParams<'n'>
+		/**
+		 * ដ​ក​ប​ង​ប​្​អ​ូ​ន​ទ​ី​ ​{​n​}​ ​ច​េ​ញ
+		 * @param {unknown} n
+		 */
+		removeSibling: RequiredParams<'n'>
+		/**
+		 * ប​ញ​្​ជ​ី​ព​េ​ញ​ហ​ើ​យ​៖​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​m​a​x​}​ ​ន​ា​ក​់​។
+		 * @param {unknown} max
+		 */
+		siblingsFull: RequiredParams<'max'>
+		/**
+		 * ឈ​្​ម​ោ​ះ
+		 */
+		name: string
+		/**
+		 * ភ​េ​ទ
+		 */
+		sex: string
+		/**
+		 * រ​ស​់​ន​ៅ​ជ​ា​ម​ួ​យ
+		 */
+		livingWith: string
+		/**
+		 * ឧ​ទ​ា​ហ​រ​ណ​៍​៖​ ​ជ​ា​ម​ួ​យ​ជ​ី​ដ​ូ​ន​ន​ៅ​ខ​េ​ត​្​ត​ត​ា​ក​ែ​វ
+		 */
+		livingWithHint: string
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់
+		 */
+		notes: string
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​អ​ំ​ព​ី​ក​ា​រ​ទ​ំ​ន​ា​ក​់​ទ​ំ​ន​ង
+		 */
+		contactNotes: string
+		/**
+		 * រ​ប​ៀ​ប​ ​ន​ិ​ង​ព​េ​ល​វ​េ​ល​ា​ដ​ែ​ល​អ​ា​ច​ទ​ា​ក​់​ទ​ង​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ ​ក​ា​រ​ម​ក​ស​ួ​រ​ស​ុ​ខ​ទ​ុ​ក​្​ខ​។
+		 */
+		contactNotesHint: string
+		/**
+		 * គ​្​ម​ា​ន​ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​អ​ំ​ព​ី​ក​ា​រ​ទ​ំ​ន​ា​ក​់​ទ​ំ​ន​ង​ទ​េ​។
+		 */
+		noContactNotes: string
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ន​ា​ព​េ​ល​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} label
+		 */
+		dateFuture: RequiredParams<'label'>
+		/**
+		 * ព​័​ត​៌​ម​ា​ន​ទ​ា​ំ​ង​អ​ស​់​ត​្​រ​ូ​វ​ប​ា​ន​ស​ម​្​អ​ា​ត​៖​ ​ក​ា​រ​រ​ក​្​ស​ា​ទ​ុ​ក​ន​ឹ​ង​ល​ុ​ប​ក​ំ​ណ​ត​់​ត​្​រ​ា​គ​្​រ​ួ​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​។
+		 */
+		clearedNotice: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​.​.​.
+		 */
+		loading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ទ​េ​ ​ដ​ូ​ច​្​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ក​ែ​ប​្​រ​ែ​វ​ា​ប​ា​ន​ឥ​ឡ​ូ​វ​ន​េ​ះ​ទ​េ​។​ ​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ផ​្​ស​េ​ង​ទ​ៀ​ត​រ​ប​ស​់​អ​្​ន​ក​ន​ៅ​ត​ែ​អ​ា​ច​រ​ក​្​ស​ា​ទ​ុ​ក​ប​ា​ន​។
+		 */
+		loadFailedEdit: string
+		/**
+		 * ម​ិ​ន​ម​ា​ន​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ទ​េ
+		 */
+		empty: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ណ​ា​ម​្​ន​ា​ក​់​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
+		 */
+		emptyHint: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ​ច​ុ​ង​ក​្​រ​ោ​យ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		updated: RequiredParams<'date'>
+		/**
+		 * ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		saveFailed: RequiredParams<'reason'>
+	}
+	childDocuments: {
+		/**
+		 * ឯ​ក​ស​ា​រ
+		 */
+		title: string
+		/**
+		 * ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ
+		 */
+		listLabel: string
+		/**
+		 * P​D​F​ ​ឬ​រ​ូ​ប​ភ​ា​ព​ ​(​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​,​ ​G​I​F​)​ ​ទ​ំ​ហ​ំ​ត​ិ​ច​ជ​ា​ង​ ​1​0​ ​M​B​ ​ក​្​ន​ុ​ង​ម​ួ​យ​ឯ​ក​ស​ា​រ​។
+		 */
+		hint: string
+		/**
+		 * ឯ​ក​ស​ា​រ​ន​ឹ​ង​ត​្​រ​ូ​វ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ ​ន​ៅ​ព​េ​ល​ក​ំ​ណ​ត​់​ត​្​រ​ា​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​។
+		 */
+		pendingHint: string
+		/**
+		 * ប​ន​្​ថ​ែ​ម​ឯ​ក​ស​ា​រ
+		 */
+		add: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​.​.​.
+		 */
+		adding: string
+		/**
+		 * ឯ​ក​ស​ា​រ​រ​ង​់​ច​ា​ំ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​៖​ ​{​c​o​u​n​t​}​ ​(​ស​រ​ុ​ប​ ​{​s​i​z​e​}​)
+		 * @param {unknown} count
+		 * @param {unknown} size
+		 */
+		pendingCount: RequiredParams<'count' | 'size'>
+		/**
+		 * ឯ​ក​ស​ា​រ​រ​ង​់​ច​ា​ំ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង
+		 */
+		pendingListLabel: string
+		/**
+		 * ដ​ក​ ​{​n​a​m​e​}​ ​ច​េ​ញ​ព​ី​ប​ញ​្​ជ​ី
+		 * @param {unknown} name
+		 */
+		removePending: RequiredParams<'name'>
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ឯ​ក​ស​ា​រ
+		 */
+		empty: string
+		/**
+		 * ស​ំ​ប​ុ​ត​្​រ​ ​ន​ិ​ង​រ​ប​ា​យ​ក​ា​រ​ណ​៍​ដ​ែ​ល​ប​ា​ន​ស​្​ក​េ​ន​ក​្​ន​ុ​ង​ស​ំ​ណ​ុ​ំ​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ ​ដ​ា​ក​់​ន​ៅ​ទ​ី​ន​េ​ះ​។
+		 */
+		emptyHint: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ឯ​ក​ស​ា​រ​ណ​ា​ម​ួ​យ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ទ​ៅ​ក​្​ន​ុ​ង​ស​ំ​ណ​ុ​ំ​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ទ​េ​។
+		 */
+		emptyReadOnly: string
+		/**
+		 * ឯ​ក​ស​ា​រ
+		 */
+		file: string
+		/**
+		 * ទ​ំ​ហ​ំ
+		 */
+		size: string
+		/**
+		 * ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ដ​ោ​យ
+		 */
+		uploadedBy: string
+		/**
+		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ
+		 */
+		uploadedOn: string
+		/**
+		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ម​ិ​ន​ស​្​គ​ា​ល​់
+		 */
+		unknownUser: string
+		/**
+		 * ទ​ា​ញ​យ​ក
+		 */
+		download: string
+		/**
+		 * ទ​ា​ញ​យ​ក​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		downloadNamed: RequiredParams<'name'>
+		/**
+		 * ក​ំ​ព​ុ​ង​ទ​ា​ញ​យ​ក​.​.​.
+		 */
+		downloading: string
+		/**
+		 * ជ​ំ​ន​ួ​ស
+		 */
+		replace: string
+		/**
+		 * ជ​ំ​ន​ួ​ស​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		replaceNamed: RequiredParams<'name'>
+		/**
+		 * ក​ំ​ព​ុ​ង​ជ​ំ​ន​ួ​ស​.​.​.
+		 */
+		replacing: string
+		/**
+		 * ដ​ក​ច​េ​ញ
+		 */
+		remove: string
+		/**
+		 * ដ​ក​ ​{​n​a​m​e​}​ ​ច​េ​ញ
+		 * @param {unknown} name
+		 */
+		removeNamed: RequiredParams<'name'>
+		/**
+		 * ដ​ក​ឯ​ក​ស​ា​រ​ន​េ​ះ​ច​េ​ញ​ឬ​?
+		 */
+		removeTitle: string
+		/**
+		 * "​{​n​a​m​e​}​"​ ​ន​ឹ​ង​ត​្​រ​ូ​វ​ដ​ក​ច​េ​ញ​ព​ី​ស​ំ​ណ​ុ​ំ​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​។​ ​ស​ក​ម​្​ម​ភ​ា​ព​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ត​្​រ​ឡ​ប​់​វ​ិ​ញ​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} name
+		 */
+		removeBody: RequiredParams<'name'>
+		/**
+		 * ប​ា​ន​ប​ន​្​ថ​ែ​ម​ឯ​ក​ស​ា​រ​៖​ ​{​c​o​u​n​t​}​។
+		 * @param {unknown} count
+		 */
+		added: RequiredParams<'count'>
+		/**
+		 * ប​ា​ន​ជ​ំ​ន​ួ​ស​ ​"​{​n​a​m​e​}​"​។
+		 * @param {unknown} name
+		 */
+		replaced: RequiredParams<'name'>
+		/**
+		 * ប​ា​ន​ដ​ក​ ​"​{​n​a​m​e​}​"​ ​ច​េ​ញ​។
+		 * @param {unknown} name
+		 */
+		removed: RequiredParams<'name'>
+		/**
+		 * ឯ​ក​ស​ា​រ​ន​េ​ះ​ល​ែ​ង​ម​ា​ន​ទ​ៀ​ត​ហ​ើ​យ​៖​ ​អ​្​ន​ក​ផ​្​ស​េ​ង​ប​ា​ន​ដ​ក​វ​ា​ច​េ​ញ​។
+		 */
+		gone: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ឯ​ក​ស​ា​រ​.​.​.
+		 */
+		loading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * ឯ​ក​ស​ា​រ​ទ​ា​ំ​ង​ន​េ​ះ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ទ​េ​៖
+		 */
+		refusedTitle: string
+		/**
+		 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		addFailed: RequiredParams<'reason'>
+		/**
+		 * ឯ​ក​ស​ា​រ​ម​ួ​យ​ច​ំ​ន​ួ​ន​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ទ​េ​៖​ ​{​r​e​a​s​o​n​}​ ​ស​ូ​ម​ប​ន​្​ថ​ែ​ម​វ​ា​ម​្​ដ​ង​ទ​ៀ​ត​ន​ៅ​ទ​ំ​ព​័​រ​ន​េ​ះ​។
+		 * @param {unknown} reason
+		 */
+		saveFailed: RequiredParams<'reason'>
+		/**
+		 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ជ​ំ​ន​ួ​ស​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		replaceFailed: RequiredParams<'reason'>
+		/**
+		 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ដ​ក​ច​េ​ញ​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		removeFailed: RequiredParams<'reason'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ទ​ា​ញ​យ​ក​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		downloadFailed: RequiredParams<'reason'>
+	}
 	assignPermission: {
 		/**
 		 * ក​ំ​ណ​ត​់​ស​ិ​ទ​្​ធ​ិ
@@ -2044,6 +2654,246 @@ type RootTranslation = {
 		 */
 		keyboardHint: string
 	}
+	childShow: {
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​.​.​.
+		 */
+		loading: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ន​េ​ះ​ម​ិ​ន​ម​ា​ន​ ​ឬ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​ហ​ើ​យ​។
+		 */
+		notFound: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត
+		 */
+		retry: string
+		/**
+		 * ត​្​រ​ឡ​ប​់​ទ​ៅ​ប​ញ​្​ជ​ី
+		 */
+		backToList: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ
+		 */
+		edit: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ន​េ​ះ
+		 */
+		editRecord: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		print: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​រ​ណ​ី
+		 */
+		printCaseSummary: string
+		/**
+		 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​រ​ណ​ី​ក​ុ​ម​ា​រ
+		 */
+		caseSummary: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		printedOn: RequiredParams<'date'>
+		/**
+		 * រ​ូ​ប​ថ​ត​រ​ប​ស​់​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		photoOf: RequiredParams<'name'>
+		/**
+		 * គ​្​ម​ា​ន​រ​ូ​ប​ថ​ត
+		 */
+		noPhoto: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ជ​ា​ភ​ា​ស​ា​ខ​្​ម​ែ​រ
+		 */
+		nameKh: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ជ​ា​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង
+		 */
+		nameEn: string
+		/**
+		 * ប​៉​ា​ន​់​ស​្​ម​ា​ន
+		 */
+		estimated: string
+		/**
+		 * {​a​g​e​}​ ​ឆ​្​ន​ា​ំ
+		 * @param {number} age
+		 */
+		ageYears: RequiredParams<'age'>
+		/**
+		 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
+		 */
+		notRecorded: string
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ក​ំ​ណ​ត​់​ត​្​រ​ា
+		 */
+		recordActions: string
+		/**
+		 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		keyboardHint: string
+		/**
+		 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		printHint: string
+		/**
+		 * ប​្​រ​វ​ត​្​ត​ិ​ន​ៃ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+		 */
+		matchingHistory: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​ៅ​ឡ​ើ​យ
+		 */
+		noMatching: string
+		/**
+		 * ប​្​រ​វ​ត​្​ត​ិ​ន​ៃ​ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		statusHistory: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ស​្​ថ​ា​ន​ភ​ា​ព​ន​ៅ​ឡ​ើ​យ
+		 */
+		noStatusHistory: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ប​្​រ​វ​ត​្​ត​ិ​ប​ា​ន​ទ​េ​។
+		 */
+		historyFailed: string
+		/**
+		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ
+		 */
+		date: string
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព
+		 */
+		action: string
+		/**
+		 * ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		status: string
+		/**
+		 * ព​េ​ល​វ​េ​ល​ា
+		 */
+		when: string
+		/**
+		 * ដ​ោ​យ
+		 */
+		who: string
+		/**
+		 * ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ
+		 */
+		change: string
+		/**
+		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ ​ន​ិ​ង​ម​ូ​ល​ហ​េ​ត​ុ
+		 */
+		dateAndReason: string
+		/**
+		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប
+		 */
+		deletedUser: string
+		/**
+		 * ព​ី​ ​{​f​r​o​m​}​ ​ទ​ៅ​ ​{​t​o​}
+		 * @param {unknown} from
+		 * @param {unknown} to
+		 */
+		changeFromTo: RequiredParams<'from' | 'to'>
+	}
+	childStatus: {
+		actions: {
+			/**
+			 * ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			confirmAdoption: string
+			/**
+			 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			unconfirmedAdoption: string
+			/**
+			 * ក​ា​រ​ថ​ែ​ទ​ា​ំ​រ​យ​ៈ​ព​េ​ល​វ​ែ​ង
+			 */
+			longTerm: string
+			/**
+			 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​អ​ន​្​ត​រ​ប​្​រ​ទ​េ​ស
+			 */
+			international: string
+			/**
+			 * ច​ូ​ល​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ឡ​ើ​ង​វ​ិ​ញ
+			 */
+			reAdoption: string
+		}
+		intros: {
+			/**
+			 * {​n​a​m​e​}​ ​អ​ា​ច​ត​្​រ​ូ​វ​ប​ា​ន​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​ច​ា​ប​់​ព​ី​ថ​្​ង​ៃ​ន​េ​ះ​ត​ទ​ៅ​។
+			 * @param {unknown} name
+			 */
+			confirmAdoption: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​ប​ា​ន​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​វ​ិ​ញ​ ​ហ​ើ​យ​ថ​្​ង​ៃ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​ច​ោ​ល​។​ ​ប​ន​្​ត​ឬ​?
+			 * @param {unknown} name
+			 */
+			unconfirmedAdoption: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​ច​ា​ក​ច​េ​ញ​ព​ី​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ក​្​ន​ុ​ង​ស​្​រ​ុ​ក​ ​ដ​ើ​ម​្​ប​ី​ទ​ទ​ួ​ល​ក​ា​រ​ថ​ែ​ទ​ា​ំ​រ​យ​ៈ​ព​េ​ល​វ​ែ​ង​។
+			 * @param {unknown} name
+			 */
+			longTerm: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​ច​ា​ក​ច​េ​ញ​ព​ី​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ក​្​ន​ុ​ង​ស​្​រ​ុ​ក​ ​ស​ម​្​រ​ា​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​អ​ន​្​ត​រ​ប​្​រ​ទ​េ​ស​។
+			 * @param {unknown} name
+			 */
+			international: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​ច​ូ​ល​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ឡ​ើ​ង​វ​ិ​ញ​ ​ក​្​ន​ុ​ង​ស​្​ថ​ា​ន​ភ​ា​ព​ប​ា​ន​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​។
+			 * @param {unknown} name
+			 */
+			reAdoption: RequiredParams<'name'>
+		}
+		/**
+		 * ថ​្​ង​ៃ​ប​ញ​្​ជ​ា​ក​់
+		 */
+		confirmDate: string
+		/**
+		 * ថ​្​ង​ៃ​ច​ូ​ល​ជ​ា​ធ​រ​ម​ា​ន
+		 */
+		effectiveDate: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ
+		 */
+		reason: string
+		/**
+		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ម​ិ​ន​អ​ា​ច​ន​ៅ​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
+		 */
+		dateFuture: string
+		/**
+		 * ក​ំ​ព​ុ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​.​.​.
+		 */
+		working: string
+		/**
+		 * {​a​c​t​i​o​n​}​៖​ ​ស​្​ថ​ា​ន​ភ​ា​ព​ឥ​ឡ​ូ​វ​ន​េ​ះ​គ​ឺ​ ​{​s​t​a​t​u​s​}​។
+		 * @param {unknown} action
+		 * @param {unknown} status
+		 */
+		done: RequiredParams<'action' | 'status'>
+		/**
+		 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​C​t​r​l​+​E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ព​ី​ប​្​រ​អ​ប​់​ម​ូ​ល​ហ​េ​ត​ុ​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+		 */
+		formHint: string
+		/**
+		 * E​n​t​e​r​ ​ប​ញ​្​ជ​ា​ក​់​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+		 */
+		confirmHint: string
+		/**
+		 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+		 */
+		dateHint: string
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព​ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		actionsLabel: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -2316,6 +3166,10 @@ export type TranslationFunctions = {
 		 * បើក/បិទ
 		 */
 		toggleHint: () => LocalizedString
+		/**
+		 * ស្វែងរកកុមារតាមឈ្មោះ ឬលេខកូដ
+		 */
+		findChild: () => LocalizedString
 	}
 	shortcuts: {
 		/**
@@ -2600,6 +3454,26 @@ export type TranslationFunctions = {
 			 */
 			many: () => LocalizedString
 		}
+		child: {
+			/**
+			 * កុមារ
+			 */
+			one: () => LocalizedString
+			/**
+			 * កុមារ
+			 */
+			many: () => LocalizedString
+		}
+		childAdoptable: {
+			/**
+			 * កុមារដែលអាចសុំជាកុមារធម៌បាន
+			 */
+			one: () => LocalizedString
+			/**
+			 * កុមារដែលអាចសុំជាកុមារធម៌បាន
+			 */
+			many: () => LocalizedString
+		}
 	}
 	fields: {
 		/**
@@ -2622,6 +3496,10 @@ export type TranslationFunctions = {
 		 * ឈ្មោះ (អង់គ្លេស)
 		 */
 		nameEn: () => LocalizedString
+		/**
+		 * ឈ្មោះ (អក្សរឡាតាំង)
+		 */
+		nameLatin: () => LocalizedString
 		/**
 		 * ប្រទេស
 		 */
@@ -2790,8 +3668,76 @@ export type TranslationFunctions = {
 		 * ពិការភាព
 		 */
 		disability: () => LocalizedString
+		/**
+		 * នាមត្រកូល (ខ្មែរ)
+		 */
+		familyNameKh: () => LocalizedString
+		/**
+		 * នាមខ្លួន (ខ្មែរ)
+		 */
+		givenNameKh: () => LocalizedString
+		/**
+		 * នាមត្រកូល (អក្សរឡាតាំង)
+		 */
+		familyNameEn: () => LocalizedString
+		/**
+		 * នាមខ្លួន (អក្សរឡាតាំង)
+		 */
+		givenNameEn: () => LocalizedString
+		/**
+		 * ថ្ងៃខែឆ្នាំកំណើតជាការប៉ាន់ស្មាន
+		 */
+		dateOfBirthEstimated: () => LocalizedString
+		/**
+		 * សញ្ជាតិ
+		 */
+		nationality: () => LocalizedString
+		/**
+		 * ថ្ងៃទទួលចូលក្នុងការថែទាំ
+		 */
+		admittedOn: () => LocalizedString
+		/**
+		 * មូលហេតុនៃការថែរក្សា
+		 */
+		keepingReasonId: () => LocalizedString
+		/**
+		 * រស់នៅជាមួយ
+		 */
+		livingWithId: () => LocalizedString
+		/**
+		 * ប្រភេទគ្រួសារ
+		 */
+		familyTypeId: () => LocalizedString
+		/**
+		 * ស្ថានភាពសុខភាព
+		 */
+		healthStatusId: () => LocalizedString
+		/**
+		 * ពិការភាព
+		 */
+		disabilities: () => LocalizedString
+		/**
+		 * កំណត់សម្គាល់អំពីសុខភាព
+		 */
+		healthNotes: () => LocalizedString
+		/**
+		 * កំណត់សម្គាល់
+		 */
+		notes: () => LocalizedString
+		/**
+		 * រូបថត
+		 */
+		photo: () => LocalizedString
+		/**
+		 * ថ្ងៃបញ្ជាក់ការសុំកុមារធម៌
+		 */
+		adoptionConfirmedOn: () => LocalizedString
 	}
 	fieldHints: {
+		/**
+		 * ប្រព័ន្ធផ្ដល់លេខកូដនេះ នៅពេលរក្សាទុកកំណត់ត្រា ហើយវាមិនប្រែប្រួលឡើយ។
+		 */
+		childCode: () => LocalizedString
 		/**
 		 * យ៉ាងហោចណាស់ 8 តួអក្សរ។
 		 */
@@ -2849,6 +3795,30 @@ export type TranslationFunctions = {
 			 * អសកម្ម
 			 */
 			inactive: () => LocalizedString
+			/**
+			 * បានចុះឈ្មោះ
+			 */
+			registered: () => LocalizedString
+			/**
+			 * អាចសុំជាកុមារធម៌បាន
+			 */
+			adoptable: () => LocalizedString
+			/**
+			 * បានផ្គូផ្គង
+			 */
+			matched: () => LocalizedString
+			/**
+			 * បានសុំជាកុមារធម៌
+			 */
+			adopted: () => LocalizedString
+			/**
+			 * ការថែទាំរយៈពេលវែង
+			 */
+			longTerm: () => LocalizedString
+			/**
+			 * ការសុំកុមារធម៌អន្តរប្រទេស
+			 */
+			international: () => LocalizedString
 		}
 		boolean: {
 			/**
@@ -2860,6 +3830,56 @@ export type TranslationFunctions = {
 			 */
 			no: () => LocalizedString
 		}
+		sex: {
+			/**
+			 * ប្រុស
+			 */
+			male: () => LocalizedString
+			/**
+			 * ស្រី
+			 */
+			female: () => LocalizedString
+		}
+		ageBand: {
+			/**
+			 * 0–2 ឆ្នាំ
+			 */
+			'0-2': () => LocalizedString
+			/**
+			 * 3–5 ឆ្នាំ
+			 */
+			'3-5': () => LocalizedString
+			/**
+			 * 6–11 ឆ្នាំ
+			 */
+			'6-11': () => LocalizedString
+			/**
+			 * 12–17 ឆ្នាំ
+			 */
+			'12-17': () => LocalizedString
+		}
+	}
+	formSections: {
+		/**
+		 * អត្តសញ្ញាណ
+		 */
+		identity: () => LocalizedString
+		/**
+		 * កំណើត និងប្រភពដើម
+		 */
+		birthOrigin: () => LocalizedString
+		/**
+		 * ការថែទាំ និងសុខភាព
+		 */
+		careHealth: () => LocalizedString
+		/**
+		 * គ្រួសារ
+		 */
+		family: () => LocalizedString
+		/**
+		 * ឯកសារ
+		 */
+		documents: () => LocalizedString
 	}
 	list: {
 		/**
@@ -2966,6 +3986,22 @@ export type TranslationFunctions = {
 		 * បើក{thing}
 		 */
 		openThing: (arg: { thing: unknown }) => LocalizedString
+		/**
+		 * នាំចេញជា Excel
+		 */
+		exportXlsx: () => LocalizedString
+		/**
+		 * នាំចេញជា CSV
+		 */
+		exportCsv: () => LocalizedString
+		/**
+		 * កំពុងរៀបចំឯកសារ…
+		 */
+		exporting: () => LocalizedString
+		/**
+		 * មិនអាចរៀបចំឯកសារបានទេ។ សូមព្យាយាមម្ដងទៀត។
+		 */
+		exportFailed: () => LocalizedString
 	}
 	form: {
 		/**
@@ -3501,6 +4537,404 @@ export type TranslationFunctions = {
 		 */
 		childDocumentSize: (arg: { label: unknown }) => LocalizedString
 	}
+	childPhoto: {
+		/**
+		 * រូបថត
+		 */
+		label: () => LocalizedString
+		/**
+		 * រូបថតរបស់កុមារ
+		 */
+		alt: () => LocalizedString
+		/**
+		 * រូបថតដែលបានជ្រើសរើស
+		 */
+		previewAlt: () => LocalizedString
+		/**
+		 * គ្មានរូបថត
+		 */
+		none: () => LocalizedString
+		/**
+		 * ជ្រើសរើសរូបថត
+		 */
+		choose: () => LocalizedString
+		/**
+		 * ប្ដូររូបថត
+		 */
+		change: () => LocalizedString
+		/**
+		 * ដករូបថតចេញ
+		 */
+		remove: () => LocalizedString
+		/**
+		 * រក្សារូបថតបច្ចុប្បន្ន
+		 */
+		keep: () => LocalizedString
+		/**
+		 * រូបភាព PNG, JPEG, WebP ឬ GIF ទំហំតិចជាង 2 MB។
+		 */
+		rules: () => LocalizedString
+		/**
+		 * រូបថតថ្មី៖ {name} ({size})។ វានឹងត្រូវរក្សាទុកជាមួយកំណត់ត្រា។
+		 */
+		pendingNew: (arg: { name: unknown, size: unknown }) => LocalizedString
+		/**
+		 * រូបថតនឹងត្រូវដកចេញ នៅពេលអ្នករក្សាទុក។
+		 */
+		pendingRemove: () => LocalizedString
+		/**
+		 * រូបថតមិនត្រូវបានរក្សាទុកទេ៖ {reason}
+		 */
+		saveFailed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * រូបថតមិនត្រូវបានដកចេញទេ៖ {reason}
+		 */
+		removeFailed: (arg: { reason: unknown }) => LocalizedString
+	}
+	childFamily: {
+		/**
+		 * កត់ត្រានូវអ្វីដែលដឹង។ ឪពុក ឬម្ដាយដែលគ្មានព័ត៌មានអ្វីសោះ នៅតែ "មិនទាន់បានកត់ត្រា"។
+		 */
+		hint: () => LocalizedString
+		/**
+		 * ឪពុក
+		 */
+		father: () => LocalizedString
+		/**
+		 * ម្ដាយ
+		 */
+		mother: () => LocalizedString
+		/**
+		 * មិនទាន់បានកត់ត្រា
+		 */
+		notRecorded: () => LocalizedString
+		/**
+		 * បន្ថែមព័ត៌មានឪពុក
+		 */
+		addFather: () => LocalizedString
+		/**
+		 * បន្ថែមព័ត៌មានម្ដាយ
+		 */
+		addMother: () => LocalizedString
+		/**
+		 * ដកព័ត៌មានឪពុកចេញ
+		 */
+		removeFather: () => LocalizedString
+		/**
+		 * ដកព័ត៌មានម្ដាយចេញ
+		 */
+		removeMother: () => LocalizedString
+		/**
+		 * នាមត្រកូល
+		 */
+		familyName: () => LocalizedString
+		/**
+		 * នាមខ្លួន
+		 */
+		givenName: () => LocalizedString
+		/**
+		 * ឈ្មោះសរសេរជា
+		 */
+		nameScript: () => LocalizedString
+		nameScripts: {
+			/**
+			 * អក្សរខ្មែរ
+			 */
+			khmer: () => LocalizedString
+			/**
+			 * អក្សរឡាតាំង
+			 */
+			latin: () => LocalizedString
+		}
+		/**
+		 * ស្ថានភាព
+		 */
+		vitalStatus: () => LocalizedString
+		vitalStatuses: {
+			/**
+			 * នៅរស់
+			 */
+			alive: () => LocalizedString
+			/**
+			 * ស្លាប់
+			 */
+			deceased: () => LocalizedString
+			/**
+			 * មិនដឹង
+			 */
+			unknown: () => LocalizedString
+		}
+		/**
+		 * ថ្ងៃខែឆ្នាំកំណើត
+		 */
+		dateOfBirth: () => LocalizedString
+		/**
+		 * មុខរបរ
+		 */
+		occupation: () => LocalizedString
+		/**
+		 * អាសយដ្ឋាន
+		 */
+		address: () => LocalizedString
+		/**
+		 * ទូរស័ព្ទ
+		 */
+		phone: () => LocalizedString
+		/**
+		 * បងប្អូនបង្កើត
+		 */
+		siblings: () => LocalizedString
+		/**
+		 * បងប្អូនប្រុសស្រីរបស់កុមារ យ៉ាងច្រើន {max} នាក់។
+		 */
+		siblingsHint: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * មិនមានបងប្អូនត្រូវបានកត់ត្រាទេ។
+		 */
+		noSiblings: () => LocalizedString
+		/**
+		 * បន្ថែមបងប្អូន
+		 */
+		addSibling: () => LocalizedString
+		/**
+		 * បងប្អូនទី {n}
+		 */
+		siblingN: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * ដកបងប្អូនទី {n} ចេញ
+		 */
+		removeSibling: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * បញ្ជីពេញហើយ៖ យ៉ាងច្រើន {max} នាក់។
+		 */
+		siblingsFull: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * ឈ្មោះ
+		 */
+		name: () => LocalizedString
+		/**
+		 * ភេទ
+		 */
+		sex: () => LocalizedString
+		/**
+		 * រស់នៅជាមួយ
+		 */
+		livingWith: () => LocalizedString
+		/**
+		 * ឧទាហរណ៍៖ ជាមួយជីដូននៅខេត្តតាកែវ
+		 */
+		livingWithHint: () => LocalizedString
+		/**
+		 * កំណត់សម្គាល់
+		 */
+		notes: () => LocalizedString
+		/**
+		 * កំណត់សម្គាល់អំពីការទំនាក់ទំនង
+		 */
+		contactNotes: () => LocalizedString
+		/**
+		 * របៀប និងពេលវេលាដែលអាចទាក់ទងគ្រួសារបាន ការមកសួរសុខទុក្ខ។
+		 */
+		contactNotesHint: () => LocalizedString
+		/**
+		 * គ្មានកំណត់សម្គាល់អំពីការទំនាក់ទំនងទេ។
+		 */
+		noContactNotes: () => LocalizedString
+		/**
+		 * {label} មិនអាចជាកាលបរិច្ឆេទនាពេលអនាគតបានទេ។
+		 */
+		dateFuture: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * ព័ត៌មានទាំងអស់ត្រូវបានសម្អាត៖ ការរក្សាទុកនឹងលុបកំណត់ត្រាគ្រួសាររបស់កុមារនេះ។
+		 */
+		clearedNotice: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុកព័ត៌មានគ្រួសារ...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកព័ត៌មានគ្រួសារបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកព័ត៌មានគ្រួសារបានទេ ដូច្នេះមិនអាចកែប្រែវាបានឥឡូវនេះទេ។ ការផ្លាស់ប្ដូរផ្សេងទៀតរបស់អ្នកនៅតែអាចរក្សាទុកបាន។
+		 */
+		loadFailedEdit: () => LocalizedString
+		/**
+		 * មិនមានព័ត៌មានគ្រួសារត្រូវបានកត់ត្រាទេ
+		 */
+		empty: () => LocalizedString
+		/**
+		 * មិនទាន់មានសមាជិកគ្រួសារណាម្នាក់ត្រូវបានកត់ត្រាសម្រាប់កុមារនេះនៅឡើយទេ។
+		 */
+		emptyHint: () => LocalizedString
+		/**
+		 * កែប្រែចុងក្រោយ {date}
+		 */
+		updated: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * ព័ត៌មានគ្រួសារមិនត្រូវបានរក្សាទុកទេ៖ {reason}
+		 */
+		saveFailed: (arg: { reason: unknown }) => LocalizedString
+	}
+	childDocuments: {
+		/**
+		 * ឯកសារ
+		 */
+		title: () => LocalizedString
+		/**
+		 * ឯកសាររបស់កុមារ
+		 */
+		listLabel: () => LocalizedString
+		/**
+		 * PDF ឬរូបភាព (PNG, JPEG, WebP, GIF) ទំហំតិចជាង 10 MB ក្នុងមួយឯកសារ។
+		 */
+		hint: () => LocalizedString
+		/**
+		 * ឯកសារនឹងត្រូវផ្ទុកឡើង នៅពេលកំណត់ត្រាត្រូវបានរក្សាទុក។
+		 */
+		pendingHint: () => LocalizedString
+		/**
+		 * បន្ថែមឯកសារ
+		 */
+		add: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុកឡើង...
+		 */
+		adding: () => LocalizedString
+		/**
+		 * ឯកសាររង់ចាំផ្ទុកឡើង៖ {count} (សរុប {size})
+		 */
+		pendingCount: (arg: { count: unknown, size: unknown }) => LocalizedString
+		/**
+		 * ឯកសាររង់ចាំផ្ទុកឡើង
+		 */
+		pendingListLabel: () => LocalizedString
+		/**
+		 * ដក {name} ចេញពីបញ្ជី
+		 */
+		removePending: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * មិនទាន់មានឯកសារ
+		 */
+		empty: () => LocalizedString
+		/**
+		 * សំបុត្រ និងរបាយការណ៍ដែលបានស្កេនក្នុងសំណុំឯកសាររបស់កុមារនេះ ដាក់នៅទីនេះ។
+		 */
+		emptyHint: () => LocalizedString
+		/**
+		 * មិនទាន់មានឯកសារណាមួយត្រូវបានបន្ថែមទៅក្នុងសំណុំឯកសាររបស់កុមារនេះទេ។
+		 */
+		emptyReadOnly: () => LocalizedString
+		/**
+		 * ឯកសារ
+		 */
+		file: () => LocalizedString
+		/**
+		 * ទំហំ
+		 */
+		size: () => LocalizedString
+		/**
+		 * ផ្ទុកឡើងដោយ
+		 */
+		uploadedBy: () => LocalizedString
+		/**
+		 * កាលបរិច្ឆេទ
+		 */
+		uploadedOn: () => LocalizedString
+		/**
+		 * អ្នកប្រើប្រាស់មិនស្គាល់
+		 */
+		unknownUser: () => LocalizedString
+		/**
+		 * ទាញយក
+		 */
+		download: () => LocalizedString
+		/**
+		 * ទាញយក {name}
+		 */
+		downloadNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * កំពុងទាញយក...
+		 */
+		downloading: () => LocalizedString
+		/**
+		 * ជំនួស
+		 */
+		replace: () => LocalizedString
+		/**
+		 * ជំនួស {name}
+		 */
+		replaceNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * កំពុងជំនួស...
+		 */
+		replacing: () => LocalizedString
+		/**
+		 * ដកចេញ
+		 */
+		remove: () => LocalizedString
+		/**
+		 * ដក {name} ចេញ
+		 */
+		removeNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ដកឯកសារនេះចេញឬ?
+		 */
+		removeTitle: () => LocalizedString
+		/**
+		 * "{name}" នឹងត្រូវដកចេញពីសំណុំឯកសាររបស់កុមារ។ សកម្មភាពនេះមិនអាចត្រឡប់វិញបានទេ។
+		 */
+		removeBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * បានបន្ថែមឯកសារ៖ {count}។
+		 */
+		added: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * បានជំនួស "{name}"។
+		 */
+		replaced: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * បានដក "{name}" ចេញ។
+		 */
+		removed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ឯកសារនេះលែងមានទៀតហើយ៖ អ្នកផ្សេងបានដកវាចេញ។
+		 */
+		gone: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុកឯកសារ...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកឯកសារបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * ឯកសារទាំងនេះមិនត្រូវបានបន្ថែមទេ៖
+		 */
+		refusedTitle: () => LocalizedString
+		/**
+		 * ឯកសារមិនត្រូវបានផ្ទុកឡើងទេ៖ {reason}
+		 */
+		addFailed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * ឯកសារមួយចំនួនមិនត្រូវបានផ្ទុកឡើងទេ៖ {reason} សូមបន្ថែមវាម្ដងទៀតនៅទំព័រនេះ។
+		 */
+		saveFailed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * ឯកសារមិនត្រូវបានជំនួសទេ៖ {reason}
+		 */
+		replaceFailed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * ឯកសារមិនត្រូវបានដកចេញទេ៖ {reason}
+		 */
+		removeFailed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * មិនអាចទាញយកឯកសារបានទេ៖ {reason}
+		 */
+		downloadFailed: (arg: { reason: unknown }) => LocalizedString
+	}
 	assignPermission: {
 		/**
 		 * កំណត់សិទ្ធិ
@@ -3986,6 +5420,234 @@ export type TranslationFunctions = {
 		 * Enter រក្សាទុក · Esc បិទ
 		 */
 		keyboardHint: () => LocalizedString
+	}
+	childShow: {
+		/**
+		 * កំពុងផ្ទុកកំណត់ត្រាកុមារ...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * កំណត់ត្រាកុមារនេះមិនមាន ឬត្រូវបានលុបហើយ។
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកកំណត់ត្រាកុមារបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * ព្យាយាមម្ដងទៀត
+		 */
+		retry: () => LocalizedString
+		/**
+		 * ត្រឡប់ទៅបញ្ជី
+		 */
+		backToList: () => LocalizedString
+		/**
+		 * កែប្រែ
+		 */
+		edit: () => LocalizedString
+		/**
+		 * កែប្រែកំណត់ត្រាកុមារនេះ
+		 */
+		editRecord: () => LocalizedString
+		/**
+		 * បោះពុម្ព
+		 */
+		print: () => LocalizedString
+		/**
+		 * បោះពុម្ពសេចក្ដីសង្ខេបករណី
+		 */
+		printCaseSummary: () => LocalizedString
+		/**
+		 * សេចក្ដីសង្ខេបករណីកុមារ
+		 */
+		caseSummary: () => LocalizedString
+		/**
+		 * បោះពុម្ពនៅថ្ងៃទី {date}
+		 */
+		printedOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * រូបថតរបស់ {name}
+		 */
+		photoOf: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * គ្មានរូបថត
+		 */
+		noPhoto: () => LocalizedString
+		/**
+		 * ឈ្មោះជាភាសាខ្មែរ
+		 */
+		nameKh: () => LocalizedString
+		/**
+		 * ឈ្មោះជាអក្សរឡាតាំង
+		 */
+		nameEn: () => LocalizedString
+		/**
+		 * ប៉ាន់ស្មាន
+		 */
+		estimated: () => LocalizedString
+		/**
+		 * {age} ឆ្នាំ
+		 */
+		ageYears: (arg: { age: number }) => LocalizedString
+		/**
+		 * មិនបានកត់ត្រា
+		 */
+		notRecorded: () => LocalizedString
+		/**
+		 * សកម្មភាពលើកំណត់ត្រា
+		 */
+		recordActions: () => LocalizedString
+		/**
+		 * E កែប្រែ · Ctrl+P បោះពុម្ព
+		 */
+		keyboardHint: () => LocalizedString
+		/**
+		 * Ctrl+P បោះពុម្ព
+		 */
+		printHint: () => LocalizedString
+		/**
+		 * ប្រវត្តិនៃការផ្គូផ្គង
+		 */
+		matchingHistory: () => LocalizedString
+		/**
+		 * មិនទាន់មានការផ្គូផ្គងនៅឡើយ
+		 */
+		noMatching: () => LocalizedString
+		/**
+		 * ប្រវត្តិនៃស្ថានភាព
+		 */
+		statusHistory: () => LocalizedString
+		/**
+		 * មិនទាន់មានការផ្លាស់ប្ដូរស្ថានភាពនៅឡើយ
+		 */
+		noStatusHistory: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកប្រវត្តិបានទេ។
+		 */
+		historyFailed: () => LocalizedString
+		/**
+		 * កាលបរិច្ឆេទ
+		 */
+		date: () => LocalizedString
+		/**
+		 * សកម្មភាព
+		 */
+		action: () => LocalizedString
+		/**
+		 * ស្ថានភាព
+		 */
+		status: () => LocalizedString
+		/**
+		 * ពេលវេលា
+		 */
+		when: () => LocalizedString
+		/**
+		 * ដោយ
+		 */
+		who: () => LocalizedString
+		/**
+		 * ការផ្លាស់ប្ដូរ
+		 */
+		change: () => LocalizedString
+		/**
+		 * កាលបរិច្ឆេទ និងមូលហេតុ
+		 */
+		dateAndReason: () => LocalizedString
+		/**
+		 * អ្នកប្រើប្រាស់ដែលត្រូវបានលុប
+		 */
+		deletedUser: () => LocalizedString
+		/**
+		 * ពី {from} ទៅ {to}
+		 */
+		changeFromTo: (arg: { from: unknown, to: unknown }) => LocalizedString
+	}
+	childStatus: {
+		actions: {
+			/**
+			 * បញ្ជាក់ការសុំកុមារធម៌
+			 */
+			confirmAdoption: () => LocalizedString
+			/**
+			 * លុបចោលការបញ្ជាក់ការសុំកុមារធម៌
+			 */
+			unconfirmedAdoption: () => LocalizedString
+			/**
+			 * ការថែទាំរយៈពេលវែង
+			 */
+			longTerm: () => LocalizedString
+			/**
+			 * ការសុំកុមារធម៌អន្តរប្រទេស
+			 */
+			international: () => LocalizedString
+			/**
+			 * ចូលកម្មវិធីសុំកុមារធម៌ឡើងវិញ
+			 */
+			reAdoption: () => LocalizedString
+		}
+		intros: {
+			/**
+			 * {name} អាចត្រូវបានសុំជាកុមារធម៌ចាប់ពីថ្ងៃនេះតទៅ។
+			 */
+			confirmAdoption: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * {name} ត្រឡប់ទៅស្ថានភាពបានចុះឈ្មោះវិញ ហើយថ្ងៃបញ្ជាក់ការសុំកុមារធម៌ត្រូវបានលុបចោល។ បន្តឬ?
+			 */
+			unconfirmedAdoption: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * {name} ចាកចេញពីកម្មវិធីសុំកុមារធម៌ក្នុងស្រុក ដើម្បីទទួលការថែទាំរយៈពេលវែង។
+			 */
+			longTerm: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * {name} ចាកចេញពីកម្មវិធីសុំកុមារធម៌ក្នុងស្រុក សម្រាប់ការសុំកុមារធម៌អន្តរប្រទេស។
+			 */
+			international: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * {name} ចូលកម្មវិធីសុំកុមារធម៌ឡើងវិញ ក្នុងស្ថានភាពបានចុះឈ្មោះ។
+			 */
+			reAdoption: (arg: { name: unknown }) => LocalizedString
+		}
+		/**
+		 * ថ្ងៃបញ្ជាក់
+		 */
+		confirmDate: () => LocalizedString
+		/**
+		 * ថ្ងៃចូលជាធរមាន
+		 */
+		effectiveDate: () => LocalizedString
+		/**
+		 * មូលហេតុ
+		 */
+		reason: () => LocalizedString
+		/**
+		 * កាលបរិច្ឆេទមិនអាចនៅថ្ងៃអនាគតបានទេ។
+		 */
+		dateFuture: () => LocalizedString
+		/**
+		 * កំពុងរក្សាទុក...
+		 */
+		working: () => LocalizedString
+		/**
+		 * {action}៖ ស្ថានភាពឥឡូវនេះគឺ {status}។
+		 */
+		done: (arg: { action: unknown, status: unknown }) => LocalizedString
+		/**
+		 * Enter រក្សាទុក · Ctrl+Enter រក្សាទុកពីប្រអប់មូលហេតុ · Esc បិទ
+		 */
+		formHint: () => LocalizedString
+		/**
+		 * Enter បញ្ជាក់ · Esc បិទ
+		 */
+		confirmHint: () => LocalizedString
+		/**
+		 * Enter រក្សាទុក · Esc បិទ
+		 */
+		dateHint: () => LocalizedString
+		/**
+		 * សកម្មភាពស្ថានភាព
+		 */
+		actionsLabel: () => LocalizedString
 	}
 }
 

@@ -2,7 +2,10 @@ import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 
 /** Interface state of spec section 3: the mini sidebar flag (starts mini) and dark mode (starts light). */
-const storage = createJSONStorage<boolean>(() => localStorage);
+// Outside a browser (unit tests importing a screen's module) there is no storage: the defaults hold.
+const storage = createJSONStorage<boolean>(() =>
+  typeof localStorage === 'undefined' ? (undefined as unknown as Storage) : localStorage,
+);
 
 export const sidebarMiniAtom = atomWithStorage<boolean>('ui.sidebarMini', true, storage, { getOnInit: true });
 export const darkModeAtom = atomWithStorage<boolean>('ui.darkMode', false, storage, { getOnInit: true });
@@ -12,4 +15,6 @@ export const toggleDarkModeAtom = atom(null, (get, set) => set(darkModeAtom, !ge
 
 /** The command palette and the keyboard-shortcut list. */
 export const paletteOpenAtom = atom(false);
+/** The resource the palette's record search is narrowed to ('Find child by name or code'), while open. */
+export const paletteScopeAtom = atom<string | null>(null);
 export const shortcutsOpenAtom = atom(false);

@@ -71,6 +71,9 @@ const ordered = (list: TRoutePermissionEntry[]) =>
   [...list].sort((a, b) => methodOrder.indexOf(a.method) - methodOrder.indexOf(b.method));
 const byPermission = (permission: string) => routes.filter((route) => route.permission === permission);
 const catalogueRoutes = () => routes.filter((route) => catalogue.includes(route.permission));
+/** Whether the route table holds this call (a spec path, without /api/v1) with exactly this permission. */
+const has = (method: string, url: string, permission: string) =>
+  routes.some((r) => r.method === method && r.url === `/api/v1${url}` && r.permission === permission);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -105,8 +108,6 @@ describe('the authorisation matrix of every API route', () => {
     const known = new Set(['public', 'authenticated', developerOnlyPermission, ...catalogue]);
     expect(routes.filter((route) => !known.has(route.permission)).map(label)).toEqual([]);
     // The calls of issue 4 are all there, each with its permission.
-    const has = (method: string, url: string, permission: string) =>
-      routes.some((r) => r.method === method && r.url === `/api/v1${url}` && r.permission === permission);
     const expected: [string, string, string][] = [
       ['GET', '/roles/search', 'roles:read'],
       ['GET', '/roles/:id/permissions', 'assign_permissions:read'],
@@ -133,6 +134,45 @@ describe('the authorisation matrix of every API route', () => {
       ['GET', '/admin/system-menu/show-sub-menu/:id', developerOnlyPermission],
       ['PUT', '/admin/system-menu/update-sub-menu/:id', developerOnlyPermission],
       ['POST', '/admin/system-menu/delete-sub-menu/:id', developerOnlyPermission],
+    ];
+    expect(expected.filter(([method, url, permission]) => !has(method, url, permission))).toEqual([]);
+  });
+
+  it('has the calls of issue 5 (spec section 7, Child infos), each with its permission', () => {
+    const expected: [string, string, string][] = [
+      ['POST', '/child-infos', 'adoptive_children:write'],
+      ['GET', '/child-infos/:id', 'adoptive_children:read'],
+      ['PATCH', '/child-infos/:id', 'adoptive_children:update'],
+      ['DELETE', '/child-infos/:id', 'adoptive_children:delete'],
+      // The family is part of the file a caseworker edits: every write needs :update, removal too.
+      ['GET', '/child-infos/family/:id', 'adoptive_children:read'],
+      ['POST', '/child-infos/family/:id', 'adoptive_children:update'],
+      ['PATCH', '/child-infos/family/:id', 'adoptive_children:update'],
+      ['DELETE', '/child-infos/family/:id', 'adoptive_children:update'],
+      // The status actions live on the edit page, which the spec guards with :update.
+      ['PATCH', '/child-infos/confirm-adoption/:id', 'adoptive_children:update'],
+      ['PATCH', '/child-infos/unconfirmed-adoption/:id', 'adoptive_children:update'],
+      ['PATCH', '/child-infos/re-adoption/:id', 'adoptive_children:update'],
+      ['PATCH', '/child-infos/long-term/:id', 'adoptive_children:update'],
+      ['PATCH', '/child-infos/international/:id', 'adoptive_children:update'],
+      // Form lookups are names only, open to any signed-in user like the configuration lookups.
+      ['GET', '/child-infos/countries', 'authenticated'],
+      ['GET', '/child-infos/provinces', 'authenticated'],
+      ['GET', '/child-infos/districts/:id', 'authenticated'],
+      ['GET', '/child-infos/head-office-user', 'authenticated'],
+      ['GET', '/child-infos/head-offices', 'authenticated'],
+      // The next code is only of use to someone creating a record.
+      ['GET', '/child-infos/get-child-doc-number', 'adoptive_children:write'],
+      ['POST', '/child-infos/upload-file/:id', 'adoptive_children:update'],
+      ['POST', '/child-infos/update-file/:id', 'adoptive_children:update'],
+      ['POST', '/child-infos/upload-files/:id', 'adoptive_children:update'],
+      ['DELETE', '/child-infos/remove-file/:id', 'adoptive_children:update'],
+      ['GET', '/adoptive-matching/histories/:id', 'adoptive_children:read'],
+      ['GET', '/family-types', 'authenticated'],
+      ['GET', '/living-with', 'authenticated'],
+      ['GET', '/keeping-reasons', 'authenticated'],
+      ['GET', '/child-disabilities', 'authenticated'],
+      ['GET', '/health-status', 'authenticated'],
     ];
     expect(expected.filter(([method, url, permission]) => !has(method, url, permission))).toEqual([]);
   });

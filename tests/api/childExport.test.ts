@@ -138,7 +138,7 @@ describe('child export', () => {
     expect(rows[0]).toEqual([
       'Code',
       'Name (Khmer)',
-      'Name (English)',
+      'Name (Latin)',
       'Sex',
       'Date of birth',
       'Age',
@@ -151,7 +151,7 @@ describe('child export', () => {
     expect(rows[1][5]).toBe('5');
     expect(rows[1][6]).not.toBe('');
     expect(rows[1][7]).toBe('Office');
-    expect(rows[1][8]).toBe('Adoptable');
+    expect(rows[1][8]).toBe('Can be adopted');
     // A cell that would run as a formula in a spreadsheet is kept as text.
     expect(rows[3][2]).toBe(`'=HYPERLINK("x") Test`);
   });

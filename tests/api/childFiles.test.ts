@@ -517,3 +517,35 @@ describe('who may see and change a child\u2019s files', () => {
     }
   });
 });
+
+describe("a deleted child's files", () => {
+  it('go with the record; a refused delete keeps them', async () => {
+    await t.createUser('remover', [
+      'adoptive_children:read',
+      'adoptive_children:update',
+      'adoptive_children:delete',
+    ]);
+    const removerToken = (await t.signIn('remover', userPassword)).accessToken;
+    const deleteChild = (id: number) =>
+      t.app.inject({ method: 'DELETE', url: `/api/v1/child-infos/${id}`, headers: t.bearer(removerToken) });
+
+    const child = await newChild();
+    await post(`/child-infos/upload-file/${child.id}?kind=photo`, multipart([file('a.png', png)]));
+    await post(`/child-infos/upload-files/${child.id}`, multipart([file('b.pdf', pdf, 'files')]));
+    const photo = (await photoOf(child.id)).photo as string;
+    const [document] = await documentsOf(child.id);
+    expect(await storedFiles()).toEqual(expect.arrayContaining([photo, document.storedName]));
+
+    // In the workflow, the child cannot be deleted: its files stay.
+    await t.app.db.update(childInfos).set({ status: 'adoptable' }).where(eq(childInfos.id, child.id));
+    expect((await deleteChild(child.id)).statusCode).toBe(409);
+    expect(await storedFiles()).toEqual(expect.arrayContaining([photo, document.storedName]));
+
+    await t.app.db.update(childInfos).set({ status: 'registered' }).where(eq(childInfos.id, child.id));
+    expect((await deleteChild(child.id)).statusCode).toBe(200);
+    const left = await storedFiles();
+    expect(left).not.toContain(photo);
+    expect(left).not.toContain(document.storedName);
+    expect(await documentsOf(child.id)).toHaveLength(0);
+  });
+});

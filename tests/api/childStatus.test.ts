@@ -30,11 +30,11 @@ const expected: Record<TChildStatus, Partial<Record<TChildActionName, TChildStat
 const statuses = Object.keys(expected) as TChildStatus[];
 const statusNames: Record<TChildStatus, string> = {
   registered: 'Registered',
-  adoptable: 'Adoptable',
+  adoptable: 'Can be adopted',
   matched: 'Matched',
   adopted: 'Adopted',
   longTerm: 'Long-term care',
-  international: 'International',
+  international: 'International adoption',
 };
 
 let t: TTestApp;
@@ -314,11 +314,11 @@ describe('refused requests change nothing', () => {
   it('names the status and the action in the request language', async () => {
     const id = await newChild('adoptable');
     const en = await act('re-adoption', id);
-    expect(en.json().message).toBe('A child whose status is Adoptable cannot be given Re-adoption.');
+    expect(en.json().message).toBe('A child whose status is Can be adopted cannot be given Re-adoption.');
     const kh = await act('re-adoption', id, undefined, { locale: 'kh' });
     expect(kh.statusCode).toBe(409);
-    expect(kh.json().message).toContain('អាចផ្តល់ជាកូនចិញ្ចឹមបាន');
-    expect(kh.json().message).not.toContain('Adoptable');
+    expect(kh.json().message).toContain('អាចសុំជាកុមារធម៌បាន');
+    expect(kh.json().message).not.toContain('Can be adopted');
   });
 
   it('refuses a stale version with 409 and accepts the current one', async () => {

@@ -358,6 +358,14 @@ describe('child records: create, read, update, delete', () => {
     expect(refused.json().message).toMatch(/registered/);
     expect((await api('GET', `/child-infos/${adopted.id}`)).statusCode).toBe(200);
   });
+
+  it("never gives a deleted child's code again, even when it was the year's last", async () => {
+    const last = await create();
+    expect((await api('DELETE', `/child-infos/${last.id}`)).statusCode).toBe(200);
+    const next = await create();
+    expect(next.code).not.toBe(last.code);
+    expect(Number(next.code.slice(-6))).toBe(Number(last.code.slice(-6)) + 1);
+  });
 });
 
 describe('child permissions', () => {

@@ -36,7 +36,7 @@ export const TextField = ({
   >
     <input
       id={id}
-      className={inputClass(Boolean(error))}
+      className={`${inputClass(Boolean(error))} ${input.readOnly ? 'bg-slate-50 text-slate-600 dark:bg-slate-800 dark:text-slate-300' : ''}`}
       aria-invalid={Boolean(error)}
       aria-describedby={error ? `${id}-error` : undefined}
       {...input}

@@ -12,7 +12,7 @@ import { kbd } from '@/components/ui';
 import { isoLocale } from '@/domain/locale';
 import { clientResources } from '@/features/clientResources';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { paletteOpenAtom } from '@/state/ui';
+import { paletteOpenAtom, paletteScopeAtom } from '@/state/ui';
 import { commandsAtom } from './commandRegistry';
 import { modifierKeyLabel } from './keys';
 import { buildPaletteSections, type TPaletteItem, type TPaletteSectionKey } from './paletteSections';
@@ -40,6 +40,7 @@ const spinner = (
 export const CommandPalette = () => {
   const { LL } = useI18nContext();
   const [open, setOpen] = useAtom(paletteOpenAtom);
+  const [scope, setScope] = useAtom(paletteScopeAtom);
   const { status, user } = useSession();
   const signedIn = status === 'signedIn';
   const username = user?.username;
@@ -61,7 +62,13 @@ export const CommandPalette = () => {
     [open, username, here],
   );
   const menu = useMenuSearch(query);
-  const searchable = useMemo(() => searchableResources(clientResources, user), [user]);
+  const searchable = useMemo(
+    () =>
+      searchableResources(clientResources, user).filter(
+        (resource) => !scope || resource.definition.name === scope,
+      ),
+    [user, scope],
+  );
   const records = useRecordSearch(query, searchable);
 
   useHotkeys(
@@ -77,9 +84,10 @@ export const CommandPalette = () => {
 
   const close = useCallback(() => {
     setOpen(false);
+    setScope(null);
     setSearch('');
     setSelected('');
-  }, [setOpen]);
+  }, [setOpen, setScope]);
 
   const sections = useMemo(
     () =>
@@ -147,7 +155,7 @@ export const CommandPalette = () => {
                 data-autofocus
                 value={search}
                 onValueChange={setSearch}
-                placeholder={LL.palette.placeholder()}
+                placeholder={scope === 'child' ? LL.palette.findChild() : LL.palette.placeholder()}
                 maxLength={100}
                 className="h-12 w-full bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100"
               />

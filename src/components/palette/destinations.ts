@@ -5,7 +5,10 @@ import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TRecentDestination, TRecentText } from './recentDestinations';
 
 /** What the palette needs of a described resource to name its pages and records. */
-export type TDestinationResource = Pick<TResourceDefinition, 'name' | 'titleOf' | 'subtitleOf'> & {
+export type TDestinationResource = Pick<
+  TResourceDefinition,
+  'name' | 'titleOf' | 'subtitleOf' | 'recordPage'
+> & {
   routeBase: string;
 };
 
@@ -45,12 +48,12 @@ export const listDestination = (resource: TDestinationResource): TRecentDestinat
   kind: 'page',
 });
 
-/** A record's edit page (`{routeBase}/edit/{id}`), titled by the record. */
+/** A record's page (`{routeBase}/edit/{id}`, or `show` when it opens there), titled by the record. */
 export const recordDestination = (
   resource: TDestinationResource,
   row: Record<string, unknown> & { id: unknown },
 ): TRecentDestination => ({
-  path: `${resource.routeBase}/edit/${String(row.id)}`,
+  path: `${resource.routeBase}/${resource.recordPage ?? 'edit'}/${String(row.id)}`,
   title: recordTitle(resource.titleOf(row)),
   kind: 'record',
   subtitle: recordSubtitle(resource, row),

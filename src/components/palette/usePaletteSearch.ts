@@ -88,8 +88,10 @@ export const searchableResources = (
     ({ definition, recordSearch }) =>
       recordSearch &&
       hasPermission(user, permissionFor(definition, 'read')) &&
-      // Enter opens the edit page: offer only records the user may open.
-      (!definition.editPermission || hasPermission(user, permissionFor(definition, 'update'))),
+      // Enter opens the record's page: offer only records the user may open.
+      (definition.recordPage === 'show' ||
+        !definition.editPermission ||
+        hasPermission(user, permissionFor(definition, 'update'))),
   );
 
 /**

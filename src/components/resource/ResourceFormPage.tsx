@@ -18,6 +18,7 @@ import { Field } from '@/components/form/Field';
 import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
 import { validateWithLabels } from '@/components/form/formErrors';
+import { LookupCheckboxes } from '@/components/form/LookupCheckboxes';
 import { LookupSelect } from '@/components/form/LookupSelect';
 import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
 import { TextField } from '@/components/form/TextField';
@@ -35,14 +36,19 @@ import { translate } from '@/domain/translatable';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { valueAtPath } from './columnText';
 import { LocalizationsEditor } from './LocalizationsEditor';
-import type { TClientResource } from './resourceArea';
+import type { TClientResource, TFormAddOns } from './resourceArea';
 import { useResourceText } from './useResourceText';
 
 type TRecordActions = ReturnType<NonNullable<TClientResource['useRecordActions']>>;
 const noRecordActions: TRecordActions = { commands: [] };
 const useNoRecordActions = (): TRecordActions => noRecordActions;
+const noFormAddOns: TFormAddOns = { sections: {}, dirty: false, afterSave: async () => true };
+const useNoFormAddOns = (): TFormAddOns => noFormAddOns;
 
-type TLoad = { state: 'loading' } | { state: 'ready'; record: TResourceRow | null } | { state: 'missing' };
+type TLoad =
+  | { state: 'loading' }
+  | { state: 'ready'; record: TResourceRow | null; defaults?: Record<string, unknown> }
+  | { state: 'missing' };
 
 /** The create or edit page of any described resource (`/…/create`, `/…/edit/{id}`). */
 export const ResourceFormPage = ({
@@ -56,12 +62,25 @@ export const ResourceFormPage = ({
   const { definition } = resource;
   const locale = useRouteLocale();
   const [load, setLoad] = useState<TLoad>(
-    mode === 'create' ? { state: 'ready', record: null } : { state: 'loading' },
+    mode === 'create' && !resource.loadCreateDefaults
+      ? { state: 'ready', record: null }
+      : { state: 'loading' },
   );
   const [reloadKey, setReloadKey] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy after a conflict
   useEffect(() => {
+    const { loadCreateDefaults } = resource;
+    if (mode === 'create' && loadCreateDefaults) {
+      let current = true;
+      // Without them the form still works: the user chooses what the defaults would have said.
+      loadCreateDefaults()
+        .catch(() => ({}))
+        .then((defaults) => current && setLoad({ state: 'ready', record: null, defaults }));
+      return () => {
+        current = false;
+      };
+    }
     if (mode === 'create' || !id) return;
     let current = true;
     setLoad({ state: 'loading' });
@@ -71,7 +90,7 @@ export const ResourceFormPage = ({
     return () => {
       current = false;
     };
-  }, [definition, id, mode, reloadKey]);
+  }, [definition, resource, id, mode, reloadKey]);
 
   // `edit` without an id (the spec's optional segment) has nothing to edit: back to the list.
   if (mode === 'edit' && !id) return <Navigate to={localizedPath(locale, definition.routeBase)} replace />;
@@ -86,12 +105,16 @@ export const ResourceFormPage = ({
 };
 
 /** Form values: the record's fields, virtual cascade fields read from the record. */
-const initialValues = (fields: readonly TFieldDef[], record: TResourceRow | null): FieldValues =>
+const initialValues = (
+  fields: readonly TFieldDef[],
+  record: TResourceRow | null,
+  defaults: Record<string, unknown> = {},
+): FieldValues =>
   Object.fromEntries(
     fields.map((field) => {
       const value = record
         ? valueAtPath(record, field.virtual ? (field.from ?? field.key) : field.key)
-        : field.defaultValue;
+        : (defaults[field.key] ?? field.defaultValue);
       switch (field.kind) {
         case 'password':
           return [field.key, ''];
@@ -103,6 +126,7 @@ const initialValues = (fields: readonly TFieldDef[], record: TResourceRow | null
         case 'number':
           return [field.key, value ?? null];
         case 'localizations':
+        case 'multiLookup':
           return [field.key, value ?? []];
         default:
           return [field.key, value ?? ''];
@@ -163,20 +187,25 @@ const ResourceForm = ({
       Object.fromEntries(
         fields
           // An empty password on an edit keeps the current one: it is not sent.
-          .filter((field) => !field.virtual && !(field.kind === 'password' && editing && !values[field.key]))
+          .filter(
+            (field) =>
+              !field.virtual &&
+              !field.readOnly &&
+              !(field.kind === 'password' && editing && !values[field.key]),
+          )
           .map((field) => {
             const value = values[field.key];
-            return [
-              field.key,
-              field.kind === 'number' && value !== null && value !== '' ? Number(value) : value,
-            ];
+            if (field.kind === 'number' && value !== null && value !== '') return [field.key, Number(value)];
+            // An empty optional date is no date (a required one is then refused as required).
+            if (field.kind === 'date' && value === '') return [field.key, field.required ? '' : null];
+            return [field.key, value];
           }),
       ),
     [fields, editing],
   );
 
   const form = useForm<FieldValues>({
-    defaultValues: initialValues(fields, record),
+    defaultValues: initialValues(fields, record, load.state === 'ready' ? load.defaults : undefined),
     mode: 'onTouched',
     resolver: async (values) => {
       const errors: FieldErrors<FieldValues> = validateWithLabels(
@@ -199,8 +228,12 @@ const ResourceForm = ({
   const { register, handleSubmit, formState, control, setError, setValue, reset, watch } = form;
   const { isDirty, isSubmitting, errors } = formState;
 
+  // The resource's own parts of the form (a child's photo, family and documents).
+  const useFormAddOns = resource.useFormAddOns ?? useNoFormAddOns;
+  const addOns = useFormAddOns(record);
+
   // Leaving with unsaved changes asks first (in the app and when closing the tab).
-  const leaveGuard = useUnsavedChangesGuard(isDirty, leaving);
+  const leaveGuard = useUnsavedChangesGuard(isDirty || addOns.dirty, leaving);
 
   const fieldPaths = useMemo(
     () =>
@@ -223,25 +256,46 @@ const ResourceForm = ({
   const save = handleSubmit(
     async (values) => {
       setNotice(null);
+      if (addOns.validate && !(await addOns.validate())) {
+        setNotice({ message: LL.form.fixErrors() });
+        return;
+      }
       try {
         const body = bodyOf(values);
+        let saved: TResourceRow;
         if (record) {
-          await updateResource(definition, record.id, { ...body, version: record.version });
+          saved = await updateResource(definition, record.id, { ...body, version: record.version });
           showToast(LL.form.saved());
         } else {
-          await createResource(definition, body);
+          saved = await createResource(definition, body);
           showToast(LL.form.created({ thing: text.one }));
         }
         clearLookupCache();
         resource.afterWrite?.();
+        // The record exists now: what belongs to it (photo, documents) follows.
+        const allSaved = await addOns.afterSave(saved);
         leaving.current = true;
         reset(values);
-        navigate(listPath);
+        if (!allSaved) {
+          // Something of it was not saved: open the record, so it can be tried again there.
+          if (record) onReload();
+          else navigate(localizedPath(locale, `${definition.routeBase}/edit/${saved.id}`), { replace: true });
+          return;
+        }
+        navigate(
+          definition.recordPage === 'show'
+            ? localizedPath(locale, `${definition.routeBase}/show/${saved.id}`)
+            : listPath,
+        );
       } catch (error) {
         failWith(error);
       }
     },
-    () => setNotice({ message: LL.form.fixErrors() }),
+    () => {
+      // The additions show their own mistakes at the same time as the fields'.
+      void addOns.validate?.();
+      setNotice({ message: LL.form.fixErrors() });
+    },
   );
 
   useSaveShortcut(save);
@@ -304,6 +358,11 @@ const ResourceForm = ({
     if (field.kind === 'password' && editing) return LL.fieldHints.passwordKeep();
     return field.hint ? hints[field.hint]?.() || undefined : undefined;
   };
+
+  const sectionLabel = (section: string) =>
+    (LL as unknown as { formSections?: Record<string, (() => string) | undefined> }).formSections?.[
+      section
+    ]?.() || section;
 
   const renderField = (field: TFieldDef) => {
     const id = `field-${field.key}`;
@@ -413,6 +472,26 @@ const ResourceForm = ({
             </label>
           </div>
         );
+      case 'multiLookup':
+        return (
+          <Controller
+            key={field.key}
+            control={control}
+            name={field.key}
+            render={({ field: controlled }) => (
+              <LookupCheckboxes
+                id={id}
+                label={label}
+                lookup={field.lookup ?? { path: '' }}
+                value={(controlled.value as number[]) ?? []}
+                emptyText={LL.form.noOptions()}
+                loadingText={LL.form.loadingRecord()}
+                onChange={controlled.onChange}
+                onBlur={controlled.onBlur}
+              />
+            )}
+          />
+        );
       case 'localizations':
         return (
           <div key={field.key} className="sm:col-span-2">
@@ -436,9 +515,18 @@ const ResourceForm = ({
             key={field.key}
             {...common}
             required={field.required && !(field.kind === 'password' && editing)}
+            readOnly={field.readOnly}
             error={error}
             hint={hintOf(field)}
-            type={field.kind === 'number' ? 'number' : field.kind === 'password' ? 'password' : 'text'}
+            type={
+              field.kind === 'number'
+                ? 'number'
+                : field.kind === 'password'
+                  ? 'password'
+                  : field.kind === 'date'
+                    ? 'date'
+                    : 'text'
+            }
             autoComplete={field.kind === 'password' ? 'new-password' : undefined}
             {...register(field.key)}
           />
@@ -478,7 +566,31 @@ const ResourceForm = ({
           className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
         >
           <FormNotice notice={notice} onReload={onReload} />
-          <div className="grid gap-4 sm:grid-cols-2">{fields.map(renderField)}</div>
+          {definition.formSections ? (
+            <div className="flex flex-col gap-6">
+              {definition.formSections.map((section) => {
+                const sectionFields = fields.filter((field) => field.section === section);
+                const addOn = addOns.sections[section];
+                if (sectionFields.length === 0 && !addOn) return null;
+                return (
+                  <section key={section} aria-labelledby={`section-${section}`}>
+                    <h2
+                      id={`section-${section}`}
+                      className="mb-3 border-slate-200 border-b pb-1 font-semibold text-lg text-slate-800 dark:border-slate-700 dark:text-slate-100"
+                    >
+                      {sectionLabel(section)}
+                    </h2>
+                    {sectionFields.length > 0 ? (
+                      <div className="grid gap-4 sm:grid-cols-2">{sectionFields.map(renderField)}</div>
+                    ) : null}
+                    {addOn ? <div className={sectionFields.length > 0 ? 'mt-4' : ''}>{addOn}</div> : null}
+                  </section>
+                );
+              })}
+            </div>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">{fields.map(renderField)}</div>
+          )}
           <div className="mt-6 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-4 dark:border-slate-800">
             <button type="submit" className={primaryButton} disabled={isSubmitting}>
               <Icon name="save" className="size-4" />

@@ -17,12 +17,14 @@ import { AgGridReact } from 'ag-grid-react';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TResourceRow } from '@/api/resources';
+import { AuthImage } from '@/components/AuthImage';
+import { Badge } from '@/components/Badge';
 import type { TSortOrder } from '@/domain/listQuery';
 import type { TRouteLocale } from '@/domain/locale';
 import type { TResourceDefinition } from '@/domain/resource';
 import type { TListLoaderActor } from '@/machines/listLoader.machine';
 import { darkModeAtom } from '@/state/ui';
-import { columnText } from './columnText';
+import { columnText, valueAtPath } from './columnText';
 import type { TListView } from './listAddress';
 
 // Only what the lists use: the server-fed row model (pages and 'all' are blocks of it), the column
@@ -140,15 +142,52 @@ const ResourceGrid = ({
   const initialSort = useRef({ sort: view.sort, order: view.order }).current;
   const columnDefs = useMemo<ColDef<TResourceRow>[]>(
     () =>
-      definition.columns.map((column) => ({
-        colId: column.key,
-        headerName: labelOf(column.label ?? column.key),
-        sortable: column.sortable === true,
-        initialSort: initialSort.sort === column.key ? initialSort.order : null,
-        flex: column.flex ?? 1,
-        minWidth: 120,
-        valueGetter: (params) => (params.data ? columnText(column, params.data, locale, optionLabel) : ''),
-      })),
+      definition.columns.map((column): ColDef<TResourceRow> => {
+        const base: ColDef<TResourceRow> = {
+          colId: column.key,
+          headerName: labelOf(column.label ?? column.key),
+          sortable: column.sortable === true,
+          initialSort: initialSort.sort === column.key ? initialSort.order : null,
+          flex: column.flex ?? 1,
+          minWidth: column.minWidth ?? 120,
+          valueGetter: (params) => (params.data ? columnText(column, params.data, locale, optionLabel) : ''),
+        };
+        if (column.kind === 'photo') {
+          const photoOf = column.photoPath;
+          return {
+            ...base,
+            maxWidth: 80,
+            valueGetter: () => '',
+            cellRenderer: ({ data }: { data?: TResourceRow }) => {
+              const path = data && photoOf ? photoOf(data) : null;
+              const placeholder = (
+                <span className="inline-block size-8 rounded-full bg-slate-200 align-middle dark:bg-slate-700" />
+              );
+              return path ? (
+                <AuthImage
+                  path={path}
+                  version={data?.version}
+                  alt=""
+                  className="inline-block size-8 rounded-full object-cover align-middle"
+                  fallback={placeholder}
+                />
+              ) : (
+                placeholder
+              );
+            },
+          };
+        }
+        if (column.kind === 'badge') {
+          return {
+            ...base,
+            cellRenderer: ({ data, value }: { data?: TResourceRow; value?: string }) => {
+              const raw = data ? String(valueAtPath(data, column.path ?? column.key) ?? '') : '';
+              return raw ? <Badge tone={column.tones?.[raw] ?? 'slate'}>{value}</Badge> : null;
+            },
+          };
+        }
+        return base;
+      }),
     [definition, labelOf, optionLabel, locale, initialSort],
   );
 

@@ -23,6 +23,7 @@ import { hasPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
 import { listLoaderMachine } from '@/machines/listLoader.machine';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
+import { ListExportButtons } from './ListExportButtons';
 import { LookupFilter } from './LookupFilter';
 import { isNarrowed, listViewParams, parseListView, type TListView } from './listAddress';
 import type { TClientResource } from './resourceArea';
@@ -34,16 +35,38 @@ const searchDebounceMs = 300;
 /** Header, ten 40 px rows and the border (ResourceGrid's theme). */
 const compactGridHeight = 42 + 10 * 40 + 4;
 
+/**
+ * A second list of a resource's records under its own route and title (`/can-adopt-child`): the
+ * filters it always applies are hidden from its filter bar; it creates nothing.
+ */
+export type TListVariant = { name: string; path: string; fixedFilters: Record<string, string> };
+
+const noFixedFilters: Record<string, string> = {};
+
 /** The list page of any described resource: search, filters, server-paged grid, pages in the address. */
-export const ResourceListPage = ({ resource }: { resource: TClientResource }) => {
+export const ResourceListPage = ({
+  resource,
+  variant,
+}: {
+  resource: TClientResource;
+  variant?: TListVariant;
+}) => {
   const { definition, area } = resource;
-  const text = useResourceText(definition.name);
+  const text = useResourceText(variant?.name ?? definition.name);
   const { LL, labelOf, optionLabel } = text;
   const locale = useRouteLocale();
   const navigate = useNavigate();
   const { user } = useSession();
-  const canCreate = hasPermission(user, permissionFor(definition, 'write'));
-  const filterKeys = useMemo(() => definition.filters.map((filter) => filter.key), [definition]);
+  const canCreate =
+    !variant &&
+    hasPermission(user, permissionFor(definition, 'write')) &&
+    (!resource.pagePermission || hasPermission(user, resource.pagePermission));
+  const fixedFilters = variant?.fixedFilters ?? noFixedFilters;
+  const shownFilters = useMemo(
+    () => definition.filters.filter((filter) => !(filter.key in fixedFilters)),
+    [definition, fixedFilters],
+  );
+  const filterKeys = useMemo(() => shownFilters.map((filter) => filter.key), [shownFilters]);
   const [params, setParams] = useSearchParams();
   const { defaultRowsPerPage } = useClientSettings();
   const view = useMemo(
@@ -60,7 +83,12 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
     listLoaderMachine.provide({
       actors: {
         fetchPage: fromPromise<{ data: unknown[]; itemCount: number }, { query: TListQuery }>(
-          ({ input, signal }) => fetchResourcePage(definition, input.query, signal),
+          ({ input, signal }) =>
+            fetchResourcePage(
+              definition,
+              { ...input.query, filters: { ...input.query.filters, ...fixedFilters } },
+              signal,
+            ),
         ),
       },
     }),
@@ -98,8 +126,13 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
   const backState = useMemo(() => ({ listSearch: `?${params.toString()}` }), [params]);
   const openRow = useCallback(
     (row: TResourceRow) =>
-      navigate(localizedPath(locale, `${definition.routeBase}/edit/${row.id}`), { state: backState }),
-    [navigate, locale, definition.routeBase, backState],
+      navigate(
+        localizedPath(locale, `${definition.routeBase}/${definition.recordPage ?? 'edit'}/${row.id}`),
+        {
+          state: backState,
+        },
+      ),
+    [navigate, locale, definition.routeBase, definition.recordPage, backState],
   );
   const openCreate = useCallback(
     () => navigate(createPath, { state: backState }),
@@ -127,7 +160,9 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
     [canCreate, definition.name, LL, text.one, openCreate],
   );
   useRegisterCommands(commands);
-  useRecentDestination(listDestination(definition));
+  useRecentDestination(
+    listDestination(variant ? { ...definition, name: variant.name, routeBase: variant.path } : definition),
+  );
 
   const pageCount = total === null || view.length === -1 ? 1 : Math.max(1, Math.ceil(total / view.length));
   const from = total ? (view.length === -1 ? 1 : (view.page - 1) * view.length + 1) : 0;
@@ -213,7 +248,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
             <kbd className={`${kbd} absolute top-2 right-2`}>/</kbd>
           </div>
         </div>
-        {definition.filters.map((filter) => {
+        {shownFilters.map((filter) => {
           const parentKey = filter.lookup?.dependsOn;
           return (
             <LookupFilter
@@ -227,7 +262,7 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
               onChange={(value) => {
                 const filters = { ...view.filters, [filter.key]: value };
                 // A narrower filter depending on this one no longer applies.
-                for (const other of definition.filters) {
+                for (const other of shownFilters) {
                   if (other.lookup?.dependsOn === filter.key) filters[other.key] = null;
                 }
                 update({ filters, page: 1 });
@@ -266,6 +301,15 @@ export const ResourceListPage = ({ resource }: { resource: TClientResource }) =>
           <span className="text-slate-600 dark:text-slate-300">{LL.list.total({ total })}</span>
         ) : null}
         <span className="ml-auto hidden text-slate-400 text-xs md:inline">{LL.list.keyboardHint()}</span>
+        {resource.exportFormats && total ? (
+          <ListExportButtons
+            definition={definition}
+            formats={resource.exportFormats}
+            view={view}
+            fixedFilters={fixedFilters}
+            fileName={variant?.name ?? definition.name}
+          />
+        ) : null}
       </div>
 
       <div

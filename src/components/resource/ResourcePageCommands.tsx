@@ -14,7 +14,8 @@ import type { TClientResource } from './resourceArea';
 
 /**
  * Palette pages: every described resource's list the user may read (the list itself adds
- * 'New …' while it is open), found by the Khmer or the English name whatever the interface language.
+ * 'New …' while it is open), found by the Khmer or the English name whatever the interface language;
+ * and the commands a resource offers on every screen (`AppCommands`: 'New child', 'Find child…').
  */
 export const ResourcePageCommands = ({ resources }: { resources: TClientResource[] }) => {
   // A new LL (language switch, the admin's overrides loaded) means the names are read again.
@@ -43,5 +44,12 @@ export const ResourcePageCommands = ({ resources }: { resources: TClientResource
       });
   }, [resources, LL, user, status, locale, navigate]);
   useRegisterCommands(commands, { appWide: true });
-  return null;
+  if (status !== 'signedIn') return null;
+  return (
+    <>
+      {resources.map(({ definition, AppCommands }) =>
+        AppCommands ? <AppCommands key={definition.name} /> : null,
+      )}
+    </>
+  );
 };

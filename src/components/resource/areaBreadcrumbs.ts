@@ -11,5 +11,7 @@ export const areaBreadcrumbs = (
   area: TResourceArea,
 ): TBreadcrumbItem[] => [
   { text: LL.layout.home(), to: localizedPath(locale, '/') },
-  { text: LL.resources[area.key].one(), to: area.to ? localizedPath(locale, area.to) : undefined },
+  ...(area.key === 'records'
+    ? []
+    : [{ text: LL.resources[area.key].one(), to: area.to ? localizedPath(locale, area.to) : undefined }]),
 ];

@@ -28,7 +28,10 @@ export const columnText = (
     case 'date':
       return formatDate(value);
     case 'option':
+    case 'badge':
       return optionLabel(column.key, String(value));
+    case 'photo':
+      return '';
     case 'boolean':
       return optionLabel('boolean', value ? 'yes' : 'no');
     default:

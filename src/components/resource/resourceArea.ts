@@ -4,8 +4,11 @@ import type { TCommand } from '@/components/palette/commandRegistry';
 import type { TPermissionSubject } from '@/domain/permissions';
 import type { TResourceDefinition } from '@/domain/resource';
 
-/** Where a resource's screens sit: the area's breadcrumb text key and its home (if any). */
-export type TResourceArea = { key: 'configuration' | 'security'; to?: string };
+/**
+ * Where a resource's screens sit: the area's breadcrumb text key and its home (if any); `records`
+ * (children, parents) sit at the top, their list right after Home.
+ */
+export type TResourceArea = { key: 'configuration' | 'security' | 'records'; to?: string };
 
 /** What an edit page hands to a resource's own additions. */
 export type TRecordContext = {
@@ -24,6 +27,8 @@ export type TFormAddOns = {
   sections: Partial<Record<string, ReactNode>>;
   dirty: boolean;
   afterSave: (saved: TResourceRow) => Promise<boolean>;
+  /** Checked before the record is saved (a family member without a name): false stops the save. */
+  validate?: () => boolean | Promise<boolean>;
 };
 
 /** A described resource that has screens, and how its routes read. */
@@ -43,15 +48,22 @@ export type TClientResource = {
   recordSearch?: boolean;
   /** Shown under the edit form (e.g. a system menu's sub-menus). */
   EditExtras?: ComponentType<TRecordContext>;
+  /**
+   * The values a new record starts with that the server knows (the user's head office, the next
+   * code): asked once when the create page opens, over the fields' `defaultValue`.
+   */
+  loadCreateDefaults?: () => Promise<Record<string, unknown>>;
+  /** Palette commands offered on every screen (a component: it registers them app-wide), e.g. 'New child'. */
+  AppCommands?: ComponentType;
+  /**
+   * The permission the create and edit pages need when the spec says another than the API's
+   * (children: `adoptive_children:update`); the create button then asks for both.
+   */
+  pagePermission?: string;
   /** The form's additions (a hook: it holds their state); `record` is null on the create page. */
   useFormAddOns?: (record: TResourceRow | null) => TFormAddOns;
   /** The list offers the filtered rows as files: `GET {apiBase}/export?format=` with the list's filters. */
   exportFormats?: readonly ('xlsx' | 'csv')[];
-  /**
-   * A second list of the same records under its own route and title (`/can-adopt-child`): the
-   * filters it always applies, hidden from its filter bar.
-   */
-  fixedFilters?: Record<string, string>;
   /**
    * Palette actions of the record on screen, already filtered by the user's permissions (e.g.
    * 'Deactivate this user'); a hook, so it may hold dialogs' state: it returns their elements too.

@@ -102,11 +102,13 @@ export const childResource = {
   recordPage: 'show',
   // The photo (identity), the family and the documents are the child screens' own form additions.
   fields: [
+    // The code the server will give (create) or gave (edit): shown, never sent.
+    { key: 'code', kind: 'text', readOnly: true, hint: 'childCode', section: 'identity' },
+    { key: 'sex', kind: 'select', options: childSexes, required: true, section: 'identity' },
     { key: 'familyNameKh', kind: 'text', section: 'identity' },
     { key: 'givenNameKh', kind: 'text', section: 'identity' },
     { key: 'familyNameEn', kind: 'text', section: 'identity' },
     { key: 'givenNameEn', kind: 'text', section: 'identity' },
-    { key: 'sex', kind: 'select', options: childSexes, required: true, section: 'identity' },
     { key: 'dateOfBirth', kind: 'date', required: true, section: 'identity' },
     { key: 'dateOfBirthEstimated', kind: 'boolean', defaultValue: false, section: 'identity' },
     {
@@ -172,17 +174,18 @@ export const childResource = {
     {
       key: 'photo',
       kind: 'photo',
-      flex: 0.6,
+      flex: 0.4,
+      minWidth: 64,
       photoPath: (row) => (row.hasPhoto ? `/child-infos/photo/${String(row.id)}` : null),
     },
-    { key: 'code', kind: 'text', sortable: true },
-    { key: 'nameKh', kind: 'text', sortable: true, flex: 2 },
-    { key: 'nameEn', kind: 'text', sortable: true, flex: 2 },
-    { key: 'sex', kind: 'option', sortable: true },
-    { key: 'age', kind: 'number', sortable: true },
+    { key: 'code', kind: 'text', sortable: true, flex: 1.2, minWidth: 150 },
+    { key: 'nameKh', kind: 'text', sortable: true, flex: 1.6 },
+    { key: 'nameEn', label: 'nameLatin', kind: 'text', sortable: true, flex: 1.6 },
+    { key: 'sex', kind: 'option', sortable: true, flex: 0.6, minWidth: 80 },
+    { key: 'age', kind: 'number', sortable: true, flex: 0.5, minWidth: 80 },
     { key: 'province', path: 'birthProvince.name', kind: 'translatable', sortable: true },
-    { key: 'headOffice', path: 'headOffice.name', kind: 'translatable', sortable: true },
-    { key: 'status', kind: 'badge', sortable: true, tones: childStatusTones },
+    { key: 'headOffice', path: 'headOffice.name', kind: 'translatable', sortable: true, flex: 1.4 },
+    { key: 'status', kind: 'badge', sortable: true, tones: childStatusTones, flex: 1.5, minWidth: 190 },
   ],
   filters: [
     { key: 'status', label: 'status', kind: 'select', options: childStatuses },
@@ -197,5 +200,11 @@ export const childResource = {
   titleOf: (row) => {
     const khmer = [row.familyNameKh, row.givenNameKh].filter(Boolean).join(' ');
     return khmer || [row.familyNameEn, row.givenNameEn].filter(Boolean).join(' ') || row.code;
+  },
+  // The code, and the Latin name when the title is the Khmer one: what a caseworker recognises.
+  subtitleOf: (row) => {
+    const latin = [row.familyNameEn, row.givenNameEn].filter(Boolean).join(' ');
+    const khmer = [row.familyNameKh, row.givenNameKh].filter(Boolean).join(' ');
+    return [row.code, khmer ? latin : ''].filter(Boolean).join(' · ');
   },
 } satisfies TResourceDefinition;

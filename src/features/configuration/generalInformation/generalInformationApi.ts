@@ -1,4 +1,5 @@
 import { api, apiBlob } from '@/api/client';
+import { saveBlob } from '@/api/saveBlob';
 import type { TAppName, TGeneralInformationItem, TLogoKey } from '@/domain/generalInformation';
 import type { TSystemSettings, TSystemSettingsRecord } from '@/domain/systemSettings';
 
@@ -62,13 +63,5 @@ export const saveSystemSettings = async (values: TSystemSettings, version: numbe
 /** `GET /categories/excel`: the reference lists workbook, saved by the browser as categories.xlsx. */
 export const downloadReferenceWorkbook = async () => {
   const blob = await apiBlob('/categories/excel', { errorMode: 'throw' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'categories.xlsx';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: the download has started by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(blob, 'categories.xlsx');
 };

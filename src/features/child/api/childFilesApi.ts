@@ -1,0 +1,114 @@
+import { api, apiBlob } from '@/api/client';
+import { childDocumentsPerUpload, type TChildDocument, type TChildPhotoState } from '@/domain/childFiles';
+import { inBatches } from '@/features/child/documents/documentCheck';
+
+/** The calls of a child's photo and documents (`/child-infos/...`, server/routes/childFiles.ts). */
+
+const idPart = (id: number | string) => encodeURIComponent(String(id));
+
+/** `GET /child-infos/photo/{id}`: the path `AuthImage` shows the child's photo from. */
+export const childPhotoPath = (childId: number | string) => `/child-infos/photo/${idPart(childId)}`;
+
+/**
+ * Replaces the child's photo (`kind=photo`). `version` is the child record's version as the caller
+ * knows it (stale: 409); the answer carries the record's new version.
+ */
+export const uploadChildPhoto = async (childId: number, file: File, version?: number) => {
+  const body = new FormData();
+  body.append('kind', 'photo');
+  if (version !== undefined) body.append('version', String(version));
+  body.append('file', file);
+  return (
+    await api<{ data: TChildPhotoState }>(`/child-infos/upload-file/${idPart(childId)}`, {
+      method: 'POST',
+      query: { kind: 'photo' },
+      body,
+      errorMode: 'throw',
+    })
+  ).data;
+};
+
+/** Removes the child's photo (the record's version goes up). */
+export const removeChildPhoto = async (childId: number) =>
+  (
+    await api<{ data: TChildPhotoState }>(`/child-infos/remove-file/${idPart(childId)}`, {
+      method: 'DELETE',
+      query: { kind: 'photo' },
+      errorMode: 'throw',
+    })
+  ).data;
+
+/** The child's documents, oldest first; a failure is logged (401 ends the session), then thrown. */
+export const fetchChildDocuments = async (childId: number | string, signal?: AbortSignal) =>
+  (
+    await api<{ data: TChildDocument[] }>(`/child-infos/files/${idPart(childId)}`, {
+      signal,
+      errorMode: 'log',
+    })
+  ).data;
+
+/**
+ * Adds documents with `upload-files`, at most 10 per call (each call is all or nothing). Stops at
+ * the first refused call: `onBatch` has seen every batch that was kept before it.
+ */
+export const uploadChildDocuments = async (
+  childId: number | string,
+  files: readonly File[],
+  onBatch?: (added: TChildDocument[]) => void,
+) => {
+  const added: TChildDocument[] = [];
+  for (const batch of inBatches(files, childDocumentsPerUpload)) {
+    const body = new FormData();
+    for (const file of batch) body.append('files', file);
+    const { data } = await api<{ data: TChildDocument[] }>(`/child-infos/upload-files/${idPart(childId)}`, {
+      method: 'POST',
+      body,
+      errorMode: 'throw',
+    });
+    added.push(...data);
+    onBatch?.(data);
+  }
+  return added;
+};
+
+/** Replaces a document's file, keeping its place and title; the version read guards a stale replace. */
+export const replaceChildDocument = async (document: Pick<TChildDocument, 'id' | 'version'>, file: File) => {
+  const body = new FormData();
+  body.append('version', String(document.version));
+  body.append('file', file);
+  return (
+    await api<{ data: TChildDocument }>(`/child-infos/update-file/${idPart(document.id)}`, {
+      method: 'POST',
+      body,
+      errorMode: 'throw',
+    })
+  ).data;
+};
+
+/** Removes a document and its file. */
+export const removeChildDocument = async (documentId: number) =>
+  (
+    await api<{ data: { id: number } }>(`/child-infos/remove-file/${idPart(documentId)}`, {
+      method: 'DELETE',
+      errorMode: 'throw',
+    })
+  ).data;
+
+/**
+ * Downloads a document with the session's token and saves it under its original name: the file is
+ * never at a public address, so the browser gets it from an object URL and a temporary link.
+ */
+export const downloadChildDocument = async (document: Pick<TChildDocument, 'id' | 'originalName'>) => {
+  const blob = await apiBlob(`/child-infos/file/${idPart(document.id)}`, { errorMode: 'throw' });
+  const url = URL.createObjectURL(blob);
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = document.originalName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the browser has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+};

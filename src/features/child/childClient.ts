@@ -1,0 +1,40 @@
+import { api } from '@/api/client';
+import type { TClientResource } from '@/components/resource/resourceArea';
+import { childResource } from '@/domain/resources/child';
+import { ChildAppCommands } from './ChildAppCommands';
+import { useChildFormAddOns } from './form/useChildFormAddOns';
+
+/**
+ * What a new child record starts with that the server knows: the code it would get now (the save
+ * gives the real one) and the user's own head office. Either may be missing; the form still works.
+ */
+const loadChildCreateDefaults = async (): Promise<Record<string, unknown>> => {
+  const [code, office] = await Promise.all([
+    api<{ data: { code: string } }>('/child-infos/get-child-doc-number', { errorMode: 'log' }).catch(
+      () => null,
+    ),
+    api<{ data: { id: number } | null }>('/child-infos/head-office-user', { errorMode: 'log' }).catch(
+      () => null,
+    ),
+  ]);
+  return { code: code?.data.code, headOfficeId: office?.data?.id };
+};
+
+/**
+ * The child screens (`/adoptive-child/child`): the list with photos, badges and export, the form in
+ * sections with the photo, family and documents, the case summary (show page) and `/can-adopt-child`.
+ */
+export const childClientResource: TClientResource = {
+  definition: childResource,
+  area: { key: 'records' },
+  editIdOptional: false,
+  recordSearch: true,
+  // Spec section 6 guards the create and edit pages with `:update`; saving a new one needs `:write`.
+  pagePermission: 'adoptive_children:update',
+  exportFormats: ['xlsx', 'csv'],
+  // Only a child still registered may be deleted (the server answers 409 otherwise).
+  deletable: (record) => record.status === 'registered',
+  loadCreateDefaults: loadChildCreateDefaults,
+  useFormAddOns: useChildFormAddOns,
+  AppCommands: ChildAppCommands,
+};

@@ -1,0 +1,387 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { errorStatus } from '@/api/errors';
+import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { showToast } from '@/components/feedback/toasts';
+import { Icon } from '@/components/Icon';
+import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
+import { childDocumentTypes, type TChildDocument } from '@/domain/childFiles';
+import { isoDateIn } from '@/domain/childStatus';
+import { formatDate } from '@/domain/dateFormat';
+import {
+  downloadChildDocument,
+  fetchChildDocuments,
+  removeChildDocument,
+  replaceChildDocument,
+  uploadChildDocuments,
+} from '@/features/child/api/childFilesApi';
+import { failureText } from '@/features/child/api/failureText';
+import { useI18nContext } from '@/i18n/i18n-react';
+import { DocumentRefusals } from './DocumentRefusals';
+import { checkChosenDocuments } from './documentCheck';
+import { documentCheckMessages } from './documentMessages';
+import { formatFileSize } from './fileSize';
+
+type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; rows: TChildDocument[] };
+type TBusy =
+  | { kind: 'adding' }
+  | { kind: 'replacing'; id: number }
+  | { kind: 'downloading'; id: number }
+  | { kind: 'removing'; id: number }
+  | null;
+
+const smallButton = 'px-2.5 py-1.5 text-xs';
+const cell = 'px-3 py-2 align-middle';
+
+/** What a document is called on screen: its title when it has one, else the file's name. */
+const documentName = (document: TChildDocument) => document.title ?? document.originalName;
+
+/**
+ * A child's documents as they are stored: name, size, who uploaded them and when, with Download
+ * for every reader and Add, Replace and Remove when `editable`. Each action takes effect at once:
+ * documents are not part of the child record (their changes leave its version as it is). The
+ * edit form and the child's page both show this list.
+ */
+export const ChildDocumentsList = ({
+  childId,
+  editable,
+}: {
+  childId: number | string;
+  editable: boolean;
+}) => {
+  const { LL, locale } = useI18nContext();
+  const words = LL.childDocuments;
+  const id = useId();
+  const [load, setLoad] = useState<TLoad>({ state: 'loading' });
+  const [busy, setBusy] = useState<TBusy>(null);
+  const [refusals, setRefusals] = useState<string[]>([]);
+  const [removing, setRemoving] = useState<TChildDocument | null>(null);
+  const addInput = useRef<HTMLInputElement>(null);
+  const replaceInput = useRef<HTMLInputElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const replaceTarget = useRef<TChildDocument | null>(null);
+
+  const refresh = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        const rows = await fetchChildDocuments(childId, signal);
+        if (!signal?.aborted) setLoad({ state: 'ready', rows });
+      } catch {
+        if (!signal?.aborted) setLoad({ state: 'failed' });
+      }
+    },
+    [childId],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    void refresh(controller.signal);
+    return () => controller.abort();
+  }, [refresh]);
+
+  const rows = load.state === 'ready' ? load.rows : [];
+  const setRows = (change: (rows: TChildDocument[]) => TChildDocument[]) =>
+    setLoad((current) =>
+      current.state === 'ready' ? { state: 'ready', rows: change(current.rows) } : current,
+    );
+
+  /** A document someone else removed meanwhile: say so and show the list as it is now. */
+  const goneOrFailed = (error: unknown, failed: (reason: string) => string) => {
+    if (errorStatus(error) === 404) {
+      showToast(words.gone(), 'error');
+      void refresh();
+    } else {
+      if (errorStatus(error) === 409) void refresh();
+      showToast(failed(failureText(error, LL)), 'error');
+    }
+  };
+
+  const add = async (chosen: File[]) => {
+    const { accepted, refusals: refused } = checkChosenDocuments(chosen, documentCheckMessages(LL));
+    setRefusals(refused);
+    if (accepted.length === 0) return;
+    setBusy({ kind: 'adding' });
+    let added = 0;
+    try {
+      await uploadChildDocuments(childId, accepted, (batch) => {
+        added += batch.length;
+        setRows((current) => [...current, ...batch]);
+      });
+      showToast(words.added({ count: added }));
+    } catch (error) {
+      showToast(words.addFailed({ reason: failureText(error, LL) }), 'error');
+    } finally {
+      setBusy(null);
+      addButton.current?.focus();
+    }
+  };
+
+  const replace = async (document: TChildDocument, file: File) => {
+    const { refusals: refused } = checkChosenDocuments([file], documentCheckMessages(LL));
+    setRefusals(refused);
+    if (refused.length > 0) return;
+    setBusy({ kind: 'replacing', id: document.id });
+    try {
+      const updated = await replaceChildDocument(document, file);
+      setRows((current) => current.map((row) => (row.id === updated.id ? updated : row)));
+      showToast(words.replaced({ name: documentName(document) }));
+    } catch (error) {
+      goneOrFailed(error, (reason) => words.replaceFailed({ reason }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async (document: TChildDocument) => {
+    setBusy({ kind: 'downloading', id: document.id });
+    try {
+      await downloadChildDocument(document);
+    } catch (error) {
+      goneOrFailed(error, (reason) => words.downloadFailed({ reason }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async () => {
+    const document = removing;
+    if (!document) return;
+    setBusy({ kind: 'removing', id: document.id });
+    try {
+      await removeChildDocument(document.id);
+      setRows((current) => current.filter((row) => row.id !== document.id));
+      showToast(words.removed({ name: documentName(document) }));
+    } catch (error) {
+      goneOrFailed(error, (reason) => words.removeFailed({ reason }));
+    } finally {
+      setBusy(null);
+      setRemoving(null);
+      addButton.current?.focus();
+    }
+  };
+
+  const canAdd = editable && load.state === 'ready' && busy === null;
+  const commands = useMemo<TCommand[]>(
+    () =>
+      canAdd
+        ? [
+            {
+              id: 'child-add-documents',
+              title: words.add(),
+              icon: 'upload',
+              keywords: ['upload', 'document', 'file', 'ឯកសារ', 'ផ្ទុកឡើង'],
+              perform: () => addInput.current?.click(),
+            },
+          ]
+        : [],
+    [canAdd, words],
+  );
+  useRegisterCommands(commands);
+
+  const hintId = `${id}-hint`;
+  const refusalsId = `${id}-refusals`;
+
+  return (
+    <div>
+      {editable ? (
+        <>
+          <input
+            ref={addInput}
+            type="file"
+            multiple
+            accept={childDocumentTypes.join(',')}
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              const files = Array.from(event.target.files ?? []);
+              event.target.value = '';
+              if (files.length > 0) void add(files);
+            }}
+          />
+          <input
+            ref={replaceInput}
+            type="file"
+            accept={childDocumentTypes.join(',')}
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              const target = replaceTarget.current;
+              replaceTarget.current = null;
+              if (file && target) void replace(target, file);
+            }}
+          />
+          <div className="mb-3 flex flex-wrap items-center gap-3 print:hidden">
+            <button
+              ref={addButton}
+              type="button"
+              className={primaryButton}
+              disabled={!canAdd}
+              aria-describedby={refusals.length > 0 ? `${hintId} ${refusalsId}` : hintId}
+              onClick={() => addInput.current?.click()}
+            >
+              <Icon name="upload" className="size-4" />
+              {busy?.kind === 'adding' ? words.adding() : words.add()}
+            </button>
+            <span id={hintId} className="text-slate-500 text-xs dark:text-slate-400">
+              {words.hint()}
+            </span>
+          </div>
+          <DocumentRefusals id={refusalsId} refusals={refusals} />
+        </>
+      ) : null}
+
+      {load.state === 'loading' ? (
+        <p className="py-4 text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
+          {words.loading()}
+        </p>
+      ) : load.state === 'failed' ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 py-2 text-slate-700 text-sm dark:text-slate-200"
+        >
+          <Icon name="alert" className="size-5 text-error" />
+          <span className="flex-1">{words.loadFailed()}</span>
+          <button
+            type="button"
+            className={`${secondaryButton} print:hidden`}
+            onClick={() => {
+              setLoad({ state: 'loading' });
+              void refresh();
+            }}
+          >
+            <Icon name="refresh" className="size-4" />
+            {LL.list.retry()}
+          </button>
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="rounded-md border border-slate-300 border-dashed px-4 py-6 text-center dark:border-slate-700">
+          <Icon name="report" className="mx-auto size-8 text-slate-400 dark:text-slate-500" />
+          <p className="mt-2 font-medium text-slate-800 text-sm dark:text-slate-100">{words.empty()}</p>
+          <p className="mt-1 text-slate-500 text-sm dark:text-slate-400">
+            {editable ? words.emptyHint() : words.emptyReadOnly()}
+          </p>
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="sr-only">{words.listLabel()}</caption>
+            <thead className="border-slate-200 border-b text-slate-600 text-xs uppercase tracking-wide dark:border-slate-700 dark:text-slate-400">
+              <tr>
+                <th scope="col" className={cell}>
+                  {words.file()}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {words.size()}
+                </th>
+                <th scope="col" className={cell}>
+                  {words.uploadedBy()}
+                </th>
+                <th scope="col" className={cell}>
+                  {words.uploadedOn()}
+                </th>
+                <th scope="col" className={`${cell} text-right print:hidden`}>
+                  <span className="sr-only">{LL.list.actions()}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 text-slate-800 dark:divide-slate-800 dark:text-slate-100">
+              {rows.map((row) => {
+                const name = documentName(row);
+                const rowBusy = busy !== null && 'id' in busy && busy.id === row.id ? busy.kind : null;
+                return (
+                  <tr key={row.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/60">
+                    <td className={cell}>
+                      <span className="flex items-center gap-2">
+                        <Icon
+                          name={row.mimeType.startsWith('image/') ? 'image' : 'report'}
+                          className="size-4 shrink-0 text-slate-400"
+                        />
+                        <span className="min-w-0">
+                          <span className="block break-all font-medium">{name}</span>
+                          {row.title ? (
+                            <span className="block break-all text-slate-500 text-xs dark:text-slate-400">
+                              {row.originalName}
+                            </span>
+                          ) : null}
+                        </span>
+                      </span>
+                    </td>
+                    <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
+                      {formatFileSize(row.size, locale)}
+                    </td>
+                    <td className={cell}>
+                      {row.createdByName ?? (
+                        <span className="text-slate-500 dark:text-slate-400">{words.unknownUser()}</span>
+                      )}
+                    </td>
+                    <td className={`${cell} whitespace-nowrap tabular-nums`}>
+                      {formatDate(isoDateIn(new Date(row.createdAt)))}
+                    </td>
+                    <td className={`${cell} whitespace-nowrap text-right print:hidden`}>
+                      <div className="inline-flex gap-2">
+                        <button
+                          type="button"
+                          className={`${secondaryButton} ${smallButton}`}
+                          aria-label={words.downloadNamed({ name })}
+                          disabled={busy !== null}
+                          onClick={() => void download(row)}
+                        >
+                          <Icon name="arrowRight" className="size-3.5 rotate-90" />
+                          {rowBusy === 'downloading' ? words.downloading() : words.download()}
+                        </button>
+                        {editable ? (
+                          <>
+                            <button
+                              type="button"
+                              className={`${secondaryButton} ${smallButton}`}
+                              aria-label={words.replaceNamed({ name })}
+                              disabled={busy !== null}
+                              onClick={() => {
+                                replaceTarget.current = row;
+                                replaceInput.current?.click();
+                              }}
+                            >
+                              <Icon name="refresh" className="size-3.5" />
+                              {rowBusy === 'replacing' ? words.replacing() : words.replace()}
+                            </button>
+                            <button
+                              type="button"
+                              className={`${dangerOutlineButton} ${smallButton}`}
+                              aria-label={words.removeNamed({ name })}
+                              disabled={busy !== null}
+                              onClick={() => setRemoving(row)}
+                            >
+                              <Icon name="trash" className="size-3.5" />
+                              {words.remove()}
+                            </button>
+                          </>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        title={words.removeTitle()}
+        body={words.removeBody({ name: removing ? documentName(removing) : '' })}
+        confirmLabel={words.remove()}
+        cancelLabel={LL.form.cancel()}
+        danger
+        busy={busy?.kind === 'removing'}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      />
+    </div>
+  );
+};

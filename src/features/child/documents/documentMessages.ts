@@ -1,0 +1,9 @@
+import type { TranslationFunctions } from '@/i18n/i18n-types';
+import type { TDocumentCheckMessages } from './documentCheck';
+
+/** The check's messages in the interface language (the same words the server answers with). */
+export const documentCheckMessages = (LL: TranslationFunctions): TDocumentCheckMessages => ({
+  childDocumentType: LL.server.childDocumentType,
+  childDocumentSize: LL.server.childDocumentSize,
+  fileEmpty: LL.validation.fileEmpty,
+});

@@ -1,0 +1,40 @@
+import { useEffect, useMemo, useState } from 'react';
+import { fetchLookup, type TLookupOption } from '@/api/resources';
+import type { TRouteLocale } from '@/domain/locale';
+import { childResource } from '@/domain/resources/child';
+import { namesById, summaryLookups, type TNameBook } from './childSummary';
+
+/**
+ * The names of the ids a child record points at (district, country, keeping reason...), from the
+ * lookups of the child form. A failed lookup leaves its ids unnamed (the call is only logged).
+ */
+export const useSummaryNames = (record: Record<string, unknown> | null, locale: TRouteLocale) => {
+  const requests = useMemo(() => (record ? summaryLookups(childResource.fields, record) : []), [record]);
+  // The calls, not the record: a reload that changes only the status asks nothing again.
+  const key = JSON.stringify(requests);
+  const [loaded, setLoaded] = useState<{ key: string; options: Record<string, TLookupOption[]> }>({
+    key: '[]',
+    options: {},
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `requests`
+  useEffect(() => {
+    if (requests.length === 0) return;
+    let current = true;
+    void Promise.all(
+      requests.map(async (request) => [request.key, await fetchLookup(request.path, request.query)] as const),
+    ).then((entries) => {
+      if (current) setLoaded({ key, options: Object.fromEntries(entries) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  const names = useMemo<TNameBook>(
+    () =>
+      Object.fromEntries(
+        Object.entries(loaded.options).map(([field, options]) => [field, namesById(options, locale)]),
+      ),
+    [loaded.options, locale],
+  );
+  return { names, loading: requests.length > 0 && loaded.key !== key };
+};

@@ -1,0 +1,214 @@
+import { expect, type Page, test } from '@playwright/test';
+import { adminPassword, dict, reader, saveScreenshot, signIn } from './fixtures';
+
+/**
+ * Child records end to end (issue 5), in Khmer: a child registered with a photo and a PDF, its
+ * adoption confirmed with a date, found from the palette by its Latin name, and its case summary
+ * printed. Then the lists: the demo children with photos' placeholders and badges, the adoptable
+ * list, an export, and a reader who may not change anything.
+ */
+const admin = { username: 'admin', password: adminPassword };
+const suffix = Date.now().toString(36).slice(-5);
+// Letters only: a Latin name as a caseworker types it, unique to this run.
+const latinGiven = `Bopha${suffix.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}`;
+const child = { familyKh: 'ចាន់', givenKh: 'បុប្ផា', familyEn: 'Chan', givenEn: latinGiven };
+
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
+    'trailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** A small portrait-like PNG drawn by the browser (a real image, as a camera's would be). */
+const drawPhoto = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 160;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = '#bfdbfe';
+    context.fillRect(0, 0, 160, 160);
+    context.fillStyle = '#1e3a8a';
+    context.beginPath();
+    context.arc(80, 62, 32, 0, Math.PI * 2);
+    context.fill();
+    context.beginPath();
+    context.arc(80, 172, 64, Math.PI, 0);
+    context.fill();
+    return canvas.toDataURL('image/png').split(',')[1];
+  });
+
+const today = () => {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Phnom_Penh' }).format(new Date());
+  return parts.slice(0, 10);
+};
+
+test('a child registered in Khmer with a photo and a PDF, confirmed, found from the palette and printed', async ({
+  page,
+}) => {
+  const kh = dict.kh;
+  await signIn(page, admin);
+
+  // 1. Register: the form in sections, the code shown before it is given.
+  await page.goto('/kh/adoptive-child/child/create');
+  await expect(
+    page.getByRole('heading', { name: kh.form.createTitle({ thing: kh.resources.child.one() }), level: 1 }),
+  ).toBeVisible();
+  for (const section of ['identity', 'birthOrigin', 'careHealth', 'family', 'documents'] as const) {
+    await expect(page.getByRole('heading', { name: kh.formSections[section](), level: 2 })).toBeVisible();
+  }
+  await expect(page.getByLabel(kh.fields.code(), { exact: true })).toHaveValue(/^CH-\d{4}-\d{6}$/);
+  await page.getByLabel(kh.fields.familyNameKh(), { exact: true }).fill(child.familyKh);
+  await page.getByLabel(kh.fields.givenNameKh(), { exact: true }).fill(child.givenKh);
+  await page.getByLabel(kh.fields.familyNameEn(), { exact: true }).fill(child.familyEn);
+  await page.getByLabel(kh.fields.givenNameEn(), { exact: true }).fill(child.givenEn);
+  // Required fields carry a mark in their label: found by their id.
+  await page.locator('#field-sex').selectOption('female');
+  await page.locator('#field-dateOfBirth').fill('2019-03-14');
+  // Birth place cascades: a district only once its province is chosen.
+  const district = page.getByLabel(kh.fields.district(), { exact: true });
+  await expect(district).toBeDisabled();
+  const province = page.getByLabel(kh.fields.province(), { exact: true });
+  const phnomPenh = province.locator('option', { hasText: 'ភ្នំពេញ' }).first();
+  await province.selectOption((await phnomPenh.getAttribute('value')) ?? '');
+  await expect(district).toBeEnabled();
+  await expect(district.locator('option')).not.toHaveCount(1);
+  await district.selectOption({ index: 1 });
+  // The administrator has no head office of their own to default to.
+  const office = page.locator('#field-headOfficeId');
+  await expect(office.locator('option')).not.toHaveCount(1);
+  await office.selectOption({ index: 1 });
+  await page.getByRole('checkbox').first().check();
+
+  const photo = Buffer.from(await drawPhoto(page), 'base64');
+  await page
+    .locator('input[type=file]:not([multiple])')
+    .first()
+    .setInputFiles({ name: 'bopha.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByRole('img', { name: kh.childPhoto.previewAlt() })).toBeVisible();
+  await page
+    .locator('input[type=file][multiple]')
+    .setInputFiles({ name: 'birth-certificate.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByText('birth-certificate.pdf')).toBeVisible();
+  await saveScreenshot(page, 'child-create-kh');
+
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(/\/kh\/adoptive-child\/child\/show\/\d+$/);
+  const showUrl = page.url();
+  const nameKh = `${child.familyKh} ${child.givenKh}`;
+  await expect(page.getByRole('heading', { name: nameKh, level: 1 })).toBeVisible();
+  await expect(page.getByRole('img', { name: kh.childShow.photoOf({ name: nameKh }) })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: kh.childDocuments.downloadNamed({ name: 'birth-certificate.pdf' }) }),
+  ).toBeVisible();
+  await expect(page.getByText(kh.options.status.registered()).first()).toBeVisible();
+
+  // 2. Confirm adoption with a date: the status, its badge and its history follow.
+  await page.getByRole('button', { name: kh.childStatus.actions.confirmAdoption(), exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const date = dialog.getByLabel(kh.childStatus.confirmDate());
+  await expect(date).toBeFocused();
+  await expect(date).toHaveValue(today());
+  await date.fill('2026-01-15');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(kh.options.status.adoptable()).first()).toBeVisible();
+  const history = page.getByRole('table').last();
+  await expect(history).toContainText(kh.childStatus.actions.confirmAdoption());
+  await expect(history).toContainText('15-01-2026');
+  // Confirming again is not offered: the machine no longer allows it from `adoptable`.
+  await expect(
+    page.getByRole('button', { name: kh.childStatus.actions.confirmAdoption(), exact: true }),
+  ).toHaveCount(0);
+  await expect(
+    page.getByRole('button', { name: kh.childStatus.actions.unconfirmedAdoption() }),
+  ).toBeVisible();
+  await saveScreenshot(page, 'child-show-kh');
+
+  // 3. Found from the palette by its Latin name, from another page.
+  await page.goto('/kh');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(child.givenEn);
+  const record = page.getByRole('option', { name: new RegExp(nameKh) });
+  await expect(record).toBeVisible();
+  await saveScreenshot(page, 'child-palette-kh');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(showUrl);
+  await expect(page.getByRole('heading', { name: nameKh, level: 1 })).toBeVisible();
+
+  // 4. The case summary as printed: no app chrome, labels in both languages.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: kh.layout.mainNavigation() })).toBeHidden();
+  await expect(page.getByText(`${kh.fields.dateOfBirth()} / ${dict.en.fields.dateOfBirth()}`)).toBeVisible();
+  await saveScreenshot(page, 'child-print-preview-kh');
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('the lists: demo children with badges, the adoptable list, an export, the palette by code', async ({
+  page,
+}) => {
+  const en = dict.en;
+  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto('/en/adoptive-child/child');
+  await expect(page.getByRole('heading', { name: en.resources.child.many(), level: 1 })).toBeVisible();
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('gridcell', { name: /^DEMO-\d{6}$/ }).first()).toBeVisible();
+
+  // Filter by status: only adoptable children remain, each with its badge.
+  await page.getByLabel(en.fields.status(), { exact: true }).selectOption('adoptable');
+  await expect(page).toHaveURL(/adoptable/);
+  await expect(grid.getByText(en.options.status.registered())).toHaveCount(0);
+  await expect(grid.getByText(en.options.status.adoptable()).first()).toBeVisible();
+  await saveScreenshot(page, 'child-list-en');
+
+  // The filtered list as a workbook.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: en.list.exportXlsx() }).click();
+  expect((await download).suggestedFilename()).toMatch(/^child-\d{4}-\d{2}-\d{2}\.xlsx$/);
+
+  // The adoptable list: its own title, no status filter, no create button.
+  await page.goto('/en/can-adopt-child');
+  await expect(
+    page.getByRole('heading', { name: en.resources.childAdoptable.many(), level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByLabel(en.fields.status(), { exact: true })).toHaveCount(0);
+  await expect(grid.getByText(en.options.status.adoptable()).first()).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: en.list.createThing({ thing: en.resources.child.one() }) }),
+  ).toHaveCount(0);
+
+  // 'Find child by name or code' narrows the palette to children; a code finds its child.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(en.palette.findChild());
+  await page.keyboard.press('Enter');
+  await expect(page.getByPlaceholder(en.palette.findChild())).toBeVisible();
+  await page.keyboard.type('DEMO-000007');
+  await expect(page.getByRole('option', { name: /DEMO-000007/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/en\/adoptive-child\/child\/show\/\d+$/);
+  await expect(page.getByText('DEMO-000007').first()).toBeVisible();
+});
+
+test('a reader sees the case summary without edit or status actions, and may not open the form', async ({
+  page,
+}) => {
+  const kh = dict.kh;
+  await signIn(page, reader);
+  await page.goto('/kh/adoptive-child/child');
+  const grid = page.getByRole('grid');
+  await expect(grid.getByRole('gridcell', { name: /^DEMO-\d{6}$/ }).first()).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: kh.list.createThing({ thing: kh.resources.child.one() }) }),
+  ).toHaveCount(0);
+  await grid
+    .getByRole('gridcell', { name: /^DEMO-\d{6}$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/kh\/adoptive-child\/child\/show\/\d+$/);
+  await expect(page.getByRole('button', { name: kh.childShow.print() })).toBeVisible();
+  await expect(page.getByRole('link', { name: kh.childShow.edit() })).toHaveCount(0);
+  for (const action of Object.values(kh.childStatus.actions)) {
+    await expect(page.getByRole('button', { name: action() })).toHaveCount(0);
+  }
+  await page.goto('/kh/adoptive-child/child/create');
+  await expect(page.getByText(kh.errors.forbidden())).toBeVisible();
+});
