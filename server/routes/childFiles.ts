@@ -12,12 +12,13 @@ import {
   childPhotoMaxBytes,
   type TChildDocument,
   type TChildFileKind,
+  type TChildPhotoState,
   ZChildDocument,
   ZChildFileKind,
   ZChildPhotoState,
 } from '../../src/domain/childFiles';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
-import { writeAudit } from '../audit';
+import { type TDbOrTx, writeAudit } from '../audit';
 import { childDocuments, childInfos, users } from '../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../errors';
 import { childFilesDirectory } from '../files/childFilesDirectory';
@@ -105,6 +106,17 @@ const documentAnswer = (row: TDocumentRow, createdByName: string | null = null):
   createdByName,
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** A document's row, locked until the change is saved (404 when there is none). */
+const lockedDocument = async (tx: TDbOrTx, id: number) => {
+  const [row] = await tx
+    .select(documentColumns)
+    .from(childDocuments)
+    .where(eq(childDocuments.id, id))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+};
 
 /**
  * `attachment; filename="ascii"; filename*=UTF-8''...` (RFC 6266/5987): the UTF-8 form keeps Khmer
@@ -265,6 +277,79 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   };
 
+  /**
+   * Receives a multipart body (at most `files` files; none is `required` on `fileField`) and hands it
+   * to `save`, which checks the files, keeps each with `keep` and saves the rows that point at them.
+   * The parser's temporary files always go; the files kept go again unless `save` succeeds, so a
+   * refused or failed change leaves nothing behind; the file it `replaced` goes once it is saved.
+   */
+  const saveUploads = async <T>(
+    request: FastifyRequest,
+    files: number,
+    fileField: string,
+    save: (
+      form: TReceivedForm,
+      keep: (upload: TCheckedUpload) => Promise<string>,
+    ) => Promise<{ answer: T; replaced?: string | null }>,
+  ): Promise<T> => {
+    const form = await receiveUploads(request, directory(), { files, fileSize: parserFileSize }, fileField);
+    const kept: string[] = [];
+    const keep = async (upload: TCheckedUpload) => {
+      const name = await keepUpload(directory(), upload);
+      kept.push(name);
+      return name;
+    };
+    try {
+      const { answer, replaced } = await save(form, keep);
+      kept.length = 0;
+      await removeFiles(request, [replaced]);
+      return answer;
+    } finally {
+      await form.discard();
+      await removeFiles(request, kept);
+    }
+  };
+
+  /** Adds documents to a child in one transaction (the child locked against removal meanwhile), each audited. */
+  const addDocuments = async (
+    childId: number,
+    actor: number,
+    files: { upload: TCheckedUpload; storedName: string; title?: string | null }[],
+  ) =>
+    app.db.transaction(async (tx) => {
+      const [child] = await tx
+        .select({ id: childInfos.id })
+        .from(childInfos)
+        .where(eq(childInfos.id, childId))
+        .for('share');
+      if (!child) throw notFound();
+      const inserted = await tx
+        .insert(childDocuments)
+        .values(
+          files.map(({ upload, storedName, title }) => ({
+            childId,
+            storedName,
+            originalName: upload.originalName,
+            mimeType: upload.mimeType,
+            size: upload.size,
+            title: title ?? null,
+            createdBy: actor,
+            updatedBy: actor,
+          })),
+        )
+        .returning(documentColumns);
+      for (const row of inserted) {
+        await writeAudit(tx, {
+          userId: actor,
+          entity: 'child_documents',
+          entityId: row.id,
+          action: 'create',
+          after: row,
+        });
+      }
+      return inserted;
+    });
+
   const uploadDescription =
     'multipart/form-data. `kind` (query parameter or form field; default `document`): ' +
     '`photo` replaces the child\u2019s photo: one image (PNG, JPEG, WebP or GIF by content) of at most ' +
@@ -291,61 +376,27 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const childId = request.params.id;
-      const actor = currentUser(request).id;
+      const actor = currentUser(request);
       await childExists(childId);
-      const form = await receiveUploads(request, directory(), { files: 1, fileSize: parserFileSize }, 'file');
-      const kept: string[] = [];
-      try {
-        const kind = kindOf(request.query.kind, form);
-        if (kind === 'photo') {
-          const version = versionOf(form);
-          const [photo] = await checkAll(form, photoRule, 'file', false);
-          const name = await keepUpload(directory(), photo);
-          kept.push(name);
-          const { state, previous } = await setPhoto(request, childId, name, version);
-          kept.length = 0;
-          await removeFiles(request, [previous]);
-          return { data: state };
-        }
-        const title = titleOf(form);
-        const [document] = await checkAll(form, documentRule, 'file', false);
-        const name = await keepUpload(directory(), document);
-        kept.push(name);
-        const row = await app.db.transaction(async (tx) => {
-          const [child] = await tx
-            .select({ id: childInfos.id })
-            .from(childInfos)
-            .where(eq(childInfos.id, childId))
-            .for('share');
-          if (!child) throw notFound();
-          const [inserted] = await tx
-            .insert(childDocuments)
-            .values({
-              childId,
-              storedName: name,
-              originalName: document.originalName,
-              mimeType: document.mimeType,
-              size: document.size,
-              title: title ?? null,
-              createdBy: actor,
-              updatedBy: actor,
-            })
-            .returning(documentColumns);
-          await writeAudit(tx, {
-            userId: actor,
-            entity: 'child_documents',
-            entityId: inserted.id,
-            action: 'create',
-            after: inserted,
-          });
-          return inserted;
-        });
-        kept.length = 0;
-        return { data: documentAnswer(row, currentUser(request).name) };
-      } finally {
-        await form.discard();
-        await removeFiles(request, kept);
-      }
+      const answer = await saveUploads<TChildPhotoState | TChildDocument>(
+        request,
+        1,
+        'file',
+        async (form, keep) => {
+          if (kindOf(request.query.kind, form) === 'photo') {
+            const version = versionOf(form);
+            const [photo] = await checkAll(form, photoRule, 'file', false);
+            const { state, previous } = await setPhoto(request, childId, await keep(photo), version);
+            return { answer: state, replaced: previous };
+          }
+          const title = titleOf(form);
+          const [document] = await checkAll(form, documentRule, 'file', false);
+          const storedName = await keep(document);
+          const [row] = await addDocuments(childId, actor.id, [{ upload: document, storedName, title }]);
+          return { answer: documentAnswer(row, actor.name) };
+        },
+      );
+      return { data: answer };
     },
   );
 
@@ -367,67 +418,22 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const childId = request.params.id;
-      const actor = currentUser(request).id;
+      const actor = currentUser(request);
       await childExists(childId);
-      const form = await receiveUploads(
-        request,
-        directory(),
-        { files: childDocumentsPerUpload, fileSize: parserFileSize },
-        'files',
-      );
-      const kept: string[] = [];
-      try {
+      const rows = await saveUploads(request, childDocumentsPerUpload, 'files', async (form, keep) => {
         if (form.fields.kind !== undefined && form.fields.kind.trim() !== 'document') {
           throw fieldErrors((t) => t.validation.invalid({ label: 'kind' }));
         }
         const documents = await checkAll(form, documentRule, 'files', true);
-        const names: string[] = [];
-        for (const document of documents) {
-          const name = await keepUpload(directory(), document);
-          kept.push(name);
-          names.push(name);
-        }
-        const rows = await app.db.transaction(async (tx) => {
-          const [child] = await tx
-            .select({ id: childInfos.id })
-            .from(childInfos)
-            .where(eq(childInfos.id, childId))
-            .for('share');
-          if (!child) throw notFound();
-          const inserted = await tx
-            .insert(childDocuments)
-            .values(
-              documents.map((document, index) => ({
-                childId,
-                storedName: names[index],
-                originalName: document.originalName,
-                mimeType: document.mimeType,
-                size: document.size,
-                createdBy: actor,
-                updatedBy: actor,
-              })),
-            )
-            .returning(documentColumns);
-          for (const row of inserted) {
-            await writeAudit(tx, {
-              userId: actor,
-              entity: 'child_documents',
-              entityId: row.id,
-              action: 'create',
-              after: row,
-            });
-          }
-          return inserted;
-        });
-        kept.length = 0;
-        const order = new Map(names.map((name, index) => [name, index]));
-        rows.sort((a, b) => (order.get(a.storedName) ?? 0) - (order.get(b.storedName) ?? 0));
-        const actorName = currentUser(request).name;
-        return { data: rows.map((row) => documentAnswer(row, actorName)) };
-      } finally {
-        await form.discard();
-        await removeFiles(request, kept);
-      }
+        const files: { upload: TCheckedUpload; storedName: string }[] = [];
+        for (const upload of documents) files.push({ upload, storedName: await keep(upload) });
+        const inserted = await addDocuments(childId, actor.id, files);
+        // In the order sent.
+        const order = new Map(files.map((file, index) => [file.storedName, index]));
+        inserted.sort((a, b) => (order.get(a.storedName) ?? 0) - (order.get(b.storedName) ?? 0));
+        return { answer: inserted };
+      });
+      return { data: rows.map((row) => documentAnswer(row, actor.name)) };
     },
   );
 
@@ -455,21 +461,13 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(childDocuments)
         .where(eq(childDocuments.id, documentId));
       if (!existing) throw notFound();
-      const form = await receiveUploads(request, directory(), { files: 1, fileSize: parserFileSize }, 'file');
-      const kept: string[] = [];
-      try {
+      const row = await saveUploads(request, 1, 'file', async (form, keep) => {
         const version = versionOf(form);
         const title = titleOf(form);
         const [document] = await checkAll(form, documentRule, 'file', false);
-        const name = await keepUpload(directory(), document);
-        kept.push(name);
-        const { row, previous } = await app.db.transaction(async (tx) => {
-          const [before] = await tx
-            .select(documentColumns)
-            .from(childDocuments)
-            .where(eq(childDocuments.id, documentId))
-            .for('update');
-          if (!before) throw notFound();
+        const name = await keep(document);
+        return app.db.transaction(async (tx) => {
+          const before = await lockedDocument(tx, documentId);
           if (version !== undefined && version !== before.version) throw staleVersion();
           const [after] = await tx
             .update(childDocuments)
@@ -493,18 +491,13 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
             before,
             after,
           });
-          return { row: after, previous: before.storedName };
+          return { answer: after, replaced: before.storedName };
         });
-        kept.length = 0;
-        await removeFiles(request, [previous]);
-        const [creator] = row.createdBy
-          ? await app.db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy))
-          : [];
-        return { data: documentAnswer(row, creator?.name ?? null) };
-      } finally {
-        await form.discard();
-        await removeFiles(request, kept);
-      }
+      });
+      const [creator] = row.createdBy
+        ? await app.db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy))
+        : [];
+      return { data: documentAnswer(row, creator?.name ?? null) };
     },
   );
 
@@ -534,12 +527,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const actor = currentUser(request).id;
       const removed = await app.db.transaction(async (tx) => {
-        const [before] = await tx
-          .select(documentColumns)
-          .from(childDocuments)
-          .where(eq(childDocuments.id, id))
-          .for('update');
-        if (!before) throw notFound();
+        const before = await lockedDocument(tx, id);
         await tx.delete(childDocuments).where(eq(childDocuments.id, id));
         await writeAudit(tx, {
           userId: actor,

@@ -326,6 +326,10 @@ type RootTranslation = {
 		 */
 		closeDialog: string
 		/**
+		 * ក​ែ​ប​្​រ​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​ក​ំ​ព​ុ​ង​ប​ង​្​ហ​ា​ញ​ ​(​ទ​ំ​ព​័​រ​ស​ង​្​ខ​េ​ប​រ​ប​ស​់​វ​ា​)
+		 */
+		editRecord: string
+		/**
 		 * ប​ង​្​ក​ើ​ត​ថ​្​ម​ី​ ​(​ន​ៅ​ល​ើ​ទ​ំ​ព​័​រ​ប​ញ​្​ជ​ី​)
 		 */
 		newRecord: string
@@ -3204,6 +3208,10 @@ export type TranslationFunctions = {
 		 * បិទផ្ទាំង
 		 */
 		closeDialog: () => LocalizedString
+		/**
+		 * កែប្រែកំណត់ត្រាដែលកំពុងបង្ហាញ (ទំព័រសង្ខេបរបស់វា)
+		 */
+		editRecord: () => LocalizedString
 		/**
 		 * បង្កើតថ្មី (នៅលើទំព័របញ្ជី)
 		 */

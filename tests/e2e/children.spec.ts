@@ -126,7 +126,10 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
 
   // 3. Found from the palette by its Latin name, from another page.
   await page.goto('/kh');
+  // The palette's shortcut listens once the signed-in page is up.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.type(child.givenEn);
   const record = page.getByRole('option', { name: new RegExp(nameKh) });
   await expect(record).toBeVisible();
@@ -178,6 +181,7 @@ test('the lists: demo children with badges, the adoptable list, an export, the p
 
   // 'Find child by name or code' narrows the palette to children; a code finds its child.
   await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.type(en.palette.findChild());
   await page.keyboard.press('Enter');
   await expect(page.getByPlaceholder(en.palette.findChild())).toBeVisible();

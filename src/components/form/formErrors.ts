@@ -40,7 +40,8 @@ export const validateWithLabels = (
   for (const issue of result.error.issues) {
     const path = issue.path.map(String);
     const value = valueAt(values, issue.path);
-    const missing = value === undefined || value === null || (issue.code === 'invalid_type' && value === '');
+    // Nothing chosen or typed (an empty select, date or text) reads as 'required', whatever rule failed.
+    const missing = value === undefined || value === null || value === '';
     const message = ruleMessage(issue as never, labelOf(path.join('.')), messages, missing);
     setNested(errors, path.length > 0 ? path : ['root'], { type: issue.code, message });
   }

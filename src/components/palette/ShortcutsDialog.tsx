@@ -15,6 +15,7 @@ export const useShortcutList = () => {
     { id: 'help', sequence: [['?']], description: LL.shortcuts.help() },
     { id: 'home', sequence: [['G'], ['H']], description: LL.shortcuts.goHome() },
     { id: 'new', sequence: [['N']], description: LL.shortcuts.newRecord() },
+    { id: 'edit', sequence: [['E']], description: LL.shortcuts.editRecord() },
     { id: 'search', sequence: [['/']], description: LL.shortcuts.searchList() },
     { id: 'save', sequence: [[modifier, 'S']], description: LL.shortcuts.save() },
     { id: 'close', sequence: [['Esc']], description: LL.shortcuts.closeDialog() },

@@ -319,6 +319,11 @@ const ResourceForm = ({
   };
 
   const recordTitle = record ? translate(definition.titleOf(record) as never, locale) : '';
+  // Cancelling an edit of a record that has its own page goes back to that page.
+  const showPath =
+    record && definition.recordPage === 'show'
+      ? localizedPath(locale, `${definition.routeBase}/show/${record.id}`)
+      : null;
   const recordContext = useMemo(() => (record ? { record, reload: onReload } : null), [record, onReload]);
   // The resource's own actions on this record ('Deactivate this user'...), with their dialogs.
   const useRecordActions = resource.useRecordActions ?? useNoRecordActions;
@@ -541,7 +546,10 @@ const ResourceForm = ({
         items={[
           ...areaBreadcrumbs(LL, locale, area),
           { text: text.many, to: listPath },
-          { text: editing ? recordTitle || title : title },
+          // A record with a page of its own: its title leads back there, then 'Edit'.
+          ...(record && showPath
+            ? [{ text: recordTitle || title, to: showPath }, { text: title }]
+            : [{ text: editing ? recordTitle || title : title }]),
         ]}
       />
       <h1 className="mb-4 font-semibold text-2xl text-slate-900 dark:text-slate-50">{title}</h1>
@@ -596,7 +604,7 @@ const ResourceForm = ({
               <Icon name="save" className="size-4" />
               {isSubmitting ? LL.form.saving() : LL.form.save()}
             </button>
-            <button type="button" className={secondaryButton} onClick={() => navigate(listPath)}>
+            <button type="button" className={secondaryButton} onClick={() => navigate(showPath ?? listPath)}>
               {LL.form.cancel()}
             </button>
             <span className="text-slate-500 text-xs dark:text-slate-400">{LL.form.saveShortcut()}</span>

@@ -37,6 +37,18 @@ export const ChildAppCommands = () => {
       });
     }
     if (hasPermission(user, 'adoptive_children:read')) {
+      // The list a matching starts from: not in the sidebar (spec section 4), found here.
+      const adoptable = bothLanguages((book) => book.resources.childAdoptable.many());
+      list.push({
+        id: 'open-can-adopt-child',
+        title: LL.resources.childAdoptable.many(),
+        titles: adoptable,
+        kind: 'page',
+        icon: 'child',
+        path: '/can-adopt-child',
+        keywords: [adoptable.kh, adoptable.en],
+        perform: () => navigate(localizedPath(locale, '/can-adopt-child')),
+      });
       const words = bothLanguages((book) => book.palette.findChild());
       list.push({
         id: 'app-find-child',

@@ -89,6 +89,7 @@ const en = {
     close: 'Close',
     goHome: 'Go to the home page',
     closeDialog: 'Close a dialog',
+    editRecord: 'Edit the record on screen (its summary page)',
     newRecord: 'New record (on a list page)',
     searchList: 'Search the list',
     save: 'Save the form',

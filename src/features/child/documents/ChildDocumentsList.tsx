@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { errorStatus } from '@/api/errors';
+import { useRemoteData } from '@/api/useRemoteData';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
+import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
@@ -16,13 +18,13 @@ import {
   uploadChildDocuments,
 } from '@/features/child/api/childFilesApi';
 import { failureText } from '@/features/child/api/failureText';
+import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { DocumentRefusals } from './DocumentRefusals';
 import { checkChosenDocuments } from './documentCheck';
 import { documentCheckMessages } from './documentMessages';
 import { formatFileSize } from './fileSize';
 
-type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; rows: TChildDocument[] };
 type TBusy =
   | { kind: 'adding' }
   | { kind: 'replacing'; id: number }
@@ -52,47 +54,25 @@ export const ChildDocumentsList = ({
   const { LL, locale } = useI18nContext();
   const words = LL.childDocuments;
   const id = useId();
-  const [load, setLoad] = useState<TLoad>({ state: 'loading' });
+  const loadDocuments = useCallback((signal: AbortSignal) => fetchChildDocuments(childId, signal), [childId]);
+  const documents = useRemoteData(loadDocuments);
   const [busy, setBusy] = useState<TBusy>(null);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [removing, setRemoving] = useState<TChildDocument | null>(null);
-  const addInput = useRef<HTMLInputElement>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const replaceTarget = useRef<TChildDocument | null>(null);
 
-  const refresh = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const rows = await fetchChildDocuments(childId, signal);
-        if (!signal?.aborted) setLoad({ state: 'ready', rows });
-      } catch {
-        if (!signal?.aborted) setLoad({ state: 'failed' });
-      }
-    },
-    [childId],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    void refresh(controller.signal);
-    return () => controller.abort();
-  }, [refresh]);
-
-  const rows = load.state === 'ready' ? load.rows : [];
-  const setRows = (change: (rows: TChildDocument[]) => TChildDocument[]) =>
-    setLoad((current) =>
-      current.state === 'ready' ? { state: 'ready', rows: change(current.rows) } : current,
-    );
+  const rows = documents.state === 'ready' ? documents.data : [];
+  const setRows = documents.update;
 
   /** A document someone else removed meanwhile: say so and show the list as it is now. */
   const goneOrFailed = (error: unknown, failed: (reason: string) => string) => {
     if (errorStatus(error) === 404) {
       showToast(words.gone(), 'error');
-      void refresh();
+      documents.reload();
     } else {
-      if (errorStatus(error) === 409) void refresh();
+      if (errorStatus(error) === 409) documents.reload();
       showToast(failed(failureText(error, LL)), 'error');
     }
   };
@@ -161,7 +141,7 @@ export const ChildDocumentsList = ({
     }
   };
 
-  const canAdd = editable && load.state === 'ready' && busy === null;
+  const canAdd = editable && documents.state === 'ready' && busy === null;
   const commands = useMemo<TCommand[]>(
     () =>
       canAdd
@@ -171,7 +151,7 @@ export const ChildDocumentsList = ({
               title: words.add(),
               icon: 'upload',
               keywords: ['upload', 'document', 'file', 'ឯកសារ', 'ផ្ទុកឡើង'],
-              perform: () => addInput.current?.click(),
+              perform: () => addButton.current?.click(),
             },
           ]
         : [],
@@ -186,20 +166,6 @@ export const ChildDocumentsList = ({
     <div>
       {editable ? (
         <>
-          <input
-            ref={addInput}
-            type="file"
-            multiple
-            accept={childDocumentTypes.join(',')}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(event) => {
-              const files = Array.from(event.target.files ?? []);
-              event.target.value = '';
-              if (files.length > 0) void add(files);
-            }}
-          />
           <input
             ref={replaceInput}
             type="file"
@@ -216,17 +182,18 @@ export const ChildDocumentsList = ({
             }}
           />
           <div className="mb-3 flex flex-wrap items-center gap-3 print:hidden">
-            <button
+            <FilePickerButton
               ref={addButton}
-              type="button"
+              accept={childDocumentTypes.join(',')}
+              multiple
+              onFiles={(files) => void add(files)}
               className={primaryButton}
               disabled={!canAdd}
               aria-describedby={refusals.length > 0 ? `${hintId} ${refusalsId}` : hintId}
-              onClick={() => addInput.current?.click()}
             >
               <Icon name="upload" className="size-4" />
               {busy?.kind === 'adding' ? words.adding() : words.add()}
-            </button>
+            </FilePickerButton>
             <span id={hintId} className="text-slate-500 text-xs dark:text-slate-400">
               {words.hint()}
             </span>
@@ -235,29 +202,13 @@ export const ChildDocumentsList = ({
         </>
       ) : null}
 
-      {load.state === 'loading' ? (
-        <p className="py-4 text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
-          {words.loading()}
-        </p>
-      ) : load.state === 'failed' ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 py-2 text-slate-700 text-sm dark:text-slate-200"
-        >
-          <Icon name="alert" className="size-5 text-error" />
-          <span className="flex-1">{words.loadFailed()}</span>
-          <button
-            type="button"
-            className={`${secondaryButton} print:hidden`}
-            onClick={() => {
-              setLoad({ state: 'loading' });
-              void refresh();
-            }}
-          >
-            <Icon name="refresh" className="size-4" />
-            {LL.list.retry()}
-          </button>
-        </div>
+      {documents.state !== 'ready' ? (
+        <SectionLoadStatus
+          state={documents.state}
+          loadingText={words.loading()}
+          failedText={words.loadFailed()}
+          onRetry={documents.reload}
+        />
       ) : rows.length === 0 ? (
         <div className="rounded-md border border-slate-300 border-dashed px-4 py-6 text-center dark:border-slate-700">
           <Icon name="report" className="mx-auto size-8 text-slate-400 dark:text-slate-500" />

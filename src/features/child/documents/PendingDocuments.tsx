@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { Icon } from '@/components/Icon';
 import { dangerOutlineButton, secondaryButton } from '@/components/ui';
 import { childDocumentTypes } from '@/domain/childFiles';
@@ -33,7 +34,6 @@ export const PendingDocuments = ({
   const { LL, locale } = useI18nContext();
   const words = LL.childDocuments;
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const [refusals, setRefusals] = useState<string[]>([]);
   const hintId = `${id}-hint`;
@@ -59,31 +59,18 @@ export const PendingDocuments = ({
   const total = files.reduce((sum, pending) => sum + pending.file.size, 0);
   return (
     <div>
-      <input
-        ref={input}
-        type="file"
-        multiple
-        accept={childDocumentTypes.join(',')}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={(event) => {
-          const chosen = Array.from(event.target.files ?? []);
-          event.target.value = '';
-          if (chosen.length > 0) choose(chosen);
-        }}
-      />
       <div className="mb-3 flex flex-wrap items-center gap-3">
-        <button
+        <FilePickerButton
           ref={chooseButton}
-          type="button"
+          accept={childDocumentTypes.join(',')}
+          multiple
+          onFiles={choose}
           className={secondaryButton}
           aria-describedby={refusals.length > 0 ? `${hintId} ${refusalsId}` : hintId}
-          onClick={() => input.current?.click()}
         >
           <Icon name="upload" className="size-4" />
           {words.add()}
-        </button>
+        </FilePickerButton>
         <span id={hintId} className="text-slate-500 text-xs dark:text-slate-400">
           {words.hint()} {words.pendingHint()}
         </span>

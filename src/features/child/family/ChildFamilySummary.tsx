@@ -1,15 +1,13 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback } from 'react';
+import { useRemoteData } from '@/api/useRemoteData';
 import { Badge } from '@/components/Badge';
 import { Icon } from '@/components/Icon';
-import { secondaryButton } from '@/components/ui';
 import type { TChildParent, TParentVitalStatus } from '@/domain/childFamily';
 import { formatDate } from '@/domain/dateFormat';
 import type { TBadgeTone } from '@/domain/resource';
 import { fetchChildFamily } from '@/features/child/api/childFamilyApi';
+import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
-import type { TChildFamily } from './familyDraft';
-
-type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; family: TChildFamily | null };
 
 const vitalTones: Record<TParentVitalStatus, TBadgeTone> = {
   alive: 'green',
@@ -28,57 +26,20 @@ const muted = 'text-slate-500 dark:text-slate-400';
 export const ChildFamilySummary = ({ childId }: { childId: number | string }) => {
   const { LL } = useI18nContext();
   const words = LL.childFamily;
-  const [load, setLoad] = useState<TLoad>({ state: 'loading' });
+  const loadFamily = useCallback((signal: AbortSignal) => fetchChildFamily(childId, signal), [childId]);
+  const load = useRemoteData(loadFamily);
 
-  const read = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const family = await fetchChildFamily(childId, signal);
-        if (!signal?.aborted) setLoad({ state: 'ready', family });
-      } catch {
-        if (!signal?.aborted) setLoad({ state: 'failed' });
-      }
-    },
-    [childId],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ state: 'loading' });
-    void read(controller.signal);
-    return () => controller.abort();
-  }, [read]);
-
-  if (load.state === 'loading') {
+  if (load.state !== 'ready') {
     return (
-      <p className="py-4 text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
-        {words.loading()}
-      </p>
+      <SectionLoadStatus
+        state={load.state}
+        loadingText={words.loading()}
+        failedText={words.loadFailed()}
+        onRetry={load.reload}
+      />
     );
   }
-  if (load.state === 'failed') {
-    return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 py-2 text-slate-700 text-sm dark:text-slate-200"
-      >
-        <Icon name="alert" className="size-5 text-error" />
-        <span className="flex-1">{words.loadFailed()}</span>
-        <button
-          type="button"
-          className={`${secondaryButton} print:hidden`}
-          onClick={() => {
-            setLoad({ state: 'loading' });
-            void read();
-          }}
-        >
-          <Icon name="refresh" className="size-4" />
-          {LL.list.retry()}
-        </button>
-      </div>
-    );
-  }
-  const { family } = load;
+  const family = load.data;
   if (!family) {
     return (
       <div className="rounded-md border border-slate-300 border-dashed px-4 py-6 text-center dark:border-slate-700">

@@ -3,6 +3,7 @@ import { Icon } from '@/components/Icon';
 import { dangerOutlineButton, secondaryButton } from '@/components/ui';
 import { childSiblingsMax, nameScripts, parentVitalStatuses } from '@/domain/childFamily';
 import { childSexes } from '@/domain/resources/child';
+import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { FamilySelect, FamilyTextarea, FamilyTextInput } from './FamilyInputs';
 import {
@@ -58,26 +59,14 @@ export const FamilyEditor = ({
     setFocusTarget(null);
   }, [focusTarget]);
 
-  if (loadState === 'loading') {
+  if (loadState !== 'ready') {
     return (
-      <p className="py-4 text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
-        {words.loading()}
-      </p>
-    );
-  }
-  if (loadState === 'failed') {
-    return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 py-2 text-slate-700 text-sm dark:text-slate-200"
-      >
-        <Icon name="alert" className="size-5 text-error" />
-        <span className="flex-1">{words.loadFailedEdit()}</span>
-        <button type="button" className={secondaryButton} onClick={onRetry}>
-          <Icon name="refresh" className="size-4" />
-          {LL.list.retry()}
-        </button>
-      </div>
+      <SectionLoadStatus
+        state={loadState}
+        loadingText={words.loading()}
+        failedText={words.loadFailedEdit()}
+        onRetry={onRetry}
+      />
     );
   }
 
@@ -234,11 +223,14 @@ const ParentBox = ({
       </section>
     );
   }
-  const set = (patch: Partial<TParentDraft>) => onChange({ ...parent, ...patch });
+  /** What an input of the box has by its key: path (and id), label, value, message and change. */
   const field = (key: keyof TParentDraft) => ({
     path: `${role}.${key}`,
+    label: words[key](),
     value: parent[key],
     error: errors[`${role}.${key}`],
+    // A select gives only the values it offers.
+    onChange: (value: string) => onChange({ ...parent, [key]: value }),
   });
   return (
     <fieldset className={boxClass}>
@@ -246,65 +238,24 @@ const ParentBox = ({
         {title}
       </legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FamilyTextInput
-          {...field('familyName')}
-          label={words.familyName()}
-          required
-          maxLength={100}
-          onChange={(familyName) => set({ familyName })}
-        />
-        <FamilyTextInput
-          {...field('givenName')}
-          label={words.givenName()}
-          required
-          maxLength={100}
-          onChange={(givenName) => set({ givenName })}
-        />
+        <FamilyTextInput {...field('familyName')} required maxLength={100} />
+        <FamilyTextInput {...field('givenName')} required maxLength={100} />
         <FamilySelect
           {...field('nameScript')}
-          label={words.nameScript()}
           options={nameScripts.map((script) => ({ value: script, label: words.nameScripts[script]() }))}
-          onChange={(nameScript) => set({ nameScript: nameScript as TParentDraft['nameScript'] })}
         />
         <FamilySelect
           {...field('vitalStatus')}
-          label={words.vitalStatus()}
           required
           options={parentVitalStatuses.map((status) => ({
             value: status,
             label: words.vitalStatuses[status](),
           }))}
-          onChange={(vitalStatus) => set({ vitalStatus: vitalStatus as TParentDraft['vitalStatus'] })}
         />
-        <FamilyTextInput
-          {...field('dateOfBirth')}
-          type="date"
-          max={today}
-          label={words.dateOfBirth()}
-          onChange={(dateOfBirth) => set({ dateOfBirth })}
-        />
-        <FamilyTextInput
-          {...field('phone')}
-          type="tel"
-          inputMode="tel"
-          maxLength={30}
-          label={words.phone()}
-          onChange={(phone) => set({ phone })}
-        />
-        <FamilyTextInput
-          {...field('occupation')}
-          maxLength={200}
-          label={words.occupation()}
-          className="sm:col-span-2"
-          onChange={(occupation) => set({ occupation })}
-        />
-        <FamilyTextarea
-          {...field('address')}
-          maxLength={500}
-          label={words.address()}
-          className="sm:col-span-2"
-          onChange={(address) => set({ address })}
-        />
+        <FamilyTextInput {...field('dateOfBirth')} type="date" max={today} />
+        <FamilyTextInput {...field('phone')} type="tel" inputMode="tel" maxLength={30} />
+        <FamilyTextInput {...field('occupation')} maxLength={200} className="sm:col-span-2" />
+        <FamilyTextarea {...field('address')} maxLength={500} className="sm:col-span-2" />
       </div>
       <button type="button" className={`${dangerOutlineButton} ${smallButton} mt-3`} onClick={onRemove}>
         <Icon name="trash" className="size-3.5" />
@@ -333,11 +284,14 @@ const SiblingRow = ({
   const { LL } = useI18nContext();
   const words = LL.childFamily;
   const n = index + 1;
-  const set = (patch: Partial<TSiblingDraft>) => onChange({ ...sibling, ...patch });
+  /** What an input of the row has by its key: path (and id), label, value, message and change. */
   const field = (key: Exclude<keyof TSiblingDraft, 'key'>) => ({
     path: `siblings.${index}.${key}`,
+    label: words[key](),
     value: sibling[key],
     error: errors[`siblings.${index}.${key}`],
+    // A select gives only the values it offers.
+    onChange: (value: string) => onChange({ ...sibling, [key]: value }),
   });
   const headingId = `family-sibling-${sibling.key}`;
   return (
@@ -360,43 +314,20 @@ const SiblingRow = ({
         </button>
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <FamilyTextInput
-          {...field('name')}
-          label={words.name()}
-          required
-          maxLength={200}
-          className="sm:col-span-2"
-          onChange={(name) => set({ name })}
-        />
+        <FamilyTextInput {...field('name')} required maxLength={200} className="sm:col-span-2" />
         <FamilySelect
           {...field('sex')}
-          label={words.sex()}
           required
           options={childSexes.map((sex) => ({ value: sex, label: LL.options.sex[sex]() }))}
-          onChange={(sex) => set({ sex: sex as TSiblingDraft['sex'] })}
         />
-        <FamilyTextInput
-          {...field('dateOfBirth')}
-          type="date"
-          max={today}
-          label={words.dateOfBirth()}
-          onChange={(dateOfBirth) => set({ dateOfBirth })}
-        />
+        <FamilyTextInput {...field('dateOfBirth')} type="date" max={today} />
         <FamilyTextInput
           {...field('livingWith')}
           maxLength={200}
-          label={words.livingWith()}
           hint={words.livingWithHint()}
           className="sm:col-span-2"
-          onChange={(livingWith) => set({ livingWith })}
         />
-        <FamilyTextInput
-          {...field('notes')}
-          maxLength={1000}
-          label={words.notes()}
-          className="sm:col-span-2"
-          onChange={(notes) => set({ notes })}
-        />
+        <FamilyTextInput {...field('notes')} maxLength={1000} className="sm:col-span-2" />
       </div>
     </li>
   );

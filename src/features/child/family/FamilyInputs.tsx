@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Field } from '@/components/form/Field';
 import { inputClass } from '@/components/form/fieldStyles';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -18,134 +19,119 @@ type TCommon = {
   className?: string;
 };
 
-const describedBy = (id: string, error?: string) => (error ? `${id}-error` : undefined);
+/** What every control of a family field carries: its id, state and message. */
+type TControlProps = {
+  id: string;
+  'aria-required': true | undefined;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  className: string;
+};
 
-export const FamilyTextInput = ({
+/** The label, hint and message around one control, which gets its id and state from here. */
+const FamilyField = ({
   path,
   label,
-  value,
-  onChange,
   error,
   required,
   hint,
   className,
+  children,
+}: Omit<TCommon, 'value' | 'onChange'> & { children: (control: TControlProps) => ReactNode }) => {
+  const { LL } = useI18nContext();
+  const id = familyFieldId(path);
+  return (
+    <Field
+      id={id}
+      label={label}
+      required={required}
+      requiredLabel={LL.form.requiredMark()}
+      error={error}
+      hint={hint}
+      className={className}
+    >
+      {children({
+        id,
+        'aria-required': required || undefined,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? `${id}-error` : undefined,
+        className: inputClass(Boolean(error)),
+      })}
+    </Field>
+  );
+};
+
+export const FamilyTextInput = ({
+  value,
+  onChange,
   type = 'text',
   max,
   maxLength,
   inputMode,
   autoComplete = 'off',
+  ...field
 }: TCommon & {
   type?: 'text' | 'date' | 'tel';
   max?: string;
   maxLength?: number;
   inputMode?: 'tel' | 'text';
   autoComplete?: string;
-}) => {
-  const { LL } = useI18nContext();
-  const id = familyFieldId(path);
-  return (
-    <Field
-      id={id}
-      label={label}
-      required={required}
-      requiredLabel={LL.form.requiredMark()}
-      error={error}
-      hint={hint}
-      className={className}
-    >
+}) => (
+  <FamilyField {...field}>
+    {(control) => (
       <input
-        id={id}
+        {...control}
         type={type}
         value={value}
         max={max}
         maxLength={maxLength}
         inputMode={inputMode}
         autoComplete={autoComplete}
-        aria-required={required || undefined}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, error)}
-        className={inputClass(Boolean(error))}
         onChange={(event) => onChange(event.target.value)}
       />
-    </Field>
-  );
-};
+    )}
+  </FamilyField>
+);
 
 export const FamilySelect = <T extends string>({
-  path,
-  label,
   value,
   onChange,
-  error,
-  required,
-  hint,
-  className,
   options,
+  ...field
 }: TCommon & { options: readonly { value: T; label: string }[] }) => {
   const { LL } = useI18nContext();
-  const id = familyFieldId(path);
   return (
-    <Field
-      id={id}
-      label={label}
-      required={required}
-      requiredLabel={LL.form.requiredMark()}
-      error={error}
-      hint={hint}
-      className={className}
-    >
-      <select
-        id={id}
-        value={value}
-        aria-required={required || undefined}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, error)}
-        className={inputClass(Boolean(error))}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">{LL.form.choose()}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <FamilyField {...field}>
+      {(control) => (
+        <select {...control} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{LL.form.choose()}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FamilyField>
   );
 };
 
 export const FamilyTextarea = ({
-  path,
-  label,
   value,
   onChange,
-  error,
-  hint,
-  className,
   rows = 2,
   maxLength,
-}: TCommon & { rows?: number; maxLength?: number }) => {
-  const { LL } = useI18nContext();
-  const id = familyFieldId(path);
-  return (
-    <Field
-      id={id}
-      label={label}
-      requiredLabel={LL.form.requiredMark()}
-      error={error}
-      hint={hint}
-      className={className}
-    >
+  ...field
+}: TCommon & { rows?: number; maxLength?: number }) => (
+  <FamilyField {...field}>
+    {(control) => (
       <textarea
-        id={id}
+        {...control}
         value={value}
         rows={rows}
         maxLength={maxLength}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy(id, error)}
-        className={inputClass(Boolean(error))}
         onChange={(event) => onChange(event.target.value)}
       />
-    </Field>
-  );
-};
+    )}
+  </FamilyField>
+);

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { AuthImage } from '@/components/AuthImage';
+import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { errorTextClass, labelClass } from '@/components/form/fieldStyles';
 import { imageFileError } from '@/components/form/imageCheck';
 import { Icon } from '@/components/Icon';
@@ -45,7 +46,6 @@ export const PhotoPicker = ({ childId, hasPhoto, version, draft, onChange }: TPh
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const statusId = `${id}-status`;
-  const inputRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -105,34 +105,22 @@ export const PhotoPicker = ({ childId, hasPhoto, version, draft, onChange }: TPh
         <h3 className={labelClass}>
           <label htmlFor={inputId}>{words.label()}</label>
         </h3>
-        {/* The buttons are the keyboard's way in; the input is reached through them and its label. */}
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          accept={childPhotoTypes.join(',')}
-          className="sr-only"
-          tabIndex={-1}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            // Cleared, so choosing the same file again after a refusal tries again.
-            event.target.value = '';
-            if (file) choose(file);
-          }}
-        />
         <div className="flex flex-wrap gap-2">
-          <button
+          <FilePickerButton
             ref={chooseRef}
-            type="button"
+            accept={childPhotoTypes.join(',')}
+            onFiles={([file]) => choose(file)}
             className={secondaryButton}
             aria-describedby={error ? errorId : hintId}
-            onClick={() => inputRef.current?.click()}
+            input={{
+              id: inputId,
+              invalid: Boolean(error),
+              describedBy: error ? `${errorId} ${hintId}` : hintId,
+            }}
           >
             <Icon name="image" className="size-4" />
             {showsSomething ? words.change() : words.choose()}
-          </button>
+          </FilePickerButton>
           {showsSomething ? (
             <button type="button" className={dangerOutlineButton} onClick={remove}>
               <Icon name="trash" className="size-4" />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { TRemoteDataResult } from '@/api/useRemoteData';
 import { useRouteLocale } from '@/app/useRouteLocale';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { secondaryButton } from '@/components/ui';
@@ -15,7 +16,7 @@ import {
   newestFirst,
   type TStatusHistoryRow,
 } from './statusHistory';
-import { type THistoryLoad, useHistory } from './useHistory';
+import { useHistory } from './useHistory';
 
 const headClass =
   'border-slate-200 border-b px-3 py-2 text-left font-medium text-slate-600 text-xs uppercase tracking-wide dark:border-slate-700 dark:text-slate-300';
@@ -34,37 +35,35 @@ const Heading = ({ pick }: { pick: (LL: TranslationFunctions) => string }) => {
 
 /** Loading, failure (with a retry) and empty states around a history's table. */
 const HistoryBody = <T,>({
-  load,
-  retry,
+  history,
   empty,
   children,
 }: {
-  load: THistoryLoad<T>;
-  retry: () => void;
+  history: TRemoteDataResult<T[]>;
   empty: string;
   children: (rows: T[]) => ReactNode;
 }) => {
   const { LL } = useI18nContext();
-  if (load.state === 'loading')
+  if (history.state === 'loading')
     return (
       <p className="text-slate-500 text-sm dark:text-slate-400" aria-live="polite">
         {LL.form.loadingRecord()}
       </p>
     );
-  if (load.state === 'failed')
+  if (history.state === 'failed')
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
         <span className="text-error-dark dark:text-red-300">{LL.childShow.historyFailed()}</span>
-        <button type="button" className={`${secondaryButton} print:hidden`} onClick={retry}>
+        <button type="button" className={`${secondaryButton} print:hidden`} onClick={history.reload}>
           {LL.childShow.retry()}
         </button>
       </div>
     );
-  if (load.rows.length === 0)
+  if (history.data.length === 0)
     return <p className="text-slate-500 text-sm italic dark:text-slate-400">{empty}</p>;
   return (
     <div className="-mx-4 overflow-x-auto sm:mx-0 print:mx-0 print:overflow-visible">
-      {children(load.rows)}
+      {children(history.data)}
     </div>
   );
 };
@@ -73,17 +72,14 @@ const HistoryBody = <T,>({
 export const MatchingHistorySection = ({ childId, reloadKey }: { childId: string; reloadKey: number }) => {
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
-  const [load, retry] = useHistory<Record<string, unknown>>(
-    `/adoptive-matching/histories/${childId}`,
-    reloadKey,
-  );
+  const history = useHistory<Record<string, unknown>>(`/adoptive-matching/histories/${childId}`, reloadKey);
   return (
     <SummaryCard
       id="child-matching-history"
       title={LL.childShow.matchingHistory()}
       both={bothLanguages((book) => book.childShow.matchingHistory())}
     >
-      <HistoryBody load={load} retry={retry} empty={LL.childShow.noMatching()}>
+      <HistoryBody history={history} empty={LL.childShow.noMatching()}>
         {(rows) => (
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{LL.childShow.matchingHistory()}</caption>
@@ -117,14 +113,14 @@ export const MatchingHistorySection = ({ childId, reloadKey }: { childId: string
 export const StatusHistorySection = ({ childId, reloadKey }: { childId: string; reloadKey: number }) => {
   const { LL } = useI18nContext();
   const { optionLabel } = useResourceText('child');
-  const [load, retry] = useHistory<TStatusHistoryRow>(`/child-infos/status-history/${childId}`, reloadKey);
+  const history = useHistory<TStatusHistoryRow>(`/child-infos/status-history/${childId}`, reloadKey);
   return (
     <SummaryCard
       id="child-status-history"
       title={LL.childShow.statusHistory()}
       both={bothLanguages((book) => book.childShow.statusHistory())}
     >
-      <HistoryBody load={load} retry={retry} empty={LL.childShow.noStatusHistory()}>
+      <HistoryBody history={history} empty={LL.childShow.noStatusHistory()}>
         {(rows) => (
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{LL.childShow.statusHistory()}</caption>

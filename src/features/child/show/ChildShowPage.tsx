@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '@/api/client';
 import { errorStatus } from '@/api/errors';
 import type { TResourceRow } from '@/api/resources';
+import { useRemoteData } from '@/api/useRemoteData';
 import { localizedPath } from '@/app/localePath';
 import { useSession } from '@/app/session';
 import { useRouteLocale } from '@/app/useRouteLocale';
@@ -38,12 +39,6 @@ import { SummaryCard } from './SummaryCard';
 import { useSummaryNames } from './useSummaryNames';
 import './print.css';
 
-type TLoad =
-  | { state: 'loading' }
-  | { state: 'ready'; record: TResourceRow }
-  | { state: 'missing' }
-  | { state: 'failed' };
-
 type TBook = Record<string, (() => string) | undefined>;
 
 /** A field's label in one dictionary (the key itself while the dictionary lacks it). */
@@ -66,32 +61,25 @@ const ChildShowPage = () => {
   const navigate = useNavigate();
   const { user } = useSession();
   const text = useResourceText(childResource.name);
-  const [load, setLoad] = useState<TLoad>({ state: 'loading' });
+  // A reload (after a status action) keeps the summary on screen until the fresh copy arrives; the
+  // histories below read again with it.
   const [reloadKey, setReloadKey] = useState(0);
   const reload = useCallback(() => setReloadKey((key) => key + 1), []);
+  const loadRecord = useCallback(
+    async (signal: AbortSignal) =>
+      (
+        await api<{ data: TResourceRow }>(`/child-infos/${encodeURIComponent(id)}`, {
+          signal,
+          errorMode: 'log',
+        })
+      ).data,
+    [id],
+  );
+  const load = useRemoteData(loadRecord, reloadKey);
+  // An id that is no number (400) names no child either.
+  const missing = load.state === 'failed' && [404, 400].includes(errorStatus(load.error));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy
-  useEffect(() => {
-    const controller = new AbortController();
-    // A reload (after a status action) keeps the summary on screen until the fresh copy arrives.
-    setLoad((current) =>
-      current.state === 'ready' && String(current.record.id) === id ? current : { state: 'loading' },
-    );
-    api<{ data: TResourceRow }>(`/child-infos/${encodeURIComponent(id)}`, {
-      signal: controller.signal,
-      errorMode: 'log',
-    })
-      .then((response) => setLoad({ state: 'ready', record: response.data }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        // An id that is no number (400) names no child either.
-        const status = errorStatus(error);
-        setLoad({ state: status === 404 || status === 400 ? 'missing' : 'failed' });
-      });
-    return () => controller.abort();
-  }, [id, reloadKey]);
-
-  const record = load.state === 'ready' ? load.record : null;
+  const record = load.state === 'ready' ? load.data : null;
   const canUpdate = hasPermission(user, editPermission);
   const listPath = localizedPath(locale, childResource.routeBase);
   const editPath = localizedPath(locale, `${childResource.routeBase}/edit/${id}`);
@@ -169,20 +157,20 @@ const ChildShowPage = () => {
         >
           {LL.childShow.loading()}
         </div>
-      ) : load.state === 'missing' || load.state === 'failed' ? (
+      ) : load.state === 'failed' ? (
         <div
           role="alert"
           className="rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
         >
           <p className="text-slate-700 dark:text-slate-200">
-            {load.state === 'missing' ? LL.childShow.notFound() : LL.childShow.loadFailed()}
+            {missing ? LL.childShow.notFound() : LL.childShow.loadFailed()}
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
             <AppLink to={listPath} className={secondaryButton}>
               <Icon name="chevronLeft" className="size-4" />
               {LL.childShow.backToList()}
             </AppLink>
-            {load.state === 'failed' ? (
+            {!missing ? (
               <button type="button" className={primaryButton} onClick={reload}>
                 <Icon name="refresh" className="size-4" />
                 {LL.childShow.retry()}

@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { generalInformationFileUrl } from '@/api/client';
 import { ApiValidationError } from '@/api/errors';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
+import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { errorTextClass, labelClass } from '@/components/form/fieldStyles';
 import { placeServerErrors } from '@/components/form/formErrors';
 import { imageFileError } from '@/components/form/imageCheck';
@@ -31,7 +32,6 @@ type TLogoFieldProps = {
 export const LogoField = ({ logoKey, label, hint, file, canUpdate, onChanged }: TLogoFieldProps) => {
   const { LL } = useI18nContext();
   const words = LL.generalInformation;
-  const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'uploading' | 'removing' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -105,51 +105,32 @@ export const LogoField = ({ logoKey, label, hint, file, canUpdate, onChanged }: 
         {hint} {canUpdate ? words.imageRules() : null}
       </p>
       {canUpdate ? (
-        <>
-          {/* The buttons are the keyboard's way in; the input is reached through them and its label. */}
-          <input
-            ref={inputRef}
-            id={id}
-            type="file"
+        <div className="mt-3 flex flex-wrap gap-2">
+          <FilePickerButton
             accept={logoImageTypes.join(',')}
-            className="sr-only"
-            tabIndex={-1}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+            onFiles={([chosen]) => void upload(chosen)}
+            className={secondaryButton}
             disabled={busy !== null}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              // Cleared, so choosing the same file again after a refusal tries again.
-              event.target.value = '';
-              if (chosen) void upload(chosen);
-            }}
-          />
-          <div className="mt-3 flex flex-wrap gap-2">
+            aria-describedby={error ? errorId : undefined}
+            input={{ id, invalid: Boolean(error), describedBy: error ? `${errorId} ${hintId}` : hintId }}
+          >
+            <Icon name="upload" className="size-4" />
+            {busy === 'uploading' ? words.uploading() : file ? LL.form.replace() : LL.form.upload()}
+            <span className="sr-only"> {label}</span>
+          </FilePickerButton>
+          {file ? (
             <button
               type="button"
-              className={secondaryButton}
+              className={dangerOutlineButton}
               disabled={busy !== null}
-              aria-describedby={error ? errorId : undefined}
-              onClick={() => inputRef.current?.click()}
+              onClick={() => setConfirming(true)}
             >
-              <Icon name="upload" className="size-4" />
-              {busy === 'uploading' ? words.uploading() : file ? LL.form.replace() : LL.form.upload()}
+              <Icon name="trash" className="size-4" />
+              {busy === 'removing' ? words.removing() : LL.form.remove()}
               <span className="sr-only"> {label}</span>
             </button>
-            {file ? (
-              <button
-                type="button"
-                className={dangerOutlineButton}
-                disabled={busy !== null}
-                onClick={() => setConfirming(true)}
-              >
-                <Icon name="trash" className="size-4" />
-                {busy === 'removing' ? words.removing() : LL.form.remove()}
-                <span className="sr-only"> {label}</span>
-              </button>
-            ) : null}
-          </div>
-        </>
+          ) : null}
+        </div>
       ) : null}
       {error ? (
         <p id={errorId} className={errorTextClass} role="alert">
