@@ -6,17 +6,11 @@
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
  *      (a fresh database is created through that connection and dropped at the end)
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import { communes, villages } from '../../server/db/schema';
-import { createScratchDatabase } from '../../server/db/scratchDatabase';
+import { listenAsAdmin, machineNote, openBenchApp, timeCalls } from './benchKit';
 
-const adminPassword = 'bench-admin-pass-123';
 const provinceCount = 10;
 const districtsPerProvince = 2;
 const communesPerDistrict = 50;
@@ -141,29 +135,15 @@ const seedStatements = [
    where substr(c.code, 3, 2)::int >= 50`,
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
 const main = async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-bench-'));
-  const database = process.env.DATABASE_URL
-    ? await createScratchDatabase(process.env.DATABASE_URL, 'ab_bench')
-    : undefined;
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: database?.databaseUrl,
-    ADMIN_PASSWORD: adminPassword,
-    PORT: '0',
-  });
-  const app = await buildApp({ ...config, clientDir: path.join(dataDir, 'no-client') }, { logger: false });
+  const { app, postgres, close } = await openBenchApp();
   try {
     const seedStart = performance.now();
     for (const statement of seedStatements) await app.db.execute(sql.raw(statement));
     // PostgreSQL's autovacuum analyzes and vacuums a freshly loaded table within a minute; on PGlite
     // the server does it at start and analyzes every ten minutes (server/db/client.ts). Measure the
     // state a running server reaches; BENCH_VACUUM=0 measures the table before any of that.
-    const vacuumed = Boolean(database) || process.env.BENCH_VACUUM !== '0';
+    const vacuumed = postgres || process.env.BENCH_VACUUM !== '0';
     if (vacuumed) await app.db.execute(sql.raw('vacuum analyze districts, communes, villages'));
     const seedSeconds = ((performance.now() - seedStart) / 1000).toFixed(1);
     const [{ count: villageCount }] = await app.db
@@ -178,15 +158,7 @@ const main = async () => {
       .limit(1)
       .offset(500);
 
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `${address}/api/v1`;
-    const signIn = await fetch(`${base}/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: adminPassword }),
-    });
-    if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
-    const { accessToken } = ((await signIn.json()) as { data: { accessToken: string } }).data;
+    const { base, accessToken } = await listenAsAdmin(app);
 
     /** One list call; answers the number of matching rows, so each case shows its selectivity. */
     const list = async (query: Record<string, string | number>, locale: string) => {
@@ -218,33 +190,21 @@ const main = async () => {
     ];
 
     console.log(
-      `Database: ${database ? 'PostgreSQL' : 'PGlite'}${vacuumed ? ' (vacuum analyze after seeding)' : ''}; ` +
-        `${villageCount} villages seeded in ${seedSeconds} s; node ${process.version}; ` +
-        `${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`,
+      `Database: ${postgres ? 'PostgreSQL' : 'PGlite'}${vacuumed ? ' (vacuum analyze after seeding)' : ''}; ` +
+        `${villageCount} villages seeded in ${seedSeconds} s; ${machineNote()}`,
     );
     console.log(
       '| GET /villages | matches | runs | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- | --- | --- |',
     );
     for (const [label, query, locale = 'kh'] of cases) {
       const runs = Number(query.take) > 10 ? 50 : 100;
-      let matches = 0;
-      for (let i = 0; i < 5; i++) matches = await list(query, locale); // warm-up
-      const times: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const start = performance.now();
-        await list(query, locale);
-        times.push(performance.now() - start);
-      }
-      times.sort((a, b) => a - b);
-      const [p50, p95, max] = [percentile(times, 50), percentile(times, 95), times[times.length - 1]];
+      const { answer: matches, p50, p95, max } = await timeCalls(() => list(query, locale), runs, 5);
       console.log(
         `| ${label} | ${matches} | ${runs} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${max.toFixed(1)} |`,
       );
     }
   } finally {
-    await app.close();
-    await database?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 };
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -13,6 +13,8 @@ import {
   users,
   villages,
 } from '../../server/db/schema';
+import { childBinding } from '../../server/resources/childBinding';
+import { searchCondition } from '../../server/resources/pagedList';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
@@ -433,6 +435,21 @@ describe('child list: search, filters, sort', () => {
 
   const namesOf = (rows: TChild[]) =>
     rows.map((row) => Object.entries(ids).find(([, id]) => id === row.id)?.[0]);
+
+  it('searches through the trigram index rather than reading every child', async () => {
+    // With scans priced out, the planner takes the index only if it holds the search's expression.
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const condition = searchCondition('chan', childBinding.search);
+      const result = await tx.execute(
+        sql`explain select ${childInfos.id} from ${childInfos} where ${condition}`,
+      );
+      return (result as { rows: Record<string, string>[] }).rows
+        .map((row) => Object.values(row).join(' '))
+        .join('\n');
+    });
+    expect(plan).toContain('child_infos_names_trgm_idx');
+  });
 
   it('finds children by Khmer name, Latin name (any case) and code, every word matching', async () => {
     expect(namesOf(await list(`search=${encodeURIComponent('ស្រីនាង')}`))).toEqual(['srey']);

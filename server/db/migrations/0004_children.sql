@@ -107,5 +107,5 @@ CREATE INDEX "child_documents_child_idx" ON "child_documents" USING btree ("chil
 CREATE INDEX "child_infos_status_idx" ON "child_infos" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "child_infos_head_office_idx" ON "child_infos" USING btree ("head_office_id");--> statement-breakpoint
 CREATE INDEX "child_infos_birth_province_idx" ON "child_infos" USING btree ("birth_province_id");--> statement-breakpoint
-CREATE INDEX "child_infos_names_trgm_idx" ON "child_infos" USING gin ((coalesce("family_name_kh", '') || ' ' || coalesce("given_name_kh", '') || ' ' || coalesce("family_name_en", '') || ' ' || coalesce("given_name_en", '') || ' ' || "code") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "child_infos_names_trgm_idx" ON "child_infos" USING gin ((coalesce("code", '') || ' ' || coalesce("family_name_kh", '') || ' ' || coalesce("given_name_kh", '') || ' ' || coalesce("family_name_en", '') || ' ' || coalesce("given_name_en", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "child_status_history_child_idx" ON "child_status_history" USING btree ("child_id");

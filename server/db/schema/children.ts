@@ -57,9 +57,11 @@ export const childInfos = pgTable(
     index('child_infos_status_idx').on(table.status),
     index('child_infos_head_office_idx').on(table.headOfficeId),
     index('child_infos_birth_province_idx').on(table.birthProvinceId),
+    // Exactly the expression the list's search builds (childBinding.search, in its order, each in
+    // coalesce): any other and PostgreSQL scans the table instead (docs/performance.md).
     index('child_infos_names_trgm_idx').using(
       'gin',
-      sql`(coalesce(${table.familyNameKh}, '') || ' ' || coalesce(${table.givenNameKh}, '') || ' ' || coalesce(${table.familyNameEn}, '') || ' ' || coalesce(${table.givenNameEn}, '') || ' ' || ${table.code}) gin_trgm_ops`,
+      sql`(coalesce(${table.code}, '') || ' ' || coalesce(${table.familyNameKh}, '') || ' ' || coalesce(${table.givenNameKh}, '') || ' ' || coalesce(${table.familyNameEn}, '') || ' ' || coalesce(${table.givenNameEn}, '')) gin_trgm_ops`,
     ),
   ],
 );

@@ -29,9 +29,13 @@ export const noticeForSaveFailure = (
   const { LL } = form;
   if (error instanceof ApiValidationError) {
     const { placed, unplaced } = placeServerErrors(error.errors, form.fieldPaths);
+    // Only the first takes the focus: moving it on would blur (and so re-validate and clear) the
+    // fields before it, whose server messages the form's own rules cannot see.
+    let first = true;
     for (const [path, message] of placed) {
       const worded = `${form.labelForPath(path)}${message.slice(path.length)}`;
-      form.setError(path, { type: 'server', message: worded }, { shouldFocus: true });
+      form.setError(path, { type: 'server', message: worded }, { shouldFocus: first });
+      first = false;
     }
     return { message: unplaced[0] ?? LL.form.fixErrors() };
   }

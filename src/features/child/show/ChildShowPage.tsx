@@ -107,7 +107,7 @@ const ChildShowPage = () => {
               title: LL.childShow.editRecord(),
               kind: 'page' as const,
               path: `${childResource.routeBase}/edit/${record.id}`,
-              icon: 'settings',
+              icon: 'edit',
               shortcut: ['E'],
               perform: goEdit,
             },
@@ -117,7 +117,7 @@ const ChildShowPage = () => {
         id: 'child-show-print',
         title: LL.childShow.printCaseSummary(),
         kind: 'action',
-        icon: 'report',
+        icon: 'printer',
         keywords: [words.kh, words.en],
         shortcut: ['Ctrl', 'P'],
         perform: print,
@@ -313,12 +313,12 @@ const SummaryHeader = ({
       >
         {canUpdate ? (
           <AppLink to={editPath} className={primaryButton} aria-keyshortcuts="e">
-            <Icon name="settings" className="size-4" />
+            <Icon name="edit" className="size-4" />
             {LL.childShow.edit()}
           </AppLink>
         ) : null}
         <button type="button" className={secondaryButton} onClick={onPrint} aria-keyshortcuts="Control+P">
-          <Icon name="report" className="size-4" />
+          <Icon name="printer" className="size-4" />
           {LL.childShow.print()}
         </button>
         {actions.length > 0 ? (

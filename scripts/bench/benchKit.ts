@@ -1,0 +1,90 @@
+/**
+ * What the benchmarks through the real HTTP server share: a fresh database (PGlite in a temporary
+ * directory, or a scratch PostgreSQL database when DATABASE_URL is set), the app on a free port,
+ * the admin's bearer token, and timing with p50/p95/max.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { createScratchDatabase } from '../../server/db/scratchDatabase';
+
+export const benchAdminPassword = 'bench-admin-pass-123';
+
+/** The value below which `p` percent of `sorted` (ascending) falls. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/**
+ * The app on a fresh database, migrated and seeded as a start does. With DATABASE_URL a database is
+ * created through that connection and dropped by `close()`; without it PGlite runs in a temporary
+ * directory that `close()` removes.
+ */
+export const openBenchApp = async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-bench-'));
+  const database = process.env.DATABASE_URL
+    ? await createScratchDatabase(process.env.DATABASE_URL, 'ab_bench')
+    : undefined;
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.databaseUrl,
+    ADMIN_PASSWORD: benchAdminPassword,
+    PORT: '0',
+  });
+  const app = await buildApp({ ...config, clientDir: path.join(dataDir, 'no-client') }, { logger: false });
+  return {
+    app,
+    /** Whether it runs on PostgreSQL (else PGlite). */
+    postgres: Boolean(database),
+    close: async () => {
+      await app.close();
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+type TBenchApp = Awaited<ReturnType<typeof openBenchApp>>['app'];
+
+/** Listens on a free port and signs in as the admin: the API base address and a bearer token. */
+export const listenAsAdmin = async (app: TBenchApp) => {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `${address}/api/v1`;
+  const signIn = await fetch(`${base}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: benchAdminPassword }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+  const { accessToken } = ((await signIn.json()) as { data: { accessToken: string } }).data;
+  return { base, accessToken };
+};
+
+/**
+ * `warmUps` untimed calls, then `runs` timed ones, one after the other. Answers what the last
+ * warm-up call answered (so a case can show its selectivity) and p50/p95/max in ms.
+ */
+export const timeCalls = async <T>(call: () => Promise<T>, runs: number, warmUps: number) => {
+  let answer: T | undefined;
+  for (let i = 0; i < warmUps; i++) answer = await call();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return {
+    answer: answer as T,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times[times.length - 1],
+  };
+};
+
+/** `node …; N cores, load average L` for a benchmark's heading line. */
+export const machineNote = () =>
+  `node ${process.version}; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`;
