@@ -1118,6 +1118,10 @@ type RootTranslation = {
 		 */
 		keyboardHint: string
 		/**
+		 * ↑​↓​ ​ផ​្​ល​ា​ស​់​ទ​ី​ ​·​ ​E​n​t​e​r​ ​ប​ើ​ក​ ​·​ ​/​ ​ស​្​វ​ែ​ង​រ​ក
+		 */
+		keyboardHintReadOnly: string
+		/**
 		 * ប​ើ​ក​{​t​h​i​n​g​}
 		 * @param {unknown} thing
 		 */
@@ -3990,6 +3994,10 @@ export type TranslationFunctions = {
 		 * ↑↓ ផ្លាស់ទី · Enter បើក · N ថ្មី · / ស្វែងរក
 		 */
 		keyboardHint: () => LocalizedString
+		/**
+		 * ↑↓ ផ្លាស់ទី · Enter បើក · / ស្វែងរក
+		 */
+		keyboardHintReadOnly: () => LocalizedString
 		/**
 		 * បើក{thing}
 		 */

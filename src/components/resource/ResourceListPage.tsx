@@ -300,7 +300,9 @@ export const ResourceListPage = ({
         ) : total !== null ? (
           <span className="text-slate-600 dark:text-slate-300">{LL.list.total({ total })}</span>
         ) : null}
-        <span className="ml-auto hidden text-slate-400 text-xs md:inline">{LL.list.keyboardHint()}</span>
+        <span className="ml-auto hidden text-slate-400 text-xs md:inline">
+          {canCreate ? LL.list.keyboardHint() : LL.list.keyboardHintReadOnly()}
+        </span>
         {resource.exportFormats && total ? (
           <ListExportButtons
             definition={definition}

@@ -256,6 +256,7 @@ const en = {
     edit: 'Edit',
     delete: 'Delete',
     keyboardHint: '↑↓ move · Enter opens · N new · / search',
+    keyboardHintReadOnly: '↑↓ move · Enter opens · / search',
     openThing: 'Open {thing}',
     exportXlsx: 'Export to Excel',
     exportCsv: 'Export to CSV',

@@ -256,6 +256,7 @@ const km = {
     edit: 'កែប្រែ',
     delete: 'លុប',
     keyboardHint: '↑↓ ផ្លាស់ទី · Enter បើក · N ថ្មី · / ស្វែងរក',
+    keyboardHintReadOnly: '↑↓ ផ្លាស់ទី · Enter បើក · / ស្វែងរក',
     openThing: 'បើក{thing}',
     exportXlsx: 'នាំចេញជា Excel',
     exportCsv: 'នាំចេញជា CSV',
