@@ -16,6 +16,8 @@ export type TLookup = {
   queryKey?: string;
   /** The parent value goes into the path at `{queryKey}` instead of the query (`/users/head-offices/{class}`). */
   inPath?: boolean;
+  /** Show each option's code beside its name (default): not for lists whose codes are internal keys. */
+  showCode?: boolean;
 };
 
 export type TFieldKind =

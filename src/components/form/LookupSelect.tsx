@@ -50,7 +50,7 @@ export const LookupSelect = ({
       {options.map((option) => (
         <option key={option.id} value={option.id}>
           {translate(option.name as never, locale)}
-          {option.code ? ` (${option.code})` : ''}
+          {option.code && lookup.showCode !== false ? ` (${option.code})` : ''}
         </option>
       ))}
       {/* The saved choice stays visible while its list loads. */}
