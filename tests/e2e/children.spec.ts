@@ -216,3 +216,44 @@ test('a reader sees the case summary without edit or status actions, and may not
   await page.goto('/kh/adoptive-child/child/create');
   await expect(page.getByText(kh.errors.forbidden())).toBeVisible();
 });
+
+test("a child's family is recorded from the edit form, shown on the case summary, then changed", async ({
+  page,
+}) => {
+  const en = dict.en;
+  const words = en.childFamily;
+  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto('/en/adoptive-child/child');
+  await page.getByLabel(en.list.searchLabel({ things: en.resources.child.many() })).fill('DEMO-000011');
+  const row = page.getByRole('gridcell', { name: 'DEMO-000011' });
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page).toHaveURL(/\/en\/adoptive-child\/child\/show\/\d+$/);
+  const showUrl = page.url();
+  await expect(page.getByText(words.empty())).toBeVisible();
+
+  // Recorded on the edit page: the father and a sibling, saved with the record (POST).
+  await page.keyboard.press('e');
+  await expect(page).toHaveURL(/\/en\/adoptive-child\/child\/edit\/\d+$/);
+  await page.getByRole('button', { name: words.addFather() }).click();
+  await page.locator('#family-father-familyName').fill('Sok');
+  await page.locator('#family-father-givenName').fill('Dara');
+  await page.locator('#family-father-vitalStatus').selectOption('alive');
+  await page.getByRole('button', { name: words.addSibling() }).click();
+  await page.locator('#family-siblings-0-name').fill('Sok Lina');
+  await page.locator('#family-siblings-0-sex').selectOption('female');
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(showUrl);
+  await expect(page.getByText('Sok Dara')).toBeVisible();
+  await expect(page.getByText('Sok Lina')).toBeVisible();
+  await expect(page.getByText(words.vitalStatuses.alive()).first()).toBeVisible();
+
+  // Changed later (PATCH with the family's version): the summary follows.
+  await page.keyboard.press('e');
+  await expect(page.locator('#family-father-vitalStatus')).toHaveValue('alive');
+  await page.locator('#family-father-vitalStatus').selectOption('deceased');
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(showUrl);
+  await expect(page.getByText(words.vitalStatuses.deceased()).first()).toBeVisible();
+  await saveScreenshot(page, 'child-family-en');
+});

@@ -8,8 +8,7 @@ import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
 import { childDocumentTypes, type TChildDocument } from '@/domain/childFiles';
-import { isoDateIn } from '@/domain/childStatus';
-import { formatDate } from '@/domain/dateFormat';
+import { formatInstantDate } from '@/domain/dateFormat';
 import {
   downloadChildDocument,
   fetchChildDocuments,
@@ -271,7 +270,7 @@ export const ChildDocumentsList = ({
                       )}
                     </td>
                     <td className={`${cell} whitespace-nowrap tabular-nums`}>
-                      {formatDate(isoDateIn(new Date(row.createdAt)))}
+                      {formatInstantDate(row.createdAt)}
                     </td>
                     <td className={`${cell} whitespace-nowrap text-right print:hidden`}>
                       <div className="inline-flex gap-2">

@@ -3,7 +3,7 @@ import { useRemoteData } from '@/api/useRemoteData';
 import { Badge } from '@/components/Badge';
 import { Icon } from '@/components/Icon';
 import type { TChildParent, TParentVitalStatus } from '@/domain/childFamily';
-import { formatDate } from '@/domain/dateFormat';
+import { formatDate, formatInstantDate } from '@/domain/dateFormat';
 import type { TBadgeTone } from '@/domain/resource';
 import { fetchChildFamily } from '@/features/child/api/childFamilyApi';
 import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
@@ -115,7 +115,7 @@ export const ChildFamilySummary = ({ childId }: { childId: number | string }) =>
         )}
       </section>
 
-      <p className={`text-xs ${muted}`}>{words.updated({ date: formatDate(family.updatedAt) })}</p>
+      <p className={`text-xs ${muted}`}>{words.updated({ date: formatInstantDate(family.updatedAt) })}</p>
     </div>
   );
 };
