@@ -16,6 +16,7 @@ import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { recordDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
+import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { primaryButton, secondaryButton } from '@/components/ui';
 import { isoDateIn } from '@/domain/childStatus';
@@ -23,6 +24,7 @@ import { formatDate } from '@/domain/dateFormat';
 import { hasPermission } from '@/domain/permissions';
 import { childResource } from '@/domain/resources/child';
 import { translate } from '@/domain/translatable';
+import { childClientResource } from '@/features/child/childClient';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
 import { bothLanguages } from '@/i18n/bothLanguages';
@@ -143,7 +145,7 @@ const ChildShowPage = () => {
         <Breadcrumbs
           label={LL.layout.breadcrumb()}
           items={[
-            { text: LL.layout.home(), to: localizedPath(locale, '/') },
+            ...areaBreadcrumbs(LL, locale, childClientResource.area),
             { text: text.many, to: listPath },
             { text: title || text.one },
           ]}
