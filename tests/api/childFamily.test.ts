@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, childFamilies, childInfos, headOffices, provinces } from '../../server/db/schema';
+import { auditLog, childFamilies, childInfos } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
@@ -86,17 +86,7 @@ beforeAll(async () => {
   for (const username of ['caseworker', 'reader', 'writerOnly'] as const) {
     tokens[username] = (await t.signIn(username, userPassword)).accessToken;
   }
-  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
-  const [office] = await t.app.db
-    .insert(headOffices)
-    .values({
-      code: 'HO-FAMILY',
-      name: { kh: 'ការិយាល័យ', en: 'Office' },
-      class: 'national',
-      provinceId: province.id,
-    })
-    .returning({ id: headOffices.id });
-  headOfficeId = office.id;
+  headOfficeId = await t.createHeadOffice('HO-FAMILY');
   today = isoDateIn(new Date(t.clock.now()));
 }, 60_000);
 afterAll(() => t?.close());

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, childDocuments, childInfos, headOffices, provinces } from '../../server/db/schema';
+import { auditLog, childDocuments, childInfos } from '../../server/db/schema';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /** A valid 1x1 PNG and a 1x1 GIF, a minimal PDF, an ELF and a Windows (MZ) executable header. */
@@ -95,17 +95,7 @@ beforeAll(async () => {
   for (const username of ['editor', 'reader', 'blind']) {
     tokens[username] = (await t.signIn(username, userPassword)).accessToken;
   }
-  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
-  const [office] = await t.app.db
-    .insert(headOffices)
-    .values({
-      code: 'HO-FILES',
-      name: { kh: 'ការិយាល័យ', en: 'Office' },
-      class: 'national',
-      provinceId: province.id,
-    })
-    .returning({ id: headOffices.id });
-  headOfficeId = office.id;
+  headOfficeId = await t.createHeadOffice('HO-FILES');
 }, 60_000);
 afterAll(() => t?.close());
 

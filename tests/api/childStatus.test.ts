@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, childInfos, childStatusHistory, headOffices, provinces } from '../../server/db/schema';
+import { auditLog, childInfos, childStatusHistory } from '../../server/db/schema';
 import {
   childActionNames,
   isoDateIn,
@@ -129,17 +129,7 @@ beforeAll(async () => {
   for (const username of ['caseworker', 'reader', 'writerOnly'] as const) {
     tokens[username] = (await t.signIn(username, userPassword)).accessToken;
   }
-  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
-  const [office] = await t.app.db
-    .insert(headOffices)
-    .values({
-      code: 'HO-STATUS',
-      name: { kh: 'ការិយាល័យ', en: 'Office' },
-      class: 'national',
-      provinceId: province.id,
-    })
-    .returning({ id: headOffices.id });
-  headOfficeId = office.id;
+  headOfficeId = await t.createHeadOffice('HO-STATUS');
   today = isoDateIn(new Date(t.clock.now()));
 }, 60_000);
 afterAll(() => t?.close());

@@ -7,6 +7,7 @@ import { buildApp, type TApp } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
 import type { TConfig } from '../../server/config';
 import { ensureRole, upsertUser } from '../../server/db/fixtures';
+import { headOffices, provinces } from '../../server/db/schema';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import type { TTokenPair } from '../../src/domain/auth';
 
@@ -105,11 +106,25 @@ export const createTestApp = async (
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+  /** A national head office in the first seeded province (child records need one). */
+  const createHeadOffice = async (code: string) => {
+    const [province] = await app.db
+      .select({ id: provinces.id })
+      .from(provinces)
+      .orderBy(provinces.code)
+      .limit(1);
+    const [office] = await app.db
+      .insert(headOffices)
+      .values({ code, name: { kh: 'ការិយាល័យ', en: 'Office' }, class: 'national', provinceId: province.id })
+      .returning({ id: headOffices.id });
+    return office.id;
+  };
+
   const close = async () => {
     await app.close();
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  return { app, config, clock, signIn, createUser, bearer, close };
+  return { app, config, clock, signIn, createUser, createHeadOffice, bearer, close };
 };
