@@ -151,6 +151,47 @@ export const filterSchema = (definition: TResourceDefinition) =>
     ]),
   );
 
+/** A query joined to the binding's tables (`joins`), for conditions and sorts that read them. */
+export const joinedTo = <T extends PgSelect>(binding: Pick<TResourceBinding, 'joins'>, query: T): T => {
+  for (const join of binding.joins ?? []) {
+    if (join.left) query.leftJoin(join.table, join.on);
+    else query.innerJoin(join.table, join.on);
+  }
+  return query;
+};
+
+/**
+ * What a list query asks of a binding's rows: its conditions (the binding's own, the search, the
+ * filters sent) and its order (the sort, the id breaking ties). The list route and anything that
+ * answers 'the rows of this list' (an export) read the same rows through it.
+ */
+export const listQueryParts = (
+  binding: TResourceBinding,
+  query: Record<string, unknown>,
+  locale: TRouteLocale,
+) => {
+  const idColumn = columnsOf(binding.table).id;
+  const conditions: (SQL | undefined)[] = [
+    binding.listWhere,
+    searchCondition(typeof query.search === 'string' ? query.search : '', binding.search),
+  ];
+  for (const [key, column] of Object.entries(binding.filters ?? {})) {
+    const value = query[key];
+    if (value !== undefined) conditions.push(filterCondition(column, value as string | number));
+  }
+  const sortKey = typeof query.sort === 'string' ? query.sort : binding.definition.defaultSort;
+  const sortExpression = binding.sort[sortKey] ?? idColumn;
+  const sortBy = typeof sortExpression === 'function' ? sortExpression(locale) : sortExpression;
+  const direction = query.order === 'desc' ? desc : asc;
+  return {
+    conditions,
+    where: and(...conditions),
+    sortBy,
+    // The id breaks ties, so a row never appears on two pages.
+    order: [direction(sortBy), direction(idColumn)],
+  };
+};
+
 /** Every route of one resource: paged list, get, create, patch (versioned), delete, lookups. */
 export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod => {
   const { definition, table } = binding;
@@ -180,13 +221,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
   const columnsFor = async (context: TWriteContext) =>
     binding.toColumns ? binding.toColumns(context) : context.body;
 
-  const withJoins = <T extends PgSelect>(query: T): T => {
-    for (const join of binding.joins ?? []) {
-      if (join.left) query.leftJoin(join.table, join.on);
-      else query.innerJoin(join.table, join.on);
-    }
-    return query;
-  };
+  const withJoins = <T extends PgSelect>(query: T): T => joinedTo(binding, query);
 
   return async (app) => {
     const selectRows = (db: TDbOrTx) => {
@@ -230,19 +265,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     /** The paged list for a parsed query (`GET {base}`, and the spec's own search call if any). */
     const listPage = async (request: { query: unknown }, locale: TRouteLocale) => {
       const query = request.query as z.infer<typeof ZQuery> & Record<string, unknown>;
-      const conditions: (SQL | undefined)[] = [
-        binding.listWhere,
-        searchCondition(query.search ?? '', binding.search),
-      ];
-      for (const [key, column] of Object.entries(binding.filters ?? {})) {
-        const value = query[key];
-        if (value !== undefined) conditions.push(filterCondition(column, value as string | number));
-      }
-      const where = and(...conditions);
-      const sortKey = query.sort ?? definition.defaultSort;
-      const sortExpression = binding.sort[sortKey] ?? idColumn;
-      const sortBy = typeof sortExpression === 'function' ? sortExpression(locale) : sortExpression;
-      const direction = query.order === 'desc' ? desc : asc;
+      const { conditions, where, sortBy, order } = listQueryParts(binding, query, locale);
       // Joins only where a condition reads a joined table: counting 100,000 villages through three
       // joins costs several times the plain count (docs/performance.md).
       const conditionsNeedJoins = conditions.some((condition) => readsOtherTables(condition, table));
@@ -253,10 +276,9 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           const count = app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic();
           return (conditionsNeedJoins ? withJoins(count) : count).where(where);
         },
-        // The id breaks ties, so a row never appears on two pages. The page's ids come first, then
-        // only their rows are joined: a deep page skips index entries, not joined rows.
+        // The page's ids come first, then only their rows are joined: a deep page skips index
+        // entries, not joined rows.
         rows: (limit, offset) => {
-          const order = [direction(sortBy), direction(idColumn)];
           const ids = app.db.select({ id: idColumn }).from(table).$dynamic();
           const idsNeedJoins = conditionsNeedJoins || readsOtherTables(sortBy, table);
           const pageIds = (idsNeedJoins ? withJoins(ids) : ids)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,13 +9,12 @@ import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
 import { childResource } from '../../src/domain/resources/child';
 import type { TTranslatable } from '../../src/domain/translatable';
-import { childInfos, headOffices, referenceItems, users } from '../db/schema';
+import { headOffices, referenceItems, users } from '../db/schema';
 import type { TReferenceListName } from '../db/schema/reference';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { childBinding, nextChildCode } from '../resources/childBinding';
-import { searchCondition } from '../resources/pagedList';
-import { filterCondition, filterSchema } from '../resources/resourceRoutes';
+import { filterSchema, joinedTo, listQueryParts } from '../resources/resourceRoutes';
 import { xlsxContentType } from './categories';
 import { dataOf, errorResponses } from './schemas';
 
@@ -166,26 +165,14 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query as z.infer<typeof ZExportQuery> & Record<string, unknown>;
       const locale: TRouteLocale = requestLocale(request);
       const t = translator(request);
-      const conditions: (SQL | undefined)[] = [
-        childBinding.listWhere,
-        searchCondition(query.search ?? '', childBinding.search),
-      ];
-      for (const [key, expression] of Object.entries(childBinding.filters ?? {})) {
-        const value = query[key];
-        if (value !== undefined) conditions.push(filterCondition(expression, value as string | number));
-      }
-      const sortExpression = childBinding.sort[query.sort ?? childResource.defaultSort];
-      const sortBy = typeof sortExpression === 'function' ? sortExpression(locale) : sortExpression;
-      const direction = query.order === 'desc' ? desc : asc;
-      let rowsQuery = app.db.select(exportSelection).from(childBinding.table).$dynamic();
-      for (const join of childBinding.joins ?? []) {
-        rowsQuery = join.left
-          ? rowsQuery.leftJoin(join.table, join.on)
-          : rowsQuery.innerJoin(join.table, join.on);
-      }
-      const rows = (await rowsQuery
-        .where(and(...conditions))
-        .orderBy(direction(sortBy), direction(childInfos.id))
+      // The list's own rows: its search, filters and sort, every page.
+      const { where, order } = listQueryParts(childBinding, query, locale);
+      const rows = (await joinedTo(
+        childBinding,
+        app.db.select(exportSelection).from(childBinding.table).$dynamic(),
+      )
+        .where(where)
+        .orderBy(...order)
         .limit(childExportMaxRows)) as unknown as TExportRow[];
 
       const headings = [
