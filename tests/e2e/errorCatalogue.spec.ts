@@ -78,7 +78,8 @@ for (const locale of ['kh', 'en'] as const) {
 
       await context.setOffline(false);
       await expect(listHeading).toBeVisible();
-      await expect(page.getByRole('gridcell', { name: 'Kep', exact: true }).first()).toBeVisible();
+      // The search typed while offline is in the address: the reloaded list shows its one row.
+      await expect(page.getByText(words.list.total({ total: 1 }), { exact: true })).toBeVisible();
       await expect(errorView(page)).toHaveCount(0);
     });
 
@@ -108,7 +109,7 @@ for (const locale of ['kh', 'en'] as const) {
       await page.goto(at(`${provincePath}/edit/999999`));
       await expect(heading(page, words.errors.notFoundTitle())).toBeVisible();
       await expect(page.getByText(words.errors.notFoundPage())).toBeVisible();
-      await expect(page.getByRole('link', { name: words.errors.homepage() })).toBeVisible();
+      await expect(errorView(page).getByRole('link', { name: words.errors.homepage() })).toBeVisible();
       // Neither 'New Province' nor the old 'does not exist or was deleted' line.
       await expect(
         page.getByText(words.form.createTitle({ thing: words.resources.province.one() })),
@@ -177,6 +178,32 @@ for (const locale of ['kh', 'en'] as const) {
       await page.goto(at(provincePath));
       await expect(page).toHaveURL(new RegExp(`/${locale}/login\\?redirect=`));
       await expect(page.getByLabel(words.login.username(), { exact: true })).toBeVisible();
+    });
+
+    test('both tokens expired: the session is reset and the login page says so', async ({
+      page,
+      context,
+    }) => {
+      // Tokens the client reads as expired (it checks `exp`; the server never sees them).
+      const expired = (typ: string) =>
+        [
+          Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url'),
+          Buffer.from(JSON.stringify({ sub: '1', typ, exp: Math.floor(Date.now() / 1000) - 3600 })).toString(
+            'base64url',
+          ),
+          'signature',
+        ].join('.');
+      const base = test.info().project.use.baseURL ?? '';
+      await context.addCookies([
+        { name: 'auth.access_token', value: expired('access'), url: base },
+        { name: 'auth.refresh_token', value: expired('refresh'), url: base },
+      ]);
+      await page.goto(at(provincePath));
+      await expect(page).toHaveURL(new RegExp(`/${locale}/login`));
+      await expect(page.getByText(words.login.bothExpired())).toBeVisible();
+      await saveScreenshot(page, `errors-both-tokens-expired-${locale}`);
+      const cookies = await context.cookies();
+      expect(cookies.filter((cookie) => cookie.name.startsWith('auth.'))).toEqual([]);
     });
 
     test('a write keeps the form and what was typed, with the catalogue words over it', async ({
