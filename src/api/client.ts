@@ -2,19 +2,24 @@ import { type FetchOptions, ofetch } from 'ofetch';
 import { apiPrefix } from '@/domain/constants';
 import { currentRouteLocale } from '@/state/locale';
 import { showPageError } from '@/state/pageError';
-import { ApiValidationError, classifyError, errorBody } from './errors';
+import { ApiValidationError, classifyError, defaultErrorMode, errorBody, type TErrorMode } from './errors';
 import { readAccessToken } from './tokenStore';
 
 /**
- * What happens when a request fails (spec section 8):
- * - 'view': the default. Offline / 403 / 404 / 500 / other statuses show the matching view in the
- *   main area; 401 clears the session and opens the login page; 400 is thrown to the caller as an
- *   `ApiValidationError`. Every other failure is thrown too (after the view is shown), so the caller
- *   stops, but it needs no message of its own.
- * - 'log': read calls and list loads: the failure is only logged; 401 still ends the session.
+ * What happens when a request fails (spec section 8; docs/decisions.md 'Issue 10: error catalogue'):
+ * - 'view': the default of a read (GET). Offline / 403 / 404 / 500 / other statuses show the
+ *   matching view in the main area; 401 clears the session and opens the login page; 400 is thrown
+ *   to the caller as an `ApiValidationError`. Every other failure is thrown too (after the view is
+ *   shown), so the caller stops, but it needs no message of its own.
+ * - 'notice': the default of a write (any other method), and of reads a button starts (a
+ *   download): the page stays with what was typed; 401 still ends the session, 400 is an
+ *   `ApiValidationError`, anything else is logged and thrown for the caller to say over its form in
+ *   the catalogue's words (`failureMessage`).
+ * - 'log': background reads that are not the page (setup, menu search, pickers' options, images):
+ *   the failure is only logged; 401 still ends the session.
  * - 'throw': nothing global happens (the auth calls, whose failures the session machine handles).
  */
-export type TErrorMode = 'view' | 'log' | 'throw';
+export type { TErrorMode } from './errors';
 
 export type TApiOptions = Omit<FetchOptions<'json'>, 'responseType'> & {
   errorMode?: TErrorMode;
@@ -61,7 +66,7 @@ const handleFailure = (error: unknown, mode: TErrorMode): never => {
     onUnauthorized();
     throw error;
   }
-  if (mode === 'log') {
+  if (mode === 'log' || mode === 'notice') {
     console.error('[api]', error);
     throw error;
   }
@@ -83,7 +88,7 @@ const authorizedHeaders = async (headers: TApiOptions['headers'], bearer: string
 
 /** The one HTTP client: `/api/v1`, `Authorization: Bearer`, `locale` header, spec section 8 errors. */
 export const api = async <T>(path: string, options: TApiOptions = {}): Promise<T> => {
-  const { errorMode = 'view', bearer, headers, ...rest } = options;
+  const { errorMode = defaultErrorMode(options.method), bearer, headers, ...rest } = options;
   const merged = await authorizedHeaders(headers, bearer);
   try {
     return await http<T>(path, { ...rest, headers: merged });
@@ -98,7 +103,7 @@ export const api = async <T>(path: string, options: TApiOptions = {}): Promise<T
  * reach the caller and the error views as they do for any other call.
  */
 export const apiBlob = async (path: string, options: TApiOptions = {}): Promise<Blob> => {
-  const { errorMode = 'view', bearer, headers, ...rest } = options;
+  const { errorMode = defaultErrorMode(options.method), bearer, headers, ...rest } = options;
   const merged = await authorizedHeaders(headers, bearer);
   try {
     return await http<Blob, 'blob'>(path, {
@@ -117,6 +122,22 @@ export const apiBlob = async (path: string, options: TApiOptions = {}): Promise<
     });
   } catch (error) {
     return handleFailure(error, errorMode);
+  }
+};
+
+/**
+ * The read of the record an address names (an edit or show page): an id the server refuses (400:
+ * not a number, out of range) names no record, so it shows the not-found view like a 404.
+ */
+export const apiRecord = async <T>(
+  path: string,
+  options: Omit<TApiOptions, 'errorMode'> = {},
+): Promise<T> => {
+  try {
+    return await api<T>(path, { ...options, errorMode: 'view' });
+  } catch (error) {
+    if (error instanceof ApiValidationError) showPageError('notFound');
+    throw error;
   }
 };
 

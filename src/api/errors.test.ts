@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiValidationError,
   classifyError,
+  defaultErrorMode,
   errorBody,
   errorStatus,
   fieldErrors,
@@ -114,5 +115,17 @@ describe('errorBody and fieldErrors', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.status).toBe(400);
     expect(error.errors).toEqual(['username is required.']);
+  });
+});
+
+describe('defaultErrorMode (issue 10: the catalogue is the default of every read)', () => {
+  it('shows the view for a read and keeps the form for a write', () => {
+    expect(defaultErrorMode(undefined)).toBe('view');
+    expect(defaultErrorMode('GET')).toBe('view');
+    expect(defaultErrorMode('get')).toBe('view');
+    expect(defaultErrorMode('HEAD')).toBe('view');
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE', 'patch']) {
+      expect(defaultErrorMode(method)).toBe('notice');
+    }
   });
 });

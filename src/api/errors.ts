@@ -5,6 +5,13 @@
  */
 export type TErrorView = 'offline' | 'forbidden' | 'notFound' | 'serverError' | 'generic';
 
+/** How a call's failure is handled; src/api/client.ts describes each. */
+export type TErrorMode = 'view' | 'notice' | 'log' | 'throw';
+
+/** A read (GET) shows the catalogue's view; a write keeps its form and says why over it. */
+export const defaultErrorMode = (method: string | undefined): TErrorMode =>
+  !method || ['GET', 'HEAD'].includes(method.toUpperCase()) ? 'view' : 'notice';
+
 export type TErrorDisposition =
   | { kind: 'aborted' }
   | { kind: 'offline' }

@@ -1,6 +1,6 @@
 import type { TListPage, TListQuery } from '@/domain/listQuery';
 import type { TResourceDefinition } from '@/domain/resource';
-import { api, apiRead } from './client';
+import { api, apiRead, apiRecord } from './client';
 
 /** A row as the resource routes answer it: at least an id and a version. */
 export type TResourceRow = Record<string, unknown> & { id: number; version: number };
@@ -9,7 +9,7 @@ type TPaged = { data: TResourceRow[]; paginateMeta: { itemCount: number } };
 
 /**
  * `GET /{resource}?page&take&search&sort&order&{filters}` (spec section 7 'Paged lists'): null
- * filters are sent empty; failures are only logged (the list shows its own error state).
+ * filters are sent empty; a failure shows the error catalogue's view (offline, 403, 404, 500...).
  */
 export const fetchResourcePage = async (
   definition: Pick<TResourceDefinition, 'apiBase' | 'searchRoute'>,
@@ -31,18 +31,20 @@ export const fetchResourcePage = async (
     delete params.search;
   }
   const path = searchRoute ? `${definition.apiBase}/${searchRoute.path}` : definition.apiBase;
-  const response = await api<TPaged>(path, { query: params, signal, errorMode: 'log' });
+  const response = await api<TPaged>(path, { query: params, signal });
   return { data: response.data, itemCount: response.paginateMeta.itemCount };
 };
 
+/** The record an edit page names; a failure shows the catalogue's view (not-found for a bad id). */
 export const fetchResource = (definition: Pick<TResourceDefinition, 'apiBase'>, id: number | string) =>
-  api<{ data: TResourceRow }>(`${definition.apiBase}/${id}`, { errorMode: 'throw' }).then((r) => r.data);
+  apiRecord<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(String(id))}`).then(
+    (r) => r.data,
+  );
 
 export const createResource = (definition: Pick<TResourceDefinition, 'apiBase'>, body: unknown) =>
   api<{ data: TResourceRow }>(definition.apiBase, {
     method: 'POST',
     body: body as Record<string, unknown>,
-    errorMode: 'throw',
   }).then((r) => r.data);
 
 export const updateResource = (
@@ -53,11 +55,10 @@ export const updateResource = (
   api<{ data: TResourceRow }>(`${definition.apiBase}/${id}`, {
     method: definition.updateMethod ?? 'PATCH',
     body,
-    errorMode: 'throw',
   }).then((r) => r.data);
 
 export const deleteResource = (definition: Pick<TResourceDefinition, 'apiBase'>, id: number) =>
-  api<{ data: TResourceRow }>(`${definition.apiBase}/${id}`, { method: 'DELETE', errorMode: 'throw' });
+  api<{ data: TResourceRow }>(`${definition.apiBase}/${id}`, { method: 'DELETE' });
 
 /** Options of a picker or filter; an empty list when the call fails (logged only). */
 export const fetchLookup = async (path: string, query: Record<string, string | number> = {}) =>

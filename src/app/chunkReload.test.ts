@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   ChunkLoadError,
   importWithReloadGuard,
+  isChunkLoadError,
   reloadGuardStorageKey,
   shouldReloadAfterChunkError,
 } from './chunkReload';
@@ -78,5 +79,22 @@ describe('chunk-load reload guard (spec section 8: reload once, at most once per
     expect(shouldReloadAfterChunkError(500_000, 559_999)).toBe(false);
     expect(shouldReloadAfterChunkError(null, 0)).toBe(true);
     expect(shouldReloadAfterChunkError(Number.NaN, 0)).toBe(true);
+  });
+});
+
+describe('isChunkLoadError', () => {
+  it("knows the guard's error and each browser's failed dynamic import", () => {
+    expect(isChunkLoadError(new ChunkLoadError(new Error('x'), true))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/a.js')),
+    ).toBe(true);
+    expect(isChunkLoadError(new TypeError('error loading dynamically imported module: a.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+  });
+
+  it('leaves other failures to their own view', () => {
+    expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
+    expect(isChunkLoadError({ message: 'Failed to fetch dynamically imported module' })).toBe(false);
+    expect(isChunkLoadError(null)).toBe(false);
   });
 });

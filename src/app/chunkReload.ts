@@ -27,7 +27,23 @@ export class ChunkLoadError extends Error {
   }
 }
 
-export const isChunkLoadError = (error: unknown): boolean => error instanceof ChunkLoadError;
+/** How Chromium, Firefox and Safari word a dynamic import whose file did not arrive. */
+const dynamicImportFailures = [
+  'failed to fetch dynamically imported module',
+  'error loading dynamically imported module',
+  'importing a module script failed',
+  'unable to preload css',
+];
+
+/**
+ * A screen's code (or a part a screen loads itself, such as the list's grid) could not be loaded:
+ * our `ChunkLoadError`, or the browser's own failure of `import()` that reached a render.
+ */
+export const isChunkLoadError = (error: unknown): boolean => {
+  if (error instanceof ChunkLoadError) return true;
+  const message = error instanceof Error ? error.message.toLowerCase() : '';
+  return dynamicImportFailures.some((needle) => message.includes(needle));
+};
 
 export const importWithReloadGuard = async <T>(
   load: () => Promise<T>,

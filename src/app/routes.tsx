@@ -10,6 +10,7 @@ import { DefaultLayout } from './layouts/DefaultLayout';
 import { LoginLayout } from './layouts/LoginLayout';
 import { localizedRoutePaths } from './localePath';
 import { QuietLoading } from './QuietLoading';
+import { retryingScreen } from './RetryingScreen';
 import { routeTable, type TRouteEntry, type TScreenModule } from './routeTable';
 import { registerRouteTable } from './screenRegistry';
 
@@ -30,8 +31,14 @@ const leafRoutes = (entry: TRouteEntry): RouteObject[] => {
     ...(load
       ? {
           lazy: async () => {
-            const { default: Screen } = await load();
-            return { element: <GuardedRoute entry={entry} Screen={Screen} /> };
+            try {
+              const { default: Screen } = await load();
+              return { element: <GuardedRoute entry={entry} Screen={Screen} /> };
+            } catch (error) {
+              // Never a rejected `lazy`: the router would keep the failure and empty the page.
+              console.error('[screen]', error);
+              return { element: <GuardedRoute entry={entry} Screen={retryingScreen(load)} /> };
+            }
           },
         }
       : { element: <GuardedRoute entry={entry} /> }),

@@ -1,19 +1,36 @@
-import { useAtomValue } from 'jotai';
+import { getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageErrorView } from '@/components/errors/views';
 import { Toaster } from '@/components/feedback/Toaster';
 import { ConnectivityNotices } from '@/components/layout/ConnectivityNotices';
 import { Sidebar } from '@/components/layout/Sidebar';
 import { TopBar } from '@/components/layout/TopBar';
-import { pageErrorAtom } from '@/state/pageError';
+import { clearPageError, pageErrorAtom } from '@/state/pageError';
 import { pageRetryAtom } from '@/state/retry';
 import { sidebarMiniAtom } from '@/state/ui';
+import { useConnectivity } from '../connectivity';
 import { QuietLoading } from '../QuietLoading';
 import { useSession } from '../session';
 import { useIdleSignOut } from '../useIdleSignOut';
 import { useIsWide } from '../useMediaQuery';
 import { useClientSettings, useLoadSetup } from '../useSetup';
 import { SkipLink } from './SkipLink';
+
+/**
+ * A page that showed the offline view loads again by itself when the connection returns (a list
+ * reloads its rows, a record page its record): the view goes and the page is mounted afresh.
+ */
+const useReloadWhenOnline = () => {
+  const connectivity = useConnectivity();
+  const retry = useSetAtom(pageRetryAtom);
+  useEffect(() => {
+    if (connectivity !== 'restored') return;
+    if (getDefaultStore().get(pageErrorAtom)?.view !== 'offline') return;
+    clearPageError();
+    retry((count) => count + 1);
+  }, [connectivity, retry]);
+};
 
 /**
  * The default layout (spec section 2): sidebar, top bar, main area and the connectivity notices.
@@ -27,6 +44,7 @@ export const DefaultLayout = () => {
   const mini = useAtomValue(sidebarMiniAtom);
   const wide = useIsWide();
   useLoadSetup();
+  useReloadWhenOnline();
   const { sessionIdleMinutes } = useClientSettings();
   useIdleSignOut(sessionIdleMinutes, status === 'signedIn');
 

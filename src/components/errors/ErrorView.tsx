@@ -29,7 +29,7 @@ export const ErrorView = ({
           : 'bg-primary-50 text-primary-700 dark:bg-primary-900/60 dark:text-primary-200'
       }`}
     >
-      <Icon name={icon} className="size-8" />
+      <Icon name={icon} data-icon={icon} className="size-8" />
     </div>
     {code ? (
       <p className="mb-1 font-semibold text-slate-500 text-sm tracking-widest dark:text-slate-400">{code}</p>

@@ -1,20 +1,24 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ChunkLoadError, isChunkLoadError } from '@/app/chunkReload';
-import { useI18nContext } from '@/i18n/i18n-react';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPageFailure } from './ErrorPageFailure';
-import { GenericErrorView, NotFoundView, OfflineView, ServerErrorView } from './views';
+import { ChunkFailureView, NotFoundView, ServerErrorView } from './views';
+
+const reloadPage = () => window.location.reload();
 
 const RouteErrorContent = () => {
   const error = useRouteError();
-  const { LL } = useI18nContext();
   console.error('[route error]', error);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView variant="route" />;
-  // A screen whose code could not be loaded while offline: reload once the connection is back.
-  if (error instanceof ChunkLoadError && error.offline)
-    return <OfflineView onRetry={() => window.location.reload()} />;
-  // A screen whose code could not be loaded twice within the reload guard's window.
-  if (isChunkLoadError(error)) return <GenericErrorView message={LL.errors.loadFailed()} />;
+  // A part a screen loads itself (the list's grid...) did not arrive: React keeps that failure, so
+  // only a reload loads it again, by itself once the connection is back.
+  if (isChunkLoadError(error))
+    return (
+      <ChunkFailureView
+        offline={(error instanceof ChunkLoadError && error.offline) || !navigator.onLine}
+        onRetry={reloadPage}
+      />
+    );
   return <ServerErrorView />;
 };
 

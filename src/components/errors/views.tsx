@@ -1,4 +1,5 @@
 import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '@/app/useRouteLocale';
 import { primaryButton, secondaryButton } from '@/components/ui';
@@ -76,13 +77,36 @@ export const ServerErrorView = ({ message }: { message?: string }) => {
   );
 };
 
-/** Any other status: the message stays blank (spec section 8). */
-export const GenericErrorView = ({ message }: { message?: string }) => {
+/** Any other status: the message stays blank (spec section 8). `onRetry` adds 'Try again'. */
+export const GenericErrorView = ({ message, onRetry }: { message?: string; onRetry?: () => void }) => {
   const { LL } = useI18nContext();
   return (
     <ErrorView icon="alert" tone="error" title={LL.errors.generic()} message={message}>
+      {onRetry ? (
+        <button type="button" className={secondaryButton} onClick={onRetry}>
+          {LL.errors.retry()}
+        </button>
+      ) : null}
       <HomepageLink />
     </ErrorView>
+  );
+};
+
+/**
+ * A part of the application whose code did not arrive (spec section 8 'Code chunk fails to load'),
+ * shown in the layout's main area: the offline view while offline, else the generic view saying so.
+ * `onRetry` loads it again; it also runs by itself when the connection returns.
+ */
+export const ChunkFailureView = ({ offline, onRetry }: { offline: boolean; onRetry: () => void }) => {
+  const { LL } = useI18nContext();
+  useEffect(() => {
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [onRetry]);
+  return offline ? (
+    <OfflineView onRetry={onRetry} />
+  ) : (
+    <GenericErrorView message={LL.errors.loadFailed()} onRetry={onRetry} />
   );
 };
 

@@ -6,10 +6,34 @@ import { placeServerErrors } from './formErrors';
 /** The notice above a form after a failed save; a conflict offers to reload. */
 export type TFormNotice = { message: string; conflict?: boolean };
 
-/** What a failed write says to the person: offline, the server's message, or a generic line. */
+/**
+ * What a failed write (or a download) says over its form, in the words of the error catalogue (spec
+ * section 8): 'You are offline.', 'No Permission.', '404 Not Found', 'Internal Server Error', or the
+ * blank generic line for any other status. A 400 and a 409 are answers the person acts on (what to
+ * correct, who changed the record or still uses it): their own message. A 403 keeps the server's
+ * reason after 'No Permission.' when it gives a more precise one.
+ */
 export const failureMessage = (error: unknown, LL: TranslationFunctions): string => {
-  if (classifyError(error).kind === 'offline') return LL.errors.offlineTitle();
-  return errorBody(error).message ?? LL.errors.generic();
+  const disposition = classifyError(error);
+  const serverMessage = errorBody(error).message;
+  if (disposition.kind === 'offline') return LL.errors.offlineTitle();
+  if (disposition.kind === 'caller' || errorStatus(error) === 409)
+    return serverMessage || (error instanceof Error && error.message) || LL.errors.generic();
+  if (disposition.kind !== 'view') return LL.errors.generic();
+  switch (disposition.view) {
+    case 'forbidden': {
+      const noPermission = LL.errors.noPermission();
+      return serverMessage && serverMessage !== noPermission
+        ? `${noPermission} ${serverMessage}`
+        : noPermission;
+    }
+    case 'notFound':
+      return LL.errors.notFoundTitle();
+    case 'serverError':
+      return LL.errors.serverErrorTitle();
+    default:
+      return LL.errors.generic();
+  }
 };
 
 /**

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { apiBlob } from '@/api/client';
-import { errorBody } from '@/api/errors';
 import { saveBlob } from '@/api/saveBlob';
 import { showToast } from '@/components/feedback/toasts';
+import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { secondaryButton } from '@/components/ui';
@@ -49,11 +49,11 @@ export const ListExportButtons = ({
       try {
         const blob = await apiBlob(`${definition.apiBase}/export`, {
           query: exportQuery(view, fixedFilters, format),
-          errorMode: 'throw',
+          errorMode: 'notice',
         });
         saveBlob(blob, `${fileName}-${new Date().toISOString().slice(0, 10)}.${format}`);
       } catch (error) {
-        showToast(errorBody(error).message ?? LL.list.exportFailed(), 'error');
+        showToast(`${LL.list.exportFailed()} ${failureMessage(error, LL)}`, 'error');
       } finally {
         setBusy(null);
       }

@@ -48,7 +48,8 @@ const useNoFormAddOns = (): TFormAddOns => noFormAddOns;
 type TLoad =
   | { state: 'loading' }
   | { state: 'ready'; record: TResourceRow | null; defaults?: Record<string, unknown> }
-  | { state: 'missing' };
+  /** The read failed: the layout shows the error catalogue's view (not found, offline...) instead. */
+  | { state: 'failed' };
 
 /** The create or edit page of any described resource (`/…/create`, `/…/edit/{id}`). */
 export const ResourceFormPage = ({
@@ -86,7 +87,7 @@ export const ResourceFormPage = ({
     setLoad({ state: 'loading' });
     fetchResource(definition, id)
       .then((record) => current && setLoad({ state: 'ready', record }))
-      .catch(() => current && setLoad({ state: 'missing' }));
+      .catch(() => current && setLoad({ state: 'failed' }));
     return () => {
       current = false;
     };
@@ -98,6 +99,7 @@ export const ResourceFormPage = ({
     <ResourceForm
       key={load.state === 'ready' ? `${load.record?.id ?? 'new'}-${load.record?.version ?? 0}` : load.state}
       resource={resource}
+      mode={mode}
       load={load}
       onReload={() => setReloadKey((key) => key + 1)}
     />
@@ -136,10 +138,12 @@ const initialValues = (
 
 const ResourceForm = ({
   resource,
+  mode,
   load,
   onReload,
 }: {
   resource: TClientResource;
+  mode: 'create' | 'edit';
   load: TLoad;
   onReload: () => void;
 }) => {
@@ -356,7 +360,9 @@ const ResourceForm = ({
   useRegisterCommands(commands);
   useRecentDestination(record ? recordDestination(definition, record) : null);
 
-  const title = editing ? LL.form.editTitle({ thing: text.one }) : LL.form.createTitle({ thing: text.one });
+  // The page's own kind, not whether the record has arrived: an edit page never says 'New ...'.
+  const title =
+    mode === 'edit' ? LL.form.editTitle({ thing: text.one }) : LL.form.createTitle({ thing: text.one });
 
   const hintOf = (field: TFieldDef): string | undefined => {
     const hints = LL.fieldHints as unknown as Record<string, (() => string) | undefined>;
@@ -557,14 +563,7 @@ const ResourceForm = ({
         <p className="text-slate-600 dark:text-slate-300" aria-live="polite">
           {LL.form.loadingRecord()}
         </p>
-      ) : load.state === 'missing' ? (
-        <div className="rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
-          <p className="text-slate-700 dark:text-slate-200">{LL.form.notFound()}</p>
-          <button type="button" className={`${secondaryButton} mt-4`} onClick={() => navigate(listPath)}>
-            {LL.form.back()}
-          </button>
-        </div>
-      ) : (
+      ) : load.state === 'failed' ? null : (
         <form
           noValidate
           onSubmit={(event) => {

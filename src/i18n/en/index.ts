@@ -48,7 +48,7 @@ const en = {
   },
   errors: {
     offlineTitle: 'You are offline.',
-    offlineHint: 'Your work on this page is kept. Try again when the connection is back.',
+    offlineHint: 'The page loads again by itself when the connection is back.',
     retry: 'Try again',
     notFoundTitle: '404 Not Found',
     notFoundRoute: 'This page could not be found',

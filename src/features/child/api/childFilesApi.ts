@@ -23,7 +23,6 @@ export const uploadChildPhoto = async (childId: number, file: File, version?: nu
       method: 'POST',
       query: { kind: 'photo' },
       body,
-      errorMode: 'throw',
     })
   ).data;
 };
@@ -34,16 +33,14 @@ export const removeChildPhoto = async (childId: number) =>
     await api<{ data: TChildPhotoState }>(`/child-infos/remove-file/${idPart(childId)}`, {
       method: 'DELETE',
       query: { kind: 'photo' },
-      errorMode: 'throw',
     })
   ).data;
 
-/** The child's documents, oldest first; a failure is logged (401 ends the session), then thrown. */
+/** The child's documents, oldest first; a failure shows the catalogue's view. */
 export const fetchChildDocuments = async (childId: number | string, signal?: AbortSignal) =>
   (
     await api<{ data: TChildDocument[] }>(`/child-infos/files/${idPart(childId)}`, {
       signal,
-      errorMode: 'log',
     })
   ).data;
 
@@ -63,7 +60,6 @@ export const uploadChildDocuments = async (
     const { data } = await api<{ data: TChildDocument[] }>(`/child-infos/upload-files/${idPart(childId)}`, {
       method: 'POST',
       body,
-      errorMode: 'throw',
     });
     added.push(...data);
     onBatch?.(data);
@@ -80,7 +76,6 @@ export const replaceChildDocument = async (document: Pick<TChildDocument, 'id' |
     await api<{ data: TChildDocument }>(`/child-infos/update-file/${idPart(document.id)}`, {
       method: 'POST',
       body,
-      errorMode: 'throw',
     })
   ).data;
 };
@@ -90,7 +85,6 @@ export const removeChildDocument = async (documentId: number) =>
   (
     await api<{ data: { id: number } }>(`/child-infos/remove-file/${idPart(documentId)}`, {
       method: 'DELETE',
-      errorMode: 'throw',
     })
   ).data;
 
@@ -99,7 +93,7 @@ export const removeChildDocument = async (documentId: number) =>
  * never at a public address, so the browser gets it from an object URL and a temporary link.
  */
 export const downloadChildDocument = async (document: Pick<TChildDocument, 'id' | 'originalName'>) => {
-  const blob = await apiBlob(`/child-infos/file/${idPart(document.id)}`, { errorMode: 'throw' });
+  const blob = await apiBlob(`/child-infos/file/${idPart(document.id)}`, { errorMode: 'notice' });
   const url = URL.createObjectURL(blob);
   const link = window.document.createElement('a');
   link.href = url;

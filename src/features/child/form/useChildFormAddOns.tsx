@@ -62,7 +62,7 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
     if (childId === null) return;
     const controller = new AbortController();
     setFamilyLoad({ state: 'loading' });
-    fetchChildFamily(childId, controller.signal)
+    fetchChildFamily(childId, controller.signal, 'log')
       .then((stored) => {
         if (controller.signal.aborted) return;
         const initial = familyDraftOf(stored);

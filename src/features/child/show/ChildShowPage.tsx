@@ -2,8 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '@/api/client';
-import { errorStatus } from '@/api/errors';
+import { apiRecord } from '@/api/client';
 import type { TResourceRow } from '@/api/resources';
 import { useRemoteData } from '@/api/useRemoteData';
 import { localizedPath } from '@/app/localePath';
@@ -67,19 +66,13 @@ const ChildShowPage = () => {
   // histories below read again with it.
   const [reloadKey, setReloadKey] = useState(0);
   const reload = useCallback(() => setReloadKey((key) => key + 1), []);
+  // A failure shows the error catalogue's view in place of the page (an id that is no number: 404).
   const loadRecord = useCallback(
     async (signal: AbortSignal) =>
-      (
-        await api<{ data: TResourceRow }>(`/child-infos/${encodeURIComponent(id)}`, {
-          signal,
-          errorMode: 'log',
-        })
-      ).data,
+      (await apiRecord<{ data: TResourceRow }>(`/child-infos/${encodeURIComponent(id)}`, { signal })).data,
     [id],
   );
   const load = useRemoteData(loadRecord, reloadKey);
-  // An id that is no number (400) names no child either.
-  const missing = load.state === 'failed' && [404, 400].includes(errorStatus(load.error));
 
   const record = load.state === 'ready' ? load.data : null;
   const canUpdate = hasPermission(user, editPermission);
@@ -158,27 +151,6 @@ const ChildShowPage = () => {
           aria-busy="true"
         >
           {LL.childShow.loading()}
-        </div>
-      ) : load.state === 'failed' ? (
-        <div
-          role="alert"
-          className="rounded-lg border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-        >
-          <p className="text-slate-700 dark:text-slate-200">
-            {missing ? LL.childShow.notFound() : LL.childShow.loadFailed()}
-          </p>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <AppLink to={listPath} className={secondaryButton}>
-              <Icon name="chevronLeft" className="size-4" />
-              {LL.childShow.backToList()}
-            </AppLink>
-            {!missing ? (
-              <button type="button" className={primaryButton} onClick={reload}>
-                <Icon name="refresh" className="size-4" />
-                {LL.childShow.retry()}
-              </button>
-            ) : null}
-          </div>
         </div>
       ) : record ? (
         <div className="flex flex-col gap-4 print:gap-2">

@@ -123,11 +123,10 @@ const ActionForm = ({
     setNotice(null);
     const body = childActionBody(action, child.id, values as { date: string; reason: string });
     try {
-      // 'log': the dialog says what went wrong; only an ended session acts app-wide.
+      // A write ('notice'): the dialog stays and says what went wrong; a 401 still ends the session.
       const { data } = await api<TActionResult>(`/child-infos/${action}/${child.id}`, {
         method: 'PATCH',
         body: { ...body, version: child.version },
-        errorMode: 'log',
       });
       showToast(
         LL.childStatus.done({

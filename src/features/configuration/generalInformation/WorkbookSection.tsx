@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { classifyError, errorBody } from '@/api/errors';
 import { FormNotice } from '@/components/form/FormNotice';
+import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { secondaryButton } from '@/components/ui';
@@ -21,12 +21,8 @@ export const WorkbookSection = () => {
     try {
       await downloadReferenceWorkbook();
     } catch (error) {
-      // Offline, or the server's reason when it gave one (e.g. 'No Permission.'), else this section's words.
-      setFailure(
-        classifyError(error).kind === 'offline'
-          ? LL.errors.offlineTitle()
-          : (errorBody(error).message ?? words.downloadFailed()),
-      );
+      // The error catalogue's words (offline, 'No Permission.', ...) after this section's own.
+      setFailure(`${words.downloadFailed()} ${failureMessage(error, LL)}`);
     } finally {
       setBusy(false);
     }

@@ -5,9 +5,9 @@ import type { TSystemSettings, TSystemSettingsRecord } from '@/domain/systemSett
 
 /** The calls of the general information page (spec section 7 'General information and settings'). */
 
-/** `GET /general-information`: the keyed values with ids and versions; failure logged, then thrown. */
+/** `GET /general-information`: the keyed values with ids and versions; a failure shows the catalogue's view. */
 export const fetchGeneralInformation = async (): Promise<TGeneralInformationItem[]> =>
-  (await api<{ data: TGeneralInformationItem[] }>('/general-information', { errorMode: 'log' })).data;
+  (await api<{ data: TGeneralInformationItem[] }>('/general-information')).data;
 
 /** `PATCH /general-information/{id}`: the app name in both languages; 409 when `version` is stale. */
 export const saveAppName = async (id: number, value: TAppName, version: number) =>
@@ -15,7 +15,6 @@ export const saveAppName = async (id: number, value: TAppName, version: number) 
     await api<{ data: TGeneralInformationItem }>(`/general-information/${id}`, {
       method: 'PATCH',
       body: { value, version },
-      errorMode: 'throw',
     })
   ).data;
 
@@ -36,19 +35,17 @@ export const uploadLogo = async (key: TLogoKey, file: File) => {
     await api<{ data: TGeneralInformationItem }>(uploadPaths[key], {
       method: 'POST',
       body,
-      errorMode: 'throw',
     })
   ).data;
 };
 
 /** Removes a logo: its value becomes null and the server deletes the file. */
 export const deleteLogo = async (key: TLogoKey) =>
-  (await api<{ data: TGeneralInformationItem }>(deletePaths[key], { method: 'POST', errorMode: 'throw' }))
-    .data;
+  (await api<{ data: TGeneralInformationItem }>(deletePaths[key], { method: 'POST' })).data;
 
 /** `GET /admin/system-setting`: the settings over their defaults and the set's version. */
 export const fetchSystemSettings = async (): Promise<TSystemSettingsRecord> =>
-  (await api<{ data: TSystemSettingsRecord }>('/admin/system-setting', { errorMode: 'log' })).data;
+  (await api<{ data: TSystemSettingsRecord }>('/admin/system-setting')).data;
 
 /** `PUT /admin/system-setting`: the whole set at once; 409 when `version` is stale. */
 export const saveSystemSettings = async (values: TSystemSettings, version: number) =>
@@ -56,12 +53,11 @@ export const saveSystemSettings = async (values: TSystemSettings, version: numbe
     await api<{ data: TSystemSettingsRecord }>('/admin/system-setting', {
       method: 'PUT',
       body: { ...values, version },
-      errorMode: 'throw',
     })
   ).data;
 
 /** `GET /categories/excel`: the reference lists workbook, saved by the browser as categories.xlsx. */
 export const downloadReferenceWorkbook = async () => {
-  const blob = await apiBlob('/categories/excel', { errorMode: 'throw' });
+  const blob = await apiBlob('/categories/excel', { errorMode: 'notice' });
   saveBlob(blob, 'categories.xlsx');
 };

@@ -7,13 +7,13 @@ import type {
 
 /** The calls of the assign-permission screen (spec section 7 'Roles and permissions'). */
 
-/** `GET /permissions`: the whole catalogue, by group, resource and action; failure logged, then thrown. */
+/** `GET /permissions`: the whole catalogue, by group, resource and action; a failure shows the catalogue's view. */
 export const fetchCatalogue = async (signal?: AbortSignal): Promise<TCataloguePermission[]> =>
-  (await api<{ data: TCataloguePermission[] }>('/permissions', { errorMode: 'log', signal })).data;
+  (await api<{ data: TCataloguePermission[] }>('/permissions', { signal })).data;
 
 /** `GET /roles/{id}/permissions`: what the role holds and the version a save must send. */
 export const fetchRolePermissions = async (roleId: number, signal?: AbortSignal): Promise<TRolePermissions> =>
-  (await api<{ data: TRolePermissions }>(`/roles/${roleId}/permissions`, { errorMode: 'log', signal })).data;
+  (await api<{ data: TRolePermissions }>(`/roles/${roleId}/permissions`, { signal })).data;
 
 /**
  * `POST /roles/mapping-role-permission`: the role's whole new set at once; 409 when the version is
@@ -24,6 +24,5 @@ export const saveRolePermissions = async (mapping: TRolePermissionMapping): Prom
     await api<{ data: TRolePermissions }>('/roles/mapping-role-permission', {
       method: 'POST',
       body: mapping,
-      errorMode: 'throw',
     })
   ).data;

@@ -94,7 +94,7 @@ const ProfileForm = ({ user, onClose }: { user: TUserInfo; onClose: () => void }
       setNotice(null);
       try {
         const body = bodyOf(values);
-        await api<{ data: TProfile }>('/admin/user-profile', { method: 'PUT', body, errorMode: 'throw' });
+        await api<{ data: TProfile }>('/admin/user-profile', { method: 'PUT', body });
         showToast(body.newPassword ? LL.profile.passwordChanged() : LL.profile.saved());
         // The top bar and every screen read the session's user: load it again with the new name.
         reloadSessionUser();

@@ -1,7 +1,8 @@
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
+import { api } from '@/api/client';
 import { errorStatus } from '@/api/errors';
-import { fetchResource } from '@/api/resources';
+import type { TResourceRow } from '@/api/resources';
 import { localizedPath } from '@/app/localePath';
 import { useRouteLocale } from '@/app/useRouteLocale';
 import { AppLink } from '@/components/AppLink';
@@ -42,8 +43,9 @@ const ParentNote = ({ parentId }: { parentId: number }) => {
   const [parentTitle, setParentTitle] = useState('');
   useEffect(() => {
     let current = true;
-    fetchResource(systemMenuResource, parentId)
-      .then((parent) => current && setParentTitle(translate(parent.title as never, locale)))
+    // Only the parent's title: without it the note names the parent by its id.
+    api<{ data: TResourceRow }>(`${systemMenuResource.apiBase}/${parentId}`, { errorMode: 'log' })
+      .then(({ data: parent }) => current && setParentTitle(translate(parent.title as never, locale)))
       .catch(() => undefined);
     return () => {
       current = false;
@@ -76,20 +78,23 @@ const SubMenus = ({ menuId, menuOrder }: { menuId: number; menuOrder: number }) 
   const [busy, setBusy] = useState(false);
   const [addRequested, setAddRequested] = useAtom(addSubMenuRequestedAtom);
 
-  const refresh = useCallback(async (): Promise<TSubMenu[] | null> => {
-    try {
-      const rows = await fetchSubMenus(menuId);
-      setLoad({ state: 'ready', rows });
-      return rows;
-    } catch {
-      setLoad({ state: 'failed' });
-      return null;
-    }
-  }, [menuId]);
+  const refresh = useCallback(
+    async (first = false): Promise<TSubMenu[] | null> => {
+      try {
+        const rows = await fetchSubMenus(menuId, first ? 'view' : 'log');
+        setLoad({ state: 'ready', rows });
+        return rows;
+      } catch {
+        setLoad({ state: 'failed' });
+        return null;
+      }
+    },
+    [menuId],
+  );
 
   useEffect(() => {
     setLoad({ state: 'loading' });
-    void refresh();
+    void refresh(true);
   }, [refresh]);
 
   const rows = load.state === 'ready' ? load.rows : [];

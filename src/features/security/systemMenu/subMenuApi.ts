@@ -15,21 +15,22 @@ export type TSubMenu = TResourceRow & {
 
 const base = systemMenuResource.apiBase;
 
-/** The calls of spec section 7 'Menus' for sub-menus; each failure is the caller's to show. */
-export const fetchSubMenus = (menuId: number) =>
-  api<{ data: TSubMenu[] }>(`${base}/show-sub-menu/${menuId}`, { errorMode: 'throw' }).then((r) => r.data);
+/**
+ * The calls of spec section 7 'Menus' for sub-menus. The first read is the page's (its failure
+ * shows the catalogue's view); a refresh after a write only logs, so the menu's form beside it
+ * stays with what was typed. The writes' failures are the caller's to say.
+ */
+export const fetchSubMenus = (menuId: number, errorMode: 'view' | 'log' = 'view') =>
+  api<{ data: TSubMenu[] }>(`${base}/show-sub-menu/${menuId}`, { errorMode }).then((r) => r.data);
 
 export const createSubMenu = (menuId: number, body: Record<string, unknown>) =>
   api<{ data: TSubMenu }>(`${base}/create-sub-system/${menuId}`, {
     method: 'POST',
     body,
-    errorMode: 'throw',
   }).then((r) => r.data);
 
 export const updateSubMenu = (id: number, body: Record<string, unknown> & { version: number }) =>
-  api<{ data: TSubMenu }>(`${base}/update-sub-menu/${id}`, { method: 'PUT', body, errorMode: 'throw' }).then(
-    (r) => r.data,
-  );
+  api<{ data: TSubMenu }>(`${base}/update-sub-menu/${id}`, { method: 'PUT', body }).then((r) => r.data);
 
 export const deleteSubMenu = (id: number) =>
-  api<{ data: TSubMenu }>(`${base}/delete-sub-menu/${id}`, { method: 'POST', errorMode: 'throw' });
+  api<{ data: TSubMenu }>(`${base}/delete-sub-menu/${id}`, { method: 'POST' });

@@ -8,7 +8,7 @@ import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { FormNotice } from '@/components/form/FormNotice';
 import { validateWithLabels } from '@/components/form/formErrors';
-import { noticeForSaveFailure } from '@/components/form/saveFailure';
+import { failureMessage, noticeForSaveFailure } from '@/components/form/saveFailure';
 import { TextField } from '@/components/form/TextField';
 import { Icon } from '@/components/Icon';
 import type { TRecordContext } from '@/components/resource/resourceArea';
@@ -121,7 +121,7 @@ const StatusDialog = ({
     try {
       await onConfirm();
     } catch (error) {
-      setFailure(errorBody(error).message ?? LL.errors.generic());
+      setFailure(failureMessage(error, LL));
     } finally {
       setBusy(false);
     }
