@@ -26,7 +26,7 @@ import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses } from '../routes/schemas';
-import { databaseErrorCode } from './databaseError';
+import { databaseErrorCode, isStillReferenced } from './databaseError';
 import { pagedOf, runPagedList, searchCondition } from './pagedList';
 
 type TResourceName = keyof TranslationFunctions['resources'];
@@ -519,7 +519,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           })
           .catch((error: unknown) => {
             // A reference the binding does not list (the foreign key still guards it).
-            if (databaseErrorCode(error).code === '23503') throw new ApiError(409, 'inUseElsewhere');
+            if (isStillReferenced(error)) throw new ApiError(409, 'inUseElsewhere');
             throw error;
           });
         // After the commit: a file left behind by a crash here is an orphan, never a missing file.
