@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { eq, is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../server/db/schema';
 import { childInfos, communes, districts, headOffices, provinces, villages } from '../../server/db/schema';
@@ -174,10 +174,7 @@ describe('every resource counts what still uses it', () => {
     ...systemMenuBindings,
     ...childBindings,
   ];
-  const tables = Object.values(schema).filter(
-    (value): value is PgTable =>
-      typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
-  );
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
   it('lists every restricting foreign key onto its table among its children', () => {
     const missing: string[] = [];
