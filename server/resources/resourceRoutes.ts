@@ -399,7 +399,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     app.post(
       base,
       {
-        config: { permission: permission('write') },
+        config: { permission: permission('write'), answers: permission('read') },
         schema: {
           tags,
           summary: `Create a row of ${entity}`,
@@ -434,7 +434,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     app.route({
       method: definition.updateMethod ?? 'PATCH',
       url: `${base}/:id`,
-      config: { permission: permission('update') },
+      config: { permission: permission('update'), answers: permission('read') },
       schema: {
         tags,
         summary: `Change a row of ${entity}; a stale version gets 409 and changes nothing`,
@@ -487,7 +487,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     app.delete(
       `${base}/:id`,
       {
-        config: { permission: permission('delete') },
+        config: { permission: permission('delete'), answers: permission('read') },
         schema: {
           tags,
           summary: `Delete a row of ${entity}; refused with 409 while other records point at it`,

@@ -114,7 +114,7 @@ export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/roles/mapping-role-permission',
     {
-      config: { permission: 'assign_permissions:write' },
+      config: { permission: 'assign_permissions:write', answers: 'assign_permissions:read' },
       schema: {
         tags,
         summary:
