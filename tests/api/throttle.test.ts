@@ -46,7 +46,8 @@ const earlierFailures = async (username: string, address: string, times = 1) => 
 describe('sign-in throttle: per username and address, per address, per username (issue 10)', () => {
   it('locks a username from one address after 10 failures; the rightful user from another address still gets in', async () => {
     // A stranger at 10.0.0.1 guesses thida's password ten times.
-    await fail('Thida', '10.0.0.1', 10);
+    await earlierFailures('Thida', '10.0.0.1', 9);
+    await fail('Thida', '10.0.0.1');
     const throttled = await attempt('thida', userPassword, '10.0.0.1');
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toEqual({
@@ -90,7 +91,8 @@ describe('sign-in throttle: per username and address, per address, per username 
     for (let person = 1; person <= 5; person++) await earlierFailures(`clerk-${person}`, address, 9);
     expect((await attempt('vanna', userPassword, address)).statusCode).toBe(200);
     // A guesser trying usernames makes it 50.
-    for (let i = 1; i <= 5; i++) await fail(`ghost-${i}`, address);
+    for (let i = 1; i <= 4; i++) await earlierFailures(`ghost-${i}`, address);
+    await fail('ghost-5', address);
 
     expect((await attempt('vanna', userPassword, address)).statusCode).toBe(429);
     // The same user from another address still signs in.
