@@ -6,6 +6,7 @@
 import { hashPassword } from '../server/auth/password';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { DataDirLockedError } from '../server/db/dataDirLock';
 import { defaultDemoPassword, seedDemoData, seedDemoUsers } from '../server/db/demoData';
 import { ensureRole, upsertUser } from '../server/db/fixtures';
 import { seed } from '../server/db/seed';
@@ -46,6 +47,6 @@ const main = async () => {
 };
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -7,11 +7,13 @@
  *   npm run seed:demo -- --children 1000   # more (children 1..300 stay as they are)
  *
  * DEMO_PASSWORD chooses the demo users' password (default demo-pass-123). Stop the server first
- * when it runs on the embedded database: PGlite lets one process at a time open DATA_DIR/db.
+ * when it runs on the embedded database: one process at a time may open DATA_DIR/db, and while the
+ * server runs this refuses at once (naming the server's process) without changing anything.
  */
 import { hashPassword } from '../server/auth/password';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { DataDirLockedError } from '../server/db/dataDirLock';
 import {
   defaultDemoChildren,
   defaultDemoPassword,
@@ -76,6 +78,6 @@ const main = async () => {
 };
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -7,11 +7,23 @@ import type { TDb } from './db/client';
  * `resource:action` string checked with `hasPermission`.
  */
 export type TRoutePermission = 'public' | 'authenticated' | (string & {});
-export type TRoutePermissionEntry = { method: string; url: string; permission: TRoutePermission };
+export type TRoutePermissionEntry = {
+  method: string;
+  url: string;
+  permission: TRoutePermission;
+  /** A write's: who may receive the record it answers (`config.answers`). */
+  answers?: TRoutePermission;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: TRoutePermission;
+    /**
+     * A write's (POST, PUT, PATCH, DELETE guarded by a `resource:action`): the permission needed to
+     * receive the record it answers, normally the resource's `:read`. A caller without it gets only
+     * `{ data: { id, version } }` (what a next write needs), never the record. Required on such routes.
+     */
+    answers?: TRoutePermission;
   }
   interface FastifyInstance {
     config: TConfig;

@@ -93,7 +93,7 @@ export const createAuthService = (deps: {
     address: string;
   }): Promise<TTokenPair> => {
     const keys = throttleKeys(input.username, input.address);
-    const waitMs = await throttledForMs(db, [keys.user, keys.address], now());
+    const waitMs = await throttledForMs(db, keys, now());
     if (waitMs > 0) {
       const waitS = Math.ceil(waitMs / 1000);
       throw new ApiError(
@@ -118,11 +118,10 @@ export const createAuthService = (deps: {
       user?.passwordHash ?? (await getDummyHash()),
     );
     if (!user || !passwordMatches || !user.active) {
-      await recordFailure(db, [keys.user, keys.address], now());
+      await recordFailure(db, keys, now());
       throw new ApiError(400, 'invalidCredentials');
     }
-    // A success forgives the username's failures, not the address's.
-    await clearFailures(db, keys.user);
+    await clearFailures(db, keys);
     const [row] = await db.insert(refreshTokens).values(newRefreshRow(user.id, randomUUID())).returning();
     return signPair(row, user.username);
   };

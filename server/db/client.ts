@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TConfig } from '../config';
+import { lockDataDir } from './dataDirLock';
 import * as schema from './schema';
 
 export type TSchema = typeof schema;
@@ -36,9 +37,15 @@ const pgliteAnalyzeEveryMs = 10 * 60 * 1000;
 /** Any constant: all API processes on one PostgreSQL take this lock to migrate and seed one at a time. */
 const startupLockKey = 4_242_001;
 
-const openPglite = async (dataDir: string): Promise<TDatabase> => {
-  // pg_trgm: the trigram indexes behind list searches (migration 0002); PostgreSQL ships it in contrib.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+const openPglite = async (dataDir: string, release: () => void = () => {}): Promise<TDatabase> => {
+  let client: PGlite;
+  try {
+    // pg_trgm: the trigram indexes behind list searches (migration 0002); PostgreSQL ships it in contrib.
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   // PGlite runs no autovacuum: without planner statistics a filtered list of 100,000 villages takes
   // several times longer (docs/performance.md). Vacuum and analyze at start, analyze every while.
@@ -46,7 +53,7 @@ const openPglite = async (dataDir: string): Promise<TDatabase> => {
   return {
     db,
     driver: 'pglite',
-    // PGlite is single-process: nobody else can open DATA_DIR/db at the same time.
+    // PGlite is single-process: the lock taken in openDatabase keeps every other process out.
     prepare: async (afterMigrate) => {
       await migratePglite(db, { migrationsFolder });
       await afterMigrate?.(db);
@@ -56,9 +63,13 @@ const openPglite = async (dataDir: string): Promise<TDatabase> => {
       }, pgliteAnalyzeEveryMs);
       statistics.unref();
     },
-    close: () => {
+    close: async () => {
       clearInterval(statistics);
-      return client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
     },
   };
 };
@@ -88,12 +99,15 @@ const openPostgres = async (connectionString: string): Promise<TDatabase> => {
 
 /**
  * PostgreSQL through `pg` when `databaseUrl` is a postgres URL; otherwise the embedded PGlite,
- * in memory for `memory://` (tests) or persisted under DATA_DIR/db.
+ * in memory for `memory://` (tests) or persisted under DATA_DIR/db. The persisted one is opened only
+ * under the exclusive lock of that directory (server/db/dataDirLock.ts): a second process throws
+ * `DataDirLockedError` before touching it.
  */
 export const openDatabase = async (config: Pick<TConfig, 'dataDir' | 'databaseUrl'>): Promise<TDatabase> => {
   if (config.databaseUrl === 'memory://') return openPglite('memory://');
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const dir = path.join(config.dataDir, 'db');
   mkdirSync(dir, { recursive: true });
-  return openPglite(dir);
+  const lock = lockDataDir(dir);
+  return openPglite(dir, lock.release);
 };

@@ -15,6 +15,7 @@ import { stateResource } from '../../src/domain/resources/state';
 import { villageResource } from '../../src/domain/resources/village';
 import {
   addresses,
+  childInfos,
   communes,
   countries,
   departments,
@@ -118,6 +119,7 @@ export const provinceBinding = codeNameBinding({
     { table: districts, column: districts.provinceId, resource: 'district' },
     { table: headOffices, column: headOffices.provinceId, resource: 'headOffice' },
     { table: addresses, column: addresses.provinceId, resource: 'address' },
+    { table: childInfos, column: childInfos.birthProvinceId, resource: 'child' },
   ],
 });
 
@@ -151,6 +153,7 @@ export const districtBinding = codeNameBinding({
   children: [
     { table: communes, column: communes.districtId, resource: 'commune' },
     { table: addresses, column: addresses.districtId, resource: 'address' },
+    { table: childInfos, column: childInfos.birthDistrictId, resource: 'child' },
   ],
   lookups: [{ path: 'provinces', table: provinces }],
 });
@@ -179,6 +182,7 @@ export const communeBinding = codeNameBinding({
   children: [
     { table: villages, column: villages.communeId, resource: 'village' },
     { table: addresses, column: addresses.communeId, resource: 'address' },
+    { table: childInfos, column: childInfos.birthCommuneId, resource: 'child' },
   ],
   lookups: [
     { path: 'districts', table: districts, parent: { key: 'provinceId', column: districts.provinceId } },
@@ -213,7 +217,10 @@ export const villageBinding = codeNameBinding({
     },
   ],
   stored: { field: 'communeId', column: villages.communeId, table: communes },
-  children: [{ table: addresses, column: addresses.villageId, resource: 'address' }],
+  children: [
+    { table: addresses, column: addresses.villageId, resource: 'address' },
+    { table: childInfos, column: childInfos.birthVillageId, resource: 'child' },
+  ],
   lookups: [
     { path: 'communes', table: communes, parent: { key: 'districtId', column: communes.districtId } },
   ],
@@ -335,7 +342,10 @@ export const headOfficeBinding: TResourceBinding = {
   },
   filters: { class: headOffices.class, provinceId: headOffices.provinceId },
   parents: [{ field: 'provinceId', table: provinces }],
-  children: [{ table: users, column: users.headOfficeId, resource: 'user' }],
+  children: [
+    { table: users, column: users.headOfficeId, resource: 'user' },
+    { table: childInfos, column: childInfos.headOfficeId, resource: 'child' },
+  ],
   lookups: [{ path: 'provinces', table: provinces }],
   unique: { head_offices_code_unique: 'code' },
 };

@@ -16,3 +16,13 @@ export const databaseErrorCode = (error: unknown): { code?: string; constraint?:
   }
   return {};
 };
+
+/**
+ * A row still referenced through a foreign key: `foreign_key_violation` (23503, what PostgreSQL 15
+ * reports for a `restrict` key) or `restrict_violation` (23001, what later versions, PGlite's
+ * PostgreSQL 18 among them, report for the same delete).
+ */
+export const isStillReferenced = (error: unknown) => {
+  const { code } = databaseErrorCode(error);
+  return code === '23503' || code === '23001';
+};

@@ -26,7 +26,7 @@ import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses } from '../routes/schemas';
-import { databaseErrorCode } from './databaseError';
+import { databaseErrorCode, isStillReferenced } from './databaseError';
 import { pagedOf, runPagedList, searchCondition } from './pagedList';
 
 type TResourceName = keyof TranslationFunctions['resources'];
@@ -399,7 +399,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     app.post(
       base,
       {
-        config: { permission: permission('write') },
+        config: { permission: permission('write'), answers: permission('read') },
         schema: {
           tags,
           summary: `Create a row of ${entity}`,
@@ -434,7 +434,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     app.route({
       method: definition.updateMethod ?? 'PATCH',
       url: `${base}/:id`,
-      config: { permission: permission('update') },
+      config: { permission: permission('update'), answers: permission('read') },
       schema: {
         tags,
         summary: `Change a row of ${entity}; a stale version gets 409 and changes nothing`,
@@ -487,7 +487,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     app.delete(
       `${base}/:id`,
       {
-        config: { permission: permission('delete') },
+        config: { permission: permission('delete'), answers: permission('read') },
         schema: {
           tags,
           summary: `Delete a row of ${entity}; refused with 409 while other records point at it`,
@@ -519,7 +519,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           })
           .catch((error: unknown) => {
             // A reference the binding does not list (the foreign key still guards it).
-            if (databaseErrorCode(error).code === '23503') throw new ApiError(409, 'inUseElsewhere');
+            if (isStillReferenced(error)) throw new ApiError(409, 'inUseElsewhere');
             throw error;
           });
         // After the commit: a file left behind by a crash here is an orphan, never a missing file.

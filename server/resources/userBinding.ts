@@ -5,6 +5,7 @@ import {
   adminUsername,
   developerUsername,
   isSuperUser,
+  permissionsBeyond,
   superAdminRoleName,
 } from '../../src/domain/permissions';
 import { headOfficeClasses } from '../../src/domain/resources/headOffice';
@@ -12,7 +13,16 @@ import { userResource } from '../../src/domain/resources/user';
 import type { TDbOrTx } from '../audit';
 import { hashPassword } from '../auth/password';
 import { endUserSessions } from '../auth/sessions';
-import { departments, headOffices, organizations, positions, roles, users } from '../db/schema';
+import {
+  departments,
+  headOffices,
+  organizations,
+  permissions,
+  positions,
+  rolePermissions,
+  roles,
+  users,
+} from '../db/schema';
 import { ApiError } from '../errors';
 import { levelsAgree } from './levelsAgree';
 import type { TResourceBinding, TWriteContext } from './resourceRoutes';
@@ -34,6 +44,17 @@ const superAdminRoleId = async (db: TDbOrTx): Promise<number | undefined> => {
     .where(eq(roles.roleName, superAdminRoleName))
     .limit(1);
   return role?.id;
+};
+
+/** The permission names a role gives its holders. */
+const permissionsOfRole = async (db: TDbOrTx, roleId: unknown): Promise<string[]> => {
+  if (typeof roleId !== 'number') return [];
+  const rows = await db
+    .select({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, roleId));
+  return rows.map((row) => row.name);
 };
 
 /** The account as the permission check would see it (username and role name from the answered row). */
@@ -67,6 +88,9 @@ const placeAgrees = levelsAgree([
  * - only a super user (admin, developer, a Super Admin) gives the Super Admin role or a reserved
  *   username, or changes or deletes a super user's account (else one could take it over with a new
  *   password): 403;
+ * - likewise nobody else gives a role holding a permission they do not hold themselves, nor changes
+ *   or deletes the account of a user whose role holds one (the assign-permission rule, through the
+ *   user form): 403;
  * - nobody deletes or deactivates their own account: 409;
  * - the last active holder of the Super Admin role is never deleted, deactivated or demoted: 409.
  */
@@ -77,6 +101,18 @@ const guardUsers = async ({ db, mode, actor, before, body }: TWriteContext) => {
     if (body.roleId !== undefined && body.roleId === superRoleId)
       throw new ApiError(403, 'superAdminRoleOnly');
     if (isReservedUsername(body.username)) throw new ApiError(403, 'reservedUsername');
+    if (before) {
+      const beyond = permissionsBeyond(actor, await permissionsOfRole(db, before.roleId));
+      if (beyond.length > 0) {
+        throw new ApiError(403, 'accountBeyondOwn', { names: beyond.slice(0, 10).join(', ') });
+      }
+    }
+    if (body.roleId !== undefined && body.roleId !== before?.roleId) {
+      const beyond = permissionsBeyond(actor, await permissionsOfRole(db, body.roleId));
+      if (beyond.length > 0) {
+        throw new ApiError(403, 'roleBeyondOwn', { names: beyond.slice(0, 10).join(', ') });
+      }
+    }
   }
   if (!before) return;
 

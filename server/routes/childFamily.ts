@@ -110,7 +110,7 @@ export const childFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/child-infos/family/:id',
     {
-      config: { permission: 'adoptive_children:update' },
+      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
       schema: {
         tags,
         summary: "Record the child's family (409 when it is already recorded: PATCH it)",
@@ -155,7 +155,7 @@ export const childFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/child-infos/family/:id',
     {
-      config: { permission: 'adoptive_children:update' },
+      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
       schema: {
         tags,
         summary: "Change the child's family: the parts sent replace the stored ones; stale version gets 409",
@@ -203,7 +203,7 @@ export const childFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/child-infos/family/:id',
     {
-      config: { permission: 'adoptive_children:update' },
+      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
       schema: {
         tags,
         summary: "Remove the child's family record (optional ?version= refuses a stale removal with 409)",

@@ -363,7 +363,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/child-infos/upload-file/:id',
     {
-      config: { permission: 'adoptive_children:update' },
+      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
       schema: {
         tags: ['child infos'],
         summary: 'Upload the child\u2019s photo (kind=photo) or one document (kind=document, default)',
@@ -403,7 +403,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/child-infos/upload-files/:id',
     {
-      config: { permission: 'adoptive_children:update' },
+      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
       schema: {
         tags: ['child infos'],
         summary: 'Upload several documents at once (all or nothing)',
@@ -440,7 +440,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/child-infos/update-file/:id',
     {
-      config: { permission: 'adoptive_children:update' },
+      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
       schema: {
         tags: ['child infos'],
         summary: 'Replace a document\u2019s content (`:id` is the document id)',
@@ -504,7 +504,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/child-infos/remove-file/:id',
     {
-      config: { permission: 'adoptive_children:update' },
+      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
       schema: {
         tags: ['child infos'],
         summary: 'Remove a document (`:id` is the document id), or with kind=photo the child\u2019s photo',

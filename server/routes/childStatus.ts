@@ -56,7 +56,7 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     app.patch(
       `/child-infos/${action}/:id`,
       {
-        config: { permission: childActions[action].permission },
+        config: { permission: childActions[action].permission, answers: 'adoptive_children:read' },
         schema: {
           tags,
           summary: `${childActionText(translators.en, action)}: asked of the child machine; refused (409) when the status does not allow it`,

@@ -175,7 +175,7 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/general-information/:id',
     {
-      config: { permission: 'general_settings:update' },
+      config: { permission: 'general_settings:update', answers: 'authenticated' },
       schema: {
         tags: ['general information'],
         summary: 'Change the app name ({kh, en}); a stale version gets 409 and changes nothing',
@@ -225,7 +225,7 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/general-information/upload',
     {
-      config: { permission: 'general_settings:update' },
+      config: { permission: 'general_settings:update', answers: 'authenticated' },
       schema: {
         tags: ['general information'],
         summary: 'Upload the app logo (replaces the current one)',
@@ -240,7 +240,7 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/setting/upload-footer-logo',
     {
-      config: { permission: 'general_settings:update' },
+      config: { permission: 'general_settings:update', answers: 'authenticated' },
       schema: {
         tags: ['general information'],
         summary: 'Upload the footer logo (replaces the current one)',
@@ -257,7 +257,7 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/setting/delete-app-logo',
     {
-      config: { permission: 'general_settings:update' },
+      config: { permission: 'general_settings:update', answers: 'authenticated' },
       schema: {
         tags: ['general information'],
         summary: 'Remove the app logo (the value becomes null and the file is deleted)',
@@ -270,7 +270,7 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/setting/delete-footer-logo',
     {
-      config: { permission: 'general_settings:update' },
+      config: { permission: 'general_settings:update', answers: 'authenticated' },
       schema: {
         tags: ['general information'],
         summary: 'Remove the footer logo (the value becomes null and the file is deleted)',

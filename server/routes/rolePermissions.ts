@@ -1,7 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { superAdminRoleName } from '../../src/domain/permissions';
+import {
+  mayChangeRolePermissions,
+  permissionsBeyond,
+  superAdminRoleName,
+} from '../../src/domain/permissions';
 import {
   compareCataloguePermissions,
   type TRolePermissions,
@@ -110,7 +114,7 @@ export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/roles/mapping-role-permission',
     {
-      config: { permission: 'assign_permissions:write' },
+      config: { permission: 'assign_permissions:write', answers: 'assign_permissions:read' },
       schema: {
         tags,
         summary:
@@ -126,13 +130,22 @@ export const rolePermissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await app.db.transaction(async (tx) => {
         const before = await rolePermissionsOf(tx, roleId);
         if (!before) throw fieldErrors((t) => t.server.invalidParent({ field: 'roleId' }));
+        // No raising one's own permissions: only a super user changes a role they hold.
+        if (!mayChangeRolePermissions(actor, roleId)) throw new ApiError(403, 'ownRolePermissions');
         // A stale version is refused before any rule looks at the (outdated) set.
         if (before.version !== version) throw staleVersion();
-        const catalogue = await tx.select({ id: permissions.id }).from(permissions);
-        const known = new Set(catalogue.map((row) => row.id));
+        const catalogue = await tx.select({ id: permissions.id, name: permissions.name }).from(permissions);
+        const known = new Map(catalogue.map((row) => [row.id, row.name]));
         const unknown = wanted.filter((id) => !known.has(id));
         if (unknown.length > 0) {
           throw fieldErrors((t) => t.server.unknownPermissions({ ids: unknown.slice(0, 20).join(', ') }));
+        }
+        // Nobody grants what they do not hold themselves (taking a permission away is allowed).
+        const held = new Set(before.permissionIds);
+        const added = wanted.filter((id) => !held.has(id)).map((id) => known.get(id) as string);
+        const beyond = permissionsBeyond(actor, added);
+        if (beyond.length > 0) {
+          throw new ApiError(403, 'grantBeyondOwn', { names: beyond.slice(0, 10).join(', ') });
         }
         if (before.superAdmin && wanted.length !== known.size) {
           throw new ApiError(409, 'superAdminRoleComplete');

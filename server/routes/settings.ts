@@ -38,7 +38,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/system-setting',
     {
-      config: { permission: 'system_settings:update' },
+      config: { permission: 'system_settings:update', answers: 'system_settings:read' },
       schema: {
         tags: ['system settings'],
         summary: 'Save every system setting at once; a stale version gets 409 and changes nothing',

@@ -18,7 +18,7 @@ import { dataOf, errorResponses } from './schemas';
 
 const entity = 'system_menus';
 const tags = ['systemMenu'];
-const config = { permission: developerOnlyPermission };
+const config = { permission: developerOnlyPermission, answers: developerOnlyPermission };
 const ZId = z.object({ id: z.coerce.number().int().positive().max(maxDatabaseInt) });
 const ZMenuRow = z.looseObject({
   id: z.number().int(),

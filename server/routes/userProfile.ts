@@ -32,7 +32,7 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (changesPassword) {
         // Guessing the current password from an open session counts like guessing it at sign-in.
         const keys = throttleKeys(actor.username, request.ip);
-        const waitMs = await throttledForMs(app.db, [keys.user, keys.address], app.now());
+        const waitMs = await throttledForMs(app.db, keys, app.now());
         if (waitMs > 0) {
           const waitS = Math.ceil(waitMs / 1000);
           throw new ApiError(
@@ -48,10 +48,10 @@ export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(users.id, actor.id));
         if (!stored) throw unauthenticated();
         if (!(await verifyPassword(oldPassword ?? '', stored.passwordHash))) {
-          await recordFailure(app.db, [keys.user, keys.address], app.now());
+          await recordFailure(app.db, keys, app.now());
           throw fieldErrors((t) => t.server.wrongOldPassword({ field: 'oldPassword' }));
         }
-        await clearFailures(app.db, keys.user);
+        await clearFailures(app.db, keys);
         passwordHash = await hashPassword(newPassword);
       }
 

@@ -24,8 +24,16 @@ export const breakpoints = { xs: 600, sm: 960, md: 1280, lg: 1920 } as const;
 export const resizeDebounceMs = 200;
 export const defaultAppTitle = 'Child Adoption';
 export const dataFetchMinDelayMs = 200;
-/** Sign-in throttle: at most this many failures per username or address in the window. */
-export const signInMaxFailures = 10;
+/**
+ * Sign-in throttle (docs/decisions.md, issue 10): failures within the window, counted per username
+ * from one address (the one that locks a guesser out), per address (a guesser trying many usernames;
+ * high enough that one office behind NAT is not locked out by its people's typos) and per username
+ * from anywhere (a guesser spread over many addresses; much higher, so a stranger cannot lock the
+ * rightful user out).
+ */
+export const signInMaxFailuresPerPair = 10;
+export const signInMaxFailuresPerAddress = 50;
+export const signInMaxFailuresPerUsername = 100;
 export const signInFailureWindowMs = 15 * 60 * 1000;
 export const bothTokensExpiredMessage =
   'Both token and refresh token have expired. Your request was aborted.';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hasPermission, type TPermissionSubject } from './permissions';
+import {
+  hasPermission,
+  mayChangeRolePermissions,
+  permissionsBeyond,
+  type TPermissionSubject,
+} from './permissions';
 
 const user = (
   username: string,
@@ -46,5 +51,30 @@ describe('hasPermission (spec section 6)', () => {
     ['an ordinary user with no permissions holds nothing', user('dara'), 'users:read', false],
   ])('%s', (_case, subject, permission, expected) => {
     expect(hasPermission(subject, permission)).toBe(expected);
+  });
+});
+
+describe('who may grant what (issue 10)', () => {
+  const delegate: TPermissionSubject = {
+    username: 'dara',
+    roles: [{ id: 7, roleName: 'Delegate' }],
+    permissions: ['assign_permissions:write', 'users:read'],
+  };
+
+  it('names the permissions an ordinary user does not hold; a super user may grant every one', () => {
+    expect(permissionsBeyond(delegate, ['users:read', 'users:write', 'for_developer'])).toEqual([
+      'users:write',
+      'for_developer',
+    ]);
+    expect(permissionsBeyond(admin, ['users:write', 'roles:delete'])).toEqual([]);
+    expect(permissionsBeyond(superAdminHolder, ['users:write'])).toEqual([]);
+    expect(permissionsBeyond(null, ['users:read'])).toEqual(['users:read']);
+  });
+
+  it('lets only a super user change the permissions of a role they hold', () => {
+    expect(mayChangeRolePermissions(delegate, 7)).toBe(false);
+    expect(mayChangeRolePermissions(delegate, 8)).toBe(true);
+    expect(mayChangeRolePermissions({ ...admin, roles: [{ id: 1, roleName: 'Super Admin' }] }, 1)).toBe(true);
+    expect(mayChangeRolePermissions(null, 8)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /** The single permission check of spec section 6, used by the client and the server. */
 export type TPermissionSubject = {
   username: string;
-  roles: { roleName: string }[];
+  roles: { id?: number; roleName: string }[];
   permissions: readonly string[];
 };
 
@@ -26,3 +26,19 @@ export const hasPermission = (user: TPermissionSubject | null | undefined, permi
   if (isSuperUser(user)) return true;
   return user.permissions.includes(permission);
 };
+
+/**
+ * Of `permissions`, those `user` may not hand to anyone (a role's set, a user's role): nobody but a
+ * super user grants a permission they do not pass themselves.
+ */
+export const permissionsBeyond = (
+  user: TPermissionSubject | null | undefined,
+  permissions: readonly string[],
+): string[] =>
+  isSuperUser(user) ? [] : permissions.filter((permission) => !hasPermission(user, permission));
+
+/** Nobody but a super user changes the permissions of a role they hold (they would raise their own). */
+export const mayChangeRolePermissions = (
+  user: TPermissionSubject | null | undefined,
+  roleId: number,
+): boolean => !!user && (isSuperUser(user) || !user.roles.some((role) => role.id === roleId));

@@ -1725,6 +1725,25 @@ type RootTranslation = {
 		 * @param {unknown} label
 		 */
 		childDocumentSize: RequiredParams<'label'>
+		/**
+		 * អ​្​ន​ក​ម​ិ​ន​អ​ា​ច​ក​ែ​ប​្​រ​ែ​ស​ិ​ទ​្​ធ​ិ​រ​ប​ស​់​ត​ួ​ន​ា​ទ​ី​ដ​ែ​ល​អ​្​ន​ក​ក​ំ​ព​ុ​ង​ក​ា​ន​់​ផ​្​ទ​ា​ល​់​ប​ា​ន​ទ​េ​៖​ ​ម​ា​ន​ត​ែ​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ធ​្​វ​ើ​ប​ា​ន​។
+		 */
+		ownRolePermissions: string
+		/**
+		 * អ​្​ន​ក​អ​ា​ច​ផ​្​ដ​ល​់​ប​ា​ន​ត​ែ​ស​ិ​ទ​្​ធ​ិ​ដ​ែ​ល​អ​្​ន​ក​ម​ា​ន​ផ​្​ទ​ា​ល​់​ប​៉​ុ​ណ​្​ណ​ោ​ះ​។​ ​ស​ិ​ទ​្​ធ​ិ​ដ​ែ​ល​អ​្​ន​ក​ម​ិ​ន​ម​ា​ន​៖​ ​{​n​a​m​e​s​}​។
+		 * @param {unknown} names
+		 */
+		grantBeyondOwn: RequiredParams<'names'>
+		/**
+		 * អ​្​ន​ក​ម​ិ​ន​អ​ា​ច​ផ​្​ដ​ល​់​ត​ួ​ន​ា​ទ​ី​ដ​ែ​ល​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ដ​ែ​ល​អ​្​ន​ក​ម​ិ​ន​ម​ា​ន​ផ​្​ទ​ា​ល​់​ប​ា​ន​ទ​េ​៖​ ​{​n​a​m​e​s​}​។
+		 * @param {unknown} names
+		 */
+		roleBeyondOwn: RequiredParams<'names'>
+		/**
+		 * អ​្​ន​ក​ម​ិ​ន​អ​ា​ច​ក​ែ​ប​្​រ​ែ​ ​ឬ​ល​ុ​ប​គ​ណ​ន​ី​រ​ប​ស​់​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ត​ួ​ន​ា​ទ​ី​រ​ប​ស​់​គ​េ​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ដ​ែ​ល​អ​្​ន​ក​ម​ិ​ន​ម​ា​ន​ផ​្​ទ​ា​ល​់​ប​ា​ន​ទ​េ​៖​ ​{​n​a​m​e​s​}​។
+		 * @param {unknown} names
+		 */
+		accountBeyondOwn: RequiredParams<'names'>
 	}
 	childPhoto: {
 		/**
@@ -2312,6 +2331,19 @@ type RootTranslation = {
 		 * ក​ំ​ណ​ត​់​ស​ិ​ទ​្​ធ​ិ
 		 */
 		cardLink: string
+		/**
+		 * ន​េ​ះ​ជ​ា​ត​ួ​ន​ា​ទ​ី​រ​ប​ស​់​អ​្​ន​ក​ផ​្​ទ​ា​ល​់​៖​ ​ម​ា​ន​ត​ែ​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ក​ែ​ប​្​រ​ែ​ស​ិ​ទ​្​ធ​ិ​រ​ប​ស​់​វ​ា​ប​ា​ន​។
+		 */
+		ownRoleNote: string
+		/**
+		 * ស​ិ​ទ​្​ធ​ិ​ដ​ែ​ល​អ​្​ន​ក​ម​ិ​ន​ម​ា​ន​ផ​្​ទ​ា​ល​់​ត​្​រ​ូ​វ​ប​ា​ន​ច​ា​ក​់​ស​ោ​៖​ ​អ​្​ន​ក​អ​ា​ច​ដ​ក​វ​ា​ច​េ​ញ​ប​ា​ន​ ​ប​៉​ុ​ន​្​ត​ែ​ម​ិ​ន​អ​ា​ច​ផ​្​ដ​ល​់​ប​ា​ន​ទ​េ​។
+		 */
+		notHeldNote: string
+		/**
+		 * អ​្​ន​ក​ម​ិ​ន​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ ​{​p​e​r​m​i​s​s​i​o​n​}​ ​ផ​្​ទ​ា​ល​់​ទ​េ​ ​ដ​ូ​ច​្​ន​េ​ះ​អ​្​ន​ក​ម​ិ​ន​អ​ា​ច​ផ​្​ដ​ល​់​វ​ា​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} permission
+		 */
+		notHeldCell: RequiredParams<'permission'>
 	}
 	permissionNames: {
 		resources: {
@@ -4552,6 +4584,22 @@ export type TranslationFunctions = {
 		 * {label} មានទំហំត្រូវតែតិចជាង 10 MB!
 		 */
 		childDocumentSize: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * អ្នកមិនអាចកែប្រែសិទ្ធិរបស់តួនាទីដែលអ្នកកំពុងកាន់ផ្ទាល់បានទេ៖ មានតែ Super Admin ប៉ុណ្ណោះដែលអាចធ្វើបាន។
+		 */
+		ownRolePermissions: () => LocalizedString
+		/**
+		 * អ្នកអាចផ្ដល់បានតែសិទ្ធិដែលអ្នកមានផ្ទាល់ប៉ុណ្ណោះ។ សិទ្ធិដែលអ្នកមិនមាន៖ {names}។
+		 */
+		grantBeyondOwn: (arg: { names: unknown }) => LocalizedString
+		/**
+		 * អ្នកមិនអាចផ្ដល់តួនាទីដែលមានសិទ្ធិដែលអ្នកមិនមានផ្ទាល់បានទេ៖ {names}។
+		 */
+		roleBeyondOwn: (arg: { names: unknown }) => LocalizedString
+		/**
+		 * អ្នកមិនអាចកែប្រែ ឬលុបគណនីរបស់អ្នកប្រើប្រាស់ដែលតួនាទីរបស់គេមានសិទ្ធិដែលអ្នកមិនមានផ្ទាល់បានទេ៖ {names}។
+		 */
+		accountBeyondOwn: (arg: { names: unknown }) => LocalizedString
 	}
 	childPhoto: {
 		/**
@@ -5100,6 +5148,18 @@ export type TranslationFunctions = {
 		 * កំណត់សិទ្ធិ
 		 */
 		cardLink: () => LocalizedString
+		/**
+		 * នេះជាតួនាទីរបស់អ្នកផ្ទាល់៖ មានតែ Super Admin ប៉ុណ្ណោះដែលអាចកែប្រែសិទ្ធិរបស់វាបាន។
+		 */
+		ownRoleNote: () => LocalizedString
+		/**
+		 * សិទ្ធិដែលអ្នកមិនមានផ្ទាល់ត្រូវបានចាក់សោ៖ អ្នកអាចដកវាចេញបាន ប៉ុន្តែមិនអាចផ្ដល់បានទេ។
+		 */
+		notHeldNote: () => LocalizedString
+		/**
+		 * អ្នកមិនមានសិទ្ធិ {permission} ផ្ទាល់ទេ ដូច្នេះអ្នកមិនអាចផ្ដល់វាបានទេ។
+		 */
+		notHeldCell: (arg: { permission: unknown }) => LocalizedString
 	}
 	permissionNames: {
 		resources: {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, refreshTokens, users } from '../../server/db/schema';
-import { apiPrefix, signInMaxFailures } from '../../src/domain/constants';
+import { apiPrefix, signInMaxFailuresPerPair } from '../../src/domain/constants';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -144,7 +144,7 @@ describe('PUT /admin/user-profile', () => {
     const { accessToken } = await t.signIn('guess', userPassword);
     // From an address of its own, so the other tests' sign-ins are not throttled by it.
     const address = '10.0.0.9';
-    for (let attempt = 0; attempt < signInMaxFailures; attempt += 1) {
+    for (let attempt = 0; attempt < signInMaxFailuresPerPair; attempt += 1) {
       const response = await profile(
         accessToken,
         { name: 'G', oldPassword: `wrong-${attempt}`, newPassword },

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRole } from '../../server/db/fixtures';
-import { auditLog, permissions, roles } from '../../server/db/schema';
+import { auditLog, permissions, roles, users } from '../../server/db/schema';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
 import { superAdminRoleName } from '../../src/domain/permissions';
 import type { TCataloguePermission, TRolePermissions } from '../../src/domain/rolePermissionMapping';
@@ -334,9 +334,10 @@ describe('who may call the role-permission routes', () => {
         method: 'POST',
         url: () => '/roles/mapping-role-permission',
         permission: 'assign_permissions:write',
+        // Taking permissions away: granting one the caller lacks is refused (issue 10, tested below).
         payload: async () => ({
           roleId: targetId,
-          permissionIds: idsOf('users:read', 'roles:read'),
+          permissionIds: [],
           version: (await permissionsOf(targetId)).version,
         }),
       },
@@ -358,4 +359,94 @@ describe('who may call the role-permission routes', () => {
       expect(allowed.statusCode, allowed.body).toBe(200);
     });
   }
+});
+
+describe('who may grant what (issue 10)', () => {
+  const delegateHolds = ['assign_permissions:read', 'assign_permissions:write', 'users:read'];
+  let delegate: { id: number; roleId: number };
+  let token: string;
+  let targetId: number;
+
+  beforeAll(async () => {
+    delegate = await t.createUser('delegate', delegateHolds, { roleName: 'Delegate' });
+    token = (await t.signIn('delegate', userPassword)).accessToken;
+    targetId = await ensureRole(t.app.db, 'Target G', []);
+  });
+
+  it('refuses to change a role the caller holds (403 in both languages, nothing changed)', async () => {
+    const { version } = await permissionsOf(delegate.roleId);
+    const before = await fingerprint();
+    for (const permissionIds of [
+      idsOf(...delegateHolds, 'roles:write'),
+      idsOf('assign_permissions:read', 'assign_permissions:write'),
+    ]) {
+      const english = await map({ roleId: delegate.roleId, permissionIds, version }, token, 'en');
+      expect(english.statusCode).toBe(403);
+      expect(english.json().message).toBe(
+        'You cannot change the permissions of a role you hold yourself: only a Super Admin can.',
+      );
+    }
+    const khmer = await map(
+      { roleId: delegate.roleId, permissionIds: idsOf(...delegateHolds, 'roles:write'), version },
+      token,
+      'kh',
+    );
+    expect(khmer.statusCode).toBe(403);
+    expect(khmer.json().message).toContain('តួនាទីដែលអ្នកកំពុងកាន់ផ្ទាល់');
+    expect(await fingerprint()).toBe(before);
+    expect((await permissionsOf(delegate.roleId)).permissions).toEqual([...delegateHolds].sort());
+  });
+
+  it('refuses to grant a permission the caller does not hold, naming it; grants what it holds', async () => {
+    const { version } = await permissionsOf(targetId);
+    const before = await fingerprint();
+    const refused = await map(
+      { roleId: targetId, permissionIds: idsOf('users:read', 'roles:write', 'users:delete'), version },
+      token,
+      'en',
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'You can only grant permissions you hold yourself. Not yours: roles:write, users:delete.',
+    );
+    const khmer = await map({ roleId: targetId, permissionIds: idsOf('roles:write'), version }, token, 'kh');
+    expect(khmer.json().message).toContain('roles:write');
+    expect(khmer.json().message).toContain('សិទ្ធិដែលអ្នកមានផ្ទាល់');
+    expect(await fingerprint()).toBe(before);
+
+    const granted = await map({ roleId: targetId, permissionIds: idsOf('users:read'), version }, token);
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json().data.permissions).toEqual(['users:read']);
+  });
+
+  it('lets the caller take away a permission it does not hold, and keep one already there', async () => {
+    await ensureRole(t.app.db, 'Target G', ['users:read', 'roles:write', 'adopted_child_reports:read']);
+    const { version } = await permissionsOf(targetId);
+    // roles:write stays (already held by the role, not granted now); adopted_child_reports:read goes.
+    const kept = await map({ roleId: targetId, permissionIds: idsOf('roles:write'), version }, token);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.permissions).toEqual(['roles:write']);
+    const emptied = await map({ roleId: targetId, permissionIds: [], version: version + 1 }, token);
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json().data.permissions).toEqual([]);
+  });
+
+  it('lets a super user grant anything, to a role it holds too', async () => {
+    const chief = await t.createUser('chief-grant', [], { roleName: 'Chief G' });
+    await t.app.db.update(users).set({ roleId: superAdminId }).where(eq(users.id, chief.id));
+    chief.roleId = superAdminId;
+    const chiefToken = (await t.signIn('chief-grant', userPassword)).accessToken;
+    const { version } = await permissionsOf(targetId);
+    const granted = await map(
+      { roleId: targetId, permissionIds: idsOf('roles:write', 'users:delete'), version },
+      chiefToken,
+    );
+    expect(granted.statusCode, granted.body).toBe(200);
+    const own = await permissionsOf(chief.roleId);
+    const kept = await map(
+      { roleId: chief.roleId, permissionIds: own.permissionIds, version: own.version },
+      chiefToken,
+    );
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
 });

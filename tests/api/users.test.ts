@@ -614,6 +614,7 @@ describe('who may call the user routes', () => {
     allowed: number;
   };
   let victim: TUser;
+  let emptyRoleId: number;
   const cases: TCase[] = [
     { method: 'GET', url: () => '/users', permission: 'users:read', allowed: 200 },
     { method: 'GET', url: () => `/users/${victim.id}`, permission: 'users:read', allowed: 200 },
@@ -622,7 +623,8 @@ describe('who may call the user routes', () => {
       method: 'POST',
       url: () => '/users',
       permission: 'users:write',
-      payload: () => userBody(),
+      // A role without permissions: giving one the holder lacks is refused (issue 10, tested below).
+      payload: () => userBody({ roleId: emptyRoleId }),
       allowed: 201,
     },
     {
@@ -643,7 +645,8 @@ describe('who may call the user routes', () => {
   ];
 
   it('answers 401 without a token', async () => {
-    victim = await created('/users', userBody());
+    emptyRoleId = (await t.createUser('empty-holder', [], { roleName: 'Empty' })).roleId;
+    victim = await created('/users', userBody({ roleId: emptyRoleId }));
     const before = await snapshot();
     for (const c of cases)
       expect((await call(c.method, c.url(), undefined, c.payload?.())).statusCode).toBe(401);
@@ -681,5 +684,80 @@ describe('who may call the user routes', () => {
     const nobody = (await t.signIn('nobody', userPassword)).accessToken;
     for (const url of lookups) expect((await call('GET', url, nobody)).statusCode, url).toBe(200);
     expect((await call('GET', '/users', nobody)).statusCode).toBe(403);
+  });
+});
+
+describe('no more than one holds (issue 10)', () => {
+  const managerHolds = [
+    'users:read',
+    'users:write',
+    'users:update',
+    'users:delete',
+    'adoptive_children:read',
+  ];
+  let manager: { id: number; roleId: number };
+  let token: string;
+  let widerRoleId: number;
+  let narrowRoleId: number;
+
+  beforeAll(async () => {
+    manager = await t.createUser('manager', managerHolds, { roleName: 'Manager' });
+    token = (await t.signIn('manager', userPassword)).accessToken;
+    widerRoleId = (
+      await t.createUser('wider-holder', ['users:read', 'assign_permissions:write'], { roleName: 'Wider' })
+    ).roleId;
+    narrowRoleId = (await t.createUser('narrow-holder', ['adoptive_children:read'], { roleName: 'Narrow' }))
+      .roleId;
+  });
+
+  it('refuses to give a role holding a permission the caller lacks (403 naming it, nothing changed)', async () => {
+    const before = await snapshot();
+    const refused = await call('POST', '/users', token, userBody({ roleId: widerRoleId }), 'en');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      'You cannot give a role with permissions you do not hold yourself: assign_permissions:write.',
+    );
+    const khmer = await call('POST', '/users', token, userBody({ roleId: widerRoleId }), 'kh');
+    expect(khmer.statusCode).toBe(403);
+    expect(khmer.json().message).toContain('assign_permissions:write');
+    expect(khmer.json().message).toContain('អ្នកមិនមានផ្ទាល់');
+    // Nor to oneself.
+    const own = await read(manager.id);
+    const raised = await call('PATCH', `/users/${manager.id}`, token, {
+      roleId: widerRoleId,
+      version: own.version,
+    });
+    expect(raised.statusCode).toBe(403);
+    expect(await snapshot()).toBe(before);
+    expect((await read(manager.id)).roleId).toBe(manager.roleId);
+  });
+
+  it('refuses to change or delete the account of someone whose role holds more (no taking it over with a new password)', async () => {
+    const wider = await created('/users', userBody({ roleId: widerRoleId }));
+    const before = await snapshot();
+    const newPassword = await call(
+      'PATCH',
+      `/users/${wider.id}`,
+      token,
+      { password: 'taken-over-123', version: wider.version },
+      'en',
+    );
+    expect(newPassword.statusCode).toBe(403);
+    expect(newPassword.json().message).toBe(
+      'You cannot change or delete the account of a user whose role has permissions you do not hold yourself: assign_permissions:write.',
+    );
+    expect((await call('DELETE', `/users/${wider.id}`, token)).statusCode).toBe(403);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('gives roles within its own permissions and changes accounts that hold no more', async () => {
+    const narrow = await created('/users', userBody({ roleId: narrowRoleId }), token);
+    expect(narrow.roleId).toBe(narrowRoleId);
+    const renamed = await call('PATCH', `/users/${narrow.id}`, token, {
+      name: 'Renamed',
+      version: narrow.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await call('DELETE', `/users/${narrow.id}`, token)).statusCode).toBe(200);
   });
 });

@@ -17,7 +17,7 @@ import { pageDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import { primaryButton, secondaryButton } from '@/components/ui';
-import { hasPermission } from '@/domain/permissions';
+import { hasPermission, mayChangeRolePermissions, permissionsBeyond } from '@/domain/permissions';
 import type { TCataloguePermission, TRolePermissions } from '@/domain/rolePermissionMapping';
 import { useI18nContext } from '@/i18n/i18n-react';
 import {
@@ -31,6 +31,7 @@ import {
   changeCount,
   checkState,
   knownIds,
+  lockedIds,
   toggleIds,
 } from './assignPermission/permissionMatrix';
 
@@ -70,7 +71,8 @@ const Note = ({ icon, text }: { icon: string; text: string }) => (
  * `/security/assign-permission`: choose a role (kept in `?role=`), tick its permissions in a grid
  * grouped by permission group, save the whole set at once (`POST /roles/mapping-role-permission`,
  * versioned). The Super Admin role is shown complete and locked; without `assign_permissions:write`
- * the grid is read-only.
+ * the grid is read-only, and so is it for a role the user holds (unless a super user); permissions
+ * the user does not hold cannot be ticked (the server refuses both, issue 10).
  */
 const AssignPermissionPage = () => {
   const { LL } = useI18nContext();
@@ -121,7 +123,23 @@ const AssignPermissionPage = () => {
     [ready, matrix],
   );
   const superAdmin = ready?.role.superAdmin ?? false;
-  const editable = canWrite && !!ready && !superAdmin;
+  // The server's rules (issue 10): no changing a role one holds, no granting what one lacks.
+  const ownRole = !!ready && !mayChangeRolePermissions(user, ready.role.roleId);
+  const editable = canWrite && !!ready && !superAdmin && !ownRole;
+  const locked = useMemo(
+    () =>
+      editable && ready && matrix
+        ? lockedIds(
+            matrix,
+            permissionsBeyond(
+              user,
+              ready.catalogue.map((permission) => permission.name),
+            ),
+            saved,
+          )
+        : new Set<number>(),
+    [editable, ready, matrix, user, saved],
+  );
   const changes = editable ? changeCount(saved, selected) : 0;
   const dirty = changes > 0;
   const leaveGuard = useUnsavedChangesGuard(dirty, leaving);
@@ -255,7 +273,7 @@ const AssignPermissionPage = () => {
                   if (!editable) event.preventDefault();
                 }}
                 onChange={() => {
-                  if (editable) setSelected(toggleIds(selected, matrix.allIds));
+                  if (editable) setSelected(toggleIds(selected, matrix.allIds, locked));
                 }}
                 className={`size-4 rounded border-slate-400 accent-primary-700 dark:accent-primary-400 ${editable ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
               />
@@ -303,6 +321,8 @@ const AssignPermissionPage = () => {
             <FormNotice notice={notice} onReload={reload} />
             {superAdmin ? <Note icon="lock" text={words.superAdminNote()} /> : null}
             {!canWrite && !superAdmin ? <Note icon="lock" text={words.readOnlyNote()} /> : null}
+            {canWrite && ownRole && !superAdmin ? <Note icon="lock" text={words.ownRoleNote()} /> : null}
+            {locked.size > 0 ? <Note icon="lock" text={words.notHeldNote()} /> : null}
             <p className="text-slate-500 text-xs dark:text-slate-400">{words.keyboardHint()}</p>
           </div>
           {matrix.allIds.length === 0 ? (
@@ -313,6 +333,8 @@ const AssignPermissionPage = () => {
               selected={selected}
               saved={saved}
               readOnly={!editable}
+              locked={locked}
+              lockedReason={(permission) => words.notHeldCell({ permission })}
               label={words.gridLabel({ role: roleName })}
               onChange={setSelected}
               LL={LL}

@@ -420,6 +420,13 @@ const en = {
     childFilesTooMany: '{label} takes at most {max} file(s) at once.',
     childDocumentType: '{label} must be a PDF or a PNG, JPEG, WebP or GIF image.',
     childDocumentSize: '{label} size should be less than 10 MB!',
+    // who may grant what (issue 10)
+    ownRolePermissions:
+      'You cannot change the permissions of a role you hold yourself: only a Super Admin can.',
+    grantBeyondOwn: 'You can only grant permissions you hold yourself. Not yours: {names}.',
+    roleBeyondOwn: 'You cannot give a role with permissions you do not hold yourself: {names}.',
+    accountBeyondOwn:
+      'You cannot change or delete the account of a user whose role has permissions you do not hold yourself: {names}.',
   },
   // child form: photo, family, documents (issue 5)
   childPhoto: {
@@ -563,6 +570,11 @@ const en = {
     cardCount: '{count} permission{{s}}',
     cardAll: 'Every permission (Super Admin)',
     cardLink: 'Assign permissions',
+    // who may grant what (issue 10)
+    ownRoleNote: 'This is your own role: only a Super Admin can change its permissions.',
+    notHeldNote:
+      'Permissions you do not hold yourself are locked: you can take them away, but not grant them.',
+    notHeldCell: 'You do not hold {permission} yourself, so you cannot grant it.',
   },
   permissionNames: {
     resources: {

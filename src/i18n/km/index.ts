@@ -415,6 +415,11 @@ const km = {
     childFilesTooMany: '{label} អាចមានឯកសារច្រើនបំផុត {max:number} ក្នុងពេលតែមួយ។',
     childDocumentType: '{label} ត្រូវតែជាឯកសារ PDF ឬរូបភាព PNG, JPEG, WebP ឬ GIF។',
     childDocumentSize: '{label} មានទំហំត្រូវតែតិចជាង 10 MB!',
+    // who may grant what (issue 10)
+    ownRolePermissions: 'អ្នកមិនអាចកែប្រែសិទ្ធិរបស់តួនាទីដែលអ្នកកំពុងកាន់ផ្ទាល់បានទេ៖ មានតែ Super Admin ប៉ុណ្ណោះដែលអាចធ្វើបាន។',
+    grantBeyondOwn: 'អ្នកអាចផ្ដល់បានតែសិទ្ធិដែលអ្នកមានផ្ទាល់ប៉ុណ្ណោះ។ សិទ្ធិដែលអ្នកមិនមាន៖ {names}។',
+    roleBeyondOwn: 'អ្នកមិនអាចផ្ដល់តួនាទីដែលមានសិទ្ធិដែលអ្នកមិនមានផ្ទាល់បានទេ៖ {names}។',
+    accountBeyondOwn: 'អ្នកមិនអាចកែប្រែ ឬលុបគណនីរបស់អ្នកប្រើប្រាស់ដែលតួនាទីរបស់គេមានសិទ្ធិដែលអ្នកមិនមានផ្ទាល់បានទេ៖ {names}។',
   },
   // child form: photo, family, documents (issue 5)
   childPhoto: {
@@ -558,6 +563,10 @@ const km = {
     cardCount: 'សិទ្ធិ {count:number}',
     cardAll: 'សិទ្ធិទាំងអស់ (Super Admin)',
     cardLink: 'កំណត់សិទ្ធិ',
+    // who may grant what (issue 10)
+    ownRoleNote: 'នេះជាតួនាទីរបស់អ្នកផ្ទាល់៖ មានតែ Super Admin ប៉ុណ្ណោះដែលអាចកែប្រែសិទ្ធិរបស់វាបាន។',
+    notHeldNote: 'សិទ្ធិដែលអ្នកមិនមានផ្ទាល់ត្រូវបានចាក់សោ៖ អ្នកអាចដកវាចេញបាន ប៉ុន្តែមិនអាចផ្ដល់បានទេ។',
+    notHeldCell: 'អ្នកមិនមានសិទ្ធិ {permission} ផ្ទាល់ទេ ដូច្នេះអ្នកមិនអាចផ្ដល់វាបានទេ។',
   },
   permissionNames: {
     resources: {

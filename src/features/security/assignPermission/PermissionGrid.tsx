@@ -27,6 +27,8 @@ type TGridCheckboxProps = {
   stop: string;
   focused: boolean;
   readOnly: boolean;
+  /** Why it cannot be ticked (a permission the user does not hold), shown on hover and read out. */
+  reason?: string;
   onToggle: () => void;
   onFocusStop: () => void;
 };
@@ -41,6 +43,7 @@ const GridCheckbox = ({
   stop,
   focused,
   readOnly,
+  reason,
   onToggle,
   onFocusStop,
 }: TGridCheckboxProps) => {
@@ -53,7 +56,8 @@ const GridCheckbox = ({
       ref={ref}
       type="checkbox"
       checked={state === 'checked'}
-      aria-label={label}
+      aria-label={reason ? `${label}. ${reason}` : label}
+      title={reason}
       aria-disabled={readOnly || undefined}
       tabIndex={focused ? 0 : -1}
       data-grid-stop={stop}
@@ -76,6 +80,10 @@ type TPermissionGridProps = {
   selected: ReadonlySet<number>;
   saved: ReadonlySet<number>;
   readOnly: boolean;
+  /** Permissions the user may not grant: their boxes cannot be ticked (see `lockedIds`). */
+  locked: ReadonlySet<number>;
+  /** The reason shown on a locked box, for the permission's name. */
+  lockedReason: (permission: string) => string;
   label: string;
   onChange: (next: Set<number>) => void;
   LL: TranslationFunctions;
@@ -94,6 +102,8 @@ export const PermissionGrid = ({
   selected,
   saved,
   readOnly,
+  locked,
+  lockedReason,
   label,
   onChange,
   LL,
@@ -111,19 +121,32 @@ export const PermissionGrid = ({
     return map;
   }, [lines]);
 
-  const toggle = (ids: readonly number[]) => onChange(toggleIds(selected, ids));
+  const toggle = (ids: readonly number[]) => onChange(toggleIds(selected, ids, locked));
+  const nameOf = useMemo(() => {
+    const names = new Map<number, string>();
+    for (const section of matrix.sections) {
+      for (const row of section.rows) {
+        for (const cell of [...Object.values(row.cells), ...row.others])
+          if (cell) names.set(cell.id, cell.name);
+      }
+    }
+    return names;
+  }, [matrix]);
   const changedMark = (ids: readonly number[]) =>
     ids.some((id) => selected.has(id) !== saved.has(id)) ? `, ${words.changed()}` : '';
 
   const checkbox = (line: number, stop: string, ids: readonly number[], text: string) => {
     const here = { line, stop };
+    const allLocked = ids.length > 0 && ids.every((id) => locked.has(id));
+    const reason = allLocked && ids.length === 1 ? lockedReason(nameOf.get(ids[0]) ?? '') : undefined;
     return (
       <GridCheckbox
         state={checkState(ids, selected)}
         label={`${text}${changedMark(ids)}`}
         stop={stopKey(here)}
         focused={current !== null && current.line === line && current.stop === stop}
-        readOnly={readOnly}
+        readOnly={readOnly || allLocked}
+        reason={readOnly ? undefined : reason}
         onToggle={() => toggle(ids)}
         onFocusStop={() => setPosition(here)}
       />

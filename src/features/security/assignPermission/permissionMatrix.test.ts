@@ -7,6 +7,7 @@ import {
   checkState,
   columnIds,
   knownIds,
+  lockedIds,
   rowIds,
   sectionIds,
   toggleIds,
@@ -187,5 +188,29 @@ describe('keyboard movement', () => {
     expect(validPosition(lines, { line: 2, stop: 'update' })).toEqual({ line: 0, stop: 'row' });
     expect(validPosition(lines, null)).toEqual({ line: 0, stop: 'row' });
     expect(validPosition([], null)).toBeNull();
+  });
+});
+
+describe('permissions the user may not grant (issue 10)', () => {
+  const matrix = buildMatrix(catalogue);
+  const notGrantable = ['users:write', 'users:export', 'roles:read'];
+
+  it('locks those the role does not hold yet; one it holds stays free to take away and put back', () => {
+    const saved = new Set(ids('users:export'));
+    expect([...lockedIds(matrix, notGrantable, saved)].sort()).toEqual(
+      ids('users:write', 'roles:read').sort(),
+    );
+  });
+
+  it('leaves locked ones as they are when a row, column or everything is toggled', () => {
+    const locked = lockedIds(matrix, notGrantable, new Set());
+    const usersRow = rowIds(matrix.sections[1].rows[0]);
+    const ticked = toggleIds(new Set(), usersRow, locked);
+    expect([...ticked].sort()).toEqual(ids('users:read', 'users:print').sort());
+    // Toggled again: the free ones all go, the locked ones were never there.
+    expect([...toggleIds(ticked, usersRow, locked)]).toEqual([]);
+    const everything = toggleIds(new Set(), matrix.allIds, locked);
+    for (const name of notGrantable) expect(everything.has(id(name))).toBe(false);
+    expect(everything.size).toBe(catalogue.length - notGrantable.length);
   });
 });

@@ -94,12 +94,38 @@ export const checkState = (ids: readonly number[], selected: ReadonlySet<number>
   return held === ids.length ? 'checked' : 'mixed';
 };
 
-/** A row, column, section or everything toggled: all chosen when not all were, else none. */
-export const toggleIds = (selected: ReadonlySet<number>, ids: readonly number[]): Set<number> => {
+/**
+ * A row, column, section or everything toggled: all chosen when not all were, else none. `locked`
+ * ids (ones the user may not grant) are left as they are.
+ */
+export const toggleIds = (
+  selected: ReadonlySet<number>,
+  ids: readonly number[],
+  locked: ReadonlySet<number> = new Set(),
+): Set<number> => {
+  const free = ids.filter((id) => !locked.has(id));
   const next = new Set(selected);
-  if (checkState(ids, selected) === 'checked') for (const id of ids) next.delete(id);
-  else for (const id of ids) next.add(id);
+  if (checkState(free, selected) === 'checked') for (const id of free) next.delete(id);
+  else for (const id of free) next.add(id);
   return next;
+};
+
+/**
+ * The permissions the user may not tick (`notGrantable` names, e.g. from `permissionsBeyond`): every
+ * such one the role does not hold already. One the role holds stays free: it may be taken away and
+ * put back, since that grants nothing new.
+ */
+export const lockedIds = (matrix: TMatrix, notGrantable: readonly string[], saved: ReadonlySet<number>) => {
+  const names = new Set(notGrantable);
+  const locked = new Set<number>();
+  for (const section of matrix.sections) {
+    for (const row of section.rows) {
+      for (const cell of [...Object.values(row.cells), ...row.others]) {
+        if (cell && names.has(cell.name) && !saved.has(cell.id)) locked.add(cell.id);
+      }
+    }
+  }
+  return locked;
 };
 
 /** How many permissions differ between the saved set and the chosen one. */
