@@ -52,9 +52,9 @@ const holdsActiveName = (object: PDFObject, seen = new Set<PDFObject>()): boolea
 
 const delimiter = String.raw`(?=[\s/<>\[\]()%{}]|$)`;
 /** Long names are looked for everywhere, uncompressed streams included (a plain object stream). */
-const longNames = new RegExp(String.raw`/(JavaScript|Launch|EmbeddedFiles?|RichMedia\w*|XFA)${delimiter}`);
+const longNames = new RegExp(`/(JavaScript|Launch|EmbeddedFiles?|RichMedia\\w*|XFA)${delimiter}`);
 /** `/JS` is short enough to occur by chance in compressed data: only outside streams. */
-const shortNames = new RegExp(String.raw`/JS${delimiter}`);
+const shortNames = new RegExp(`/JS${delimiter}`);
 
 /**
  * Belt and braces for objects the parser skipped (a broken cross-reference table, an object it
@@ -72,6 +72,17 @@ export const rawBytesNameActive = (bytes: Buffer): boolean => {
 /** Answers nothing for an acceptable PDF, else the refusal. */
 export const checkPdf = async (bytes: Buffer): Promise<TPdfRefusal | null> => {
   if (rawBytesNameActive(bytes)) return refuseActive;
+  // Nothing but white space after the last end marker: no HTML or archive riding on the PDF
+  // (an incremental update ends with its own marker, so it passes).
+  const end = bytes.lastIndexOf('%%EOF');
+  if (
+    end < 0 ||
+    bytes
+      .subarray(end + 5)
+      .toString('latin1')
+      .trim() !== ''
+  )
+    return refuseUnreadable;
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(bytes, {

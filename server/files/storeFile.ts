@@ -102,9 +102,7 @@ export type TUploadLimits = { files: number; fileSize: number; fields?: number }
  * Control and bidirectional formatting characters (C0, DEL, C1, the Unicode bidi embeddings,
  * overrides, isolates and marks): a right-to-left override makes `cod.exe` read as `exe.doc`.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-const unsafeNameCharacters =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+export const unsafeNameCharacters = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu;
 
 /**
  * A client's file name, reduced to a label safe to keep and show: no path, no control or bidi
