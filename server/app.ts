@@ -24,6 +24,7 @@ import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
 import { registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
+import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { childBindings } from './resources/childBinding';
 import { configurationBindings } from './resources/configuration';
 import { resourceRoutes } from './resources/resourceRoutes';
@@ -128,6 +129,8 @@ const registerEverything = async (
     reply.header('cache-control', 'no-cache').sendFile('index.html');
     return true;
   };
+  // First, so every answer carries them: the HTML, assets, the API, errors and 404s.
+  await registerSecurityHeaders(app);
   registerErrorHandling(app, { serveSpa });
   registerPermissions(app);
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
@@ -8,6 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { fieldErrors } from '../errors';
+import { reencodeImage } from './imageContent';
+import { checkPdf } from './pdfContent';
 
 /** Uploaded files live here, under DATA_DIR, never under the web root. */
 export const filesDirectory = (dataDir: string) => path.join(dataDir, 'files');
@@ -33,10 +35,19 @@ export const contentTypeOfExtension: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-/** Names this code generates: 32 hex digits and a known extension. Nothing else is ever opened. */
-const generatedName = /^[0-9a-f]{32}\.(png|jpg|webp|gif|pdf)$/;
+/**
+ * Names this code generates: 32 hex digits and a known extension, or a photo's thumbnail (its name
+ * with `-thumb.webp`). Nothing else is ever opened.
+ */
+const generatedName = /^[0-9a-f]{32}(\.(png|jpg|webp|gif|pdf)|-thumb\.webp)$/;
 export const isGeneratedName = (name: string | null | undefined): name is string =>
   typeof name === 'string' && generatedName.test(name);
+
+/**
+ * The thumbnail kept beside a child's photo: derived from the photo's stored name, so no column
+ * records it and removing the photo knows what else to remove.
+ */
+export const thumbnailName = (photoName: string) => photoName.replace(/\.[a-z]+$/, '-thumb.webp');
 
 const newName = (extension: string) => `${randomBytes(16).toString('hex')}.${extension}`;
 const temporaryName = () => `.upload-${randomBytes(8).toString('hex')}.tmp`;
@@ -87,11 +98,19 @@ export type TReceivedForm = {
 
 export type TUploadLimits = { files: number; fileSize: number; fields?: number };
 
-/** A client's file name, reduced to something safe to keep and show: no path, no control characters. */
-const cleanName = (name: string | undefined) => {
+/**
+ * Control and bidirectional formatting characters (C0, DEL, C1, the Unicode bidi embeddings,
+ * overrides, isolates and marks): a right-to-left override makes `cod.exe` read as `exe.doc`.
+ */
+export const unsafeNameCharacters = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu;
+
+/**
+ * A client's file name, reduced to a label safe to keep and show: no path, no control or bidi
+ * characters. It is only ever shown; downloads are named from the record (`downloadName`).
+ */
+export const cleanName = (name: string | undefined) => {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = base.replace(unsafeNameCharacters, '').trim();
   return cleaned.slice(0, 255) || 'file';
 };
 
@@ -188,10 +207,24 @@ export const checkUpload = async (
   if (upload.size === 0 && !upload.truncated) return (t) => t.validation.fileEmpty({ label });
   if (upload.truncated || upload.size > rule.maxBytes) return (t) => rule.sizeMessage(t, label);
   const sniffed = await fileTypeFromFile(upload.temporaryPath);
-  const extension = sniffed ? rule.extensions[sniffed.mime] : undefined;
-  if (!sniffed || !extension) return (t) => rule.typeMessage(t, label);
-  const mimeType = contentTypeOfExtension[extension] ?? sniffed.mime;
-  return { ...upload, mimeType, extension };
+  const sniffedExtension = sniffed ? rule.extensions[sniffed.mime] : undefined;
+  if (!sniffed || !sniffedExtension) return (t) => rule.typeMessage(t, label);
+  const bytes = await readFile(upload.temporaryPath);
+  if (sniffedExtension === 'pdf') {
+    const refusal = await checkPdf(bytes);
+    if (refusal) return (t) => refusal(t, label);
+    return { ...upload, mimeType: 'application/pdf', extension: 'pdf' };
+  }
+  // An image is decoded and written again: only its pixels are kept.
+  const image = await reencodeImage(bytes, sniffedExtension);
+  if (typeof image === 'function') return (t) => image(t, label);
+  await writeFile(upload.temporaryPath, image.bytes);
+  return {
+    ...upload,
+    size: image.bytes.length,
+    mimeType: contentTypeOfExtension[image.extension],
+    extension: image.extension,
+  };
 };
 
 /** Moves a checked file from its temporary name to a generated one and answers that name. */

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { logoMaxBytes } from '../../src/domain/generalInformation';
 import { fieldErrors } from '../errors';
+import { reencodeImage } from './imageContent';
 import { filesDirectory, imageExtensions, removeFileIn, writeGeneratedFile } from './storeFile';
 
 export { filesDirectory };
@@ -13,9 +14,10 @@ export const imageField = 'file';
 export type TCheckedImage = { bytes: Buffer; extension: string };
 
 /**
- * Refuses an empty file, one over 2,000,000 bytes and one whose content is not a PNG, JPEG, WebP
- * or GIF (whatever its name or declared type says). `truncated` is the upload parser's flag that it
- * stopped reading at its limit, so the real size was larger still.
+ * Refuses an empty file, one over 2,000,000 bytes, one whose content is not a PNG, JPEG, WebP or GIF
+ * (whatever its name or declared type says) and one that does not decode or has too many pixels;
+ * answers the image written again (no metadata, nothing after the pixels, PNG transparency kept).
+ * `truncated` is the upload parser's flag that it stopped reading at its limit.
  */
 export const checkImage = async (bytes: Buffer, truncated = false): Promise<TCheckedImage> => {
   if (bytes.length === 0 && !truncated)
@@ -26,7 +28,9 @@ export const checkImage = async (bytes: Buffer, truncated = false): Promise<TChe
   const sniffed = await fileTypeFromBuffer(bytes);
   const extension = sniffed ? imageExtensions[sniffed.mime] : undefined;
   if (!extension) throw fieldErrors((t) => t.validation.imageType({ label: imageField }));
-  return { bytes, extension };
+  const image = await reencodeImage(bytes, extension);
+  if (typeof image === 'function') throw fieldErrors((t) => image(t, imageField));
+  return image;
 };
 
 /**

@@ -27,7 +27,7 @@ import {
 import type { TReferenceListName } from '../db/schema/reference';
 import { ApiError, fieldErrors } from '../errors';
 import { childFilesDirectory } from '../files/childFilesDirectory';
-import { isGeneratedName } from '../files/storeFile';
+import { isGeneratedName, thumbnailName } from '../files/storeFile';
 import { readSettings } from '../routes/settings';
 import { levelsAgree } from './levelsAgree';
 import type { TResourceBinding, TWriteContext } from './resourceRoutes';
@@ -313,7 +313,8 @@ export const childBinding: TResourceBinding = {
       .from(childDocuments)
       .where(eq(childDocuments.childId, id));
     const directory = childFilesDirectory(dataDir);
-    return [child?.photo, ...documents.map((document) => document.storedName)]
+    const photo = isGeneratedName(child?.photo) ? [child.photo, thumbnailName(child.photo)] : [];
+    return [...photo, ...documents.map((document) => document.storedName)]
       .filter(isGeneratedName)
       .map((name) => path.join(directory, name));
   },

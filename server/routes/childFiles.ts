@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -22,8 +23,10 @@ import { type TDbOrTx, writeAudit } from '../audit';
 import { childDocuments, childInfos, users } from '../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../errors';
 import { childFilesDirectory } from '../files/childFilesDirectory';
+import { thumbnailOf } from '../files/imageContent';
 import {
   checkUpload,
+  cleanName,
   contentTypeOfExtension,
   imageExtensions,
   isGeneratedName,
@@ -33,6 +36,7 @@ import {
   type TCheckedUpload,
   type TReceivedForm,
   type TUploadRule,
+  thumbnailName,
 } from '../files/storeFile';
 import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses, ZErrorBody } from './schemas';
@@ -92,11 +96,15 @@ type TDocumentRow = {
   updatedAt: Date;
 };
 
-/** A row as the API answers it: dates as ISO strings, the stored name left out. */
+/**
+ * A row as the API answers it: dates as ISO strings, the stored name left out. The sender's file
+ * name is only a label (cleaned again for rows kept before control and bidi characters were
+ * stripped); downloads are named from the record.
+ */
 const documentAnswer = (row: TDocumentRow, createdByName: string | null = null): TChildDocument => ({
   id: row.id,
   childId: row.childId,
-  originalName: row.originalName,
+  originalName: cleanName(row.originalName),
   mimeType: row.mimeType,
   size: row.size,
   title: row.title,
@@ -119,17 +127,32 @@ const lockedDocument = async (tx: TDbOrTx, id: number) => {
 };
 
 /**
- * `attachment; filename="ascii"; filename*=UTF-8''...` (RFC 6266/5987): the UTF-8 form keeps Khmer
- * names; the plain one is a fallback for old clients, with anything unsafe replaced.
+ * The name a download is saved under: built from the child's code, what the file is and the
+ * extension of its sniffed (and, for images, re-encoded) type — never the sender's name or
+ * extension. E.g. `CH-2026-000123-document-3.pdf`, `CH-2026-000123-photo.jpg`.
  */
-const contentDisposition = (type: 'attachment' | 'inline', name: string) => {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+export const downloadName = (childCode: string, what: string, storedName: string) => {
+  const stem = childCode.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 64) || 'child';
+  const extension = storedName.slice(storedName.lastIndexOf('.') + 1);
+  return `${stem}-${what}.${extension}`;
+};
+
+/**
+ * `attachment; filename="ascii"; filename*=UTF-8''...` (RFC 6266/5987). Files people uploaded are
+ * always attachments: a browser that opens the address saves them, never renders them.
+ */
+const contentDisposition = (name: string) => {
+  const fallback = name.replace(/[^A-Za-z0-9._-]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*!]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 };
+
+/** The content type of a stored file, from the extension its generated name carries. */
+const storedContentType = (name: string) =>
+  contentTypeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 
 /** The kind asked for: the `kind` query parameter or multipart field (both must agree), else a document. */
 const kindOf = (queryKind: TChildFileKind | undefined, form: TReceivedForm): TChildFileKind => {
@@ -194,11 +217,25 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const directory = () => childFilesDirectory(app.config.dataDir);
   /** Removes files no record points at any more (or never did); a failure is logged, not answered. */
   const removeFiles = async (request: FastifyRequest, names: (string | null | undefined)[]) => {
-    for (const name of names) {
-      if (!isGeneratedName(name)) continue;
+    // A photo's thumbnail goes with it (a document has none: removing it changes nothing).
+    const all = names.filter(isGeneratedName).flatMap((name) => [name, thumbnailName(name)]);
+    for (const name of new Set(all)) {
       await removeFileIn(directory(), name).catch((error: unknown) => {
         request.log.warn({ err: error, file: name }, 'could not remove a child file');
       });
+    }
+  };
+
+  /** Writes a photo's thumbnail beside it (to a temporary name first, so none is ever half written). */
+  const writeThumbnail = async (photoName: string) => {
+    const thumbnail = await thumbnailOf(await readFile(path.join(directory(), photoName)));
+    const temporary = path.join(directory(), `.thumb-${randomBytes(8).toString('hex')}.tmp`);
+    try {
+      await writeFile(temporary, thumbnail, { flag: 'wx' });
+      await rename(temporary, path.join(directory(), thumbnailName(photoName)));
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
     }
   };
 
@@ -212,13 +249,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /** Sends a stored file with headers that keep a browser from running or caching it. */
-  const sendFile = async (
-    reply: FastifyReply,
-    name: string,
-    contentType: string,
-    disposition: string,
-    request: FastifyRequest,
-  ) => {
+  const sendFile = async (reply: FastifyReply, name: string, downloadAs: string, request: FastifyRequest) => {
     if (!isGeneratedName(name)) throw notFound();
     const filePath = path.join(directory(), name);
     const info = await stat(filePath).catch(() => null);
@@ -227,12 +258,12 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       throw notFound();
     }
     return reply
-      .type(contentType)
+      .type(storedContentType(name))
       .header('content-length', info.size)
-      .header('content-disposition', disposition)
+      .header('content-disposition', contentDisposition(downloadAs))
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
       .send(createReadStream(filePath));
   };
 
@@ -289,14 +320,15 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     fileField: string,
     save: (
       form: TReceivedForm,
-      keep: (upload: TCheckedUpload) => Promise<string>,
+      keep: (upload: TCheckedUpload, options?: { thumbnail?: boolean }) => Promise<string>,
     ) => Promise<{ answer: T; replaced?: string | null }>,
   ): Promise<T> => {
     const form = await receiveUploads(request, directory(), { files, fileSize: parserFileSize }, fileField);
     const kept: string[] = [];
-    const keep = async (upload: TCheckedUpload) => {
+    const keep = async (upload: TCheckedUpload, options: { thumbnail?: boolean } = {}) => {
       const name = await keepUpload(directory(), upload);
       kept.push(name);
+      if (options.thumbnail) await writeThumbnail(name);
       return name;
     };
     try {
@@ -386,7 +418,8 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
           if (kindOf(request.query.kind, form) === 'photo') {
             const version = versionOf(form);
             const [photo] = await checkAll(form, photoRule, 'file', false);
-            const { state, previous } = await setPhoto(request, childId, await keep(photo), version);
+            const name = await keep(photo, { thumbnail: true });
+            const { state, previous } = await setPhoto(request, childId, name, version);
             return { answer: state, replaced: previous };
           }
           const title = titleOf(form);
@@ -573,25 +606,23 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'adoptive_children:read' },
       schema: {
         tags: ['child infos'],
-        summary: 'Download a document (as an attachment, with its original name)',
-        description: 'Answers the file itself, or 404 JSON.',
+        summary: 'Download a document (as an attachment named from the record)',
+        description:
+          'Answers the file itself with its sniffed type, named `{child code}-document-{id}.{ext}` ' +
+          '(never the sender\u2019s name), or 404 JSON.',
         params: ZDocumentParams,
         response: fileResponses,
       },
     },
     async (request, reply) => {
       const [row] = await app.db
-        .select(documentColumns)
+        .select({ id: childDocuments.id, storedName: childDocuments.storedName, code: childInfos.code })
         .from(childDocuments)
+        .innerJoin(childInfos, eq(childInfos.id, childDocuments.childId))
         .where(eq(childDocuments.id, request.params.documentId));
       if (!row) throw notFound();
-      return sendFile(
-        reply,
-        row.storedName,
-        row.mimeType,
-        contentDisposition('attachment', row.originalName),
-        request,
-      );
+      const downloadAs = downloadName(row.code, `document-${row.id}`, row.storedName);
+      return sendFile(reply, row.storedName, downloadAs, request);
     },
   );
 
@@ -601,10 +632,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'adoptive_children:read' },
       schema: {
         tags: ['child infos'],
-        summary: 'The child\u2019s photo (inline), 404 when there is none',
+        summary: 'The child\u2019s photo, 404 when there is none',
         description:
-          'Answers the image itself, or 404 JSON. It needs a bearer token: a client shows it from a blob, ' +
-          'not from an <img src>.',
+          'Answers the image itself (an attachment named `{child code}-photo.{ext}`), or 404 JSON. It needs ' +
+          'a bearer token: a client shows it from a blob, not from an <img src>.',
         params: ZChildParams,
         response: fileResponses,
       },
@@ -615,16 +646,41 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(childInfos)
         .where(eq(childInfos.id, request.params.id));
       if (!row?.photo || !isGeneratedName(row.photo)) throw notFound();
-      const extension = row.photo.slice(row.photo.lastIndexOf('.') + 1);
-      const contentType = contentTypeOfExtension[extension];
-      if (!contentType?.startsWith('image/')) throw notFound();
-      return sendFile(
-        reply,
-        row.photo,
-        contentType,
-        contentDisposition('inline', `${row.code}.${extension}`),
-        request,
-      );
+      if (!storedContentType(row.photo).startsWith('image/')) throw notFound();
+      return sendFile(reply, row.photo, downloadName(row.code, 'photo', row.photo), request);
+    },
+  );
+
+  app.get(
+    '/child-infos/thumbnail/:id',
+    {
+      config: { permission: 'adoptive_children:read' },
+      schema: {
+        tags: ['child infos'],
+        summary: 'A 96 px square of the child\u2019s photo (the list\u2019s avatar), 404 when there is none',
+        description:
+          'Answers a small WebP (an attachment named `{child code}-photo-thumbnail.webp`), or 404 JSON. ' +
+          'Same permission as the photo; a list shows it instead of downloading every full photo.',
+        params: ZChildParams,
+        response: fileResponses,
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db
+        .select({ photo: childInfos.photo, code: childInfos.code })
+        .from(childInfos)
+        .where(eq(childInfos.id, request.params.id));
+      if (!row?.photo || !isGeneratedName(row.photo)) throw notFound();
+      if (!storedContentType(row.photo).startsWith('image/')) throw notFound();
+      const name = thumbnailName(row.photo);
+      const exists = await stat(path.join(directory(), name)).catch(() => null);
+      // A photo kept before thumbnails existed gets one the first time a list asks for it.
+      if (!exists) {
+        await writeThumbnail(row.photo).catch((error: unknown) => {
+          request.log.warn({ err: error, file: row.photo }, 'could not make a photo thumbnail');
+        });
+      }
+      return sendFile(reply, name, downloadName(row.code, 'photo-thumbnail', name), request);
     },
   );
 };

@@ -102,8 +102,14 @@ export const api = async <T>(path: string, options: TApiOptions = {}): Promise<T
  * as `api`. A failure answers JSON, which is read back into the error so its message and status
  * reach the caller and the error views as they do for any other call.
  */
-export const apiBlob = async (path: string, options: TApiOptions = {}): Promise<Blob> => {
-  const { errorMode = defaultErrorMode(options.method), bearer, headers, ...rest } = options;
+export const apiBlob = async (
+  path: string,
+  options: TApiOptions & {
+    /** Receives the answer's Content-Disposition header (the name the server gives the file). */
+    onDisposition?: (header: string | null) => void;
+  } = {},
+): Promise<Blob> => {
+  const { errorMode = defaultErrorMode(options.method), bearer, headers, onDisposition, ...rest } = options;
   const merged = await authorizedHeaders(headers, bearer);
   try {
     return await http<Blob, 'blob'>(path, {
@@ -111,6 +117,7 @@ export const apiBlob = async (path: string, options: TApiOptions = {}): Promise<
       headers: merged,
       responseType: 'blob',
       async onResponse({ response }) {
+        if (response.ok) onDisposition?.(response.headers.get('content-disposition'));
         if (response.ok || !(response._data instanceof Blob)) return;
         const text = await response._data.text();
         try {

@@ -2934,6 +2934,34 @@ type RootTranslation = {
 		 */
 		actionsLabel: string
 	}
+	uploadCheck: {
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​រ​ូ​ប​ភ​ា​ព​ដ​ែ​ល​អ​ា​ច​អ​ា​ន​ប​ា​ន​ទ​េ​៖​ ​វ​ា​ខ​ូ​ច​ ​ដ​ា​ច​់​ ​ឬ​ម​ិ​ន​ម​ែ​ន​ជ​ា​រ​ូ​ប​ភ​ា​ព​ព​ិ​ត​ប​្​រ​ា​ក​ដ​។
+		 * @param {unknown} label
+		 */
+		imageUnreadable: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ភ​ី​ក​ស​ែ​ល​ច​្​រ​ើ​ន​ព​េ​ក​៖​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​m​a​x​}​ ​ម​េ​ហ​្​គ​ា​ភ​ី​ក​ស​ែ​ល​។
+		 * @param {unknown} label
+		 * @param {number} max
+		 */
+		imagePixels: RequiredParams<'label' | 'max'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ឯ​ក​ស​ា​រ​ ​P​D​F​ ​ដ​ែ​ល​អ​ា​ច​អ​ា​ន​ប​ា​ន​ទ​េ​៖​ ​វ​ា​ខ​ូ​ច​ ​ដ​ា​ច​់​ ​ឬ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ ​P​D​F​ ​ព​ិ​ត​ប​្​រ​ា​ក​ដ​។
+		 * @param {unknown} label
+		 */
+		pdfUnreadable: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ា​រ​ព​ា​រ​ដ​ោ​យ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​៖​ ​ស​ូ​ម​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ច​្​ប​ា​ប​់​ច​ម​្​ល​ង​ដ​ែ​ល​គ​្​ម​ា​ន​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​។
+		 * @param {unknown} label
+		 */
+		pdfEncrypted: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ ​J​a​v​a​S​c​r​i​p​t​ ​ស​ក​ម​្​ម​ភ​ា​ព​ប​ើ​ក​ក​ម​្​ម​វ​ិ​ធ​ី​ ​ឬ​ឯ​ក​ស​ា​រ​ប​ង​្​ក​ប​់​ ​ដ​ែ​ល​អ​ា​ច​ប​ង​្​ក​គ​្​រ​ោ​ះ​ថ​្​ន​ា​ក​់​ដ​ល​់​ក​ុ​ំ​ព​្​យ​ូ​ទ​័​រ​ដ​ែ​ល​ប​ើ​ក​វ​ា​។​ ​ស​ូ​ម​ប​ោ​ះ​ព​ុ​ម​្​ព​វ​ា​ទ​ៅ​ជ​ា​ ​P​D​F​ ​ថ​្​ម​ី​ ​ហ​ើ​យ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​វ​ិ​ញ​។
+		 * @param {unknown} label
+		 */
+		pdfActive: RequiredParams<'label'>
+	}
 }
 
 export type TranslationFunctions = {
@@ -5724,6 +5752,28 @@ export type TranslationFunctions = {
 		 * សកម្មភាពស្ថានភាព
 		 */
 		actionsLabel: () => LocalizedString
+	}
+	uploadCheck: {
+		/**
+		 * {label} មិនមែនជារូបភាពដែលអាចអានបានទេ៖ វាខូច ដាច់ ឬមិនមែនជារូបភាពពិតប្រាកដ។
+		 */
+		imageUnreadable: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} មានភីកសែលច្រើនពេក៖ យ៉ាងច្រើន {max} មេហ្គាភីកសែល។
+		 */
+		imagePixels: (arg: { label: unknown, max: number }) => LocalizedString
+		/**
+		 * {label} មិនមែនជាឯកសារ PDF ដែលអាចអានបានទេ៖ វាខូច ដាច់ ឬមិនមែនជា PDF ពិតប្រាកដ។
+		 */
+		pdfUnreadable: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} ត្រូវបានការពារដោយពាក្យសម្ងាត់៖ សូមផ្ទុកឡើងច្បាប់ចម្លងដែលគ្មានពាក្យសម្ងាត់។
+		 */
+		pdfEncrypted: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} មាន JavaScript សកម្មភាពបើកកម្មវិធី ឬឯកសារបង្កប់ ដែលអាចបង្កគ្រោះថ្នាក់ដល់កុំព្យូទ័រដែលបើកវា។ សូមបោះពុម្ពវាទៅជា PDF ថ្មី ហើយផ្ទុកឡើងវិញ។
+		 */
+		pdfActive: (arg: { label: unknown }) => LocalizedString
 	}
 }
 

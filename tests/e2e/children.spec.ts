@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { adminPassword, dict, reader, saveScreenshot, signIn } from './fixtures';
 
 /**
@@ -13,10 +14,12 @@ const suffix = Date.now().toString(36).slice(-5);
 const latinGiven = `Bopha${suffix.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}`;
 const child = { familyKh: 'ចាន់', givenKh: 'បុប្ផា', familyEn: 'Chan', givenEn: latinGiven };
 
-const pdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
+/** A one-page PDF (the server refuses a PDF without a page). */
+const onePagePdf = async () => {
+  const document = await PDFDocument.create();
+  document.addPage([200, 200]);
+  return Buffer.from(await document.save());
+};
 
 /** A small portrait-like PNG drawn by the browser (a real image, as a camera's would be). */
 const drawPhoto = (page: Page) =>
@@ -85,9 +88,11 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
     .first()
     .setInputFiles({ name: 'bopha.png', mimeType: 'image/png', buffer: photo });
   await expect(page.getByRole('img', { name: kh.childPhoto.previewAlt() })).toBeVisible();
-  await page
-    .locator('input[type=file][multiple]')
-    .setInputFiles({ name: 'birth-certificate.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.locator('input[type=file][multiple]').setInputFiles({
+    name: 'birth-certificate.pdf',
+    mimeType: 'application/pdf',
+    buffer: await onePagePdf(),
+  });
   await expect(page.getByText('birth-certificate.pdf')).toBeVisible();
   await saveScreenshot(page, 'child-create-kh');
 
@@ -97,9 +102,14 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
   const nameKh = `${child.familyKh} ${child.givenKh}`;
   await expect(page.getByRole('heading', { name: nameKh, level: 1 })).toBeVisible();
   await expect(page.getByRole('img', { name: kh.childShow.photoOf({ name: nameKh }) })).toBeVisible();
-  await expect(
-    page.getByRole('button', { name: kh.childDocuments.downloadNamed({ name: 'birth-certificate.pdf' }) }),
-  ).toBeVisible();
+  const downloadButton = page.getByRole('button', {
+    name: kh.childDocuments.downloadNamed({ name: 'birth-certificate.pdf' }),
+  });
+  await expect(downloadButton).toBeVisible();
+  // Saved under the name the server builds from the record, not the sender's.
+  const documentDownload = page.waitForEvent('download');
+  await downloadButton.click();
+  expect((await documentDownload).suggestedFilename()).toMatch(/^CH-\d{4}-\d{6}-document-\d+\.pdf$/);
   await expect(page.getByText(kh.options.status.registered()).first()).toBeVisible();
 
   // 2. Confirm adoption with a date: the status, its badge and its history follow.
@@ -166,7 +176,8 @@ test('the lists: demo children with badges, the adoptable list, an export, the p
   // The filtered list as a workbook.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: en.list.exportXlsx() }).click();
-  expect((await download).suggestedFilename()).toMatch(/^child-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  // The server's name for the file.
+  expect((await download).suggestedFilename()).toMatch(/^children-\d{4}-\d{2}-\d{2}\.xlsx$/);
 
   // The adoptable list: its own title, no status filter, no create button.
   await page.goto('/en/can-adopt-child');

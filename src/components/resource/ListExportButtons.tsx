@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { apiBlob } from '@/api/client';
-import { saveBlob } from '@/api/saveBlob';
+import { downloadFile } from '@/api/saveBlob';
 import { showToast } from '@/components/feedback/toasts';
 import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
@@ -47,11 +46,12 @@ export const ListExportButtons = ({
     async (format: TExportFormat) => {
       setBusy(format);
       try {
-        const blob = await apiBlob(`${definition.apiBase}/export`, {
-          query: exportQuery(view, fixedFilters, format),
-          errorMode: 'notice',
-        });
-        saveBlob(blob, `${fileName}-${new Date().toISOString().slice(0, 10)}.${format}`);
+        // Saved under the server's name; ours only if it gives none.
+        await downloadFile(
+          `${definition.apiBase}/export`,
+          `${fileName}-${new Date().toISOString().slice(0, 10)}.${format}`,
+          { query: exportQuery(view, fixedFilters, format) },
+        );
       } catch (error) {
         showToast(`${LL.list.exportFailed()} ${failureMessage(error, LL)}`, 'error');
       } finally {

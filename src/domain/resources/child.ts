@@ -196,7 +196,8 @@ export const childResource = {
       kind: 'photo',
       flex: 0.4,
       minWidth: 64,
-      photoPath: (row) => (row.hasPhoto ? `/child-infos/photo/${String(row.id)}` : null),
+      // The 96 px thumbnail: a list shows an avatar, it does not download every full photo.
+      photoPath: (row) => (row.hasPhoto ? `/child-infos/thumbnail/${String(row.id)}` : null),
     },
     { key: 'code', kind: 'text', sortable: true, flex: 1.2, minWidth: 150 },
     { key: 'nameKh', kind: 'text', sortable: true, flex: 1.6 },

@@ -739,6 +739,15 @@ const en = {
     dateHint: 'Enter saves · Esc closes',
     actionsLabel: 'Status actions',
   },
+  // upload content checks (issue 10: headers and uploads)
+  uploadCheck: {
+    imageUnreadable: '{label} is not a readable image: it is damaged, cut off or not really an image.',
+    imagePixels: '{label} has too many pixels: at most {max} megapixels.',
+    pdfUnreadable: '{label} is not a readable PDF: it is damaged, cut off or not really a PDF.',
+    pdfEncrypted: '{label} is protected by a password: upload a copy without one.',
+    pdfActive:
+      '{label} contains JavaScript, a launch action or embedded files, which could harm the computer that opens it. Print it to a new PDF and upload that.',
+  },
 } satisfies Translation;
 
 export default en;

@@ -728,6 +728,15 @@ const km = {
     dateHint: 'Enter រក្សាទុក · Esc បិទ',
     actionsLabel: 'សកម្មភាពស្ថានភាព',
   },
+  // upload content checks (issue 10: headers and uploads)
+  uploadCheck: {
+    imageUnreadable: '{label} មិនមែនជារូបភាពដែលអាចអានបានទេ៖ វាខូច ដាច់ ឬមិនមែនជារូបភាពពិតប្រាកដ។',
+    imagePixels: '{label} មានភីកសែលច្រើនពេក៖ យ៉ាងច្រើន {max:number} មេហ្គាភីកសែល។',
+    pdfUnreadable: '{label} មិនមែនជាឯកសារ PDF ដែលអាចអានបានទេ៖ វាខូច ដាច់ ឬមិនមែនជា PDF ពិតប្រាកដ។',
+    pdfEncrypted: '{label} ត្រូវបានការពារដោយពាក្យសម្ងាត់៖ សូមផ្ទុកឡើងច្បាប់ចម្លងដែលគ្មានពាក្យសម្ងាត់។',
+    pdfActive:
+      '{label} មាន JavaScript សកម្មភាពបើកកម្មវិធី ឬឯកសារបង្កប់ ដែលអាចបង្កគ្រោះថ្នាក់ដល់កុំព្យូទ័រដែលបើកវា។ សូមបោះពុម្ពវាទៅជា PDF ថ្មី ហើយផ្ទុកឡើងវិញ។',
+  },
 } satisfies BaseTranslation;
 
 export default km;

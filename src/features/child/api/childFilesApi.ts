@@ -1,4 +1,5 @@
-import { api, apiBlob } from '@/api/client';
+import { api } from '@/api/client';
+import { downloadFile } from '@/api/saveBlob';
 import { childDocumentsPerUpload, type TChildDocument, type TChildPhotoState } from '@/domain/childFiles';
 import { inBatches } from '@/features/child/documents/documentCheck';
 
@@ -8,6 +9,9 @@ const idPart = (id: number | string) => encodeURIComponent(String(id));
 
 /** `GET /child-infos/photo/{id}`: the path `AuthImage` shows the child's photo from. */
 export const childPhotoPath = (childId: number | string) => `/child-infos/photo/${idPart(childId)}`;
+
+/** `GET /child-infos/thumbnail/{id}`: a 96 px square of the photo, for lists (not the full photo). */
+export const childThumbnailPath = (childId: number | string) => `/child-infos/thumbnail/${idPart(childId)}`;
 
 /**
  * Replaces the child's photo (`kind=photo`). `version` is the child record's version as the caller
@@ -89,20 +93,9 @@ export const removeChildDocument = async (documentId: number) =>
   ).data;
 
 /**
- * Downloads a document with the session's token and saves it under its original name: the file is
- * never at a public address, so the browser gets it from an object URL and a temporary link.
+ * Downloads a document with the session's token and saves it under the name the server builds
+ * from the record and the file's real type (`CH-2026-000123-document-3.pdf`), never the sender's
+ * name: the file is never at a public address, so the browser gets it from an object URL.
  */
-export const downloadChildDocument = async (document: Pick<TChildDocument, 'id' | 'originalName'>) => {
-  const blob = await apiBlob(`/child-infos/file/${idPart(document.id)}`, { errorMode: 'notice' });
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = document.originalName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked once the browser has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-};
+export const downloadChildDocument = (document: Pick<TChildDocument, 'id'>) =>
+  downloadFile(`/child-infos/file/${idPart(document.id)}`, `document-${document.id}`);

@@ -1,5 +1,5 @@
-import { api, apiBlob } from '@/api/client';
-import { saveBlob } from '@/api/saveBlob';
+import { api } from '@/api/client';
+import { downloadFile } from '@/api/saveBlob';
 import type { TAppName, TGeneralInformationItem, TLogoKey } from '@/domain/generalInformation';
 import type { TSystemSettings, TSystemSettingsRecord } from '@/domain/systemSettings';
 
@@ -57,7 +57,4 @@ export const saveSystemSettings = async (values: TSystemSettings, version: numbe
   ).data;
 
 /** `GET /categories/excel`: the reference lists workbook, saved by the browser as categories.xlsx. */
-export const downloadReferenceWorkbook = async () => {
-  const blob = await apiBlob('/categories/excel', { errorMode: 'notice' });
-  saveBlob(blob, 'categories.xlsx');
-};
+export const downloadReferenceWorkbook = () => downloadFile('/categories/excel', 'categories.xlsx');

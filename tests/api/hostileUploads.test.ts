@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { THostileEntry } from '../../scripts/generate-hostile-corpus';
+import { childDocuments, childInfos, generalInformation } from '../../server/db/schema';
+import { unsafeNameCharacters } from '../../server/files/storeFile';
+import { createTestApp, type TTestApp, userPassword } from './testApp';
+
+/**
+ * Walks the hostile corpus (tests/fixtures/hostile, made by scripts/generate-hostile-corpus.ts)
+ * through every upload route: each file is refused (400 naming the field, nothing on disk or in
+ * the database) or neutralised (what is served is a re-encoded image without metadata or payload,
+ * named from the record), or, for a clean PDF, kept as sent and named from the record.
+ */
+
+const corpusDir = path.join(import.meta.dirname, '../fixtures/hostile');
+const manifest: THostileEntry[] = JSON.parse(await readFile(path.join(corpusDir, 'manifest.json'), 'utf8'));
+
+let t: TTestApp;
+let token: string;
+let child: { id: number; code: string };
+let replaceTarget: number;
+const khmer = /[\u1780-\u17ff]/;
+
+const multipart = (field: string, filename: string, contentType: string, bytes: Buffer) => {
+  const boundary = `----hostile${randomBytes(8).toString('hex')}`;
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+          `Content-Type: ${contentType}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+/** Every entry under DATA_DIR/files (children and temporary files included). */
+const storedFiles = async () =>
+  (await readdir(path.join(t.config.dataDir, 'files'), { recursive: true }).catch(() => [])).sort();
+
+const request = (method: 'GET' | 'POST', url: string, body?: ReturnType<typeof multipart>, locale = 'en') =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    payload: body?.payload,
+    headers: { authorization: `Bearer ${token}`, locale, ...body?.headers },
+  });
+
+/** What a route stores, read from the database: unchanged after a refusal. */
+type TRoute = {
+  name: string;
+  kind: 'image' | 'document';
+  field: string;
+  locale: string;
+  send: (entry: THostileEntry, bytes: Buffer) => ReturnType<typeof request>;
+  state: () => Promise<unknown>;
+  /** The stored file as served, and the name it is served under (null: a public logo). */
+  served: () => Promise<{ bytes: Buffer; type: string; name: string | null; expectedName: string | null }>;
+};
+
+const logoRoute = (name: string, url: string, key: 'app_logo' | 'footer_logo', locale: string): TRoute => {
+  const row = async () =>
+    (
+      await t.app.db
+        .select({ value: generalInformation.value, version: generalInformation.version })
+        .from(generalInformation)
+        .where(eq(generalInformation.key, key))
+    )[0];
+  return {
+    name,
+    kind: 'image',
+    field: 'file',
+    locale,
+    send: (entry, bytes) =>
+      request('POST', url, multipart('file', entry.sentAs, entry.contentType, bytes), locale),
+    state: row,
+    served: async () => {
+      const value = (await row()).value as string;
+      const response = await request('GET', `/general-information/${value}`);
+      return {
+        bytes: response.rawPayload,
+        type: String(response.headers['content-type']),
+        name: null,
+        expectedName: null,
+      };
+    },
+  };
+};
+
+const childPhoto = async () =>
+  (
+    await t.app.db
+      .select({ photo: childInfos.photo, version: childInfos.version })
+      .from(childInfos)
+      .where(eq(childInfos.id, child.id))
+  )[0];
+const childDocumentRows = () =>
+  t.app.db
+    .select({ id: childDocuments.id, storedName: childDocuments.storedName, version: childDocuments.version })
+    .from(childDocuments)
+    .where(eq(childDocuments.childId, child.id))
+    .orderBy(childDocuments.id);
+const fileName = (disposition: unknown) => /filename="([^"]+)"/.exec(String(disposition))?.[1] ?? null;
+const servedDocument = async (id: number) => {
+  const response = await request('GET', `/child-infos/file/${id}`);
+  const extension = String(response.headers['content-type']).split('/')[1].replace('jpeg', 'jpg');
+  return {
+    bytes: response.rawPayload,
+    type: String(response.headers['content-type']),
+    name: fileName(response.headers['content-disposition']),
+    expectedName: `${child.code}-document-${id}.${extension}`,
+  };
+};
+const lastDocumentId = async () => (await childDocumentRows()).at(-1)?.id ?? 0;
+
+const routes: TRoute[] = [
+  logoRoute('app logo', '/general-information/upload', 'app_logo', 'en'),
+  logoRoute('footer logo', '/admin/setting/upload-footer-logo', 'footer_logo', 'kh'),
+  {
+    name: 'child photo (upload-file, kind=photo)',
+    kind: 'image',
+    field: 'file',
+    locale: 'en',
+    send: (entry, bytes) =>
+      request(
+        'POST',
+        `/child-infos/upload-file/${child.id}?kind=photo`,
+        multipart('file', entry.sentAs, entry.contentType, bytes),
+      ),
+    state: childPhoto,
+    served: async () => {
+      const response = await request('GET', `/child-infos/photo/${child.id}`);
+      const thumbnail = await request('GET', `/child-infos/thumbnail/${child.id}`);
+      expect(thumbnail.statusCode).toBe(200);
+      expect((await sharp(thumbnail.rawPayload).metadata()).exif).toBeUndefined();
+      const extension = String(response.headers['content-type']).split('/')[1].replace('jpeg', 'jpg');
+      return {
+        bytes: response.rawPayload,
+        type: String(response.headers['content-type']),
+        name: fileName(response.headers['content-disposition']),
+        expectedName: `${child.code}-photo.${extension}`,
+      };
+    },
+  },
+  {
+    name: 'document (upload-file)',
+    kind: 'document',
+    field: 'file',
+    locale: 'kh',
+    send: (entry, bytes) =>
+      request(
+        'POST',
+        `/child-infos/upload-file/${child.id}`,
+        multipart('file', entry.sentAs, entry.contentType, bytes),
+        'kh',
+      ),
+    state: childDocumentRows,
+    served: async () => servedDocument(await lastDocumentId()),
+  },
+  {
+    name: 'document (upload-files)',
+    kind: 'document',
+    field: 'files',
+    locale: 'en',
+    send: (entry, bytes) =>
+      request(
+        'POST',
+        `/child-infos/upload-files/${child.id}`,
+        multipart('files', entry.sentAs, entry.contentType, bytes),
+      ),
+    state: childDocumentRows,
+    served: async () => servedDocument(await lastDocumentId()),
+  },
+  {
+    name: 'document replaced (update-file)',
+    kind: 'document',
+    field: 'file',
+    locale: 'en',
+    send: (entry, bytes) =>
+      request(
+        'POST',
+        `/child-infos/update-file/${replaceTarget}`,
+        multipart('file', entry.sentAs, entry.contentType, bytes),
+      ),
+    state: childDocumentRows,
+    served: () => servedDocument(replaceTarget),
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.createUser('uploader', [
+    'adoptive_children:read',
+    'adoptive_children:update',
+    'general_settings:update',
+  ]);
+  token = (await t.signIn('uploader', userPassword)).accessToken;
+  const headOfficeId = await t.createHeadOffice('HO-HOSTILE');
+  const [row] = await t.app.db
+    .insert(childInfos)
+    .values({
+      code: 'CH-2026-000123',
+      familyNameKh: 'សុខ',
+      givenNameKh: 'ចន្ទា',
+      sex: 'female',
+      dateOfBirth: '2020-01-01',
+      headOfficeId,
+    })
+    .returning({ id: childInfos.id, code: childInfos.code });
+  child = row;
+  const clean = await readFile(
+    path.join(corpusDir, manifest.find((e) => e.file.endsWith('pdf-clean.pdf'))?.file ?? ''),
+  );
+  const first = await request(
+    'POST',
+    `/child-infos/upload-file/${child.id}`,
+    multipart('file', 'first.pdf', 'application/pdf', clean),
+  );
+  expect(first.statusCode).toBe(200);
+  replaceTarget = first.json().data.id;
+}, 60_000);
+afterAll(() => t?.close());
+
+/** What the end of a well-formed image of each type looks like: nothing may follow it. */
+const endsCleanly = (bytes: Buffer, type: string) => {
+  if (type === 'image/png') return bytes.subarray(-12).equals(Buffer.from('0000000049454e44ae426082', 'hex'));
+  if (type === 'image/jpeg') return bytes[bytes.length - 2] === 0xff && bytes[bytes.length - 1] === 0xd9;
+  if (type === 'image/webp') return bytes.readUInt32LE(4) + 8 === bytes.length;
+  return false;
+};
+
+describe('the hostile upload corpus', () => {
+  it('has at least 50 files, each with an outcome for the image and the document routes', async () => {
+    expect(manifest.length).toBeGreaterThanOrEqual(50);
+    const files = (await readdir(corpusDir)).filter((name) => name !== 'manifest.json').sort();
+    expect(files).toEqual(manifest.map((entry) => entry.file).sort());
+  });
+});
+
+for (const route of routes) {
+  describe(`hostile files through ${route.name}`, () => {
+    for (const entry of manifest) {
+      const outcome = route.kind === 'image' ? entry.image : entry.document;
+      it(`${entry.file}: ${outcome}`, async () => {
+        const bytes = await readFile(path.join(corpusDir, entry.file));
+        const filesBefore = await storedFiles();
+        const stateBefore = await route.state();
+        const response = await route.send(entry, bytes);
+
+        if (outcome === 'refused') {
+          expect(response.statusCode, response.body).toBe(400);
+          const { errors } = response.json() as { errors: string[] };
+          expect(errors).toHaveLength(1);
+          expect(errors[0].startsWith(route.field)).toBe(true);
+          if (route.locale === 'kh') expect(errors[0]).toMatch(khmer);
+          expect(await storedFiles()).toEqual(filesBefore);
+          expect(await route.state()).toEqual(stateBefore);
+          return;
+        }
+
+        expect(response.statusCode, response.body).toBe(200);
+        const served = await route.served();
+        if (served.name !== null) {
+          // Named from the record and the served type, never the sender's name or extension.
+          expect(served.name).toBe(served.expectedName);
+        }
+        if (outcome === 'accepted') {
+          expect(served.type).toBe('application/pdf');
+          expect(served.bytes.equals(bytes)).toBe(true);
+        } else {
+          expect(served.type).toMatch(/^image\/(png|jpeg|webp)$/);
+          const metadata = await sharp(served.bytes).metadata();
+          expect(metadata.exif).toBeUndefined();
+          expect(metadata.xmp).toBeUndefined();
+          expect(metadata.comments ?? []).toEqual([]);
+          expect(endsCleanly(served.bytes, served.type)).toBe(true);
+          const text = served.bytes.toString('latin1');
+          for (const payload of ['<script', '<html', 'PK\x03\x04', '%PDF', 'GPS']) {
+            expect(text.includes(payload), payload).toBe(false);
+          }
+          if (entry.file.includes('alpha')) expect(metadata.hasAlpha).toBe(true);
+          if (entry.file.includes('rotated')) expect([metadata.width, metadata.height]).toEqual([48, 64]);
+        }
+        if (route.kind === 'document') {
+          // The sender's name survives only as a label, without control or bidi characters.
+          const list = await request('GET', `/child-infos/files/${child.id}`);
+          for (const document of list.json().data as { originalName: string }[]) {
+            expect(document.originalName).not.toMatch(new RegExp(unsafeNameCharacters.source, 'u'));
+            expect(document.originalName).not.toMatch(/[/\\]/);
+          }
+        }
+      }, 30_000);
+    }
+  });
+}
