@@ -2902,6 +2902,27 @@ type RootTranslation = {
 		 */
 		actionsLabel: string
 	}
+	dateField: {
+		/**
+		 * ថ​្​ង​ៃ​-​ខ​ែ​-​ឆ​្​ន​ា​ំ
+		 */
+		placeholder: string
+		/**
+		 * ប​ើ​ក​ប​្​រ​ត​ិ​ទ​ិ​ន
+		 */
+		openCalendar: string
+	}
+	listFilters: {
+		/**
+		 * ត​ម​្​រ​ង
+		 */
+		toggle: string
+		/**
+		 * {​c​o​u​n​t​}​ ​ក​ំ​ព​ុ​ង​ប​្​រ​ើ
+		 * @param {unknown} count
+		 */
+		active: RequiredParams<'count'>
+	}
 }
 
 export type TranslationFunctions = {
@@ -5664,6 +5685,26 @@ export type TranslationFunctions = {
 		 * សកម្មភាពស្ថានភាព
 		 */
 		actionsLabel: () => LocalizedString
+	}
+	dateField: {
+		/**
+		 * ថ្ងៃ-ខែ-ឆ្នាំ
+		 */
+		placeholder: () => LocalizedString
+		/**
+		 * បើកប្រតិទិន
+		 */
+		openCalendar: () => LocalizedString
+	}
+	listFilters: {
+		/**
+		 * តម្រង
+		 */
+		toggle: () => LocalizedString
+		/**
+		 * {count} កំពុងប្រើ
+		 */
+		active: (arg: { count: unknown }) => LocalizedString
 	}
 }
 

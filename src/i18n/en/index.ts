@@ -727,6 +727,14 @@ const en = {
     dateHint: 'Enter saves · Esc closes',
     actionsLabel: 'Status actions',
   },
+  dateField: {
+    placeholder: 'dd-mm-yyyy',
+    openCalendar: 'Open the calendar',
+  },
+  listFilters: {
+    toggle: 'Filters',
+    active: '{count} set',
+  },
 } satisfies Translation;
 
 export default en;

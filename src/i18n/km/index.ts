@@ -719,6 +719,14 @@ const km = {
     dateHint: 'Enter រក្សាទុក · Esc បិទ',
     actionsLabel: 'សកម្មភាពស្ថានភាព',
   },
+  dateField: {
+    placeholder: 'ថ្ងៃ-ខែ-ឆ្នាំ',
+    openCalendar: 'បើកប្រតិទិន',
+  },
+  listFilters: {
+    toggle: 'តម្រង',
+    active: '{count} កំពុងប្រើ',
+  },
 } satisfies BaseTranslation;
 
 export default km;
