@@ -21,6 +21,7 @@ const focusTakenByPage = (main: HTMLElement): boolean => {
 export const useFocusHeadingOnNavigation = (mainId = 'main') => {
   const { pathname } = useLocation();
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
   useEffect(() => {
     if (first.current) {
       first.current = false;

@@ -42,7 +42,11 @@ export const parseDisplayDate = (text: string): string | null => {
 
 /** A yyyy-mm-dd value as a date field shows it (dd-mm-yyyy); any other text is shown as it is. */
 export const displayDateOf = (value: unknown): string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value) : value == null ? '' : String(value);
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? formatDate(value)
+    : value == null
+      ? ''
+      : String(value);
 
 /** The local calendar day of a yyyy-mm-dd value (a calendar works in local days). */
 export const localDateOf = (iso: string): Date => {

@@ -92,9 +92,12 @@ export type TColumnDef = {
   kind: TColumnKind;
   sortable?: boolean;
   label?: string;
-  /** Relative width. */
+  /**
+   * The list's main column (the one with the largest `flex`, the first on a tie) takes the width
+   * the others leave; every other column is as wide as its header and values.
+   */
   flex?: number;
-  /** Narrowest width in pixels (120 unless said): short values (age) take less. */
+  /** Narrowest width in pixels: short values (age) take less. */
   minWidth?: number;
   /** `badge`: the colour of each value. */
   tones?: Record<string, TBadgeTone>;

@@ -554,13 +554,7 @@ const ResourceForm = ({
             readOnly={field.readOnly}
             error={error}
             hint={hintOf(field)}
-            type={
-              field.kind === 'number'
-                ? 'number'
-                : field.kind === 'password'
-                  ? 'password'
-                  : 'text'
-            }
+            type={field.kind === 'number' ? 'number' : field.kind === 'password' ? 'password' : 'text'}
             autoComplete={field.kind === 'password' ? 'new-password' : undefined}
             {...register(field.key)}
           />

@@ -32,8 +32,8 @@ import { useResourceText } from './useResourceText';
 const ResourceGrid = lazy(() => import('./ResourceGrid'));
 
 const searchDebounceMs = 300;
-/** Header, ten 40 px rows and the border (ResourceGrid's theme). */
-const compactGridHeight = 42 + 10 * 40 + 4;
+/** Up to this many rows on a page, the grid is as tall as its rows: ten rows fit on any screen. */
+const shortPageRows = 10;
 
 /**
  * A second list of a resource's records under its own route and title (`/can-adopt-child`): the
@@ -173,8 +173,15 @@ export const ResourceListPage = ({
     if (status.loaded && total && view.length !== -1 && view.page > pageCount)
       update({ page: pageCount }, true);
   }, [status.loaded, total, view.length, view.page, pageCount, update]);
-  // Ten rows fit on any screen: the grid takes their height and never scrolls inside itself.
-  const compact = view.length === 10;
+  // A short page (ten rows or fewer: one row found, the last page) is as tall as its rows, so the
+  // pager sits right under them; longer pages and 'All' fill the screen and scroll inside the grid.
+  const rowsOnPage =
+    view.length === -1
+      ? null
+      : total === null
+        ? view.length
+        : Math.max(0, Math.min(view.length, total - (view.page - 1) * view.length));
+  const compact = rowsOnPage !== null && rowsOnPage <= shortPageRows;
   const narrowed = isNarrowed(view);
 
   const clearButton = (
@@ -315,8 +322,7 @@ export const ResourceListPage = ({
       </div>
 
       <div
-        className={`relative overflow-hidden rounded-lg ${compact ? '' : 'min-h-72 flex-1'}`}
-        style={compact ? { height: compactGridHeight } : undefined}
+        className={`relative overflow-hidden rounded-lg ${compact ? (empty ? 'min-h-56' : '') : 'min-h-72 flex-1'}`}
       >
         <Suspense
           fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}
@@ -330,6 +336,7 @@ export const ResourceListPage = ({
             labelOf={labelOf}
             optionLabel={optionLabel}
             ariaLabel={text.many}
+            autoHeight={compact}
             onSortChange={(sort, order) => {
               if (sort === view.sort && order === view.order) return;
               update({ sort, order, page: 1 });
