@@ -3,7 +3,6 @@ import { type Ref, useEffect, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import { enUS } from 'react-day-picker/locale/en-US';
 import { km } from 'react-day-picker/locale/km';
-import 'react-day-picker/style.css';
 import { Icon } from '@/components/Icon';
 import { iconButton } from '@/components/ui';
 import { displayDateOf, isoOfLocalDate, localDateOf, parseDisplayDate } from '@/domain/dateFormat';
