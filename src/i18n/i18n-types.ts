@@ -2923,6 +2923,12 @@ type RootTranslation = {
 		 */
 		active: RequiredParams<'count'>
 	}
+	childHistory: {
+		/**
+		 * ច​ុ​ះ​ឈ​្​ម​ោ​ះ
+		 */
+		registered: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -5705,6 +5711,12 @@ export type TranslationFunctions = {
 		 * {count} កំពុងប្រើ
 		 */
 		active: (arg: { count: unknown }) => LocalizedString
+	}
+	childHistory: {
+		/**
+		 * ចុះឈ្មោះ
+		 */
+		registered: () => LocalizedString
 	}
 }
 

@@ -735,6 +735,9 @@ const en = {
     toggle: 'Filters',
     active: '{count} set',
   },
+  childHistory: {
+    registered: 'Registered',
+  },
 } satisfies Translation;
 
 export default en;

@@ -727,6 +727,9 @@ const km = {
     toggle: 'តម្រង',
     active: '{count} កំពុងប្រើ',
   },
+  childHistory: {
+    registered: 'ចុះឈ្មោះ',
+  },
 } satisfies BaseTranslation;
 
 export default km;
