@@ -194,8 +194,13 @@ export const Sidebar = () => {
             <AppLogo size={logoSize} alt={appName} />
           </Link>
         </div>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: only links are acted on, and Enter on a link clicks it */}
         <nav
           aria-label={LL.layout.mainNavigation()}
+          // The drawer closes on choosing an entry, the page it is on included.
+          onClick={(event) => {
+            if (overlay && (event.target as HTMLElement).closest('a')) setMini(true);
+          }}
           className="flex-1 overflow-y-auto overflow-x-hidden py-3"
         >
           <ul className="space-y-0.5">
