@@ -50,8 +50,9 @@ const baseTheme = themeQuartz.withParams({
   accentColor: '#1e3a8a',
   rowHeight: 40,
   headerHeight: 42,
-  // A short page's grid is as tall as its rows, one row included (AG Grid's default keeps 150 px).
-  autoHeightMinBodyHeight: 40,
+  // A short page's grid is as tall as its rows, one row included (AG Grid's default keeps 150 px);
+  // room for the horizontal scrollbar too, which a narrow window shows under that row.
+  autoHeightMinBodyHeight: 40 + 18,
 });
 // The page's slate tones, so the grid does not sit grey on blue-black.
 const darkTheme = baseTheme.withPart(colorSchemeDark).withParams({
