@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { isoDateIn } from '../../src/domain/childStatus';
+import { childRegisteredAction, isoDateIn } from '../../src/domain/childStatus';
 import type { TRouteLocale } from '../../src/domain/locale';
 import {
   ageBandBirthDates,
@@ -16,6 +16,7 @@ import {
   childDisabilities,
   childDocuments,
   childInfos,
+  childStatusHistory,
   communes,
   countries,
   districts,
@@ -267,7 +268,21 @@ export const childBinding: TResourceBinding = {
     const year = isoDateIn(new Date(now)).slice(0, 4);
     return { ...columns, code: await nextChildCode(db, year), status: 'registered' };
   },
-  afterChange: async ({ db, body, id, actor }) => {
+  afterChange: async ({ db, mode, body, id, actor, now }) => {
+    // A new child's history starts with its registration, in the same transaction as the record.
+    if (mode === 'create') {
+      await db.insert(childStatusHistory).values({
+        childId: id,
+        action: childRegisteredAction,
+        fromStatus: '',
+        toStatus: 'registered',
+        payload: {},
+        userId: actor.id,
+        at: new Date(now),
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      });
+    }
     if (!Array.isArray(body.disabilityIds)) return;
     await db.delete(childDisabilities).where(eq(childDisabilities.childId, id));
     const ids = [...new Set(body.disabilityIds as number[])];

@@ -197,6 +197,8 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
         row.headOffice.name[locale],
         childStatusText(t, String(row.status)),
       ]);
+      // Named with the day in Phnom Penh (the programme's), not the server's UTC day. The CSV keeps
+      // dates as yyyy-mm-dd: every spreadsheet reads that as a date, whatever its locale.
       const filename = `children-${isoDateIn(new Date(app.now()))}.${query.format}`;
 
       if (query.format === 'csv') {
@@ -218,7 +220,17 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
         width: [18, 28, 28, 10, 14, 8, 24, 28, 18][index],
       }));
       sheet.getRow(1).font = { bold: true };
-      for (const line of cells) sheet.addRow(line);
+      // Dates are date cells (sortable, filterable), shown dd-mm-yyyy as every date is (spec section 5).
+      const dateColumn = headings.indexOf(t.fields.dateOfBirth()) + 1;
+      sheet.getColumn(dateColumn).numFmt = 'dd-mm-yyyy';
+      for (const line of cells) {
+        const birth = line[dateColumn - 1];
+        sheet.addRow(
+          line.map((cell, index) =>
+            index === dateColumn - 1 && typeof birth === 'string' ? new Date(`${birth}T00:00:00Z`) : cell,
+          ),
+        );
+      }
       const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
       return reply
         .type(xlsxContentType)

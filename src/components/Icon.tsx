@@ -89,6 +89,7 @@ const paths: Record<string, string[]> = {
   arrowRight: ['M5 12h14', 'M13 6l6 6l-6 6'],
   close: ['M6 6l12 12', 'M18 6L6 18'],
   check: ['M5 12l5 5l9-10'],
+  calendar: ['M4 6h16v15H4z', 'M4 10h16', 'M8 3v4', 'M16 3v4'],
   plus: ['M12 5v14', 'M5 12h14'],
   trash: ['M4 7h16', 'M10 11v6', 'M14 11v6', 'M6 7l1 13h10l1-13', 'M9 7V4h6v3'],
   chevronLeft: ['M15 6l-6 6l6 6'],

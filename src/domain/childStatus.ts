@@ -35,6 +35,12 @@ export const isChildStatus = (value: unknown): value is TChildStatus =>
  */
 export const childActionPermission = 'adoptive_children:update';
 
+/**
+ * The status history's first row of every child: written with the record, from no status to
+ * 'registered' (`fromStatus` is empty), so the history tells when the file was opened and by whom.
+ */
+export const childRegisteredAction = 'register';
+
 /** The user actions by their API name (`PATCH /child-infos/<action>/{id}`, spec section 7), in menu order. */
 export const childActionNames = [
   'confirm-adoption',

@@ -28,7 +28,7 @@ export type TFieldKind =
   | 'select'
   | 'number'
   | 'boolean'
-  /** A calendar day, yyyy-mm-dd (the browser's date input). */
+  /** A calendar day, yyyy-mm-dd, typed and shown as dd-mm-yyyy (the shared date field). */
   | 'date'
   /** Several ids from a lookup (a child's disabilities): a list of checkboxes, the value an id array. */
   | 'multiLookup'
@@ -58,6 +58,11 @@ export type TFieldDef = {
   hint?: string;
   /** The value of a new record (a new user is active). */
   defaultValue?: unknown;
+  /**
+   * A date's first and last days (yyyy-mm-dd) given today in the programme's time zone and whether
+   * the record is new: the calendar offers only those (the server's rule still decides).
+   */
+  dateRange?: (today: string, creating: boolean) => { min?: string; max?: string };
   /** The form section it sits in (a key of `formSections`); a form without sections is one grid. */
   section?: string;
 };
@@ -87,9 +92,12 @@ export type TColumnDef = {
   kind: TColumnKind;
   sortable?: boolean;
   label?: string;
-  /** Relative width. */
+  /**
+   * The list's main column (the one with the largest `flex`, the first on a tie) takes the width
+   * the others leave; every other column is as wide as its header and values.
+   */
   flex?: number;
-  /** Narrowest width in pixels (120 unless said): short values (age) take less. */
+  /** Narrowest width in pixels: short values (age) take less. */
   minWidth?: number;
   /** `badge`: the colour of each value. */
   tones?: Record<string, TBadgeTone>;

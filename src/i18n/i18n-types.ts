@@ -2962,6 +2962,33 @@ type RootTranslation = {
 		 */
 		pdfActive: RequiredParams<'label'>
 	}
+	dateField: {
+		/**
+		 * ថ​្​ង​ៃ​-​ខ​ែ​-​ឆ​្​ន​ា​ំ
+		 */
+		placeholder: string
+		/**
+		 * ប​ើ​ក​ប​្​រ​ត​ិ​ទ​ិ​ន
+		 */
+		openCalendar: string
+	}
+	listFilters: {
+		/**
+		 * ត​ម​្​រ​ង
+		 */
+		toggle: string
+		/**
+		 * {​c​o​u​n​t​}​ ​ក​ំ​ព​ុ​ង​ប​្​រ​ើ
+		 * @param {unknown} count
+		 */
+		active: RequiredParams<'count'>
+	}
+	childHistory: {
+		/**
+		 * ច​ុ​ះ​ឈ​្​ម​ោ​ះ
+		 */
+		registered: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -5774,6 +5801,32 @@ export type TranslationFunctions = {
 		 * {label} មាន JavaScript សកម្មភាពបើកកម្មវិធី ឬឯកសារបង្កប់ ដែលអាចបង្កគ្រោះថ្នាក់ដល់កុំព្យូទ័រដែលបើកវា។ សូមបោះពុម្ពវាទៅជា PDF ថ្មី ហើយផ្ទុកឡើងវិញ។
 		 */
 		pdfActive: (arg: { label: unknown }) => LocalizedString
+	}
+	dateField: {
+		/**
+		 * ថ្ងៃ-ខែ-ឆ្នាំ
+		 */
+		placeholder: () => LocalizedString
+		/**
+		 * បើកប្រតិទិន
+		 */
+		openCalendar: () => LocalizedString
+	}
+	listFilters: {
+		/**
+		 * តម្រង
+		 */
+		toggle: () => LocalizedString
+		/**
+		 * {count} កំពុងប្រើ
+		 */
+		active: (arg: { count: unknown }) => LocalizedString
+	}
+	childHistory: {
+		/**
+		 * ចុះឈ្មោះ
+		 */
+		registered: () => LocalizedString
 	}
 }
 

@@ -125,6 +125,11 @@ describe('child export', () => {
     expect(values(2).slice(0, 4)).toEqual(['CH-2026-000002', 'ហេង បូរ៉ា', '', 'ប្រុស']);
     expect(values(2)[5]).toBe(10);
     expect(values(3)[0]).toBe('CH-2026-000003');
+    // The date of birth is a date cell shown dd-mm-yyyy, not text.
+    const birth = sheet.getRow(2).getCell(5);
+    expect(birth.type).toBe(ExcelJS.ValueType.Date);
+    expect(birth.numFmt).toBe('dd-mm-yyyy');
+    expect((birth.value as Date).toISOString().slice(0, 10)).toBe(yearsBefore(today, 10));
   });
 
   it('exports CSV with a BOM, proper quoting and Khmer intact, in English on request', async () => {
@@ -172,5 +177,25 @@ describe('child export', () => {
     expect((await exportOf('format=csv', 'writer')).statusCode).toBe(403);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/child-infos/export' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("is named with the day in Phnom Penh, which is already tomorrow's UTC day in the evening", async () => {
+    // Move the clock to the next 20:00 UTC: 03:00 the next day in Phnom Penh (UTC+7).
+    const now = t.clock.now();
+    const evening = new Date(now);
+    evening.setUTCHours(20, 0, 0, 0);
+    if (evening.getTime() <= now) evening.setUTCDate(evening.getUTCDate() + 1);
+    t.clock.advance(evening.getTime() - now);
+    tokens.reader = (await t.signIn('reader', userPassword)).accessToken;
+    const utcDay = evening.toISOString().slice(0, 10);
+    const phnomPenhDay = new Date(evening.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+    expect(phnomPenhDay).not.toBe(utcDay);
+    for (const format of ['xlsx', 'csv']) {
+      const response = await exportOf(`format=${format}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="children-${phnomPenhDay}.${format}"`,
+      );
+    }
   });
 });

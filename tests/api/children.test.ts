@@ -4,6 +4,7 @@ import {
   auditLog,
   childDisabilities,
   childInfos,
+  childStatusHistory,
   communes,
   districts,
   headOffices,
@@ -132,6 +133,34 @@ const create = async (extra: Record<string, unknown> = {}): Promise<TChild> => {
 const countChildren = async () => (await t.app.db.select({ id: childInfos.id }).from(childInfos)).length;
 
 describe('child records: create, read, update, delete', () => {
+  it("starts a new child's status history with its registration, by whom and when", async () => {
+    const started = t.clock.now();
+    const child = await create();
+    const ended = t.clock.now();
+    const response = await api('GET', `/child-infos/status-history/${child.id}`, undefined, 'reader');
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json().data;
+    expect(rows).toEqual([
+      {
+        id: expect.any(Number),
+        action: 'register',
+        fromStatus: '',
+        toStatus: 'registered',
+        payload: {},
+        user: { id: expect.any(Number), name: expect.any(String) },
+        at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+    ]);
+    const at = new Date(rows[0].at).getTime();
+    expect(at).toBeGreaterThanOrEqual(started);
+    expect(at).toBeLessThanOrEqual(ended);
+    // A refused create leaves no history row behind (the same transaction).
+    const before = (await t.app.db.select().from(childStatusHistory)).length;
+    const refused = await api('POST', '/child-infos', validChild({ headOfficeId: 999_999 }));
+    expect(refused.statusCode).toBe(400);
+    expect((await t.app.db.select().from(childStatusHistory)).length).toBe(before);
+  });
+
   it('gives each new child its own generated code and the registered status', async () => {
     const year = today().slice(0, 4);
     const next = await api('GET', '/child-infos/get-child-doc-number');

@@ -66,7 +66,8 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
   await page.getByLabel(kh.fields.givenNameEn(), { exact: true }).fill(child.givenEn);
   // Required fields carry a mark in their label: found by their id.
   await page.locator('#field-sex').selectOption('female');
-  await page.locator('#field-dateOfBirth').fill('2019-03-14');
+  // Dates are typed as they are shown: dd-mm-yyyy.
+  await page.locator('#field-dateOfBirth').fill('14-03-2019');
   // Birth place cascades: a district only once its province is chosen.
   const district = page.getByLabel(kh.fields.district(), { exact: true });
   await expect(district).toBeDisabled();
@@ -117,14 +118,16 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
   const dialog = page.getByRole('dialog');
   const date = dialog.getByLabel(kh.childStatus.confirmDate());
   await expect(date).toBeFocused();
-  await expect(date).toHaveValue(today());
-  await date.fill('2026-01-15');
+  await expect(date).toHaveValue(today().split('-').reverse().join('-'));
+  await date.fill('15-01-2026');
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText(kh.options.status.adoptable()).first()).toBeVisible();
   const history = page.getByRole('table').last();
   await expect(history).toContainText(kh.childStatus.actions.confirmAdoption());
   await expect(history).toContainText('15-01-2026');
+  // The history starts with the registration.
+  await expect(history).toContainText(kh.childHistory.registered());
   // Confirming again is not offered: the machine no longer allows it from `adoptable`.
   await expect(
     page.getByRole('button', { name: kh.childStatus.actions.confirmAdoption(), exact: true }),

@@ -12,6 +12,7 @@ import { sidebarMiniAtom } from '@/state/ui';
 import { useConnectivity } from '../connectivity';
 import { QuietLoading } from '../QuietLoading';
 import { useSession } from '../session';
+import { useFocusHeadingOnNavigation } from '../useFocusHeadingOnNavigation';
 import { useIdleSignOut } from '../useIdleSignOut';
 import { useIsWide } from '../useMediaQuery';
 import { useClientSettings, useLoadSetup } from '../useSetup';
@@ -47,11 +48,12 @@ export const DefaultLayout = () => {
   useReloadWhenOnline();
   const { sessionIdleMinutes } = useClientSettings();
   useIdleSignOut(sessionIdleMinutes, status === 'signedIn');
+  useFocusHeadingOnNavigation();
 
   if (status === 'pending') return <QuietLoading fullScreen />;
   const signedIn = status === 'signedIn';
   const shownError = pageError && pageError.locationKey === location.key ? pageError : null;
-  const offset = !signedIn ? '' : wide && !mini ? 'pl-[256px]' : 'pl-[56px]';
+  const offset = !signedIn || !wide ? '' : mini ? 'pl-[56px]' : 'pl-[256px]';
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">

@@ -19,9 +19,8 @@ export const SearchBox = () => {
       type="button"
       aria-haspopup="dialog"
       aria-keyshortcuts="Control+K Meta+K"
-      aria-label={LL.layout.searchMenu()}
       onClick={open}
-      className={`flex h-9 w-full max-w-md items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-left text-slate-500 text-sm hover:border-slate-300 hover:bg-white dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-400 dark:hover:border-slate-600 ${focusRing}`}
+      className={`flex h-9 w-full max-w-md items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 text-left text-slate-600 text-sm hover:border-slate-300 hover:bg-white dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-400 dark:hover:border-slate-600 ${focusRing}`}
     >
       <Icon name="search" className="size-4 shrink-0" />
       <span className="min-w-0 flex-1 truncate">{LL.layout.searchMenu()}</span>

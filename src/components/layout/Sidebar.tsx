@@ -28,6 +28,7 @@ import { AppLogo } from './AppLogo';
 import { filterMenu, isEntryActive } from './filterMenu';
 
 export const sidebarId = 'app-sidebar';
+export const sidebarToggleId = 'app-sidebar-toggle';
 
 const entryClass = (active: boolean, mini: boolean) =>
   `group flex items-center rounded-md text-sm ${focusRing} ${mini ? 'mx-auto size-10 justify-center' : 'mx-2 gap-3 px-3 py-2'} ${
@@ -130,7 +131,8 @@ const ExpandedGroup = ({ group, activePath }: { group: TMenuGroup; activePath: s
 
 /**
  * The sidebar of spec section 2, filtered by permission. Mini (56 px, icons with tooltips, groups as
- * fly-outs) or expanded (256 px). Below 1264 px the expanded sidebar overlays the page.
+ * fly-outs) or expanded (256 px). Below 1264 px it is a drawer over the page, hidden until the
+ * menu button opens it.
  */
 export const Sidebar = () => {
   const { LL } = useI18nContext();
@@ -143,16 +145,22 @@ export const Sidebar = () => {
   const items = useMemo(() => filterMenu(sidebarMenu, user), [user]);
   const activePath = stripLocalePrefix(location.pathname);
   const overlay = !wide && !mini;
+  // Below the mobile breakpoint a closed sidebar is not even a rail of icons: the page gets the width.
+  const hidden = !wide && mini;
 
-  // On a narrow screen the overlay closes after choosing a page, and on Escape.
+  // On a narrow screen the drawer closes after choosing a page, and on Escape (the focus goes back
+  // to the menu button); opening it puts the focus on its first entry.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
   useEffect(() => {
     if (!wide) setMini(true);
   }, [location.pathname]);
   useEffect(() => {
     if (!overlay) return;
+    document.querySelector<HTMLElement>(`#${sidebarId} nav a, #${sidebarId} nav button`)?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMini(true);
+      if (event.key !== 'Escape') return;
+      setMini(true);
+      document.getElementById(sidebarToggleId)?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -170,7 +178,8 @@ export const Sidebar = () => {
       ) : null}
       <aside
         id={sidebarId}
-        className={`fixed inset-y-0 left-0 z-40 flex flex-col border-slate-200 border-r bg-white transition-[width] duration-150 dark:border-slate-800 dark:bg-slate-900 ${
+        hidden={hidden}
+        className={`fixed inset-y-0 left-0 z-40 flex-col ${hidden ? 'hidden' : 'flex'} border-slate-200 border-r bg-white transition-[width] duration-150 dark:border-slate-800 dark:bg-slate-900 ${
           mini ? 'w-sidebar-mini' : 'w-sidebar'
         } ${overlay ? 'shadow-2xl' : ''}`}
       >
@@ -185,8 +194,13 @@ export const Sidebar = () => {
             <AppLogo size={logoSize} alt={appName} />
           </Link>
         </div>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: only links are acted on, and Enter on a link clicks it */}
         <nav
           aria-label={LL.layout.mainNavigation()}
+          // The drawer closes on choosing an entry, the page it is on included.
+          onClick={(event) => {
+            if (overlay && (event.target as HTMLElement).closest('a')) setMini(true);
+          }}
           className="flex-1 overflow-y-auto overflow-x-hidden py-3"
         >
           <ul className="space-y-0.5">

@@ -9,7 +9,7 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import { sidebarMiniAtom } from '@/state/ui';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SearchBox } from './SearchBox';
-import { sidebarId } from './Sidebar';
+import { sidebarId, sidebarToggleId } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
@@ -20,7 +20,7 @@ export const AppTitle = () => {
   return (
     <Link
       to={localizedPath(locale, '/')}
-      className={`min-w-0 truncate rounded font-semibold text-base text-primary-800 sm:text-lg dark:text-primary-100 ${focusRing}`}
+      className={`line-clamp-2 min-w-0 break-words rounded font-semibold text-base text-primary-800 leading-tight sm:text-lg dark:text-primary-100 ${focusRing}`}
     >
       {appName}
     </Link>
@@ -39,7 +39,8 @@ export const TopBar = ({ signedIn }: { signedIn: boolean }) => {
       {signedIn ? (
         <button
           type="button"
-          className={iconButton}
+          id={sidebarToggleId}
+          className={`${iconButton} shrink-0`}
           aria-label={LL.layout.toggleSidebar()}
           aria-expanded={!mini}
           aria-controls={sidebarId}

@@ -89,7 +89,9 @@ export const LocalizationsEditor = ({
           <tbody>
             {shown.map((entry) => (
               <tr key={entry.key} className="border-slate-100 border-t dark:border-slate-800">
-                <td className="break-all px-3 py-1.5 font-mono text-slate-500 text-xs">{entry.key}</td>
+                <td className="break-all px-3 py-1.5 font-mono text-slate-600 text-xs dark:text-slate-400">
+                  {entry.key}
+                </td>
                 <td className="px-3 py-1.5 text-slate-700 dark:text-slate-200">{entry.text}</td>
                 <td className="px-3 py-1.5">
                   <input

@@ -14,6 +14,7 @@ import { useRouteLocale } from '@/app/useRouteLocale';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
+import { DateInput } from '@/components/form/DateInput';
 import { Field } from '@/components/form/Field';
 import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
@@ -31,6 +32,7 @@ import { recordDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
 import { hasPermission } from '@/domain/permissions';
+import { isoDateIn } from '@/domain/programmeTime';
 import { permissionFor, type TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
@@ -153,6 +155,8 @@ const ResourceForm = ({
   const locale = useRouteLocale();
   const navigate = useNavigate();
   const { user } = useSession();
+  // Today in the programme's time zone: the bounds of the date fields' calendars.
+  const [today] = useState(() => isoDateIn(new Date()));
   const record = load.state === 'ready' ? load.record : null;
   const editing = record !== null;
   const canDelete =
@@ -439,6 +443,33 @@ const ResourceForm = ({
           </Field>
         );
       }
+      case 'date': {
+        const range = field.dateRange?.(today, !editing) ?? {};
+        return (
+          <Field key={field.key} {...common} error={error} hint={hintOf(field)}>
+            <Controller
+              control={control}
+              name={field.key}
+              render={({ field: controlled }) => (
+                <DateInput
+                  id={id}
+                  name={controlled.name}
+                  ref={controlled.ref}
+                  value={controlled.value as string | null}
+                  onChange={controlled.onChange}
+                  onBlur={controlled.onBlur}
+                  min={range.min}
+                  max={range.max}
+                  invalid={Boolean(error)}
+                  describedBy={error ? `${id}-error` : undefined}
+                  required={field.required}
+                  disabled={field.readOnly}
+                />
+              )}
+            />
+          </Field>
+        );
+      }
       case 'select':
         return (
           <Field key={field.key} {...common} error={error}>
@@ -529,15 +560,7 @@ const ResourceForm = ({
             readOnly={field.readOnly}
             error={error}
             hint={hintOf(field)}
-            type={
-              field.kind === 'number'
-                ? 'number'
-                : field.kind === 'password'
-                  ? 'password'
-                  : field.kind === 'date'
-                    ? 'date'
-                    : 'text'
-            }
+            type={field.kind === 'number' ? 'number' : field.kind === 'password' ? 'password' : 'text'}
             autoComplete={field.kind === 'password' ? 'new-password' : undefined}
             {...register(field.key)}
           />

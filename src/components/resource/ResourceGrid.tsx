@@ -2,6 +2,7 @@ import {
   type CellKeyDownEvent,
   type ColDef,
   ColumnApiModule,
+  ColumnAutoSizeModule,
   colorSchemeDark,
   type GridApi,
   type IDatasource,
@@ -15,7 +16,7 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TResourceRow } from '@/api/resources';
 import { AuthImage } from '@/components/AuthImage';
 import { Badge } from '@/components/Badge';
@@ -28,8 +29,20 @@ import { columnText, valueAtPath } from './columnText';
 import type { TListView } from './listAddress';
 
 // Only what the lists use: the server-fed row model (pages and 'all' are blocks of it), the column
-// state (sort) and scrolling a focused row into view.
-ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, ScrollApiModule, RowStyleModule]);
+// state (sort), columns sized to their content and scrolling a focused row into view.
+ModuleRegistry.registerModules([
+  InfiniteRowModelModule,
+  ColumnApiModule,
+  ColumnAutoSizeModule,
+  ScrollApiModule,
+  RowStyleModule,
+]);
+
+/** Width limits of a column sized to its content: a long value is cut there (and shown whole on hover and focus). */
+const columnMinWidth = 64;
+const columnMaxWidth = 360;
+/** The main column never gets narrower than this, however wide the others. */
+const mainColumnMinWidth = 180;
 
 const baseTheme = themeQuartz.withParams({
   fontFamily: 'inherit',
@@ -37,6 +50,9 @@ const baseTheme = themeQuartz.withParams({
   accentColor: '#1e3a8a',
   rowHeight: 40,
   headerHeight: 42,
+  // A short page's grid is as tall as its rows, one row included (AG Grid's default keeps 150 px);
+  // room for the horizontal scrollbar too, which a narrow window shows under that row.
+  autoHeightMinBodyHeight: 40 + 18,
 });
 // The page's slate tones, so the grid does not sit grey on blue-black.
 const darkTheme = baseTheme.withPart(colorSchemeDark).withParams({
@@ -61,6 +77,8 @@ export type TResourceGridProps = {
   onTotal: (total: number) => void;
   onGridReady: (api: GridApi) => void;
   ariaLabel: string;
+  /** The grid is as tall as its rows (a short page); otherwise it fills its box and scrolls. */
+  autoHeight: boolean;
 };
 
 /**
@@ -79,6 +97,7 @@ const ResourceGrid = ({
   onTotal,
   onGridReady,
   ariaLabel,
+  autoHeight,
 }: TResourceGridProps) => {
   const dark = useAtomValue(darkModeAtom);
   const pending = useRef(new Map<number, { params: IGetRowsParams; paged: boolean }>());
@@ -140,23 +159,35 @@ const ResourceGrid = ({
   // the column definitions would be re-applied on every render and could undo a click made before
   // the address caught up with the previous one (and fetched each sorted page twice).
   const initialSort = useRef({ sort: view.sort, order: view.order }).current;
+  const mainColumn = useMemo(
+    () =>
+      definition.columns.reduce<(typeof definition.columns)[number] | undefined>(
+        (best, column) => ((column.flex ?? 0) > (best?.flex ?? 0) ? column : best),
+        undefined,
+      )?.key ?? definition.columns.find((column) => column.kind !== 'photo')?.key,
+    [definition],
+  );
   const columnDefs = useMemo<ColDef<TResourceRow>[]>(
     () =>
       definition.columns.map((column): ColDef<TResourceRow> => {
+        const main = column.key === mainColumn;
         const base: ColDef<TResourceRow> = {
           colId: column.key,
           headerName: labelOf(column.label ?? column.key),
           sortable: column.sortable === true,
           initialSort: initialSort.sort === column.key ? initialSort.order : null,
-          flex: column.flex ?? 1,
-          minWidth: column.minWidth ?? 120,
+          // The main column takes what the others, sized to their content, leave.
+          flex: main ? 1 : undefined,
+          minWidth: main
+            ? Math.max(column.minWidth ?? 0, mainColumnMinWidth)
+            : (column.minWidth ?? columnMinWidth),
+          maxWidth: main ? undefined : columnMaxWidth,
           valueGetter: (params) => (params.data ? columnText(column, params.data, locale, optionLabel) : ''),
         };
         if (column.kind === 'photo') {
           const photoOf = column.photoPath;
           return {
             ...base,
-            maxWidth: 80,
             valueGetter: () => '',
             cellRenderer: ({ data }: { data?: TResourceRow }) => {
               const path = data && photoOf ? photoOf(data) : null;
@@ -188,8 +219,28 @@ const ResourceGrid = ({
         }
         return base;
       }),
-    [definition, labelOf, optionLabel, locale, initialSort],
+    [definition, labelOf, optionLabel, locale, initialSort, mainColumn],
   );
+  const sizedColumns = useMemo(
+    () => definition.columns.filter((column) => column.key !== mainColumn).map((column) => column.key),
+    [definition, mainColumn],
+  );
+
+  // A value or header cut by its column's width shows whole under it on hover and on keyboard focus.
+  const sectionRef = useRef<HTMLElement | null>(null);
+  const [wholeValue, setWholeValue] = useState<{ text: string; left: number; top: number } | null>(null);
+  const showWholeValue = useCallback((target: EventTarget) => {
+    const cell = (target as HTMLElement).closest?.('.ag-cell, .ag-header-cell');
+    const textElement = cell?.querySelector<HTMLElement>('.ag-cell-value, .ag-header-cell-text') ?? cell;
+    const text = textElement?.textContent?.trim();
+    if (!cell || !textElement || !text) return setWholeValue(null);
+    const cut =
+      textElement.scrollWidth > textElement.clientWidth + 1 || cell.scrollWidth > cell.clientWidth + 1;
+    if (!cut) return setWholeValue(null);
+    const box = cell.getBoundingClientRect();
+    setWholeValue({ text, left: box.left, top: box.bottom + 2 });
+  }, []);
+  const hideWholeValue = useCallback(() => setWholeValue(null), []);
 
   // The address changed the sort (back/forward, a reopened link): the grid follows when it differs.
   const gridApi = useRef<GridApi | null>(null);
@@ -206,9 +257,26 @@ const ResourceGrid = ({
   }, [applyViewSort, view.sort, view.order]);
 
   return (
-    <section className="h-full w-full" aria-label={ariaLabel}>
+    <section
+      ref={sectionRef}
+      className={autoHeight ? 'w-full' : 'h-full w-full'}
+      aria-label={ariaLabel}
+      onFocus={(event) => showWholeValue(event.target)}
+      onBlur={hideWholeValue}
+      onMouseOver={(event) => showWholeValue(event.target)}
+      onMouseLeave={hideWholeValue}
+    >
       <AgGridReact<TResourceRow>
         theme={dark ? darkTheme : baseTheme}
+        domLayout={autoHeight ? 'autoHeight' : 'normal'}
+        // Every column but the main one as wide as its header and values, again as pages change.
+        autoSizeStrategy={{
+          type: 'fitCellContents',
+          colIds: sizedColumns,
+          defaultMinWidth: columnMinWidth,
+          defaultMaxWidth: columnMaxWidth,
+          continuous: true,
+        }}
         rowModelType="infinite"
         datasource={datasource}
         cacheBlockSize={length === -1 ? allRowsBlockSize : length}
@@ -238,6 +306,15 @@ const ResourceGrid = ({
         }}
         rowClass="cursor-pointer"
       />
+      {wholeValue ? (
+        <div
+          role="tooltip"
+          className="pointer-events-none fixed z-50 max-w-md rounded-md bg-slate-900 px-2 py-1 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          style={{ left: wholeValue.left, top: wholeValue.top }}
+        >
+          {wholeValue.text}
+        </div>
+      ) : null}
     </section>
   );
 };

@@ -1,3 +1,4 @@
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { GridApi } from 'ag-grid-community';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import { fromPromise } from 'xstate';
 import { fetchResourcePage, type TResourceRow } from '@/api/resources';
 import { localizedPath } from '@/app/localePath';
 import { useSession } from '@/app/session';
+import { useMediaQuery } from '@/app/useMediaQuery';
 import { useRouteLocale } from '@/app/useRouteLocale';
 import { useClientSettings } from '@/app/useSetup';
 import { AppLink } from '@/components/AppLink';
@@ -32,8 +34,10 @@ import { useResourceText } from './useResourceText';
 const ResourceGrid = lazy(() => import('./ResourceGrid'));
 
 const searchDebounceMs = 300;
-/** Header, ten 40 px rows and the border (ResourceGrid's theme). */
-const compactGridHeight = 42 + 10 * 40 + 4;
+/** The 'sm' breakpoint: narrower, the filters fold behind a 'Filters' button. */
+const foldFiltersBelowPx = 960;
+/** Up to this many rows on a page, the grid is as tall as its rows: ten rows fit on any screen. */
+const shortPageRows = 10;
 
 /**
  * A second list of a resource's records under its own route and title (`/can-adopt-child`): the
@@ -173,8 +177,15 @@ export const ResourceListPage = ({
     if (status.loaded && total && view.length !== -1 && view.page > pageCount)
       update({ page: pageCount }, true);
   }, [status.loaded, total, view.length, view.page, pageCount, update]);
-  // Ten rows fit on any screen: the grid takes their height and never scrolls inside itself.
-  const compact = view.length === 10;
+  // A short page (ten rows or fewer: one row found, the last page) is as tall as its rows, so the
+  // pager sits right under them; longer pages and 'All' fill the screen and scroll inside the grid.
+  const rowsOnPage =
+    view.length === -1
+      ? null
+      : total === null
+        ? view.length
+        : Math.max(0, Math.min(view.length, total - (view.page - 1) * view.length));
+  const compact = rowsOnPage !== null && rowsOnPage <= shortPageRows;
   const narrowed = isNarrowed(view);
 
   const clearButton = (
@@ -189,6 +200,32 @@ export const ResourceListPage = ({
       {LL.list.clearFilters()}
     </button>
   );
+
+  // On a narrow screen the filters fold behind one button that says how many are set.
+  const foldFilters = !useMediaQuery(`(min-width: ${foldFiltersBelowPx}px)`);
+  const filtersSet = shownFilters.filter((filter) => view.filters[filter.key] != null).length;
+  const filterControls = shownFilters.map((filter) => {
+    const parentKey = filter.lookup?.dependsOn;
+    return (
+      <LookupFilter
+        key={filter.key}
+        filter={filter}
+        value={view.filters[filter.key]}
+        parentValue={parentKey ? view.filters[parentKey] : undefined}
+        label={labelOf(filter.label)}
+        anyLabel={LL.list.anyOption()}
+        optionLabel={optionLabel}
+        onChange={(value) => {
+          const filters = { ...view.filters, [filter.key]: value };
+          // A narrower filter depending on this one no longer applies.
+          for (const other of shownFilters) {
+            if (other.lookup?.dependsOn === filter.key) filters[other.key] = null;
+          }
+          update({ filters, page: 1 });
+        }}
+      />
+    );
+  });
 
   const focusFirstRow = () => {
     const firstColumn = definition.columns[0]?.key;
@@ -248,28 +285,24 @@ export const ResourceListPage = ({
             <kbd className={`${kbd} absolute top-2 right-2`}>/</kbd>
           </div>
         </div>
-        {shownFilters.map((filter) => {
-          const parentKey = filter.lookup?.dependsOn;
-          return (
-            <LookupFilter
-              key={filter.key}
-              filter={filter}
-              value={view.filters[filter.key]}
-              parentValue={parentKey ? view.filters[parentKey] : undefined}
-              label={labelOf(filter.label)}
-              anyLabel={LL.list.anyOption()}
-              optionLabel={optionLabel}
-              onChange={(value) => {
-                const filters = { ...view.filters, [filter.key]: value };
-                // A narrower filter depending on this one no longer applies.
-                for (const other of shownFilters) {
-                  if (other.lookup?.dependsOn === filter.key) filters[other.key] = null;
-                }
-                update({ filters, page: 1 });
-              }}
-            />
-          );
-        })}
+        {foldFilters && shownFilters.length > 0 ? (
+          <Disclosure>
+            <DisclosureButton
+              className={`${secondaryButton} data-open:bg-slate-100 dark:data-open:bg-slate-700`}
+            >
+              <Icon name="filter" className="size-4" />
+              {LL.listFilters.toggle()}
+              {filtersSet > 0 ? (
+                <span className="rounded-full bg-primary-700 px-2 text-white text-xs dark:bg-primary-300 dark:text-slate-950">
+                  {LL.listFilters.active({ count: filtersSet })}
+                </span>
+              ) : null}
+            </DisclosureButton>
+            <DisclosurePanel className="grid w-full gap-3 [&>div]:min-w-0">{filterControls}</DisclosurePanel>
+          </Disclosure>
+        ) : (
+          filterControls
+        )}
         {narrowed ? clearButton : null}
       </div>
 
@@ -300,7 +333,7 @@ export const ResourceListPage = ({
         ) : total !== null ? (
           <span className="text-slate-600 dark:text-slate-300">{LL.list.total({ total })}</span>
         ) : null}
-        <span className="ml-auto hidden text-slate-400 text-xs md:inline">
+        <span className="ml-auto hidden text-slate-600 text-xs md:inline dark:text-slate-400">
           {canCreate ? LL.list.keyboardHint() : LL.list.keyboardHintReadOnly()}
         </span>
         {resource.exportFormats && total ? (
@@ -315,8 +348,7 @@ export const ResourceListPage = ({
       </div>
 
       <div
-        className={`relative overflow-hidden rounded-lg ${compact ? '' : 'min-h-72 flex-1'}`}
-        style={compact ? { height: compactGridHeight } : undefined}
+        className={`relative overflow-hidden rounded-lg ${compact ? (empty ? 'min-h-56' : '') : 'min-h-72 flex-1'}`}
       >
         <Suspense
           fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}
@@ -330,6 +362,7 @@ export const ResourceListPage = ({
             labelOf={labelOf}
             optionLabel={optionLabel}
             ariaLabel={text.many}
+            autoHeight={compact}
             onSortChange={(sort, order) => {
               if (sort === view.sort && order === view.order) return;
               update({ sort, order, page: 1 });

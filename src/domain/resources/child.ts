@@ -61,6 +61,12 @@ export const yearsBefore = (today: string, years: number): string => {
   return target.toISOString().slice(0, 10);
 };
 
+/** The day after a yyyy-mm-dd day. */
+const nextDay = (day: string): string => {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+};
+
 /** A new record's date of birth: not in the future, not 18 years or more before today. */
 export const isNewChildBirthDate = (dateOfBirth: string, today: string): boolean =>
   dateOfBirth <= today && dateOfBirth > yearsBefore(today, childMaxAgeYears);
@@ -109,7 +115,17 @@ export const childResource = {
     { key: 'givenNameKh', kind: 'text', section: 'identity' },
     { key: 'familyNameEn', kind: 'text', section: 'identity' },
     { key: 'givenNameEn', kind: 'text', section: 'identity' },
-    { key: 'dateOfBirth', kind: 'date', required: true, section: 'identity' },
+    {
+      key: 'dateOfBirth',
+      kind: 'date',
+      required: true,
+      section: 'identity',
+      // The server's rule: a new child is born within the last 18 years; no one in the future.
+      dateRange: (today, creating) => ({
+        max: today,
+        min: creating ? nextDay(yearsBefore(today, childMaxAgeYears)) : undefined,
+      }),
+    },
     { key: 'dateOfBirthEstimated', kind: 'boolean', defaultValue: false, section: 'identity' },
     {
       key: 'birthProvinceId',
@@ -154,7 +170,7 @@ export const childResource = {
       required: true,
       section: 'careHealth',
     },
-    { key: 'admittedOn', kind: 'date', section: 'careHealth' },
+    { key: 'admittedOn', kind: 'date', section: 'careHealth', dateRange: (today) => ({ max: today }) },
     {
       key: 'keepingReasonId',
       kind: 'lookup',

@@ -26,6 +26,7 @@ const LoginPage = () => {
   const [showPassword, setShowPassword] = useState(false);
   const [clientErrors, setClientErrors] = useState<Partial<Record<TField, string>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [tried, setTried] = useState(false);
   const ids = { username: useId(), password: useId(), message: useId() };
 
   const pending = state === 'signingIn' || state === 'loadingUser';
@@ -35,7 +36,7 @@ const LoginPage = () => {
       ? LL.login.bothExpired()
       : state === 'signedOut' && submitted && error
         ? error
-        : idleMinutes && !submitted
+        : idleMinutes && !tried
           ? LL.login.idleSignedOut({ minutes: idleMinutes })
           : null;
   const fieldError = (field: TField): string | undefined =>
@@ -44,6 +45,9 @@ const LoginPage = () => {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
+    // A new attempt clears the last one's banner and messages, whatever stops this one.
+    setSubmitted(false);
+    setTried(true);
     const errors: Partial<Record<TField, string>> = {};
     if (!username.trim()) errors.username = LL.validation.required({ label: LL.login.username() });
     if (!password) errors.password = LL.validation.required({ label: LL.login.password() });

@@ -52,7 +52,7 @@ const Panel = ({ children, tone = 'plain' }: { children: ReactNode; tone?: 'plai
   <div
     className={`rounded-lg border p-6 text-sm ${
       tone === 'info'
-        ? 'border-primary-200 bg-primary-50 text-primary-900 dark:border-primary-800 dark:bg-primary-950/40 dark:text-primary-100'
+        ? 'border-primary-200 bg-primary-50 text-primary-900 dark:border-primary-800 dark:bg-primary-900/40 dark:text-primary-100'
         : 'border-slate-200 bg-white text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200'
     }`}
   >

@@ -748,6 +748,17 @@ const en = {
     pdfActive:
       '{label} contains JavaScript, a launch action or embedded files, which could harm the computer that opens it. Print it to a new PDF and upload that.',
   },
+  dateField: {
+    placeholder: 'dd-mm-yyyy',
+    openCalendar: 'Open the calendar',
+  },
+  listFilters: {
+    toggle: 'Filters',
+    active: '{count} set',
+  },
+  childHistory: {
+    registered: 'Registered',
+  },
 } satisfies Translation;
 
 export default en;

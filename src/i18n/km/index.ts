@@ -737,6 +737,17 @@ const km = {
     pdfActive:
       '{label} មាន JavaScript សកម្មភាពបើកកម្មវិធី ឬឯកសារបង្កប់ ដែលអាចបង្កគ្រោះថ្នាក់ដល់កុំព្យូទ័រដែលបើកវា។ សូមបោះពុម្ពវាទៅជា PDF ថ្មី ហើយផ្ទុកឡើងវិញ។',
   },
+  dateField: {
+    placeholder: 'ថ្ងៃ-ខែ-ឆ្នាំ',
+    openCalendar: 'បើកប្រតិទិន',
+  },
+  listFilters: {
+    toggle: 'តម្រង',
+    active: '{count} កំពុងប្រើ',
+  },
+  childHistory: {
+    registered: 'ចុះឈ្មោះ',
+  },
 } satisfies BaseTranslation;
 
 export default km;

@@ -124,7 +124,7 @@ export const ChildFamilySummary = ({ childId }: { childId: number | string }) =>
 const Missing = () => {
   const { LL } = useI18nContext();
   return (
-    <span className="text-slate-400 dark:text-slate-500">
+    <span className="text-slate-500 dark:text-slate-400">
       <span aria-hidden="true">—</span>
       <span className="sr-only">{LL.childFamily.notRecorded()}</span>
     </span>

@@ -5,7 +5,7 @@ import { childSiblingsMax, nameScripts, parentVitalStatuses } from '@/domain/chi
 import { childSexes } from '@/domain/resources/child';
 import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { FamilySelect, FamilyTextarea, FamilyTextInput } from './FamilyInputs';
+import { FamilyDateInput, FamilySelect, FamilyTextarea, FamilyTextInput } from './FamilyInputs';
 import {
   emptyParentDraft,
   emptySiblingDraft,
@@ -252,7 +252,7 @@ const ParentBox = ({
             label: words.vitalStatuses[status](),
           }))}
         />
-        <FamilyTextInput {...field('dateOfBirth')} type="date" max={today} />
+        <FamilyDateInput {...field('dateOfBirth')} max={today} />
         <FamilyTextInput {...field('phone')} type="tel" inputMode="tel" maxLength={30} />
         <FamilyTextInput {...field('occupation')} maxLength={200} className="sm:col-span-2" />
         <FamilyTextarea {...field('address')} maxLength={500} className="sm:col-span-2" />
@@ -320,7 +320,7 @@ const SiblingRow = ({
           required
           options={childSexes.map((sex) => ({ value: sex, label: LL.options.sex[sex]() }))}
         />
-        <FamilyTextInput {...field('dateOfBirth')} type="date" max={today} />
+        <FamilyDateInput {...field('dateOfBirth')} max={today} />
         <FamilyTextInput
           {...field('livingWith')}
           maxLength={200}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DateInput } from '@/components/form/DateInput';
 import { Field } from '@/components/form/Field';
 import { inputClass } from '@/components/form/fieldStyles';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -71,7 +72,7 @@ export const FamilyTextInput = ({
   autoComplete = 'off',
   ...field
 }: TCommon & {
-  type?: 'text' | 'date' | 'tel';
+  type?: 'text' | 'tel';
   max?: string;
   maxLength?: number;
   inputMode?: 'tel' | 'text';
@@ -131,6 +132,23 @@ export const FamilyTextarea = ({
         rows={rows}
         maxLength={maxLength}
         onChange={(event) => onChange(event.target.value)}
+      />
+    )}
+  </FamilyField>
+);
+
+/** A family member's date: the shared dd-mm-yyyy field with its calendar. */
+export const FamilyDateInput = ({ value, onChange, max, ...field }: TCommon & { max?: string }) => (
+  <FamilyField {...field}>
+    {(control) => (
+      <DateInput
+        id={control.id}
+        value={value}
+        onChange={onChange}
+        max={max}
+        invalid={control['aria-invalid']}
+        describedBy={control['aria-describedby']}
+        required={control['aria-required']}
       />
     )}
   </FamilyField>

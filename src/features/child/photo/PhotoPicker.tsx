@@ -27,7 +27,7 @@ const frameClass =
 
 /** The placeholder of a child without a photo. */
 const NoPhoto = ({ text }: { text: string }) => (
-  <span className="flex flex-col items-center gap-1 px-2 text-center text-slate-400 text-xs dark:text-slate-500">
+  <span className="flex flex-col items-center gap-1 px-2 text-center text-slate-500 text-xs dark:text-slate-400">
     <Icon name="child" className="size-10" />
     {text}
   </span>

@@ -136,7 +136,8 @@ export const StatusHistorySection = ({ childId, reloadKey }: { childId: string; 
             <tbody>
               {newestFirst(rows).map((row) => {
                 const detail = historyDetail(row.payload ?? {});
-                const from = optionLabel('status', row.fromStatus);
+                // The registration row has no status before it: only where it started.
+                const from = row.fromStatus ? optionLabel('status', row.fromStatus) : '';
                 const to = optionLabel('status', row.toStatus);
                 return (
                   <tr key={row.id} className="break-inside-avoid">
@@ -144,10 +145,16 @@ export const StatusHistorySection = ({ childId, reloadKey }: { childId: string; 
                     <td className={cellClass}>{row.user?.name ?? LL.childShow.deletedUser()}</td>
                     <td className={cellClass}>{childActionLabel(LL, row.action)}</td>
                     <td className={cellClass}>
-                      <span className="sr-only">{LL.childShow.changeFromTo({ from, to })}</span>
-                      <span aria-hidden="true">
-                        {from} → {to}
-                      </span>
+                      {from ? (
+                        <>
+                          <span className="sr-only">{LL.childShow.changeFromTo({ from, to })}</span>
+                          <span aria-hidden="true">
+                            {from} → {to}
+                          </span>
+                        </>
+                      ) : (
+                        to
+                      )}
                     </td>
                     <td className={cellClass}>
                       {detail.date ? (

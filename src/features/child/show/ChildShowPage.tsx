@@ -319,7 +319,7 @@ const RowValue = ({ row }: { row: TSummaryRow }) => {
   const { LL } = useI18nContext();
   if (row.key === 'status' && row.value) return <ChildStatusBadge status={row.value} />;
   if (!row.value)
-    return <span className="text-slate-400 italic dark:text-slate-500">{LL.childShow.notRecorded()}</span>;
+    return <span className="text-slate-500 italic dark:text-slate-400">{LL.childShow.notRecorded()}</span>;
   return (
     <span lang={row.lang} className={row.long ? 'whitespace-pre-line break-words' : 'break-words'}>
       {row.value}

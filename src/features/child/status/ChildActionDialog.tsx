@@ -1,14 +1,14 @@
 import { type KeyboardEvent, useState } from 'react';
-import { type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { api } from '@/api/client';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
+import { DateInput } from '@/components/form/DateInput';
 import { Field } from '@/components/form/Field';
 import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
 import { validateWithLabels } from '@/components/form/formErrors';
 import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
-import { TextField } from '@/components/form/TextField';
 import { Icon } from '@/components/Icon';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { primaryButton, secondaryButton } from '@/components/ui';
@@ -100,7 +100,7 @@ const ActionForm = ({
     action === 'confirm-adoption' ? LL.childStatus.confirmDate() : LL.childStatus.effectiveDate();
   const labelForPath = (path: string) => (path === 'reason' ? LL.childStatus.reason() : dateLabel);
 
-  const { register, handleSubmit, formState, setError } = useForm<FieldValues>({
+  const { register, handleSubmit, formState, setError, control } = useForm<FieldValues>({
     defaultValues: { date: today, reason: '' },
     mode: 'onTouched',
     resolver: async (values) => {
@@ -170,17 +170,33 @@ const ActionForm = ({
       />
       {needsDate ? (
         <div className="grid gap-4">
-          <TextField
+          <Field
             id="child-action-date"
             label={dateLabel}
             required
             requiredLabel={LL.form.requiredMark()}
             error={dateError}
-            type="date"
-            max={today}
-            autoFocus
-            {...register('date')}
-          />
+          >
+            <Controller
+              control={control}
+              name="date"
+              render={({ field }) => (
+                <DateInput
+                  id="child-action-date"
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value as string}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  max={today}
+                  invalid={Boolean(dateError)}
+                  describedBy={dateError ? 'child-action-date-error' : undefined}
+                  required
+                  autoFocus
+                />
+              )}
+            />
+          </Field>
           {needsReason ? (
             <Field
               id="child-action-reason"

@@ -1,4 +1,4 @@
-import type { TChildActionName } from '@/domain/childStatus';
+import { childRegisteredAction, type TChildActionName } from '@/domain/childStatus';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import { childActionKey } from './visibleChildActions';
 
@@ -6,6 +6,7 @@ type TActionKey = keyof TranslationFunctions['childStatus']['actions'];
 
 /** 'Confirm adoption'... in the language of `LL`; an action it does not know (a matching's) as is. */
 export const childActionLabel = (LL: TranslationFunctions, action: string): string => {
+  if (action === childRegisteredAction) return LL.childHistory.registered();
   const label = LL.childStatus.actions[childActionKey(action) as TActionKey] as (() => string) | undefined;
   return label?.() || action;
 };

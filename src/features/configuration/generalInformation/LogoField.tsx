@@ -95,7 +95,7 @@ export const LogoField = ({ logoKey, label, hint, file, canUpdate, onChanged }: 
             onError={() => setBrokenFile(shown)}
           />
         ) : (
-          <span className="flex flex-col items-center gap-1 text-slate-400 text-sm dark:text-slate-500">
+          <span className="flex flex-col items-center gap-1 text-slate-500 text-sm dark:text-slate-400">
             <Icon name="image" className="size-8" />
             {LL.form.noImage()}
           </span>

@@ -1,0 +1,149 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { adminPassword, saveScreenshot, signIn } from './fixtures';
+
+/**
+ * Every screen a caseworker or an administrator meets, checked by axe-core in both languages and
+ * both themes: no serious or critical violation. One page load per screen: after signing in, the
+ * screens are opened inside the app (as a link would), so the signed-in state is reused.
+ */
+const admin = { username: 'admin', password: adminPassword };
+
+type TScreen = {
+  name: string;
+  path: string;
+  /** What shows once the screen has loaded (beyond its heading). */
+  ready?: (page: Page) => Promise<void>;
+};
+
+const listReady = async (page: Page) => {
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+};
+const lists = process.env.A11Y_QUICK
+  ? ['/adoptive-child/child']
+  : [
+      '/adoptive-child/child',
+      '/can-adopt-child',
+      '/configuration/head-office',
+      '/configuration/province',
+      '/configuration/district',
+      '/configuration/commune',
+      '/configuration/village',
+      '/configuration/state',
+      '/configuration/organization',
+      '/configuration/department',
+      '/configuration/position',
+      '/configuration/language',
+      '/security/role',
+      '/security/user',
+    ];
+
+const screens = (childId: string, languageId: string): TScreen[] => [
+  { name: 'home', path: '/' },
+  ...lists.map((path) => ({ name: `list ${path}`, path, ready: listReady })),
+  { name: 'child create', path: '/adoptive-child/child/create' },
+  {
+    name: 'child edit',
+    path: `/adoptive-child/child/edit/${childId}`,
+    ready: async (page) => {
+      await expect(page.locator('#field-code')).not.toHaveValue('');
+    },
+  },
+  { name: 'child show', path: `/adoptive-child/child/show/${childId}` },
+  { name: 'province create', path: '/configuration/province/create' },
+  { name: 'head office create', path: '/configuration/head-office/create' },
+  { name: 'user create', path: '/security/user/create' },
+  { name: 'role create', path: '/security/role/create' },
+  {
+    name: 'language edit',
+    path: `/configuration/language/edit/${languageId}`,
+    // The dictionary's hundreds of rows repeat one pattern: a search narrows them to a few.
+    ready: async (page) => {
+      await page.locator('#localization-filter').fill('login.');
+      await expect(page.locator('tbody tr').first()).toBeVisible();
+    },
+  },
+  { name: 'general information', path: '/configuration/general-information' },
+  { name: 'assign permission', path: '/security/assign-permission' },
+  { name: 'not found view', path: '/no-such-page' },
+  // The system menus are the developer's: the administrator meets the forbidden view.
+  { name: 'forbidden view', path: '/security/system-menu' },
+];
+
+/** Opens `path` inside the running app, as a link would (no new page load). */
+const openInApp = async (page: Page, path: string) => {
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+};
+
+type TFound = { screen: string; rule: string; impact: string; help: string; targets: string[] };
+
+/**
+ * Light: WCAG A and AA, and axe's experimental rules (one of them, label-content-name-mismatch,
+ * checks that a control's name holds its visible text). Dark changes colours only: the colour rules.
+ */
+const check = async (page: Page, screen: string, theme: 'light' | 'dark'): Promise<TFound[]> => {
+  const builder = new AxeBuilder({ page });
+  const result = await (theme === 'light'
+    ? builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental'])
+    : builder.withRules(['color-contrast', 'link-in-text-block'])
+  ).analyze();
+  const found = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      screen,
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  // Said at once, so a slow run that times out still tells what it found.
+  for (const entry of found) console.log(JSON.stringify(entry));
+  return found;
+};
+
+for (const locale of ['kh', 'en'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`no serious or critical axe violation on any screen, ${locale}, ${theme}`, async ({ page }) => {
+      test.setTimeout(300_000);
+      const prefix = `/${locale}`;
+      await page.addInitScript((dark) => localStorage.setItem('ui.darkMode', String(dark)), theme === 'dark');
+      const found: TFound[] = [];
+
+      await page.goto(`${prefix}/login`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      found.push(...(await check(page, 'login', theme)));
+      await saveScreenshot(page, `a11y-login-${locale}-${theme}`);
+
+      await signIn(page, { ...admin, locale, path: `${prefix}/login` });
+
+      // A child and a language to open: the first row of each list.
+      const idOfFirstRow = async (listPath: string) => {
+        await openInApp(page, `${prefix}${listPath}`);
+        await page.locator('.ag-row').first().click();
+        await expect(page).toHaveURL(/\/(show|edit)\/\d+$/);
+        return page.url().split('/').pop() ?? '';
+      };
+      const childId = await idOfFirstRow('/adoptive-child/child');
+      const languageId = await idOfFirstRow('/configuration/language');
+
+      for (const screen of screens(childId, languageId)) {
+        await openInApp(page, `${prefix}${screen.path === '/' ? '' : screen.path}`);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await screen.ready?.(page);
+        // Loading placeholders and transitions settle before the page is judged.
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        await page.waitForTimeout(150);
+        found.push(...(await check(page, screen.name, theme)));
+        if (['home', 'list /adoptive-child/child', 'child show', 'language edit'].includes(screen.name)) {
+          await saveScreenshot(page, `a11y-${screen.name.replace(/[^a-z]+/g, '-')}-${locale}-${theme}`);
+        }
+      }
+      expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale === 'kh' ? 'km' : 'en-GB');
+    });
+  }
+}

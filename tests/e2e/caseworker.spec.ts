@@ -1,0 +1,192 @@
+import { expect, type Page, test } from '@playwright/test';
+import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
+
+/**
+ * What a caseworker meets (issue 10): the dd-mm-yyyy date field and its calendar by keyboard in both
+ * languages, the narrow-screen layout, a one-row grid at 1280x800, and the focus after a navigation.
+ */
+const admin = { username: 'admin', password: adminPassword };
+
+/** Today in Phnom Penh as yyyy-mm-dd. */
+const todayIso = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Phnom_Penh' }).format(new Date());
+const shown = (iso: string) => iso.split('-').reverse().join('-');
+/** A list's address with a search and filters, as the list writes it. */
+const listAddress = (path: string, filter: Record<string, string>) =>
+  `${path}?page=1&length=10&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+const openChildCreate = async (page: Page, locale: 'kh' | 'en') => {
+  await page.goto(`/${locale}/adoptive-child/child/create`);
+  const words = dict[locale];
+  await expect(
+    page.getByRole('heading', {
+      name: words.form.createTitle({ thing: words.resources.child.one() }),
+      level: 1,
+    }),
+  ).toBeVisible();
+  return page.locator('#field-dateOfBirth');
+};
+
+for (const locale of ['kh', 'en'] as const) {
+  test(`the date field is typed as dd-mm-yyyy and picked from its calendar by keyboard (${locale})`, async ({
+    page,
+  }) => {
+    const words = dict[locale];
+    await signIn(page, { ...admin, locale, path: `/${locale}/login` });
+    const field = await openChildCreate(page, locale);
+    await expect(field).toHaveAttribute('placeholder', words.dateField.placeholder());
+
+    // A date that does not exist gets the form's message under the field.
+    await field.fill('31-02-2019');
+    await field.blur();
+    const message = page.locator('#field-dateOfBirth-error');
+    await expect(message).toBeVisible();
+    await expect(message).toContainText(words.fields.dateOfBirth());
+    // Typed loosely, shown the way every date is shown.
+    await field.fill('4/3/2019');
+    await field.blur();
+    await expect(field).toHaveValue('04-03-2019');
+    await expect(message).toHaveCount(0);
+
+    // The calendar: Alt+ArrowDown opens it on the chosen day; arrows, PageUp and Enter pick.
+    await field.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    const calendar = page.locator('.date-calendar');
+    await expect(calendar).toBeVisible();
+    // Khmer month names in Khmer ('មីនា' is March), English in English.
+    await expect(calendar).toContainText(locale === 'kh' ? 'មីនា' : 'March');
+    await expect(calendar.locator('button:focus')).toHaveText('4');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('PageUp');
+    await saveScreenshot(page, `date-field-calendar-${locale}`);
+    await page.keyboard.press('Enter');
+    await expect(calendar).toHaveCount(0);
+    // 4 March + 1 day + 1 week, a month earlier: 12 February.
+    await expect(field).toHaveValue('12-02-2019');
+    await expect(field).toBeFocused();
+
+    // Escape closes without a change and gives the focus back.
+    await page.getByRole('button', { name: words.dateField.openCalendar() }).first().click();
+    await expect(calendar).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(calendar).toHaveCount(0);
+    await expect(field).toHaveValue('12-02-2019');
+    await expect(page.getByRole('button', { name: words.dateField.openCalendar() }).first()).toBeFocused();
+
+    // The calendar offers only a new child's possible birth days: nothing after today.
+    await field.fill(shown(todayIso()));
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect(calendar).toBeVisible();
+    const focusedDay = calendar.locator('button:focus');
+    await page.keyboard.press('ArrowRight');
+    await expect(focusedDay).toHaveCount(1);
+    await page.keyboard.press('Enter');
+    await expect(field).toHaveValue(shown(todayIso()));
+  });
+}
+
+test('at 390 px the filters fold behind a button with their count and the sidebar is a drawer', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const words = dict.en;
+  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto(listAddress('/en/adoptive-child/child', { sex: 'female' }));
+  const heading = page.getByRole('heading', { name: words.resources.child.many(), level: 1 });
+  await expect(heading).toBeVisible();
+  // No rail of icons: the page has the whole width.
+  await expect(page.locator('#app-sidebar')).toBeHidden();
+  // The filters are behind one button that says one is set; the first row is near the top.
+  const filters = page.getByRole('button', { name: new RegExp(`^${words.listFilters.toggle()}`) });
+  await expect(filters).toContainText(words.listFilters.active({ count: 1 }));
+  await expect(page.locator('#filter-status')).toBeHidden();
+  const firstRow = page.locator('.ag-row').first();
+  await expect(firstRow).toBeVisible();
+  expect((await firstRow.boundingBox())?.y ?? 1000).toBeLessThan(450);
+  await saveScreenshot(page, 'narrow-list-en');
+  await filters.click();
+  await expect(page.locator('#filter-status')).toBeVisible();
+  await expect(page.locator('#filter-sex')).toHaveValue('female');
+  await saveScreenshot(page, 'narrow-list-filters-en');
+
+  // The menu button opens the drawer; Escape closes it and the focus returns to the button.
+  const menu = page.getByRole('button', { name: words.layout.toggleSidebar() });
+  await menu.click();
+  const drawer = page.locator('#app-sidebar');
+  await expect(drawer).toBeVisible();
+  await saveScreenshot(page, 'narrow-drawer-en');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menu).toBeFocused();
+  // Choosing a page closes it too.
+  await menu.click();
+  await drawer.locator('nav a').first().click();
+  await expect(drawer).toBeHidden();
+
+  // Khmer: the same button in Khmer, and the app title wraps instead of being cut.
+  await page.goto(listAddress('/kh/adoptive-child/child', { sex: 'female', status: 'registered' }));
+  await expect(
+    page.getByRole('button', { name: new RegExp(`^${dict.kh.listFilters.toggle()}`) }),
+  ).toContainText(dict.kh.listFilters.active({ count: 2 }));
+  await saveScreenshot(page, 'narrow-list-kh');
+});
+
+test('a grid of one row is as tall as its row: the pager shows under it at 1280x800', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto(listAddress('/en/adoptive-child/child', { search: 'DEMO-000001' }));
+  const rows = page.locator('.ag-row');
+  await expect(rows).toHaveCount(1);
+  const grid = page.locator('.ag-root-wrapper');
+  const box = await grid.boundingBox();
+  expect(box?.height ?? 1000).toBeLessThan(42 + 40 * 3);
+  const pager = page.getByRole('button', { name: dict.en.list.next() });
+  await expect(pager).toBeInViewport();
+  await saveScreenshot(page, 'one-row-grid-en');
+});
+
+test('after a navigation the focus is on the new page heading; a cut value shows whole on focus', async ({
+  page,
+}) => {
+  const words = dict.en;
+  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto('/en/configuration/province');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // First load from an address: the focus is left to the browser.
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeFocused();
+  await page
+    .getByRole('link', { name: words.list.createThing({ thing: words.resources.province.one() }) })
+    .click();
+  const heading = page.getByRole('heading', {
+    name: words.form.createTitle({ thing: words.resources.province.one() }),
+    level: 1,
+  });
+  await expect(heading).toBeFocused();
+
+  // The head office list: a long name cut by its column shows whole when its cell has the focus.
+  await page.goto('/en/adoptive-child/child');
+  await expect(page.locator('.ag-row').first()).toBeVisible();
+  const cell = page.locator('.ag-cell[col-id="headOffice"]').first();
+  await cell.click();
+  const cut = await cell.evaluate((element) => {
+    const text = element.querySelector('.ag-cell-value') ?? element;
+    return text.scrollWidth > text.clientWidth + 1;
+  });
+  if (cut) {
+    await expect(page.getByRole('tooltip')).toHaveText((await cell.textContent())?.trim() ?? '');
+  }
+});
+
+test('a new sign-in attempt clears the last one’s error banner', async ({ page }) => {
+  const words = dict.en;
+  await page.goto('/en/login');
+  await page.getByLabel(words.login.username(), { exact: true }).fill('admin');
+  await page.getByLabel(words.login.password(), { exact: true }).fill('wrong-password-1');
+  await page.getByRole('button', { name: words.login.submit(), exact: true }).click();
+  const banner = page.getByRole('alert').first();
+  await expect(banner).toBeVisible();
+  // A new attempt that stops before the server (no password) does not keep the old banner.
+  await page.getByLabel(words.login.password(), { exact: true }).fill('');
+  await page.getByRole('button', { name: words.login.submit(), exact: true }).click();
+  await expect(page.locator('form > p[role="alert"]')).toHaveCount(0);
+});
