@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../server/auth/password';
 import { upsertUser } from '../../server/db/fixtures';
-import { childInfos, users } from '../../server/db/schema';
+import { childDocuments, childInfos, users } from '../../server/db/schema';
 import type { TTestApp } from './testApp';
 import { adminPassword } from './testApp';
 
@@ -669,6 +669,18 @@ export const runFuzz = async (t: TTestApp, options: TFuzzOptions): Promise<TFuzz
       sex: number % 2 === 0 ? 'female' : 'male',
       dateOfBirth: '2020-01-01',
       headOfficeId,
+    })),
+  );
+
+  // A document per child, so update-file (keyed by a document's id) reaches its handler.
+  const children = await app.db.select({ id: childInfos.id }).from(childInfos);
+  await app.db.insert(childDocuments).values(
+    children.map((child, index) => ({
+      childId: child.id,
+      storedName: `${String(index).padStart(32, '0')}.pdf`,
+      originalName: 'fuzz.pdf',
+      mimeType: 'application/pdf',
+      size: 1,
     })),
   );
 
