@@ -170,7 +170,8 @@ const checkAll = async (form: TReceivedForm, rule: TUploadRule, label: string, n
   const checked: TCheckedUpload[] = [];
   const problems: ((t: TranslationFunctions) => string)[] = [];
   for (const upload of form.files) {
-    const fieldLabel = nameInLabel ? `${upload.field} (${upload.originalName})` : upload.field;
+    // Named by the route's field, not the part's name the client chose, so the message lands on it.
+    const fieldLabel = nameInLabel ? `${label} (${upload.originalName})` : label;
     const result = await checkUpload(upload, rule, fieldLabel);
     if (typeof result === 'function') problems.push(result);
     else checked.push(result);
