@@ -370,7 +370,7 @@ const pathValue = (parameter: TParameter, random: TRandom, ids: number[], hostil
     ' ',
     '1;DROP',
     '%ED%A0%80',
-    '%2E%2E',
+    'a..b',
     '-',
     '1.0',
     '0x1',
