@@ -13,7 +13,6 @@ import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { apiPrefix } from '../src/domain/constants';
@@ -22,9 +21,10 @@ import { createAuthService } from './auth/service';
 import type { TConfig } from './config';
 import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
+import { validatorCompiler } from './plugins/validation';
 import { childBindings } from './resources/childBinding';
 import { configurationBindings } from './resources/configuration';
 import { resourceRoutes } from './resources/resourceRoutes';
@@ -94,6 +94,9 @@ export const buildApp = async (config: TConfig, options: TBuildOptions = {}) => 
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
+    // Failures answered before any route runs keep the `{ statusCode, message }` shape.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', () => database.close());
   try {

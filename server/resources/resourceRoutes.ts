@@ -19,13 +19,14 @@ import { maxPageSize } from '../../src/domain/constants';
 import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
 import { permissionFor, type TResourceDefinition } from '../../src/domain/resource';
+import { idParam, recordVersion } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses } from '../routes/schemas';
+import { dataOf, errorResponses, ZIdParams } from '../routes/schemas';
 import { databaseErrorCode, isStillReferenced } from './databaseError';
 import { pagedOf, runPagedList, searchCondition } from './pagedList';
 
@@ -121,11 +122,9 @@ export type TResourceBinding = {
   filesOf?: (db: TDbOrTx, id: number, dataDir: string) => Promise<string[]>;
 };
 
-/** Postgres `integer`: an id or version beyond it is not valid (a 400, not a database error). */
-const maxInt4 = 2_147_483_647;
-/** An id as the path or query string sends it. */
-const ZDatabaseInt = z.coerce.number().int().positive().max(maxInt4);
-const ZId = z.object({ id: ZDatabaseInt });
+/** An id as the path or query string sends it (a PostgreSQL `integer`). */
+const ZDatabaseInt = idParam();
+const ZId = ZIdParams;
 const ZRow = z.looseObject({ id: z.number().int() });
 const ZLookupItem = z.object({ id: z.number().int(), code: z.string().nullable(), name: z.unknown() });
 
@@ -217,7 +216,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
   });
   const ZPatch = (definition.updateSchema ?? definition.schema)
     .partial()
-    .extend({ version: z.number().int().positive().max(maxInt4) });
+    .extend({ version: recordVersion() });
   const columnsFor = async (context: TWriteContext) =>
     binding.toColumns ? binding.toColumns(context) : context.body;
 

@@ -10,18 +10,18 @@ import {
   ZChildSibling,
 } from '../../src/domain/childFamily';
 import { isoDateIn } from '../../src/domain/childStatus';
-import { maxDatabaseInt } from '../../src/domain/rules';
+import { idParam } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
 import { childFamilies, childInfos } from '../db/schema';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses } from './schemas';
+import { dataOf, errorResponses, ZIdParams } from './schemas';
 
 const tags = ['child'];
 /** The CHILD's id (spec section 7: `/child-infos/family/{id}`): a child has at most one family record. */
-const ZChildId = z.object({ id: z.coerce.number().int().positive().max(maxDatabaseInt) });
-const ZDeleteQuery = z.object({ version: z.coerce.number().int().positive().max(maxDatabaseInt).optional() });
+const ZChildId = ZIdParams;
+const ZDeleteQuery = z.object({ version: idParam().optional() });
 
 const ZChildFamily = z.object({
   id: z.number().int(),

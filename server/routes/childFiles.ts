@@ -18,6 +18,7 @@ import {
   ZChildFileKind,
   ZChildPhotoState,
 } from '../../src/domain/childFiles';
+import { idParam, maxDatabaseInt } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
 import { childDocuments, childInfos, users } from '../db/schema';
@@ -58,12 +59,12 @@ const documentRule: TUploadRule = {
 /** One byte past the largest file accepted, so "too big" is seen (as truncated), not cut silently. */
 const parserFileSize = Math.max(childPhotoMaxBytes, childDocumentMaxBytes) + 1;
 
-const ZId = z.coerce.number().int().positive().max(2_147_483_647);
+const ZId = idParam();
 const ZChildParams = z.object({ id: ZId });
 const ZDocumentParams = z.object({ documentId: ZId });
 const ZKindQuery = z.object({ kind: ZChildFileKind.optional() });
 const ZRemoved = z.object({ id: z.number().int() });
-const ZVersionField = z.coerce.number().int().positive();
+const ZVersionField = z.coerce.number().int().positive().max(maxDatabaseInt);
 const ZTitleField = z.string().trim().max(200);
 
 const writeResponses = { ...errorResponses(400, 401, 403, 404), 409: ZErrorBody };
@@ -192,7 +193,8 @@ const checkAll = async (form: TReceivedForm, rule: TUploadRule, label: string, n
   const checked: TCheckedUpload[] = [];
   const problems: ((t: TranslationFunctions) => string)[] = [];
   for (const upload of form.files) {
-    const fieldLabel = nameInLabel ? `${upload.field} (${upload.originalName})` : upload.field;
+    // Named by the route's field, not the part's name the client chose, so the message lands on it.
+    const fieldLabel = nameInLabel ? `${label} (${upload.originalName})` : label;
     const result = await checkUpload(upload, rule, fieldLabel);
     if (typeof result === 'function') problems.push(result);
     else checked.push(result);

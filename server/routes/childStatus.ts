@@ -13,17 +13,17 @@ import {
   isoDateIn,
   type TChildStatus,
 } from '../../src/domain/childStatus';
-import { maxDatabaseInt } from '../../src/domain/rules';
+import { recordVersion } from '../../src/domain/rules';
 import { isEffectiveDate } from '../../src/machines/child.machine';
 import { type TDbOrTx, writeAudit } from '../audit';
 import { childInfos, childStatusHistory, users } from '../db/schema';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { translator, translators } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses } from './schemas';
+import { dataOf, errorResponses, ZIdParams } from './schemas';
 
 const tags = ['child'];
-const ZChildId = z.object({ id: z.coerce.number().int().positive().max(maxDatabaseInt) });
+const ZChildId = ZIdParams;
 
 const ZStatus = z.enum(childStatuses);
 const ZAllowedActions = z.array(z.enum(childActionNames));
@@ -43,7 +43,7 @@ const ZHistoryRow = z.object({
   at: z.string(),
 });
 /** Optimistic concurrency for the actions: optional, since the spec's confirm body is only `{ id, date }`. */
-const ZVersion = z.number().int().positive().optional();
+const ZVersion = recordVersion().optional();
 
 const childExists = async (db: TDbOrTx, id: number) => {
   const [row] = await db.select({ id: childInfos.id }).from(childInfos).where(eq(childInfos.id, id));

@@ -22,7 +22,7 @@ import {
   uploadLimits,
 } from '../files/storeImage';
 import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses, ZErrorBody } from './schemas';
+import { dataOf, errorResponses, ZErrorBody, ZIdParams } from './schemas';
 
 /** Names the upload code generates: a random stem and an image extension; nothing else is served. */
 const storedFileName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(png|jpe?g|gif|webp)$/i;
@@ -41,7 +41,7 @@ const itemColumns = {
   version: generalInformation.version,
 };
 
-const ZItemParams = z.object({ id: z.coerce.number().int().positive() });
+const ZItemParams = ZIdParams;
 const itemResponses = {
   200: dataOf(ZGeneralInformationItem),
   ...errorResponses(400, 401, 403, 404),

@@ -13,15 +13,14 @@ import {
   ZRolePermissionMapping,
   ZRolePermissions,
 } from '../../src/domain/rolePermissionMapping';
-import { maxDatabaseInt } from '../../src/domain/rules';
 import { type TDbOrTx, writeAudit } from '../audit';
 import { groups, permissions, rolePermissions, roles } from '../db/schema';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses } from './schemas';
+import { dataOf, errorResponses, ZIdParams } from './schemas';
 
 const tags = ['role'];
-const ZRoleId = z.object({ id: z.coerce.number().int().positive().max(maxDatabaseInt) });
+const ZRoleId = ZIdParams;
 
 /** Every permission, in the catalogue's order (group, resource, action). */
 const loadCatalogue = async (db: TDbOrTx) => {

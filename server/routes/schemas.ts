@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { idParam } from '../../src/domain/rules';
+
+/** `/:id` of every route: 1 to the largest PostgreSQL `integer` (beyond it is a 400, not a database error). */
+export const ZIdParams = z.object({ id: idParam() });
 
 /** Every failure (DESIGN.md section 3). */
 export const ZErrorBody = z.object({

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { developerOnlyPermission } from '../../src/domain/permissions';
 import { ZSystemMenuInput } from '../../src/domain/resources/systemMenu';
-import { maxDatabaseInt } from '../../src/domain/rules';
+import { recordVersion } from '../../src/domain/rules';
 import { writeAudit } from '../audit';
 import { systemMenus } from '../db/schema';
 import { ApiError, notFound, staleVersion } from '../errors';
@@ -14,18 +14,18 @@ import {
   systemMenuColumns,
   systemMenuSelection,
 } from '../resources/systemMenuBinding';
-import { dataOf, errorResponses } from './schemas';
+import { dataOf, errorResponses, ZIdParams } from './schemas';
 
 const entity = 'system_menus';
 const tags = ['systemMenu'];
 const config = { permission: developerOnlyPermission, answers: developerOnlyPermission };
-const ZId = z.object({ id: z.coerce.number().int().positive().max(maxDatabaseInt) });
+const ZId = ZIdParams;
 const ZMenuRow = z.looseObject({
   id: z.number().int(),
   parentId: z.number().int().nullable(),
   version: z.number().int(),
 });
-const ZSubMenuUpdate = ZSystemMenuInput.extend({ version: z.number().int().positive().max(maxDatabaseInt) });
+const ZSubMenuUpdate = ZSystemMenuInput.extend({ version: recordVersion() });
 
 /**
  * The sub-menus of a system menu (spec section 7 'Menus'), developer-only like the menus. Menus

@@ -110,6 +110,12 @@ describe('errorBody and fieldErrors', () => {
     });
   });
 
+  it('places a message led by `field:` (a rule whose wording has no label) on that field', () => {
+    expect(fieldErrors(['sessionIdleMinutes: Number has to be between 5 and 480'])).toEqual({
+      sessionIdleMinutes: 'sessionIdleMinutes: Number has to be between 5 and 480',
+    });
+  });
+
   it('keeps message and field errors on the validation error', () => {
     const error = new ApiValidationError('The request is not valid.', ['username is required.']);
     expect(error).toBeInstanceOf(Error);

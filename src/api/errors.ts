@@ -108,13 +108,20 @@ export class ApiValidationError extends Error {
 }
 
 /**
+ * The field a server message is about: its first word (spec section 5). A message whose own wording
+ * has no label ('Number has to be between 5 and 480') comes led by `field: `; the colon is not part
+ * of the name.
+ */
+export const messageField = (message: string): string => message.trim().split(/\s+/)[0].replace(/:$/, '');
+
+/**
  * Server field errors of spec section 5: a message belongs to the field named by its first word;
  * the first such message per field is shown.
  */
 export const fieldErrors = (errors: readonly string[]): Record<string, string> => {
   const byField: Record<string, string> = {};
   for (const message of errors) {
-    const field = message.trim().split(/\s+/)[0];
+    const field = messageField(message);
     if (field && !(field in byField)) byField[field] = message;
   }
   return byField;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../machines/child.machine';
 import { childSexes } from './resources/child';
-import { optionalText, requiredText } from './rules';
+import { optionalText, recordVersion, requiredText } from './rules';
 
 /**
  * A child's family (DESIGN.md section 5 'Child family'): father and mother, siblings and contact
@@ -64,7 +64,7 @@ export const ZChildFamilyInput = z.object(familyShape).strict();
 export type TChildFamilyInput = z.infer<typeof ZChildFamilyInput>;
 
 /** PATCH body: the parts sent replace the stored ones (null removes a parent); `version` is required. */
-export const ZChildFamilyUpdate = z.object({ ...familyShape, version: z.number().int().positive() }).strict();
+export const ZChildFamilyUpdate = z.object({ ...familyShape, version: recordVersion() }).strict();
 export type TChildFamilyUpdate = z.infer<typeof ZChildFamilyUpdate>;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageUploadLimitBytes } from './constants';
-import { requiredTranslatable } from './rules';
+import { recordVersion, requiredTranslatable } from './rules';
 
 /**
  * General information (spec section 7): keyed values. `app_name` is edited as text in both languages
@@ -20,7 +20,7 @@ export type TAppName = z.infer<typeof ZAppName>;
 /** Body of PATCH /general-information/{id}: only `app_name` is edited this way. */
 export const ZGeneralInformationPatch = z.object({
   value: ZAppName,
-  version: z.number().int().positive(),
+  version: recordVersion(),
 });
 export type TGeneralInformationPatch = z.infer<typeof ZGeneralInformationPatch>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { permissionActions, permissionResources } from './permissionCatalogue';
-import { maxDatabaseInt, requiredId } from './rules';
+import { recordVersion, requiredId } from './rules';
 import { ZTranslatable } from './translatable';
 
 /**
@@ -35,7 +35,7 @@ export type TRolePermissions = z.infer<typeof ZRolePermissions>;
 export const ZRolePermissionMapping = z.object({
   roleId: requiredId(),
   permissionIds: z.array(requiredId()).max(10_000),
-  version: z.number().int().positive().max(maxDatabaseInt),
+  version: recordVersion(),
 });
 export type TRolePermissionMapping = z.infer<typeof ZRolePermissionMapping>;
 

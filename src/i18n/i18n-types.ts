@@ -1541,12 +1541,37 @@ type RootTranslation = {
 		 * @param {unknown} label
 		 */
 		permissionName: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ត​ួ​អ​ក​្​ស​រ​ដ​ែ​ល​ម​ិ​ន​អ​ា​ច​រ​ក​្​ស​ា​ទ​ុ​ក​ប​ា​ន​ ​(​N​U​L​ ​ឬ​ ​s​u​r​r​o​g​a​t​e​ ​ដ​ែ​ល​គ​្​ម​ា​ន​គ​ូ​)​។
+		 * @param {unknown} label
+		 */
+		storableText: RequiredParams<'label'>
 	}
 	server: {
 		/**
 		 * b​o​d​y​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ ​J​S​O​N​ ​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​ទ​េ​។
 		 */
 		invalidJson: string
+		/**
+		 * b​o​d​y​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ ​m​u​l​t​i​p​a​r​t​/​f​o​r​m​-​d​a​t​a​ ​ព​េ​ញ​ល​េ​ញ​ទ​េ​៖​ ​ស​ូ​ម​ផ​្​ញ​ើ​ឯ​ក​ស​ា​រ​ម​្​ដ​ង​ទ​ៀ​ត​។
+		 */
+		invalidMultipart: string
+		/**
+		 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន​វ​ែ​ង​ព​េ​ក​។
+		 */
+		uriTooLong: string
+		/**
+		 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន​ម​ិ​ន​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​។
+		 */
+		badUrl: string
+		/**
+		 * b​o​d​y​ ​ធ​ំ​ព​េ​ក​។
+		 */
+		payloadTooLarge: string
+		/**
+		 * C​o​n​t​e​n​t​-​T​y​p​e​ ​ន​េ​ះ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​ន​ៅ​ទ​ី​ន​េ​ះ​ទ​េ​។
+		 */
+		unsupportedMediaType: string
 		/**
 		 * ឈ​្​ម​ោ​ះ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ ​ឬ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ម​ិ​ន​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​។
 		 */
@@ -4477,12 +4502,36 @@ export type TranslationFunctions = {
 		 * {label} ត្រូវតែមានទម្រង់ resource:action ជាអក្សរតូច ឧទាហរណ៍ users:read។
 		 */
 		permissionName: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} មានតួអក្សរដែលមិនអាចរក្សាទុកបាន (NUL ឬ surrogate ដែលគ្មានគូ)។
+		 */
+		storableText: (arg: { label: unknown }) => LocalizedString
 	}
 	server: {
 		/**
 		 * body មិនមែនជា JSON ត្រឹមត្រូវទេ។
 		 */
 		invalidJson: () => LocalizedString
+		/**
+		 * body មិនមែនជាការផ្ទុកឡើង multipart/form-data ពេញលេញទេ៖ សូមផ្ញើឯកសារម្ដងទៀត។
+		 */
+		invalidMultipart: () => LocalizedString
+		/**
+		 * អាសយដ្ឋានវែងពេក។
+		 */
+		uriTooLong: () => LocalizedString
+		/**
+		 * អាសយដ្ឋានមិនត្រឹមត្រូវ។
+		 */
+		badUrl: () => LocalizedString
+		/**
+		 * body ធំពេក។
+		 */
+		payloadTooLarge: () => LocalizedString
+		/**
+		 * Content-Type នេះមិនត្រូវបានទទួលយកនៅទីនេះទេ។
+		 */
+		unsupportedMediaType: () => LocalizedString
 		/**
 		 * ឈ្មោះអ្នកប្រើប្រាស់ ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ។
 		 */

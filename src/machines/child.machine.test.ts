@@ -351,6 +351,7 @@ describe('action bodies', () => {
     usernameChars: ({ label }) => `${label}:usernameChars`,
     routePath: ({ label }) => `${label}:routePath`,
     permissionName: ({ label }) => `${label}:permissionName`,
+    storableText: ({ label }) => `${label}:storableText`,
   };
   const problems = (schema: (typeof childActionBodies)[TChildActionName], body: Record<string, unknown>) => {
     const result = schema.safeParse(body);
@@ -392,7 +393,7 @@ describe('action bodies', () => {
     ]);
     expect(problems(ZChildReasonBody, { date: '2026-03-01', reason: 'x'.repeat(1000) })).toEqual([]);
     expect(problems(ZChildReasonBody, { date: '2026-03-01', reason: 'a\u0000b' })).toEqual([
-      'reason:invalid',
+      'reason:storableText',
     ]);
   });
 

@@ -80,8 +80,8 @@ describe('system settings', () => {
       [{ childCodePrefix: '' }, ['childCodePrefix is required.']],
       [{ childCodePrefix: '   ' }, ['childCodePrefix can not be blank.']],
       [{ childCodePrefix: 'ABCDEFGHIJK' }, ['childCodePrefix must be at most 10 characters long.']],
-      [{ sessionIdleMinutes: 4 }, ['Number has to be between 5 and 480']],
-      [{ sessionIdleMinutes: 481 }, ['Number has to be between 5 and 480']],
+      [{ sessionIdleMinutes: 4 }, ['sessionIdleMinutes: Number has to be between 5 and 480']],
+      [{ sessionIdleMinutes: 481 }, ['sessionIdleMinutes: Number has to be between 5 and 480']],
       [{ organizationName: 'x'.repeat(201) }, ['organizationName must be at most 200 characters long.']],
       [{ childCodePrefix: undefined }, ['childCodePrefix is required.']],
     ];

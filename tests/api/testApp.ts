@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { buildApp, type TApp } from '../../server/app';
+import { buildApp, type TApp, type TBuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
 import type { TConfig } from '../../server/config';
 import { ensureRole, upsertUser } from '../../server/db/fixtures';
@@ -31,7 +31,7 @@ export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export const createTestApp = async (
   overrides: Partial<TConfig> = {},
-  options: { extraApiRoutes?: FastifyPluginAsyncZod[] } = {},
+  options: { extraApiRoutes?: FastifyPluginAsyncZod[]; logger?: TBuildOptions['logger'] } = {},
 ) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-api-test-'));
   const database = await createDatabase();
@@ -63,6 +63,7 @@ export const createTestApp = async (
       now: clock.now,
       announce: () => {},
       extraApiRoutes: options.extraApiRoutes,
+      logger: options.logger,
     });
   } catch (error) {
     await database.drop();

@@ -49,4 +49,13 @@ describe('placeServerErrors', () => {
     expect(placed.get('code')).toBe('code is already used by another record.');
     expect(unplaced).toEqual(['Something else went wrong']);
   });
+
+  it('places a range message the server leads with `field:`', () => {
+    const { placed, unplaced } = placeServerErrors(
+      ['sortOrder: Number has to be between 0 and 100000'],
+      ['code', 'sortOrder'],
+    );
+    expect(placed.get('sortOrder')).toBe('sortOrder: Number has to be between 0 and 100000');
+    expect(unplaced).toEqual([]);
+  });
 });

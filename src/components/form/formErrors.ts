@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { messageField } from '@/api/errors';
 import { ruleMessage, type TRuleMessages } from '@/domain/rules';
 
 const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
@@ -56,7 +57,7 @@ export const placeServerErrors = (messages: string[], fieldNames: readonly strin
   const placed = new Map<string, string>();
   const unplaced: string[] = [];
   for (const message of messages) {
-    const field = message.split(/\s/, 1)[0];
+    const field = messageField(message);
     if (fieldNames.includes(field)) {
       if (!placed.has(field)) placed.set(field, message);
     } else {

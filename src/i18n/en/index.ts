@@ -362,9 +362,16 @@ const en = {
     usernameChars: '{label} may contain only Latin letters, digits, dot (.), dash (-) and underscore (_).',
     routePath: '{label} must start with / and contain only letters, digits, -, _ and /.',
     permissionName: '{label} must read resource:action in lower case, e.g. users:read.',
+    storableText: '{label} contains a character that cannot be stored (NUL or an unpaired surrogate).',
   },
   server: {
     invalidJson: 'body is not valid JSON.',
+    // bad input (issue 10)
+    invalidMultipart: 'body is not a complete multipart/form-data upload: send the file again.',
+    uriTooLong: 'The address is too long.',
+    badUrl: 'The address is not valid.',
+    payloadTooLarge: 'body is too large.',
+    unsupportedMediaType: 'This Content-Type is not accepted here.',
     invalidCredentials: 'The username or password is incorrect.',
     tooManyAttempts: 'Too many sign-in attempts. Try again in {minutes} minutes.',
     unauthenticated: 'Please sign in again.',

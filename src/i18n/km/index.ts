@@ -362,9 +362,16 @@ const km = {
     usernameChars: '{label} អាចមានតែអក្សរឡាតាំង លេខ ចំណុច (.) សញ្ញាដក (-) និងសញ្ញាគូសក្រោម (_) ប៉ុណ្ណោះ។',
     routePath: '{label} ត្រូវតែចាប់ផ្ដើមដោយ / និងមានតែអក្សរ លេខ - _ និង / ប៉ុណ្ណោះ។',
     permissionName: '{label} ត្រូវតែមានទម្រង់ resource:action ជាអក្សរតូច ឧទាហរណ៍ users:read។',
+    storableText: '{label} មានតួអក្សរដែលមិនអាចរក្សាទុកបាន (NUL ឬ surrogate ដែលគ្មានគូ)។',
   },
   server: {
     invalidJson: 'body មិនមែនជា JSON ត្រឹមត្រូវទេ។',
+    // bad input (issue 10)
+    invalidMultipart: 'body មិនមែនជាការផ្ទុកឡើង multipart/form-data ពេញលេញទេ៖ សូមផ្ញើឯកសារម្ដងទៀត។',
+    uriTooLong: 'អាសយដ្ឋានវែងពេក។',
+    badUrl: 'អាសយដ្ឋានមិនត្រឹមត្រូវ។',
+    payloadTooLarge: 'body ធំពេក។',
+    unsupportedMediaType: 'Content-Type នេះមិនត្រូវបានទទួលយកនៅទីនេះទេ។',
     invalidCredentials: 'ឈ្មោះអ្នកប្រើប្រាស់ ឬពាក្យសម្ងាត់មិនត្រឹមត្រូវ។',
     tooManyAttempts: 'ការព្យាយាមចូលច្រើនដងពេក។ សូមព្យាយាមម្ដងទៀតក្រោយ {minutes} នាទី។',
     unauthenticated: 'សូមចូលប្រព័ន្ធម្ដងទៀត។',
