@@ -628,6 +628,17 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** The child's stored photo and code; 404 when it has none (or a name this server never gave). */
+  const storedPhoto = async (id: number) => {
+    const [row] = await app.db
+      .select({ photo: childInfos.photo, code: childInfos.code })
+      .from(childInfos)
+      .where(eq(childInfos.id, id));
+    if (!row?.photo || !isGeneratedName(row.photo)) throw notFound();
+    if (!storedContentType(row.photo).startsWith('image/')) throw notFound();
+    return { photo: row.photo, code: row.code };
+  };
+
   app.get(
     '/child-infos/photo/:id',
     {
@@ -643,12 +654,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [row] = await app.db
-        .select({ photo: childInfos.photo, code: childInfos.code })
-        .from(childInfos)
-        .where(eq(childInfos.id, request.params.id));
-      if (!row?.photo || !isGeneratedName(row.photo)) throw notFound();
-      if (!storedContentType(row.photo).startsWith('image/')) throw notFound();
+      const row = await storedPhoto(request.params.id);
       return sendFile(reply, row.photo, downloadName(row.code, 'photo', row.photo), request);
     },
   );
@@ -668,12 +674,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [row] = await app.db
-        .select({ photo: childInfos.photo, code: childInfos.code })
-        .from(childInfos)
-        .where(eq(childInfos.id, request.params.id));
-      if (!row?.photo || !isGeneratedName(row.photo)) throw notFound();
-      if (!storedContentType(row.photo).startsWith('image/')) throw notFound();
+      const row = await storedPhoto(request.params.id);
       const name = thumbnailName(row.photo);
       const exists = await stat(path.join(directory(), name)).catch(() => null);
       // A photo kept before thumbnails existed gets one the first time a list asks for it.

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { adminPassword, dict, reader, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, drawPhoto, reader, saveScreenshot, signIn } from './fixtures';
 
 /**
  * Child records end to end (issue 5), in Khmer: a child registered with a photo and a PDF, its
@@ -20,25 +20,6 @@ const onePagePdf = async () => {
   document.addPage([200, 200]);
   return Buffer.from(await document.save());
 };
-
-/** A small portrait-like PNG drawn by the browser (a real image, as a camera's would be). */
-const drawPhoto = (page: Page) =>
-  page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 160;
-    canvas.height = 160;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.fillStyle = '#bfdbfe';
-    context.fillRect(0, 0, 160, 160);
-    context.fillStyle = '#1e3a8a';
-    context.beginPath();
-    context.arc(80, 62, 32, 0, Math.PI * 2);
-    context.fill();
-    context.beginPath();
-    context.arc(80, 172, 64, Math.PI, 0);
-    context.fill();
-    return canvas.toDataURL('image/png').split(',')[1];
-  });
 
 const today = () => {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Phnom_Penh' }).format(new Date());

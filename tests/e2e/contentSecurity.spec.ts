@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, drawPhoto, saveScreenshot, signIn } from './fixtures';
 
 /**
  * The built app under its Content-Security-Policy (issue 10): no inline script, styles and images
@@ -8,22 +8,6 @@ import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
  * form, a case summary and the API documentation, and there must be none.
  */
 const admin = { username: 'admin', password: adminPassword };
-
-/** A small PNG drawn by the browser, sent through the API as a demo child's photo. */
-const drawPhoto = (page: Page) =>
-  page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 120;
-    canvas.height = 120;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.fillStyle = '#fde68a';
-    context.fillRect(0, 0, 120, 120);
-    context.fillStyle = '#92400e';
-    context.beginPath();
-    context.arc(60, 48, 26, 0, Math.PI * 2);
-    context.fill();
-    return canvas.toDataURL('image/png').split(',')[1];
-  });
 
 const watchViolations = async (page: Page) => {
   const violations: string[] = [];

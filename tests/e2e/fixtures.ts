@@ -37,3 +37,22 @@ export const signIn = async (
   await page.getByRole('button', { name: words.login.submit(), exact: true }).click();
   await expect(page.getByRole('button', { name: words.layout.userMenu() })).toBeVisible();
 };
+
+/** A small portrait-like PNG drawn by the browser (a real image, as a camera's would be). */
+export const drawPhoto = (page: Page) =>
+  page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 160;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = '#bfdbfe';
+    context.fillRect(0, 0, 160, 160);
+    context.fillStyle = '#1e3a8a';
+    context.beginPath();
+    context.arc(80, 62, 32, 0, Math.PI * 2);
+    context.fill();
+    context.beginPath();
+    context.arc(80, 172, 64, Math.PI, 0);
+    context.fill();
+    return canvas.toDataURL('image/png').split(',')[1];
+  });
