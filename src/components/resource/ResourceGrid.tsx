@@ -43,16 +43,25 @@ const columnMinWidth = 64;
 const columnMaxWidth = 360;
 /** The main column never gets narrower than this, however wide the others. */
 const mainColumnMinWidth = 180;
+const rowHeight = 40;
+const headerHeight = 42;
+/** Room under the rows for the horizontal scrollbar a narrow window or wide columns show. */
+const horizontalScrollRoom = 18;
+
+/**
+ * The height of a grid showing `rows` rows whole: header, rows, scrollbar room, borders. AG Grid's
+ * own 'autoHeight' layout leaves the scrollbar inside the rows' height with the infinite row model,
+ * cutting the last row; a computed height in the normal layout does not.
+ */
+const gridHeightFor = (rows: number) =>
+  headerHeight + Math.max(rows, 1) * rowHeight + horizontalScrollRoom + 2;
 
 const baseTheme = themeQuartz.withParams({
   fontFamily: 'inherit',
   headerFontWeight: 600,
   accentColor: '#1e3a8a',
-  rowHeight: 40,
-  headerHeight: 42,
-  // A short page's grid is as tall as its rows, one row included (AG Grid's default keeps 150 px);
-  // room for the horizontal scrollbar too, which a narrow window shows under that row.
-  autoHeightMinBodyHeight: 40 + 18,
+  rowHeight,
+  headerHeight,
 });
 // The page's slate tones, so the grid does not sit grey on blue-black.
 const darkTheme = baseTheme.withPart(colorSchemeDark).withParams({
@@ -77,8 +86,8 @@ export type TResourceGridProps = {
   onTotal: (total: number) => void;
   onGridReady: (api: GridApi) => void;
   ariaLabel: string;
-  /** The grid is as tall as its rows (a short page); otherwise it fills its box and scrolls. */
-  autoHeight: boolean;
+  /** A short page's rows: the grid is as tall as they are. Null: it fills its box and scrolls. */
+  shortPageRows: number | null;
 };
 
 /**
@@ -97,7 +106,7 @@ const ResourceGrid = ({
   onTotal,
   onGridReady,
   ariaLabel,
-  autoHeight,
+  shortPageRows,
 }: TResourceGridProps) => {
   const dark = useAtomValue(darkModeAtom);
   const pending = useRef(new Map<number, { params: IGetRowsParams; paged: boolean }>());
@@ -259,7 +268,8 @@ const ResourceGrid = ({
   return (
     <section
       ref={sectionRef}
-      className={autoHeight ? 'w-full' : 'h-full w-full'}
+      className={shortPageRows === null ? 'h-full w-full' : 'w-full'}
+      style={shortPageRows === null ? undefined : { height: gridHeightFor(shortPageRows) }}
       aria-label={ariaLabel}
       onFocus={(event) => showWholeValue(event.target)}
       onBlur={hideWholeValue}
@@ -268,7 +278,6 @@ const ResourceGrid = ({
     >
       <AgGridReact<TResourceRow>
         theme={dark ? darkTheme : baseTheme}
-        domLayout={autoHeight ? 'autoHeight' : 'normal'}
         // Every column but the main one as wide as its header and values, again as pages change.
         autoSizeStrategy={{
           type: 'fitCellContents',

@@ -362,7 +362,7 @@ export const ResourceListPage = ({
             labelOf={labelOf}
             optionLabel={optionLabel}
             ariaLabel={text.many}
-            autoHeight={compact}
+            shortPageRows={compact ? rowsOnPage : null}
             onSortChange={(sort, order) => {
               if (sort === view.sort && order === view.order) return;
               update({ sort, order, page: 1 });
