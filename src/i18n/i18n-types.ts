@@ -1240,10 +1240,6 @@ type RootTranslation = {
 		 */
 		createTitle: RequiredParams<'thing'>
 		/**
-		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ម​ិ​ន​ម​ា​ន​ ​ឬ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​ហ​ើ​យ​។
-		 */
-		notFound: string
-		/**
 		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​.​.​.
 		 */
 		loadingRecord: string
@@ -2724,10 +2720,6 @@ type RootTranslation = {
 		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​.​.​.
 		 */
 		loading: string
-		/**
-		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ន​េ​ះ​ម​ិ​ន​ម​ា​ន​ ​ឬ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​ហ​ើ​យ​។
-		 */
-		notFound: string
 		/**
 		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ប​ា​ន​ទ​េ​។
 		 */
@@ -4221,10 +4213,6 @@ export type TranslationFunctions = {
 		 */
 		createTitle: (arg: { thing: unknown }) => LocalizedString
 		/**
-		 * កំណត់ត្រានេះមិនមាន ឬត្រូវបានលុបហើយ។
-		 */
-		notFound: () => LocalizedString
-		/**
 		 * កំពុងផ្ទុក...
 		 */
 		loadingRecord: () => LocalizedString
@@ -5606,10 +5594,6 @@ export type TranslationFunctions = {
 		 * កំពុងផ្ទុកកំណត់ត្រាកុមារ...
 		 */
 		loading: () => LocalizedString
-		/**
-		 * កំណត់ត្រាកុមារនេះមិនមាន ឬត្រូវបានលុបហើយ។
-		 */
-		notFound: () => LocalizedString
 		/**
 		 * មិនអាចផ្ទុកកំណត់ត្រាកុមារបានទេ។
 		 */

@@ -19,24 +19,22 @@ type TScreen = {
 const listReady = async (page: Page) => {
   await expect(page.locator('.ag-row').first()).toBeVisible();
 };
-const lists = process.env.A11Y_QUICK
-  ? ['/adoptive-child/child']
-  : [
-      '/adoptive-child/child',
-      '/can-adopt-child',
-      '/configuration/head-office',
-      '/configuration/province',
-      '/configuration/district',
-      '/configuration/commune',
-      '/configuration/village',
-      '/configuration/state',
-      '/configuration/organization',
-      '/configuration/department',
-      '/configuration/position',
-      '/configuration/language',
-      '/security/role',
-      '/security/user',
-    ];
+const lists = [
+  '/adoptive-child/child',
+  '/can-adopt-child',
+  '/configuration/head-office',
+  '/configuration/province',
+  '/configuration/district',
+  '/configuration/commune',
+  '/configuration/village',
+  '/configuration/state',
+  '/configuration/organization',
+  '/configuration/department',
+  '/configuration/position',
+  '/configuration/language',
+  '/security/role',
+  '/security/user',
+];
 
 const screens = (childId: string, languageId: string): TScreen[] => [
   { name: 'home', path: '/' },

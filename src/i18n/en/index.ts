@@ -286,7 +286,6 @@ const en = {
     english: 'English',
     editTitle: 'Edit {thing}',
     createTitle: 'New {thing}',
-    notFound: 'This record does not exist or was deleted.',
     loadingRecord: 'Loading...',
     fixErrors: 'Some fields need your attention.',
     upload: 'Upload',
@@ -683,7 +682,6 @@ const en = {
   // child show page and case summary (issue 5)
   childShow: {
     loading: 'Loading the child record...',
-    notFound: 'This child record does not exist or was deleted.',
     loadFailed: 'The child record could not be loaded.',
     retry: 'Try again',
     backToList: 'Back to the list',

@@ -286,7 +286,6 @@ const km = {
     english: 'អង់គ្លេស',
     editTitle: 'កែប្រែ{thing}',
     createTitle: 'បង្កើត{thing}ថ្មី',
-    notFound: 'កំណត់ត្រានេះមិនមាន ឬត្រូវបានលុបហើយ។',
     loadingRecord: 'កំពុងផ្ទុក...',
     fixErrors: 'មានវាលខ្លះត្រូវការការកែតម្រូវ។',
     upload: 'ផ្ទុកឡើង',
@@ -673,7 +672,6 @@ const km = {
   // child show page and case summary (issue 5)
   childShow: {
     loading: 'កំពុងផ្ទុកកំណត់ត្រាកុមារ...',
-    notFound: 'កំណត់ត្រាកុមារនេះមិនមាន ឬត្រូវបានលុបហើយ។',
     loadFailed: 'មិនអាចផ្ទុកកំណត់ត្រាកុមារបានទេ។',
     retry: 'ព្យាយាមម្ដងទៀត',
     backToList: 'ត្រឡប់ទៅបញ្ជី',
