@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { Sharp, SharpConstructor } from 'sharp';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 
 /**
@@ -12,9 +12,17 @@ export const maxImagePixels = 50_000_000;
 /** The side of a child photo's thumbnail (a 32 px avatar on a 3x screen). */
 export const thumbnailSide = 96;
 
-// One image at a time per libvips call and no cache: two cores are shared by everything else.
-sharp.cache(false);
-sharp.concurrency(1);
+/**
+ * libvips is loaded with the first image, not at start (issue 11: a start loads only what serving
+ * needs). One image at a time per libvips call and no cache: two cores are shared by everything else.
+ */
+let loadedSharp: Promise<SharpConstructor> | undefined;
+const loadSharp = () =>
+  (loadedSharp ??= import('sharp').then(({ default: sharp }: { default: SharpConstructor }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
 
 export type TImageExtension = 'png' | 'jpg' | 'webp';
 export type TEncodedImage = { bytes: Buffer; extension: TImageExtension };
@@ -27,8 +35,8 @@ const refusePixels: TImageRefusal = (t, label) =>
 /** What each sniffed type is written as: GIF becomes a PNG of its first frame (a still image). */
 const outputOf: Record<string, TImageExtension> = { png: 'png', jpg: 'jpg', webp: 'webp', gif: 'png' };
 
-const decoder = (bytes: Buffer) =>
-  sharp(bytes, {
+const decoder = async (bytes: Buffer): Promise<Sharp> =>
+  (await loadSharp())(bytes, {
     // Refuses from the header, before any pixel is decoded: floods and decompression bombs.
     limitInputPixels: maxImagePixels,
     // A truncated or corrupt image makes libvips warn; that is a refusal, not a grey half-picture.
@@ -48,11 +56,11 @@ export const reencodeImage = async (
   const extension = outputOf[sniffedExtension];
   if (!extension) return refuseUnreadable;
   try {
-    const metadata = await decoder(bytes).metadata();
+    const metadata = await (await decoder(bytes)).metadata();
     const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
     if (pixels === 0) return refuseUnreadable;
     if (pixels > maxImagePixels) return refusePixels;
-    const image = decoder(bytes).rotate();
+    const image = (await decoder(bytes)).rotate();
     const encoded =
       extension === 'jpg'
         ? image.jpeg({ quality: 90, mozjpeg: true })
@@ -66,8 +74,8 @@ export const reencodeImage = async (
 };
 
 /** A small square WebP of an image already checked (the child list's avatar). */
-export const thumbnailOf = (bytes: Buffer): Promise<Buffer> =>
-  decoder(bytes)
+export const thumbnailOf = async (bytes: Buffer): Promise<Buffer> =>
+  (await decoder(bytes))
     .rotate()
     .resize(thumbnailSide, thumbnailSide, { fit: 'cover', position: 'attention' })
     .webp({ quality: 80 })

@@ -1,4 +1,4 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject, PDFStream } from 'pdf-lib';
+import type { PDFDocument, PDFObject } from 'pdf-lib';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 
 /**
@@ -28,23 +28,31 @@ const activeNames = [
   'RichMediaContent',
   'XFA',
 ];
-const activeNameObjects = new Set(activeNames.map((name) => PDFName.of(name)));
+type TPdfLib = typeof import('pdf-lib') & { activeNameObjects: Set<PDFObject> };
+/** pdf-lib is loaded with the first PDF, not at start (issue 11: a start loads only what serving needs). */
+let loadedPdfLib: Promise<TPdfLib> | undefined;
+const loadPdfLib = () =>
+  (loadedPdfLib ??= import('pdf-lib').then((lib) => ({
+    ...lib,
+    activeNameObjects: new Set<PDFObject>(activeNames.map((name) => lib.PDFName.of(name))),
+  })));
 
 /** True when an object (dictionaries, arrays and stream dictionaries inside it too) holds an active name. */
-const holdsActiveName = (object: PDFObject, seen = new Set<PDFObject>()): boolean => {
+const holdsActiveName = (pdf: TPdfLib, object: PDFObject, seen = new Set<PDFObject>()): boolean => {
+  const { PDFArray, PDFDict, PDFName, PDFStream, activeNameObjects } = pdf;
   if (seen.has(object)) return false;
   seen.add(object);
   if (object instanceof PDFName) return activeNameObjects.has(object);
-  if (object instanceof PDFStream) return holdsActiveName(object.dict, seen);
+  if (object instanceof PDFStream) return holdsActiveName(pdf, object.dict, seen);
   if (object instanceof PDFDict) {
     for (const [key, value] of object.entries()) {
-      if (activeNameObjects.has(key) || holdsActiveName(value, seen)) return true;
+      if (activeNameObjects.has(key) || holdsActiveName(pdf, value, seen)) return true;
     }
     return false;
   }
   if (object instanceof PDFArray) {
     for (let index = 0; index < object.size(); index += 1) {
-      if (holdsActiveName(object.get(index), seen)) return true;
+      if (holdsActiveName(pdf, object.get(index), seen)) return true;
     }
   }
   return false;
@@ -83,9 +91,10 @@ export const checkPdf = async (bytes: Buffer): Promise<TPdfRefusal | null> => {
       .trim() !== ''
   )
     return refuseUnreadable;
+  const pdf = await loadPdfLib();
   let document: PDFDocument;
   try {
-    document = await PDFDocument.load(bytes, {
+    document = await pdf.PDFDocument.load(bytes, {
       ignoreEncryption: true,
       throwOnInvalidObject: true,
       updateMetadata: false,
@@ -97,9 +106,10 @@ export const checkPdf = async (bytes: Buffer): Promise<TPdfRefusal | null> => {
   try {
     // Every indirect object, those pdf-lib unpacked from object streams included.
     for (const [, object] of document.context.enumerateIndirectObjects()) {
-      if (holdsActiveName(object)) return refuseActive;
+      if (holdsActiveName(pdf, object)) return refuseActive;
     }
-    if (holdsActiveName(document.context.trailerInfo.Root ?? PDFName.of('Root'))) return refuseActive;
+    if (holdsActiveName(pdf, document.context.trailerInfo.Root ?? pdf.PDFName.of('Root')))
+      return refuseActive;
     if (document.getPageCount() < 1) return refuseUnreadable;
   } catch {
     return refuseUnreadable;

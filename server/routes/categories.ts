@@ -1,5 +1,4 @@
 import { and, asc, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TRouteLocale } from '../../src/domain/locale';
 import type { TTranslatable } from '../../src/domain/translatable';
@@ -39,6 +38,8 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const locale = requestLocale(request);
+      // Loaded with the first export, not at start (issue 11).
+      const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.Workbook();
       workbook.creator = 'Adoption back office';
       workbook.created = new Date(app.now());

@@ -1,6 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { childSexText, childStatusText } from '../../src/domain/childLabels';
@@ -209,6 +208,8 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('cache-control', 'no-store')
           .send(`\uFEFF${lines.join('\r\n')}\r\n`);
       }
+      // Loaded with the first export, not at start (issue 11).
+      const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.Workbook();
       workbook.creator = 'Adoption back office';
       workbook.created = new Date(app.now());
