@@ -52,6 +52,11 @@ const run = ([command, args]) =>
     );
   });
 
+const buildFailed = (error) => {
+  console.error(`Build failed: ${error.message}`);
+  process.exit(1);
+};
+
 const stamp = existsSync(stampFile) ? JSON.parse(await readFile(stampFile, 'utf8')) : {};
 const current = {};
 const stale = [];
@@ -60,18 +65,18 @@ for (const [name, build] of Object.entries(builds)) {
   if (stamp[name] !== current[name] || !existsSync(path.join(root, build.output))) stale.push(name);
 }
 
-if (stale.length > 0) {
-  console.log(`Building ${stale.join(' and ')}...`);
-  try {
-    await Promise.all(stale.map((name) => run(builds[name].command)));
-  } catch (error) {
-    console.error(`Build failed: ${error.message}`);
-    process.exit(1);
-  }
-  await writeFile(stampFile, JSON.stringify(current, null, 2));
-} else {
-  console.log('Client and server are built from the current sources; starting.');
-}
+if (stale.length > 0) console.log(`Building ${stale.join(' and ')}...`);
+else console.log('Client and server are built from the current sources; starting.');
+const build = (name) => run(builds[name].command);
+const writeStamp = () => writeFile(stampFile, JSON.stringify(current, null, 2));
+// The server first (under a second): the database can then open, migrate and seed while the client
+// builds; the server listens once both are done.
+if (stale.includes('server')) await build('server').catch(buildFailed);
+const clientBuilt = stale.includes('client') ? build('client') : undefined;
+// Stamped once everything is built (a failed client build is tried again at the next start).
+if (clientBuilt) void clientBuilt.then(writeStamp, () => undefined);
+else if (stale.length > 0) await writeStamp();
 
 // The server in this process, so a stop signal reaches it directly.
-await import(pathToFileURL(path.join(root, builds.server.output)).href);
+const { startServer, startFailed } = await import(pathToFileURL(path.join(root, builds.server.output)).href);
+await startServer({ clientBuilt }).catch(startFailed);

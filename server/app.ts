@@ -58,6 +58,11 @@ export type TBuildOptions = {
   announce?: (line: string) => void;
   /** More route plugins under /api/v1 (tests use it to exercise the permission and error plumbing). */
   extraApiRoutes?: FastifyPluginAsyncZod[];
+  /**
+   * The client is being built while the app starts (npm start on a fresh clone): serve it once its
+   * index.html appears instead of deciding at start that there is none.
+   */
+  clientBuilding?: boolean;
 };
 
 const announceAdmin = (created: TSeedResult['adminCreated'], announce: (line: string) => void) => {
@@ -126,8 +131,10 @@ const registerEverything = async (
   app.decorate('now', now);
   app.decorate('auth', createAuthService({ db: database.db, config, now }));
 
-  const hasClient = existsSync(path.join(config.clientDir, 'index.html'));
+  const indexHtml = path.join(config.clientDir, 'index.html');
+  let hasClient = existsSync(indexHtml);
   const serveSpa = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!hasClient && options.clientBuilding) hasClient = existsSync(indexHtml);
     if (!hasClient || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     if (!(request.headers.accept ?? '').includes('text/html')) return false;
     reply.header('cache-control', 'no-cache').sendFile('index.html');
@@ -159,8 +166,9 @@ const registerEverything = async (
   // it; request bodies are not inflated (an upload is taken as sent, within its size limit). Before
   // the static files, which then send the build's precompressed .br/.gz instead of compressing.
   await app.register(fastifyCompress, { global: true, threshold: 1024, globalDecompression: false });
-  if (hasClient) {
+  if (hasClient || options.clientBuilding) {
     await app.register(fastifyStatic, {
+      suppressWarning: options.clientBuilding,
       root: config.clientDir,
       wildcard: true, // files added by a rebuild are served without a restart
       cacheControl: false,

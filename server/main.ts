@@ -1,7 +1,18 @@
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
-const start = async () => {
+export type TStartOptions = {
+  /**
+   * Settled when the client is built (scripts/start.mjs builds it while the database opens): the
+   * server listens only then, so the first page a newcomer opens is there.
+   */
+  clientBuilt?: Promise<void>;
+};
+
+/** Opens the database, registers everything and listens; stops cleanly on SIGINT and SIGTERM. */
+export const startServer = async (startOptions: TStartOptions = {}) => {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -13,7 +24,10 @@ const start = async () => {
     throw error;
   }
 
-  const app = await buildApp(config, { logger: { level: 'info' } });
+  const app = await buildApp(config, {
+    logger: { level: 'info' },
+    clientBuilding: Boolean(startOptions.clientBuilt),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +45,12 @@ const start = async () => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  try {
+    await startOptions.clientBuilt;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = address && typeof address === 'object' ? address.port : config.port;
@@ -38,7 +58,19 @@ const start = async () => {
   console.log(`Adoption back office listening on http://${host}:${port}  (API documentation: /api/docs)`);
 };
 
-start().catch((error) => {
+const failed = (error: unknown) => {
   console.error('Failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
-});
+};
+
+// Run as a program (node dist/server/main.js, tsx server/main.ts); imported, it waits to be called.
+const runAsProgram = () => {
+  try {
+    return !!process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
+};
+if (runAsProgram()) startServer().catch(failed);
+
+export { failed as startFailed };

@@ -117,3 +117,30 @@ describe('API answers', () => {
     expect(response.statusCode).toBeLessThan(500);
   });
 });
+
+describe('a start that builds the client while the database opens (npm start on a fresh clone)', () => {
+  it('serves the page once the build has written it, without a restart', async () => {
+    const building = await mkdtemp(path.join(os.tmpdir(), 'ab-client-building-'));
+    const late = await createTestApp({ clientDir: building }, { clientBuilding: true });
+    try {
+      const ask = () =>
+        late.app.inject({ url: '/kh/login', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+      expect((await ask()).statusCode).toBe(404);
+      await mkdir(path.join(building, 'assets'));
+      await writeWithVariants(path.join(building, 'index.html'), page);
+      await writeWithVariants(path.join(building, 'assets', 'app-3f9a.js'), script);
+      const response = await ask();
+      expect(response.statusCode).toBe(200);
+      expect(decode(response.headers['content-encoding'], response.rawPayload)).toBe(page);
+      const asset = await late.app.inject({
+        url: '/assets/app-3f9a.js',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(asset.statusCode).toBe(200);
+      expect(decode(asset.headers['content-encoding'], asset.rawPayload)).toBe(script);
+    } finally {
+      await late.close();
+      await rm(building, { recursive: true, force: true });
+    }
+  });
+});

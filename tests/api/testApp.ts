@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildApp, type TApp, type TBuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
 import type { TConfig } from '../../server/config';
@@ -31,7 +30,7 @@ export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export const createTestApp = async (
   overrides: Partial<TConfig> = {},
-  options: { extraApiRoutes?: FastifyPluginAsyncZod[]; logger?: TBuildOptions['logger'] } = {},
+  options: Pick<TBuildOptions, 'extraApiRoutes' | 'logger' | 'clientBuilding'> = {},
 ) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-api-test-'));
   const database = await createDatabase();
@@ -63,6 +62,7 @@ export const createTestApp = async (
       now: clock.now,
       announce: () => {},
       extraApiRoutes: options.extraApiRoutes,
+      clientBuilding: options.clientBuilding,
       logger: options.logger,
     });
   } catch (error) {
