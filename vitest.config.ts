@@ -21,6 +21,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['tests/api/support/fastPasswords.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

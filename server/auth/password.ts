@@ -1,7 +1,8 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 /** Node's scrypt at N=2^17, r=8, p=1: about 128 MiB and a few hundred ms per hash, on purpose. */
-const defaults = { N: 2 ** 17, r: 8, p: 1 } as const;
+const production = { N: 2 ** 17, r: 8, p: 1 } as const;
+let defaults: { N: number; r: number; p: number } = production;
 const keyLength = 32;
 const maxmem = 256 * 1024 * 1024;
 
@@ -52,3 +53,13 @@ export const getDummyHash = (): Promise<string> => {
 
 /** A password for a generated account: 18 random bytes, 24 URL-safe characters. */
 export const generatePassword = (): string => randomBytes(18).toString('base64url');
+
+/**
+ * For the API tests only (their setup file): hashes made while it is set use N=`cost`, so a suite
+ * that hashes hundreds of passwords does not spend minutes in scrypt. Undefined restores production.
+ * Verification always reads the parameters from the stored hash, so nothing else changes.
+ */
+export const usePasswordCostForTests = (cost: number | undefined) => {
+  defaults = cost === undefined ? production : { ...production, N: cost };
+  dummyHash = undefined;
+};
