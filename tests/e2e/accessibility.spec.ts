@@ -121,8 +121,11 @@ for (const locale of ['kh', 'en'] as const) {
       // A child and a language to open: the first row of each list.
       const idOfFirstRow = async (listPath: string) => {
         await openInApp(page, `${prefix}${listPath}`);
-        await page.locator('.ag-row').first().click();
-        await expect(page).toHaveURL(/\/(show|edit)\/\d+$/);
+        // A click on a row the grid is still filling in (or replacing) opens nothing: click again.
+        await expect(async () => {
+          await page.locator('.ag-row').first().click();
+          await expect(page).toHaveURL(/\/(show|edit)\/\d+$/, { timeout: 2000 });
+        }).toPass();
         return page.url().split('/').pop() ?? '';
       };
       const childId = await idOfFirstRow('/adoptive-child/child');

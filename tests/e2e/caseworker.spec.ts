@@ -102,7 +102,8 @@ test('at 390 px the filters fold behind a button with their count and the sideba
   await expect(page.locator('#filter-status')).toBeHidden();
   const firstRow = page.locator('.ag-row').first();
   await expect(firstRow).toBeVisible();
-  expect((await firstRow.boundingBox())?.y ?? 1000).toBeLessThan(450);
+  // Polled: the grid may replace the row element while its data arrives.
+  await expect.poll(async () => (await firstRow.boundingBox())?.y ?? 1000).toBeLessThan(450);
   await saveScreenshot(page, 'narrow-list-en');
   await filters.click();
   await expect(page.locator('#filter-status')).toBeVisible();
