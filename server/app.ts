@@ -129,7 +129,10 @@ const registerEverything = async (
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('now', now);
-  app.decorate('auth', createAuthService({ db: database.db, config, now }));
+  app.decorate(
+    'auth',
+    createAuthService({ db: database.db, authVersion: database.authVersion, config, now }),
+  );
 
   const indexHtml = path.join(config.clientDir, 'index.html');
   let hasClient = existsSync(indexHtml);

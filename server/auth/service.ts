@@ -9,7 +9,7 @@ import { getDummyHash, verifyPassword } from './password';
 import { clearFailures, recordFailure, throttledForMs, throttleKeys } from './throttle';
 import { createTokenSigner, type TAccessClaims, type TRefreshClaims } from './tokens';
 
-/** The caller as the permission check sees it, loaded fresh from the database on every request. */
+/** The caller as the permission check sees it: current at the authorization version of the request. */
 export type TAuthUser = {
   id: number;
   name: string;
@@ -24,12 +24,21 @@ type TRefreshRow = typeof refreshTokens.$inferSelect;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** How many (user, session) entries the permission cache keeps; the least recently used go first. */
+const permissionCacheSize = 5000;
+
+type TCachedUser = { version: number; user: Readonly<TAuthUser> | null };
+
 export const createAuthService = (deps: {
   db: TDb;
+  /** The authorization version (server/db/client.ts): a cached user is trusted only at its version. */
+  authVersion: () => number | Promise<number>;
   config: Pick<TConfig, 'jwtSecret' | 'accessTokenTtlS' | 'refreshTokenTtlS' | 'refreshReuseGraceS'>;
   now: () => number;
 }) => {
-  const { db, config, now } = deps;
+  const { db, config, now, authVersion } = deps;
+  /** By `user id:session family`: what `loadUser` answered, and at which authorization version. */
+  const permissionCache = new Map<string, TCachedUser>();
   const signer = createTokenSigner(config.jwtSecret);
 
   /**
@@ -179,15 +188,8 @@ export const createAuthService = (deps: {
     throw unauthenticated();
   };
 
-  /**
-   * The user behind an access token, with current roles and permissions; null when the token is
-   * invalid, its family revoked or the user inactive or gone.
-   */
-  const authenticate = async (token: string): Promise<TAuthUser | null> => {
-    const claims = await signer.verify(token, 'access', now());
-    if (!claims) return null;
-    const userId = Number(claims.sub);
-    if (!Number.isSafeInteger(userId)) return null;
+  /** The user and their current roles and permissions; null when inactive, gone or signed out. */
+  const loadUser = async (userId: number, familyId: string): Promise<Readonly<TAuthUser> | null> => {
     const [user] = await db
       .select({
         id: users.id,
@@ -196,7 +198,7 @@ export const createAuthService = (deps: {
         active: users.active,
         roleId: roles.id,
         roleName: roles.roleName,
-        familyActive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sid} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
+        familyActive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
       })
       .from(users)
       .leftJoin(roles, eq(roles.id, users.roleId))
@@ -210,15 +212,44 @@ export const createAuthService = (deps: {
             .from(rolePermissions)
             .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
             .where(eq(rolePermissions.roleId, user.roleId));
-    return {
+    const roleList =
+      user.roleId !== null && user.roleName !== null ? [{ id: user.roleId, roleName: user.roleName }] : [];
+    // Frozen: the same object answers many requests, none may change it for the others.
+    return Object.freeze({
       id: user.id,
       name: user.name,
       username: user.username,
-      roles:
-        user.roleId !== null && user.roleName !== null ? [{ id: user.roleId, roleName: user.roleName }] : [],
-      permissions: held.map((row) => row.name).sort(),
-      familyId: claims.sid,
-    };
+      roles: Object.freeze(roleList.map((role) => Object.freeze(role))) as TAuthUser['roles'],
+      permissions: Object.freeze(held.map((row) => row.name).sort()) as string[],
+      familyId,
+    });
+  };
+
+  /**
+   * The user behind an access token, with current roles and permissions; null when the token is
+   * invalid, its family revoked or the user inactive or gone. Answered from the permission cache
+   * when nothing that decides it has changed since it was loaded (the authorization version read
+   * first, then the user: a change in between only makes the entry stale sooner).
+   */
+  const authenticate = async (token: string): Promise<TAuthUser | null> => {
+    const claims = await signer.verify(token, 'access', now());
+    if (!claims) return null;
+    const userId = Number(claims.sub);
+    if (!Number.isSafeInteger(userId)) return null;
+    const version = await authVersion();
+    const key = `${userId}:${claims.sid}`;
+    const cached = permissionCache.get(key);
+    permissionCache.delete(key);
+    if (cached?.version === version) {
+      permissionCache.set(key, cached);
+      return cached.user;
+    }
+    const user = await loadUser(userId, claims.sid);
+    permissionCache.set(key, { version, user });
+    if (permissionCache.size > permissionCacheSize) {
+      permissionCache.delete(permissionCache.keys().next().value as string);
+    }
+    return user;
   };
 
   return { signIn, refresh, revokeFamily, authenticate, signer };

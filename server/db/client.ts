@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TConfig } from '../config';
 import { lockDataDir } from './dataDirLock';
+import { statementNameOf } from './namedStatements';
 import * as schema from './schema';
 
 export type TSchema = typeof schema;
@@ -22,6 +23,11 @@ export type TDatabase = {
   driver: 'pglite' | 'postgres';
   /** Applies the committed migrations, then runs `afterMigrate` while other processes wait. */
   prepare: (afterMigrate?: (db: TDb) => Promise<void>) => Promise<void>;
+  /**
+   * The current authorization version (the `auth_version` row, bumped by triggers on users, roles,
+   * permissions, role permissions and revoked sessions). After `prepare`.
+   */
+  authVersion: () => number | Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -37,6 +43,40 @@ const pgliteAnalyzeEveryMs = 10 * 60 * 1000;
 /** Any constant: all API processes on one PostgreSQL take this lock to migrate and seed one at a time. */
 const startupLockKey = 4_242_001;
 
+/** A parameter as an SQL literal (EXECUTE takes no bind parameters); undefined: not one we write. */
+const literalOf = (value: unknown): string | undefined => {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  // standard_conforming_strings is on: only the quote is special inside '...'.
+  if (typeof value === 'string' && !value.includes('\0')) return `'${value.replaceAll("'", "''")}'`;
+  return undefined;
+};
+
+/**
+ * PGlite's `query` parses and plans every statement; a text given a name (server/db/namedStatements.ts)
+ * is prepared once in the session and then run as `EXECUTE name(literals)`, which keeps its plan.
+ * Queries inside a transaction go through the transaction's own `query` and run as they are, and so
+ * does a call with a parameter that is not a plain number, string, boolean or null.
+ */
+const runNamedStatementsPrepared = (client: PGlite) => {
+  const query = client.query.bind(client);
+  const prepared = new Map<string, Promise<unknown>>();
+  client.query = (async (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+    const name = statementNameOf(text);
+    const literals = (params ?? []).map(literalOf);
+    if (!name || literals.some((literal) => literal === undefined)) return query(text, params, options);
+    let ready = prepared.get(name);
+    if (!ready) {
+      ready = client.exec(`PREPARE ${name} AS ${text}`);
+      prepared.set(name, ready);
+      ready.catch(() => prepared.delete(name));
+    }
+    await ready;
+    return query(`EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`, [], options);
+  }) as PGlite['query'];
+};
+
 const openPglite = async (dataDir: string, release: () => void = () => {}): Promise<TDatabase> => {
   let client: PGlite;
   try {
@@ -46,16 +86,25 @@ const openPglite = async (dataDir: string, release: () => void = () => {}): Prom
     release();
     throw error;
   }
+  runNamedStatementsPrepared(client);
   const db = drizzlePglite({ client, schema });
   // PGlite runs no autovacuum: without planner statistics a filtered list of 100,000 villages takes
   // several times longer (docs/performance.md). Vacuum and analyze at start, analyze every while.
   let statistics: NodeJS.Timeout | undefined;
+  // Only this process can write this database (the lock taken in openDatabase), and PGlite calls a
+  // listener while it reads the answer to the committing statement, before that statement's promise
+  // resolves (tests/api/permissionCache.test.ts checks it): counting the trigger's notifications
+  // is as current as reading the row, without a query per request.
+  let bumps = 0;
   return {
     db,
     driver: 'pglite',
     // PGlite is single-process: the lock taken in openDatabase keeps every other process out.
     prepare: async (afterMigrate) => {
       await migratePglite(db, { migrationsFolder });
+      await client.listen('auth_version', () => {
+        bumps += 1;
+      });
       await afterMigrate?.(db);
       await client.exec('vacuum analyze');
       statistics = setInterval(() => {
@@ -63,6 +112,7 @@ const openPglite = async (dataDir: string, release: () => void = () => {}): Prom
       }, pgliteAnalyzeEveryMs);
       statistics.unref();
     },
+    authVersion: () => bumps,
     close: async () => {
       clearInterval(statistics);
       try {
@@ -92,6 +142,14 @@ const openPostgres = async (connectionString: string): Promise<TDatabase> => {
         await lockClient.query('select pg_advisory_unlock($1)', [startupLockKey]).catch(() => undefined);
         lockClient.release();
       }
+    },
+    // Other processes may share this database: the row itself, one primary-key read per request.
+    authVersion: async () => {
+      const result = await pool.query<{ version: string }>({
+        name: 'auth_version',
+        text: 'select version from auth_version where id = 1',
+      });
+      return Number(result.rows[0]?.version ?? 0);
     },
     close: () => pool.end(),
   };

@@ -23,11 +23,13 @@ import { idParam, recordVersion } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
+import { nameStatement } from '../db/namedStatements';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses, ZIdParams } from '../routes/schemas';
 import { databaseErrorCode, isStillReferenced } from './databaseError';
+import { runAsNamedStatement } from './namedStatement';
 import { pagedOf, runPagedList, searchCondition } from './pagedList';
 
 type TResourceName = keyof TranslationFunctions['resources'];
@@ -236,6 +238,15 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       return row as Record<string, unknown> | undefined;
     };
 
+    /**
+     * The read of `GET {base}/{id}`, the most frequent call: a prepared statement, so its SQL is
+     * built once and PostgreSQL parses and plans it once per connection.
+     */
+    const readByIdQuery = selectRows(app.db)
+      .where(eq(idColumn, sql.placeholder('id')))
+      .limit(1);
+    const readById = readByIdQuery.prepare(nameStatement(readByIdQuery.toSQL().sql));
+
     /** Parents named in the body exist; a missing one is a 400 on its field. */
     const checkParents = async (db: TDbOrTx, body: Record<string, unknown>) => {
       for (const parent of binding.parents ?? []) {
@@ -268,12 +279,19 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       // Joins only where a condition reads a joined table: counting 100,000 villages through three
       // joins costs several times the plain count (docs/performance.md).
       const conditionsNeedJoins = conditions.some((condition) => readsOtherTables(condition, table));
+      // The list as it opens (no search, no filter: one text per sort) is the call made most often.
+      // (binding.listWhere is fixed text; an empty search is undefined.)
+      const opening = conditions.every(
+        (condition) => condition === undefined || condition === binding.listWhere,
+      );
+      const run = <T>(built: Parameters<typeof runAsNamedStatement<T>>[0]) =>
+        opening ? runAsNamedStatement(built) : (built as unknown as Promise<T>);
       return runPagedList({
         page: query.page,
         take: query.take,
         count: () => {
           const count = app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic();
-          return (conditionsNeedJoins ? withJoins(count) : count).where(where);
+          return run((conditionsNeedJoins ? withJoins(count) : count).where(where));
         },
         // The page's ids come first, then only their rows are joined: a deep page skips index
         // entries, not joined rows.
@@ -285,9 +303,11 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
             .orderBy(...order)
             .limit(limit)
             .offset(offset);
-          return selectRows(app.db)
-            .where(inArray(idColumn, pageIds))
-            .orderBy(...order) as unknown as Promise<z.infer<typeof ZRow>[]>;
+          return run(
+            selectRows(app.db)
+              .where(inArray(idColumn, pageIds))
+              .orderBy(...order),
+          ) as Promise<z.infer<typeof ZRow>[]>;
         },
       });
     };
@@ -389,7 +409,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         },
       },
       async (request) => {
-        const row = await findRow(app.db, request.params.id);
+        const [row] = await readById.execute({ id: request.params.id });
         if (!row) throw notFound();
         return { data: row as z.infer<typeof ZRow> };
       },

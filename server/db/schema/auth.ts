@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
 import { users } from './security';
 
@@ -44,3 +44,14 @@ export const signInFailures = pgTable(
   },
   (table) => [index('sign_in_failures_key_at_idx').on(table.key, table.at)],
 );
+
+/**
+ * One row (id 1) whose `version` grows with every change that can change what an access token
+ * grants: users, roles, permissions, role permissions, and sessions revoked. Triggers bump it
+ * (migration 0005), so a change by any process, script or hand-written SQL counts; the permission
+ * cache (server/auth/permissionCache.ts) trusts a cached user only at the version it was loaded at.
+ */
+export const authVersion = pgTable('auth_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
