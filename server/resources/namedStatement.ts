@@ -1,14 +1,12 @@
 import { nameStatement } from '../db/namedStatements';
 
-type TPreparable<T> = {
-  toSQL: () => { sql: string };
-  prepare: (name: string) => { execute: () => Promise<T> };
-};
+type TPreparable<TPrepared> = { toSQL: () => { sql: string }; prepare: (name: string) => TPrepared };
 
 /**
- * Runs a built query as a named prepared statement (server/db/namedStatements.ts): the database
- * parses it once and, after a few runs, keeps one plan instead of planning its joins on every call.
- * Only for queries whose text comes from a bounded set (a list without filters: one text per sort).
+ * A built query prepared under a name derived from its SQL text (server/db/namedStatements.ts): the
+ * database parses it once per session and, when it has no parameters left to plan for, keeps one
+ * plan. Only for queries whose text comes from a bounded set, since a session keeps every statement
+ * it prepared.
  */
-export const runAsNamedStatement = <T>(query: TPreparable<T>): Promise<T> =>
-  query.prepare(nameStatement(query.toSQL().sql)).execute();
+export const prepareNamed = <TPrepared>(query: TPreparable<TPrepared>): TPrepared =>
+  query.prepare(nameStatement(query.toSQL().sql));

@@ -23,14 +23,13 @@ import { idParam, recordVersion } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
-import { nameStatement } from '../db/namedStatements';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses, ZIdParams } from '../routes/schemas';
 import { databaseErrorCode, isStillReferenced } from './databaseError';
-import { runAsNamedStatement } from './namedStatement';
-import { pagedOf, runPagedList, searchCondition } from './pagedList';
+import { prepareNamed } from './namedStatement';
+import { pagedOf, paginateMeta, runPagedList, searchCondition } from './pagedList';
 
 type TResourceName = keyof TranslationFunctions['resources'];
 type TSortExpression = SQL | PgColumn | ((locale: TRouteLocale) => SQL);
@@ -242,10 +241,11 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
      * The read of `GET {base}/{id}`, the most frequent call: a prepared statement, so its SQL is
      * built once and PostgreSQL parses and plans it once per connection.
      */
-    const readByIdQuery = selectRows(app.db)
-      .where(eq(idColumn, sql.placeholder('id')))
-      .limit(1);
-    const readById = readByIdQuery.prepare(nameStatement(readByIdQuery.toSQL().sql));
+    const readById = prepareNamed(
+      selectRows(app.db)
+        .where(eq(idColumn, sql.placeholder('id')))
+        .limit(1),
+    );
 
     /** Parents named in the body exist; a missing one is a 400 on its field. */
     const checkParents = async (db: TDbOrTx, body: Record<string, unknown>) => {
@@ -272,43 +272,76 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       throw error;
     };
 
+    type TListQueries = { count: () => Promise<{ count: number }[]>; rows: () => Promise<unknown[]> };
+    /**
+     * The list as it opens (first page, no search, no filter) is the call made most often: its two
+     * statements are built once per sort, order, page size and language, and kept prepared
+     * (server/db/namedStatements.ts). Building the child list's SQL cost as much as running it.
+     */
+    const openingLists = new Map<string, TListQueries>();
+
     /** The paged list for a parsed query (`GET {base}`, and the spec's own search call if any). */
     const listPage = async (request: { query: unknown }, locale: TRouteLocale) => {
       const query = request.query as z.infer<typeof ZQuery> & Record<string, unknown>;
       const { conditions, where, sortBy, order } = listQueryParts(binding, query, locale);
+      // (binding.listWhere is fixed text; an empty search is undefined.)
+      const opening =
+        query.page === 1 &&
+        conditions.every((condition) => condition === undefined || condition === binding.listWhere);
+      // Only known sorts make keys: the map stays as small as the binding's sort options.
+      const asked = typeof query.sort === 'string' ? query.sort : binding.definition.defaultSort;
+      const sortKey = binding.sort[asked] ? asked : '#id'; // listQueryParts' choice, by name
+      const openingKey = `${sortKey}|${query.order === 'desc' ? 'desc' : 'asc'}|${query.take}|${locale}`;
+      const kept = opening ? openingLists.get(openingKey) : undefined;
+      if (kept) {
+        const [[{ count }], rows] = await Promise.all([kept.count(), kept.rows()]);
+        return {
+          data: rows as z.infer<typeof ZRow>[],
+          paginateMeta: paginateMeta(Number(count), 1, query.take),
+        };
+      }
       // Joins only where a condition reads a joined table: counting 100,000 villages through three
       // joins costs several times the plain count (docs/performance.md).
       const conditionsNeedJoins = conditions.some((condition) => readsOtherTables(condition, table));
-      // The list as it opens (no search, no filter: one text per sort) is the call made most often.
-      // (binding.listWhere is fixed text; an empty search is undefined.)
-      const opening = conditions.every(
-        (condition) => condition === undefined || condition === binding.listWhere,
-      );
-      const run = <T>(built: Parameters<typeof runAsNamedStatement<T>>[0]) =>
-        opening ? runAsNamedStatement(built) : (built as unknown as Promise<T>);
+      const countQuery = () => {
+        const count = app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic();
+        return (conditionsNeedJoins ? withJoins(count) : count).where(where);
+      };
+      // The page's ids come first, then only their rows are joined: a deep page skips index
+      // entries, not joined rows.
+      const rowsQuery = (limit: number, offset: number) => {
+        const ids = app.db.select({ id: idColumn }).from(table).$dynamic();
+        const idsNeedJoins = conditionsNeedJoins || readsOtherTables(sortBy, table);
+        // The opening page's size is written into the text (a validated integer): a statement
+        // without parameters keeps one plan, while `limit $1` made PostgreSQL plan it every time.
+        const pageIds = (idsNeedJoins ? withJoins(ids) : ids)
+          .where(where)
+          .orderBy(...order)
+          .limit(opening ? (sql.raw(String(Math.trunc(limit))) as unknown as number) : limit)
+          .offset(offset);
+        return selectRows(app.db)
+          .where(inArray(idColumn, pageIds))
+          .orderBy(...order);
+      };
+      if (opening) {
+        const count = prepareNamed(countQuery());
+        const rows = prepareNamed(rowsQuery(query.take, 0));
+        const queries: TListQueries = {
+          count: () => count.execute() as Promise<{ count: number }[]>,
+          rows: () => rows.execute() as Promise<unknown[]>,
+        };
+        openingLists.set(openingKey, queries);
+        const [[{ count: itemCount }], data] = await Promise.all([queries.count(), queries.rows()]);
+        return {
+          data: data as z.infer<typeof ZRow>[],
+          paginateMeta: paginateMeta(Number(itemCount), 1, query.take),
+        };
+      }
       return runPagedList({
         page: query.page,
         take: query.take,
-        count: () => {
-          const count = app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic();
-          return run((conditionsNeedJoins ? withJoins(count) : count).where(where));
-        },
-        // The page's ids come first, then only their rows are joined: a deep page skips index
-        // entries, not joined rows.
-        rows: (limit, offset) => {
-          const ids = app.db.select({ id: idColumn }).from(table).$dynamic();
-          const idsNeedJoins = conditionsNeedJoins || readsOtherTables(sortBy, table);
-          const pageIds = (idsNeedJoins ? withJoins(ids) : ids)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(offset);
-          return run(
-            selectRows(app.db)
-              .where(inArray(idColumn, pageIds))
-              .orderBy(...order),
-          ) as Promise<z.infer<typeof ZRow>[]>;
-        },
+        count: () => countQuery() as unknown as Promise<{ count: number }[]>,
+        rows: (limit, offset) => rowsQuery(limit, offset) as unknown as Promise<z.infer<typeof ZRow>[]>,
       });
     };
 
