@@ -35,7 +35,8 @@ export default defineConfig({
             },
             // The grid is big and only lists need it: its own chunk, loaded with the first list.
             { name: 'ag-grid', test: /node_modules[\\/]ag-grid-/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/](?!ag-grid-)/, priority: 1 },
+            // Other libraries go with the code that imports them (issue 11: one 'vendor' chunk made
+            // the sign-in page load the forms', dialogs' and palette's libraries).
           ],
         },
       },

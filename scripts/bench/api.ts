@@ -90,7 +90,9 @@ const benchDatabase = async (postgres: boolean) => {
     await bare.close();
 
     const bareRps = Math.max(rows[0].rps, rows[rows.length - 1].rps);
-    console.log(`\n${postgres ? 'PostgreSQL' : 'PGlite'} — ${machineNote()}; ${connections} connections, ${seconds} s each\n`);
+    console.log(
+      `\n${postgres ? 'PostgreSQL' : 'PGlite'} — ${machineNote()}; ${connections} connections, ${seconds} s each\n`,
+    );
     console.log('| route | req/s | p50 ms | p99 ms | of the faster bare run | non-2xx |');
     console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     for (const row of rows) {

@@ -34,7 +34,10 @@ export const openBenchApp = async () => {
     ADMIN_PASSWORD: benchAdminPassword,
     PORT: '0',
   });
-  const app = await buildApp({ ...config, clientDir: path.join(dataDir, 'no-client') }, { logger: process.env.BENCH_LOG ? { level: 'error' } : false });
+  const app = await buildApp(
+    { ...config, clientDir: path.join(dataDir, 'no-client') },
+    { logger: process.env.BENCH_LOG ? { level: 'error' } : false },
+  );
   return {
     app,
     /** Whether it runs on PostgreSQL (else PGlite). */

@@ -59,7 +59,7 @@ export const generatePassword = (): string => randomBytes(18).toString('base64ur
  * that hashes hundreds of passwords does not spend minutes in scrypt. Undefined restores production.
  * Verification always reads the parameters from the stored hash, so nothing else changes.
  */
-export const usePasswordCostForTests = (cost: number | undefined) => {
+export const setPasswordCostForTests = (cost: number | undefined) => {
   defaults = cost === undefined ? production : { ...production, N: cost };
   dummyHash = undefined;
 };

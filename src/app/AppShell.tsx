@@ -1,19 +1,17 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationProgress } from '@/components/layout/NavigationProgress';
-import { CommandPalette } from '@/components/palette/CommandPalette';
 import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
-import { ShortcutsDialog } from '@/components/palette/ShortcutsDialog';
-import { ResourcePageCommands } from '@/components/resource/ResourcePageCommands';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
-import { clientResources } from '@/features/clientResources';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { currentRouteLocale, localizationsVersionAtom, routeLocaleAtom } from '@/state/locale';
-import { darkModeAtom } from '@/state/ui';
+import { darkModeAtom, shortcutsOpenAtom } from '@/state/ui';
+import { browserReloadGuardDeps, importWithReloadGuard } from './chunkReload';
 import { writeCookie } from './cookies';
 import { khmerPageTitle, loadLocaleOverrides } from './i18n/runtime';
 import { localeFromPathname } from './localePath';
+import { useSession } from './session';
 import { applyDarkMode } from './theme';
 
 /**
@@ -52,17 +50,34 @@ const ThemeSync = () => {
   return null;
 };
 
-/** The root of every route: language, theme, progress bar, palette and shortcuts. */
-export const AppShell = () => (
-  <>
-    <LocaleSync />
-    <ThemeSync />
-    <NavigationProgress />
-    <Outlet />
-    <CommandPalette />
-    <ShortcutsDialog />
-    <GlobalShortcuts />
-    <ResourcePageCommands resources={clientResources} />
-    <ScrollRestoration />
-  </>
+// Loaded when first needed, through the chunk reload guard (issue 11: the sign-in page's weight).
+const SignedInTools = lazy(() =>
+  importWithReloadGuard(() => import('./SignedInTools'), browserReloadGuardDeps()),
 );
+const ShortcutsDialog = lazy(() =>
+  importWithReloadGuard(
+    () =>
+      import('@/components/palette/ShortcutsDialog').then((module) => ({ default: module.ShortcutsDialog })),
+    browserReloadGuardDeps(),
+  ),
+);
+
+/** The root of every route: language, theme, progress bar, palette and shortcuts. */
+export const AppShell = () => {
+  const { status } = useSession();
+  const shortcutsOpen = useAtomValue(shortcutsOpenAtom);
+  return (
+    <>
+      <LocaleSync />
+      <ThemeSync />
+      <NavigationProgress />
+      <Outlet />
+      <Suspense fallback={null}>
+        {status === 'signedIn' && <SignedInTools />}
+        {shortcutsOpen && <ShortcutsDialog />}
+      </Suspense>
+      <GlobalShortcuts />
+      <ScrollRestoration />
+    </>
+  );
+};

@@ -1,8 +1,7 @@
 import type { ComponentType } from 'react';
 import { developerOnlyPermission } from '@/domain/permissions';
 import { permissionFor, type TResourceDefinition } from '@/domain/resource';
-import { childClientResource } from '@/features/child/childClient';
-import { clientResources } from '@/features/clientResources';
+import { childPagePermission, resourcePageRoutes } from '@/features/resourcePageRoutes';
 
 /**
  * Every route of spec section 2, with its guards and permission (spec section 6). A route whose
@@ -30,7 +29,10 @@ const auth = (path: string, permission?: string, screen?: TRouteEntry['screen'])
 /** A resource's screen, loaded with the generic resource pages. */
 const resourceScreen =
   (name: string, page: 'list' | 'create' | 'edit') => async (): Promise<TScreenModule> => {
-    const { resourceScreens } = await import('@/components/resource/resourceScreens');
+    const [{ resourceScreens }, { clientResources }] = await Promise.all([
+      import('@/components/resource/resourceScreens'),
+      import('@/features/clientResources'),
+    ]);
     const resource = clientResources.find((candidate) => candidate.definition.name === name);
     if (!resource) throw new Error(`No resource named ${name}`);
     return { default: resourceScreens(resource)[page] };
@@ -69,7 +71,7 @@ const resourcePages = (resource: {
   ];
 };
 
-const inArea = (area: string) => clientResources.filter((resource) => resource.area.key === area);
+const inArea = (area: string) => resourcePageRoutes.filter((resource) => resource.area.key === area);
 
 export const routeTable: TRouteEntry[] = [
   {
@@ -90,8 +92,8 @@ export const routeTable: TRouteEntry[] = [
   // Children
   // Children: create and edit are guarded by `:update` (spec section 6), not by the description's `:write`.
   auth('/adoptive-child/child', 'adoptive_children:read', resourceScreen('child', 'list')),
-  auth('/adoptive-child/child/create', childClientResource.pagePermission, resourceScreen('child', 'create')),
-  auth('/adoptive-child/child/edit/:id', childClientResource.pagePermission, resourceScreen('child', 'edit')),
+  auth('/adoptive-child/child/create', childPagePermission, resourceScreen('child', 'create')),
+  auth('/adoptive-child/child/edit/:id', childPagePermission, resourceScreen('child', 'edit')),
   auth(
     '/adoptive-child/child/show/:id',
     'adoptive_children:read',

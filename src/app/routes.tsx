@@ -6,7 +6,6 @@ import { AppShell } from './AppShell';
 import { browserReloadGuardDeps, importWithReloadGuard } from './chunkReload';
 import { readCookie } from './cookies';
 import { GuardedRoute } from './GuardedRoute';
-import { DefaultLayout } from './layouts/DefaultLayout';
 import { LoginLayout } from './layouts/LoginLayout';
 import { localizedRoutePaths } from './localePath';
 import { QuietLoading } from './QuietLoading';
@@ -57,7 +56,12 @@ export const buildRoutes = (): RouteObject[] => [
         children: routeTable.filter((entry) => entry.layout === 'login').flatMap(leafRoutes),
       },
       {
-        Component: DefaultLayout,
+        // The signed-in frame (sidebar, top bar, notices) loads with the first page that needs it.
+        lazy: async () => ({
+          Component: (
+            await importWithReloadGuard(() => import('./layouts/DefaultLayout'), browserReloadGuardDeps())
+          ).DefaultLayout,
+        }),
         children: [
           ...routeTable.filter((entry) => entry.layout === 'default').flatMap(leafRoutes),
           // Unmatched routes: '404 Not Found', 'This page could not be found' (spec section 8).

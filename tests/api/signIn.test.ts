@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usePasswordCostForTests } from '../../server/auth/password';
+import { setPasswordCostForTests } from '../../server/auth/password';
 import { users } from '../../server/db/schema';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
 
 let t: TTestApp;
 // The product's own scrypt cost here (the other API test files use a cheap one, see support/).
-usePasswordCostForTests(undefined);
+setPasswordCostForTests(undefined);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,6 +1,6 @@
 import { api } from '@/api/client';
 import type { TClientResource } from '@/components/resource/resourceArea';
-import { childResource } from '@/domain/resources/child';
+import { childPagePermission, pageRouteOf } from '../resourcePageRoutes';
 import { ChildAppCommands } from './ChildAppCommands';
 import { useChildFormAddOns } from './form/useChildFormAddOns';
 
@@ -25,12 +25,10 @@ const loadChildCreateDefaults = async (): Promise<Record<string, unknown>> => {
  * sections with the photo, family and documents, the case summary (show page) and `/can-adopt-child`.
  */
 export const childClientResource: TClientResource = {
-  definition: childResource,
-  area: { key: 'records' },
-  editIdOptional: false,
+  ...pageRouteOf('child'),
   recordSearch: true,
   // Spec section 6 guards the create and edit pages with `:update`; saving a new one needs `:write`.
-  pagePermission: 'adoptive_children:update',
+  pagePermission: childPagePermission,
   exportFormats: ['xlsx', 'csv'],
   // Only a child still registered may be deleted (the server answers 409 otherwise).
   deletable: (record) => record.status === 'registered',

@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense } from 'react';
 import type { TClientResource, TRecordContext } from '@/components/resource/resourceArea';
-import { systemMenuResource } from '@/domain/resources/systemMenu';
+import { pageRouteOf } from '../resourcePageRoutes';
 import { useSubMenuActions } from './systemMenu/useSubMenuActions';
 
 // Loaded with the edit page, not with the app: the card pulls in the route table (its target
@@ -11,9 +11,7 @@ const SubMenus = (context: TRecordContext) =>
 
 /** The developer-only system menu screens (`/security/system-menu`): a menu's sub-menus on its edit page. */
 export const systemMenuClientResource: TClientResource = {
-  definition: systemMenuResource,
-  area: { key: 'security' },
-  editIdOptional: true,
+  ...pageRouteOf('systemMenu'),
   EditExtras: SubMenus,
   useRecordActions: useSubMenuActions,
 };

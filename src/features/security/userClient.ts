@@ -1,5 +1,5 @@
 import type { TClientResource } from '@/components/resource/resourceArea';
-import { userResource } from '@/domain/resources/user';
+import { pageRouteOf } from '../resourcePageRoutes';
 import { AccountCard } from './user/AccountCard';
 import { useUserAccountActions } from './user/useUserAccountActions';
 
@@ -8,9 +8,7 @@ import { useUserAccountActions } from './user/useUserAccountActions';
  * account card and the palette's 'Deactivate this user' and 'Set a new password'.
  */
 export const userClientResource: TClientResource = {
-  definition: userResource,
-  area: { key: 'security' },
-  editIdOptional: true,
+  ...pageRouteOf('user'),
   recordSearch: true,
   // Nobody deletes their own account (the server answers 409).
   deletable: (record, user) => record.username !== user?.username,

@@ -1,5 +1,5 @@
-import { usePasswordCostForTests } from '../../../server/auth/password';
+import { setPasswordCostForTests } from '../../../server/auth/password';
 
 // The API tests hash hundreds of passwords (users, profile, throttle...): N=2^12 instead of 2^17
 // keeps the suite from spending minutes in scrypt. signIn.test.ts checks the production parameters.
-usePasswordCostForTests(2 ** 12);
+setPasswordCostForTests(2 ** 12);

@@ -1,0 +1,196 @@
+/**
+ * npm run bench:client — what the browser downloads and how fast the pages are (issue 11).
+ *
+ * Serves the built client (run `npm run build` first) with the real server on its own port and
+ * data directory (demo children added, so the child list has rows), then, in Debian's Chromium:
+ * 1. JavaScript per page from the network log with an empty cache: everything loaded for the
+ *    sign-in page; then, signing in, everything up to the home page; then up to the child list
+ *    with its grid. Each file counted as transferred (brotli, as served) and as gzip (the build's
+ *    .gz file), against the budgets 150 / 250 / 350 KB gzip.
+ * 2. Lighthouse (mobile emulation, its default throttling, empty cache) on the sign-in page and,
+ *    signed in, on the child list: performance score, LCP, TBT, FCP, CLS.
+ * `BENCH_RUNS=n` runs Lighthouse n times per page and prints the median (default 3).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { i18nObject } from '../../src/i18n/i18n-util';
+import { loadAllLocales } from '../../src/i18n/i18n-util.sync';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const clientDir = path.join(root, 'dist/client');
+const port = Number(process.env.BENCH_PORT ?? 3170);
+const debuggingPort = port + 1;
+const base = `http://127.0.0.1:${port}`;
+const password = 'bench-client-pass-123';
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const budgets = { login: 150, home: 250, list: 350 } as const;
+loadAllLocales();
+const kh = i18nObject('km');
+
+if (!existsSync(path.join(clientDir, 'index.html')) || !existsSync(path.join(root, 'dist/server/main.js'))) {
+  console.error('No build in dist/: run `npm run build` first.');
+  process.exit(1);
+}
+
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited ${code}`))));
+  });
+
+const startServer = async (env: NodeJS.ProcessEnv): Promise<ChildProcess> => {
+  const server = spawn('node', ['dist/server/main.js'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 600; i++) {
+    const answered = await fetch(`${base}/api/v1/mains`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not answer');
+};
+
+/** gzip bytes of a served file: the build's .gz, or the file gzipped here when it has none. */
+const gzipBytes = (pathname: string) => {
+  const file = path.join(clientDir, decodeURIComponent(pathname));
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return existsSync(file) ? gzipSync(readFileSync(file)).length : 0;
+};
+
+type TScript = { pathname: string; transferred: number; gzip: number };
+
+const watchScripts = (context: BrowserContext) => {
+  const scripts = new Map<string, TScript>();
+  context.on('requestfinished', async (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== base || !url.pathname.endsWith('.js')) return;
+    const sizes = await request.sizes();
+    scripts.set(url.pathname, {
+      pathname: url.pathname,
+      transferred: sizes.responseBodySize,
+      gzip: gzipBytes(url.pathname),
+    });
+  });
+  return scripts;
+};
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+const report = (label: string, budget: number, scripts: Map<string, TScript>) => {
+  const all = [...scripts.values()].sort((a, b) => b.gzip - a.gzip);
+  const gzip = all.reduce((sum, script) => sum + script.gzip, 0);
+  const transferred = all.reduce((sum, script) => sum + script.transferred, 0);
+  console.log(
+    `\n${label}: ${all.length} scripts, ${kb(gzip)} KB gzip (budget ${budget} KB: ${gzip / 1024 <= budget ? 'within' : 'OVER'}), ${kb(transferred)} KB transferred (brotli)`,
+  );
+  for (const script of all.slice(0, 8))
+    console.log(`  ${kb(script.gzip).padStart(6)} KB  ${script.pathname}`);
+  if (all.length > 8) console.log(`  … and ${all.length - 8} smaller`);
+  return gzip;
+};
+
+const signIn = async (page: Page) => {
+  await page.getByLabel(kh.login.username(), { exact: true }).fill('admin');
+  await page.getByLabel(kh.login.password(), { exact: true }).fill(password);
+  await page.getByRole('button', { name: kh.login.submit(), exact: true }).click();
+  await page.getByRole('button', { name: kh.layout.userMenu() }).waitFor();
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const chromiumArgs = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-bench-client-'));
+const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: password };
+// Demo children first (the embedded database admits one process at a time), then the server.
+await run('node_modules/.bin/tsx', ['scripts/seed-demo.ts', '--children', '60'], env);
+const server = await startServer(env);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
+});
+try {
+  console.log(
+    `JavaScript per page, empty cache (${base}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})`,
+  );
+  const context = await browser.newContext();
+  const scripts = watchScripts(context);
+  const page = await context.newPage();
+  await page.goto(`${base}/kh/login`, { waitUntil: 'networkidle' });
+  const login = report('Sign-in page', budgets.login, scripts);
+  await signIn(page);
+  await page.waitForLoadState('networkidle');
+  const home = report('Home after sign-in (in all)', budgets.home, scripts);
+  await page.goto(`${base}/kh/adoptive-child/child`, { waitUntil: 'networkidle' });
+  await page.locator('.ag-row').first().waitFor();
+  const list = report('Child list with its grid (in all)', budgets.list, scripts);
+
+  // Lighthouse in this browser: the sign-in page in a fresh profile state, then the child list
+  // with the session kept (disableStorageReset) and the HTTP cache emptied before each run.
+  const cdp = await context.newCDPSession(page);
+  const audit = async (url: string, keepSession: boolean) => {
+    const results: { score: number; lcp: number; tbt: number; fcp: number; cls: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      await cdp.send('Network.clearBrowserCache');
+      const result = await lighthouse(
+        url,
+        { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+        { extends: 'lighthouse:default', settings: { disableStorageReset: keepSession } },
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error('Lighthouse gave no result');
+      results.push({
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue ?? 0,
+        tbt: lhr.audits['total-blocking-time'].numericValue ?? 0,
+        fcp: lhr.audits['first-contentful-paint'].numericValue ?? 0,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue ?? 0,
+      });
+    }
+    return {
+      score: median(results.map((r) => r.score)),
+      lcp: median(results.map((r) => r.lcp)),
+      tbt: median(results.map((r) => r.tbt)),
+      fcp: median(results.map((r) => r.fcp)),
+      cls: median(results.map((r) => r.cls)),
+      scores: results.map((r) => r.score),
+    };
+  };
+  console.log(`\nLighthouse (mobile emulation, simulated slow 4G, empty cache; median of ${runs})`);
+  console.log('| page | performance | LCP s | TBT ms | FCP s | CLS | runs |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const [label, url, keep] of [
+    ['sign-in /kh/login', `${base}/kh/login`, false],
+    ['child list /kh/adoptive-child/child (signed in)', `${base}/kh/adoptive-child/child`, true],
+  ] as const) {
+    const figures = await audit(url, keep);
+    console.log(
+      `| ${label} | ${figures.score} | ${(figures.lcp / 1000).toFixed(2)} | ${figures.tbt.toFixed(0)} | ${(figures.fcp / 1000).toFixed(2)} | ${figures.cls.toFixed(3)} | ${figures.scores.join(', ')} |`,
+    );
+  }
+  console.log(`\nTotals gzip: sign-in ${kb(login)} KB, home ${kb(home)} KB, list ${kb(list)} KB`);
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await rm(dataDir, { recursive: true, force: true });
+}
