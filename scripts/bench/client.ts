@@ -9,7 +9,7 @@
  *    .gz file), against the budgets 150 / 250 / 350 KB gzip.
  * 2. Lighthouse (mobile emulation, its default throttling, empty cache) on the sign-in page and,
  *    signed in, on the child list: performance score, LCP, TBT, FCP, CLS.
- * `BENCH_RUNS=n` runs Lighthouse n times per page and prints the median (default 3).
+ * `BENCH_RUNS=n` runs Lighthouse n times per page and prints the median (default 3; 0: sizes only).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -178,10 +178,12 @@ try {
   console.log(`\nLighthouse (mobile emulation, simulated slow 4G, empty cache; median of ${runs})`);
   console.log('| page | performance | LCP s | TBT ms | FCP s | CLS | runs |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
-  for (const [label, url, keep] of [
-    ['sign-in /kh/login', `${base}/kh/login`, false],
-    ['child list /kh/adoptive-child/child (signed in)', `${base}/kh/adoptive-child/child`, true],
-  ] as const) {
+  for (const [label, url, keep] of runs === 0
+    ? []
+    : ([
+        ['sign-in /kh/login', `${base}/kh/login`, false],
+        ['child list /kh/adoptive-child/child (signed in)', `${base}/kh/adoptive-child/child`, true],
+      ] as const)) {
     const figures = await audit(url, keep);
     console.log(
       `| ${label} | ${figures.score} | ${(figures.lcp / 1000).toFixed(2)} | ${figures.tbt.toFixed(0)} | ${(figures.fcp / 1000).toFixed(2)} | ${figures.cls.toFixed(3)} | ${figures.scores.join(', ')} |`,

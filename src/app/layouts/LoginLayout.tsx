@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
+import { AppTitle } from '@/components/layout/AppTitle';
 import { LanguageSwitch } from '@/components/layout/LanguageSwitch';
 import { ThemeToggle } from '@/components/layout/ThemeToggle';
-import { AppTitle } from '@/components/layout/TopBar';
 import { QuietLoading } from '../QuietLoading';
 import { useSession } from '../session';
 import { useLoadSetup } from '../useSetup';

@@ -1,31 +1,14 @@
 import { useAtom } from 'jotai';
-import { Link } from 'react-router';
-import { localizedPath } from '@/app/localePath';
-import { useRouteLocale } from '@/app/useRouteLocale';
-import { useAppName } from '@/app/useSetup';
 import { Icon } from '@/components/Icon';
-import { focusRing, iconButton } from '@/components/ui';
+import { iconButton } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { sidebarMiniAtom } from '@/state/ui';
+import { AppTitle } from './AppTitle';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SearchBox } from './SearchBox';
 import { sidebarId, sidebarToggleId } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
-
-/** The app title: app_name in the current locale; clicking it goes to the home of the locale. */
-export const AppTitle = () => {
-  const appName = useAppName();
-  const locale = useRouteLocale();
-  return (
-    <Link
-      to={localizedPath(locale, '/')}
-      className={`line-clamp-2 min-w-0 break-words rounded font-semibold text-base text-primary-800 leading-tight sm:text-lg dark:text-primary-100 ${focusRing}`}
-    >
-      {appName}
-    </Link>
-  );
-};
 
 /**
  * The top bar (spec section 2). Signed-in users get the sidebar toggle, the menu search box and
