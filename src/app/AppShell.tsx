@@ -1,12 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationProgress } from '@/components/layout/NavigationProgress';
 import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
+import { PaletteLauncher } from '@/components/palette/PaletteLauncher';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { currentRouteLocale, localizationsVersionAtom, routeLocaleAtom } from '@/state/locale';
-import { darkModeAtom, shortcutsOpenAtom } from '@/state/ui';
+import { darkModeAtom, paletteOpenAtom, shortcutsOpenAtom } from '@/state/ui';
 import { browserReloadGuardDeps, importWithReloadGuard } from './chunkReload';
 import { writeCookie } from './cookies';
 import { khmerPageTitle, loadLocaleOverrides } from './i18n/runtime';
@@ -66,6 +67,12 @@ const ShortcutsDialog = lazy(() =>
 export const AppShell = () => {
   const { status } = useSession();
   const shortcutsOpen = useAtomValue(shortcutsOpenAtom);
+  const paletteOpen = useAtomValue(paletteOpenAtom);
+  // Loaded the first time the palette opens, then kept: it opens at once the next times.
+  const [toolsWanted, setToolsWanted] = useState(false);
+  useEffect(() => {
+    if (paletteOpen) setToolsWanted(true);
+  }, [paletteOpen]);
   return (
     <>
       <LocaleSync />
@@ -73,9 +80,10 @@ export const AppShell = () => {
       <NavigationProgress />
       <Outlet />
       <Suspense fallback={null}>
-        {status === 'signedIn' && <SignedInTools />}
+        {status === 'signedIn' && toolsWanted && <SignedInTools />}
         {shortcutsOpen && <ShortcutsDialog />}
       </Suspense>
+      <PaletteLauncher />
       <GlobalShortcuts />
       <ScrollRestoration />
     </>

@@ -3,8 +3,8 @@ import { ResourcePageCommands } from '@/components/resource/ResourcePageCommands
 import { clientResources } from '@/features/clientResources';
 
 /**
- * What only a signed-in user can open: the command palette (Ctrl+K) and the commands of the page
- * on screen. Loaded after sign-in (issue 11): the sign-in page does not carry them.
+ * The command palette and the commands the resources add to it ('New child', the lists by name).
+ * Loaded the first time a signed-in user opens the palette (issue 11): no page carries them before.
  */
 const SignedInTools = () => (
   <>

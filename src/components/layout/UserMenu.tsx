@@ -1,11 +1,22 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { browserReloadGuardDeps, importWithReloadGuard } from '@/app/chunkReload';
 import { useSession } from '@/app/session';
 import { useLogout } from '@/app/useLogout';
 import { Icon } from '@/components/Icon';
 import { focusRing } from '@/components/ui';
-import { ProfileDialog } from '@/features/security/profile/ProfileDialog';
 import { useI18nContext } from '@/i18n/i18n-react';
+
+// The profile form loads when first opened (issue 11: every signed-in page carried its form library).
+const ProfileDialog = lazy(() =>
+  importWithReloadGuard(
+    () =>
+      import('@/features/security/profile/ProfileDialog').then((module) => ({
+        default: module.ProfileDialog,
+      })),
+    browserReloadGuardDeps(),
+  ),
+);
 
 const initials = (name: string): string =>
   name
@@ -72,7 +83,11 @@ export const UserMenu = () => {
           </MenuItem>
         </MenuItems>
       </Menu>
-      <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 };

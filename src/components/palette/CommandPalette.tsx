@@ -2,7 +2,6 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Command } from 'cmdk';
 import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useHotkeys } from 'react-hotkeys-hook';
 import { useLocation, useNavigate } from 'react-router';
 import { localizedPath } from '@/app/localePath';
 import { useSession } from '@/app/session';
@@ -70,13 +69,6 @@ export const CommandPalette = () => {
     [user, scope],
   );
   const records = useRecordSearch(query, searchable);
-
-  useHotkeys(
-    'ctrl+k, meta+k',
-    () => setOpen((current) => !current),
-    { enabled: signedIn, enableOnFormTags: true, preventDefault: true },
-    [signedIn],
-  );
 
   useEffect(() => {
     if (!signedIn) setOpen(false);
