@@ -17,4 +17,8 @@ export const toggleDarkModeAtom = atom(null, (get, set) => set(darkModeAtom, !ge
 export const paletteOpenAtom = atom(false);
 /** The resource the palette's record search is narrowed to ('Find child by name or code'), while open. */
 export const paletteScopeAtom = atom<string | null>(null);
+/** What was typed into the palette's stand-in while the palette itself was still loading. */
+export const paletteDraftAtom = atom('');
+/** The palette has loaded: its stand-in gives way. */
+export const paletteReadyAtom = atom(false);
 export const shortcutsOpenAtom = atom(false);

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Command } from 'cmdk';
-import { useAtom, useAtomValue } from 'jotai';
+import { getDefaultStore, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { localizedPath } from '@/app/localePath';
@@ -11,7 +11,7 @@ import { kbd } from '@/components/ui';
 import { isoLocale } from '@/domain/locale';
 import { clientResources } from '@/features/clientResources';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { paletteOpenAtom, paletteScopeAtom } from '@/state/ui';
+import { paletteDraftAtom, paletteOpenAtom, paletteReadyAtom, paletteScopeAtom } from '@/state/ui';
 import { commandsAtom } from './commandRegistry';
 import { modifierKeyLabel } from './keys';
 import { buildPaletteSections, type TPaletteItem, type TPaletteSectionKey } from './paletteSections';
@@ -46,7 +46,14 @@ export const CommandPalette = () => {
   const locale = useRouteLocale();
   const navigate = useNavigate();
   const commands = useAtomValue(commandsAtom);
-  const [search, setSearch] = useState('');
+  // What the stand-in (PaletteLauncher) took while this loaded: the palette starts from it.
+  const [search, setSearch] = useState(() => getDefaultStore().get(paletteDraftAtom));
+  const setReady = useSetAtom(paletteReadyAtom);
+  const setDraft = useSetAtom(paletteDraftAtom);
+  useEffect(() => {
+    setReady(true);
+    setDraft('');
+  }, [setReady, setDraft]);
   const [selected, setSelected] = useState('');
   const query = open ? search : '';
   // Read each time the palette opens (pages remember themselves as they show), before its first
