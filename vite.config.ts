@@ -1,13 +1,36 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const apiPort = process.env.PORT ?? '3000';
 
+/**
+ * The modules the entry imports statically, found once the module graph is built: they go into one
+ * chunk (below). Left to itself the bundler splits them into a score of small files wherever a lazy
+ * screen shares one, and over HTTP/1.1's six connections with a provincial office's latency each
+ * round of requests costs a round trip before the first paint (issue 11).
+ */
+const firstPageModules = new Set<string>();
+const collectFirstPageModules: Plugin = {
+  name: 'first-page-modules',
+  apply: 'build',
+  buildEnd() {
+    firstPageModules.clear();
+    const pending = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+    while (pending.length > 0) {
+      const id = pending.pop() as string;
+      if (firstPageModules.has(id)) continue;
+      firstPageModules.add(id);
+      pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+};
+
 export default defineConfig({
   plugins: [
+    collectFirstPageModules,
     react(),
     tailwindcss(),
     // Brotli and gzip at the highest levels once, at build time; the server picks the file by
@@ -19,10 +42,23 @@ export default defineConfig({
       threshold: 512,
     }),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // @xstate/react imports the shim for React < 18; React 19 has the hook itself, and the
+      // package's own non-shim entries use it (issue 11: a part of the sign-in page's weight).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+    ],
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // Every browser the office uses knows <link rel="modulepreload">: no polyfill in the first download.
+    modulePreload: { polyfill: false },
     // Libraries change less often than our code: separate chunks stay cached across releases.
     rolldownOptions: {
       output: {
@@ -35,6 +71,8 @@ export default defineConfig({
             },
             // The grid is big and only lists need it: its own chunk, loaded with the first list.
             { name: 'ag-grid', test: /node_modules[\\/]ag-grid-/, priority: 2 },
+            // What the first page needs, apart from React, in one file (see firstPageModules).
+            { name: 'first-page', test: (id: string) => firstPageModules.has(id), priority: 1 },
             // Other libraries go with the code that imports them (issue 11: one 'vendor' chunk made
             // the sign-in page load the forms', dialogs' and palette's libraries).
           ],

@@ -12,7 +12,7 @@
  * `BENCH_RUNS=n` runs Lighthouse n times per page and prints the median (default 3; 0: sizes only).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,9 +94,11 @@ const report = (label: string, budget: number, scripts: Map<string, TScript>) =>
   console.log(
     `\n${label}: ${all.length} scripts, ${kb(gzip)} KB gzip (budget ${budget} KB: ${gzip / 1024 <= budget ? 'within' : 'OVER'}), ${kb(transferred)} KB transferred (brotli)`,
   );
-  for (const script of all.slice(0, 8))
+  // BENCH_SHOW=n lists the n largest files (8 by default).
+  const shown = Number(process.env.BENCH_SHOW ?? 8);
+  for (const script of all.slice(0, shown))
     console.log(`  ${kb(script.gzip).padStart(6)} KB  ${script.pathname}`);
-  if (all.length > 8) console.log(`  … and ${all.length - 8} smaller`);
+  if (all.length > shown) console.log(`  … and ${all.length - shown} smaller`);
   return gzip;
 };
 
@@ -142,13 +144,22 @@ try {
   const home = report('Home after sign-in (in all)', budgets.home, scripts);
   await page.goto(`${base}/kh/adoptive-child/child`, { waitUntil: 'networkidle' });
   await page.locator('.ag-row').first().waitFor();
-  const list = report('Child list with its grid (in all)', budgets.list, scripts);
+  const listPath = report('Child list after sign-in and home (in all, for reference)', budgets.list, scripts);
+
+  // The list page on its own: signed in, empty cache, opened by its address (a bookmark, a reload).
+  const cdpForCache = await context.newCDPSession(page);
+  await cdpForCache.send('Network.clearBrowserCache');
+  scripts.clear();
+  await page.goto(`${base}/kh/adoptive-child/child`, { waitUntil: 'networkidle' });
+  await page.locator('.ag-row').first().waitFor();
+  const list = report('Child list with its grid, opened directly (in all)', budgets.list, scripts);
 
   // Lighthouse in this browser: the sign-in page in a fresh profile state, then the child list
   // with the session kept (disableStorageReset) and the HTTP cache emptied before each run.
   const cdp = await context.newCDPSession(page);
   const audit = async (url: string, keepSession: boolean) => {
     const results: { score: number; lcp: number; tbt: number; fcp: number; cls: number }[] = [];
+    let failures = 0;
     for (let i = 0; i < runs; i++) {
       await cdp.send('Network.clearBrowserCache');
       const result = await lighthouse(
@@ -158,6 +169,19 @@ try {
       );
       const lhr = result?.lhr;
       if (!lhr) throw new Error('Lighthouse gave no result');
+      // A run whose trace Lighthouse could not read (NO_NAVSTART, now and then) is run again.
+      if (lhr.runtimeError) {
+        console.log(`  (a run failed: ${lhr.runtimeError.code}; run again)`);
+        if (++failures > 3) throw new Error(`Lighthouse failed: ${lhr.runtimeError.message}`);
+        i--;
+        continue;
+      }
+      // BENCH_LHR_DIR=dir keeps each report, to see what the figures are made of.
+      if (process.env.BENCH_LHR_DIR)
+        writeFileSync(
+          path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.replaceAll('/', '_')}-${i}.json`),
+          JSON.stringify(lhr),
+        );
       results.push({
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
         lcp: lhr.audits['largest-contentful-paint'].numericValue ?? 0,
@@ -189,7 +213,9 @@ try {
       `| ${label} | ${figures.score} | ${(figures.lcp / 1000).toFixed(2)} | ${figures.tbt.toFixed(0)} | ${(figures.fcp / 1000).toFixed(2)} | ${figures.cls.toFixed(3)} | ${figures.scores.join(', ')} |`,
     );
   }
-  console.log(`\nTotals gzip: sign-in ${kb(login)} KB, home ${kb(home)} KB, list ${kb(list)} KB`);
+  console.log(
+    `\nTotals gzip: sign-in ${kb(login)} KB, home ${kb(home)} KB, list ${kb(list)} KB (after sign-in and home ${kb(listPath)} KB)`,
+  );
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -1,6 +1,7 @@
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from '@/api/client';
 import { toI18nLocale } from '@/domain/locale';
+import { shippedDictionary } from '@/i18n/dictionaries';
 import TypesafeI18n from '@/i18n/i18n-react';
 import { currentRouteLocale } from '@/state/locale';
 import { loginPath } from './guards';
@@ -17,8 +18,14 @@ setUnauthorizedHandler(() => {
   void router.navigate(loginPath(currentRouteLocale(), `${pathname}${search}`), { replace: true });
 });
 
+/** The route's language when its dictionary is there (src/main.tsx waits for it), else Khmer. */
+const firstLocale = () => {
+  const locale = toI18nLocale(localeFromPathname(window.location.pathname));
+  return shippedDictionary(locale) ? locale : 'km';
+};
+
 export const App = () => (
-  <TypesafeI18n locale={toI18nLocale(localeFromPathname(window.location.pathname))}>
+  <TypesafeI18n locale={firstLocale()}>
     <RouterProvider router={router} />
   </TypesafeI18n>
 );

@@ -2,9 +2,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationProgress } from '@/components/layout/NavigationProgress';
-import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
-import { PaletteLauncher } from '@/components/palette/PaletteLauncher';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
+import { loadDictionary, shippedDictionary } from '@/i18n/dictionaries';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { currentRouteLocale, localizationsVersionAtom, routeLocaleAtom } from '@/state/locale';
 import { darkModeAtom, paletteOpenAtom, shortcutsOpenAtom } from '@/state/ui';
@@ -27,7 +26,18 @@ const LocaleSync = () => {
   const localizationsVersion = useAtomValue(localizationsVersionAtom);
 
   useLayoutEffect(() => {
-    if (i18nLocale !== toI18nLocale(locale)) setLocale(toI18nLocale(locale));
+    const wanted = toI18nLocale(locale);
+    if (i18nLocale === wanted) return;
+    // The other language's dictionary may still have to load (src/i18n/dictionaries.ts).
+    if (shippedDictionary(wanted)) setLocale(wanted);
+    else
+      void loadDictionary(wanted).then(
+        () => {
+          if (toI18nLocale(currentRouteLocale()) === wanted) setLocale(wanted);
+        },
+        // Offline or a new release: the page stays in the language it has, the next visit tries again.
+        (error: unknown) => console.error('[i18n] the dictionary did not load', error),
+      );
   }, [locale, i18nLocale, setLocale]);
 
   useLayoutEffect(() => {
@@ -63,7 +73,7 @@ const ShortcutsDialog = lazy(() =>
   ),
 );
 
-/** The root of every route: language, theme, progress bar, palette and shortcuts. */
+/** The root of every route: language, theme, progress bar, the palette once open, the shortcuts list. */
 export const AppShell = () => {
   const { status } = useSession();
   const shortcutsOpen = useAtomValue(shortcutsOpenAtom);
@@ -83,8 +93,6 @@ export const AppShell = () => {
         {status === 'signedIn' && toolsWanted && <SignedInTools />}
         {shortcutsOpen && <ShortcutsDialog />}
       </Suspense>
-      <PaletteLauncher />
-      <GlobalShortcuts />
       <ScrollRestoration />
     </>
   );

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { developerOnlyPermission } from '@/domain/permissions';
-import { permissionFor, type TResourceDefinition } from '@/domain/resource';
+import { permissionFor } from '@/domain/resource';
+import type { TResourceAddress } from '@/domain/resourceAddresses';
+import * as loginScreen from '@/features/auth/LoginPage';
 import { childPagePermission, resourcePageRoutes } from '@/features/resourcePageRoutes';
 
 /**
@@ -52,13 +54,8 @@ const guarded = (path: string, permission: string | undefined, screen: TRouteEnt
  * permissions `{resource}:read|write|update` unless it says otherwise (province edit lists none,
  * role and user edit need `:write`).
  */
-const resourcePages = (resource: {
-  definition: Pick<TResourceDefinition, 'name' | 'permission' | 'permissions' | 'editPermission'> & {
-    routeBase: string;
-  };
-  editIdOptional: boolean;
-}): TRouteEntry[] => {
-  const { definition } = resource;
+const resourcePages = (resource: { address: TResourceAddress; editIdOptional: boolean }): TRouteEntry[] => {
+  const definition = resource.address;
   const { name, routeBase } = definition;
   return [
     guarded(routeBase, permissionFor(definition, 'read'), resourceScreen(name, 'list')),
@@ -78,7 +75,8 @@ export const routeTable: TRouteEntry[] = [
     path: '/login',
     guards: ['authenticated'],
     layout: 'login',
-    screen: () => import('@/features/auth/LoginPage'),
+    // In the first download: the sign-in page paints without waiting for one more file (issue 11).
+    screen: async () => loginScreen,
   },
   auth('/', undefined, () => import('@/features/home/HomePage')),
   auth('/can-adopt-child', 'adoptive_children:read', () => import('@/features/child/CanAdoptChildPage')),

@@ -2,8 +2,9 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { fetchSetup } from '@/api/setup';
 import { defaultAppTitle } from '@/domain/constants';
-import { systemSettingDefaults, type TClientSettings } from '@/domain/systemSettings';
-import { translate } from '@/domain/translatable';
+import { systemSettingDefaults } from '@/domain/systemSettingDefaults';
+import type { TClientSettings } from '@/domain/systemSettings';
+import { translate } from '@/domain/translate';
 import { setupAtom } from '@/state/setup';
 import { useRouteLocale } from './useRouteLocale';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberBetween, optionalText, requiredText } from './rules';
+import { systemSettingDefaults } from './systemSettingDefaults';
 
 /**
  * System settings (GET and PUT /admin/system-setting): a few typed values an administrator tunes.
@@ -25,12 +26,7 @@ export const ZSystemSettings = z.object(systemSettingFields);
 export type TSystemSettings = z.infer<typeof ZSystemSettings>;
 export type TSystemSettingKey = keyof TSystemSettings;
 
-export const systemSettingDefaults: TSystemSettings = {
-  defaultRowsPerPage: 10,
-  childCodePrefix: 'CH',
-  sessionIdleMinutes: 30,
-  organizationName: '',
-};
+export { systemSettingDefaults } from './systemSettingDefaults';
 
 /**
  * The settings with the version of the set: it goes up by one on every save, and a save that sends

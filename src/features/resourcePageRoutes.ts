@@ -1,34 +1,37 @@
-import { childResource } from '@/domain/resources/child';
-import { roleResource } from '@/domain/resources/role';
-import { systemMenuResource } from '@/domain/resources/systemMenu';
-import { userResource } from '@/domain/resources/user';
-import { configurationResources } from './configuration/configurationResources';
+import { resourceAddresses, type TResourceAddressName } from '@/domain/resourceAddresses';
 
 /**
- * What the route table needs of each described resource: its description, area and whether its
- * edit page may open without an id. Kept apart from the client resources (src/features/clientResources.ts)
- * so that the route table, which every page loads, does not carry their screens, cards and dialogs
- * (issue 11: the sign-in page downloaded the child form's date picker and dialogs).
- * The client resources take these fields from here (`pageRouteOf`).
+ * Where each described resource's pages sit: its address (src/domain/resourceAddresses.ts), its
+ * area and whether its edit page may open without an id. Apart from the client resources
+ * (src/features/clientResources.ts) and the descriptions, so that the route table, which every page
+ * loads, carries neither their screens, cards and dialogs nor their zod schemas (issue 11).
+ * The client resources take `area` and `editIdOptional` from here (`pageRouteOf`).
  */
+const configuration = { key: 'configuration' } as const;
+const security = { key: 'security' } as const;
 export const resourcePageRoutes = [
-  { definition: childResource, area: { key: 'records' }, editIdOptional: false },
-  ...configurationResources.map(({ definition, area, editIdOptional }) => ({
-    definition,
-    area,
-    editIdOptional,
-  })),
-  { definition: roleResource, area: { key: 'security' }, editIdOptional: true },
-  { definition: userResource, area: { key: 'security' }, editIdOptional: true },
-  { definition: systemMenuResource, area: { key: 'security' }, editIdOptional: true },
+  { address: resourceAddresses.child, area: { key: 'records' }, editIdOptional: false },
+  { address: resourceAddresses.province, area: configuration, editIdOptional: true },
+  { address: resourceAddresses.state, area: configuration, editIdOptional: true },
+  { address: resourceAddresses.district, area: configuration, editIdOptional: true },
+  { address: resourceAddresses.commune, area: configuration, editIdOptional: true },
+  { address: resourceAddresses.village, area: configuration, editIdOptional: true },
+  { address: resourceAddresses.organization, area: configuration, editIdOptional: true },
+  { address: resourceAddresses.department, area: configuration, editIdOptional: true },
+  { address: resourceAddresses.position, area: configuration, editIdOptional: true },
+  { address: resourceAddresses.headOffice, area: configuration, editIdOptional: false },
+  { address: resourceAddresses.language, area: configuration, editIdOptional: true },
+  { address: resourceAddresses.role, area: security, editIdOptional: true },
+  { address: resourceAddresses.user, area: security, editIdOptional: true },
+  { address: resourceAddresses.systemMenu, area: security, editIdOptional: true },
 ] as const;
 
 /** Children's create and edit pages are guarded by `:update` (spec section 6), not `:write`. */
 export const childPagePermission = 'adoptive_children:update';
 
-/** The route fields of one resource, by name, for its client resource to spread. */
-export const pageRouteOf = (name: string) => {
-  const found = resourcePageRoutes.find((route) => route.definition.name === name);
+/** The page fields of one resource, by name, for its client resource to spread. */
+export const pageRouteOf = (name: TResourceAddressName) => {
+  const found = resourcePageRoutes.find((route) => route.address.name === name);
   if (!found) throw new Error(`No page route for the resource ${name}`);
-  return found;
+  return { area: found.area, editIdOptional: found.editIdOptional };
 };

@@ -1,11 +1,12 @@
 import { type TRouteLocale, toI18nLocale } from '@/domain/locale';
 import type { TTranslatable } from '@/domain/translatable';
+import { addDictionary } from './dictionaries';
+import en from './en';
 import type { Locales, TranslationFunctions, Translations } from './i18n-types';
 import { i18nObject, loadedLocales } from './i18n-util';
-import { loadAllLocales } from './i18n-util.sync';
 
-// Both dictionaries are bundled already (src/app/i18n/runtime.ts loads them for the first paint).
-loadAllLocales();
+// What shows both languages brings English with it (Khmer is always there): src/i18n/dictionaries.ts.
+addDictionary('en', en as unknown as Translations);
 
 const books = new Map<Locales, { source: Translations; LL: TranslationFunctions }>();
 

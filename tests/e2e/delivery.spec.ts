@@ -1,3 +1,6 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { dict } from './fixtures';
 
@@ -31,4 +34,38 @@ test('the sign-in page arrives compressed, its assets cached a year, the page ne
     expect.soft(asset.encoding, asset.url).toBe('br');
     expect.soft(asset.cache, asset.url).toBe('public, max-age=31536000, immutable');
   }
+});
+
+/**
+ * Issue 11's budget for the first screen: everything the sign-in page loads, counted as the build's
+ * gzip files, stays within 150 KB. It fails when a change drags zod, the grid, the forms or the
+ * other language's dictionary back into the first download.
+ */
+test('the sign-in page loads at most 150 KB of JavaScript (gzip), and neither zod nor the grid', async ({
+  page,
+}) => {
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.endsWith('.js')) scripts.add(pathname);
+  });
+  await page.goto('/kh/login', { waitUntil: 'networkidle' });
+  await expect(page.getByLabel(dict.kh.login.username(), { exact: true })).toBeVisible();
+  const clientDir = path.resolve('dist/client');
+  const sizes = [...scripts].map((pathname) => {
+    const file = path.join(clientDir, pathname);
+    return {
+      pathname,
+      gzip: existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length,
+    };
+  });
+  const total = sizes.reduce((sum, script) => sum + script.gzip, 0);
+  expect(total / 1024, JSON.stringify(sizes)).toBeLessThanOrEqual(150);
+  for (const { pathname } of sizes) {
+    const code = readFileSync(path.join(clientDir, pathname), 'utf8');
+    expect.soft(code, `${pathname} carries zod`).not.toContain('ZodError');
+    expect.soft(code, `${pathname} carries the grid`).not.toContain('ag-root-wrapper');
+  }
+  // The first page's modules come in a few files, not a score of small ones (six connections).
+  expect(scripts.size).toBeLessThanOrEqual(6);
 });

@@ -1,14 +1,10 @@
 import { fetchLocalizations } from '@/api/setup';
 import { type TRouteLocale, toI18nLocale } from '@/domain/locale';
-import type { Locales, TranslationFunctions, Translations } from '@/i18n/i18n-types';
+import { loadDictionary, shippedDictionary } from '@/i18n/dictionaries';
+import type { Locales, TranslationFunctions } from '@/i18n/i18n-types';
 import { i18nObject, loadedLocales } from '@/i18n/i18n-util';
-import { loadAllLocales } from '@/i18n/i18n-util.sync';
 import { currentRouteLocale } from '@/state/locale';
 import { applyOverrides } from './overrides';
-
-// Both dictionaries are small: bundle them, so the first paint is already in the right language.
-loadAllLocales();
-const pristine: Record<Locales, Translations> = { km: loadedLocales.km, en: loadedLocales.en };
 
 const overridesRequested = new Set<Locales>();
 
@@ -21,19 +17,30 @@ export const loadLocaleOverrides = async (locale: TRouteLocale, again = false): 
   if (again) overridesRequested.delete(i18nLocale);
   if (overridesRequested.has(i18nLocale)) return false;
   overridesRequested.add(i18nLocale);
-  const overrides = await fetchLocalizations(locale);
-  const wasOverridden = loadedLocales[i18nLocale] !== pristine[i18nLocale];
+  const [overrides] = await Promise.all([fetchLocalizations(locale), loadDictionary(i18nLocale)]);
+  const pristine = shippedDictionary(i18nLocale);
+  if (!pristine) return false;
+  const wasOverridden = loadedLocales[i18nLocale] !== pristine;
   if (overrides.length === 0 && !wasOverridden) return false;
-  loadedLocales[i18nLocale] =
-    overrides.length === 0 ? pristine[i18nLocale] : applyOverrides(pristine[i18nLocale], overrides);
+  loadedLocales[i18nLocale] = overrides.length === 0 ? pristine : applyOverrides(pristine, overrides);
   return true;
 };
 
 /** After an administrator saved a language: every locale reloads its overrides when next shown. */
 export const forgetLocaleOverrides = (): void => overridesRequested.clear();
 
-/** Translations for code outside React (the session's error texts). */
-export const translateNow = (): TranslationFunctions => i18nObject(toI18nLocale(currentRouteLocale()));
+/**
+ * Translations for code outside React (the session's error texts); Khmer while the route's
+ * dictionary is still loading.
+ */
+export const translateNow = (): TranslationFunctions => {
+  const locale = toI18nLocale(currentRouteLocale());
+  return i18nObject(shippedDictionary(locale) ? locale : 'km');
+};
+
+/** Loads the route's dictionary before the first render: the first paint is in its language. */
+export const loadRouteDictionary = (locale: TRouteLocale): Promise<void> =>
+  loadDictionary(toI18nLocale(locale));
 
 /** The Khmer page title (spec section 1: `<title>` stays in Khmer). */
 export const khmerPageTitle = (): string => loadedLocales.km.app.pageTitle;

@@ -6,6 +6,8 @@ import { Toaster } from '@/components/feedback/Toaster';
 import { ConnectivityNotices } from '@/components/layout/ConnectivityNotices';
 import { Sidebar } from '@/components/layout/Sidebar';
 import { TopBar } from '@/components/layout/TopBar';
+import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
+import { PaletteLauncher } from '@/components/palette/PaletteLauncher';
 import { clearPageError, pageErrorAtom } from '@/state/pageError';
 import { pageRetryAtom } from '@/state/retry';
 import { sidebarMiniAtom } from '@/state/ui';
@@ -67,6 +69,10 @@ export const DefaultLayout = () => {
       </div>
       <ConnectivityNotices />
       <Toaster />
+      {/* The palette's launcher and the shortcuts come with this layout, not with the sign-in page,
+          which has nothing to go to (issue 11: react-hotkeys-hook was a part of its weight). */}
+      <PaletteLauncher />
+      <GlobalShortcuts />
     </div>
   );
 };

@@ -1,5 +1,6 @@
 import { localeFromPathname, localizedPath } from '@/app/localePath';
-import en from '@/i18n/en';
+import { toI18nLocale } from '@/domain/locale';
+import { shippedDictionary } from '@/i18n/dictionaries';
 import km from '@/i18n/km';
 
 /**
@@ -8,7 +9,8 @@ import km from '@/i18n/km';
  */
 export const ErrorPageFailure = () => {
   const locale = localeFromPathname(window.location.pathname);
-  const texts = locale === 'en' ? en.errors : km.errors;
+  // The shipped words of the page's language (Khmer while English has not loaded), not the admin's overrides.
+  const texts = (shippedDictionary(toI18nLocale(locale)) ?? km).errors;
   return (
     <div role="alert" className="mx-auto max-w-xl px-6 py-16 text-center">
       <p className="font-semibold text-lg text-slate-900 dark:text-slate-50">{texts.errorPageFailed}</p>

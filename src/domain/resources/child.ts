@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../../machines/child.machine';
 import { childStatuses } from '../childStatus';
 import type { TBadgeTone, TResourceDefinition } from '../resource';
+import { resourceAddresses } from '../resourceAddresses';
 import { optionalText, requiredId } from '../rules';
 
 /**
@@ -99,10 +100,8 @@ const placeLookup = (path: string, dependsOn?: string) =>
     : { path: `/child-infos/${path}` };
 
 export const childResource = {
-  name: 'child',
-  permission: 'adoptive_children',
+  ...resourceAddresses.child,
   apiBase: '/child-infos',
-  routeBase: '/adoptive-child/child',
   schema: ZChildInput,
   formSections: ['identity', 'birthOrigin', 'careHealth', 'family', 'documents'],
   recordPage: 'show',
@@ -233,7 +232,6 @@ export const childResource = {
     { key: 'disabilityId', label: 'disability', kind: 'lookup', lookup: { path: '/child-disabilities' } },
   ],
   defaultSort: 'code',
-  editPermission: true,
   titleOf: (row) => {
     const khmer = [row.familyNameKh, row.givenNameKh].filter(Boolean).join(' ');
     return khmer || [row.familyNameEn, row.givenNameEn].filter(Boolean).join(' ') || row.code;

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
+import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
 export const communeResource = codeNameResource({
-  name: 'commune',
-  permission: 'communes',
+  ...resourceAddresses.commune,
   apiBase: '/communes',
-  routeBase: '/configuration/commune',
   parents: [
     { key: 'provinceId', name: 'province', path: '/districts/provinces', sortable: true },
     { key: 'districtId', name: 'district', path: '/communes/districts', sortable: true },

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
+import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
 export const departmentResource = codeNameResource({
-  name: 'department',
-  permission: 'departments',
+  ...resourceAddresses.department,
   apiBase: '/departments',
-  routeBase: '/configuration/department',
   parents: [
     { key: 'organizationId', name: 'organization', path: '/departments/organizations', sortable: true },
   ],

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
+import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
 export const districtResource = codeNameResource({
-  name: 'district',
-  permission: 'districts',
+  ...resourceAddresses.district,
   apiBase: '/districts',
-  routeBase: '/configuration/district',
   parents: [{ key: 'provinceId', name: 'province', path: '/districts/provinces', sortable: true }],
   storedParentKey: 'provinceId',
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TResourceDefinition } from '../resource';
+import { resourceAddresses } from '../resourceAddresses';
 import { optionalText, requiredId, requiredText, requiredTranslatable } from '../rules';
 
 export const headOfficeClasses = ['national', 'provincial'] as const;
@@ -18,10 +19,8 @@ export type THeadOfficeInput = z.infer<typeof ZHeadOfficeInput>;
 const provinces = { path: '/head-offices/provinces' };
 
 export const headOfficeResource = {
-  name: 'headOffice',
-  permission: 'head_offices',
+  ...resourceAddresses.headOffice,
   apiBase: '/head-offices',
-  routeBase: '/configuration/head-office',
   schema: ZHeadOfficeInput,
   fields: [
     { key: 'code', kind: 'text', required: true },
@@ -43,6 +42,5 @@ export const headOfficeResource = {
     { key: 'provinceId', label: 'province', kind: 'lookup', lookup: provinces },
   ],
   defaultSort: 'code',
-  editPermission: true,
   titleOf: (row) => row.name,
 } satisfies TResourceDefinition;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { routeLocales } from '../locale';
 import type { TResourceDefinition } from '../resource';
+import { resourceAddresses } from '../resourceAddresses';
 import { requiredText } from '../rules';
 
 /** One administrator's correction of a UI string: `key` is the dictionary path, e.g. `layout.logout`. */
@@ -15,10 +16,8 @@ export const ZLanguageInput = z.object({
 export type TLanguageInput = z.infer<typeof ZLanguageInput>;
 
 export const languageResource = {
-  name: 'language',
-  permission: 'languages',
+  ...resourceAddresses.language,
   apiBase: '/languages',
-  routeBase: '/configuration/language',
   schema: ZLanguageInput,
   fields: [
     { key: 'code', kind: 'select', options: routeLocales, required: true },
@@ -33,6 +32,5 @@ export const languageResource = {
   ],
   filters: [],
   defaultSort: 'code',
-  editPermission: true,
   titleOf: (row) => row.name,
 } satisfies TResourceDefinition;

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
+import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
 export const organizationResource = codeNameResource({
-  name: 'organization',
-  permission: 'organizations',
+  ...resourceAddresses.organization,
   apiBase: '/organizations',
-  routeBase: '/configuration/organization',
 });
 export const ZOrganizationInput = organizationResource.schema;
 export type TOrganizationInput = z.infer<typeof ZOrganizationInput>;

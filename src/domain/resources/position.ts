@@ -1,11 +1,10 @@
 import type { z } from 'zod';
+import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
 export const positionResource = codeNameResource({
-  name: 'position',
-  permission: 'positions',
+  ...resourceAddresses.position,
   apiBase: '/positions',
-  routeBase: '/configuration/position',
   parents: [
     { key: 'organizationId', name: 'organization', path: '/departments/organizations' },
     { key: 'departmentId', name: 'department', path: '/positions/departments', sortable: true },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TResourceDefinition } from '../resource';
+import { resourceAddresses } from '../resourceAddresses';
 import { optionalText, requiredText } from '../rules';
 
 export const ZRoleInput = z.object({
@@ -10,15 +11,11 @@ export type TRoleInput = z.infer<typeof ZRoleInput>;
 
 /** A role: a name and the permissions mapped to it on the assign-permission screen. */
 export const roleResource = {
-  name: 'role',
-  permission: 'roles',
+  ...resourceAddresses.role,
   apiBase: '/roles',
-  routeBase: '/security/role',
   schema: ZRoleInput,
   // 'search by name through GET /roles/search?roleName=' (spec section 7, issue 4).
   searchRoute: { path: 'search', param: 'roleName' },
-  // The spec guards the role edit page with `roles:write`: one permission lets a role be changed.
-  permissions: { update: 'roles:write' },
   fields: [
     { key: 'roleName', kind: 'text', required: true },
     { key: 'description', kind: 'textarea' },
@@ -32,6 +29,5 @@ export const roleResource = {
   ],
   filters: [],
   defaultSort: 'roleName',
-  editPermission: true,
   titleOf: (row) => row.roleName,
 } satisfies TResourceDefinition;

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
+import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
 export const stateResource = codeNameResource({
-  name: 'state',
-  permission: 'states',
+  ...resourceAddresses.state,
   apiBase: '/states',
-  routeBase: '/configuration/state',
   parents: [{ key: 'countryId', name: 'country', path: '/states/countries', sortable: true }],
   storedParentKey: 'countryId',
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { developerOnlyPermission } from '../permissions';
 import type { TResourceDefinition } from '../resource';
+import { resourceAddresses } from '../resourceAddresses';
 import { optionalText, requiredTranslatable } from '../rules';
 import { permissionNamePattern } from './permission';
 
@@ -30,18 +31,10 @@ export type TSystemMenuInput = z.infer<typeof ZSystemMenuInput>;
 
 /** The top-level system menus; their sub-menus are edited on the menu's page. Developer-only. */
 export const systemMenuResource = {
-  name: 'systemMenu',
-  permission: 'system_menus',
+  ...resourceAddresses.systemMenu,
   apiBase: '/admin/system-menu',
-  routeBase: '/security/system-menu',
   schema: ZSystemMenuInput,
   updateMethod: 'PUT',
-  permissions: {
-    read: developerOnlyPermission,
-    write: developerOnlyPermission,
-    update: developerOnlyPermission,
-    delete: developerOnlyPermission,
-  },
   fields: [
     { key: 'title', kind: 'translatable', required: true },
     { key: 'to', kind: 'text', hint: 'toHint' },
@@ -58,6 +51,5 @@ export const systemMenuResource = {
   ],
   filters: [],
   defaultSort: 'sortOrder',
-  editPermission: true,
   titleOf: (row) => row.title,
 } satisfies TResourceDefinition;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TResourceDefinition } from '../resource';
+import { resourceAddresses } from '../resourceAddresses';
 import { requiredId, requiredText } from '../rules';
 import { headOfficeClasses } from './headOffice';
 
@@ -40,14 +41,10 @@ export const ZUserUpdate = ZUserInput.extend({ password: ZPassword.optional() })
 
 /** A user account: role, place in the organisation, head office; passwords are never sent back. */
 export const userResource = {
-  name: 'user',
-  permission: 'users',
+  ...resourceAddresses.user,
   apiBase: '/users',
-  routeBase: '/security/user',
   schema: ZUserInput,
   updateSchema: ZUserUpdate,
-  // The spec guards the user edit page with `users:write`: one permission lets a user be changed.
-  permissions: { update: 'users:write' },
   fields: [
     { key: 'username', kind: 'text', required: true },
     { key: 'name', kind: 'text', required: true },
@@ -114,7 +111,6 @@ export const userResource = {
     { key: 'status', label: 'status', kind: 'select', options: userStatuses },
   ],
   defaultSort: 'username',
-  editPermission: true,
   titleOf: (row) => row.name,
   subtitleOf: (row) => String(row.username ?? ''),
 } satisfies TResourceDefinition;

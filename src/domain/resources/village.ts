@@ -1,11 +1,10 @@
 import type { z } from 'zod';
+import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
 export const villageResource = codeNameResource({
-  name: 'village',
-  permission: 'villages',
+  ...resourceAddresses.village,
   apiBase: '/villages',
-  routeBase: '/configuration/village',
   parents: [
     { key: 'provinceId', name: 'province', path: '/districts/provinces' },
     { key: 'districtId', name: 'district', path: '/communes/districts' },

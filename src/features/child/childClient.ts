@@ -1,5 +1,6 @@
 import { api } from '@/api/client';
 import type { TClientResource } from '@/components/resource/resourceArea';
+import { childResource } from '@/domain/resources/child';
 import { childPagePermission, pageRouteOf } from '../resourcePageRoutes';
 import { ChildAppCommands } from './ChildAppCommands';
 import { useChildFormAddOns } from './form/useChildFormAddOns';
@@ -25,6 +26,7 @@ const loadChildCreateDefaults = async (): Promise<Record<string, unknown>> => {
  * sections with the photo, family and documents, the case summary (show page) and `/can-adopt-child`.
  */
 export const childClientResource: TClientResource = {
+  definition: childResource,
   ...pageRouteOf('child'),
   recordSearch: true,
   // Spec section 6 guards the create and edit pages with `:update`; saving a new one needs `:write`.

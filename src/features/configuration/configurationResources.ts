@@ -11,24 +11,22 @@ import { provinceResource } from '@/domain/resources/province';
 import { stateResource } from '@/domain/resources/state';
 import { villageResource } from '@/domain/resources/village';
 import { localizationsVersionAtom } from '@/state/locale';
-
-const area = { key: 'configuration' } as const;
+import { pageRouteOf } from '../resourcePageRoutes';
 
 /** The configuration screens of spec section 2, each driven by its description in src/domain. */
 export const configurationResources: TClientResource[] = [
-  { definition: provinceResource, area, editIdOptional: true },
-  { definition: stateResource, area, editIdOptional: true },
-  { definition: districtResource, area, editIdOptional: true },
-  { definition: communeResource, area, editIdOptional: true },
-  { definition: villageResource, area, editIdOptional: true },
-  { definition: organizationResource, area, editIdOptional: true },
-  { definition: departmentResource, area, editIdOptional: true },
-  { definition: positionResource, area, editIdOptional: true },
-  { definition: headOfficeResource, area, editIdOptional: false },
+  { definition: provinceResource, ...pageRouteOf('province') },
+  { definition: stateResource, ...pageRouteOf('state') },
+  { definition: districtResource, ...pageRouteOf('district') },
+  { definition: communeResource, ...pageRouteOf('commune') },
+  { definition: villageResource, ...pageRouteOf('village') },
+  { definition: organizationResource, ...pageRouteOf('organization') },
+  { definition: departmentResource, ...pageRouteOf('department') },
+  { definition: positionResource, ...pageRouteOf('position') },
+  { definition: headOfficeResource, ...pageRouteOf('headOffice') },
   {
     definition: languageResource,
-    area,
-    editIdOptional: true,
+    ...pageRouteOf('language'),
     // Saved overrides show at once, without a reload of the page.
     afterWrite: () => getDefaultStore().set(localizationsVersionAtom, (version) => version + 1),
   },

@@ -1,5 +1,6 @@
 import { createElement, lazy, Suspense } from 'react';
 import type { TClientResource, TRecordContext } from '@/components/resource/resourceArea';
+import { systemMenuResource } from '@/domain/resources/systemMenu';
 import { pageRouteOf } from '../resourcePageRoutes';
 import { useSubMenuActions } from './systemMenu/useSubMenuActions';
 
@@ -11,6 +12,7 @@ const SubMenus = (context: TRecordContext) =>
 
 /** The developer-only system menu screens (`/security/system-menu`): a menu's sub-menus on its edit page. */
 export const systemMenuClientResource: TClientResource = {
+  definition: systemMenuResource,
   ...pageRouteOf('systemMenu'),
   EditExtras: SubMenus,
   useRecordActions: useSubMenuActions,

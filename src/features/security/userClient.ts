@@ -1,4 +1,5 @@
 import type { TClientResource } from '@/components/resource/resourceArea';
+import { userResource } from '@/domain/resources/user';
 import { pageRouteOf } from '../resourcePageRoutes';
 import { AccountCard } from './user/AccountCard';
 import { useUserAccountActions } from './user/useUserAccountActions';
@@ -8,6 +9,7 @@ import { useUserAccountActions } from './user/useUserAccountActions';
  * account card and the palette's 'Deactivate this user' and 'Set a new password'.
  */
 export const userClientResource: TClientResource = {
+  definition: userResource,
   ...pageRouteOf('user'),
   recordSearch: true,
   // Nobody deletes their own account (the server answers 409).

@@ -1,0 +1,111 @@
+import { developerOnlyPermission } from './permissions';
+import type { TResourceDefinition } from './resource';
+
+/** Where a described resource's screens live and which permissions open them. */
+export type TResourceAddress = Pick<
+  TResourceDefinition,
+  'name' | 'permission' | 'permissions' | 'editPermission'
+> & {
+  routeBase: string;
+};
+
+/**
+ * The address of every resource that has screens, each resource's description spreads its own
+ * (src/domain/resources). Apart from the descriptions because the route table, which every page
+ * loads, needs only these: the descriptions carry their zod schemas, and the sign-in page need not
+ * download zod (issue 11).
+ */
+export const resourceAddresses = {
+  child: {
+    name: 'child',
+    permission: 'adoptive_children',
+    routeBase: '/adoptive-child/child',
+    editPermission: true,
+  },
+  // Spec section 6: 'province edit lists none'.
+  province: {
+    name: 'province',
+    permission: 'provinces',
+    routeBase: '/configuration/province',
+    editPermission: false,
+  },
+  state: { name: 'state', permission: 'states', routeBase: '/configuration/state', editPermission: true },
+  district: {
+    name: 'district',
+    permission: 'districts',
+    routeBase: '/configuration/district',
+    editPermission: true,
+  },
+  commune: {
+    name: 'commune',
+    permission: 'communes',
+    routeBase: '/configuration/commune',
+    editPermission: true,
+  },
+  village: {
+    name: 'village',
+    permission: 'villages',
+    routeBase: '/configuration/village',
+    editPermission: true,
+  },
+  organization: {
+    name: 'organization',
+    permission: 'organizations',
+    routeBase: '/configuration/organization',
+    editPermission: true,
+  },
+  department: {
+    name: 'department',
+    permission: 'departments',
+    routeBase: '/configuration/department',
+    editPermission: true,
+  },
+  position: {
+    name: 'position',
+    permission: 'positions',
+    routeBase: '/configuration/position',
+    editPermission: true,
+  },
+  headOffice: {
+    name: 'headOffice',
+    permission: 'head_offices',
+    routeBase: '/configuration/head-office',
+    editPermission: true,
+  },
+  language: {
+    name: 'language',
+    permission: 'languages',
+    routeBase: '/configuration/language',
+    editPermission: true,
+  },
+  // The spec guards role and user edit pages with `:write`: one permission lets a record be changed.
+  role: {
+    name: 'role',
+    permission: 'roles',
+    routeBase: '/security/role',
+    permissions: { update: 'roles:write' },
+    editPermission: true,
+  },
+  user: {
+    name: 'user',
+    permission: 'users',
+    routeBase: '/security/user',
+    permissions: { update: 'users:write' },
+    editPermission: true,
+  },
+  // System menus are not in the permission catalogue: every action is the developer's.
+  systemMenu: {
+    name: 'systemMenu',
+    permission: 'system_menus',
+    routeBase: '/security/system-menu',
+    permissions: {
+      read: developerOnlyPermission,
+      write: developerOnlyPermission,
+      update: developerOnlyPermission,
+      delete: developerOnlyPermission,
+    },
+    editPermission: true,
+  },
+} as const satisfies Record<string, TResourceAddress>;
+
+export type TResourceAddressName = keyof typeof resourceAddresses;
