@@ -47,6 +47,8 @@ import { settingsRoutes } from './routes/settings';
 import { systemMenuRoutes } from './routes/systemMenus';
 import { userProfileRoutes } from './routes/userProfile';
 import { userRoutes } from './routes/users';
+import { workflowBindings } from './workflows/registry';
+import { workflowRoutes } from './workflows/workflowRoutes';
 import './types';
 
 export type TBuildOptions = {
@@ -201,6 +203,7 @@ const registerEverything = async (
       // Children (issue 5): the record, its lookups and export, status actions, family, files.
       for (const binding of childBindings) await api.register(resourceRoutes(binding));
       await api.register(childRoutes);
+      for (const binding of workflowBindings) await api.register(workflowRoutes(binding));
       await api.register(childStatusRoutes);
       await api.register(childFamilyRoutes);
       await api.register(childFileRoutes);

@@ -8,10 +8,10 @@
  *      (a fresh database is created through that connection and dropped at the end)
  */
 import { performance } from 'node:perf_hooks';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../server/auth/password';
 import { defaultDemoPassword, seedDemoData, seedDemoUsers } from '../../server/db/demoData';
-import { childDisabilities, childInfos, childStatusHistory, provinces } from '../../server/db/schema';
+import { childDisabilities, childInfos, provinces, statusHistory } from '../../server/db/schema';
 import { childExportMaxRows } from '../../server/routes/childRoutes';
 import { listenAsAdmin, machineNote, openBenchApp, timeCalls } from './benchKit';
 
@@ -53,7 +53,7 @@ const main = async () => {
     const vacuumed = postgres || process.env.BENCH_VACUUM !== '0';
     const vacuumStart = performance.now();
     if (vacuumed)
-      await app.db.execute(sql.raw('vacuum analyze child_infos, child_disabilities, child_status_history'));
+      await app.db.execute(sql.raw('vacuum analyze child_infos, child_disabilities, status_history'));
     const vacuumSeconds = (performance.now() - vacuumStart) / 1000;
 
     // The disability most children have, two provinces (the biggest share and a typical one),
@@ -75,10 +75,10 @@ const main = async () => {
       .from(childInfos)
       .where(eq(childInfos.code, `DEMO-${String(childCount / 2).padStart(6, '0')}`));
     const [withHistory] = await app.db
-      .select({ id: childStatusHistory.childId })
-      .from(childStatusHistory)
-      .where(eq(childStatusHistory.action, 're-adoption'))
-      .orderBy(childStatusHistory.childId)
+      .select({ id: statusHistory.entityId })
+      .from(statusHistory)
+      .where(and(eq(statusHistory.entity, 'child_infos'), eq(statusHistory.action, 're-adoption')))
+      .orderBy(statusHistory.entityId)
       .limit(1)
       .offset(100);
 

@@ -12,7 +12,6 @@ import { ensureRole, upsertUser } from './fixtures';
 import {
   childDisabilities,
   childInfos,
-  childStatusHistory,
   communes,
   countries,
   departments,
@@ -22,6 +21,7 @@ import {
   positions,
   provinces,
   referenceItems,
+  statusHistory,
   users,
   villages,
 } from './schema';
@@ -444,10 +444,16 @@ export const seedDemoData = async (
         child.disabilityIds.map((disabilityId) => ({ childId: id, disabilityId, createdBy: actorId })),
       );
       const historyRows = fresh.flatMap(({ id, child }) =>
-        child.history.map((entry) => ({ ...entry, childId: id, userId: actorId, createdBy: actorId })),
+        child.history.map((entry) => ({
+          ...entry,
+          entity: 'child_infos',
+          entityId: id,
+          userId: actorId,
+          createdBy: actorId,
+        })),
       );
       if (disabilityRows.length > 0) await tx.insert(childDisabilities).values(disabilityRows);
-      if (historyRows.length > 0) await tx.insert(childStatusHistory).values(historyRows);
+      if (historyRows.length > 0) await tx.insert(statusHistory).values(historyRows);
       result.inserted += fresh.length;
       result.existing += batch.length - fresh.length;
       result.disabilityRows += disabilityRows.length;

@@ -16,13 +16,13 @@ import {
   childDisabilities,
   childDocuments,
   childInfos,
-  childStatusHistory,
   communes,
   countries,
   districts,
   headOffices,
   provinces,
   referenceItems,
+  statusHistory,
   villages,
 } from '../db/schema';
 import type { TReferenceListName } from '../db/schema/reference';
@@ -271,8 +271,9 @@ export const childBinding: TResourceBinding = {
   afterChange: async ({ db, mode, body, id, actor, now }) => {
     // A new child's history starts with its registration, in the same transaction as the record.
     if (mode === 'create') {
-      await db.insert(childStatusHistory).values({
-        childId: id,
+      await db.insert(statusHistory).values({
+        entity: 'child_infos',
+        entityId: id,
         action: childRegisteredAction,
         fromStatus: '',
         toStatus: 'registered',

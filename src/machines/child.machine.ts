@@ -73,9 +73,12 @@ export const childMachine = setup({
     events: {} as TChildEvent,
   },
   guards: {
-    // `in` checks: the server passes request data here, so a missing field is refused, not thrown on.
-    hasEffectiveDate: ({ event }) => 'date' in event && isEffectiveDate(event.date, event.today),
-    hasReason: ({ event }) => 'reason' in event && isGivenText(event.reason),
+    // A guard judges what an event carries and passes one that carries nothing to judge: "is this
+    // allowed from here?" is asked with the event type alone (src/domain/workflows/workflow.ts).
+    // The body's shape (that a date is there) is zod's; a date that is there must be a real day,
+    // not after the event's today, and a reason must say something.
+    hasEffectiveDate: ({ event }) => !('date' in event) || isEffectiveDate(event.date, event.today),
+    hasReason: ({ event }) => !('reason' in event) || isGivenText(event.reason),
     isDatedWithReason: and(['hasEffectiveDate', 'hasReason']),
   },
 }).createMachine({

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, childInfos, childStatusHistory } from '../../server/db/schema';
+import { auditLog, childInfos, statusHistory } from '../../server/db/schema';
 import {
   childActionNames,
   isoDateIn,
@@ -100,8 +100,8 @@ const stateOf = async (id: number) => {
     .where(eq(childInfos.id, id));
   const [history] = await t.app.db
     .select({ n: count() })
-    .from(childStatusHistory)
-    .where(eq(childStatusHistory.childId, id));
+    .from(statusHistory)
+    .where(and(eq(statusHistory.entity, 'child_infos'), eq(statusHistory.entityId, id)));
   const [audit] = await t.app.db
     .select({ n: count() })
     .from(auditLog)
@@ -155,8 +155,8 @@ describe('every status and every action', () => {
           expect(after).toMatchObject({ status: to, version: before.version + 1, history: 1, audit: 1 });
           const [row] = await t.app.db
             .select()
-            .from(childStatusHistory)
-            .where(eq(childStatusHistory.childId, id));
+            .from(statusHistory)
+            .where(and(eq(statusHistory.entity, 'child_infos'), eq(statusHistory.entityId, id)));
           expect(row).toMatchObject({ action, fromStatus: status, toStatus: to, userId: caseworkerId });
           const body = validBody(action, id);
           expect(row.payload).toEqual(

@@ -4,12 +4,12 @@ import {
   auditLog,
   childDisabilities,
   childInfos,
-  childStatusHistory,
   communes,
   districts,
   headOffices,
   provinces,
   referenceItems,
+  statusHistory,
   systemSettings,
   users,
   villages,
@@ -155,10 +155,10 @@ describe('child records: create, read, update, delete', () => {
     expect(at).toBeGreaterThanOrEqual(started);
     expect(at).toBeLessThanOrEqual(ended);
     // A refused create leaves no history row behind (the same transaction).
-    const before = (await t.app.db.select().from(childStatusHistory)).length;
+    const before = (await t.app.db.select().from(statusHistory)).length;
     const refused = await api('POST', '/child-infos', validChild({ headOfficeId: 999_999 }));
     expect(refused.statusCode).toBe(400);
-    expect((await t.app.db.select().from(childStatusHistory)).length).toBe(before);
+    expect((await t.app.db.select().from(statusHistory)).length).toBe(before);
   });
 
   it('gives each new child its own generated code and the registered status', async () => {

@@ -12,11 +12,11 @@ import {
 import {
   childDisabilities,
   childInfos,
-  childStatusHistory,
   communes,
   districts,
   headOffices,
   referenceItems,
+  statusHistory,
   users,
   villages,
 } from '../../server/db/schema';
@@ -51,7 +51,7 @@ describe('seedDemoData', () => {
     expect(before).toHaveLength(children);
     expect(before[0].code).toBe(demoCode(1));
     expect(before.at(-1)?.code).toBe('DEMO-000300');
-    const historyBefore = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(childStatusHistory);
+    const historyBefore = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(statusHistory);
     const disabilitiesBefore = await t.app.db
       .select({ n: sql<number>`count(*)::int` })
       .from(childDisabilities);
@@ -60,7 +60,7 @@ describe('seedDemoData', () => {
     const second = await seedDemoData(t.app.db, { children, now: new Date('2026-09-01T03:00:00Z') });
     expect(second).toMatchObject({ inserted: 0, existing: children, historyRows: 0, disabilityRows: 0 });
     expect(await demoChildren()).toEqual(before);
-    expect(await t.app.db.select({ n: sql<number>`count(*)::int` }).from(childStatusHistory)).toEqual(
+    expect(await t.app.db.select({ n: sql<number>`count(*)::int` }).from(statusHistory)).toEqual(
       historyBefore,
     );
     expect(await t.app.db.select({ n: sql<number>`count(*)::int` }).from(childDisabilities)).toEqual(
@@ -126,8 +126,8 @@ describe('seedDemoData', () => {
     const rows = await demoChildren();
     const history = await t.app.db
       .select()
-      .from(childStatusHistory)
-      .orderBy(asc(childStatusHistory.at), asc(childStatusHistory.id));
+      .from(statusHistory)
+      .orderBy(asc(statusHistory.at), asc(statusHistory.id));
     const counts = new Map<string, number>();
     for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
     expect(counts.size).toBeGreaterThanOrEqual(4);
@@ -138,7 +138,7 @@ describe('seedDemoData', () => {
 
     let reAdopted = 0;
     for (const row of rows) {
-      const own = history.filter((entry) => entry.childId === row.id);
+      const own = history.filter((entry) => entry.entity === 'child_infos' && entry.entityId === row.id);
       // Replaying the rows through the machine from `registered` ends at the child's status.
       let status: TChildStatus = 'registered';
       for (const entry of own) {

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
 import { communes, districts, villages } from './geography';
 import { headOffices } from './organisation';
@@ -113,23 +103,4 @@ export const childDocuments = pgTable(
     ...auditColumns,
   },
   (table) => [index('child_documents_child_idx').on(table.childId)],
-);
-
-/** Every accepted status action: who, when, from which status to which, with its date or reason. */
-export const childStatusHistory = pgTable(
-  'child_status_history',
-  {
-    ...idColumn,
-    childId: integer('child_id')
-      .notNull()
-      .references(() => childInfos.id, { onDelete: 'cascade' }),
-    action: text('action').notNull(),
-    fromStatus: text('from_status').notNull(),
-    toStatus: text('to_status').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    userId: integer('user_id'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    ...auditColumns,
-  },
-  (table) => [index('child_status_history_child_idx').on(table.childId)],
 );

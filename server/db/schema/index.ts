@@ -6,3 +6,4 @@ export * from './organisation';
 export * from './reference';
 export * from './security';
 export * from './settings';
+export * from './workflows';

@@ -1,0 +1,1 @@
+DROP TABLE "child_status_history" CASCADE;

@@ -1,0 +1,53 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TWorkflowDefinition, TWorkflowFacts } from '../../src/domain/workflows/workflow';
+import type { TranslationFunctions } from '../../src/i18n/i18n-types';
+import type { TServerMessageKey } from '../errors';
+
+/** What a row read under lock gives the engine: status, version and the binding's own columns. */
+export type TWorkflowRow = { status: string; version: number } & Record<string, unknown>;
+
+/**
+ * How a workflow is served (DESIGN.md section 1): the records' table and columns, where its routes
+ * live, what the machine's guards read from a record, what an action writes besides the status,
+ * and how a refusal is worded. `workflowRoutes(binding)` makes every route of it;
+ * `applyWorkflowEvent(tx, binding, ...)` is the only writer of its status column.
+ */
+export type TWorkflowBinding = {
+  workflow: TWorkflowDefinition;
+  /** The table's name: the history's and the audit log's `entity`, e.g. `child_infos`. */
+  entity: string;
+  /** `/child-infos`: the actions are `PATCH {apiBase}/{action}/:id`. */
+  apiBase: string;
+  /** Swagger tag of its routes. */
+  tag: string;
+  table: PgTable;
+  columns: {
+    id: PgColumn;
+    status: PgColumn;
+    version: PgColumn;
+    updatedBy: PgColumn;
+    updatedAt: PgColumn;
+  };
+  /** Who may read a record: the permission an action's answer and the history need. */
+  readPermission: string;
+  /** More columns read with the locked row, for `facts` and `sets`. */
+  readColumns?: Record<string, PgColumn>;
+  /** The record facts the machine's guards read (an approval's end...). */
+  facts?: (row: TWorkflowRow, today: string) => TWorkflowFacts;
+  /** Columns an accepted action sets besides the status (a confirmation date...), from its body. */
+  sets?: (
+    action: string,
+    body: Readonly<Record<string, unknown>>,
+    before: TWorkflowRow,
+  ) => Record<string, unknown>;
+  /** A check of the body against the address (the spec's confirm body repeats the id). */
+  checkBody?: (id: number, body: Readonly<Record<string, unknown>>) => void;
+  /** The 400 when the machine refuses what the event carries (a date in the future...). */
+  invalidPayload: (body: Readonly<Record<string, unknown>>, today: string) => Error;
+  /** The 409 when the status does not allow the action: its message and wording of both. */
+  notAllowed: {
+    messageKey: TServerMessageKey;
+    statusText: (t: TranslationFunctions, status: string) => string;
+    actionText: (t: TranslationFunctions, action: string) => string;
+  };
+};

@@ -1,0 +1,170 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isoDateIn } from '../../src/domain/programmeTime';
+import { recordVersion } from '../../src/domain/rules';
+import { allowedWorkflowActions, workflowActionNames } from '../../src/domain/workflows/workflow';
+import { statusHistory, users } from '../db/schema';
+import { notFound } from '../errors';
+import { translator, translators } from '../plugins/locale';
+import { currentUser } from '../plugins/permissions';
+import { dataOf, errorResponses, ZIdParams } from '../routes/schemas';
+import { applyWorkflowEvent } from './applyWorkflowEvent';
+import type { TWorkflowBinding, TWorkflowRow } from './binding';
+
+const ZHistoryRow = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  fromStatus: z.string(),
+  toStatus: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  at: z.string(),
+});
+
+/** Optimistic concurrency for the actions: optional, since the spec's confirm body is only `{ id, date }`. */
+const ZVersion = recordVersion().optional();
+
+/**
+ * Every route of a workflow, generated from its binding (DESIGN.md section 1):
+ * `PATCH {apiBase}/{action}/:id` for each action of its table, asked of its machine through
+ * `applyWorkflowEvent`; `GET {apiBase}/status-history/:id` (newest first) and
+ * `GET {apiBase}/allowed-actions/:id`. A feature adds a workflow by adding a binding, not routes.
+ */
+export const workflowRoutes =
+  (binding: TWorkflowBinding): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { workflow, apiBase, columns } = binding;
+    const tags = [binding.tag];
+    const ZStatus = z.enum(workflow.statuses as [string, ...string[]]);
+    const ZAllowedActions = z.array(z.enum(workflowActionNames(workflow) as [string, ...string[]]));
+    const ZActionResult = z.object({
+      id: z.number().int(),
+      status: ZStatus,
+      version: z.number().int(),
+      allowedActions: ZAllowedActions,
+    });
+
+    /** The facts of a row read without a lock, for the allowed actions it answers. */
+    const allowedFor = (row: TWorkflowRow, today: string) =>
+      allowedWorkflowActions(workflow, row.status, binding.facts?.(row, today) ?? {});
+
+    const readRow = async (id: number) => {
+      const [row] = (await app.db
+        .select({ status: columns.status, version: columns.version, ...binding.readColumns })
+        .from(binding.table)
+        .where(eq(columns.id, id))) as TWorkflowRow[];
+      return row;
+    };
+
+    for (const [action, entry] of Object.entries(workflow.actions)) {
+      app.patch(
+        `${apiBase}/${action}/:id`,
+        {
+          config: { permission: entry.permission, answers: binding.readPermission },
+          schema: {
+            tags,
+            summary: `${binding.notAllowed.actionText(translators.en, action)}: asked of the ${workflow.name} machine; refused (409) when the status does not allow it`,
+            params: ZIdParams,
+            body: entry.body.extend({ version: ZVersion }),
+            response: { 200: dataOf(ZActionResult), ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request) => {
+          const { id } = request.params;
+          const body = request.body as Record<string, unknown> & { version?: number };
+          binding.checkBody?.(id, body);
+          const at = new Date(app.now());
+          const today = isoDateIn(at);
+          const { after } = await app.db.transaction((tx) =>
+            applyWorkflowEvent(
+              tx,
+              binding,
+              {
+                id,
+                action,
+                event: workflow.eventOf(action, body, today),
+                body,
+                actorId: currentUser(request).id,
+                version: body.version,
+                at,
+                today,
+              },
+              translator(request),
+            ),
+          );
+          return {
+            data: {
+              id,
+              status: after.status,
+              version: after.version,
+              allowedActions: allowedFor(after, today),
+            },
+          };
+        },
+      );
+    }
+
+    app.get(
+      `${apiBase}/status-history/:id`,
+      {
+        config: { permission: binding.readPermission },
+        schema: {
+          tags,
+          summary: 'The status history, newest first: who, when, from which status to which, and why',
+          params: ZIdParams,
+          response: { 200: dataOf(z.array(ZHistoryRow)), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!(await readRow(id))) throw notFound();
+        const rows = await app.db
+          .select({
+            id: statusHistory.id,
+            action: statusHistory.action,
+            fromStatus: statusHistory.fromStatus,
+            toStatus: statusHistory.toStatus,
+            payload: statusHistory.payload,
+            userId: statusHistory.userId,
+            userName: users.name,
+            at: statusHistory.at,
+          })
+          .from(statusHistory)
+          .leftJoin(users, eq(users.id, statusHistory.userId))
+          .where(and(eq(statusHistory.entity, binding.entity), eq(statusHistory.entityId, id)))
+          .orderBy(desc(statusHistory.at), desc(statusHistory.id));
+        return {
+          data: rows.map(({ userId, userName, at, ...row }) => ({
+            ...row,
+            // A deleted user leaves the row without a name: the history keeps the action anyway.
+            user: userId !== null && userName !== null ? { id: userId, name: userName } : null,
+            at: at.toISOString(),
+          })),
+        };
+      },
+    );
+
+    app.get(
+      `${apiBase}/allowed-actions/:id`,
+      {
+        config: { permission: binding.readPermission },
+        schema: {
+          tags,
+          summary: 'The status and the actions the machine allows from it',
+          params: ZIdParams,
+          response: {
+            200: dataOf(z.object({ status: z.string(), allowedActions: ZAllowedActions })),
+            ...errorResponses(400, 401, 403, 404),
+          },
+        },
+      },
+      async (request) => {
+        const row = await readRow(request.params.id);
+        if (!row) throw notFound();
+        return {
+          data: { status: row.status, allowedActions: allowedFor(row, isoDateIn(new Date(app.now()))) },
+        };
+      },
+    );
+  };
