@@ -15,9 +15,13 @@ import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { recordDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
+import { BilingualLabel } from '@/components/record/BilingualLabel';
+import { SummaryCard } from '@/components/record/SummaryCard';
 import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { primaryButton, secondaryButton } from '@/components/ui';
+import { StatusHistoryCard } from '@/components/workflow/StatusHistoryCard';
+import { type TWorkflowActions, useWorkflowActions } from '@/components/workflow/useWorkflowActions';
 import { isoDateIn } from '@/domain/childStatus';
 import { formatDate } from '@/domain/dateFormat';
 import { hasPermission } from '@/domain/permissions';
@@ -31,12 +35,10 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import { setupAtom } from '@/state/setup';
 import { ChildStatusBadge } from '../status/ChildStatusBadge';
-import { childActionIcons, childActionLabel } from '../status/childActionText';
-import { useChildStatusActions } from '../status/useChildStatusActions';
-import { BilingualLabel } from './BilingualLabel';
-import { MatchingHistorySection, StatusHistorySection } from './ChildHistorySections';
+import { childActionLabel } from '../status/childActionText';
+import { childWorkflowClient } from '../status/childWorkflowClient';
+import { MatchingHistorySection } from './ChildHistorySections';
 import { summaryRows, type TSummaryRow } from './childSummary';
-import { SummaryCard } from './SummaryCard';
 import { useSummaryNames } from './useSummaryNames';
 import './print.css';
 
@@ -79,7 +81,8 @@ const ChildShowPage = () => {
   const listPath = localizedPath(locale, childResource.routeBase);
   const editPath = localizedPath(locale, `${childResource.routeBase}/edit/${id}`);
   const title = record ? translate(childResource.titleOf(record) as never, locale) : '';
-  const statusActions = useChildStatusActions(record, reload);
+  const recordName = record ? String(childResource.titleOf(record) ?? record.code ?? '') : '';
+  const statusActions = useWorkflowActions(childWorkflowClient, record, recordName, reload);
 
   const goEdit = useCallback(() => navigate(editPath), [navigate, editPath]);
   // After the palette has closed, so its overlay is not on the paper.
@@ -165,7 +168,7 @@ const ChildShowPage = () => {
           />
           <SummarySections record={record} childId={id} canUpdate={canUpdate} />
           <MatchingHistorySection childId={id} reloadKey={reloadKey} />
-          <StatusHistorySection childId={id} reloadKey={reloadKey} />
+          <StatusHistoryCard client={childWorkflowClient} recordId={id} reloadKey={reloadKey} />
         </div>
       ) : null}
       {statusActions.element}
@@ -237,8 +240,8 @@ const SummaryHeader = ({
   canUpdate: boolean;
   editPath: string;
   onPrint: () => void;
-  actions: ReturnType<typeof useChildStatusActions>['actions'];
-  onAction: ReturnType<typeof useChildStatusActions>['open'];
+  actions: TWorkflowActions['actions'];
+  onAction: TWorkflowActions['open'];
 }) => {
   const { LL } = useI18nContext();
   const nameKh = typeof record.nameKh === 'string' ? record.nameKh : '';
@@ -300,7 +303,7 @@ const SummaryHeader = ({
             <legend className="sr-only">{LL.childStatus.actionsLabel()}</legend>
             {actions.map((action) => (
               <button key={action} type="button" className={secondaryButton} onClick={() => onAction(action)}>
-                <Icon name={childActionIcons[action]} className="size-4" />
+                <Icon name={childWorkflowClient.workflow.actions[action].icon} className="size-4" />
                 {childActionLabel(LL, action)}
               </button>
             ))}

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   historyDetail,
   historyWhen,
-  matchingCells,
   newestFirst,
   type TStatusHistoryRow,
-} from './statusHistory';
+} from '@/components/workflow/statusHistory';
+import { matchingCells } from './statusHistory';
 
 const row = (id: number, at: string): TStatusHistoryRow => ({
   id,

@@ -1,8 +1,11 @@
-import { childRegisteredAction, type TChildActionName } from '@/domain/childStatus';
+import { childRegisteredAction } from '@/domain/childStatus';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
-import { childActionKey } from './visibleChildActions';
 
 type TActionKey = keyof TranslationFunctions['childStatus']['actions'];
+
+/** The dictionary key of an action (`confirm-adoption` -> `confirmAdoption`), for LL.childStatus.*. */
+export const childActionKey = (action: string): string =>
+  action.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
 /** 'Confirm adoption'... in the language of `LL`; an action it does not know (a matching's) as is. */
 export const childActionLabel = (LL: TranslationFunctions, action: string): string => {
@@ -12,14 +15,5 @@ export const childActionLabel = (LL: TranslationFunctions, action: string): stri
 };
 
 /** The sentence under a dialog's title: what the action does to the child. */
-export const childActionIntro = (LL: TranslationFunctions, action: TChildActionName, name: string): string =>
+export const childActionIntro = (LL: TranslationFunctions, action: string, name: string): string =>
   LL.childStatus.intros[childActionKey(action) as TActionKey]({ name });
-
-/** The icon of each action, on its button and in the palette. */
-export const childActionIcons: Record<TChildActionName, string> = {
-  'confirm-adoption': 'check',
-  'unconfirmed-adoption': 'chevronsLeft',
-  'long-term': 'home',
-  international: 'globe',
-  're-adoption': 'refresh',
-};

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  actionNeedsDate,
-  actionNeedsReason,
-  childActionKey,
-  visibleChildActions,
-} from './visibleChildActions';
+import { visibleWorkflowActions } from '@/components/workflow/visibleWorkflowActions';
+import { workflowActionBody } from '@/components/workflow/WorkflowActionDialog';
+import { childWorkflow } from '@/domain/workflows/child.workflow';
+import { childActionKey } from './childActionText';
+
+const visibleChildActions = (status: unknown, user: Parameters<typeof visibleWorkflowActions>[2]) =>
+  visibleWorkflowActions(childWorkflow, status, user);
 
 const user = (permissions: string[], username = 'caseworker') => ({
   username,
@@ -12,7 +13,7 @@ const user = (permissions: string[], username = 'caseworker') => ({
   permissions,
 });
 
-describe('visibleChildActions', () => {
+describe('visibleWorkflowActions, for the child', () => {
   const updater = user(['adoptive_children:read', 'adoptive_children:update']);
 
   it('offers what the machine allows from the status', () => {
@@ -54,10 +55,20 @@ describe('action helpers', () => {
     expect(childActionKey('re-adoption')).toBe('reAdoption');
   });
 
-  it('says which dialogs ask for a date and a reason', () => {
-    expect(actionNeedsDate('confirm-adoption')).toBe(true);
-    expect(actionNeedsReason('confirm-adoption')).toBe(false);
-    expect(actionNeedsDate('unconfirmed-adoption')).toBe(false);
-    expect(actionNeedsReason('re-adoption')).toBe(true);
+  it('asks in each dialog what the action table lists, and sends the spec’s bodies', () => {
+    const fieldsOf = (action: string) =>
+      childWorkflow.actions[action as 'international'].fields.map((f) => f.key);
+    expect(fieldsOf('confirm-adoption')).toEqual(['date']);
+    expect(fieldsOf('unconfirmed-adoption')).toEqual([]);
+    for (const action of ['long-term', 'international', 're-adoption'])
+      expect(fieldsOf(action)).toEqual(['date', 'reason']);
+    const values = { date: '2026-03-01', reason: 'why' };
+    // Spec section 3: confirm `{ id, date }`, unconfirm `{}`, the others `{ date, reason }`.
+    expect(workflowActionBody(childWorkflow.actions['confirm-adoption'], 7, values)).toEqual({
+      id: 7,
+      date: '2026-03-01',
+    });
+    expect(workflowActionBody(childWorkflow.actions['unconfirmed-adoption'], 7, values)).toEqual({});
+    expect(workflowActionBody(childWorkflow.actions['long-term'], 7, values)).toEqual(values);
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { BilingualLabel } from '@/components/record/BilingualLabel';
 import type { TTranslatable } from '@/domain/translatable';
-import { BilingualLabel } from './BilingualLabel';
 
 /** A section of the case summary: a card with its heading; on paper it is kept on one page when it fits. */
 export const SummaryCard = ({

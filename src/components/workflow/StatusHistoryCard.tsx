@@ -1,0 +1,93 @@
+import {
+  historyCellClass as cellClass,
+  HistoryHeading as Heading,
+  HistoryBody,
+} from '@/components/record/HistoryParts';
+import { SummaryCard } from '@/components/record/SummaryCard';
+import { useHistory } from '@/components/record/useHistory';
+import { useResourceText } from '@/components/resource/useResourceText';
+import { bothLanguages } from '@/i18n/bothLanguages';
+import { useI18nContext } from '@/i18n/i18n-react';
+import type { TClientWorkflow } from './clientWorkflow';
+import { historyDetail, historyWhen, newestFirst, type TStatusHistoryRow } from './statusHistory';
+
+/**
+ * 'Status history' of any workflow's record: every status change, newest first, who made it, the
+ * action and its date and reason (`GET {apiBase}/status-history/{id}`).
+ */
+export const StatusHistoryCard = ({
+  client,
+  recordId,
+  reloadKey,
+}: {
+  client: TClientWorkflow;
+  recordId: string;
+  reloadKey: number;
+}) => {
+  const { LL } = useI18nContext();
+  const { optionLabel } = useResourceText(client.resourceName);
+  const texts = client.texts(LL);
+  const history = useHistory<TStatusHistoryRow>(`${client.apiBase}/status-history/${recordId}`, reloadKey);
+  return (
+    <SummaryCard
+      id={`${client.idPrefix}-status-history`}
+      title={LL.childShow.statusHistory()}
+      both={bothLanguages((book) => book.childShow.statusHistory())}
+    >
+      <HistoryBody history={history} empty={LL.childShow.noStatusHistory()}>
+        {(rows) => (
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">{LL.childShow.statusHistory()}</caption>
+            <thead>
+              <tr>
+                <Heading pick={(book) => book.childShow.when()} />
+                <Heading pick={(book) => book.childShow.who()} />
+                <Heading pick={(book) => book.childShow.action()} />
+                <Heading pick={(book) => book.childShow.change()} />
+                <Heading pick={(book) => book.childShow.dateAndReason()} />
+              </tr>
+            </thead>
+            <tbody>
+              {newestFirst(rows).map((row) => {
+                const detail = historyDetail(row.payload ?? {});
+                // The registration row has no status before it: only where it started.
+                const from = row.fromStatus ? optionLabel('status', row.fromStatus) : '';
+                const to = optionLabel('status', row.toStatus);
+                return (
+                  <tr key={row.id} className="break-inside-avoid">
+                    <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{historyWhen(row.at)}</td>
+                    <td className={cellClass}>{row.user?.name ?? LL.childShow.deletedUser()}</td>
+                    <td className={cellClass}>{texts.action(row.action)}</td>
+                    <td className={cellClass}>
+                      {from ? (
+                        <>
+                          <span className="sr-only">{LL.childShow.changeFromTo({ from, to })}</span>
+                          <span aria-hidden="true">
+                            {from} → {to}
+                          </span>
+                        </>
+                      ) : (
+                        to
+                      )}
+                    </td>
+                    <td className={cellClass}>
+                      {detail.date ? (
+                        <div className="whitespace-nowrap tabular-nums">{detail.date}</div>
+                      ) : null}
+                      {detail.reason ? (
+                        <div className="whitespace-pre-line text-slate-600 dark:text-slate-300">
+                          {detail.reason}
+                        </div>
+                      ) : null}
+                      {!detail.date && !detail.reason ? '—' : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </HistoryBody>
+    </SummaryCard>
+  );
+};

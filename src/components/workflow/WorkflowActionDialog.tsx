@@ -1,0 +1,266 @@
+import { type KeyboardEvent, useState } from 'react';
+import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { api } from '@/api/client';
+import { ModalDialog } from '@/components/feedback/ModalDialog';
+import { showToast } from '@/components/feedback/toasts';
+import { DateInput } from '@/components/form/DateInput';
+import { Field } from '@/components/form/Field';
+import { FormNotice } from '@/components/form/FormNotice';
+import { inputClass } from '@/components/form/fieldStyles';
+import { validateWithLabels } from '@/components/form/formErrors';
+import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
+import { Icon } from '@/components/Icon';
+import { useResourceText } from '@/components/resource/useResourceText';
+import { primaryButton, secondaryButton } from '@/components/ui';
+import { isoDateIn } from '@/domain/programmeTime';
+import type { TFieldDef } from '@/domain/resource';
+import type { TWorkflowAction } from '@/domain/workflows/workflow';
+import { useI18nContext } from '@/i18n/i18n-react';
+import type { TClientWorkflow, TWorkflowTexts } from './clientWorkflow';
+
+/** What a dialog needs of the record: its id, the version it was read at, and its name. */
+export type TWorkflowSubject = { id: number; version: number; name: string };
+
+type TActionResult = { data: { id: number; status: string; version: number } };
+
+/**
+ * The body an action sends: its fields' values, plus the record's id when the body asks for it
+ * (the spec's confirm-adoption body is `{ id, date }`).
+ */
+export const workflowActionBody = (
+  action: TWorkflowAction,
+  recordId: number,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> => {
+  const body: Record<string, unknown> = {};
+  if ('id' in action.body.shape) body.id = recordId;
+  for (const field of action.fields) body[field.key] = values[field.key] ?? '';
+  return body;
+};
+
+/** The longest text a field's schema takes, for the textarea's own limit. */
+const maxLengthOf = (action: TWorkflowAction, key: string): number | undefined =>
+  (action.body.shape[key] as { maxLength?: number | null } | undefined)?.maxLength ?? undefined;
+
+/**
+ * The dialog of one workflow action: `PATCH {apiBase}/{action}/{id}` with the record's version,
+ * its fields drawn from the action table. A 400 puts the server's messages under their fields, a
+ * 409 (the status moved on, or someone else saved first) says why and offers to reload; success
+ * toasts, closes and reloads the page.
+ */
+export const WorkflowActionDialog = ({
+  client,
+  action,
+  subject,
+  onClose,
+  reload,
+}: {
+  client: TClientWorkflow;
+  action: string | null;
+  subject: TWorkflowSubject | null;
+  onClose: () => void;
+  reload: () => void;
+}) => {
+  const { LL } = useI18nContext();
+  const texts = client.texts(LL);
+  return (
+    <ModalDialog
+      open={action !== null && subject !== null}
+      title={action ? texts.action(action) : ''}
+      intro={action && subject ? texts.intro(action, subject.name) : undefined}
+      onClose={onClose}
+    >
+      {action && subject ? (
+        <ActionForm
+          key={`${action}-${subject.id}`}
+          client={client}
+          name={action}
+          subject={subject}
+          texts={texts}
+          onClose={onClose}
+          reload={reload}
+        />
+      ) : null}
+    </ModalDialog>
+  );
+};
+
+const ActionForm = ({
+  client,
+  name,
+  subject,
+  texts,
+  onClose,
+  reload,
+}: {
+  client: TClientWorkflow;
+  name: string;
+  subject: TWorkflowSubject;
+  texts: TWorkflowTexts;
+  onClose: () => void;
+  reload: () => void;
+}) => {
+  const { LL } = useI18nContext();
+  const { optionLabel } = useResourceText(client.resourceName);
+  const action = client.workflow.actions[name];
+  const [notice, setNotice] = useState<TFormNotice | null>(null);
+  // Today in the programme's time zone: the server refuses a later date.
+  const [today] = useState(() => isoDateIn(new Date()));
+  const fields = action.fields;
+  const fieldPaths = fields.map((field) => field.key);
+  const labelOf = (field: TFieldDef) => texts.field(field.label ?? field.key);
+  const labelForPath = (path: string) => {
+    const field = fields.find((candidate) => candidate.key === path);
+    return field ? labelOf(field) : path;
+  };
+  const hasLongText = fields.some((field) => field.kind === 'textarea');
+  const firstField = fields[0]?.key;
+
+  const { register, handleSubmit, formState, setError, control } = useForm<FieldValues>({
+    defaultValues: Object.fromEntries(fields.map((field) => [field.key, field.kind === 'date' ? today : ''])),
+    mode: 'onTouched',
+    resolver: async (values) => {
+      const body = workflowActionBody(action, subject.id, values);
+      const errors: FieldErrors<FieldValues> = validateWithLabels(
+        action.body,
+        body,
+        labelForPath,
+        LL.validation,
+      );
+      for (const field of fields) {
+        if (field.kind === 'date' && !errors[field.key] && String(values[field.key]) > today) {
+          errors[field.key] = { type: 'future', message: texts.dateFuture() };
+        }
+      }
+      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+    },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const save = handleSubmit(async (values) => {
+    setNotice(null);
+    const body = workflowActionBody(action, subject.id, values);
+    try {
+      // A write ('notice'): the dialog stays and says what went wrong; a 401 still ends the session.
+      const { data } = await api<TActionResult>(`${client.apiBase}/${name}/${subject.id}`, {
+        method: 'PATCH',
+        body: { ...body, version: subject.version },
+      });
+      showToast(texts.done({ action: texts.action(name), status: optionLabel('status', data.status) }));
+      onClose();
+      reload();
+    } catch (error) {
+      setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath, setError, LL }));
+    }
+  });
+
+  // A several-line field: Enter is a new line there, Ctrl/Cmd+Enter saves.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
+      event.preventDefault();
+      void save();
+    }
+  };
+
+  const errorOf = (key: string) => (errors[key] as { message?: string } | undefined)?.message;
+  const idOf = (key: string) => `${client.idPrefix}-action-${key}`;
+  return (
+    <form
+      noValidate
+      onKeyDown={onKeyDown}
+      onSubmit={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        void save();
+      }}
+    >
+      <FormNotice
+        notice={notice}
+        onReload={() => {
+          onClose();
+          reload();
+        }}
+      />
+      {fields.length > 0 ? (
+        <div className="grid gap-4">
+          {fields.map((field) => {
+            const error = errorOf(field.key);
+            const id = idOf(field.key);
+            return (
+              <Field
+                key={field.key}
+                id={id}
+                label={labelOf(field)}
+                required={field.required}
+                requiredLabel={LL.form.requiredMark()}
+                error={error}
+              >
+                {field.kind === 'date' ? (
+                  <Controller
+                    control={control}
+                    name={field.key}
+                    render={({ field: control }) => (
+                      <DateInput
+                        id={id}
+                        name={control.name}
+                        ref={control.ref}
+                        value={control.value as string}
+                        onChange={control.onChange}
+                        onBlur={control.onBlur}
+                        max={today}
+                        invalid={Boolean(error)}
+                        describedBy={error ? `${id}-error` : undefined}
+                        required={field.required}
+                        autoFocus={field.key === firstField}
+                      />
+                    )}
+                  />
+                ) : field.kind === 'textarea' ? (
+                  <textarea
+                    id={id}
+                    rows={4}
+                    maxLength={maxLengthOf(action, field.key)}
+                    className={inputClass(Boolean(error))}
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    autoFocus={field.key === firstField}
+                    {...register(field.key)}
+                  />
+                ) : (
+                  <input
+                    id={id}
+                    type="text"
+                    maxLength={maxLengthOf(action, field.key)}
+                    className={inputClass(Boolean(error))}
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    autoFocus={field.key === firstField}
+                    {...register(field.key)}
+                  />
+                )}
+              </Field>
+            );
+          })}
+        </div>
+      ) : null}
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-2">
+        <span className="mr-auto text-slate-500 text-xs dark:text-slate-400">
+          {hasLongText ? texts.formHint() : fields.length > 0 ? texts.dateHint() : texts.confirmHint()}
+        </span>
+        <button type="button" className={secondaryButton} onClick={onClose}>
+          {LL.form.cancel()}
+        </button>
+        {/* Without a field, the confirm button takes the focus: Enter confirms, Esc closes. */}
+        <button
+          type="submit"
+          className={primaryButton}
+          disabled={isSubmitting}
+          autoFocus={fields.length === 0}
+        >
+          <Icon name={action.icon} className="size-4" />
+          {isSubmitting ? texts.working() : texts.action(name)}
+        </button>
+      </div>
+    </form>
+  );
+};

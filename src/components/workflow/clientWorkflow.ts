@@ -1,0 +1,38 @@
+import type { TWorkflowDefinition } from '@/domain/workflows/workflow';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
+
+/** The words of one workflow's screens, in the language of the `LL` they were made from. */
+export type TWorkflowTexts = {
+  /** An action's name ('Confirm adoption'); also the history's actions, system events included. */
+  action: (action: string) => string;
+  /** The sentence under an action dialog's title: what it does to the record named `name`. */
+  intro: (action: string, name: string) => string;
+  /** A dialog field's label, by the field's label key (`confirmDate`, `reason`...). */
+  field: (key: string) => string;
+  /** The toast after an action. */
+  done: (values: { action: string; status: string }) => string;
+  dateFuture: () => string;
+  working: () => string;
+  /** The hint under a dialog with a several-line field, with a date, and with no field. */
+  formHint: () => string;
+  dateHint: () => string;
+  confirmHint: () => string;
+  /** The accessible name of the actions' group. */
+  actionsLabel: () => string;
+};
+
+/**
+ * A workflow as the client shows it (DESIGN.md section 1): its shared definition, where its API is,
+ * which resource's words name its statuses, and its texts. `useWorkflowActions` and
+ * `StatusHistoryCard` draw any workflow from this; a workflow adds a description, not screens.
+ */
+export type TClientWorkflow = {
+  workflow: TWorkflowDefinition;
+  /** `/child-infos`: actions at `PATCH {apiBase}/{action}/{id}`, history at `{apiBase}/status-history/{id}`. */
+  apiBase: string;
+  /** The resource whose `status` options name the statuses (`LL.options.status`...). */
+  resourceName: string;
+  /** Prefix of element ids and palette command ids (`child-status-confirm-adoption`). */
+  idPrefix: string;
+  texts: (LL: TranslationFunctions) => TWorkflowTexts;
+};

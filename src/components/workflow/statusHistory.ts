@@ -1,0 +1,36 @@
+import { formatDate } from '@/domain/dateFormat';
+import { isoDateIn, programmeTimeZone } from '@/domain/programmeTime';
+
+/** A row of `GET {apiBase}/status-history/{id}` (server/workflows/workflowRoutes.ts). */
+export type TStatusHistoryRow = {
+  id: number;
+  action: string;
+  fromStatus: string;
+  toStatus: string;
+  payload: Record<string, unknown>;
+  user: { id: number; name: string } | null;
+  at: string;
+};
+
+/** Newest first (the server's order too; kept here so the table never depends on it). */
+export const newestFirst = (rows: readonly TStatusHistoryRow[]): TStatusHistoryRow[] =>
+  [...rows].sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1));
+
+/** `21-11-2026 15:04`: the day and time of an instant in the programme's time zone. */
+export const historyWhen = (at: string): string => {
+  const instant = new Date(at);
+  if (Number.isNaN(instant.getTime())) return at;
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: programmeTimeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+  return `${formatDate(isoDateIn(instant))} ${time}`;
+};
+
+/** The date the change took effect and why, from the row's payload ('' for what it lacks). */
+export const historyDetail = (payload: Record<string, unknown>): { date: string; reason: string } => ({
+  date: typeof payload.date === 'string' ? formatDate(payload.date) : '',
+  reason: typeof payload.reason === 'string' ? payload.reason.trim() : '',
+});

@@ -1,0 +1,89 @@
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { TResourceRow } from '@/api/resources';
+import { useSession } from '@/app/session';
+import type { TCommand } from '@/components/palette/commandRegistry';
+import type { TWorkflowFacts } from '@/domain/workflows/workflow';
+import { bothLanguages } from '@/i18n/bothLanguages';
+import { useI18nContext } from '@/i18n/i18n-react';
+import type { TClientWorkflow } from './clientWorkflow';
+import { visibleWorkflowActions } from './visibleWorkflowActions';
+import { type TWorkflowSubject, WorkflowActionDialog } from './WorkflowActionDialog';
+
+/** No record facts: one object, so the memos below keep their answers between renders. */
+const noFacts: TWorkflowFacts = {};
+
+export type TWorkflowActions = {
+  /** Palette commands, one per action offered ('Confirm adoption'...). */
+  commands: TCommand[];
+  /** The dialogs: render it once on the page. */
+  element: ReactNode;
+  /** The actions offered, in menu order: the page shows a button for each. */
+  actions: string[];
+  /** Opens an action's dialog. */
+  open: (action: string) => void;
+  /** A dialog is open: the page's single-key shortcuts wait. */
+  dialogOpen: boolean;
+};
+
+/**
+ * The workflow actions of one record (DESIGN.md section 1): those its machine allows from the
+ * record's status, to a user holding their permission, each with its dialog and palette command.
+ * `name` names the record in the dialogs; `reload` is called after a change, so the page reads the
+ * record and its history again.
+ */
+export const useWorkflowActions = (
+  client: TClientWorkflow,
+  record: TResourceRow | null,
+  name: string,
+  reload: () => void,
+  facts: TWorkflowFacts = noFacts,
+): TWorkflowActions => {
+  const { LL } = useI18nContext();
+  const { user } = useSession();
+  const [action, setAction] = useState<string | null>(null);
+  const status = record?.status;
+  const actions = useMemo(
+    () => visibleWorkflowActions(client.workflow, status, user, facts),
+    [client, status, user, facts],
+  );
+
+  const commands = useMemo<TCommand[]>(
+    () =>
+      actions.map((actionName) => {
+        const words = bothLanguages((book) => client.texts(book).action(actionName));
+        return {
+          id: `${client.idPrefix}-status-${actionName}`,
+          title: client.texts(LL).action(actionName),
+          kind: 'action',
+          icon: client.workflow.actions[actionName].icon,
+          keywords: [words.kh, words.en],
+          perform: () => setAction(actionName),
+        };
+      }),
+    [actions, LL, client],
+  );
+
+  const subject = useMemo<TWorkflowSubject | null>(
+    () => (record ? { id: record.id, version: record.version, name } : null),
+    [record, name],
+  );
+  const close = useCallback(() => setAction(null), []);
+  // An action the status no longer allows (someone else acted) is not opened.
+  const shown = action && actions.includes(action) ? action : null;
+
+  return {
+    commands,
+    element: (
+      <WorkflowActionDialog
+        client={client}
+        action={shown}
+        subject={subject}
+        onClose={close}
+        reload={reload}
+      />
+    ),
+    actions,
+    open: setAction,
+    dialogOpen: shown !== null,
+  };
+};

@@ -1,0 +1,30 @@
+import type { TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { childWorkflow } from '@/domain/workflows/child.workflow';
+import { childActionIntro, childActionLabel } from './childActionText';
+
+/** The child's workflow on screen: the generic actions, dialog and history, in the child's words. */
+export const childWorkflowClient: TClientWorkflow = {
+  workflow: childWorkflow,
+  apiBase: '/child-infos',
+  resourceName: 'child',
+  idPrefix: 'child',
+  texts: (LL) => ({
+    action: (action) => childActionLabel(LL, action),
+    intro: (action, name) => childActionIntro(LL, action, name),
+    field: (key) => {
+      const labels: Record<string, () => string> = {
+        confirmDate: LL.childStatus.confirmDate,
+        effectiveDate: LL.childStatus.effectiveDate,
+        reason: LL.childStatus.reason,
+      };
+      return labels[key]?.() ?? key;
+    },
+    done: (values) => LL.childStatus.done(values),
+    dateFuture: () => LL.childStatus.dateFuture(),
+    working: () => LL.childStatus.working(),
+    formHint: () => LL.childStatus.formHint(),
+    dateHint: () => LL.childStatus.dateHint(),
+    confirmHint: () => LL.childStatus.confirmHint(),
+    actionsLabel: () => LL.childStatus.actionsLabel(),
+  }),
+};
