@@ -1,7 +1,13 @@
-import type { TSystemSettings } from './systemSettings';
-
-/** Each setting's value while nothing is stored; apart from the zod schemas, which the first page need not load. */
-export const systemSettingDefaults: TSystemSettings = {
+/**
+ * Each setting's value while nothing is stored; apart from the zod schemas, which the first page
+ * need not load (src/domain/systemSettings.ts checks these against its schema's type).
+ */
+export const systemSettingDefaults: {
+  defaultRowsPerPage: 10 | 50 | 100 | 200;
+  childCodePrefix: string;
+  sessionIdleMinutes: number;
+  organizationName: string;
+} = {
   defaultRowsPerPage: 10,
   childCodePrefix: 'CH',
   sessionIdleMinutes: 30,

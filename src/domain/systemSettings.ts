@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { numberBetween, optionalText, requiredText } from './rules';
-import { systemSettingDefaults } from './systemSettingDefaults';
+import { systemSettingDefaults as shippedDefaults } from './systemSettingDefaults';
 
 /**
  * System settings (GET and PUT /admin/system-setting): a few typed values an administrator tunes.
@@ -26,7 +26,8 @@ export const ZSystemSettings = z.object(systemSettingFields);
 export type TSystemSettings = z.infer<typeof ZSystemSettings>;
 export type TSystemSettingKey = keyof TSystemSettings;
 
-export { systemSettingDefaults } from './systemSettingDefaults';
+/** The defaults (src/domain/systemSettingDefaults.ts), typed by the schema: a new setting needs one there. */
+export const systemSettingDefaults: TSystemSettings = shippedDefaults;
 
 /**
  * The settings with the version of the set: it goes up by one on every save, and a save that sends

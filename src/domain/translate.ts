@@ -1,7 +1,8 @@
 import type { TRouteLocale } from './locale';
-import type { TTranslatable } from './translatable';
 
-// Apart from ZTranslatable: the first page shows translated setup values before zod has loaded.
+// Apart from ZTranslatable (src/domain/translatable.ts): the first page shows translated setup values
+// before zod has loaded. The value's shape is written here, so the two files do not import each other.
+type TTranslatable = { kh: string; en: string };
 /** Accepts the object or a JSON string of it (spec section 3). */
 export const translate = (value: TTranslatable | string | null | undefined, locale: TRouteLocale): string => {
   if (value == null) return '';
