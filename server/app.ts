@@ -22,6 +22,7 @@ import { createAuthService } from './auth/service';
 import type { TConfig } from './config';
 import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
+import { registerChildScope } from './modules/children/childScope';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
@@ -201,6 +202,7 @@ const registerEverything = async (
       await api.register(userProfileRoutes);
       await api.register(systemMenuRoutes);
       // Children (issue 5): the record, its lookups and export, status actions, family, files.
+      registerChildScope(api);
       for (const binding of childBindings) await api.register(resourceRoutes(binding));
       await api.register(childRoutes);
       for (const binding of workflowBindings) await api.register(workflowRoutes(binding));

@@ -24,6 +24,12 @@ declare module 'fastify' {
      * `{ data: { id, version } }` (what a next write needs), never the record. Required on such routes.
      */
     answers?: TRoutePermission;
+    /**
+     * The child record a route's address names, for the office scope (DESIGN.md section 7): the
+     * child's id, or a document whose child it is. A user kept to an office gets 404 for a child
+     * of another office (server/modules/children/childScope.ts).
+     */
+    childOf?: (request: FastifyRequest) => { childId: number } | { documentId: number };
   }
   interface FastifyInstance {
     config: TConfig;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { TTokenPair } from '../../src/domain/auth';
+import { isSuperUser } from '../../src/domain/permissions';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
-import { permissions, refreshTokens, rolePermissions, roles, users } from '../db/schema';
+import { headOffices, permissions, refreshTokens, rolePermissions, roles, users } from '../db/schema';
 import { ApiError, unauthenticated } from '../errors';
 import { getDummyHash, verifyPassword } from './password';
 import { clearFailures, recordFailure, throttledForMs, throttleKeys } from './throttle';
@@ -18,6 +19,11 @@ export type TAuthUser = {
   permissions: string[];
   /** The refresh-token family of this session (the access token's `sid`). */
   familyId: string;
+  /**
+   * The head office whose records alone this user sees and acts on (DESIGN.md section 7: a user of
+   * a provincial head office), or null for all (a national head office, none, a super user).
+   */
+  officeScope: number | null;
 };
 
 type TRefreshRow = typeof refreshTokens.$inferSelect;
@@ -198,10 +204,13 @@ export const createAuthService = (deps: {
         active: users.active,
         roleId: roles.id,
         roleName: roles.roleName,
+        headOfficeId: users.headOfficeId,
+        headOfficeClass: headOffices.class,
         familyActive: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${familyId} and ${refreshTokens.userId} = ${users.id} and ${refreshTokens.revokedAt} is null)`,
       })
       .from(users)
       .leftJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(headOffices, eq(headOffices.id, users.headOfficeId))
       .where(eq(users.id, userId));
     if (!user?.active || !user.familyActive) return null;
     const held =
@@ -222,6 +231,11 @@ export const createAuthService = (deps: {
       roles: Object.freeze(roleList.map((role) => Object.freeze(role))) as TAuthUser['roles'],
       permissions: Object.freeze(held.map((row) => row.name).sort()) as string[],
       familyId,
+      officeScope:
+        user.headOfficeClass === 'provincial' &&
+        !isSuperUser({ username: user.username, roles: roleList, permissions: [] })
+          ? user.headOfficeId
+          : null,
     });
   };
 

@@ -550,6 +550,15 @@ export const demoUsers: {
     positionCode: 'MOSVY-CW-OFF',
     headOfficeCode: 'HO-08',
   },
+  // A caseworker of a provincial office (Battambang): sees and keeps that office's records only
+  // (DESIGN.md section 7), so the office scope can be tried by signing in as them.
+  {
+    username: 'demo.province',
+    name: 'Keo Dara',
+    roleName: 'Demo Caseworker',
+    positionCode: 'MOSVY-CW-CW',
+    headOfficeCode: 'HO-02',
+  },
 ];
 
 export const defaultDemoPassword = 'demo-pass-123';

@@ -298,7 +298,8 @@ export const childBinding: TResourceBinding = {
       );
   },
   lookups: [
-    { path: 'head-offices', table: headOffices },
+    // A provincial caseworker registers children of their own office: it is the one offered.
+    { path: 'head-offices', table: headOffices, ownOfficeOnly: true },
     { path: 'countries', table: countries, orderBy: 'name' },
     { path: 'provinces', table: provinces },
     {

@@ -29,6 +29,7 @@ import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses, ZIdParams } from '../routes/schemas';
 import { databaseErrorCode, isStillReferenced } from './databaseError';
 import { prepareNamed } from './namedStatement';
+import { assertOwnOffice, officeCondition } from './officeScope';
 import { pagedOf, paginateMeta, runPagedList, searchCondition } from './pagedList';
 
 type TResourceName = keyof TranslationFunctions['resources'];
@@ -66,6 +67,8 @@ export type TLookupBinding = {
   where?: SQL;
   /** Default 'authenticated': place and office names are reference data every form needs. */
   permission?: string;
+  /** The options are head offices: a user kept to one office is offered that office only. */
+  ownOfficeOnly?: boolean;
 };
 
 /** How a resource described in src/domain/resources maps onto its tables (issue 3's machinery). */
@@ -169,10 +172,13 @@ export const listQueryParts = (
   binding: TResourceBinding,
   query: Record<string, unknown>,
   locale: TRouteLocale,
+  /** The user's office condition (officeCondition), when the records are kept by office. */
+  scope?: SQL,
 ) => {
   const idColumn = columnsOf(binding.table).id;
   const conditions: (SQL | undefined)[] = [
     binding.listWhere,
+    scope,
     searchCondition(typeof query.search === 'string' ? query.search : '', binding.search),
   ];
   for (const [key, column] of Object.entries(binding.filters ?? {})) {
@@ -222,6 +228,10 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     binding.toColumns ? binding.toColumns(context) : context.body;
 
   const withJoins = <T extends PgSelect>(query: T): T => joinedTo(binding, query);
+  /** The column of the record's head office, when its records are kept by office (DESIGN.md section 7). */
+  const officeColumn = definition.officeScope ? columns[definition.officeScope] : undefined;
+  if (definition.officeScope && !officeColumn)
+    throw new Error(`${definition.name}: officeScope names ${definition.officeScope}, not a column`);
 
   return async (app) => {
     const selectRows = (db: TDbOrTx) => {
@@ -232,8 +242,12 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           .$dynamic(),
       );
     };
-    const findRow = async (db: TDbOrTx, id: number) => {
-      const [row] = await selectRows(db).where(eq(idColumn, id)).limit(1);
+    /** One row, within the user's office when one is given: a row outside it is not found. */
+    const findRow = async (db: TDbOrTx, id: number, user?: TAuthUser) => {
+      const scope = user ? officeCondition(officeColumn, user) : undefined;
+      const [row] = await selectRows(db)
+        .where(and(eq(idColumn, id), scope))
+        .limit(1);
       return row as Record<string, unknown> | undefined;
     };
 
@@ -246,6 +260,14 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         .where(eq(idColumn, sql.placeholder('id')))
         .limit(1),
     );
+    /** The same read for a user kept to one office. */
+    const readByIdInOffice = officeColumn
+      ? prepareNamed(
+          selectRows(app.db)
+            .where(and(eq(idColumn, sql.placeholder('id')), eq(officeColumn, sql.placeholder('office'))))
+            .limit(1),
+        )
+      : undefined;
 
     /** Parents named in the body exist; a missing one is a 400 on its field. */
     const checkParents = async (db: TDbOrTx, body: Record<string, unknown>) => {
@@ -281,17 +303,21 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     const openingLists = new Map<string, TListQueries>();
 
     /** The paged list for a parsed query (`GET {base}`, and the spec's own search call if any). */
-    const listPage = async (request: { query: unknown }, locale: TRouteLocale) => {
+    const listPage = async (request: { query: unknown }, locale: TRouteLocale, user: TAuthUser) => {
       const query = request.query as z.infer<typeof ZQuery> & Record<string, unknown>;
-      const { conditions, where, sortBy, order } = listQueryParts(binding, query, locale);
-      // (binding.listWhere is fixed text; an empty search is undefined.)
+      const scope = officeCondition(officeColumn, user);
+      const { conditions, where, sortBy, order } = listQueryParts(binding, query, locale, scope);
+      // (binding.listWhere is fixed text, the office condition one per office; an empty search is undefined.)
       const opening =
         query.page === 1 &&
-        conditions.every((condition) => condition === undefined || condition === binding.listWhere);
+        conditions.every(
+          (condition) => condition === undefined || condition === binding.listWhere || condition === scope,
+        );
       // Only known sorts make keys: the map stays as small as the binding's sort options.
       const asked = typeof query.sort === 'string' ? query.sort : binding.definition.defaultSort;
       const sortKey = binding.sort[asked] ? asked : '#id'; // listQueryParts' choice, by name
-      const openingKey = `${sortKey}|${query.order === 'desc' ? 'desc' : 'asc'}|${query.take}|${locale}`;
+      const office = scope ? user.officeScope : '*';
+      const openingKey = `${sortKey}|${query.order === 'desc' ? 'desc' : 'asc'}|${query.take}|${locale}|${office}`;
       const kept = opening ? openingLists.get(openingKey) : undefined;
       if (kept) {
         const [[{ count }], rows] = await Promise.all([kept.count(), kept.rows()]);
@@ -356,7 +382,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           response: { 200: pagedOf(ZRow), ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listPage(request, requestLocale(request)),
+      async (request) => listPage(request, requestLocale(request), currentUser(request)),
     );
 
     const searchRoute = definition.searchRoute;
@@ -381,6 +407,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           return listPage(
             { query: { ...query, search: query[searchRoute.param] ?? '' } },
             requestLocale(request),
+            currentUser(request),
           );
         },
       );
@@ -411,11 +438,16 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           const locale = requestLocale(request);
           const source = (inPath ? request.params : request.query) as Record<string, unknown>;
           const value = parent ? source[parent.key] : undefined;
+          const office = lookup.ownOfficeOnly ? currentUser(request).officeScope : null;
           const rows = await app.db
             .select({ id: lookupColumns.id, code: codeColumn, name: nameColumn } as Record<string, PgColumn>)
             .from(lookup.table)
             .where(
-              and(lookup.where, parent && value !== undefined ? sql`${parent.column} = ${value}` : undefined),
+              and(
+                lookup.where,
+                parent && value !== undefined ? sql`${parent.column} = ${value}` : undefined,
+                office !== null ? eq(lookupColumns.id, office) : undefined,
+              ),
             )
             .orderBy(
               lookup.orderBy === 'name'
@@ -442,7 +474,11 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         },
       },
       async (request) => {
-        const [row] = await readById.execute({ id: request.params.id });
+        const office = currentUser(request).officeScope;
+        const [row] =
+          readByIdInOffice && office !== null
+            ? await readByIdInOffice.execute({ id: request.params.id, office })
+            : await readById.execute({ id: request.params.id });
         if (!row) throw notFound();
         return { data: row as z.infer<typeof ZRow> };
       },
@@ -462,6 +498,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       async (request, reply) => {
         const body = request.body as Record<string, unknown>;
         const actor = currentUser(request);
+        assertOwnOffice(definition.officeScope, body[definition.officeScope ?? ''], actor);
         const created = await app.db
           .transaction(async (tx) => {
             const context: TWriteContext = { db: tx, mode: 'create', actor, body, now: app.now() };
@@ -498,9 +535,10 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         const { version, ...changes } = request.body as Record<string, unknown> & { version: number };
         const { id } = request.params as z.infer<typeof ZId>;
         const actor = currentUser(request);
+        assertOwnOffice(definition.officeScope, changes[definition.officeScope ?? ''], actor);
         const updated = await app.db
           .transaction(async (tx) => {
-            const before = await findRow(tx, id);
+            const before = await findRow(tx, id, actor);
             if (!before) throw notFound();
             // A stale version is refused before any rule looks at the (outdated) change.
             if (before.version !== version) throw staleVersion();
@@ -553,7 +591,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         const t = translator(request);
         const deleted = await app.db
           .transaction(async (tx) => {
-            const before = await findRow(tx, id);
+            const before = await findRow(tx, id, actor);
             if (!before) throw notFound();
             await binding.guard?.({ db: tx, mode: 'delete', actor, before, body: {}, now: app.now() });
             for (const child of binding.children ?? []) {

@@ -15,6 +15,7 @@ import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
 import { childFamilies, childInfos } from '../db/schema';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
+import { childInParams } from '../modules/children/childScope';
 import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses, ZIdParams } from './schemas';
 
@@ -87,7 +88,7 @@ export const childFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/child-infos/family/:id',
     {
-      config: { permission: 'adoptive_children:read' },
+      config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {
         tags,
         summary: "The child's family, or null while none is recorded",
@@ -110,7 +111,11 @@ export const childFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/child-infos/family/:id',
     {
-      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
+      config: {
+        permission: 'adoptive_children:update',
+        answers: 'adoptive_children:read',
+        childOf: childInParams,
+      },
       schema: {
         tags,
         summary: "Record the child's family (409 when it is already recorded: PATCH it)",
@@ -155,7 +160,11 @@ export const childFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/child-infos/family/:id',
     {
-      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
+      config: {
+        permission: 'adoptive_children:update',
+        answers: 'adoptive_children:read',
+        childOf: childInParams,
+      },
       schema: {
         tags,
         summary: "Change the child's family: the parts sent replace the stored ones; stale version gets 409",
@@ -203,7 +212,11 @@ export const childFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/child-infos/family/:id',
     {
-      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
+      config: {
+        permission: 'adoptive_children:update',
+        answers: 'adoptive_children:read',
+        childOf: childInParams,
+      },
       schema: {
         tags,
         summary: "Remove the child's family record (optional ?version= refuses a stale removal with 409)",

@@ -39,6 +39,7 @@ import {
   type TUploadRule,
   thumbnailName,
 } from '../files/storeFile';
+import { childInParams, childOfDocumentParam } from '../modules/children/childScope';
 import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses, ZErrorBody } from './schemas';
 
@@ -397,7 +398,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/child-infos/upload-file/:id',
     {
-      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
+      config: {
+        permission: 'adoptive_children:update',
+        answers: 'adoptive_children:read',
+        childOf: childInParams,
+      },
       schema: {
         tags: ['child infos'],
         summary: 'Upload the child\u2019s photo (kind=photo) or one document (kind=document, default)',
@@ -438,7 +443,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/child-infos/upload-files/:id',
     {
-      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
+      config: {
+        permission: 'adoptive_children:update',
+        answers: 'adoptive_children:read',
+        childOf: childInParams,
+      },
       schema: {
         tags: ['child infos'],
         summary: 'Upload several documents at once (all or nothing)',
@@ -475,7 +484,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/child-infos/update-file/:id',
     {
-      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
+      config: {
+        permission: 'adoptive_children:update',
+        answers: 'adoptive_children:read',
+        childOf: childOfDocumentParam('id'),
+      },
       schema: {
         tags: ['child infos'],
         summary: 'Replace a document\u2019s content (`:id` is the document id)',
@@ -539,7 +552,14 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/child-infos/remove-file/:id',
     {
-      config: { permission: 'adoptive_children:update', answers: 'adoptive_children:read' },
+      config: {
+        permission: 'adoptive_children:update',
+        answers: 'adoptive_children:read',
+        childOf: (request) =>
+          (request.query as { kind?: string }).kind === 'photo'
+            ? childInParams(request)
+            : childOfDocumentParam('id')(request),
+      },
       schema: {
         tags: ['child infos'],
         summary: 'Remove a document (`:id` is the document id), or with kind=photo the child\u2019s photo',
@@ -581,7 +601,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/child-infos/files/:id',
     {
-      config: { permission: 'adoptive_children:read' },
+      config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {
         tags: ['child infos'],
         summary: 'The child\u2019s documents, oldest first',
@@ -605,7 +625,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/child-infos/file/:documentId',
     {
-      config: { permission: 'adoptive_children:read' },
+      config: { permission: 'adoptive_children:read', childOf: childOfDocumentParam('documentId') },
       schema: {
         tags: ['child infos'],
         summary: 'Download a document (as an attachment named from the record)',
@@ -642,7 +662,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/child-infos/photo/:id',
     {
-      config: { permission: 'adoptive_children:read' },
+      config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {
         tags: ['child infos'],
         summary: 'The child\u2019s photo, 404 when there is none',
@@ -662,7 +682,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/child-infos/thumbnail/:id',
     {
-      config: { permission: 'adoptive_children:read' },
+      config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {
         tags: ['child infos'],
         summary: 'A 96 px square of the child\u2019s photo (the list\u2019s avatar), 404 when there is none',

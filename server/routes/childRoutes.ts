@@ -8,11 +8,12 @@ import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
 import { childResource } from '../../src/domain/resources/child';
 import type { TTranslatable } from '../../src/domain/translatable';
-import { headOffices, referenceItems, users } from '../db/schema';
+import { childInfos, headOffices, referenceItems, users } from '../db/schema';
 import type { TReferenceListName } from '../db/schema/reference';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { childBinding, nextChildCode } from '../resources/childBinding';
+import { officeCondition } from '../resources/officeScope';
 import { filterSchema, joinedTo, listQueryParts } from '../resources/resourceRoutes';
 import { xlsxContentType } from './categories';
 import { dataOf, errorResponses } from './schemas';
@@ -165,7 +166,12 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
       const locale: TRouteLocale = requestLocale(request);
       const t = translator(request);
       // The list's own rows: its search, filters and sort, every page.
-      const { where, order } = listQueryParts(childBinding, query, locale);
+      const { where, order } = listQueryParts(
+        childBinding,
+        query,
+        locale,
+        officeCondition(childInfos.headOfficeId, currentUser(request)),
+      );
       const rows = (await joinedTo(
         childBinding,
         app.db.select(exportSelection).from(childBinding.table).$dynamic(),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type TDbOrTx } from '../audit';
 import { childInfos } from '../db/schema';
 import { notFound } from '../errors';
+import { childInParams } from '../modules/children/childScope';
 import { dataOf, errorResponses, ZIdParams } from './schemas';
 
 const tags = ['child'];
@@ -22,7 +23,7 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/adoptive-matching/histories/:id',
     {
-      config: { permission: 'adoptive_children:read' },
+      config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {
         tags,
         summary: "The child's matching history (empty until the matching workflow exists)",

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { EventObject } from 'xstate';
 import { decideWorkflowEvent } from '../../src/domain/workflows/workflow';
 import { type TDbOrTx, writeAudit } from '../audit';
 import { statusHistory } from '../db/schema';
 import { ApiError, notFound, staleVersion } from '../errors';
+import { officeCondition } from '../resources/officeScope';
 import type { TWorkflowBinding, TWorkflowRow } from './binding';
 
 export type TWorkflowStep = {
@@ -16,6 +17,8 @@ export type TWorkflowStep = {
   actorId: number | null;
   /** The record version the caller read; a stale one is refused (409). */
   version?: number;
+  /** The acting user's office scope (TAuthUser.officeScope); absent or null: every office (a system event). */
+  officeScope?: number | null;
   at: Date;
   today: string;
 };
@@ -39,7 +42,12 @@ export const applyWorkflowEvent = async (
   const [before] = (await tx
     .select({ status: columns.status, version: columns.version, ...binding.readColumns })
     .from(binding.table)
-    .where(eq(columns.id, step.id))
+    .where(
+      and(
+        eq(columns.id, step.id),
+        officeCondition(binding.officeColumn, { officeScope: step.officeScope ?? null }),
+      ),
+    )
     .for('update')) as TWorkflowRow[];
   if (!before) throw notFound();
   if (step.version !== undefined && step.version !== before.version) throw staleVersion();

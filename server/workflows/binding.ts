@@ -30,6 +30,11 @@ export type TWorkflowBinding = {
   };
   /** Who may read a record: the permission an action's answer and the history need. */
   readPermission: string;
+  /**
+   * The record's head office, when its records are kept by office (DESIGN.md section 7): a user
+   * kept to another office gets 404 from every route of the workflow.
+   */
+  officeColumn?: PgColumn;
   /** More columns read with the locked row, for `facts` and `sets`. */
   readColumns?: Record<string, PgColumn>;
   /** The record facts the machine's guards read (an approval's end...). */

@@ -4,10 +4,12 @@ import { z } from 'zod';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { recordVersion } from '../../src/domain/rules';
 import { allowedWorkflowActions, workflowActionNames } from '../../src/domain/workflows/workflow';
+import type { TAuthUser } from '../auth/service';
 import { statusHistory, users } from '../db/schema';
 import { notFound } from '../errors';
 import { translator, translators } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
+import { officeCondition } from '../resources/officeScope';
 import { dataOf, errorResponses, ZIdParams } from '../routes/schemas';
 import { applyWorkflowEvent } from './applyWorkflowEvent';
 import type { TWorkflowBinding, TWorkflowRow } from './binding';
@@ -49,11 +51,12 @@ export const workflowRoutes =
     const allowedFor = (row: TWorkflowRow, today: string) =>
       allowedWorkflowActions(workflow, row.status, binding.facts?.(row, today) ?? {});
 
-    const readRow = async (id: number) => {
+    /** A record as the user may see it: one of another office is not found. */
+    const readRow = async (id: number, user: TAuthUser) => {
       const [row] = (await app.db
         .select({ status: columns.status, version: columns.version, ...binding.readColumns })
         .from(binding.table)
-        .where(eq(columns.id, id))) as TWorkflowRow[];
+        .where(and(eq(columns.id, id), officeCondition(binding.officeColumn, user)))) as TWorkflowRow[];
       return row;
     };
 
@@ -86,6 +89,7 @@ export const workflowRoutes =
                 event: workflow.eventOf(action, body, today),
                 body,
                 actorId: currentUser(request).id,
+                officeScope: currentUser(request).officeScope,
                 version: body.version,
                 at,
                 today,
@@ -118,7 +122,7 @@ export const workflowRoutes =
       },
       async (request) => {
         const { id } = request.params;
-        if (!(await readRow(id))) throw notFound();
+        if (!(await readRow(id, currentUser(request)))) throw notFound();
         const rows = await app.db
           .select({
             id: statusHistory.id,
@@ -160,7 +164,7 @@ export const workflowRoutes =
         },
       },
       async (request) => {
-        const row = await readRow(request.params.id);
+        const row = await readRow(request.params.id, currentUser(request));
         if (!row) throw notFound();
         return {
           data: { status: row.status, allowedActions: allowedFor(row, isoDateIn(new Date(app.now()))) },

@@ -149,6 +149,12 @@ export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
   formSections?: readonly string[];
   /** Where a record opens from its list, the palette and after a save: its edit page, or its show page. */
   recordPage?: 'edit' | 'show';
+  /**
+   * The field holding the record's head office when its records are kept by office (DESIGN.md
+   * section 7): a user of a provincial head office lists, reads, exports and changes only the
+   * records of that office, and the others answer 404, as if they did not exist.
+   */
+  officeScope?: string;
   columns: readonly TColumnDef[];
   filters: readonly TFilterDef[];
   /** Default sort key. */

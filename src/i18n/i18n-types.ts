@@ -1623,6 +1623,11 @@ type RootTranslation = {
 		 */
 		invalidParent: RequiredParams<'field'>
 		/**
+		 * {​f​i​e​l​d​}​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​ក​ា​រ​ិ​យ​ា​ល​័​យ​ក​ណ​្​ត​ា​ល​រ​ប​ស​់​អ​្​ន​ក​៖​ ​អ​្​ន​ក​គ​្​រ​ប​់​គ​្​រ​ង​ត​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​ៃ​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​អ​្​ន​ក​ប​៉​ុ​ណ​្​ណ​ោ​ះ​។
+		 * @param {unknown} field
+		 */
+		otherOffice: RequiredParams<'field'>
+		/**
 		 * ត​ួ​ន​ា​ទ​ី​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ម​ិ​ន​អ​ា​ច​ប​្​ដ​ូ​រ​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​ុ​ប​ប​ា​ន​ទ​េ​៖​ ​វ​ា​ជ​ា​ត​ួ​ន​ា​ទ​ី​ដ​ែ​ល​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ទ​ា​ំ​ង​អ​ស​់​ជ​ា​ន​ិ​ច​្​ច​។
 		 */
 		superAdminRoleLocked: string
@@ -4568,6 +4573,10 @@ export type TranslationFunctions = {
 		 * {field} មិនមានទេ។
 		 */
 		invalidParent: (arg: { field: unknown }) => LocalizedString
+		/**
+		 * {field} ត្រូវតែជាការិយាល័យកណ្តាលរបស់អ្នក៖ អ្នកគ្រប់គ្រងតែកំណត់ត្រានៃការិយាល័យរបស់អ្នកប៉ុណ្ណោះ។
+		 */
+		otherOffice: (arg: { field: unknown }) => LocalizedString
 		/**
 		 * តួនាទី Super Admin មិនអាចប្ដូរឈ្មោះ ឬលុបបានទេ៖ វាជាតួនាទីដែលមានសិទ្ធិទាំងអស់ជានិច្ច។
 		 */

@@ -58,7 +58,9 @@ beforeAll(async () => {
     .insert(headOffices)
     .values([
       { code: 'HO-A', name: { kh: 'ការិយាល័យក', en: 'Office A' }, class: 'national', provinceId: provinceA },
-      { code: 'HO-B', name: { kh: 'ការិយាល័យខ', en: 'Office B' }, class: 'provincial', provinceId: provinceB },
+      // National: the clerk (of office B) works on children of both offices here; a provincial
+      // clerk would see office B's only (tests/api/officeScope.test.ts).
+      { code: 'HO-B', name: { kh: 'ការិយាល័យខ', en: 'Office B' }, class: 'national', provinceId: provinceB },
     ])
     .returning({ id: headOffices.id });
   [officeA, officeB] = offices.map((office) => office.id);
@@ -537,7 +539,7 @@ describe('child lookups', () => {
       id: officeB,
       code: 'HO-B',
       name: { kh: 'ការិយាល័យខ', en: 'Office B' },
-      class: 'provincial',
+      class: 'national',
     });
     const none = await api('GET', '/child-infos/head-office-user', undefined, 'nobody');
     expect(none.statusCode).toBe(200);

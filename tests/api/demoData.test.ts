@@ -237,12 +237,20 @@ describe('seedDemoUsers', () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
       .where(like(users.username, 'demo.%'));
-    expect(count[0].n).toBe(3);
+    expect(count[0].n).toBe(4);
     const [caseworker] = await t.app.db.select().from(users).where(eq(users.username, 'demo.caseworker'));
     expect(caseworker.organizationId).not.toBeNull();
     expect(caseworker.departmentId).not.toBeNull();
     expect(caseworker.positionId).not.toBeNull();
     expect(caseworker.headOfficeId).not.toBeNull();
+
+    // demo.province keeps the records of Battambang's provincial office only (DESIGN.md section 7).
+    const [province] = await t.app.db
+      .select({ office: headOffices.code, class: headOffices.class })
+      .from(users)
+      .innerJoin(headOffices, eq(headOffices.id, users.headOfficeId))
+      .where(eq(users.username, 'demo.province'));
+    expect(province).toEqual({ office: 'HO-02', class: 'provincial' });
 
     const viewer = await t.signIn('demo.viewer', 'demo-pass-test');
     const me = await t.app.inject({

@@ -24,6 +24,7 @@ export const childWorkflowBinding: TWorkflowBinding = {
     updatedAt: childInfos.updatedAt,
   },
   readPermission: 'adoptive_children:read',
+  officeColumn: childInfos.headOfficeId,
   readColumns: { adoptionConfirmedOn: childInfos.adoptionConfirmedOn },
   // The day adoption was confirmed: set by confirming, cleared by unconfirming and re-adoption.
   sets: (action, body, before) => ({

@@ -101,6 +101,7 @@ const placeLookup = (path: string, dependsOn?: string) =>
 
 export const childResource = {
   ...resourceAddresses.child,
+  officeScope: 'headOfficeId',
   apiBase: '/child-infos',
   schema: ZChildInput,
   formSections: ['identity', 'birthOrigin', 'careHealth', 'family', 'documents'],

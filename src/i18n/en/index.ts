@@ -384,6 +384,7 @@ const en = {
     inUseElsewhere: 'It cannot be deleted: other records still point at it.',
     notInParent: '{field} does not lie in the chosen {parent}.',
     invalidParent: '{field} does not exist.',
+    otherOffice: '{field} must be your own head office: you keep the records of your office only.',
     // roles and permissions (issue 4)
     superAdminRoleLocked:
       'The Super Admin role cannot be renamed or deleted: it is the role that always holds every permission.',

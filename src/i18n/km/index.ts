@@ -383,6 +383,7 @@ const km = {
     inUseElsewhere: 'មិនអាចលុបបានទេ៖ នៅមានកំណត់ត្រាផ្សេងទៀតជាប់ទាក់ទងនឹងវា។',
     notInParent: '{field} មិនស្ថិតនៅក្នុង {parent} ដែលបានជ្រើសរើសទេ។',
     invalidParent: '{field} មិនមានទេ។',
+    otherOffice: '{field} ត្រូវតែជាការិយាល័យកណ្តាលរបស់អ្នក៖ អ្នកគ្រប់គ្រងតែកំណត់ត្រានៃការិយាល័យរបស់អ្នកប៉ុណ្ណោះ។',
     // roles and permissions (issue 4)
     superAdminRoleLocked: 'តួនាទី Super Admin មិនអាចប្ដូរឈ្មោះ ឬលុបបានទេ៖ វាជាតួនាទីដែលមានសិទ្ធិទាំងអស់ជានិច្ច។',
     superAdminRoleComplete: 'តួនាទី Super Admin មានសិទ្ធិទាំងអស់ជានិច្ច៖ មិនអាចដកសិទ្ធិណាមួយចេញពីវាបានទេ។',

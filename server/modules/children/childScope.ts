@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { childDocuments, childInfos } from '../../db/schema';
+import { notFound } from '../../errors';
+
+/** The child of a route whose address is a child id (`/child-infos/family/:id`). */
+export const childInParams = (request: FastifyRequest) => ({
+  childId: (request.params as { id: number }).id,
+});
+
+/** The child of a route whose address is one of its documents (`/child-infos/file/:documentId`). */
+export const childOfDocumentParam =
+  (param: string) =>
+  (request: FastifyRequest): { documentId: number } => ({
+    documentId: (request.params as Record<string, number>)[param],
+  });
+
+/**
+ * The office scope on the child's own routes (family, files, photo, histories), which are not the
+ * resource engine's: before the handler, a child (or a document's child) of another office than a
+ * provincial user's answers 404, as if it did not exist. A route declares which child its address
+ * names with `config.childOf`. A child that does not exist at all is left to the handler's own 404.
+ */
+export const registerChildScope = (app: FastifyInstance): void => {
+  app.addHook('preHandler', async (request) => {
+    const childOf = request.routeOptions.config.childOf;
+    const user = request.user;
+    if (!childOf || !user || user.officeScope === null) return;
+    const target = childOf(request);
+    const [row] =
+      'childId' in target
+        ? await app.db
+            .select({ office: childInfos.headOfficeId })
+            .from(childInfos)
+            .where(eq(childInfos.id, target.childId))
+        : await app.db
+            .select({ office: childInfos.headOfficeId })
+            .from(childDocuments)
+            .innerJoin(childInfos, eq(childInfos.id, childDocuments.childId))
+            .where(eq(childDocuments.id, target.documentId));
+    if (row && row.office !== user.officeScope) throw notFound();
+  });
+};

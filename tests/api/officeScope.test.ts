@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childDocuments, childInfos, headOffices, provinces, users } from '../../server/db/schema';
+import { isoDateIn } from '../../src/domain/programmeTime';
+import { yearsBefore } from '../../src/domain/resources/child';
+import { createTestApp, type TTestApp, userPassword } from './testApp';
+
+/**
+ * DESIGN.md section 7, issue 12: a user of a provincial head office sees and acts on the children
+ * of that office only. The others do not exist for them (404) in every route that names one, and
+ * are left out of lists, exports, the palette's search and the head office picker. A user of a
+ * national head office, one without a head office, and a super user see all. A change of a user's
+ * office, or of an office's class, holds from the very next request.
+ */
+const childPermissions = [
+  'adoptive_children:read',
+  'adoptive_children:write',
+  'adoptive_children:update',
+  'adoptive_children:delete',
+];
+
+let t: TTestApp;
+let today: string;
+let national: number;
+let battambang: number;
+let kampot: number;
+const children = {} as Record<'battambang' | 'kampot' | 'national', number>;
+let kampotDocument: number;
+const tokens = {} as Record<'provincial' | 'national' | 'unassigned' | 'admin', string>;
+let provincialId: number;
+
+const headers = (token: string) => ({ ...t.bearer(token), locale: 'en' });
+const get = (url: string, token = tokens.provincial) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: headers(token) });
+const send = (
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload: unknown,
+  token = tokens.provincial,
+) => t.app.inject({ method, url: `/api/v1${url}`, headers: headers(token), payload: payload as object });
+
+const office = async (code: string, kind: 'national' | 'provincial') => {
+  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
+  const [row] = await t.app.db
+    .insert(headOffices)
+    .values({ code, name: { kh: code, en: code }, class: kind, provinceId: province.id })
+    .returning({ id: headOffices.id });
+  return row.id;
+};
+
+const child = async (code: string, headOfficeId: number) => {
+  const [row] = await t.app.db
+    .insert(childInfos)
+    .values({
+      code,
+      familyNameEn: 'Scope',
+      givenNameEn: code,
+      sex: 'female',
+      dateOfBirth: yearsBefore(today, 5),
+      headOfficeId,
+      status: 'registered',
+    })
+    .returning({ id: childInfos.id });
+  return row.id;
+};
+
+const userIn = async (username: string, headOfficeId: number | null) => {
+  const created = await t.createUser(username, childPermissions);
+  await t.app.db.update(users).set({ headOfficeId }).where(eq(users.id, created.id));
+  return created.id;
+};
+
+const listCodes = async (token = tokens.provincial, query = '') => {
+  const response = await get(`/child-infos?take=100${query}`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json().data as { code: string }[]).map((row) => row.code).sort();
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  today = isoDateIn(new Date(t.clock.now()));
+  national = await office('HO-NATIONAL', 'national');
+  battambang = await office('HO-BATTAMBANG', 'provincial');
+  kampot = await office('HO-KAMPOT', 'provincial');
+  children.battambang = await child('CH-SCOPE-BTB', battambang);
+  children.kampot = await child('CH-SCOPE-KPT', kampot);
+  children.national = await child('CH-SCOPE-NAT', national);
+  const [document] = await t.app.db
+    .insert(childDocuments)
+    .values({
+      childId: children.kampot,
+      storedName: 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0.pdf',
+      originalName: 'kampot.pdf',
+      mimeType: 'application/pdf',
+      size: 10,
+    })
+    .returning({ id: childDocuments.id });
+  kampotDocument = document.id;
+  provincialId = await userIn('provincial', battambang);
+  await userIn('national', national);
+  await userIn('unassigned', null);
+  for (const name of ['provincial', 'national', 'unassigned'] as const)
+    tokens[name] = (await t.signIn(name, userPassword)).accessToken;
+  tokens.admin = (await t.signIn('admin', 'admin-pass-123')).accessToken;
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('a provincial user', () => {
+  it('lists, searches and exports the children of their office only', async () => {
+    expect(await listCodes()).toEqual(['CH-SCOPE-BTB']);
+    // Page one with no filter is a kept statement per office: a second call answers the same.
+    expect(await listCodes()).toEqual(['CH-SCOPE-BTB']);
+    expect(await listCodes(tokens.provincial, '&search=CH-SCOPE')).toEqual(['CH-SCOPE-BTB']);
+    expect(await listCodes(tokens.provincial, '&search=KPT')).toEqual([]);
+    const exported = await get('/child-infos/export?format=csv');
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.body).toContain('CH-SCOPE-BTB');
+    expect(exported.body).not.toContain('CH-SCOPE-KPT');
+    expect(exported.body).not.toContain('CH-SCOPE-NAT');
+  });
+
+  it('gets 404 for a child of another office on every route that names it, and changes nothing', async () => {
+    const id = children.kampot;
+    const [before] = await t.app.db.select().from(childInfos).where(eq(childInfos.id, id));
+    const reads = [
+      `/child-infos/${id}`,
+      `/child-infos/status-history/${id}`,
+      `/child-infos/allowed-actions/${id}`,
+      `/adoptive-matching/histories/${id}`,
+      `/child-infos/family/${id}`,
+      `/child-infos/files/${id}`,
+      `/child-infos/photo/${id}`,
+      `/child-infos/thumbnail/${id}`,
+      `/child-infos/file/${kampotDocument}`,
+    ];
+    for (const url of reads) expect((await get(url)).statusCode, url).toBe(404);
+    const writes: [Parameters<typeof send>[0], string, unknown][] = [
+      ['PATCH', `/child-infos/${id}`, { version: before.version, familyNameEn: 'Changed' }],
+      ['DELETE', `/child-infos/${id}`, undefined],
+      ['PATCH', `/child-infos/confirm-adoption/${id}`, { id, date: today }],
+      ['PATCH', `/child-infos/long-term/${id}`, { date: today, reason: 'moved' }],
+      ['POST', `/child-infos/family/${id}`, { siblings: [{ name: 'Sok Dara', sex: 'male' }] }],
+      ['DELETE', `/child-infos/remove-file/${kampotDocument}`, undefined],
+      ['DELETE', `/child-infos/remove-file/${id}?kind=photo`, undefined],
+    ];
+    for (const [method, url, payload] of writes)
+      expect((await send(method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
+    const [after] = await t.app.db.select().from(childInfos).where(eq(childInfos.id, id));
+    expect(after).toEqual(before);
+    const [document] = await t.app.db
+      .select()
+      .from(childDocuments)
+      .where(eq(childDocuments.id, kampotDocument));
+    expect(document).toBeDefined();
+  });
+
+  it('reads and acts on a child of their own office', async () => {
+    const id = children.battambang;
+    expect((await get(`/child-infos/${id}`)).statusCode).toBe(200);
+    expect((await get(`/child-infos/status-history/${id}`)).statusCode).toBe(200);
+    expect((await get(`/child-infos/family/${id}`)).statusCode).toBe(200);
+    expect((await get(`/child-infos/files/${id}`)).statusCode).toBe(200);
+    const confirmed = await send('PATCH', `/child-infos/confirm-adoption/${id}`, { id, date: today });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  });
+
+  it('registers children in their own office only, and is offered only that office', async () => {
+    const offices = await get('/child-infos/head-offices');
+    expect(offices.statusCode).toBe(200);
+    expect((offices.json().data as { id: number }[]).map((row) => row.id)).toEqual([battambang]);
+    const body = {
+      familyNameKh: 'សុខ',
+      givenNameKh: 'ចន្ទា',
+      familyNameEn: 'Sok',
+      givenNameEn: 'Chanthea',
+      sex: 'female',
+      dateOfBirth: yearsBefore(today, 2),
+      dateOfBirthEstimated: false,
+      disabilityIds: [],
+    };
+    const elsewhere = await send('POST', '/child-infos', { ...body, headOfficeId: kampot });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(400);
+    expect(JSON.stringify(elsewhere.json().errors)).toContain('must be your own head office');
+    const own = await send('POST', '/child-infos', { ...body, headOfficeId: battambang });
+    expect(own.statusCode, own.body).toBe(201);
+    // Nor can a child of their office be moved to another.
+    const created = own.json().data as { id: number; version: number };
+    const moved = await send('PATCH', `/child-infos/${created.id}`, {
+      version: created.version,
+      headOfficeId: kampot,
+    });
+    expect(moved.statusCode, moved.body).toBe(400);
+  });
+});
+
+describe('users who see every office', () => {
+  it('a national user, a user without a head office and a super user list all three', async () => {
+    for (const token of [tokens.national, tokens.unassigned, tokens.admin]) {
+      const codes = await listCodes(token, '&search=CH-SCOPE');
+      expect(codes).toEqual(['CH-SCOPE-BTB', 'CH-SCOPE-KPT', 'CH-SCOPE-NAT']);
+      expect((await get(`/child-infos/${children.kampot}`, token)).statusCode).toBe(200);
+      expect((await get(`/child-infos/files/${children.kampot}`, token)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('changes to the scope', () => {
+  it('hold from the very next request: the user’s office, then the office’s class', async () => {
+    await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincialId));
+    expect(await listCodes(tokens.provincial, '&search=CH-SCOPE')).toEqual(['CH-SCOPE-KPT']);
+    await t.app.db.update(headOffices).set({ class: 'national' }).where(eq(headOffices.id, kampot));
+    expect(await listCodes(tokens.provincial, '&search=CH-SCOPE')).toEqual([
+      'CH-SCOPE-BTB',
+      'CH-SCOPE-KPT',
+      'CH-SCOPE-NAT',
+    ]);
+    await t.app.db.update(headOffices).set({ class: 'provincial' }).where(eq(headOffices.id, kampot));
+    expect(await listCodes(tokens.provincial, '&search=CH-SCOPE')).toEqual(['CH-SCOPE-KPT']);
+    await t.app.db.update(users).set({ headOfficeId: battambang }).where(eq(users.id, provincialId));
+  });
+});
