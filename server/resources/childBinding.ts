@@ -259,6 +259,14 @@ export const childBinding: TResourceBinding = {
     { field: 'healthStatusId', table: referenceItems },
   ],
   consistency: birthPlaceAgrees,
+  // Its timeline shows its documents and family too, and who opened the child (DESIGN.md section 7).
+  timeline: {
+    related: [
+      { entity: 'child_documents', key: 'childId' },
+      { entity: 'child_family', key: 'childId' },
+    ],
+  },
+  accessLog: true,
   guard: guardChild,
   // The code and the first status are the server's; disabilities live in their own table.
   toColumns: async ({ db, mode, body, now }) => {

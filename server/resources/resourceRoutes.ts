@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { maxPageSize } from '../../src/domain/constants';
 import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
+import { hasPermission } from '../../src/domain/permissions';
 import { permissionFor, type TResourceDefinition } from '../../src/domain/resource';
 import { idParam, recordVersion } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
@@ -31,6 +32,7 @@ import { databaseErrorCode, isStillReferenced } from './databaseError';
 import { prepareNamed } from './namedStatement';
 import { assertOwnOffice, officeCondition } from './officeScope';
 import { pagedOf, paginateMeta, runPagedList, searchCondition } from './pagedList';
+import { createAccessRecorder, readTimeline, type TTimelineBinding, ZTimelineEntry } from './timeline';
 
 type TResourceName = keyof TranslationFunctions['resources'];
 type TSortExpression = SQL | PgColumn | ((locale: TRouteLocale) => SQL);
@@ -124,6 +126,13 @@ export type TResourceBinding = {
    * delete's transaction, removed once it has committed (a refused delete keeps them).
    */
   filesOf?: (db: TDbOrTx, id: number, dataDir: string) => Promise<string[]>;
+  /**
+   * A timeline of the record from the audit log (`GET {base}/timeline/:id`, DESIGN.md section 7),
+   * with the rows of the tables that belong to it.
+   */
+  timeline?: TTimelineBinding;
+  /** Opening a record (`GET {base}/:id`) is written to the access log: who, which, when. */
+  accessLog?: boolean;
 };
 
 /** An id as the path or query string sends it (a PostgreSQL `integer`). */
@@ -462,6 +471,35 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       );
     }
 
+    const recordAccess = createAccessRecorder(app.now);
+    const timeline = binding.timeline;
+    if (timeline) {
+      app.get(
+        `${base}/timeline/:id`,
+        {
+          config: { permission: permission('read') },
+          schema: {
+            tags,
+            summary: `The timeline of one row of ${entity}: its changes, newest first, and who opened it`,
+            description:
+              'Changes from the audit log (the row and the rows that belong to it), at most 200; who opened ' +
+              'the record only for a reader holding `audit_logs:read`.',
+            params: ZId,
+            response: { 200: dataOf(z.array(ZTimelineEntry)), ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request) => {
+          const user = currentUser(request);
+          if (!(await findRow(app.db, request.params.id, user))) throw notFound();
+          const withAccess = hasPermission(user, 'audit_logs:read');
+          const fields = definition.fields.map((field) => field.key);
+          return {
+            data: await readTimeline(app.db, entity, request.params.id, { ...timeline, fields }, withAccess),
+          };
+        },
+      );
+    }
+
     app.get(
       `${base}/:id`,
       {
@@ -474,12 +512,14 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         },
       },
       async (request) => {
-        const office = currentUser(request).officeScope;
+        const user = currentUser(request);
+        const office = user.officeScope;
         const [row] =
           readByIdInOffice && office !== null
             ? await readByIdInOffice.execute({ id: request.params.id, office })
             : await readById.execute({ id: request.params.id });
         if (!row) throw notFound();
+        if (binding.accessLog) await recordAccess(app.db, user.id, entity, request.params.id);
         return { data: row as z.infer<typeof ZRow> };
       },
     );

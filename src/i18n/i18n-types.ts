@@ -3011,6 +3011,133 @@ type RootTranslation = {
 		 */
 		registered: string
 	}
+	timeline: {
+		/**
+		 * ក​ា​ល​ប​្​ប​វ​ត​្​ត​ិ
+		 */
+		title: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​អ​្​វ​ី​ក​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
+		 */
+		empty: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ា​ល​ប​្​ប​វ​ត​្​ត​ិ​ប​ា​ន​ទ​េ​។
+		 */
+		failed: string
+		/**
+		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ប​ា​ន​ល​ុ​ប
+		 */
+		someone: string
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ច​ុ​ះ​ប​ញ​្​ជ​ី​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
+		 * @param {unknown} who
+		 */
+		created: RequiredParams<'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ក​ែ​ប​្​រ​ែ​៖
+		 * @param {unknown} who
+		 */
+		updated: RequiredParams<'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ល​ុ​ប​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
+		 * @param {unknown} who
+		 */
+		deleted: RequiredParams<'who'>
+		/**
+		 * {​w​h​o​}​៖​ ​{​a​c​t​i​o​n​}​។
+		 * @param {unknown} action
+		 * @param {unknown} who
+		 */
+		action: RequiredParams<'action' | 'who'>
+		/**
+		 * {​w​h​o​}​៖​ ​{​a​c​t​i​o​n​}​ ​ច​ុ​ះ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}​។
+		 * @param {unknown} action
+		 * @param {unknown} date
+		 * @param {unknown} who
+		 */
+		actionOn: RequiredParams<'action' | 'date' | 'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ប​ើ​ក​ម​ើ​ល​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
+		 * @param {unknown} who
+		 */
+		opened: RequiredParams<'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ប​្​ដ​ូ​រ​រ​ូ​ប​ថ​ត​។
+		 * @param {unknown} who
+		 */
+		photoChanged: RequiredParams<'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​រ​ូ​ប​ថ​ត​ច​េ​ញ​។
+		 * @param {unknown} who
+		 */
+		photoRemoved: RequiredParams<'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​។
+		 * @param {unknown} name
+		 * @param {unknown} who
+		 */
+		documentAdded: RequiredParams<'name' | 'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ជ​ំ​ន​ួ​ស​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​។
+		 * @param {unknown} name
+		 * @param {unknown} who
+		 */
+		documentReplaced: RequiredParams<'name' | 'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​ ​ច​េ​ញ​។
+		 * @param {unknown} name
+		 * @param {unknown} who
+		 */
+		documentRemoved: RequiredParams<'name' | 'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​។
+		 * @param {unknown} who
+		 */
+		familyRecorded: RequiredParams<'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ក​ែ​ប​្​រ​ែ​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​។
+		 * @param {unknown} who
+		 */
+		familyChanged: RequiredParams<'who'>
+		/**
+		 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ច​េ​ញ​។
+		 * @param {unknown} who
+		 */
+		familyRemoved: RequiredParams<'who'>
+		/**
+		 * {​w​h​o​}​៖​ ​{​a​c​t​i​o​n​}​ ​(​{​e​n​t​i​t​y​}​)​។
+		 * @param {unknown} action
+		 * @param {unknown} entity
+		 * @param {unknown} who
+		 */
+		other: RequiredParams<'action' | 'entity' | 'who'>
+		/**
+		 * {​f​i​e​l​d​}​៖​ ​{​f​r​o​m​}​ ​→​ ​{​t​o​}
+		 * @param {unknown} field
+		 * @param {unknown} from
+		 * @param {unknown} to
+		 */
+		change: RequiredParams<'field' | 'from' | 'to'>
+		/**
+		 * {​f​i​e​l​d​}​ ​ប​ា​ន​ប​្​ដ​ូ​រ​ព​ី​ ​{​f​r​o​m​}​ ​ទ​ៅ​ ​{​t​o​}
+		 * @param {unknown} field
+		 * @param {unknown} from
+		 * @param {unknown} to
+		 */
+		changeSpoken: RequiredParams<'field' | 'from' | 'to'>
+		/**
+		 * (​ទ​ទ​េ​)
+		 */
+		emptyValue: string
+		/**
+		 * ប​ា​ទ​/​ច​ា​ស
+		 */
+		yes: string
+		/**
+		 * ទ​េ
+		 */
+		no: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -5869,6 +5996,104 @@ export type TranslationFunctions = {
 		 * ចុះឈ្មោះ
 		 */
 		registered: () => LocalizedString
+	}
+	timeline: {
+		/**
+		 * កាលប្បវត្តិ
+		 */
+		title: () => LocalizedString
+		/**
+		 * មិនទាន់មានអ្វីកត់ត្រានៅឡើយទេ។
+		 */
+		empty: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកកាលប្បវត្តិបានទេ។
+		 */
+		failed: () => LocalizedString
+		/**
+		 * អ្នកប្រើប្រាស់ដែលបានលុប
+		 */
+		someone: () => LocalizedString
+		/**
+		 * {who} បានចុះបញ្ជីកំណត់ត្រា។
+		 */
+		created: (arg: { who: unknown }) => LocalizedString
+		/**
+		 * {who} បានកែប្រែ៖
+		 */
+		updated: (arg: { who: unknown }) => LocalizedString
+		/**
+		 * {who} បានលុបកំណត់ត្រា។
+		 */
+		deleted: (arg: { who: unknown }) => LocalizedString
+		/**
+		 * {who}៖ {action}។
+		 */
+		action: (arg: { action: unknown, who: unknown }) => LocalizedString
+		/**
+		 * {who}៖ {action} ចុះថ្ងៃទី {date}។
+		 */
+		actionOn: (arg: { action: unknown, date: unknown, who: unknown }) => LocalizedString
+		/**
+		 * {who} បានបើកមើលកំណត់ត្រា។
+		 */
+		opened: (arg: { who: unknown }) => LocalizedString
+		/**
+		 * {who} បានប្ដូររូបថត។
+		 */
+		photoChanged: (arg: { who: unknown }) => LocalizedString
+		/**
+		 * {who} បានដករូបថតចេញ។
+		 */
+		photoRemoved: (arg: { who: unknown }) => LocalizedString
+		/**
+		 * {who} បានបន្ថែមឯកសារ {name}។
+		 */
+		documentAdded: (arg: { name: unknown, who: unknown }) => LocalizedString
+		/**
+		 * {who} បានជំនួសឯកសារ {name}។
+		 */
+		documentReplaced: (arg: { name: unknown, who: unknown }) => LocalizedString
+		/**
+		 * {who} បានដកឯកសារ {name} ចេញ។
+		 */
+		documentRemoved: (arg: { name: unknown, who: unknown }) => LocalizedString
+		/**
+		 * {who} បានកត់ត្រាព័ត៌មានគ្រួសារ។
+		 */
+		familyRecorded: (arg: { who: unknown }) => LocalizedString
+		/**
+		 * {who} បានកែប្រែព័ត៌មានគ្រួសារ។
+		 */
+		familyChanged: (arg: { who: unknown }) => LocalizedString
+		/**
+		 * {who} បានដកព័ត៌មានគ្រួសារចេញ។
+		 */
+		familyRemoved: (arg: { who: unknown }) => LocalizedString
+		/**
+		 * {who}៖ {action} ({entity})។
+		 */
+		other: (arg: { action: unknown, entity: unknown, who: unknown }) => LocalizedString
+		/**
+		 * {field}៖ {from} → {to}
+		 */
+		change: (arg: { field: unknown, from: unknown, to: unknown }) => LocalizedString
+		/**
+		 * {field} បានប្ដូរពី {from} ទៅ {to}
+		 */
+		changeSpoken: (arg: { field: unknown, from: unknown, to: unknown }) => LocalizedString
+		/**
+		 * (ទទេ)
+		 */
+		emptyValue: () => LocalizedString
+		/**
+		 * បាទ/ចាស
+		 */
+		yes: () => LocalizedString
+		/**
+		 * ទេ
+		 */
+		no: () => LocalizedString
 	}
 }
 

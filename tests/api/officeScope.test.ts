@@ -125,6 +125,7 @@ describe('a provincial user', () => {
     const reads = [
       `/child-infos/${id}`,
       `/child-infos/status-history/${id}`,
+      `/child-infos/timeline/${id}`,
       `/child-infos/allowed-actions/${id}`,
       `/adoptive-matching/histories/${id}`,
       `/child-infos/family/${id}`,

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
 
 /** Who changed what and when, with the record before and after (DESIGN.md section 5). */
@@ -16,4 +16,20 @@ export const auditLog = pgTable(
     ...auditColumns,
   },
   (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId)],
+);
+
+/**
+ * Who opened which record and when (DESIGN.md section 7 'Access log'): a child, an application or a
+ * matching read by its page. One row per user and record per ten minutes (server/audit.ts).
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    ...idColumn,
+    userId: integer('user_id').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('access_log_entity_idx').on(table.entity, table.entityId, table.at)],
 );

@@ -765,6 +765,33 @@ const en = {
   childHistory: {
     registered: 'Registered',
   },
+  // A record's timeline from the audit log (issue 12, DESIGN.md section 7)
+  timeline: {
+    title: 'Timeline',
+    empty: 'Nothing recorded yet.',
+    failed: 'The timeline could not be loaded.',
+    someone: 'A deleted user',
+    created: '{who} registered the record.',
+    updated: '{who} changed:',
+    deleted: '{who} deleted the record.',
+    action: '{who}: {action}.',
+    actionOn: '{who}: {action}, dated {date}.',
+    opened: '{who} opened the record.',
+    photoChanged: '{who} changed the photo.',
+    photoRemoved: '{who} removed the photo.',
+    documentAdded: '{who} added the document {name}.',
+    documentReplaced: '{who} replaced the document {name}.',
+    documentRemoved: '{who} removed the document {name}.',
+    familyRecorded: '{who} recorded the family.',
+    familyChanged: '{who} changed the family.',
+    familyRemoved: '{who} removed the family.',
+    other: '{who}: {action} ({entity}).',
+    change: '{field}: {from} → {to}',
+    changeSpoken: '{field} changed from {from} to {to}',
+    emptyValue: '(empty)',
+    yes: 'Yes',
+    no: 'No',
+  },
 } satisfies Translation;
 
 export default en;

@@ -754,6 +754,33 @@ const km = {
   childHistory: {
     registered: 'ចុះឈ្មោះ',
   },
+  // កាលប្បវត្តិនៃកំណត់ត្រា ពីកំណត់ហេតុសវនកម្ម (issue 12)
+  timeline: {
+    title: 'កាលប្បវត្តិ',
+    empty: 'មិនទាន់មានអ្វីកត់ត្រានៅឡើយទេ។',
+    failed: 'មិនអាចផ្ទុកកាលប្បវត្តិបានទេ។',
+    someone: 'អ្នកប្រើប្រាស់ដែលបានលុប',
+    created: '{who} បានចុះបញ្ជីកំណត់ត្រា។',
+    updated: '{who} បានកែប្រែ៖',
+    deleted: '{who} បានលុបកំណត់ត្រា។',
+    action: '{who}៖ {action}។',
+    actionOn: '{who}៖ {action} ចុះថ្ងៃទី {date}។',
+    opened: '{who} បានបើកមើលកំណត់ត្រា។',
+    photoChanged: '{who} បានប្ដូររូបថត។',
+    photoRemoved: '{who} បានដករូបថតចេញ។',
+    documentAdded: '{who} បានបន្ថែមឯកសារ {name}។',
+    documentReplaced: '{who} បានជំនួសឯកសារ {name}។',
+    documentRemoved: '{who} បានដកឯកសារ {name} ចេញ។',
+    familyRecorded: '{who} បានកត់ត្រាព័ត៌មានគ្រួសារ។',
+    familyChanged: '{who} បានកែប្រែព័ត៌មានគ្រួសារ។',
+    familyRemoved: '{who} បានដកព័ត៌មានគ្រួសារចេញ។',
+    other: '{who}៖ {action} ({entity})។',
+    change: '{field}៖ {from} → {to}',
+    changeSpoken: '{field} បានប្ដូរពី {from} ទៅ {to}',
+    emptyValue: '(ទទេ)',
+    yes: 'បាទ/ចាស',
+    no: 'ទេ',
+  },
 } satisfies BaseTranslation;
 
 export default km;

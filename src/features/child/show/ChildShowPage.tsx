@@ -17,6 +17,7 @@ import { recordDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { BilingualLabel } from '@/components/record/BilingualLabel';
 import { SummaryCard } from '@/components/record/SummaryCard';
+import { TimelineCard } from '@/components/record/TimelineCard';
 import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { primaryButton, secondaryButton } from '@/components/ui';
@@ -169,6 +170,18 @@ const ChildShowPage = () => {
           <SummarySections record={record} childId={id} canUpdate={canUpdate} />
           <MatchingHistorySection childId={id} reloadKey={reloadKey} />
           <StatusHistoryCard client={childWorkflowClient} recordId={id} reloadKey={reloadKey} />
+          {/* On screen only: the printed case summary stays the file, not its story. */}
+          <div className="print:hidden">
+            <TimelineCard
+              apiBase="/child-infos"
+              entity="child_infos"
+              resourceName={childResource.name}
+              recordId={id}
+              reloadKey={reloadKey}
+              actionLabel={(action) => childActionLabel(LL, action)}
+              idPrefix="child"
+            />
+          </div>
         </div>
       ) : null}
       {statusActions.element}

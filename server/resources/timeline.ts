@@ -1,0 +1,157 @@
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TDbOrTx } from '../audit';
+import { accessLog, auditLog, users } from '../db/schema';
+
+/** What a record's timeline reads besides its own table's rows: rows of tables that belong to it. */
+export type TTimelineBinding = {
+  /** The description's field keys: the changes told (set by the resource engine). */
+  fields?: readonly string[];
+  /** e.g. `{ entity: 'child_documents', key: 'childId' }`: audit rows whose record names it by `key`. */
+  related?: readonly { entity: string; key: string }[];
+};
+
+/** Keys that change with every write and say nothing to a reader. */
+const quietKeys = new Set(['version', 'updatedAt', 'updatedBy', 'createdAt', 'createdBy', 'payload']);
+
+export const ZTimelineEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** `audit`: a change; `access`: the record was opened. */
+  kind: z.enum(['audit', 'access']),
+  entity: z.string(),
+  action: z.string(),
+  /** The fields an update changed, with their values before and after (as stored). */
+  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  /** The record the row was about when it is a related one (a document's name...). */
+  subject: z.record(z.string(), z.unknown()).nullable(),
+  /** A workflow action's date and reason. */
+  payload: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TTimelineEntry = z.infer<typeof ZTimelineEntry>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The fields a person edits whose stored value differs, in the record's order. With `fields` (the
+ * description's field keys) only those are told, a lookup by its named object (`headOffice` rather
+ * than `headOfficeId`), and values derived from others (a whole name) are left out.
+ */
+export const changedFields = (
+  before: unknown,
+  after: unknown,
+  fields?: readonly string[],
+): TTimelineEntry['changes'] => {
+  if (!isRecord(before) || !isRecord(after)) return [];
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const told = (key: string) => !fields || fields.includes(key) || fields.includes(`${key}Id`);
+  const changed = keys
+    .filter((key) => !quietKeys.has(key) && told(key))
+    .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+  return changed
+    .filter((key) => !(key.endsWith('Id') && changed.includes(key.slice(0, -2))))
+    .map((key) => ({ field: key, from: before[key] ?? null, to: after[key] ?? null }));
+};
+
+/** How many timeline rows are answered: the newest. */
+export const timelineLimit = 200;
+
+/**
+ * A record's timeline, newest first: every audit row of the record and of the rows that belong to
+ * it (`related`), and, for a reader allowed to see them, who opened it.
+ */
+export const readTimeline = async (
+  db: TDbOrTx,
+  entity: string,
+  id: number,
+  binding: TTimelineBinding,
+  withAccess: boolean,
+): Promise<TTimelineEntry[]> => {
+  const related = (binding.related ?? []).map(({ entity: name, key }) =>
+    and(
+      eq(auditLog.entity, name),
+      or(
+        sql`(${auditLog.after} ->> ${key}) = ${String(id)}`,
+        sql`(${auditLog.before} ->> ${key}) = ${String(id)}`,
+      ),
+    ),
+  );
+  const audits = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.createdAt,
+      userId: auditLog.userId,
+      userName: users.name,
+      entity: auditLog.entity,
+      action: auditLog.action,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(or(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)), ...related))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(timelineLimit);
+  const accesses = withAccess
+    ? await db
+        .select({ id: accessLog.id, at: accessLog.at, userId: accessLog.userId, userName: users.name })
+        .from(accessLog)
+        .leftJoin(users, eq(users.id, accessLog.userId))
+        .where(and(eq(accessLog.entity, entity), eq(accessLog.entityId, id)))
+        .orderBy(desc(accessLog.at), desc(accessLog.id))
+        .limit(timelineLimit)
+    : [];
+  const userOf = (userId: number | null, userName: string | null) =>
+    userId !== null && userName !== null ? { id: userId, name: userName } : null;
+  const entries: TTimelineEntry[] = [
+    ...audits.map((row) => {
+      const own = row.entity === entity;
+      const record = isRecord(row.after) ? row.after : isRecord(row.before) ? row.before : null;
+      return {
+        id: `audit-${row.id}`,
+        at: row.at.toISOString(),
+        user: userOf(row.userId, row.userName),
+        kind: 'audit' as const,
+        entity: row.entity,
+        action: row.action,
+        changes: own && row.action === 'update' ? changedFields(row.before, row.after, binding.fields) : [],
+        subject: own ? null : record,
+        payload: isRecord(row.after) && isRecord(row.after.payload) ? row.after.payload : null,
+      };
+    }),
+    ...accesses.map((row) => ({
+      id: `access-${row.id}`,
+      at: row.at.toISOString(),
+      user: userOf(row.userId, row.userName),
+      kind: 'access' as const,
+      entity,
+      action: 'open',
+      changes: [],
+      subject: null,
+      payload: null,
+    })),
+  ];
+  return entries
+    .sort((a, b) => (a.at === b.at ? b.id.localeCompare(a.id) : a.at < b.at ? 1 : -1))
+    .slice(0, timelineLimit);
+};
+
+/** Ten minutes: a record read again by the same user within them is not logged again. */
+const accessWindowMs = 10 * 60_000;
+
+/** Writes who opened a record, once per user and record per ten minutes (per server process). */
+export const createAccessRecorder = (now: () => number) => {
+  const last = new Map<string, number>();
+  return async (db: TDbOrTx, userId: number, entity: string, entityId: number): Promise<void> => {
+    const key = `${userId}:${entity}:${entityId}`;
+    const at = now();
+    const previous = last.get(key);
+    if (previous !== undefined && at - previous < accessWindowMs) return;
+    last.set(key, at);
+    // Bounded: the oldest half goes when it grows large (a busy office reads thousands of records).
+    if (last.size > 20_000) for (const old of [...last.keys()].slice(0, 10_000)) last.delete(old);
+    await db.insert(accessLog).values({ userId, entity, entityId, at: new Date(at) });
+  };
+};

@@ -1,0 +1,180 @@
+import { useRouteLocale } from '@/app/useRouteLocale';
+import { HistoryBody } from '@/components/record/HistoryParts';
+import { SummaryCard } from '@/components/record/SummaryCard';
+import { useHistory } from '@/components/record/useHistory';
+import { useResourceText } from '@/components/resource/useResourceText';
+import { historyWhen } from '@/components/workflow/statusHistory';
+import { formatDate } from '@/domain/dateFormat';
+import type { TRouteLocale } from '@/domain/locale';
+import { translate } from '@/domain/translate';
+import { bothLanguages } from '@/i18n/bothLanguages';
+import { useI18nContext } from '@/i18n/i18n-react';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
+
+/** A row of `GET {apiBase}/timeline/{id}` (server/resources/timeline.ts). */
+export type TTimelineEntry = {
+  id: string;
+  at: string;
+  user: { id: number; name: string } | null;
+  kind: 'audit' | 'access';
+  entity: string;
+  action: string;
+  changes: { field: string; from: unknown; to: unknown }[];
+  subject: Record<string, unknown> | null;
+  payload: Record<string, unknown> | null;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stored value in words: a day as dd-mm-yyyy, a name in the reader's language, an option's label. */
+export const timelineValue = (
+  value: unknown,
+  field: string,
+  locale: TRouteLocale,
+  LL: TranslationFunctions,
+  optionLabel: (key: string, value: string) => string,
+): string => {
+  if (value === null || value === undefined || value === '') return LL.timeline.emptyValue();
+  if (typeof value === 'boolean') return value ? LL.timeline.yes() : LL.timeline.no();
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
+    if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return historyWhen(value);
+    return optionLabel(field, value);
+  }
+  if (Array.isArray(value))
+    return (
+      value.map((item) => timelineValue(item, field, locale, LL, optionLabel)).join(', ') ||
+      LL.timeline.emptyValue()
+    );
+  if (isRecord(value)) {
+    if ('kh' in value || 'en' in value) return translate(value as never, locale) || LL.timeline.emptyValue();
+    if ('name' in value) return timelineValue(value.name, field, locale, LL, optionLabel);
+  }
+  return JSON.stringify(value);
+};
+
+/** What one row says, in the reader's language; `actionLabel` names the workflow's actions. */
+export const timelineSentence = (
+  entry: TTimelineEntry,
+  entity: string,
+  LL: TranslationFunctions,
+  actionLabel: (action: string) => string,
+): string => {
+  const who = entry.user?.name ?? LL.timeline.someone();
+  const t = LL.timeline;
+  if (entry.kind === 'access') return t.opened({ who });
+  const name = String(entry.subject?.title || entry.subject?.originalName || '');
+  if (entry.entity === entity) {
+    if (entry.action === 'create') return t.created({ who });
+    if (entry.action === 'update') return t.updated({ who });
+    if (entry.action === 'delete') return t.deleted({ who });
+    if (entry.action === 'upload-photo') return t.photoChanged({ who });
+    if (entry.action === 'remove-photo') return t.photoRemoved({ who });
+    const date = typeof entry.payload?.date === 'string' ? formatDate(entry.payload.date) : '';
+    return date
+      ? t.actionOn({ who, action: actionLabel(entry.action), date })
+      : t.action({ who, action: actionLabel(entry.action) });
+  }
+  if (entry.entity.endsWith('_documents')) {
+    if (entry.action === 'create') return t.documentAdded({ who, name });
+    if (entry.action === 'delete') return t.documentRemoved({ who, name });
+    return t.documentReplaced({ who, name });
+  }
+  if (entry.entity.endsWith('_family')) {
+    if (entry.action === 'create') return t.familyRecorded({ who });
+    if (entry.action === 'delete') return t.familyRemoved({ who });
+    return t.familyChanged({ who });
+  }
+  return t.other({ who, action: entry.action, entity: entry.entity });
+};
+
+/**
+ * 'Timeline': a record's story from the audit log, newest first, in words and in the reader's
+ * language (DESIGN.md section 7): who did what when, which fields changed from what to what, its
+ * status actions with their date and reason, its documents and family; who opened it for a reader
+ * allowed to see that.
+ */
+export const TimelineCard = ({
+  apiBase,
+  entity,
+  resourceName,
+  recordId,
+  reloadKey,
+  actionLabel,
+  idPrefix,
+}: {
+  apiBase: string;
+  /** The record's table (`child_infos`): its own rows, as against its documents' and family's. */
+  entity: string;
+  resourceName: string;
+  recordId: string;
+  reloadKey: number;
+  actionLabel: (action: string) => string;
+  idPrefix: string;
+}) => {
+  const { LL } = useI18nContext();
+  const locale = useRouteLocale();
+  const { labelOf, optionLabel } = useResourceText(resourceName);
+  const timeline = useHistory<TTimelineEntry>(`${apiBase}/timeline/${recordId}`, reloadKey);
+  const value = (entryValue: unknown, field: string) =>
+    timelineValue(entryValue, field, locale, LL, optionLabel);
+  return (
+    <SummaryCard
+      id={`${idPrefix}-timeline`}
+      title={LL.timeline.title()}
+      both={bothLanguages((book) => book.timeline.title())}
+    >
+      {
+        <HistoryBody history={timeline} empty={LL.timeline.empty()}>
+          {(rows) => (
+            <ol className="grid gap-3 text-sm">
+              {rows.map((entry) => {
+                const reason = typeof entry.payload?.reason === 'string' ? entry.payload.reason.trim() : '';
+                return (
+                  <li
+                    key={entry.id}
+                    className="break-inside-avoid border-slate-100 border-b pb-2 dark:border-slate-800"
+                  >
+                    <div className="flex flex-wrap items-baseline gap-x-3">
+                      <time
+                        dateTime={entry.at}
+                        className="whitespace-nowrap text-slate-500 tabular-nums dark:text-slate-400"
+                      >
+                        {historyWhen(entry.at)}
+                      </time>
+                      <span className="text-slate-800 dark:text-slate-100">
+                        {timelineSentence(entry, entity, LL, actionLabel)}
+                      </span>
+                    </div>
+                    {reason ? (
+                      <p className="mt-1 whitespace-pre-line text-slate-600 dark:text-slate-300">{reason}</p>
+                    ) : null}
+                    {entry.changes.length > 0 ? (
+                      <ul className="mt-1 grid gap-0.5 text-slate-600 dark:text-slate-300">
+                        {entry.changes.map((change) => {
+                          const words = {
+                            field: labelOf(change.field),
+                            from: value(change.from, change.field),
+                            to: value(change.to, change.field),
+                          };
+                          return (
+                            <li key={change.field}>
+                              <span className="sr-only">{LL.timeline.changeSpoken(words)}</span>
+                              <span aria-hidden="true">{LL.timeline.change(words)}</span>
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </HistoryBody>
+      }
+    </SummaryCard>
+  );
+};
