@@ -1,4 +1,5 @@
 import { and, setup } from 'xstate';
+import { isEffectiveDate, isGivenText } from './eventChecks';
 
 /**
  * The status of a child record (DESIGN.md section 4). The record stores its status as a column; the
@@ -9,20 +10,7 @@ import { and, setup } from 'xstate';
  * so the same event gives the same answer on the client, on the server and in tests.
  */
 
-/** A yyyy-mm-dd string naming a real calendar day (no 2026-02-30, no times, no offsets). */
-export const isIsoDate = (value: unknown): value is string => {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number);
-  // Date.UTC maps years 0-99 to 1900-1999, so those never round-trip: no real record is dated then.
-  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === value;
-};
-
-/** The day a change took effect: a real day, not after `today` (a change can not be recorded ahead). */
-export const isEffectiveDate = (date: unknown, today: unknown): boolean =>
-  isIsoDate(date) && isIsoDate(today) && date <= today;
-
-/** A reason a person actually wrote: whitespace alone says nothing. */
-export const isGivenText = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
+export { isEffectiveDate, isGivenText, isIsoDate } from './eventChecks';
 
 /** `date` is the day the change took effect; `today` is the caller's today, both yyyy-mm-dd. */
 type TEffective = { date: string; today: string };

@@ -34,7 +34,12 @@ export const workflowActionBody = (
 ): Record<string, unknown> => {
   const body: Record<string, unknown> = {};
   if ('id' in action.body.shape) body.id = recordId;
-  for (const field of action.fields) body[field.key] = values[field.key] ?? '';
+  for (const field of action.fields) {
+    const value = values[field.key] ?? '';
+    // An optional field left empty is not sent (the server then applies its default).
+    if (value === '' && !field.required) continue;
+    body[field.key] = value;
+  }
   return body;
 };
 
@@ -114,10 +119,14 @@ const ActionForm = ({
     return field ? labelOf(field) : path;
   };
   const hasLongText = fields.some((field) => field.kind === 'textarea');
+  /** A date field of a day gone by (most); an approval's end may be ahead. */
+  const upToToday = (field: TFieldDef) => field.kind === 'date' && !action.laterDates?.includes(field.key);
   const firstField = fields[0]?.key;
 
   const { register, handleSubmit, formState, setError, control } = useForm<FieldValues>({
-    defaultValues: Object.fromEntries(fields.map((field) => [field.key, field.kind === 'date' ? today : ''])),
+    defaultValues: Object.fromEntries(
+      fields.map((field) => [field.key, upToToday(field) && field.required ? today : '']),
+    ),
     mode: 'onTouched',
     resolver: async (values) => {
       const body = workflowActionBody(action, subject.id, values);
@@ -128,7 +137,7 @@ const ActionForm = ({
         LL.validation,
       );
       for (const field of fields) {
-        if (field.kind === 'date' && !errors[field.key] && String(values[field.key]) > today) {
+        if (upToToday(field) && !errors[field.key] && String(values[field.key]) > today) {
           errors[field.key] = { type: 'future', message: texts.dateFuture() };
         }
       }
@@ -207,7 +216,7 @@ const ActionForm = ({
                         value={control.value as string}
                         onChange={control.onChange}
                         onBlur={control.onBlur}
-                        max={today}
+                        max={upToToday(field) ? today : undefined}
                         invalid={Boolean(error)}
                         describedBy={error ? `${id}-error` : undefined}
                         required={field.required}

@@ -23,6 +23,8 @@ export type TWorkflowAction = {
   fields: readonly TFieldDef[];
   /** Icon name of the action's button and palette command. */
   icon: string;
+  /** Date fields that may be after today (an approval's end); every other date is a day gone by. */
+  laterDates?: readonly string[];
 };
 
 export type TWorkflowDefinition = {
