@@ -5,9 +5,9 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
-import { loadRouteDictionary } from '@/app/i18n/runtime';
-import { localeFromPathname } from '@/app/localePath';
-import { applyDarkMode, storedDarkMode } from '@/app/theme';
+import { loadRouteDictionary } from './platform/i18n/runtime';
+import { localeFromPathname } from './platform/localePath';
+import { applyDarkMode, storedDarkMode } from './platform/theme';
 
 applyDarkMode(storedDarkMode());
 // Khmer is in this download; an English page waits for its dictionary so its first paint is English.

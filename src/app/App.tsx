@@ -1,14 +1,14 @@
 import { RouterProvider } from 'react-router';
-import { setUnauthorizedHandler } from '@/api/client';
 import { toI18nLocale } from '@/domain/locale';
 import { shippedDictionary } from '@/i18n/dictionaries';
 import TypesafeI18n from '@/i18n/i18n-react';
+import { setUnauthorizedHandler } from '@/platform/api/client';
+import { loginPath } from '@/platform/guards';
 import { currentRouteLocale } from '@/state/locale';
-import { loginPath } from './guards';
-import './i18n/runtime';
-import { localeFromPathname, stripLocalePrefix } from './localePath';
+import '@/platform/i18n/runtime';
+import { localeFromPathname, stripLocalePrefix } from '@/platform/localePath';
+import { endSessionAfterUnauthorized } from '@/platform/session';
 import { router } from './router';
-import { endSessionAfterUnauthorized } from './session';
 
 // A 401 from any call: clear the auth cookies and open /{locale}/login, back here after sign-in.
 setUnauthorizedHandler(() => {

@@ -5,14 +5,14 @@ import { NavigationProgress } from '@/components/layout/NavigationProgress';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
 import { loadDictionary, shippedDictionary } from '@/i18n/dictionaries';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
+import { writeCookie } from '@/platform/cookies';
+import { khmerPageTitle, loadLocaleOverrides } from '@/platform/i18n/runtime';
+import { localeFromPathname } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
+import { applyDarkMode } from '@/platform/theme';
 import { currentRouteLocale, localizationsVersionAtom, routeLocaleAtom } from '@/state/locale';
 import { darkModeAtom, paletteOpenAtom, shortcutsOpenAtom } from '@/state/ui';
-import { browserReloadGuardDeps, importWithReloadGuard } from './chunkReload';
-import { writeCookie } from './cookies';
-import { khmerPageTitle, loadLocaleOverrides } from './i18n/runtime';
-import { localeFromPathname } from './localePath';
-import { useSession } from './session';
-import { applyDarkMode } from './theme';
 
 /**
  * The route decides the language: the locale cookie (365 days), `<html lang>`, the dictionary and

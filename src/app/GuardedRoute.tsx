@@ -2,11 +2,11 @@ import type { ComponentType } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ForbiddenView, NotFoundView, ServerErrorView } from '@/components/errors/views';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { runGuards } from './guards';
-import { localeFromPathname } from './localePath';
+import { runGuards } from '@/platform/guards';
+import { localeFromPathname } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
 import { QuietLoading } from './QuietLoading';
 import type { TRouteEntry } from './routeTable';
-import { useSession } from './session';
 
 /**
  * One route of the table: its guards run in order (spec section 6), then its screen. A route

@@ -1,6 +1,6 @@
 import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { ChunkFailureView } from '@/components/errors/views';
-import { ChunkLoadError } from './chunkReload';
+import { ChunkLoadError } from '@/platform/chunkReload';
 import { QuietLoading } from './QuietLoading';
 import type { TScreenModule } from './routeTable';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { permissionCatalogue } from '@/domain/permissionCatalogue';
 import { developerOnlyPermission } from '@/domain/permissions';
 import { isMenuGroup, sidebarMenu } from '@/domain/sidebarMenu';
-import { localizedRoutePaths } from './localePath';
+import { localizedRoutePaths } from '@/platform/localePath';
 import { routeTable } from './routeTable';
 
 /** Spec section 2's routes (unprefixed) with the permission section 6 or the sidebar names for them. */

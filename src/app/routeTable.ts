@@ -1,24 +1,16 @@
-import type { ComponentType } from 'react';
 import { developerOnlyPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
 import type { TResourceAddress } from '@/domain/resourceAddresses';
 import * as loginScreen from '@/features/auth/LoginPage';
 import { childPagePermission, resourcePageRoutes } from '@/features/resourcePageRoutes';
+import type { TRouteEntry, TScreenModule } from '@/platform/screenRegistry';
 
 /**
  * Every route of spec section 2, with its guards and permission (spec section 6). A route whose
  * screen a later issue builds has no `screen` yet: the guard still runs (403 for a user lacking the
  * permission) and the not-found view answers the others.
  */
-export type TGuardName = 'auth' | 'authenticated' | 'developer' | 'permission';
-export type TScreenModule = { default: ComponentType };
-export type TRouteEntry = {
-  path: string;
-  guards: readonly string[];
-  permission?: string;
-  layout: 'default' | 'login';
-  screen?: () => Promise<TScreenModule>;
-};
+export type { TGuardName, TRouteEntry, TScreenModule } from '@/platform/screenRegistry';
 
 const auth = (path: string, permission?: string, screen?: TRouteEntry['screen']): TRouteEntry => ({
   path,

@@ -2,16 +2,16 @@ import { type RouteObject, redirect } from 'react-router';
 import { RouteErrorBoundary } from '@/components/errors/RouteErrorBoundary';
 import { NotFoundView } from '@/components/errors/views';
 import { localeCookieName } from '@/domain/locale';
+import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
+import { readCookie } from '@/platform/cookies';
+import { localizedRoutePaths } from '@/platform/localePath';
+import { registerRouteTable } from '@/platform/screenRegistry';
 import { AppShell } from './AppShell';
-import { browserReloadGuardDeps, importWithReloadGuard } from './chunkReload';
-import { readCookie } from './cookies';
 import { GuardedRoute } from './GuardedRoute';
 import { LoginLayout } from './layouts/LoginLayout';
-import { localizedRoutePaths } from './localePath';
 import { QuietLoading } from './QuietLoading';
 import { retryingScreen } from './RetryingScreen';
 import { routeTable, type TRouteEntry, type TScreenModule } from './routeTable';
-import { registerRouteTable } from './screenRegistry';
 
 // Link prefetch and the menu editor's route suggestions read the table through the registry.
 registerRouteTable(routeTable);

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { loginPath } from './guards';
-import { useSession } from './session';
-import { useRouteLocale } from './useRouteLocale';
+import { loginPath } from '@/platform/guards';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 
 /** Shared by the tabs of one browser: activity in any of them keeps the session. */
 const lastActivityKey = 'session.lastActivity';

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { browserNetworkInfo, canPrefetch } from '@/app/prefetch';
-import { prefetchScreen } from '@/app/screenRegistry';
+import { browserNetworkInfo, canPrefetch } from '@/platform/prefetch';
+import { prefetchScreen } from '@/platform/screenRegistry';
 
 /**
  * A router link that starts loading its screen's code on hover or focus, unless the browser is

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiBlob } from '@/api/client';
+import { apiBlob } from '@/platform/api/client';
 
 /**
  * An image the API serves only to a signed-in user who may read it (a child's photo): fetched with

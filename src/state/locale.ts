@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
-import { localeFromPathname } from '@/app/localePath';
 import type { TRouteLocale } from '@/domain/locale';
+import { localeFromPathname } from '@/platform/localePath';
 
 /** The locale of the current route (kh/en). The API client's `locale` header reads it. */
 export const routeLocaleAtom = atom<TRouteLocale>(

@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import type { TErrorView } from '@/api/errors';
+import type { TErrorView } from '@/platform/api/errors';
 
 /**
  * The error view the default layout shows in its main area instead of the page (spec section 8).

@@ -8,16 +8,16 @@ import { Sidebar } from '@/components/layout/Sidebar';
 import { TopBar } from '@/components/layout/TopBar';
 import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
 import { PaletteLauncher } from '@/components/palette/PaletteLauncher';
+import { useConnectivity } from '@/platform/connectivity';
+import { useSession } from '@/platform/session';
+import { useIsWide } from '@/platform/useMediaQuery';
+import { useClientSettings, useLoadSetup } from '@/platform/useSetup';
 import { clearPageError, pageErrorAtom } from '@/state/pageError';
 import { pageRetryAtom } from '@/state/retry';
 import { sidebarMiniAtom } from '@/state/ui';
-import { useConnectivity } from '../connectivity';
 import { QuietLoading } from '../QuietLoading';
-import { useSession } from '../session';
 import { useFocusHeadingOnNavigation } from '../useFocusHeadingOnNavigation';
 import { useIdleSignOut } from '../useIdleSignOut';
-import { useIsWide } from '../useMediaQuery';
-import { useClientSettings, useLoadSetup } from '../useSetup';
 import { SkipLink } from './SkipLink';
 
 /**

@@ -2,9 +2,9 @@ import { Outlet } from 'react-router';
 import { AppTitle } from '@/components/layout/AppTitle';
 import { LanguageSwitch } from '@/components/layout/LanguageSwitch';
 import { ThemeToggle } from '@/components/layout/ThemeToggle';
+import { useSession } from '@/platform/session';
+import { useLoadSetup } from '@/platform/useSetup';
 import { QuietLoading } from '../QuietLoading';
-import { useSession } from '../session';
-import { useLoadSetup } from '../useSetup';
 import { SkipLink } from './SkipLink';
 
 /** The login layout: a header only (title, theme toggle, language switch) above the page. */

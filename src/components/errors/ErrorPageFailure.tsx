@@ -1,7 +1,7 @@
-import { localeFromPathname, localizedPath } from '@/app/localePath';
 import { toI18nLocale } from '@/domain/locale';
 import { shippedDictionary } from '@/i18n/dictionaries';
 import km from '@/i18n/km';
+import { localeFromPathname, localizedPath } from '@/platform/localePath';
 
 /**
  * Shown when the error page itself fails (spec section 8). It depends on nothing that could have

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ChunkLoadError, isChunkLoadError } from '@/app/chunkReload';
+import { ChunkLoadError, isChunkLoadError } from '@/platform/chunkReload';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ErrorPageFailure } from './ErrorPageFailure';
 import { ChunkFailureView, NotFoundView, ServerErrorView } from './views';

@@ -1,9 +1,9 @@
 import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useLocalizedPath } from '@/app/useRouteLocale';
 import { primaryButton, secondaryButton } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { useLocalizedPath } from '@/platform/useRouteLocale';
 import { clearPageError, type TPageError } from '@/state/pageError';
 import { pageRetryAtom } from '@/state/retry';
 import { ErrorView } from './ErrorView';

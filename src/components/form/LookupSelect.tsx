@@ -1,6 +1,6 @@
-import { useRouteLocale } from '@/app/useRouteLocale';
 import type { TLookup } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { inputClass } from './fieldStyles';
 import { useLookup } from './useLookup';
 

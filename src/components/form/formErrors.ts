@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { messageField } from '@/api/errors';
 import { ruleMessage, type TRuleMessages } from '@/domain/rules';
+import { messageField } from '@/platform/api/errors';
 
 const valueAt = (root: unknown, path: readonly PropertyKey[]): unknown =>
   path.reduce<unknown>(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiValidationError } from '@/api/errors';
 import { i18nObject } from '@/i18n/i18n-util';
 import { loadAllLocales } from '@/i18n/i18n-util.sync';
+import { ApiValidationError } from '@/platform/api/errors';
 import { failureMessage } from './saveFailure';
 
 loadAllLocales();

@@ -1,6 +1,6 @@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiValidationError, classifyError, errorBody, errorStatus } from '@/api/errors';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { ApiValidationError, classifyError, errorBody, errorStatus } from '@/platform/api/errors';
 import { placeServerErrors } from './formErrors';
 
 /** The notice above a form after a failed save; a conflict offers to reload. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchLookup, type TLookupOption } from '@/api/resources';
+import { fetchLookup, type TLookupOption } from '@/platform/api/resources';
 
 /** Options lists are small and read often (pickers, filters): kept until a record is written. */
 const cache = new Map<string, Promise<TLookupOption[]>>();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { generalInformationFileUrl } from '@/api/client';
-import { useAppLogo } from '@/app/useSetup';
+import { generalInformationFileUrl } from '@/platform/api/client';
+import { useAppLogo } from '@/platform/useSetup';
 
 /** The inline mark shown when no logo is configured or the image cannot load. */
 const LogoMark = ({ size }: { size: number }) => (

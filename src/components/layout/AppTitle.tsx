@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { localizedPath } from '@/app/localePath';
-import { useRouteLocale } from '@/app/useRouteLocale';
-import { useAppName } from '@/app/useSetup';
 import { focusRing } from '@/components/ui';
+import { localizedPath } from '@/platform/localePath';
+import { useRouteLocale } from '@/platform/useRouteLocale';
+import { useAppName } from '@/platform/useSetup';
 
 /** The app title: app_name in the current locale; clicking it goes to the home of the locale. */
 export const AppTitle = () => {

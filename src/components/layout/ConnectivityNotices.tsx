@@ -1,6 +1,6 @@
-import { useConnectivity } from '@/app/connectivity';
 import { Icon } from '@/components/Icon';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { useConnectivity } from '@/platform/connectivity';
 
 const notices = {
   offline: {

@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router';
-import { switchLocalePath } from '@/app/localePath';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { focusRing } from '@/components/ui';
 import { isoLocale, routeLocales, type TRouteLocale } from '@/domain/locale';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { switchLocalePath } from '@/platform/localePath';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 
 /** Real links to the same page in each language (spec section 2); the route's locale sets the cookie. */
 export const LanguageSwitch = () => {

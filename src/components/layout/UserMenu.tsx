@@ -1,11 +1,11 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { lazy, Suspense, useState } from 'react';
-import { browserReloadGuardDeps, importWithReloadGuard } from '@/app/chunkReload';
-import { useSession } from '@/app/session';
-import { useLogout } from '@/app/useLogout';
 import { Icon } from '@/components/Icon';
 import { focusRing } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
+import { useSession } from '@/platform/session';
+import { useLogout } from '@/platform/useLogout';
 
 // The profile form loads when first opened (issue 11: every signed-in page carried its form library).
 const ProfileDialog = lazy(() =>

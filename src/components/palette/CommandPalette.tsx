@@ -3,14 +3,15 @@ import { Command } from 'cmdk';
 import { getDefaultStore, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { localizedPath } from '@/app/localePath';
-import { useSession } from '@/app/session';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { Icon } from '@/components/Icon';
 import { kbd } from '@/components/ui';
 import { isoLocale } from '@/domain/locale';
+// biome-ignore lint/style/noRestrictedImports: the palette's record search reads the client resources until the feature registries of issue 12 hand them over.
 import { clientResources } from '@/features/clientResources';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { paletteDraftAtom, paletteOpenAtom, paletteReadyAtom, paletteScopeAtom } from '@/state/ui';
 import { commandsAtom } from './commandRegistry';
 import { modifierKeyLabel } from './keys';

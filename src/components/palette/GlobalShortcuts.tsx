@@ -2,12 +2,12 @@ import { useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate } from 'react-router';
-import { useSession } from '@/app/session';
-import { useLogout } from '@/app/useLogout';
-import { useLocalizedPath } from '@/app/useRouteLocale';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { useSession } from '@/platform/session';
+import { useLogout } from '@/platform/useLogout';
+import { useLocalizedPath } from '@/platform/useRouteLocale';
 import { shortcutsOpenAtom, toggleDarkModeAtom, toggleSidebarAtom } from '@/state/ui';
 import { type TCommand, useRegisterCommands } from './commandRegistry';
 

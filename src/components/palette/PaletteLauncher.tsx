@@ -1,8 +1,8 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useHotkeys } from 'react-hotkeys-hook';
-import { useSession } from '@/app/session';
 import { Icon } from '@/components/Icon';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { useSession } from '@/platform/session';
 import { paletteDraftAtom, paletteOpenAtom, paletteReadyAtom } from '@/state/ui';
 
 /**

@@ -1,6 +1,6 @@
-import { otherLocale } from '@/app/localePath';
 import type { TRouteLocale } from '@/domain/locale';
 import { isMenuGroup, sidebarMenu, type TMenuEntry } from '@/domain/sidebarMenu';
+import { otherLocale } from '@/platform/localePath';
 import type { TCommand } from './commandRegistry';
 import { recordTitle } from './destinations';
 import { byRank, matchRank } from './match';

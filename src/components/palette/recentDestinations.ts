@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { stripLocalePrefix } from '@/app/localePath';
 import type { TRouteLocale } from '@/domain/locale';
 import { translate, ZTranslatable } from '@/domain/translatable';
+import { stripLocalePrefix } from '@/platform/localePath';
 
 /**
  * The pages and records a user opened last, newest first, kept per user in this browser

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { isAbortError } from '@/api/errors';
-import { searchRecords } from '@/api/recordSearch';
-import { searchMenu } from '@/api/searchMenu';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { hasPermission, type TPermissionSubject } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
+import { isAbortError } from '@/platform/api/errors';
+import { searchRecords } from '@/platform/api/recordSearch';
+import { searchMenu } from '@/platform/api/searchMenu';
 import { recordDestination } from './destinations';
 import type { TMenuHit, TRecordHit } from './paletteSections';
 import type { TRecentDestination } from './recentDestinations';

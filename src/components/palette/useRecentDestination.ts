@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSession } from '@/app/session';
+import { useSession } from '@/platform/session';
 import { rememberDestination, type TRecentDestination } from './recentDestinations';
 
 /** Remembers a destination for the signed-in user in this browser; failures are silent. */

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { TRemoteDataResult } from '@/api/useRemoteData';
 import { BilingualLabel } from '@/components/record/BilingualLabel';
 import { secondaryButton } from '@/components/ui';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import type { TRemoteDataResult } from '@/platform/api/useRemoteData';
 
 /** The tables of a record page's histories (status, matching...): their cells, headings and states. */
 export const historyHeadClass =

@@ -1,4 +1,3 @@
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { HistoryBody } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import { useHistory } from '@/components/record/useHistory';
@@ -10,6 +9,7 @@ import { translate } from '@/domain/translate';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 
 /** A row of `GET {apiBase}/timeline/{id}` (server/resources/timeline.ts). */
 export type TTimelineEntry = {

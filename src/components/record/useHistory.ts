@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { api } from '@/api/client';
-import { useRemoteData } from '@/api/useRemoteData';
+import { api } from '@/platform/api/client';
+import { useRemoteData } from '@/platform/api/useRemoteData';
 
 /**
  * One history of a child (`{ data: [...] }`), read again when `reloadKey` changes (keeping the rows

@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { downloadFile } from '@/api/saveBlob';
 import { showToast } from '@/components/feedback/toasts';
 import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
@@ -7,6 +6,7 @@ import { type TCommand, useRegisterCommands } from '@/components/palette/command
 import { secondaryButton } from '@/components/ui';
 import type { TResourceDefinition } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { downloadFile } from '@/platform/api/saveBlob';
 import type { TListView } from './listAddress';
 
 type TExportFormat = 'xlsx' | 'csv';

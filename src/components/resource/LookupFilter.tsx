@@ -1,8 +1,8 @@
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { inputClass, labelClass } from '@/components/form/fieldStyles';
 import { useLookup } from '@/components/form/useLookup';
 import type { TFilterDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 
 type TLookupFilterProps = {
   filter: TFilterDef;

@@ -1,16 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import {
-  createResource,
-  deleteResource,
-  fetchResource,
-  type TResourceRow,
-  updateResource,
-} from '@/api/resources';
-import { localizedPath } from '@/app/localePath';
-import { useSession } from '@/app/session';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
@@ -35,6 +25,16 @@ import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { permissionFor, type TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
+import {
+  createResource,
+  deleteResource,
+  fetchResource,
+  type TResourceRow,
+  updateResource,
+} from '@/platform/api/resources';
+import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { valueAtPath } from './columnText';
 import { LocalizationsEditor } from './LocalizationsEditor';

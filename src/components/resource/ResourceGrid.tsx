@@ -17,13 +17,13 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { TResourceRow } from '@/api/resources';
 import { AuthImage } from '@/components/AuthImage';
 import { Badge } from '@/components/Badge';
 import type { TSortOrder } from '@/domain/listQuery';
 import type { TRouteLocale } from '@/domain/locale';
 import type { TResourceDefinition } from '@/domain/resource';
 import type { TListLoaderActor } from '@/machines/listLoader.machine';
+import type { TResourceRow } from '@/platform/api/resources';
 import { darkModeAtom } from '@/state/ui';
 import { columnText, valueAtPath } from './columnText';
 import type { TListView } from './listAddress';

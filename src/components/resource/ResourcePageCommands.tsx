@@ -1,8 +1,5 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { localizedPath } from '@/app/localePath';
-import { useSession } from '@/app/session';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { resourceName } from '@/components/palette/destinations';
 import { iconForPath } from '@/components/palette/paletteSections';
@@ -10,6 +7,9 @@ import { hasPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import type { TClientResource } from './resourceArea';
 
 /**

@@ -1,7 +1,7 @@
-import { localizedPath } from '@/app/localePath';
 import type { TBreadcrumbItem } from '@/components/Breadcrumbs';
 import type { TRouteLocale } from '@/domain/locale';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { localizedPath } from '@/platform/localePath';
 import type { TResourceArea } from './resourceArea';
 
 /** The first crumbs of every page of an area: Home, then the area (a link when it has a page). */

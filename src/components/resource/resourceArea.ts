@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { TResourceRow } from '@/api/resources';
 import type { TCommand } from '@/components/palette/commandRegistry';
 import type { TPermissionSubject } from '@/domain/permissions';
 import type { TResourceDefinition } from '@/domain/resource';
+import type { TResourceRow } from '@/platform/api/resources';
 
 /**
  * Where a resource's screens sit: the area's breadcrumb text key and its home (if any); `records`

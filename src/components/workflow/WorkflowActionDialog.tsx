@@ -1,6 +1,5 @@
 import { type KeyboardEvent, useState } from 'react';
 import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
-import { api } from '@/api/client';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { DateInput } from '@/components/form/DateInput';
@@ -16,6 +15,7 @@ import { isoDateIn } from '@/domain/programmeTime';
 import type { TFieldDef } from '@/domain/resource';
 import type { TWorkflowAction } from '@/domain/workflows/workflow';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { api } from '@/platform/api/client';
 import type { TClientWorkflow, TWorkflowTexts } from './clientWorkflow';
 
 /** What a dialog needs of the record: its id, the version it was read at, and its name. */

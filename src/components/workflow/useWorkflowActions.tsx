@@ -1,10 +1,10 @@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import type { TResourceRow } from '@/api/resources';
-import { useSession } from '@/app/session';
 import type { TCommand } from '@/components/palette/commandRegistry';
 import type { TWorkflowFacts } from '@/domain/workflows/workflow';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
+import type { TResourceRow } from '@/platform/api/resources';
+import { useSession } from '@/platform/session';
 import type { TClientWorkflow } from './clientWorkflow';
 import { visibleWorkflowActions } from './visibleWorkflowActions';
 import { type TWorkflowSubject, WorkflowActionDialog } from './WorkflowActionDialog';

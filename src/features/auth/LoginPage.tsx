@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useSession } from '@/app/session';
 import { Icon } from '@/components/Icon';
 import { focusRing, primaryButton } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { useSession } from '@/platform/session';
 import { signInFieldErrorsAtom } from '@/state/signIn';
 
 type TField = 'username' | 'password';

@@ -1,15 +1,15 @@
 import { useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { localizedPath } from '@/app/localePath';
-import { useSession } from '@/app/session';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { createKeywords } from '@/components/palette/destinations';
 import { hasPermission } from '@/domain/permissions';
 import { childResource } from '@/domain/resources/child';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { paletteOpenAtom, paletteScopeAtom } from '@/state/ui';
 
 /**

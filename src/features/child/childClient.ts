@@ -1,6 +1,6 @@
-import { api } from '@/api/client';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { childResource } from '@/domain/resources/child';
+import { api } from '@/platform/api/client';
 import { childPagePermission, pageRouteOf } from '../resourcePageRoutes';
 import { ChildAppCommands } from './ChildAppCommands';
 import { useChildFormAddOns } from './form/useChildFormAddOns';

@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useSession } from '@/app/session';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
 import { pageDestination } from '@/components/palette/destinations';
@@ -9,6 +7,8 @@ import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import type { TGeneralInformationItem, TLogoKey } from '@/domain/generalInformation';
 import { hasPermission } from '@/domain/permissions';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { AppNameForm, appNameOf } from './generalInformation/AppNameForm';
 import { LoadFailed, SectionCard } from './generalInformation/feedback';
 import { fetchGeneralInformation } from './generalInformation/generalInformationApi';

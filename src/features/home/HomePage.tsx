@@ -1,7 +1,4 @@
 import { useMemo } from 'react';
-import { localizedPath } from '@/app/localePath';
-import { useSession } from '@/app/session';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { AppLink } from '@/components/AppLink';
 import { Icon } from '@/components/Icon';
 import { filterMenu } from '@/components/layout/filterMenu';
@@ -12,6 +9,9 @@ import { focusRing, kbd } from '@/components/ui';
 import { isMenuGroup, sidebarMenu, type TMenuEntry } from '@/domain/sidebarMenu';
 import { translate } from '@/domain/translatable';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 
 type TSection = { key: string; title: string | null; entries: TMenuEntry[] };
 

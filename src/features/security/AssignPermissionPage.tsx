@@ -1,8 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiValidationError, errorBody, errorStatus } from '@/api/errors';
-import { reloadSessionUser, useSession } from '@/app/session';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
@@ -20,6 +17,9 @@ import { primaryButton, secondaryButton } from '@/components/ui';
 import { hasPermission, mayChangeRolePermissions, permissionsBeyond } from '@/domain/permissions';
 import type { TCataloguePermission, TRolePermissions } from '@/domain/rolePermissionMapping';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { ApiValidationError, errorBody, errorStatus } from '@/platform/api/errors';
+import { reloadSessionUser, useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import {
   fetchCatalogue,
   fetchRolePermissions,

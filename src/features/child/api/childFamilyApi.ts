@@ -1,6 +1,6 @@
-import { api } from '@/api/client';
 import type { TChildFamilyInput } from '@/domain/childFamily';
 import type { TChildFamily } from '@/features/child/family/familyDraft';
+import { api } from '@/platform/api/client';
 
 /** `/child-infos/family/{id}`, where the id is the CHILD's: a child has at most one family record. */
 const familyPath = (childId: number | string) => `/child-infos/family/${encodeURIComponent(String(childId))}`;

@@ -1,7 +1,7 @@
-import { api } from '@/api/client';
-import { downloadFile } from '@/api/saveBlob';
 import { childDocumentsPerUpload, type TChildDocument, type TChildPhotoState } from '@/domain/childFiles';
 import { inBatches } from '@/features/child/documents/documentCheck';
+import { api } from '@/platform/api/client';
+import { downloadFile } from '@/platform/api/saveBlob';
 
 /** The calls of a child's photo and documents (`/child-infos/...`, server/routes/childFiles.ts). */
 

@@ -1,6 +1,6 @@
-import { ApiValidationError } from '@/api/errors';
 import { failureMessage } from '@/components/form/saveFailure';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { ApiValidationError } from '@/platform/api/errors';
 
 /**
  * What a failed call of the child's photo, family or documents says: a 400's field messages (the

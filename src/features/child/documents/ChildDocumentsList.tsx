@@ -1,6 +1,4 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { errorStatus } from '@/api/errors';
-import { useRemoteData } from '@/api/useRemoteData';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { FilePickerButton } from '@/components/form/FilePickerButton';
@@ -19,6 +17,8 @@ import {
 import { failureText } from '@/features/child/api/failureText';
 import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { errorStatus } from '@/platform/api/errors';
+import { useRemoteData } from '@/platform/api/useRemoteData';
 import { DocumentRefusals } from './DocumentRefusals';
 import { checkChosenDocuments } from './documentCheck';
 import { documentCheckMessages } from './documentMessages';

@@ -1,5 +1,4 @@
 import { type ReactNode, useCallback } from 'react';
-import { useRemoteData } from '@/api/useRemoteData';
 import { Badge } from '@/components/Badge';
 import { Icon } from '@/components/Icon';
 import type { TChildParent, TParentVitalStatus } from '@/domain/childFamily';
@@ -8,6 +7,7 @@ import type { TBadgeTone } from '@/domain/resource';
 import { fetchChildFamily } from '@/features/child/api/childFamilyApi';
 import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { useRemoteData } from '@/platform/api/useRemoteData';
 
 const vitalTones: Record<TParentVitalStatus, TBadgeTone> = {
   alive: 'green',

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { TResourceRow } from '@/api/resources';
 import { showToast } from '@/components/feedback/toasts';
 import type { TFormAddOns } from '@/components/resource/resourceArea';
 import { isoDateIn } from '@/domain/childStatus';
@@ -27,6 +26,7 @@ import { familyFieldId, familyLabelOf } from '@/features/child/family/familyLabe
 import { PhotoPicker } from '@/features/child/photo/PhotoPicker';
 import { keepPhoto, photoWrite, type TPhotoDraft } from '@/features/child/photo/photoDraft';
 import { useI18nContext } from '@/i18n/i18n-react';
+import type { TResourceRow } from '@/platform/api/resources';
 
 type TFamilyLoad =
   | { state: 'loading' }

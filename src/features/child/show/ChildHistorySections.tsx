@@ -1,4 +1,3 @@
-import { useRouteLocale } from '@/app/useRouteLocale';
 import {
   historyCellClass as cellClass,
   HistoryHeading as Heading,
@@ -8,6 +7,7 @@ import { SummaryCard } from '@/components/record/SummaryCard';
 import { useHistory } from '@/components/record/useHistory';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { matchingCells } from './statusHistory';
 
 /** 'Matching history': empty until the matching workflow exists; then its rows' date, action and status. */

@@ -1,8 +1,8 @@
-import type { TLookupOption } from '@/api/resources';
 import { formatDate } from '@/domain/dateFormat';
 import type { TRouteLocale } from '@/domain/locale';
 import type { TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
+import type { TLookupOption } from '@/platform/api/resources';
 
 /**
  * The case summary's rows, worked out from the child description's fields (src/domain/resources/

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { fetchLookup, type TLookupOption } from '@/api/resources';
 import type { TRouteLocale } from '@/domain/locale';
 import { childResource } from '@/domain/resources/child';
+import { fetchLookup, type TLookupOption } from '@/platform/api/resources';
 import { namesById, summaryLookups, type TNameBook } from './childSummary';
 
 /**

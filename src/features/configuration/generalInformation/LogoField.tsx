@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { generalInformationFileUrl } from '@/api/client';
-import { ApiValidationError } from '@/api/errors';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { FilePickerButton } from '@/components/form/FilePickerButton';
@@ -12,6 +10,8 @@ import { Icon } from '@/components/Icon';
 import { dangerOutlineButton, secondaryButton } from '@/components/ui';
 import { logoImageTypes, type TGeneralInformationItem, type TLogoKey } from '@/domain/generalInformation';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { generalInformationFileUrl } from '@/platform/api/client';
+import { ApiValidationError } from '@/platform/api/errors';
 import { deleteLogo, uploadLogo } from './generalInformationApi';
 
 type TLogoFieldProps = {

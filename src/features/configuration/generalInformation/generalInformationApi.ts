@@ -1,7 +1,7 @@
-import { api } from '@/api/client';
-import { downloadFile } from '@/api/saveBlob';
 import type { TAppName, TGeneralInformationItem, TLogoKey } from '@/domain/generalInformation';
 import type { TSystemSettings, TSystemSettingsRecord } from '@/domain/systemSettings';
+import { api } from '@/platform/api/client';
+import { downloadFile } from '@/platform/api/saveBlob';
 
 /** The calls of the general information page (spec section 7 'General information and settings'). */
 

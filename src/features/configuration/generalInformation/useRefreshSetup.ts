@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useCallback } from 'react';
-import { fetchSetup } from '@/api/setup';
+import { fetchSetup } from '@/platform/api/setup';
 import { setupAtom, type TSetup } from '@/state/setup';
 
 /**

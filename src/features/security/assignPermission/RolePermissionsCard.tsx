@@ -1,11 +1,11 @@
-import { useSession } from '@/app/session';
-import { useLocalizedPath } from '@/app/useRouteLocale';
 import { AppLink } from '@/components/AppLink';
 import { Icon } from '@/components/Icon';
 import type { TRecordContext } from '@/components/resource/resourceArea';
 import { secondaryButton } from '@/components/ui';
 import { hasPermission, superAdminRoleName } from '@/domain/permissions';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { useSession } from '@/platform/session';
+import { useLocalizedPath } from '@/platform/useRouteLocale';
 
 /** The assign-permission screen with this role chosen (`?role={id}`), unprefixed. */
 export const assignPermissionPath = (roleId: number) => `/security/assign-permission?role=${roleId}`;

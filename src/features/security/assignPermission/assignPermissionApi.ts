@@ -1,9 +1,9 @@
-import { api } from '@/api/client';
 import type {
   TCataloguePermission,
   TRolePermissionMapping,
   TRolePermissions,
 } from '@/domain/rolePermissionMapping';
+import { api } from '@/platform/api/client';
 
 /** The calls of the assign-permission screen (spec section 7 'Roles and permissions'). */
 

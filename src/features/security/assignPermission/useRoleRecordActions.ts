@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { localizedPath } from '@/app/localePath';
-import { useSession } from '@/app/session';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import type { TCommand } from '@/components/palette/commandRegistry';
 import type { TRecordContext } from '@/components/resource/resourceArea';
 import { hasPermission } from '@/domain/permissions';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { assignPermissionPath } from './RolePermissionsCard';
 
 /** On a role's edit page: 'Assign permissions to this role' (for holders of assign_permissions:read). */

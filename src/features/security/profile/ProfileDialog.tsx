@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
-import { api } from '@/api/client';
-import { reloadSessionUser, useSession } from '@/app/session';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { FormNotice } from '@/components/form/FormNotice';
@@ -14,6 +12,8 @@ import { primaryButton, secondaryButton } from '@/components/ui';
 import type { TUserInfo } from '@/domain/auth';
 import { type TProfile, ZProfileInput } from '@/domain/profile';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { api } from '@/platform/api/client';
+import { reloadSessionUser, useSession } from '@/platform/session';
 
 type TValues = { name: string; oldPassword: string; newPassword: string; confirmPassword: string };
 /** Where the server's messages can land (their first word is the field). */

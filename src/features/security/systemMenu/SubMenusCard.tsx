@@ -1,10 +1,5 @@
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '@/api/client';
-import { errorStatus } from '@/api/errors';
-import type { TResourceRow } from '@/api/resources';
-import { localizedPath } from '@/app/localePath';
-import { useRouteLocale } from '@/app/useRouteLocale';
 import { AppLink } from '@/components/AppLink';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
@@ -15,6 +10,11 @@ import { dangerOutlineButton, primaryButton, secondaryButton } from '@/component
 import { systemMenuResource } from '@/domain/resources/systemMenu';
 import { translate } from '@/domain/translatable';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { api } from '@/platform/api/client';
+import { errorStatus } from '@/platform/api/errors';
+import type { TResourceRow } from '@/platform/api/resources';
+import { localizedPath } from '@/platform/localePath';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { SubMenuDialog, type TSubMenuDialogState } from './SubMenuDialog';
 import { deleteSubMenu, fetchSubMenus, type TSubMenu } from './subMenuApi';
 import { addSubMenuRequestedAtom } from './subMenuState';

@@ -1,7 +1,7 @@
-import { api } from '@/api/client';
-import type { TResourceRow } from '@/api/resources';
 import { systemMenuResource } from '@/domain/resources/systemMenu';
 import type { TTranslatable } from '@/domain/translatable';
+import { api } from '@/platform/api/client';
+import type { TResourceRow } from '@/platform/api/resources';
 
 /** A sub-menu as `/admin/system-menu/show-sub-menu/{id}` answers it. */
 export type TSubMenu = TResourceRow & {

@@ -1,6 +1,6 @@
-import { knownRoutes } from '@/app/screenRegistry';
 import { permissionCatalogue } from '@/domain/permissionCatalogue';
 import { developerOnlyPermission } from '@/domain/permissions';
+import { knownRoutes } from '@/platform/screenRegistry';
 
 /**
  * What the target field offers: the app's pages that need no id (a menu opens a list or a page,

@@ -2,8 +2,6 @@ import { useAtom } from 'jotai';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorBody, errorStatus } from '@/api/errors';
-import { updateResource } from '@/api/resources';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { FormNotice } from '@/components/form/FormNotice';
@@ -16,6 +14,8 @@ import { primaryButton, secondaryButton } from '@/components/ui';
 import { userResource, ZPassword } from '@/domain/resources/user';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { errorBody, errorStatus } from '@/platform/api/errors';
+import { updateResource } from '@/platform/api/resources';
 import { accountDialogAtom, accountOf, type TAccountRecord } from './accountDialog';
 
 /** The primary button in the error colour (its own classes: two background classes would clash). */

@@ -1,8 +1,8 @@
-import type { TResourceRow } from '@/api/resources';
-import { useSession } from '@/app/session';
 import { hasPermission, isSuperUser } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
 import { userResource } from '@/domain/resources/user';
+import type { TResourceRow } from '@/platform/api/resources';
+import { useSession } from '@/platform/session';
 
 /**
  * What the signed-in user may do to the account on screen, as the server decides it: change it with

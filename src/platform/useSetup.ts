@@ -1,11 +1,11 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { fetchSetup } from '@/api/setup';
 import { defaultAppTitle } from '@/domain/constants';
 import { systemSettingDefaults } from '@/domain/systemSettingDefaults';
 import type { TClientSettings } from '@/domain/systemSettings';
 import { translate } from '@/domain/translate';
 import { setupAtom } from '@/state/setup';
+import { fetchSetup } from './api/setup';
 import { useRouteLocale } from './useRouteLocale';
 
 /** Loads the system setup (`GET /mains`) each time the calling layout appears (spec section 2). */

@@ -1,6 +1,17 @@
+import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { localizedRoutePaths } from './localePath';
-import type { TRouteEntry } from './routeTable';
+
+/** A route of the table (src/app/routeTable.ts): its path, guards, permission, layout and screen. */
+export type TGuardName = 'auth' | 'authenticated' | 'developer' | 'permission';
+export type TScreenModule = { default: ComponentType };
+export type TRouteEntry = {
+  path: string;
+  guards: readonly string[];
+  permission?: string;
+  layout: 'default' | 'login';
+  screen?: () => Promise<TScreenModule>;
+};
 
 /**
  * The route table, handed over by src/app/routes.tsx when the router is built. Not imported here:

@@ -1,4 +1,3 @@
-import { deleteCookie, readCookie, writeCookie } from '@/app/cookies';
 import type { TTokenPair } from '@/domain/auth';
 import {
   accessTokenCookie,
@@ -7,6 +6,7 @@ import {
   refreshTokenCookie,
 } from '@/domain/constants';
 import { decodeTokenExpiryMs } from '@/domain/jwt';
+import { deleteCookie, readCookie, writeCookie } from '@/platform/cookies';
 
 /**
  * The auth tokens live in cookies prefixed `auth.` (spec section 9), so every tab reads the same

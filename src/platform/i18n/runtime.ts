@@ -1,8 +1,8 @@
-import { fetchLocalizations } from '@/api/setup';
 import { type TRouteLocale, toI18nLocale } from '@/domain/locale';
 import { loadDictionary, shippedDictionary } from '@/i18n/dictionaries';
 import type { Locales, TranslationFunctions } from '@/i18n/i18n-types';
 import { i18nObject, loadedLocales } from '@/i18n/i18n-util';
+import { fetchLocalizations } from '@/platform/api/setup';
 import { currentRouteLocale } from '@/state/locale';
 import { applyOverrides } from './overrides';
 

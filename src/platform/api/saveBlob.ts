@@ -1,4 +1,4 @@
-import { apiBlob, type TApiOptions } from '@/api/client';
+import { apiBlob, type TApiOptions } from './client';
 
 /** Hands a file the API answered to the browser's download (a temporary link; never a public address). */
 export const saveBlob = (blob: Blob, fileName: string): void => {
