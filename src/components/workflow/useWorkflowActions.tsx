@@ -32,7 +32,8 @@ export type TWorkflowActions = {
  * record and its history again.
  */
 export const useWorkflowActions = (
-  client: TClientWorkflow,
+  /** Null for a record without a workflow: nothing is offered. */
+  client: TClientWorkflow | null,
   record: TResourceRow | null,
   name: string,
   reload: () => void,
@@ -43,25 +44,24 @@ export const useWorkflowActions = (
   const [action, setAction] = useState<string | null>(null);
   const status = record?.status;
   const actions = useMemo(
-    () => visibleWorkflowActions(client.workflow, status, user, facts),
+    () => (client ? visibleWorkflowActions(client.workflow, status, user, facts) : []),
     [client, status, user, facts],
   );
 
-  const commands = useMemo<TCommand[]>(
-    () =>
-      actions.map((actionName) => {
-        const words = bothLanguages((book) => client.texts(book).action(actionName));
-        return {
-          id: `${client.idPrefix}-status-${actionName}`,
-          title: client.texts(LL).action(actionName),
-          kind: 'action',
-          icon: client.workflow.actions[actionName].icon,
-          keywords: [words.kh, words.en],
-          perform: () => setAction(actionName),
-        };
-      }),
-    [actions, LL, client],
-  );
+  const commands = useMemo<TCommand[]>(() => {
+    if (!client) return [];
+    return actions.map((actionName) => {
+      const words = bothLanguages((book) => client.texts(book).action(actionName));
+      return {
+        id: `${client.idPrefix}-status-${actionName}`,
+        title: client.texts(LL).action(actionName),
+        kind: 'action',
+        icon: client.workflow.actions[actionName].icon,
+        keywords: [words.kh, words.en],
+        perform: () => setAction(actionName),
+      };
+    });
+  }, [actions, LL, client]);
 
   const subject = useMemo<TWorkflowSubject | null>(
     () => (record ? { id: record.id, version: record.version, name } : null),
@@ -73,7 +73,7 @@ export const useWorkflowActions = (
 
   return {
     commands,
-    element: (
+    element: client ? (
       <WorkflowActionDialog
         client={client}
         action={shown}
@@ -81,7 +81,7 @@ export const useWorkflowActions = (
         onClose={close}
         reload={reload}
       />
-    ),
+    ) : null,
     actions,
     open: setAction,
     dialogOpen: shown !== null,

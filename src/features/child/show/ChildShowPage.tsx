@@ -1,42 +1,21 @@
-import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
-import { useHotkeys } from 'react-hotkeys-hook';
-import { useNavigate, useParams } from 'react-router';
-import { AppLink } from '@/components/AppLink';
+import { useMemo } from 'react';
 import { AuthImage } from '@/components/AuthImage';
-import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { Icon } from '@/components/Icon';
-import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
-import { recordDestination } from '@/components/palette/destinations';
-import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { BilingualLabel } from '@/components/record/BilingualLabel';
+import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import { SummaryCard } from '@/components/record/SummaryCard';
-import { TimelineCard } from '@/components/record/TimelineCard';
-import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
+import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
 import { useResourceText } from '@/components/resource/useResourceText';
-import { primaryButton, secondaryButton } from '@/components/ui';
-import { StatusHistoryCard } from '@/components/workflow/StatusHistoryCard';
-import { type TWorkflowActions, useWorkflowActions } from '@/components/workflow/useWorkflowActions';
-import { isoDateIn } from '@/domain/childStatus';
-import { formatDate } from '@/domain/dateFormat';
-import { hasPermission } from '@/domain/permissions';
 import { childResource } from '@/domain/resources/child';
-import { translate } from '@/domain/translatable';
 import { childClientResource } from '@/features/child/childClient';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
-import { apiRecord } from '@/platform/api/client';
 import type { TResourceRow } from '@/platform/api/resources';
-import { useRemoteData } from '@/platform/api/useRemoteData';
-import { localizedPath } from '@/platform/localePath';
-import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { setupAtom } from '@/state/setup';
 import { ChildStatusBadge } from '../status/ChildStatusBadge';
-import { childActionLabel } from '../status/childActionText';
 import { childWorkflowClient } from '../status/childWorkflowClient';
 import { MatchingHistorySection } from './ChildHistorySections';
 import { summaryRows, type TSummaryRow } from './childSummary';
@@ -50,178 +29,6 @@ const fieldLabelIn = (LL: TranslationFunctions, key: string) =>
   (LL.fields as unknown as TBook)[key]?.() || key;
 const sectionLabelIn = (LL: TranslationFunctions, key: string) =>
   (LL as unknown as { formSections?: TBook }).formSections?.[key]?.() || key;
-
-const editPermission = 'adoptive_children:update';
-
-/**
- * The child's case summary (`/adoptive-child/child/show/{id}`): who the child is, where from, care
- * and health, family, documents, matchings and every status change, with the status actions the
- * record allows. Printing it gives a clean A4 summary with labels in both languages (print.css).
- */
-const ChildShowPage = () => {
-  const { id = '' } = useParams();
-  const { LL } = useI18nContext();
-  const locale = useRouteLocale();
-  const navigate = useNavigate();
-  const { user } = useSession();
-  const text = useResourceText(childResource.name);
-  // A reload (after a status action) keeps the summary on screen until the fresh copy arrives; the
-  // histories below read again with it.
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = useCallback(() => setReloadKey((key) => key + 1), []);
-  // A failure shows the error catalogue's view in place of the page (an id that is no number: 404).
-  const loadRecord = useCallback(
-    async (signal: AbortSignal) =>
-      (await apiRecord<{ data: TResourceRow }>(`/child-infos/${encodeURIComponent(id)}`, { signal })).data,
-    [id],
-  );
-  const load = useRemoteData(loadRecord, reloadKey);
-
-  const record = load.state === 'ready' ? load.data : null;
-  const canUpdate = hasPermission(user, editPermission);
-  const listPath = localizedPath(locale, childResource.routeBase);
-  const editPath = localizedPath(locale, `${childResource.routeBase}/edit/${id}`);
-  const title = record ? translate(childResource.titleOf(record) as never, locale) : '';
-  const recordName = record ? String(childResource.titleOf(record) ?? record.code ?? '') : '';
-  const statusActions = useWorkflowActions(childWorkflowClient, record, recordName, reload);
-
-  const goEdit = useCallback(() => navigate(editPath), [navigate, editPath]);
-  // After the palette has closed, so its overlay is not on the paper.
-  const print = useCallback(() => window.setTimeout(() => window.print(), 150), []);
-  useHotkeys(
-    'e',
-    goEdit,
-    { enabled: canUpdate && record !== null && !statusActions.dialogOpen, preventDefault: true },
-    [goEdit],
-  );
-
-  const commands = useMemo<TCommand[]>(() => {
-    if (!record) return [];
-    const words = bothLanguages((book) => book.childShow.printCaseSummary());
-    return [
-      ...(canUpdate
-        ? [
-            {
-              id: 'child-show-edit',
-              title: LL.childShow.editRecord(),
-              kind: 'page' as const,
-              path: `${childResource.routeBase}/edit/${record.id}`,
-              icon: 'edit',
-              shortcut: ['E'],
-              perform: goEdit,
-            },
-          ]
-        : []),
-      {
-        id: 'child-show-print',
-        title: LL.childShow.printCaseSummary(),
-        kind: 'action',
-        icon: 'printer',
-        keywords: [words.kh, words.en],
-        shortcut: ['Ctrl', 'P'],
-        perform: print,
-      },
-      ...statusActions.commands,
-    ];
-  }, [record, canUpdate, LL, goEdit, print, statusActions.commands]);
-  useRegisterCommands(commands);
-
-  useRecentDestination(
-    record
-      ? { ...recordDestination(childResource, record), path: `${childResource.routeBase}/show/${record.id}` }
-      : null,
-  );
-
-  return (
-    <div
-      data-print-root="child-case"
-      className="mx-auto max-w-5xl px-4 py-4 sm:px-6 print:max-w-none print:p-0"
-    >
-      <PrintHeader />
-      <div className="print:hidden">
-        <Breadcrumbs
-          label={LL.layout.breadcrumb()}
-          items={[
-            ...areaBreadcrumbs(LL, locale, childClientResource.area),
-            { text: text.many, to: listPath },
-            { text: title || text.one },
-          ]}
-        />
-      </div>
-      {load.state === 'loading' ? (
-        <div
-          className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
-          aria-live="polite"
-          aria-busy="true"
-        >
-          {LL.childShow.loading()}
-        </div>
-      ) : record ? (
-        <div className="flex flex-col gap-4 print:gap-2">
-          <SummaryHeader
-            record={record}
-            title={title}
-            canUpdate={canUpdate}
-            editPath={editPath}
-            onPrint={print}
-            actions={statusActions.actions}
-            onAction={statusActions.open}
-          />
-          <SummarySections record={record} childId={id} canUpdate={canUpdate} />
-          <MatchingHistorySection childId={id} reloadKey={reloadKey} />
-          <StatusHistoryCard client={childWorkflowClient} recordId={id} reloadKey={reloadKey} />
-          {/* On screen only: the printed case summary stays the file, not its story. */}
-          <div className="print:hidden">
-            <TimelineCard
-              apiBase="/child-infos"
-              entity="child_infos"
-              resourceName={childResource.name}
-              recordId={id}
-              reloadKey={reloadKey}
-              actionLabel={(action) => childActionLabel(LL, action)}
-              idPrefix="child"
-            />
-          </div>
-        </div>
-      ) : null}
-      {statusActions.element}
-    </div>
-  );
-};
-
-export default ChildShowPage;
-
-/** The line on top of the printout: the programme, what the paper is, and the day it was printed. */
-const PrintHeader = () => {
-  const setup = useAtomValue(setupAtom);
-  const appName = setup?.generals.app_name ?? null;
-  // The name the administrator gave the programme, else the shipped one.
-  const shipped = bothLanguages((book) => book.app.pageTitle());
-  const named = {
-    kh: translate(appName, 'kh') || shipped.kh,
-    en: translate(appName, 'en') || shipped.en,
-  };
-  const summary = bothLanguages((book) => book.childShow.caseSummary());
-  const printed = formatDate(isoDateIn(new Date()));
-  const printedOn = bothLanguages((book) => book.childShow.printedOn({ date: printed }));
-  return (
-    <div className="mb-4 hidden border-black border-b pb-2 text-xs print:flex print:items-end print:justify-between print:gap-4">
-      <div>
-        <div className="font-semibold">
-          <span lang="km">{named.kh}</span>
-          {named.en !== named.kh ? <span lang="en"> / {named.en}</span> : null}
-        </div>
-        <div>
-          <span lang="km">{summary.kh}</span> / <span lang="en">{summary.en}</span>
-        </div>
-      </div>
-      <div className="whitespace-nowrap text-right">
-        <div lang="km">{printedOn.kh}</div>
-        <div lang="en">{printedOn.en}</div>
-      </div>
-    </div>
-  );
-};
 
 /** Initials of the Latin name (Khmer initials would split a cluster), else the child icon. */
 const PhotoPlaceholder = ({ record, label }: { record: TResourceRow; label: string }) => {
@@ -239,94 +46,52 @@ const PhotoPlaceholder = ({ record, label }: { record: TResourceRow; label: stri
   );
 };
 
-const SummaryHeader = ({
+/** Who the child is: the photo (or initials), the names in both scripts, the code and the status. */
+const ChildIdentity = ({
   record,
   title,
-  canUpdate,
-  editPath,
-  onPrint,
-  actions,
-  onAction,
+  titleId,
 }: {
   record: TResourceRow;
   title: string;
-  canUpdate: boolean;
-  editPath: string;
-  onPrint: () => void;
-  actions: TWorkflowActions['actions'];
-  onAction: TWorkflowActions['open'];
+  titleId: string;
 }) => {
   const { LL } = useI18nContext();
   const nameKh = typeof record.nameKh === 'string' ? record.nameKh : '';
   const nameEn = typeof record.nameEn === 'string' ? record.nameEn : '';
   const placeholder = <PhotoPlaceholder record={record} label={LL.childShow.noPhoto()} />;
   return (
-    <section
-      aria-labelledby="child-show-title"
-      className="child-case-section rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="flex flex-col gap-4 xs:flex-row xs:items-start print:flex-row">
-        {record.hasPhoto ? (
-          <AuthImage
-            path={`/child-infos/photo/${record.id}`}
-            version={record.version}
-            alt={LL.childShow.photoOf({ name: title })}
-            className="size-28 shrink-0 rounded-lg border border-slate-200 object-cover dark:border-slate-700 print:size-24"
-            fallback={placeholder}
-          />
-        ) : (
-          placeholder
-        )}
-        <div className="min-w-0 flex-1">
-          <h1
-            id="child-show-title"
-            lang={nameKh ? 'km' : undefined}
-            className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50"
-          >
-            {nameKh || nameEn || String(record.code)}
-          </h1>
-          {nameKh && nameEn ? (
-            <p lang="en" className="break-words text-lg text-slate-700 dark:text-slate-200">
-              {nameEn}
-            </p>
-          ) : null}
-          <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
-            <span className="font-mono tabular-nums">{String(record.code)}</span>
-            <ChildStatusBadge status={String(record.status)} />
-          </div>
+    <div className="flex flex-col gap-4 xs:flex-row xs:items-start print:flex-row">
+      {record.hasPhoto ? (
+        <AuthImage
+          path={`/child-infos/photo/${record.id}`}
+          version={record.version}
+          alt={LL.childShow.photoOf({ name: title })}
+          className="size-28 shrink-0 rounded-lg border border-slate-200 object-cover dark:border-slate-700 print:size-24"
+          fallback={placeholder}
+        />
+      ) : (
+        placeholder
+      )}
+      <div className="min-w-0 flex-1">
+        <h1
+          id={titleId}
+          lang={nameKh ? 'km' : undefined}
+          className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50"
+        >
+          {nameKh || nameEn || String(record.code)}
+        </h1>
+        {nameKh && nameEn ? (
+          <p lang="en" className="break-words text-lg text-slate-700 dark:text-slate-200">
+            {nameEn}
+          </p>
+        ) : null}
+        <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
+          <span className="font-mono tabular-nums">{String(record.code)}</span>
+          <ChildStatusBadge status={String(record.status)} />
         </div>
       </div>
-      <div
-        role="toolbar"
-        aria-label={LL.childShow.recordActions()}
-        className="mt-4 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-4 dark:border-slate-800 print:hidden"
-      >
-        {canUpdate ? (
-          <AppLink to={editPath} className={primaryButton} aria-keyshortcuts="e">
-            <Icon name="edit" className="size-4" />
-            {LL.childShow.edit()}
-          </AppLink>
-        ) : null}
-        <button type="button" className={secondaryButton} onClick={onPrint} aria-keyshortcuts="Control+P">
-          <Icon name="printer" className="size-4" />
-          {LL.childShow.print()}
-        </button>
-        {actions.length > 0 ? (
-          <fieldset className="contents">
-            <legend className="sr-only">{LL.childStatus.actionsLabel()}</legend>
-            {actions.map((action) => (
-              <button key={action} type="button" className={secondaryButton} onClick={() => onAction(action)}>
-                <Icon name={childWorkflowClient.workflow.actions[action].icon} className="size-4" />
-                {childActionLabel(LL, action)}
-              </button>
-            ))}
-          </fieldset>
-        ) : null}
-        <span className="ml-auto text-slate-500 text-xs dark:text-slate-400">
-          {canUpdate ? LL.childShow.keyboardHint() : LL.childShow.printHint()}
-        </span>
-      </div>
-    </section>
+    </div>
   );
 };
 
@@ -344,15 +109,7 @@ const RowValue = ({ row }: { row: TSummaryRow }) => {
 };
 
 /** Identity, birth and origin, care and health (as the form has them), family and documents. */
-const SummarySections = ({
-  record,
-  childId,
-  canUpdate,
-}: {
-  record: TResourceRow;
-  childId: string;
-  canUpdate: boolean;
-}) => {
+const SummarySections = ({ record, id: childId, canUpdate }: TShowCardProps) => {
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
   const { labelOf, optionLabel } = useResourceText(childResource.name);
@@ -414,3 +171,44 @@ const SummarySections = ({
     </>
   );
 };
+
+/** 'Matching history': the matchings the child was in (empty until matchings exist). */
+const MatchingHistoryCard = ({ id, reloadKey }: TShowCardProps) => (
+  <MatchingHistorySection childId={id} reloadKey={reloadKey} />
+);
+
+/**
+ * The child's case summary (`/adoptive-child/child/show/{id}`) as a layout of cards: who the child
+ * is, where from, care and health, family, documents and matchings, then the status history and
+ * the timeline that every record page with a workflow and a timeline has. Printing gives a clean A4
+ * summary with labels in both languages (print.css).
+ */
+export const childShowLayout: TShowLayout = {
+  resource: childClientResource,
+  idPrefix: 'child',
+  // Spec section 6 guards the child's edit page with `:update`.
+  editPermission: 'adoptive_children:update',
+  Identity: ChildIdentity,
+  cards: [
+    { key: 'summary', Card: SummarySections },
+    { key: 'matchings', Card: MatchingHistoryCard },
+  ],
+  workflow: childWorkflowClient,
+  timelineEntity: 'child_infos',
+  texts: (LL) => ({
+    loading: LL.childShow.loading,
+    editRecord: LL.childShow.editRecord,
+    printRecord: LL.childShow.printCaseSummary,
+    toolbar: LL.childShow.recordActions,
+    edit: LL.childShow.edit,
+    print: LL.childShow.print,
+    keyboardHint: LL.childShow.keyboardHint,
+    printHint: LL.childShow.printHint,
+    paperTitle: LL.childShow.caseSummary,
+    printedOn: (date) => LL.childShow.printedOn({ date }),
+  }),
+};
+
+const ChildShowPage = () => <ResourceShowPage layout={childShowLayout} />;
+
+export default ChildShowPage;
