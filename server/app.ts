@@ -22,33 +22,12 @@ import { createAuthService } from './auth/service';
 import type { TConfig } from './config';
 import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
-import { registerChildScope } from './modules/children/childScope';
+import { serverModules } from './modules';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { validatorCompiler } from './plugins/validation';
-import { childBindings } from './resources/childBinding';
-import { configurationBindings } from './resources/configuration';
 import { resourceRoutes } from './resources/resourceRoutes';
-import { roleBindings } from './resources/roleBindings';
-import { systemMenuBindings } from './resources/systemMenuBinding';
-import { userBindings } from './resources/userBinding';
-import { authRoutes } from './routes/auth';
-import { categoriesRoutes } from './routes/categories';
-import { childFamilyRoutes } from './routes/childFamily';
-import { childFileRoutes } from './routes/childFiles';
-import { childRoutes } from './routes/childRoutes';
-import { childStatusRoutes } from './routes/childStatus';
-import { generalInformationRoutes } from './routes/generalInformation';
-import { languageRoutes } from './routes/languages';
-import { mainsRoutes } from './routes/mains';
-import { menuRoutes } from './routes/menus';
-import { rolePermissionRoutes } from './routes/rolePermissions';
-import { settingsRoutes } from './routes/settings';
-import { systemMenuRoutes } from './routes/systemMenus';
-import { userProfileRoutes } from './routes/userProfile';
-import { userRoutes } from './routes/users';
-import { workflowBindings } from './workflows/registry';
 import { workflowRoutes } from './workflows/workflowRoutes';
 import './types';
 
@@ -185,30 +164,13 @@ const registerEverything = async (
 
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
-      await api.register(userRoutes);
-      await api.register(mainsRoutes);
-      await api.register(generalInformationRoutes);
-      await api.register(languageRoutes);
-      await api.register(menuRoutes);
-      await api.register(settingsRoutes);
-      await api.register(categoriesRoutes);
-      for (const binding of configurationBindings) await api.register(resourceRoutes(binding));
-      // Security (issue 4): roles, permissions, groups, users, system menus and their own calls.
-      for (const binding of [...roleBindings, ...userBindings, ...systemMenuBindings]) {
-        await api.register(resourceRoutes(binding));
+      // Each feature's hooks, resources, workflows and own routes (server/modules).
+      for (const module of serverModules) {
+        module.register?.(api);
+        for (const binding of module.resources ?? []) await api.register(resourceRoutes(binding));
+        for (const binding of module.workflows ?? []) await api.register(workflowRoutes(binding));
+        for (const routes of module.routes ?? []) await api.register(routes);
       }
-      await api.register(rolePermissionRoutes);
-      await api.register(userProfileRoutes);
-      await api.register(systemMenuRoutes);
-      // Children (issue 5): the record, its lookups and export, status actions, family, files.
-      registerChildScope(api);
-      for (const binding of childBindings) await api.register(resourceRoutes(binding));
-      await api.register(childRoutes);
-      for (const binding of workflowBindings) await api.register(workflowRoutes(binding));
-      await api.register(childStatusRoutes);
-      await api.register(childFamilyRoutes);
-      await api.register(childFileRoutes);
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: apiPrefix },

@@ -1,8 +1,10 @@
-import { childWorkflowBinding } from '../modules/children/childWorkflowBinding';
+import { serverModules } from '../modules';
 import type { TWorkflowBinding } from './binding';
 
 /**
- * Every workflow the server serves: app.ts makes their routes, and the contract test
- * (tests/api/workflowContract.test.ts) walks each through the API. A new workflow is added here.
+ * Every workflow the server serves, from the feature modules (server/modules): app.ts makes their
+ * routes, and the contract test (tests/api/workflowContract.test.ts) walks each through the API.
  */
-export const workflowBindings: readonly TWorkflowBinding[] = [childWorkflowBinding];
+export const workflowBindings: readonly TWorkflowBinding[] = serverModules.flatMap(
+  (module) => module.workflows ?? [],
+);

@@ -2,12 +2,8 @@ import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childInfos, roles } from '../../server/db/schema';
-import { childBindings } from '../../server/resources/childBinding';
-import { configurationBindings } from '../../server/resources/configuration';
+import { serverModules } from '../../server/modules';
 import type { TResourceBinding } from '../../server/resources/resourceRoutes';
-import { roleBindings } from '../../server/resources/roleBindings';
-import { systemMenuBindings } from '../../server/resources/systemMenuBinding';
-import { userBindings } from '../../server/resources/userBinding';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
 import { developerOnlyPermission } from '../../src/domain/permissions';
 import { permissionFor } from '../../src/domain/resource';
@@ -21,13 +17,8 @@ import { adminPassword, createTestApp, type TTestApp, userPassword } from './tes
  * its answer, and every resource binding's patch and delete are tried with such a caller.
  */
 
-const bindings: TResourceBinding[] = [
-  ...configurationBindings,
-  ...roleBindings,
-  ...userBindings,
-  ...systemMenuBindings,
-  ...childBindings,
-];
+// Every feature module's resources: a new area's are tried too.
+const bindings: TResourceBinding[] = serverModules.flatMap((module) => module.resources ?? []);
 const catalogue = permissionCatalogue.map((entry) => entry.name);
 const writeMethods = ['POST', 'PUT', 'PATCH', 'DELETE'];
 

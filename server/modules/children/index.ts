@@ -1,0 +1,17 @@
+import { childBindings } from '../../resources/childBinding';
+import { childFamilyRoutes } from '../../routes/childFamily';
+import { childFileRoutes } from '../../routes/childFiles';
+import { childRoutes } from '../../routes/childRoutes';
+import { childStatusRoutes } from '../../routes/childStatus';
+import type { TServerModule } from '../module';
+import { registerChildScope } from './childScope';
+import { childWorkflowBinding } from './childWorkflowBinding';
+
+/** Children (issue 5): the record, its lookups and export, its workflow, family, files; kept by office. */
+export const childrenModule: TServerModule = {
+  name: 'children',
+  register: registerChildScope,
+  resources: childBindings,
+  workflows: [childWorkflowBinding],
+  routes: [childRoutes, childStatusRoutes, childFamilyRoutes, childFileRoutes],
+};

@@ -1,0 +1,13 @@
+import { childrenModule } from './children';
+import { configurationModule } from './configuration';
+import { coreModule } from './core';
+import type { TServerModule } from './module';
+import { securityModule } from './security';
+
+/** Every feature of the server, in the order their routes are registered: a new area adds a line. */
+export const serverModules: readonly TServerModule[] = [
+  coreModule,
+  configurationModule,
+  securityModule,
+  childrenModule,
+];

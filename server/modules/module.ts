@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TResourceBinding } from '../resources/resourceRoutes';
+import type { TWorkflowBinding } from '../workflows/binding';
+
+/**
+ * What a feature adds to the server (DESIGN.md section 1): its resources (served by the resource
+ * engine), its workflows (served by the workflow engine), the few routes of its own, and hooks on
+ * the API scope. `server/app.ts` loops over `serverModules` and does not change per feature.
+ */
+export type TServerModule = {
+  name: string;
+  /** Runs on the API scope before the module's routes (the children's office scope hook). */
+  register?: (api: FastifyInstance) => void;
+  resources?: readonly TResourceBinding[];
+  workflows?: readonly TWorkflowBinding[];
+  routes?: readonly FastifyPluginAsyncZod[];
+};
