@@ -18,6 +18,8 @@ export const permissionResources = [
   { resource: 'permissions', area: 'security' },
   { resource: 'groups', area: 'security' },
   { resource: 'system_settings', area: 'security' },
+  // Who opened which record (DESIGN.md section 7): read only, the log is written by the server.
+  { resource: 'audit_logs', area: 'security', actions: ['read'] },
   { resource: 'general_settings', area: 'configuration' },
   { resource: 'languages', area: 'configuration' },
   { resource: 'head_offices', area: 'configuration' },
@@ -31,7 +33,13 @@ export const permissionResources = [
   { resource: 'positions', area: 'configuration' },
   { resource: 'reference_lists', area: 'configuration' },
   { resource: 'addresses', area: 'configuration' },
-] as const satisfies readonly { resource: string; area: string; extra?: readonly TPermissionAction[] }[];
+] as const satisfies readonly {
+  resource: string;
+  area: string;
+  /** The actions when not read, write, update and delete. */
+  actions?: readonly TPermissionAction[];
+  extra?: readonly TPermissionAction[];
+}[];
 
 export type TPermissionResource = (typeof permissionResources)[number]['resource'];
 
@@ -44,10 +52,12 @@ export const permissionCatalogue: readonly {
   action: string;
   area: string;
 }[] = permissionResources.flatMap((entry) =>
-  [...permissionActions, ...('extra' in entry ? entry.extra : [])].map((action) => ({
-    name: permissionName(entry.resource, action),
-    resource: entry.resource,
-    action,
-    area: entry.area,
-  })),
+  [...('actions' in entry ? entry.actions : permissionActions), ...('extra' in entry ? entry.extra : [])].map(
+    (action) => ({
+      name: permissionName(entry.resource, action),
+      resource: entry.resource,
+      action,
+      area: entry.area,
+    }),
+  ),
 );

@@ -2469,6 +2469,10 @@ type RootTranslation = {
 			 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
 			 */
 			addresses: string
+			/**
+			 * ក​ំ​ណ​ត​់​ហ​េ​ត​ុ​ន​ៃ​ក​ា​រ​ប​ើ​ក​ម​ើ​ល
+			 */
+			audit_logs: string
 		}
 		actions: {
 			/**
@@ -5487,6 +5491,10 @@ export type TranslationFunctions = {
 			 * អាសយដ្ឋាន
 			 */
 			addresses: () => LocalizedString
+			/**
+			 * កំណត់ហេតុនៃការបើកមើល
+			 */
+			audit_logs: () => LocalizedString
 		}
 		actions: {
 			/**

@@ -98,6 +98,12 @@ describe('a child’s timeline', () => {
     expect(update.changes).toEqual([{ field: 'givenNameEn', from: 'Chanthea', to: 'Chantha' }]);
     expect(entries[1].payload).toEqual({ date: today });
 
+    // A reader granted audit_logs:read sees who opened it, as the administrator does.
+    await t.createUser('auditor', ['adoptive_children:read', 'audit_logs:read'], { name: 'Auditor Sophea' });
+    const auditor = (await t.signIn('auditor', userPassword)).accessToken;
+    const auditorView = (await api('GET', `/child-infos/timeline/${child.id}`, auditor)).json()
+      .data as TEntry[];
+    expect(auditorView.filter((entry) => entry.kind === 'access').length).toBeGreaterThanOrEqual(2);
     // The administrator (allowed to see the access log) also sees who opened it.
     const adminView = (await api('GET', `/child-infos/timeline/${child.id}`, tokens.admin)).json()
       .data as TEntry[];

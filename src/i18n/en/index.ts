@@ -609,6 +609,7 @@ const en = {
       positions: 'Positions',
       reference_lists: 'Reference lists',
       addresses: 'Addresses',
+      audit_logs: 'Access log',
     },
     actions: {
       read: 'Read',

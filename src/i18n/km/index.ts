@@ -601,6 +601,7 @@ const km = {
       positions: 'មុខតំណែង',
       reference_lists: 'បញ្ជីយោង',
       addresses: 'អាសយដ្ឋាន',
+      audit_logs: 'កំណត់ហេតុនៃការបើកមើល',
     },
     actions: {
       read: 'អាន',
