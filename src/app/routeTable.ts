@@ -1,3 +1,4 @@
+import type { TClientResource } from '@/components/resource/resourceArea';
 import { developerOnlyPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
 import type { TResourceAddress } from '@/domain/resourceAddresses';
@@ -20,16 +21,29 @@ const auth = (path: string, permission?: string, screen?: TRouteEntry['screen'])
   screen,
 });
 
-/** A resource's screen, loaded with the generic resource pages. */
+/** A resource's screen, loaded with the generic resource pages: the list alone, or the forms with their extras. */
 const resourceScreen =
   (name: string, page: 'list' | 'create' | 'edit') => async (): Promise<TScreenModule> => {
-    const [{ resourceScreens }, { clientResources }] = await Promise.all([
-      import('@/components/resource/resourceScreens'),
+    const find = (resources: readonly TClientResource[]) => {
+      const found = resources.find((candidate) => candidate.definition.name === name);
+      if (!found) throw new Error(`No resource named ${name}`);
+      return found;
+    };
+    if (page === 'list') {
+      const [{ resourceListScreen }, { clientResources }] = await Promise.all([
+        import('@/components/resource/resourceListScreen'),
+        import('@/features/clientResources'),
+      ]);
+      return { default: resourceListScreen(find(clientResources)) };
+    }
+    const [{ resourceFormScreens }, { clientResources }] = await Promise.all([
+      import('@/components/resource/resourceFormScreens'),
       import('@/features/clientResources'),
     ]);
-    const resource = clientResources.find((candidate) => candidate.definition.name === name);
-    if (!resource) throw new Error(`No resource named ${name}`);
-    return { default: resourceScreens(resource)[page] };
+    const resource = find(clientResources);
+    // The form pages bring what only they use (resourceArea.ts `formExtras`).
+    const extras = resource.formExtras ? await resource.formExtras() : {};
+    return { default: resourceFormScreens({ ...resource, ...extras })[page] };
   };
 
 /**

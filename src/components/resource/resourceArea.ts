@@ -62,6 +62,12 @@ export type TClientResource = {
   pagePermission?: string;
   /** The form's additions (a hook: it holds their state); `record` is null on the create page. */
   useFormAddOns?: (record: TResourceRow | null) => TFormAddOns;
+  /**
+   * What only the create and edit pages use (form add-ons, record actions, extras under the form),
+   * loaded with those pages instead of with the list (issue 11: the child list carried the form's
+   * date picker and the user list the account dialogs). Merged over the fields above.
+   */
+  formExtras?: () => Promise<Pick<TClientResource, 'useFormAddOns' | 'useRecordActions' | 'EditExtras'>>;
   /** The list offers the filtered rows as files: `GET {apiBase}/export?format=` with the list's filters. */
   exportFormats?: readonly ('xlsx' | 'csv')[];
   /**

@@ -3,7 +3,6 @@ import { childResource } from '@/domain/resources/child';
 import { api } from '@/platform/api/client';
 import { childPagePermission, pageRouteOf } from '../resourcePageRoutes';
 import { ChildAppCommands } from './ChildAppCommands';
-import { useChildFormAddOns } from './form/useChildFormAddOns';
 
 /**
  * What a new child record starts with that the server knows: the code it would get now (the save
@@ -35,6 +34,7 @@ export const childClientResource: TClientResource = {
   // Only a child still registered may be deleted (the server answers 409 otherwise).
   deletable: (record) => record.status === 'registered',
   loadCreateDefaults: loadChildCreateDefaults,
-  useFormAddOns: useChildFormAddOns,
+  // The photo, family and documents of the form come with the form (issue 11).
+  formExtras: async () => ({ useFormAddOns: (await import('./form/useChildFormAddOns')).useChildFormAddOns }),
   AppCommands: ChildAppCommands,
 };

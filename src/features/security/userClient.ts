@@ -1,8 +1,6 @@
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { userResource } from '@/domain/resources/user';
 import { pageRouteOf } from '../resourcePageRoutes';
-import { AccountCard } from './user/AccountCard';
-import { useUserAccountActions } from './user/useUserAccountActions';
 
 /**
  * The user screens (`/security/user`), driven by the user's description; the edit page adds the
@@ -14,6 +12,12 @@ export const userClientResource: TClientResource = {
   recordSearch: true,
   // Nobody deletes their own account (the server answers 409).
   deletable: (record, user) => record.username !== user?.username,
-  EditExtras: AccountCard,
-  useRecordActions: useUserAccountActions,
+  // The account card and its dialogs come with the edit page (issue 11).
+  formExtras: async () => {
+    const [{ AccountCard }, { useUserAccountActions }] = await Promise.all([
+      import('./user/AccountCard'),
+      import('./user/useUserAccountActions'),
+    ]);
+    return { EditExtras: AccountCard, useRecordActions: useUserAccountActions };
+  },
 };
