@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../machines/eventChecks';
 
 /**
  * The reusable form rules of spec section 5 as zod pieces. Client forms and server routes validate
@@ -39,6 +40,13 @@ export const numberBetween = (min: number, max: number) =>
   z.number().refine((value) => value >= min && value <= max, { params: { rule: 'range', min, max } });
 
 /** A required choice from a lookup list (an id): 1 to the largest PostgreSQL `integer`. */
+/** A calendar day, yyyy-mm-dd (a workflow action's date); empty says 'required' only. */
+export const requiredDay = () =>
+  z
+    .string()
+    .min(1)
+    .refine((value) => value.length === 0 || isIsoDate(value));
+
 export const requiredId = () => z.number().int().positive().max(maxDatabaseInt);
 
 /** An id as a path or query string sends it (text coerced to a number), 1 to the largest `integer`. */

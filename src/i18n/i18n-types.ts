@@ -3025,10 +3025,6 @@ type RootTranslation = {
 		 */
 		empty: string
 		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ា​ល​ប​្​ប​វ​ត​្​ត​ិ​ប​ា​ន​ទ​េ​។
-		 */
-		failed: string
-		/**
 		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ប​ា​ន​ល​ុ​ប
 		 */
 		someone: string
@@ -6014,10 +6010,6 @@ export type TranslationFunctions = {
 		 * មិនទាន់មានអ្វីកត់ត្រានៅឡើយទេ។
 		 */
 		empty: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកកាលប្បវត្តិបានទេ។
-		 */
-		failed: () => LocalizedString
 		/**
 		 * អ្នកប្រើប្រាស់ដែលបានលុប
 		 */

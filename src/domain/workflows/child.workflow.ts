@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { childEventTypes, childMachine, isIsoDate, type TChildEvent } from '../../machines/child.machine';
+import { childEventTypes, childMachine, type TChildEvent } from '../../machines/child.machine';
 import type { TFieldDef } from '../resource';
-import { requiredId, requiredText } from '../rules';
+import { requiredDay, requiredId, requiredText } from '../rules';
 import type { TWorkflowDefinition } from './workflow';
 
 /**
@@ -17,14 +17,8 @@ export const childActionPermission = 'adoptive_children:update';
 /** Longest reason kept: a paragraph or two of case notes. */
 export const childReasonMaxLength = 1000;
 
-/** yyyy-mm-dd; empty says 'required' only (the format refinement lets it through). */
-const ZIsoDate = z
-  .string()
-  .min(1)
-  .refine((value) => value.length === 0 || isIsoDate(value));
-
 /** Spec section 3: the confirm-adoption payload is `id, date`; the id must equal the path's id. */
-export const ZConfirmAdoptionBody = z.object({ id: requiredId(), date: ZIsoDate });
+export const ZConfirmAdoptionBody = z.object({ id: requiredId(), date: requiredDay() });
 export type TConfirmAdoptionBody = z.infer<typeof ZConfirmAdoptionBody>;
 
 /** Unconfirming needs nothing but the record. */
@@ -35,7 +29,7 @@ export type TUnconfirmAdoptionBody = z.infer<typeof ZUnconfirmAdoptionBody>;
  * Long-term, international and re-adoption take a child out of the domestic programme or back into
  * it: a caseworker records the day it took effect and why.
  */
-export const ZChildReasonBody = z.object({ date: ZIsoDate, reason: requiredText(childReasonMaxLength) });
+export const ZChildReasonBody = z.object({ date: requiredDay(), reason: requiredText(childReasonMaxLength) });
 export type TChildReasonBody = z.infer<typeof ZChildReasonBody>;
 
 const confirmFields: readonly TFieldDef[] = [

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { isIsoDate } from '../../machines/eventChecks';
 import { parentEventTypes, parentMachine, type TParentEvent } from '../../machines/parent.machine';
 import type { TFieldDef } from '../resource';
-import { requiredText } from '../rules';
+import { requiredDay, requiredText } from '../rules';
 import type { TWorkflowDefinition } from './workflow';
 
 /**
@@ -16,15 +15,13 @@ export const parentActionPermission = 'adoptive_parents:update';
 /** Longest reason kept: a paragraph or two. */
 export const parentReasonMaxLength = 1000;
 
-const ZIsoDate = z
-  .string()
-  .min(1)
-  .refine((value) => value.length === 0 || isIsoDate(value));
-
 /** `{ date, approvedUntil?, version? }`: without `approvedUntil` the server adds the settings' months. */
-export const ZAcceptParentBody = z.object({ date: ZIsoDate, approvedUntil: ZIsoDate.optional() });
+export const ZAcceptParentBody = z.object({ date: requiredDay(), approvedUntil: requiredDay().optional() });
 export const ZUnacceptParentBody = z.object({ reason: requiredText(parentReasonMaxLength) });
-export const ZRejectParentBody = z.object({ date: ZIsoDate, reason: requiredText(parentReasonMaxLength) });
+export const ZRejectParentBody = z.object({
+  date: requiredDay(),
+  reason: requiredText(parentReasonMaxLength),
+});
 
 const decisionDate: TFieldDef = { key: 'date', kind: 'date', label: 'decisionDate', required: true };
 const reason: TFieldDef = { key: 'reason', kind: 'textarea', label: 'reason', required: true };

@@ -770,7 +770,6 @@ const en = {
   timeline: {
     title: 'Timeline',
     empty: 'Nothing recorded yet.',
-    failed: 'The timeline could not be loaded.',
     someone: 'A deleted user',
     created: '{who} registered the record.',
     updated: '{who} changed:',
