@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { apiPrefix } from '../src/domain/constants';
+import { attachmentRoutes } from './attachments/attachmentRoutes';
 import { getDummyHash } from './auth/password';
 import { createAuthService } from './auth/service';
 import type { TConfig } from './config';
@@ -27,6 +28,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './pl
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { validatorCompiler } from './plugins/validation';
+import { exportRoute } from './resources/exportRoute';
 import { resourceRoutes } from './resources/resourceRoutes';
 import { workflowRoutes } from './workflows/workflowRoutes';
 import './types';
@@ -167,8 +169,12 @@ const registerEverything = async (
       // Each feature's hooks, resources, workflows and own routes (server/modules).
       for (const module of serverModules) {
         module.register?.(api);
-        for (const binding of module.resources ?? []) await api.register(resourceRoutes(binding));
+        for (const binding of module.resources ?? []) {
+          await api.register(resourceRoutes(binding));
+          if (binding.export) await api.register(exportRoute({ ...binding, export: binding.export }));
+        }
         for (const binding of module.workflows ?? []) await api.register(workflowRoutes(binding));
+        for (const binding of module.attachments ?? []) await api.register(attachmentRoutes(binding));
         for (const routes of module.routes ?? []) await api.register(routes);
       }
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);

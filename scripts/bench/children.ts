@@ -12,7 +12,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../server/auth/password';
 import { defaultDemoPassword, seedDemoData, seedDemoUsers } from '../../server/db/demoData';
 import { childDisabilities, childInfos, provinces, statusHistory } from '../../server/db/schema';
-import { childExportMaxRows } from '../../server/routes/childRoutes';
+import { exportMaxRows as childExportMaxRows } from '../../server/resources/exportRoute';
 import { listenAsAdmin, machineNote, openBenchApp, timeCalls } from './benchKit';
 
 const childCount = 20_000;

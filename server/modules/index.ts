@@ -2,6 +2,7 @@ import { childrenModule } from './children';
 import { configurationModule } from './configuration';
 import { coreModule } from './core';
 import type { TServerModule } from './module';
+import { parentsModule } from './parents';
 import { securityModule } from './security';
 
 /** Every feature of the server, in the order their routes are registered: a new area adds a line. */
@@ -10,4 +11,5 @@ export const serverModules: readonly TServerModule[] = [
   configurationModule,
   securityModule,
   childrenModule,
+  parentsModule,
 ];

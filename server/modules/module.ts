@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TAttachmentBinding } from '../attachments/binding';
 import type { TResourceBinding } from '../resources/resourceRoutes';
 import type { TWorkflowBinding } from '../workflows/binding';
 
@@ -14,5 +15,7 @@ export type TServerModule = {
   register?: (api: FastifyInstance) => void;
   resources?: readonly TResourceBinding[];
   workflows?: readonly TWorkflowBinding[];
+  /** Record types whose files the attachments engine serves. */
+  attachments?: readonly TAttachmentBinding[];
   routes?: readonly FastifyPluginAsyncZod[];
 };

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { and, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { childSexText, childStatusText } from '../../src/domain/childLabels';
 import { childRegisteredAction, isoDateIn } from '../../src/domain/childStatus';
 import type { TRouteLocale } from '../../src/domain/locale';
 import {
@@ -12,7 +13,6 @@ import {
 } from '../../src/domain/resources/child';
 import type { TDbOrTx } from '../audit';
 import {
-  auditLog,
   childDisabilities,
   childDocuments,
   childInfos,
@@ -30,7 +30,9 @@ import { ApiError, fieldErrors } from '../errors';
 import { childFilesDirectory } from '../files/childFilesDirectory';
 import { isGeneratedName, thumbnailName } from '../files/storeFile';
 import { readSettings } from '../routes/settings';
+import { nameIn } from './exportNames';
 import { levelsAgree } from './levelsAgree';
+import { lockRecordCodes, nextRecordCode } from './recordCode';
 import type { TResourceBinding, TWriteContext } from './resourceRoutes';
 
 const byName =
@@ -53,41 +55,8 @@ const disabilityIdsOf = sql<
 /** The next free code `{prefix}-{year}-{000001}` of `year`; callers creating it hold the code lock. */
 export const nextChildCode = async (db: TDbOrTx, year: string): Promise<string> => {
   const { childCodePrefix } = await readSettings(db);
-  const stem = `${childCodePrefix}-${year}-`;
-  const escaped = stem.replace(/[\\%_]/g, (char) => `\\${char}`);
-  // Codes of a stem all have six digits, so the greatest code holds the greatest number. A deleted
-  // record's code (kept in the audit log) is never given again: papers may already carry it.
-  const [last] = await db
-    .select({ code: childInfos.code })
-    .from(childInfos)
-    .where(and(like(childInfos.code, `${escaped}%`), sql`${childInfos.code} ~ '[0-9]{6}$'`))
-    .orderBy(desc(childInfos.code))
-    .limit(1);
-  const deletedCode = sql<string>`${auditLog.before} ->> 'code'`;
-  const [lastDeleted] = await db
-    .select({ code: deletedCode })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entity, 'child_infos'),
-        eq(auditLog.action, 'delete'),
-        sql`${deletedCode} like ${`${escaped}%`}`,
-        sql`${deletedCode} ~ '[0-9]{6}$'`,
-      ),
-    )
-    .orderBy(desc(deletedCode))
-    .limit(1);
-  const greatest = [last?.code, lastDeleted?.code].filter(Boolean).sort().at(-1);
-  const number = greatest ? Number(greatest.slice(-6)) + 1 : 1;
-  return `${stem}${String(number).padStart(6, '0')}`;
+  return nextRecordCode(db, { entity: 'child_infos', code: childInfos.code }, `${childCodePrefix}-${year}-`);
 };
-
-/**
- * Two creates at the same moment would compute the same next code: a transaction-scoped advisory
- * lock takes them one after the other (released at commit, when the first code is visible).
- */
-const lockChildCodes = (db: TDbOrTx) =>
-  db.execute(sql`select pg_advisory_xact_lock(hashtext('child_infos.code'))`);
 
 /** The reference list each reference field of a child must point into. */
 const referenceFields: [field: string, list: TReferenceListName][] = [
@@ -262,17 +231,52 @@ export const childBinding: TResourceBinding = {
   // Its timeline shows its documents and family too, and who opened the child (DESIGN.md section 7).
   timeline: {
     related: [
-      { entity: 'child_documents', key: 'childId' },
-      { entity: 'child_family', key: 'childId' },
+      { entity: 'child_documents', key: 'childId', about: 'document' },
+      { entity: 'child_family', key: 'childId', about: 'family' },
     ],
   },
   accessLog: true,
+  export: {
+    filename: 'children',
+    sheetTitle: { kh: 'កុមារ', en: 'Children' },
+    columns: [
+      { key: 'code', heading: (t) => t.fields.code(), width: 18 },
+      { key: 'nameKh', heading: (t) => t.fields.nameKh(), width: 28 },
+      { key: 'nameEn', heading: (t) => t.fields.nameLatin(), width: 28 },
+      {
+        key: 'sex',
+        heading: (t) => t.fields.sex(),
+        value: (sex, t) => childSexText(t, String(sex)),
+        width: 10,
+      },
+      { key: 'dateOfBirth', heading: (t) => t.fields.dateOfBirth(), date: true, width: 14 },
+      { key: 'age', heading: (t) => t.fields.age(), width: 8 },
+      {
+        key: 'birthProvince',
+        heading: (t) => t.fields.province(),
+        value: (place, _t, locale) => nameIn(place, locale),
+        width: 24,
+      },
+      {
+        key: 'headOffice',
+        heading: (t) => t.fields.headOffice(),
+        value: (office, _t, locale) => nameIn(office, locale),
+        width: 28,
+      },
+      {
+        key: 'status',
+        heading: (t) => t.fields.status(),
+        value: (status, t) => childStatusText(t, String(status)),
+        width: 18,
+      },
+    ],
+  },
   guard: guardChild,
   // The code and the first status are the server's; disabilities live in their own table.
   toColumns: async ({ db, mode, body, now }) => {
     const { disabilityIds: _disabilityIds, ...columns } = body;
     if (mode !== 'create') return columns;
-    await lockChildCodes(db);
+    await lockRecordCodes(db, 'child_infos');
     const year = isoDateIn(new Date(now)).slice(0, 4);
     return { ...columns, code: await nextChildCode(db, year), status: 'registered' };
   },

@@ -29,6 +29,7 @@ import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses, ZIdParams } from '../routes/schemas';
 import { databaseErrorCode, isStillReferenced } from './databaseError';
+import type { TExportBinding } from './exportBinding';
 import { prepareNamed } from './namedStatement';
 import { assertOwnOffice, officeCondition } from './officeScope';
 import { pagedOf, paginateMeta, runPagedList, searchCondition } from './pagedList';
@@ -133,6 +134,8 @@ export type TResourceBinding = {
   timeline?: TTimelineBinding;
   /** Opening a record (`GET {base}/:id`) is written to the access log: who, which, when. */
   accessLog?: boolean;
+  /** The list as a file (`GET {base}/export?format=xlsx|csv`, server/resources/exportRoute.ts). */
+  export?: TExportBinding;
 };
 
 /** An id as the path or query string sends it (a PostgreSQL `integer`). */

@@ -1,4 +1,5 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TDbOrTx } from '../audit';
 import { accessLog, auditLog, users } from '../db/schema';
@@ -7,9 +8,22 @@ import { accessLog, auditLog, users } from '../db/schema';
 export type TTimelineBinding = {
   /** The description's field keys: the changes told (set by the resource engine). */
   fields?: readonly string[];
-  /** e.g. `{ entity: 'child_documents', key: 'childId' }`: audit rows whose record names it by `key`. */
-  related?: readonly { entity: string; key: string }[];
+  /**
+   * e.g. `{ entity: 'child_documents', key: 'childId', about: 'document' }`: audit rows whose record
+   * names it by `key` (and has the `match` values: an attachment's `entity`); `about` says what the
+   * rows are, so the timeline words them (a document added, the family changed).
+   */
+  related?: readonly {
+    entity: string;
+    key: string;
+    about: TTimelineAbout;
+    match?: Readonly<Record<string, string>>;
+  }[];
 };
+
+/** What a related row is about. */
+export const timelineAbouts = ['document', 'family'] as const;
+export type TTimelineAbout = (typeof timelineAbouts)[number];
 
 /** Keys that change with every write and say nothing to a reader. */
 const quietKeys = new Set(['version', 'updatedAt', 'updatedBy', 'createdAt', 'createdBy', 'payload']);
@@ -28,6 +42,8 @@ export const ZTimelineEntry = z.object({
   subject: z.record(z.string(), z.unknown()).nullable(),
   /** A workflow action's date and reason. */
   payload: z.record(z.string(), z.unknown()).nullable(),
+  /** What a related row is about (its binding says); null for the record's own rows. */
+  about: z.enum(timelineAbouts).nullable(),
 });
 export type TTimelineEntry = z.infer<typeof ZTimelineEntry>;
 
@@ -69,15 +85,16 @@ export const readTimeline = async (
   binding: TTimelineBinding,
   withAccess: boolean,
 ): Promise<TTimelineEntry[]> => {
-  const related = (binding.related ?? []).map(({ entity: name, key }) =>
+  /** The row as it was written (after) or removed (before) names the record, and matches. */
+  const names = (column: PgColumn, key: string, match: Readonly<Record<string, string>>) =>
     and(
-      eq(auditLog.entity, name),
-      or(
-        sql`(${auditLog.after} ->> ${key}) = ${String(id)}`,
-        sql`(${auditLog.before} ->> ${key}) = ${String(id)}`,
-      ),
-    ),
+      sql`(${column} ->> ${key}) = ${String(id)}`,
+      ...Object.entries(match).map(([field, value]) => sql`(${column} ->> ${field}) = ${value}`),
+    );
+  const related = (binding.related ?? []).map(({ entity: name, key, match = {} }) =>
+    and(eq(auditLog.entity, name), or(names(auditLog.after, key, match), names(auditLog.before, key, match))),
   );
+  const aboutOf = new Map((binding.related ?? []).map((entry) => [entry.entity, entry.about]));
   const audits = await db
     .select({
       id: auditLog.id,
@@ -119,6 +136,7 @@ export const readTimeline = async (
         changes: own && row.action === 'update' ? changedFields(row.before, row.after, binding.fields) : [],
         subject: own ? null : record,
         payload: isRecord(row.after) && isRecord(row.after.payload) ? row.after.payload : null,
+        about: own ? null : (aboutOf.get(row.entity) ?? null),
       };
     }),
     ...accesses.map((row) => ({
@@ -131,6 +149,7 @@ export const readTimeline = async (
       changes: [],
       subject: null,
       payload: null,
+      about: null,
     })),
   ];
   return entries

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -25,10 +24,10 @@ import { childDocuments, childInfos, users } from '../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../errors';
 import { childFilesDirectory } from '../files/childFilesDirectory';
 import { thumbnailOf } from '../files/imageContent';
+import { downloadName, sendStoredFile, storedContentType } from '../files/sendStoredFile';
 import {
   checkUpload,
   cleanName,
-  contentTypeOfExtension,
   imageExtensions,
   isGeneratedName,
   keepUpload,
@@ -128,34 +127,6 @@ const lockedDocument = async (tx: TDbOrTx, id: number) => {
   return row;
 };
 
-/**
- * The name a download is saved under: built from the child's code, what the file is and the
- * extension of its sniffed (and, for images, re-encoded) type — never the sender's name or
- * extension. E.g. `CH-2026-000123-document-3.pdf`, `CH-2026-000123-photo.jpg`.
- */
-export const downloadName = (childCode: string, what: string, storedName: string) => {
-  const stem = childCode.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 64) || 'child';
-  const extension = storedName.slice(storedName.lastIndexOf('.') + 1);
-  return `${stem}-${what}.${extension}`;
-};
-
-/**
- * `attachment; filename="ascii"; filename*=UTF-8''...` (RFC 6266/5987). Files people uploaded are
- * always attachments: a browser that opens the address saves them, never renders them.
- */
-const contentDisposition = (name: string) => {
-  const fallback = name.replace(/[^A-Za-z0-9._-]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*!]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-};
-
-/** The content type of a stored file, from the extension its generated name carries. */
-const storedContentType = (name: string) =>
-  contentTypeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-
 /** The kind asked for: the `kind` query parameter or multipart field (both must agree), else a document. */
 const kindOf = (queryKind: TChildFileKind | undefined, form: TReceivedForm): TChildFileKind => {
   const fieldValue = form.fields.kind;
@@ -251,24 +222,9 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw notFound();
   };
 
-  /** Sends a stored file with headers that keep a browser from running or caching it. */
-  const sendFile = async (reply: FastifyReply, name: string, downloadAs: string, request: FastifyRequest) => {
-    if (!isGeneratedName(name)) throw notFound();
-    const filePath = path.join(directory(), name);
-    const info = await stat(filePath).catch(() => null);
-    if (!info?.isFile()) {
-      request.log.warn({ file: name }, 'a child file a record points at is missing on disk');
-      throw notFound();
-    }
-    return reply
-      .type(storedContentType(name))
-      .header('content-length', info.size)
-      .header('content-disposition', contentDisposition(downloadAs))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
-      .send(createReadStream(filePath));
-  };
+  /** Sends a stored file of the children's directory. */
+  const sendFile = (reply: FastifyReply, name: string, downloadAs: string, request: FastifyRequest) =>
+    sendStoredFile(reply, request, directory(), name, downloadAs);
 
   /** Points the child's photo at `name` (or at nothing); answers the state and the file replaced. */
   const setPhoto = async (

@@ -59,7 +59,7 @@ export const applyWorkflowEvent = async (
       action: binding.notAllowed.actionText(t, step.action),
     });
   }
-  if (!decision.ok) throw binding.invalidPayload(step.body, step.today);
+  if (!decision.ok) throw binding.invalidPayload(step.body, step.today, before);
   const [after] = (await tx
     .update(binding.table)
     .set({

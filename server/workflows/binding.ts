@@ -1,6 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TWorkflowDefinition, TWorkflowFacts } from '../../src/domain/workflows/workflow';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
+import type { TDbOrTx } from '../audit';
 import type { TServerMessageKey } from '../errors';
 
 /** What a row read under lock gives the engine: status, version and the binding's own columns. */
@@ -47,8 +48,17 @@ export type TWorkflowBinding = {
   ) => Record<string, unknown>;
   /** A check of the body against the address (the spec's confirm body repeats the id). */
   checkBody?: (id: number, body: Readonly<Record<string, unknown>>) => void;
+  /**
+   * The body completed before the machine is asked, in the action's transaction (an approval's end
+   * from the settings when the body leaves it out).
+   */
+  completeBody?: (
+    db: TDbOrTx,
+    action: string,
+    body: Readonly<Record<string, unknown>>,
+  ) => Promise<Record<string, unknown>>;
   /** The 400 when the machine refuses what the event carries (a date in the future...). */
-  invalidPayload: (body: Readonly<Record<string, unknown>>, today: string) => Error;
+  invalidPayload: (body: Readonly<Record<string, unknown>>, today: string, before: TWorkflowRow) => Error;
   /** The 409 when the status does not allow the action: its message and wording of both. */
   notAllowed: {
     messageKey: TServerMessageKey;

@@ -79,15 +79,16 @@ export const workflowRoutes =
           binding.checkBody?.(id, body);
           const at = new Date(app.now());
           const today = isoDateIn(at);
-          const { after } = await app.db.transaction((tx) =>
-            applyWorkflowEvent(
+          const { after } = await app.db.transaction(async (tx) => {
+            const complete = (await binding.completeBody?.(tx, action, body)) ?? body;
+            return applyWorkflowEvent(
               tx,
               binding,
               {
                 id,
                 action,
-                event: workflow.eventOf(action, body, today),
-                body,
+                event: workflow.eventOf(action, complete, today),
+                body: complete,
                 actorId: currentUser(request).id,
                 officeScope: currentUser(request).officeScope,
                 version: body.version,
@@ -95,8 +96,8 @@ export const workflowRoutes =
                 today,
               },
               translator(request),
-            ),
-          );
+            );
+          });
           return {
             data: {
               id,

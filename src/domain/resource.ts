@@ -101,6 +101,11 @@ export type TColumnDef = {
   minWidth?: number;
   /** `badge`: the colour of each value. */
   tones?: Record<string, TBadgeTone>;
+  /**
+   * `date`: the day a grant ends (an approval): a day already past shows 'Expired', one within 30
+   * days 'Expires soon', beside the date.
+   */
+  expires?: boolean;
   /** `photo`: the API path of a row's image, or null when it has none. */
   photoPath?: (row: Record<string, unknown>) => string | null;
 };

@@ -22,6 +22,12 @@ export const resourceAddresses = {
     routeBase: '/adoptive-child/child',
     editPermission: true,
   },
+  parent: {
+    name: 'parent',
+    permission: 'adoptive_parents',
+    routeBase: '/adoptive-parents/parents',
+    editPermission: true,
+  },
   // Spec section 6: 'province edit lists none'.
   province: {
     name: 'province',

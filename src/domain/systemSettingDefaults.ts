@@ -7,9 +7,13 @@ export const systemSettingDefaults: {
   childCodePrefix: string;
   sessionIdleMinutes: number;
   organizationName: string;
+  parentApprovalMonths: number;
+  minimumAdopterAge: number;
 } = {
   defaultRowsPerPage: 10,
   childCodePrefix: 'CH',
   sessionIdleMinutes: 30,
   organizationName: '',
+  parentApprovalMonths: 12,
+  minimumAdopterAge: 25,
 };

@@ -12,6 +12,9 @@ import { systemSettingDefaults as shippedDefaults } from './systemSettingDefault
  * - `sessionIdleMinutes`: minutes without activity before the client signs the user out.
  * - `organizationName`: the running organisation's name for headers of printouts and exports;
  *   empty when not set.
+ * - `parentApprovalMonths`: how long a parent application's approval holds when the decision does
+ *   not say (DESIGN.md section 4).
+ * - `minimumAdopterAge`: the youngest an applicant may be (DESIGN.md section 5, the ministry's number).
  */
 export const defaultRowsPerPageOptions = [10, 50, 100, 200] as const;
 
@@ -20,6 +23,8 @@ export const systemSettingFields = {
   childCodePrefix: requiredText(10),
   sessionIdleMinutes: numberBetween(5, 480).int(),
   organizationName: optionalText(200),
+  parentApprovalMonths: numberBetween(1, 60).int(),
+  minimumAdopterAge: numberBetween(18, 70).int(),
 };
 
 export const ZSystemSettings = z.object(systemSettingFields);

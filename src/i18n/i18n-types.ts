@@ -599,6 +599,16 @@ type RootTranslation = {
 			 */
 			many: string
 		}
+		parent: {
+			/**
+			 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​រ​ប​ស​់​ឪ​ព​ុ​ក​ម​្​ដ​ា​យ
+			 */
+			one: string
+			/**
+			 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​រ​ប​ស​់​ឪ​ព​ុ​ក​ម​្​ដ​ា​យ
+			 */
+			many: string
+		}
 	}
 	fields: {
 		/**
@@ -857,12 +867,140 @@ type RootTranslation = {
 		 * ថ​្​ង​ៃ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
 		 */
 		adoptionConfirmedOn: string
+		/**
+		 * ប​្​រ​ភ​េ​ទ​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ
+		 */
+		applicantType: string
+		/**
+		 * ថ​្​ង​ៃ​ដ​ា​ក​់​ព​ា​ក​្​យ
+		 */
+		applicationDate: string
+		/**
+		 * ល​េ​ខ​អ​ត​្​ត​ស​ញ​្​ញ​ា​ណ​ប​័​ណ​្​ណ
+		 */
+		idNumber: string
+		/**
+		 * ម​ុ​ខ​រ​ប​រ
+		 */
+		occupation: string
+		/**
+		 * ក​ម​្​រ​ិ​ត​វ​ប​្​ប​ធ​ម​៌
+		 */
+		education: string
+		/**
+		 * ផ​្​ទ​ះ​ល​េ​ខ​ ​ផ​្​ល​ូ​វ​ ​ន​ិ​ង​ព​័​ត​៌​ម​ា​ន​ល​ម​្​អ​ិ​ត
+		 */
+		addressDetail: string
+		/**
+		 * ថ​្​ង​ៃ​រ​ៀ​ប​អ​ា​ព​ា​ហ​៍​ព​ិ​ព​ា​ហ​៍
+		 */
+		marriageDate: string
+		/**
+		 * ច​ំ​ណ​ូ​ល​ប​្​រ​ច​ា​ំ​ខ​ែ​ ​(​រ​ៀ​ល​)
+		 */
+		monthlyIncome: string
+		/**
+		 * ច​ំ​ន​ួ​ន​ក​ូ​ន​ប​ង​្​ក​ើ​ត
+		 */
+		ownChildren: string
+		/**
+		 * ភ​េ​ទ​ក​ុ​ម​ា​រ​ដ​ែ​ល​ច​ង​់​ប​ា​ន
+		 */
+		preferredSex: string
+		/**
+		 * អ​ា​យ​ុ​ក​ុ​ម​ា​រ​ ​ច​ា​ប​់​ព​ី​ ​(​ឆ​្​ន​ា​ំ​)
+		 */
+		ageFrom: string
+		/**
+		 * អ​ា​យ​ុ​ក​ុ​ម​ា​រ​ ​ដ​ល​់​ ​(​ឆ​្​ន​ា​ំ​)
+		 */
+		ageTo: string
+		/**
+		 * ច​ំ​ន​ួ​ន​ក​ុ​ម​ា​រ
+		 */
+		childrenCount: string
+		/**
+		 * ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព
+		 */
+		disabilityAccepted: string
+		/**
+		 * ព​ិ​ក​ា​រ​ភ​ា​ព​ដ​ែ​ល​ទ​ទ​ួ​ល​យ​ក
+		 */
+		acceptedDisabilities: string
+		/**
+		 * ក​ា​រ​ស​ិ​ក​្​ស​ា​ស​្​ថ​ា​ន​ភ​ា​ព​ផ​្​ទ​ះ
+		 */
+		homeStudyOn: string
+		/**
+		 * ល​ិ​ខ​ិ​ត​ប​ញ​្​ជ​ា​ក​់​ព​ី​ប​៉​ូ​ល​ី​ស
+		 */
+		policeRecordOn: string
+		/**
+		 * ល​ិ​ខ​ិ​ត​ប​ញ​្​ជ​ា​ក​់​ស​ុ​ខ​ភ​ា​ព
+		 */
+		medicalReportOn: string
+		/**
+		 * ល​ិ​ខ​ិ​ត​យ​ោ​ង
+		 */
+		referencesOn: string
+		/**
+		 * វ​គ​្​គ​ប​ណ​្​ដ​ុ​ះ​ប​ណ​្​ដ​ា​ល
+		 */
+		trainingOn: string
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​ម​ា​ន​ស​ុ​ព​ល​ភ​ា​ព​ដ​ល​់
+		 */
+		approvedUntil: string
+		/**
+		 * ថ​្​ង​ៃ​ស​ម​្​រ​េ​ច
+		 */
+		decisionDate: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ​ន​ៃ​ក​ា​រ​ស​ម​្​រ​េ​ច
+		 */
+		decisionReason: string
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ ​(​ខ​្​ម​ែ​រ​)
+		 */
+		applicantsKh: string
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ ​(​ឡ​ា​ត​ា​ំ​ង​)
+		 */
+		applicantsEn: string
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត
+		 */
+		approval: string
+		/**
+		 * អ​ា​យ​ុ​ក​ុ​ម​ា​រ​ដ​ែ​ល​ទ​ទ​ួ​ល​យ​ក
+		 */
+		acceptsAge: string
+		/**
+		 * ថ​្​ង​ៃ​ដ​ា​ក​់​ព​ា​ក​្​យ
+		 */
+		applicationDateShort: string
 	}
 	fieldHints: {
 		/**
 		 * ប​្​រ​ព​័​ន​្​ធ​ផ​្​ដ​ល​់​ល​េ​ខ​ក​ូ​ដ​ន​េ​ះ​ ​ន​ៅ​ព​េ​ល​រ​ក​្​ស​ា​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​ហ​ើ​យ​វ​ា​ម​ិ​ន​ប​្​រ​ែ​ប​្​រ​ួ​ល​ឡ​ើ​យ​។
 		 */
 		childCode: string
+		/**
+		 * ប​្​រ​ព​័​ន​្​ធ​ផ​្​ដ​ល​់​ល​េ​ខ​ក​ូ​ដ​ន​េ​ះ​ ​ន​ៅ​ព​េ​ល​រ​ក​្​ស​ា​ទ​ុ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ ​ហ​ើ​យ​វ​ា​ម​ិ​ន​ប​្​រ​ែ​ប​្​រ​ួ​ល​ឡ​ើ​យ​។
+		 */
+		parentCode: string
+		/**
+		 * ច​ំ​ណ​ូ​ល​ស​រ​ុ​ប​រ​ប​ស​់​គ​្​រ​ួ​ស​ា​រ​ក​្​ន​ុ​ង​ម​ួ​យ​ខ​ែ​ ​គ​ិ​ត​ជ​ា​រ​ៀ​ល​។
+		 */
+		monthlyIncome: string
+		/**
+		 * អ​ា​យ​ុ​ត​ូ​ច​ប​ំ​ផ​ុ​ត​ ​ន​ិ​ង​ធ​ំ​ប​ំ​ផ​ុ​ត​រ​ប​ស​់​ក​ុ​ម​ា​រ​ដ​ែ​ល​គ​្​រ​ួ​ស​ា​រ​អ​ា​ច​ទ​ទ​ួ​ល​ ​គ​ិ​ត​ជ​ា​ឆ​្​ន​ា​ំ​ ​(​0​ ​ដ​ល​់​ ​1​7​)​។
+		 */
+		ageRange: string
+		/**
+		 * ជ​្​រ​ើ​ស​រ​ើ​ស​ ​ត​ែ​ន​ៅ​ព​េ​ល​ ​«​ប​ា​ទ​/​ច​ា​ស​ ​ស​ម​្​រ​ា​ប​់​ព​ិ​ក​ា​រ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​ក​ំ​ណ​ត​់​»​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​។
+		 */
+		acceptedDisabilities: string
 		/**
 		 * យ​៉​ា​ង​ហ​ោ​ច​ណ​ា​ស​់​ ​8​ ​ត​ួ​អ​ក​្​ស​រ​។
 		 */
@@ -944,6 +1082,18 @@ type RootTranslation = {
 			 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​អ​ន​្​ត​រ​ប​្​រ​ទ​េ​ស
 			 */
 			international: string
+			/**
+			 * ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ
+			 */
+			pending: string
+			/**
+			 * ប​ា​ន​ទ​ទ​ួ​ល​យ​ក
+			 */
+			accepted: string
+			/**
+			 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ
+			 */
+			rejected: string
 		}
 		boolean: {
 			/**
@@ -983,6 +1133,74 @@ type RootTranslation = {
 			 */
 			'12-17': string
 		}
+		applicantType: {
+			/**
+			 * ប​្​ដ​ី​ប​្​រ​ព​ន​្​ធ
+			 */
+			couple: string
+			/**
+			 * ប​ុ​គ​្​គ​ល​ម​្​ន​ា​ក​់​ឯ​ង
+			 */
+			single: string
+		}
+		preferredSex: {
+			/**
+			 * ណ​ា​ម​ួ​យ​ក​៏​ប​ា​ន
+			 */
+			any: string
+			/**
+			 * ប​្​រ​ុ​ស
+			 */
+			male: string
+			/**
+			 * ស​្​រ​ី
+			 */
+			female: string
+		}
+		disabilityAccepted: {
+			/**
+			 * ទ​េ
+			 */
+			no: string
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស​ ​ព​ិ​ក​ា​រ​ភ​ា​ព​ណ​ា​ម​ួ​យ
+			 */
+			yes: string
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស​ ​ស​ម​្​រ​ា​ប​់​ព​ិ​ក​ា​រ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​ក​ំ​ណ​ត​់
+			 */
+			named: string
+		}
+		approval: {
+			/**
+			 * ជ​ិ​ត​ផ​ុ​ត​ក​ំ​ណ​ត​់​ ​(​3​0​ ​ថ​្​ង​ៃ​)
+			 */
+			expiring: string
+			/**
+			 * ផ​ុ​ត​ក​ំ​ណ​ត​់
+			 */
+			expired: string
+		}
+		applicant1Sex: {
+			/**
+			 * ប​្​រ​ុ​ស
+			 */
+			male: string
+			/**
+			 * ស​្​រ​ី
+			 */
+			female: string
+		}
+		applicant2Sex: {
+			/**
+			 * ប​្​រ​ុ​ស
+			 */
+			male: string
+			/**
+			 * ស​្​រ​ី
+			 */
+			female: string
+		}
 	}
 	formSections: {
 		/**
@@ -1005,6 +1223,34 @@ type RootTranslation = {
 		 * ឯ​ក​ស​ា​រ
 		 */
 		documents: string
+		/**
+		 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+		 */
+		application: string
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​1
+		 */
+		applicant1: string
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​2​ ​(​ស​ម​្​រ​ា​ប​់​ប​្​ដ​ី​ប​្​រ​ព​ន​្​ធ​)
+		 */
+		applicant2: string
+		/**
+		 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
+		 */
+		address: string
+		/**
+		 * គ​្​រ​ួ​ស​ា​រ​ ​ន​ិ​ង​ច​ំ​ណ​ូ​ល
+		 */
+		household: string
+		/**
+		 * ល​ក​្​ខ​ខ​ណ​្​ឌ​ន​ៃ​ក​ា​រ​អ​ន​ុ​ម​័​ត
+		 */
+		terms: string
+		/**
+		 * ប​ញ​្​ជ​ី​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ក​ា​រ​វ​ា​យ​ត​ម​្​ល​ៃ
+		 */
+		checklist: string
 	}
 	list: {
 		/**
@@ -1039,6 +1285,14 @@ type RootTranslation = {
 		 * @param {unknown} pages
 		 */
 		pageOf: RequiredParams<'page' | 'pages'>
+		/**
+		 * ផ​ុ​ត​ក​ំ​ណ​ត​់
+		 */
+		expired: string
+		/**
+		 * ជ​ិ​ត​ផ​ុ​ត​ក​ំ​ណ​ត​់
+		 */
+		expiresSoon: string
 		/**
 		 * {​f​r​o​m​}​–​{​t​o​}​ ​ន​ៃ​ ​{​t​o​t​a​l​}
 		 * @param {unknown} from
@@ -1420,6 +1674,22 @@ type RootTranslation = {
 		 */
 		organizationNameHint: string
 		/**
+		 * រ​យ​ៈ​ព​េ​ល​ន​ៃ​ក​ា​រ​អ​ន​ុ​ម​័​ត​ឪ​ព​ុ​ក​ម​្​ដ​ា​យ​ ​(​ខ​ែ​)
+		 */
+		parentApprovalMonths: string
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​ម​ា​ន​ស​ុ​ព​ល​ភ​ា​ព​ប​៉​ុ​ន​្​ម​ា​ន​ខ​ែ​ ​ន​ៅ​ព​េ​ល​ក​ា​រ​ស​ម​្​រ​េ​ច​ម​ិ​ន​ប​ា​ន​ក​ំ​ណ​ត​់​ថ​្​ង​ៃ​ផ​ុ​ត​ក​ំ​ណ​ត​់​។​ ​1​ ​ដ​ល​់​ ​6​0​។
+		 */
+		parentApprovalMonthsHint: string
+		/**
+		 * អ​ា​យ​ុ​អ​ប​្​ប​ប​រ​ម​ា​រ​ប​ស​់​អ​្​ន​ក​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		minimumAdopterAge: string
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ម​្​ន​ា​ក​់​ៗ​ត​្​រ​ូ​វ​ម​ា​ន​អ​ា​យ​ុ​យ​៉​ា​ង​ត​ិ​ច​ប​៉​ុ​ណ​្​ណ​េ​ះ​ ​ន​ៅ​ថ​្​ង​ៃ​ដ​ា​ក​់​ព​ា​ក​្​យ​។​ ​1​8​ ​ដ​ល​់​ ​7​0​។
+		 */
+		minimumAdopterAgeHint: string
+		/**
 		 * ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​។
 		 */
 		settingsSaved: string
@@ -1770,6 +2040,56 @@ type RootTranslation = {
 		 * @param {unknown} names
 		 */
 		accountBeyondOwn: RequiredParams<'names'>
+		/**
+		 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ល​ុ​ប​ប​ា​ន​ទ​ៀ​ត​ទ​េ​៖​ ​ម​ា​ន​ត​ែ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ល​ុ​ប​ប​ា​ន​។​ ​ព​ា​ក​្​យ​ដ​ែ​ល​ប​ា​ន​ស​ម​្​រ​េ​ច​រ​ួ​ច​ ​ត​្​រ​ូ​វ​រ​ក​្​ស​ា​ទ​ុ​ក​ឯ​ក​ស​ា​រ​រ​ប​ស​់​វ​ា​។
+		 */
+		parentDeleteDecided: string
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}​ ​ត​្​រ​ូ​វ​ក​ា​រ​ឈ​្​ម​ោ​ះ​ព​េ​ញ​ ​(​ន​ា​ម​ត​្​រ​ក​ូ​ល​ ​ន​ិ​ង​ន​ា​ម​ខ​្​ល​ួ​ន​)​ ​ជ​ា​ភ​ា​ស​ា​ខ​្​ម​ែ​រ​ ​ឬ​ជ​ា​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង​។
+		 * @param {unknown} n
+		 */
+		parentApplicantName: RequiredParams<'n'>
+		/**
+		 * a​p​p​l​i​c​a​n​t​2​F​a​m​i​l​y​N​a​m​e​K​h​៖​ ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​រ​ប​ស​់​ប​ុ​គ​្​គ​ល​ម​្​ន​ា​ក​់​ឯ​ង​ ​ម​ិ​ន​ម​ា​ន​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​2​ ​ទ​េ​។​ ​ស​ូ​ម​ល​ុ​ប​ព​័​ត​៌​ម​ា​ន​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​2​ ​ច​េ​ញ​ ​ឬ​ជ​្​រ​ើ​ស​រ​ើ​ស​ ​«​ប​្​ដ​ី​ប​្​រ​ព​ន​្​ធ​»​។
+		 */
+		parentSingleSecond: string
+		/**
+		 * {​f​i​e​l​d​}​៖​ ​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ត​្​រ​ូ​វ​ម​ា​ន​អ​ា​យ​ុ​យ​៉​ា​ង​ត​ិ​ច​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​ ​ន​ៅ​ថ​្​ង​ៃ​ដ​ា​ក​់​ព​ា​ក​្​យ​។
+		 * @param {number} age
+		 * @param {unknown} field
+		 */
+		parentApplicantAge: RequiredParams<'age' | 'field'>
+		/**
+		 * a​g​e​F​r​o​m​ ​ត​្​រ​ូ​វ​ត​ែ​ត​ិ​ច​ជ​ា​ង​ ​ឬ​ស​្​ម​ើ​ ​a​g​e​T​o​។
+		 */
+		parentAgeRange: string
+		/**
+		 * a​c​c​e​p​t​e​d​D​i​s​a​b​i​l​i​t​y​I​d​s​៖​ ​ស​ូ​ម​ជ​្​រ​ើ​ស​រ​ើ​ស​ព​ិ​ក​ា​រ​ភ​ា​ព​យ​៉​ា​ង​ហ​ោ​ច​ណ​ា​ស​់​ម​ួ​យ​ ​ដ​ែ​ល​គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​យ​ក​។
+		 */
+		parentNamedDisabilities: string
+		/**
+		 * a​c​c​e​p​t​e​d​D​i​s​a​b​i​l​i​t​y​I​d​s​៖​ ​ព​ិ​ក​ា​រ​ភ​ា​ព​ត​្​រ​ូ​វ​ប​ា​ន​ក​ំ​ណ​ត​់​ ​ត​ែ​ន​ៅ​ព​េ​ល​ ​«​ប​ា​ទ​/​ច​ា​ស​ ​ស​ម​្​រ​ា​ប​់​ព​ិ​ក​ា​រ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​ក​ំ​ណ​ត​់​»​ ​ត​្​រ​ូ​វ​ប​ា​ន​ជ​្​រ​ើ​ស​រ​ើ​ស​។
+		 */
+		parentDisabilitiesNotNamed: string
+		/**
+		 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ដ​ែ​ល​ម​ា​ន​ស​្​ថ​ា​ន​ភ​ា​ព​ ​{​s​t​a​t​u​s​}​ ​ម​ិ​ន​អ​ា​ច​ធ​្​វ​ើ​ ​{​a​c​t​i​o​n​}​ ​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} action
+		 * @param {unknown} status
+		 */
+		parentActionNotAllowed: RequiredParams<'action' | 'status'>
+		/**
+		 * ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ន​ៃ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​រ​ួ​ច​ហ​ើ​យ​៖​ ​ស​ូ​ម​ក​ែ​ប​្​រ​ែ​វ​ា​ជ​ំ​ន​ួ​ស​ឱ​្​យ​ក​ា​រ​ប​ន​្​ថ​ែ​ម​ម​្​ដ​ង​ទ​ៀ​ត​។
+		 */
+		parentFamilyExists: string
+		/**
+		 * a​p​p​r​o​v​e​d​U​n​t​i​l​ ​ត​្​រ​ូ​វ​ត​ែ​ក​្​រ​ោ​យ​ថ​្​ង​ៃ​ស​ម​្​រ​េ​ច​។
+		 */
+		parentApprovalEnd: string
+		/**
+		 * d​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ម​ុ​ន​ថ​្​ង​ៃ​ ​{​d​a​y​}​ ​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ដ​ា​ក​់​ព​ា​ក​្​យ​ ​ឬ​ថ​្​ង​ៃ​ស​ម​្​រ​េ​ច​ច​ុ​ង​ក​្​រ​ោ​យ​។
+		 * @param {unknown} day
+		 */
+		parentDateBeforeStep: RequiredParams<'day'>
 	}
 	childPhoto: {
 		/**
@@ -3138,6 +3458,345 @@ type RootTranslation = {
 		 */
 		no: string
 	}
+	parentShow: {
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​.​.​.
+		 */
+		loading: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ
+		 */
+		edit: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ន​េ​ះ
+		 */
+		editRecord: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		print: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+		 */
+		printRecord: string
+		/**
+		 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		paperTitle: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		printedOn: RequiredParams<'date'>
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+		 */
+		recordActions: string
+		/**
+		 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		keyboardHint: string
+		/**
+		 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		printHint: string
+		/**
+		 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
+		 */
+		notRecorded: string
+		/**
+		 * អ​ន​ុ​ម​័​ត​ដ​ល​់​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		approvedUntil: RequiredParams<'date'>
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​ប​ា​ន​ផ​ុ​ត​ក​ំ​ណ​ត​់​ន​ៅ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		approvalExpired: RequiredParams<'date'>
+		/**
+		 * ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ
+		 */
+		eligibility: string
+		/**
+		 * ព​ិ​ន​ិ​ត​្​យ​ត​ា​ម​ក​ា​រ​ក​ំ​ណ​ត​់​រ​ប​ស​់​ប​្​រ​ព​័​ន​្​ធ​៖​ ​អ​ា​យ​ុ​អ​ប​្​ប​ប​រ​ម​ា​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​។
+		 * @param {number} age
+		 */
+		eligibilityHint: RequiredParams<'age'>
+		/**
+		 * ប​ំ​ព​េ​ញ
+		 */
+		met: string
+		/**
+		 * ម​ិ​ន​ប​ំ​ព​េ​ញ
+		 */
+		notMet: string
+		/**
+		 * ម​ិ​ន​ដ​ឹ​ង
+		 */
+		unknown: string
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}​៖​ ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​ ​ន​ៅ​ថ​្​ង​ៃ​ដ​ា​ក​់​ព​ា​ក​្​យ​ ​(​យ​៉​ា​ង​ត​ិ​ច​ ​{​m​i​n​}​)
+		 * @param {number} age
+		 * @param {number} min
+		 * @param {unknown} n
+		 */
+		applicantAge: RequiredParams<'age' | 'min' | 'n'>
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}​៖​ ​ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
+		 * @param {unknown} n
+		 */
+		applicantAgeUnknown: RequiredParams<'n'>
+		/**
+		 * ប​ញ​្​ជ​ី​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​៖​ ​{​d​o​n​e​}​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ ​{​a​l​l​}​ ​រ​ួ​ច​រ​ា​ល​់
+		 * @param {number} all
+		 * @param {number} done
+		 */
+		checklistDone: RequiredParams<'all' | 'done'>
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​៖​ ​ម​ា​ន​ស​ុ​ព​ល​ភ​ា​ព​ដ​ល​់​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		approvalHolds: RequiredParams<'date'>
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​៖​ ​ផ​ុ​ត​ក​ំ​ណ​ត​់​ន​ៅ​ ​{​d​a​t​e​}​ ​(​ត​្​រ​ូ​វ​ប​ន​្​ត​ម​ុ​ន​ព​េ​ល​ផ​្​គ​ូ​ផ​្​គ​ង​)
+		 * @param {unknown} date
+		 */
+		approvalEnded: RequiredParams<'date'>
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​៖​ ​ម​ិ​ន​ទ​ា​ន​់​អ​ន​ុ​ម​័​ត
+		 */
+		approvalNone: string
+		/**
+		 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ថ​្​ម​ី​ព​ី​ព​ា​ក​្​យ​ន​េ​ះ
+		 */
+		newFromThis: string
+		/**
+		 * ច​ម​្​ល​ង​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ ​អ​ា​ស​យ​ដ​្​ឋ​ា​ន​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ ​ទ​ៅ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ថ​្​ម​ី​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ
+		 */
+		newFromThisHint: string
+		/**
+		 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ថ​្​ម​ី
+		 */
+		newApplication: string
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+		 */
+		findApplication: string
+		/**
+		 * ប​ា​ន​ច​ម​្​ល​ង​ព​ី​ ​{​c​o​d​e​}​។​ ​ស​ូ​ម​ព​ិ​ន​ិ​ត​្​យ​ ​ហ​ើ​យ​រ​ក​្​ស​ា​ទ​ុ​ក​។
+		 * @param {unknown} code
+		 */
+		copiedFrom: RequiredParams<'code'>
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		applicant: RequiredParams<'n'>
+		/**
+		 * ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		statusLabel: string
+	}
+	parentStatus: {
+		actions: {
+			/**
+			 * ទ​ទ​ួ​ល​យ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+			 */
+			acceptParentsAdoption: string
+			/**
+			 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ទ​ទ​ួ​ល​យ​ក
+			 */
+			unAcceptParentsAdoption: string
+			/**
+			 * ប​ដ​ិ​ស​េ​ធ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+			 */
+			rejectAdoption: string
+			/**
+			 * ទ​ទ​ួ​ល​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+			 */
+			receive: string
+			/**
+			 * ប​ា​ន​ផ​្​គ​ូ​ផ​្​គ​ង​ជ​ា​ម​ួ​យ​ក​ុ​ម​ា​រ
+			 */
+			MATCHED: string
+			/**
+			 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ប​ា​ន​ប​ញ​្​ច​ប​់
+			 */
+			MATCHING_COMPLETED: string
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ
+			 */
+			MATCHING_REJECTED: string
+		}
+		intros: {
+			/**
+			 * {​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​។​ ​ប​ើ​ម​ិ​ន​ក​ំ​ណ​ត​់​ថ​្​ង​ៃ​ផ​ុ​ត​ក​ំ​ណ​ត​់​ ​ក​ា​រ​អ​ន​ុ​ម​័​ត​ម​ា​ន​ស​ុ​ព​ល​ភ​ា​ព​ ​{​m​o​n​t​h​s​}​ ​ខ​ែ​ ​ច​ា​ប​់​ព​ី​ថ​្​ង​ៃ​ស​ម​្​រ​េ​ច​។
+			 * @param {number} months
+			 * @param {unknown} name
+			 */
+			acceptParentsAdoption: RequiredParams<'months' | 'name'>
+			/**
+			 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។
+			 * @param {unknown} name
+			 */
+			unAcceptParentsAdoption: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​។​ ​ន​េ​ះ​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ច​ុ​ង​ក​្​រ​ោ​យ​ស​ម​្​រ​ា​ប​់​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ន​េ​ះ​។
+			 * @param {unknown} name
+			 */
+			rejectAdoption: RequiredParams<'name'>
+		}
+		/**
+		 * ថ​្​ង​ៃ​ស​ម​្​រ​េ​ច
+		 */
+		decisionDate: string
+		/**
+		 * អ​ន​ុ​ម​័​ត​ដ​ល​់​ ​(​ស​្​រ​េ​ច​ច​ិ​ត​្​ត​)
+		 */
+		approvedUntil: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ
+		 */
+		reason: string
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		actionsLabel: string
+	}
+	parentFamily: {
+		/**
+		 * ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ
+		 */
+		title: string
+		/**
+		 * ម​ន​ុ​ស​្​ស​ដ​ែ​ល​រ​ស​់​ន​ៅ​ក​្​ន​ុ​ង​ផ​្​ទ​ះ​ជ​ា​ម​ួ​យ​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​។
+		 */
+		hint: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ​។
+		 */
+		empty: string
+		/**
+		 * ឈ​្​ម​ោ​ះ
+		 */
+		name: string
+		/**
+		 * ទ​ំ​ន​ា​ក​់​ទ​ំ​ន​ង
+		 */
+		relation: string
+		/**
+		 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
+		 */
+		dateOfBirth: string
+		/**
+		 * ម​ុ​ខ​រ​ប​រ
+		 */
+		occupation: string
+		/**
+		 * ប​ន​្​ថ​ែ​ម​ស​ម​ា​ជ​ិ​ក
+		 */
+		add: string
+		/**
+		 * ដ​ក​ស​ម​ា​ជ​ិ​ក​ ​{​n​}​ ​ច​េ​ញ
+		 * @param {number} n
+		 */
+		remove: RequiredParams<'n'>
+		/**
+		 * ក​ែ​ប​្​រ​ែ​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ
+		 */
+		edit: string
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ
+		 */
+		save: string
+		/**
+		 * ប​ោ​ះ​ប​ង​់
+		 */
+		cancel: string
+		/**
+		 * ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​។
+		 */
+		saved: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * ស​ម​ា​ជ​ិ​ក​ ​{​n​}
+		 * @param {number} n
+		 */
+		member: RequiredParams<'n'>
+	}
+	attachments: {
+		/**
+		 * ឯ​ក​ស​ា​រ
+		 */
+		title: string
+		/**
+		 * P​D​F​ ​ឬ​រ​ូ​ប​ភ​ា​ព​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​1​0​ ​M​B​ ​ក​្​ន​ុ​ង​ម​ួ​យ​ឯ​ក​ស​ា​រ​។
+		 */
+		hint: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ឯ​ក​ស​ា​រ​ន​ៅ​ឡ​ើ​យ​។
+		 */
+		empty: string
+		/**
+		 * ភ​្​ជ​ា​ប​់​ឯ​ក​ស​ា​រ
+		 */
+		add: string
+		/**
+		 * ឯ​ក​ស​ា​រ​ន​េ​ះ​ស​ម​្​រ​ា​ប​់
+		 */
+		slot: string
+		/**
+		 * ឯ​ក​ស​ា​រ​ផ​្​ស​េ​ង​ៗ
+		 */
+		noSlot: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​.​.​.
+		 */
+		uploading: string
+		/**
+		 * ប​ា​ន​ភ​្​ជ​ា​ប​់​ ​{​n​a​m​e​}​។
+		 * @param {unknown} name
+		 */
+		uploaded: RequiredParams<'name'>
+		/**
+		 * ទ​ា​ញ​យ​ក​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		download: RequiredParams<'name'>
+		/**
+		 * ដ​ក​ ​{​n​a​m​e​}​ ​ច​េ​ញ
+		 * @param {unknown} name
+		 */
+		remove: RequiredParams<'name'>
+		/**
+		 * ដ​ក​ ​{​n​a​m​e​}​ ​ច​េ​ញ​ព​ី​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​?​ ​ឯ​ក​ស​ា​រ​ន​ឹ​ង​ត​្​រ​ូ​វ​ល​ុ​ប​។
+		 * @param {unknown} name
+		 */
+		confirmRemove: RequiredParams<'name'>
+		/**
+		 * ប​ា​ន​ដ​ក​ ​{​n​a​m​e​}​ ​ច​េ​ញ​។
+		 * @param {unknown} name
+		 */
+		removed: RequiredParams<'name'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * ដ​ោ​យ​ ​{​w​h​o​}​ ​ន​ៅ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 * @param {unknown} who
+		 */
+		addedBy: RequiredParams<'date' | 'who'>
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ឯ​ក​ស​ា​រ
+		 */
+		missing: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -3722,6 +4381,16 @@ export type TranslationFunctions = {
 			 */
 			many: () => LocalizedString
 		}
+		parent: {
+			/**
+			 * ពាក្យស្នើសុំរបស់ឪពុកម្ដាយ
+			 */
+			one: () => LocalizedString
+			/**
+			 * ពាក្យស្នើសុំរបស់ឪពុកម្ដាយ
+			 */
+			many: () => LocalizedString
+		}
 	}
 	fields: {
 		/**
@@ -3980,12 +4649,140 @@ export type TranslationFunctions = {
 		 * ថ្ងៃបញ្ជាក់ការសុំកុមារធម៌
 		 */
 		adoptionConfirmedOn: () => LocalizedString
+		/**
+		 * ប្រភេទអ្នកដាក់ពាក្យ
+		 */
+		applicantType: () => LocalizedString
+		/**
+		 * ថ្ងៃដាក់ពាក្យ
+		 */
+		applicationDate: () => LocalizedString
+		/**
+		 * លេខអត្តសញ្ញាណប័ណ្ណ
+		 */
+		idNumber: () => LocalizedString
+		/**
+		 * មុខរបរ
+		 */
+		occupation: () => LocalizedString
+		/**
+		 * កម្រិតវប្បធម៌
+		 */
+		education: () => LocalizedString
+		/**
+		 * ផ្ទះលេខ ផ្លូវ និងព័ត៌មានលម្អិត
+		 */
+		addressDetail: () => LocalizedString
+		/**
+		 * ថ្ងៃរៀបអាពាហ៍ពិពាហ៍
+		 */
+		marriageDate: () => LocalizedString
+		/**
+		 * ចំណូលប្រចាំខែ (រៀល)
+		 */
+		monthlyIncome: () => LocalizedString
+		/**
+		 * ចំនួនកូនបង្កើត
+		 */
+		ownChildren: () => LocalizedString
+		/**
+		 * ភេទកុមារដែលចង់បាន
+		 */
+		preferredSex: () => LocalizedString
+		/**
+		 * អាយុកុមារ ចាប់ពី (ឆ្នាំ)
+		 */
+		ageFrom: () => LocalizedString
+		/**
+		 * អាយុកុមារ ដល់ (ឆ្នាំ)
+		 */
+		ageTo: () => LocalizedString
+		/**
+		 * ចំនួនកុមារ
+		 */
+		childrenCount: () => LocalizedString
+		/**
+		 * ទទួលកុមារមានពិការភាព
+		 */
+		disabilityAccepted: () => LocalizedString
+		/**
+		 * ពិការភាពដែលទទួលយក
+		 */
+		acceptedDisabilities: () => LocalizedString
+		/**
+		 * ការសិក្សាស្ថានភាពផ្ទះ
+		 */
+		homeStudyOn: () => LocalizedString
+		/**
+		 * លិខិតបញ្ជាក់ពីប៉ូលីស
+		 */
+		policeRecordOn: () => LocalizedString
+		/**
+		 * លិខិតបញ្ជាក់សុខភាព
+		 */
+		medicalReportOn: () => LocalizedString
+		/**
+		 * លិខិតយោង
+		 */
+		referencesOn: () => LocalizedString
+		/**
+		 * វគ្គបណ្ដុះបណ្ដាល
+		 */
+		trainingOn: () => LocalizedString
+		/**
+		 * ការអនុម័តមានសុពលភាពដល់
+		 */
+		approvedUntil: () => LocalizedString
+		/**
+		 * ថ្ងៃសម្រេច
+		 */
+		decisionDate: () => LocalizedString
+		/**
+		 * មូលហេតុនៃការសម្រេច
+		 */
+		decisionReason: () => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យ (ខ្មែរ)
+		 */
+		applicantsKh: () => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យ (ឡាតាំង)
+		 */
+		applicantsEn: () => LocalizedString
+		/**
+		 * ការអនុម័ត
+		 */
+		approval: () => LocalizedString
+		/**
+		 * អាយុកុមារដែលទទួលយក
+		 */
+		acceptsAge: () => LocalizedString
+		/**
+		 * ថ្ងៃដាក់ពាក្យ
+		 */
+		applicationDateShort: () => LocalizedString
 	}
 	fieldHints: {
 		/**
 		 * ប្រព័ន្ធផ្ដល់លេខកូដនេះ នៅពេលរក្សាទុកកំណត់ត្រា ហើយវាមិនប្រែប្រួលឡើយ។
 		 */
 		childCode: () => LocalizedString
+		/**
+		 * ប្រព័ន្ធផ្ដល់លេខកូដនេះ នៅពេលរក្សាទុកពាក្យស្នើសុំ ហើយវាមិនប្រែប្រួលឡើយ។
+		 */
+		parentCode: () => LocalizedString
+		/**
+		 * ចំណូលសរុបរបស់គ្រួសារក្នុងមួយខែ គិតជារៀល។
+		 */
+		monthlyIncome: () => LocalizedString
+		/**
+		 * អាយុតូចបំផុត និងធំបំផុតរបស់កុមារដែលគ្រួសារអាចទទួល គិតជាឆ្នាំ (0 ដល់ 17)។
+		 */
+		ageRange: () => LocalizedString
+		/**
+		 * ជ្រើសរើស តែនៅពេល «បាទ/ចាស សម្រាប់ពិការភាពដែលបានកំណត់» ប៉ុណ្ណោះ។
+		 */
+		acceptedDisabilities: () => LocalizedString
 		/**
 		 * យ៉ាងហោចណាស់ 8 តួអក្សរ។
 		 */
@@ -4067,6 +4864,18 @@ export type TranslationFunctions = {
 			 * ការសុំកុមារធម៌អន្តរប្រទេស
 			 */
 			international: () => LocalizedString
+			/**
+			 * កំពុងរង់ចាំ
+			 */
+			pending: () => LocalizedString
+			/**
+			 * បានទទួលយក
+			 */
+			accepted: () => LocalizedString
+			/**
+			 * បានបដិសេធ
+			 */
+			rejected: () => LocalizedString
 		}
 		boolean: {
 			/**
@@ -4106,6 +4915,74 @@ export type TranslationFunctions = {
 			 */
 			'12-17': () => LocalizedString
 		}
+		applicantType: {
+			/**
+			 * ប្ដីប្រពន្ធ
+			 */
+			couple: () => LocalizedString
+			/**
+			 * បុគ្គលម្នាក់ឯង
+			 */
+			single: () => LocalizedString
+		}
+		preferredSex: {
+			/**
+			 * ណាមួយក៏បាន
+			 */
+			any: () => LocalizedString
+			/**
+			 * ប្រុស
+			 */
+			male: () => LocalizedString
+			/**
+			 * ស្រី
+			 */
+			female: () => LocalizedString
+		}
+		disabilityAccepted: {
+			/**
+			 * ទេ
+			 */
+			no: () => LocalizedString
+			/**
+			 * បាទ/ចាស ពិការភាពណាមួយ
+			 */
+			yes: () => LocalizedString
+			/**
+			 * បាទ/ចាស សម្រាប់ពិការភាពដែលបានកំណត់
+			 */
+			named: () => LocalizedString
+		}
+		approval: {
+			/**
+			 * ជិតផុតកំណត់ (30 ថ្ងៃ)
+			 */
+			expiring: () => LocalizedString
+			/**
+			 * ផុតកំណត់
+			 */
+			expired: () => LocalizedString
+		}
+		applicant1Sex: {
+			/**
+			 * ប្រុស
+			 */
+			male: () => LocalizedString
+			/**
+			 * ស្រី
+			 */
+			female: () => LocalizedString
+		}
+		applicant2Sex: {
+			/**
+			 * ប្រុស
+			 */
+			male: () => LocalizedString
+			/**
+			 * ស្រី
+			 */
+			female: () => LocalizedString
+		}
 	}
 	formSections: {
 		/**
@@ -4128,6 +5005,34 @@ export type TranslationFunctions = {
 		 * ឯកសារ
 		 */
 		documents: () => LocalizedString
+		/**
+		 * ពាក្យស្នើសុំ
+		 */
+		application: () => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យទី 1
+		 */
+		applicant1: () => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យទី 2 (សម្រាប់ប្ដីប្រពន្ធ)
+		 */
+		applicant2: () => LocalizedString
+		/**
+		 * អាសយដ្ឋាន
+		 */
+		address: () => LocalizedString
+		/**
+		 * គ្រួសារ និងចំណូល
+		 */
+		household: () => LocalizedString
+		/**
+		 * លក្ខខណ្ឌនៃការអនុម័ត
+		 */
+		terms: () => LocalizedString
+		/**
+		 * បញ្ជីត្រួតពិនិត្យការវាយតម្លៃ
+		 */
+		checklist: () => LocalizedString
 	}
 	list: {
 		/**
@@ -4158,6 +5063,14 @@ export type TranslationFunctions = {
 		 * ទំព័រ {page} នៃ {pages}
 		 */
 		pageOf: (arg: { page: unknown, pages: unknown }) => LocalizedString
+		/**
+		 * ផុតកំណត់
+		 */
+		expired: () => LocalizedString
+		/**
+		 * ជិតផុតកំណត់
+		 */
+		expiresSoon: () => LocalizedString
 		/**
 		 * {from}–{to} នៃ {total}
 		 */
@@ -4521,6 +5434,22 @@ export type TranslationFunctions = {
 		 */
 		organizationNameHint: () => LocalizedString
 		/**
+		 * រយៈពេលនៃការអនុម័តឪពុកម្ដាយ (ខែ)
+		 */
+		parentApprovalMonths: () => LocalizedString
+		/**
+		 * ការអនុម័តមានសុពលភាពប៉ុន្មានខែ នៅពេលការសម្រេចមិនបានកំណត់ថ្ងៃផុតកំណត់។ 1 ដល់ 60។
+		 */
+		parentApprovalMonthsHint: () => LocalizedString
+		/**
+		 * អាយុអប្បបរមារបស់អ្នកសុំកុមារធម៌
+		 */
+		minimumAdopterAge: () => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យម្នាក់ៗត្រូវមានអាយុយ៉ាងតិចប៉ុណ្ណេះ នៅថ្ងៃដាក់ពាក្យ។ 18 ដល់ 70។
+		 */
+		minimumAdopterAgeHint: () => LocalizedString
+		/**
 		 * បានរក្សាទុកការកំណត់ប្រព័ន្ធ។
 		 */
 		settingsSaved: () => LocalizedString
@@ -4828,6 +5757,50 @@ export type TranslationFunctions = {
 		 * អ្នកមិនអាចកែប្រែ ឬលុបគណនីរបស់អ្នកប្រើប្រាស់ដែលតួនាទីរបស់គេមានសិទ្ធិដែលអ្នកមិនមានផ្ទាល់បានទេ៖ {names}។
 		 */
 		accountBeyondOwn: (arg: { names: unknown }) => LocalizedString
+		/**
+		 * ពាក្យស្នើសុំនេះមិនអាចលុបបានទៀតទេ៖ មានតែពាក្យស្នើសុំដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលអាចលុបបាន។ ពាក្យដែលបានសម្រេចរួច ត្រូវរក្សាទុកឯកសាររបស់វា។
+		 */
+		parentDeleteDecided: () => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យទី {n} ត្រូវការឈ្មោះពេញ (នាមត្រកូល និងនាមខ្លួន) ជាភាសាខ្មែរ ឬជាអក្សរឡាតាំង។
+		 */
+		parentApplicantName: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * applicant2FamilyNameKh៖ ពាក្យស្នើសុំរបស់បុគ្គលម្នាក់ឯង មិនមានអ្នកដាក់ពាក្យទី 2 ទេ។ សូមលុបព័ត៌មានអ្នកដាក់ពាក្យទី 2 ចេញ ឬជ្រើសរើស «ប្ដីប្រពន្ធ»។
+		 */
+		parentSingleSecond: () => LocalizedString
+		/**
+		 * {field}៖ អ្នកដាក់ពាក្យត្រូវមានអាយុយ៉ាងតិច {age} ឆ្នាំ នៅថ្ងៃដាក់ពាក្យ។
+		 */
+		parentApplicantAge: (arg: { age: number, field: unknown }) => LocalizedString
+		/**
+		 * ageFrom ត្រូវតែតិចជាង ឬស្មើ ageTo។
+		 */
+		parentAgeRange: () => LocalizedString
+		/**
+		 * acceptedDisabilityIds៖ សូមជ្រើសរើសពិការភាពយ៉ាងហោចណាស់មួយ ដែលគ្រួសារទទួលយក។
+		 */
+		parentNamedDisabilities: () => LocalizedString
+		/**
+		 * acceptedDisabilityIds៖ ពិការភាពត្រូវបានកំណត់ តែនៅពេល «បាទ/ចាស សម្រាប់ពិការភាពដែលបានកំណត់» ត្រូវបានជ្រើសរើស។
+		 */
+		parentDisabilitiesNotNamed: () => LocalizedString
+		/**
+		 * ពាក្យស្នើសុំដែលមានស្ថានភាព {status} មិនអាចធ្វើ {action} បានទេ។
+		 */
+		parentActionNotAllowed: (arg: { action: unknown, status: unknown }) => LocalizedString
+		/**
+		 * សមាជិកគ្រួសារនៃពាក្យស្នើសុំនេះត្រូវបានកត់ត្រារួចហើយ៖ សូមកែប្រែវាជំនួសឱ្យការបន្ថែមម្ដងទៀត។
+		 */
+		parentFamilyExists: () => LocalizedString
+		/**
+		 * approvedUntil ត្រូវតែក្រោយថ្ងៃសម្រេច។
+		 */
+		parentApprovalEnd: () => LocalizedString
+		/**
+		 * date មិនអាចមុនថ្ងៃ {day} បានទេ៖ ថ្ងៃដាក់ពាក្យ ឬថ្ងៃសម្រេចចុងក្រោយ។
+		 */
+		parentDateBeforeStep: (arg: { day: unknown }) => LocalizedString
 	}
 	childPhoto: {
 		/**
@@ -6094,6 +7067,318 @@ export type TranslationFunctions = {
 		 * ទេ
 		 */
 		no: () => LocalizedString
+	}
+	parentShow: {
+		/**
+		 * កំពុងផ្ទុកពាក្យស្នើសុំ...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * កែប្រែ
+		 */
+		edit: () => LocalizedString
+		/**
+		 * កែប្រែពាក្យស្នើសុំនេះ
+		 */
+		editRecord: () => LocalizedString
+		/**
+		 * បោះពុម្ព
+		 */
+		print: () => LocalizedString
+		/**
+		 * បោះពុម្ពសេចក្ដីសង្ខេបពាក្យស្នើសុំ
+		 */
+		printRecord: () => LocalizedString
+		/**
+		 * សេចក្ដីសង្ខេបពាក្យស្នើសុំសុំកុមារធម៌
+		 */
+		paperTitle: () => LocalizedString
+		/**
+		 * បោះពុម្ពនៅថ្ងៃ {date}
+		 */
+		printedOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * សកម្មភាពលើពាក្យស្នើសុំ
+		 */
+		recordActions: () => LocalizedString
+		/**
+		 * E កែប្រែ · Ctrl+P បោះពុម្ព
+		 */
+		keyboardHint: () => LocalizedString
+		/**
+		 * Ctrl+P បោះពុម្ព
+		 */
+		printHint: () => LocalizedString
+		/**
+		 * មិនបានកត់ត្រា
+		 */
+		notRecorded: () => LocalizedString
+		/**
+		 * អនុម័តដល់ {date}
+		 */
+		approvedUntil: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * ការអនុម័តបានផុតកំណត់នៅ {date}
+		 */
+		approvalExpired: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * លក្ខខណ្ឌសិទ្ធិ
+		 */
+		eligibility: () => LocalizedString
+		/**
+		 * ពិនិត្យតាមការកំណត់របស់ប្រព័ន្ធ៖ អាយុអប្បបរមា {age} ឆ្នាំ។
+		 */
+		eligibilityHint: (arg: { age: number }) => LocalizedString
+		/**
+		 * បំពេញ
+		 */
+		met: () => LocalizedString
+		/**
+		 * មិនបំពេញ
+		 */
+		notMet: () => LocalizedString
+		/**
+		 * មិនដឹង
+		 */
+		unknown: () => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យទី {n}៖ អាយុ {age} ឆ្នាំ នៅថ្ងៃដាក់ពាក្យ (យ៉ាងតិច {min})
+		 */
+		applicantAge: (arg: { age: number, min: number, n: unknown }) => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យទី {n}៖ មិនបានកត់ត្រាថ្ងៃខែឆ្នាំកំណើត
+		 */
+		applicantAgeUnknown: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * បញ្ជីត្រួតពិនិត្យ៖ {done} ក្នុងចំណោម {all} រួចរាល់
+		 */
+		checklistDone: (arg: { all: number, done: number }) => LocalizedString
+		/**
+		 * ការអនុម័ត៖ មានសុពលភាពដល់ {date}
+		 */
+		approvalHolds: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * ការអនុម័ត៖ ផុតកំណត់នៅ {date} (ត្រូវបន្តមុនពេលផ្គូផ្គង)
+		 */
+		approvalEnded: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * ការអនុម័ត៖ មិនទាន់អនុម័ត
+		 */
+		approvalNone: () => LocalizedString
+		/**
+		 * ពាក្យស្នើសុំថ្មីពីពាក្យនេះ
+		 */
+		newFromThis: () => LocalizedString
+		/**
+		 * ចម្លងអ្នកដាក់ពាក្យ អាសយដ្ឋាន និងគ្រួសារ ទៅពាក្យស្នើសុំថ្មីដែលកំពុងរង់ចាំ
+		 */
+		newFromThisHint: () => LocalizedString
+		/**
+		 * ពាក្យស្នើសុំថ្មី
+		 */
+		newApplication: () => LocalizedString
+		/**
+		 * ស្វែងរកពាក្យស្នើសុំតាមឈ្មោះ ឬលេខកូដ
+		 */
+		findApplication: () => LocalizedString
+		/**
+		 * បានចម្លងពី {code}។ សូមពិនិត្យ ហើយរក្សាទុក។
+		 */
+		copiedFrom: (arg: { code: unknown }) => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យទី {n}
+		 */
+		applicant: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * ស្ថានភាព
+		 */
+		statusLabel: () => LocalizedString
+	}
+	parentStatus: {
+		actions: {
+			/**
+			 * ទទួលយកពាក្យស្នើសុំ
+			 */
+			acceptParentsAdoption: () => LocalizedString
+			/**
+			 * លុបចោលការទទួលយក
+			 */
+			unAcceptParentsAdoption: () => LocalizedString
+			/**
+			 * បដិសេធពាក្យស្នើសុំ
+			 */
+			rejectAdoption: () => LocalizedString
+			/**
+			 * ទទួលពាក្យស្នើសុំ
+			 */
+			receive: () => LocalizedString
+			/**
+			 * បានផ្គូផ្គងជាមួយកុមារ
+			 */
+			MATCHED: () => LocalizedString
+			/**
+			 * ការសុំកុមារធម៌បានបញ្ចប់
+			 */
+			MATCHING_COMPLETED: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គងត្រូវបានបដិសេធ
+			 */
+			MATCHING_REJECTED: () => LocalizedString
+		}
+		intros: {
+			/**
+			 * {name} ត្រូវបានទទួលយក។ បើមិនកំណត់ថ្ងៃផុតកំណត់ ការអនុម័តមានសុពលភាព {months} ខែ ចាប់ពីថ្ងៃសម្រេច។
+			 */
+			acceptParentsAdoption: (arg: { months: number, name: unknown }) => LocalizedString
+			/**
+			 * {name} ត្រឡប់ទៅស្ថានភាពកំពុងរង់ចាំវិញ។ សូមសរសេរមូលហេតុ។
+			 */
+			unAcceptParentsAdoption: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * {name} ត្រូវបានបដិសេធ។ នេះជាការសម្រេចចុងក្រោយសម្រាប់ពាក្យស្នើសុំនេះ។
+			 */
+			rejectAdoption: (arg: { name: unknown }) => LocalizedString
+		}
+		/**
+		 * ថ្ងៃសម្រេច
+		 */
+		decisionDate: () => LocalizedString
+		/**
+		 * អនុម័តដល់ (ស្រេចចិត្ត)
+		 */
+		approvedUntil: () => LocalizedString
+		/**
+		 * មូលហេតុ
+		 */
+		reason: () => LocalizedString
+		/**
+		 * សកម្មភាពលើស្ថានភាព
+		 */
+		actionsLabel: () => LocalizedString
+	}
+	parentFamily: {
+		/**
+		 * សមាជិកគ្រួសារ
+		 */
+		title: () => LocalizedString
+		/**
+		 * មនុស្សដែលរស់នៅក្នុងផ្ទះជាមួយអ្នកដាក់ពាក្យ។
+		 */
+		hint: () => LocalizedString
+		/**
+		 * មិនទាន់មានសមាជិកគ្រួសារត្រូវបានកត់ត្រានៅឡើយ។
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ឈ្មោះ
+		 */
+		name: () => LocalizedString
+		/**
+		 * ទំនាក់ទំនង
+		 */
+		relation: () => LocalizedString
+		/**
+		 * ថ្ងៃខែឆ្នាំកំណើត
+		 */
+		dateOfBirth: () => LocalizedString
+		/**
+		 * មុខរបរ
+		 */
+		occupation: () => LocalizedString
+		/**
+		 * បន្ថែមសមាជិក
+		 */
+		add: () => LocalizedString
+		/**
+		 * ដកសមាជិក {n} ចេញ
+		 */
+		remove: (arg: { n: number }) => LocalizedString
+		/**
+		 * កែប្រែសមាជិកគ្រួសារ
+		 */
+		edit: () => LocalizedString
+		/**
+		 * រក្សាទុកសមាជិកគ្រួសារ
+		 */
+		save: () => LocalizedString
+		/**
+		 * បោះបង់
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * សមាជិកគ្រួសារត្រូវបានរក្សាទុក។
+		 */
+		saved: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកសមាជិកគ្រួសារបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * សមាជិក {n}
+		 */
+		member: (arg: { n: number }) => LocalizedString
+	}
+	attachments: {
+		/**
+		 * ឯកសារ
+		 */
+		title: () => LocalizedString
+		/**
+		 * PDF ឬរូបភាព យ៉ាងច្រើន 10 MB ក្នុងមួយឯកសារ។
+		 */
+		hint: () => LocalizedString
+		/**
+		 * មិនទាន់មានឯកសារនៅឡើយ។
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ភ្ជាប់ឯកសារ
+		 */
+		add: () => LocalizedString
+		/**
+		 * ឯកសារនេះសម្រាប់
+		 */
+		slot: () => LocalizedString
+		/**
+		 * ឯកសារផ្សេងៗ
+		 */
+		noSlot: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុកឡើង...
+		 */
+		uploading: () => LocalizedString
+		/**
+		 * បានភ្ជាប់ {name}។
+		 */
+		uploaded: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ទាញយក {name}
+		 */
+		download: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ដក {name} ចេញ
+		 */
+		remove: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ដក {name} ចេញពីកំណត់ត្រានេះ? ឯកសារនឹងត្រូវលុប។
+		 */
+		confirmRemove: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * បានដក {name} ចេញ។
+		 */
+		removed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកឯកសារបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * ដោយ {who} នៅ {date}
+		 */
+		addedBy: (arg: { date: unknown, who: unknown }) => LocalizedString
+		/**
+		 * មិនទាន់មានឯកសារ
+		 */
+		missing: () => LocalizedString
 	}
 }
 

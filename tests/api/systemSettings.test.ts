@@ -9,6 +9,8 @@ const defaults = {
   childCodePrefix: 'CH',
   sessionIdleMinutes: 30,
   organizationName: '',
+  parentApprovalMonths: 12,
+  minimumAdopterAge: 25,
 };
 
 let t: TTestApp;
@@ -42,6 +44,8 @@ describe('system settings', () => {
       childCodePrefix: 'KH-C',
       sessionIdleMinutes: 45,
       organizationName: 'ក្រសួងសង្គមកិច្ច',
+      parentApprovalMonths: 18,
+      minimumAdopterAge: 30,
     };
     const response = await save({ ...values, version: 0 });
     expect(response.statusCode).toBe(200);

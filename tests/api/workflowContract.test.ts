@@ -2,7 +2,7 @@ import { getShortestPaths } from '@xstate/graph';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { auditLog, childInfos, statusHistory } from '../../server/db/schema';
+import { auditLog, childInfos, parentInfos, statusHistory } from '../../server/db/schema';
 import type { TWorkflowBinding } from '../../server/workflows/binding';
 import { workflowBindings } from '../../server/workflows/registry';
 import { isoDateIn } from '../../src/domain/programmeTime';
@@ -53,6 +53,32 @@ const subjects: Record<string, TSubject> = {
         ? { id, date: today }
         : action === 'unconfirmed-adoption'
           ? {}
+          : { date: today, reason: `Reason for ${action}` },
+  },
+  parent: {
+    create: async (status) => {
+      sequence += 1;
+      const [row] = await t.app.db
+        .insert(parentInfos)
+        .values({
+          code: `PA-CONTRACT-${String(sequence).padStart(6, '0')}`,
+          applicantType: 'single',
+          applicant1FamilyNameEn: 'Contract',
+          applicant1GivenNameEn: `Applicant ${sequence}`,
+          applicant1Sex: 'female',
+          applicant1DateOfBirth: yearsBefore(today, 35),
+          headOfficeId,
+          applicationDate: yearsBefore(today, 1),
+          status,
+        })
+        .returning({ id: parentInfos.id });
+      return row.id;
+    },
+    body: (action) =>
+      action === 'accept-parents-adoption'
+        ? { date: today }
+        : action === 'un-accept-parents-adoption'
+          ? { reason: 'The home study must be done again' }
           : { date: today, reason: `Reason for ${action}` },
   },
 };

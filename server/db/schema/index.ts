@@ -3,6 +3,7 @@ export * from './auth';
 export * from './children';
 export * from './geography';
 export * from './organisation';
+export * from './parents';
 export * from './reference';
 export * from './security';
 export * from './settings';

@@ -15,6 +15,7 @@ const entry = (over: Partial<TTimelineEntry>): TTimelineEntry => ({
   changes: [],
   subject: null,
   payload: null,
+  about: null,
   ...over,
 });
 const label = (action: string) => `<${action}>`;
@@ -38,7 +39,12 @@ describe('timeline words', () => {
     ).toBe('Sok Dara: <confirm-adoption>, dated 15-01-2026.');
     expect(
       timelineSentence(
-        entry({ entity: 'child_documents', action: 'create', subject: { originalName: 'birth.pdf' } }),
+        entry({
+          entity: 'child_documents',
+          action: 'create',
+          subject: { originalName: 'birth.pdf' },
+          about: 'document',
+        }),
         'child_infos',
         en,
         label,

@@ -22,6 +22,8 @@ export type TTimelineEntry = {
   changes: { field: string; from: unknown; to: unknown }[];
   subject: Record<string, unknown> | null;
   payload: Record<string, unknown> | null;
+  /** What a related row is about (a document, the family); null for the record's own rows. */
+  about: 'document' | 'family' | null;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -77,12 +79,12 @@ export const timelineSentence = (
       ? t.actionOn({ who, action: actionLabel(entry.action), date })
       : t.action({ who, action: actionLabel(entry.action) });
   }
-  if (entry.entity.endsWith('_documents')) {
+  if (entry.about === 'document') {
     if (entry.action === 'create') return t.documentAdded({ who, name });
     if (entry.action === 'delete') return t.documentRemoved({ who, name });
     return t.documentReplaced({ who, name });
   }
-  if (entry.entity.endsWith('_family')) {
+  if (entry.about === 'family') {
     if (entry.action === 'create') return t.familyRecorded({ who });
     if (entry.action === 'delete') return t.familyRemoved({ who });
     return t.familyChanged({ who });

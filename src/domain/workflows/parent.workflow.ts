@@ -98,3 +98,16 @@ export const parentWorkflow = {
   eventOf: (action, body, today) =>
     parentActionEvent(action as TParentActionName, body as TParentBody, today),
 } satisfies TWorkflowDefinition;
+
+/**
+ * The last day of an approval decided on `date` that holds `months` months (the setting
+ * `parentApprovalMonths`): the same day of the month, `months` later; a day the month lacks falls
+ * back to its last (31 January + 1 month = 28 or 29 February).
+ */
+export const defaultApprovedUntil = (date: string, months: number): string => {
+  const [year, month, day] = date.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+};

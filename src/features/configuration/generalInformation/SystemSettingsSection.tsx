@@ -28,8 +28,15 @@ const settingKeys: readonly TSystemSettingKey[] = [
   'childCodePrefix',
   'sessionIdleMinutes',
   'organizationName',
+  'parentApprovalMonths',
+  'minimumAdopterAge',
 ];
-const numberKeys: readonly TSystemSettingKey[] = ['defaultRowsPerPage', 'sessionIdleMinutes'];
+const numberKeys: readonly TSystemSettingKey[] = [
+  'defaultRowsPerPage',
+  'sessionIdleMinutes',
+  'parentApprovalMonths',
+  'minimumAdopterAge',
+];
 
 /** Inputs hold text; the body holds numbers where the settings do (an empty box stays missing). */
 const bodyOf = (values: FieldValues): Record<string, unknown> =>
@@ -108,6 +115,8 @@ const useSettingText = () => {
             childCodePrefix: words.childCodePrefix,
             sessionIdleMinutes: words.sessionIdleMinutes,
             organizationName: words.organizationName,
+            parentApprovalMonths: words.parentApprovalMonths,
+            minimumAdopterAge: words.minimumAdopterAge,
           }) as Record<string, (() => string) | undefined>
         )[key]?.() ?? key,
       hint: (key: TSystemSettingKey) =>
@@ -116,6 +125,8 @@ const useSettingText = () => {
           childCodePrefix: words.childCodePrefixHint,
           sessionIdleMinutes: words.sessionIdleMinutesHint,
           organizationName: words.organizationNameHint,
+          parentApprovalMonths: words.parentApprovalMonthsHint,
+          minimumAdopterAge: words.minimumAdopterAgeHint,
         })[key](),
     }),
     [words],
@@ -226,6 +237,8 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
   const prefix = fieldProps('childCodePrefix');
   const idle = fieldProps('sessionIdleMinutes');
   const organization = fieldProps('organizationName');
+  const approvalMonths = fieldProps('parentApprovalMonths');
+  const adopterAge = fieldProps('minimumAdopterAge');
   return (
     <form
       ref={formRef}
@@ -263,6 +276,28 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
         </Field>
         <Field {...organization.field}>
           <input {...organization.input} autoComplete="organization" {...register('organizationName')} />
+        </Field>
+        <Field {...approvalMonths.field}>
+          <input
+            {...approvalMonths.input}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={60}
+            step={1}
+            {...register('parentApprovalMonths')}
+          />
+        </Field>
+        <Field {...adopterAge.field}>
+          <input
+            {...adopterAge.input}
+            type="number"
+            inputMode="numeric"
+            min={18}
+            max={70}
+            step={1}
+            {...register('minimumAdopterAge')}
+          />
         </Field>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">

@@ -1,0 +1,23 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * How a record type's files are served by the attachments engine (DESIGN.md section 1):
+ * `attachmentRoutes(binding)` makes `GET|POST {apiBase}/attachments/:id` (the record's files, an
+ * upload) and `GET|DELETE {apiBase}/attachment/:attachmentId` (a download, a removal). Only users
+ * who may read the record see or download its files; out of their office it does not exist.
+ */
+export type TAttachmentBinding = {
+  /** The record's table name, the attachments' `entity` (`parent_infos`). */
+  entity: string;
+  apiBase: string;
+  tag: string;
+  table: PgTable;
+  columns: { id: PgColumn; code: PgColumn };
+  /** The record's head office, when its records are kept by office (DESIGN.md section 7). */
+  officeColumn?: PgColumn;
+  readPermission: string;
+  /** Uploading and removing. */
+  writePermission: string;
+  /** What a file may stand for (checklist items); absent: files have no slot. */
+  slots?: readonly string[];
+};

@@ -1,0 +1,114 @@
+import { date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditColumns, idColumn, versionColumn } from './common';
+import { communes, districts, villages } from './geography';
+import { headOffices } from './organisation';
+import { countries, provinces } from './reference';
+
+/** One applicant's columns (`applicant1_family_name_kh`...): flat, so lists and search read them. */
+const applicantColumns = <N extends 1 | 2>(n: N) => {
+  const column = (name: string) => `applicant${n}_${name}`;
+  return {
+    [`applicant${n}FamilyNameKh`]: text(column('family_name_kh')),
+    [`applicant${n}GivenNameKh`]: text(column('given_name_kh')),
+    [`applicant${n}FamilyNameEn`]: text(column('family_name_en')),
+    [`applicant${n}GivenNameEn`]: text(column('given_name_en')),
+    [`applicant${n}Sex`]: text(column('sex')),
+    [`applicant${n}DateOfBirth`]: date(column('date_of_birth'), { mode: 'string' }),
+    [`applicant${n}NationalityId`]: integer(column('nationality_id')).references(() => countries.id, {
+      onDelete: 'restrict',
+    }),
+    [`applicant${n}IdNumber`]: text(column('id_number')),
+    [`applicant${n}Occupation`]: text(column('occupation')),
+    [`applicant${n}Education`]: text(column('education')),
+    [`applicant${n}Phone`]: text(column('phone')),
+  } as Record<
+    `applicant${N}${'FamilyNameKh' | 'GivenNameKh' | 'FamilyNameEn' | 'GivenNameEn' | 'Sex' | 'IdNumber' | 'Occupation' | 'Education' | 'Phone'}`,
+    ReturnType<typeof text>
+  > &
+    Record<`applicant${N}DateOfBirth`, ReturnType<typeof date<'string'>>> &
+    Record<`applicant${N}NationalityId`, ReturnType<typeof integer>>;
+};
+
+/** A parent application (DESIGN.md section 5); `status` is parent.machine's state. */
+export const parentInfos = pgTable(
+  'parent_infos',
+  {
+    ...idColumn,
+    /** e.g. `PA-2026-000042`: generated, unique. */
+    code: text('code').notNull().unique(),
+    applicantType: text('applicant_type').notNull(),
+    ...applicantColumns(1),
+    ...applicantColumns(2),
+    provinceId: integer('province_id').references(() => provinces.id, { onDelete: 'restrict' }),
+    districtId: integer('district_id').references(() => districts.id, { onDelete: 'restrict' }),
+    communeId: integer('commune_id').references(() => communes.id, { onDelete: 'restrict' }),
+    villageId: integer('village_id').references(() => villages.id, { onDelete: 'restrict' }),
+    addressDetail: text('address_detail'),
+    marriageDate: date('marriage_date', { mode: 'string' }),
+    monthlyIncome: integer('monthly_income'),
+    ownChildren: integer('own_children'),
+    headOfficeId: integer('head_office_id')
+      .notNull()
+      .references(() => headOffices.id, { onDelete: 'restrict' }),
+    applicationDate: date('application_date', { mode: 'string' }).notNull(),
+    preferredSex: text('preferred_sex').notNull().default('any'),
+    ageFrom: integer('age_from'),
+    ageTo: integer('age_to'),
+    childrenCount: integer('children_count').notNull().default(1),
+    disabilityAccepted: text('disability_accepted').notNull().default('no'),
+    /** Ids of the child_disabilities reference list, when `disabilityAccepted` is `named`. */
+    acceptedDisabilityIds: jsonb('accepted_disability_ids').$type<number[]>().notNull().default([]),
+    homeStudyOn: date('home_study_on', { mode: 'string' }),
+    policeRecordOn: date('police_record_on', { mode: 'string' }),
+    medicalReportOn: date('medical_report_on', { mode: 'string' }),
+    referencesOn: date('references_on', { mode: 'string' }),
+    trainingOn: date('training_on', { mode: 'string' }),
+    notes: text('notes'),
+    status: text('status').notNull().default('pending'),
+    decisionDate: date('decision_date', { mode: 'string' }),
+    decisionReason: text('decision_reason'),
+    approvedUntil: date('approved_until', { mode: 'string' }),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [
+    index('parent_infos_status_idx').on(table.status),
+    index('parent_infos_head_office_idx').on(table.headOfficeId),
+    index('parent_infos_province_idx').on(table.provinceId),
+    index('parent_infos_approved_until_idx').on(table.approvedUntil),
+  ],
+);
+
+/** An application's household members (DESIGN.md 'Parent family'): one row per application. */
+export const parentFamilies = pgTable('parent_family', {
+  ...idColumn,
+  parentId: integer('parent_id')
+    .notNull()
+    .unique()
+    .references(() => parentInfos.id, { onDelete: 'cascade' }),
+  members: jsonb('members').$type<Record<string, unknown>[]>().notNull().default([]),
+  ...versionColumn,
+  ...auditColumns,
+});
+
+/**
+ * A file of any record (the attachments engine, DESIGN.md section 1): keyed by the record's table
+ * and id, with an optional slot (a checklist item), stored under DATA_DIR/files/attachments.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    ...idColumn,
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id').notNull(),
+    slot: text('slot'),
+    storedName: text('stored_name').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    title: text('title'),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [index('attachments_entity_idx').on(table.entity, table.entityId)],
+);

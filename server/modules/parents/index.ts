@@ -1,0 +1,77 @@
+import { parentStatusText } from '../../../src/domain/parentLabels';
+import { checklistItems } from '../../../src/domain/resources/parent';
+import { parentInfos } from '../../db/schema';
+import { nameIn } from '../../resources/exportNames';
+import { headOfficeOfUserRoute } from '../../routes/headOfficeOfUser';
+import type { TServerModule } from '../module';
+import { parentBinding } from './parentBinding';
+import { parentFamilyRoutes } from './parentFamilyRoutes';
+import { parentWorkflowBinding } from './parentWorkflowBinding';
+
+/**
+ * Parent applications (issue 12): the record on the resource engine (list, form, lookups, export),
+ * its workflow on the workflow engine, its documents on the attachments engine, its household;
+ * kept by office.
+ */
+export const parentsModule: TServerModule = {
+  name: 'parents',
+  resources: [
+    {
+      ...parentBinding,
+      export: {
+        filename: 'parent-applications',
+        sheetTitle: { kh: 'ពាក្យស្នើសុំរបស់ឪពុកម្ដាយ', en: 'Parent applications' },
+        columns: [
+          { key: 'code', heading: (t) => t.fields.code(), width: 18 },
+          { key: 'applicantsKh', heading: (t) => t.fields.applicantsKh(), width: 36 },
+          { key: 'applicantsEn', heading: (t) => t.fields.applicantsEn(), width: 36 },
+          {
+            key: 'applicantType',
+            heading: (t) => t.fields.applicantType(),
+            value: (type, t) =>
+              type === 'single' ? t.options.applicantType.single() : t.options.applicantType.couple(),
+            width: 16,
+          },
+          {
+            key: 'province',
+            heading: (t) => t.fields.province(),
+            value: (place, _t, locale) => nameIn(place, locale),
+            width: 22,
+          },
+          {
+            key: 'headOffice',
+            heading: (t) => t.fields.headOffice(),
+            value: (office, _t, locale) => nameIn(office, locale),
+            width: 28,
+          },
+          { key: 'applicationDate', heading: (t) => t.fields.applicationDate(), date: true, width: 14 },
+          {
+            key: 'status',
+            heading: (t) => t.fields.status(),
+            value: (status, t) => parentStatusText(t, String(status)),
+            width: 14,
+          },
+          { key: 'approvedUntil', heading: (t) => t.fields.approvedUntil(), date: true, width: 14 },
+        ],
+      },
+    },
+  ],
+  workflows: [parentWorkflowBinding],
+  attachments: [
+    {
+      entity: 'parent_infos',
+      apiBase: '/parent-infos',
+      tag: 'parent infos',
+      table: parentInfos,
+      columns: { id: parentInfos.id, code: parentInfos.code },
+      officeColumn: parentInfos.headOfficeId,
+      readPermission: 'adoptive_parents:read',
+      writePermission: 'adoptive_parents:update',
+      slots: checklistItems,
+    },
+  ],
+  routes: [
+    parentFamilyRoutes,
+    headOfficeOfUserRoute('/parent-infos/head-office-user', ['parent infos'], 'application'),
+  ],
+};

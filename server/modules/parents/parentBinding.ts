@@ -1,0 +1,307 @@
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isoDateIn } from '../../../src/domain/programmeTime';
+import {
+  applicantHasAnything,
+  applicantHasWholeName,
+  applicantKey,
+  applicantNumbers,
+  approvalExpiringDays,
+  checklistDateKey,
+  checklistItems,
+  isOldEnoughToAdopt,
+  parentResource,
+} from '../../../src/domain/resources/parent';
+import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
+import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
+import {
+  communes,
+  countries,
+  districts,
+  headOffices,
+  parentInfos,
+  provinces,
+  referenceItems,
+  statusHistory,
+  villages,
+} from '../../db/schema';
+import { ApiError, fieldErrors } from '../../errors';
+import { levelsAgree } from '../../resources/levelsAgree';
+import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
+import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import { readSettings } from '../../routes/settings';
+
+/** The status history's first row of an application: it was received. */
+export const parentReceivedAction = 'receive';
+
+/** `family given` in one script, null when both are empty. */
+const fullName = (family: PgColumn, given: PgColumn) =>
+  sql<string | null>`nullif(concat_ws(' ', ${family}, ${given}), '')`;
+
+/** Both applicants' names in one script, `A & B`. */
+const applicantsName = (script: 'Kh' | 'En') =>
+  sql<string | null>`nullif(concat_ws(' & ', ${fullName(
+    parentInfos[`applicant1FamilyName${script}`],
+    parentInfos[`applicant1GivenName${script}`],
+  )}, ${fullName(parentInfos[`applicant2FamilyName${script}`], parentInfos[`applicant2GivenName${script}`])}), '')`;
+
+const byName =
+  (column: PgColumn) =>
+  (locale: string): SQL =>
+    sql`${column}->>${locale}`;
+
+/** Today in Phnom Penh by the database's clock. */
+const todaySql = sql`(current_timestamp at time zone 'Asia/Phnom_Penh')::date`;
+
+/** The next code `PA-{year}-{000001}`; callers creating it hold the code lock. */
+export const nextParentCode = (db: Parameters<typeof nextRecordCode>[0], year: string) =>
+  nextRecordCode(db, { entity: 'parent_infos', code: parentInfos.code }, `PA-${year}-`);
+
+const applicantColumns = Object.fromEntries(
+  applicantNumbers.flatMap((n) =>
+    (
+      [
+        'FamilyNameKh',
+        'GivenNameKh',
+        'FamilyNameEn',
+        'GivenNameEn',
+        'Sex',
+        'DateOfBirth',
+        'NationalityId',
+        'IdNumber',
+        'Occupation',
+        'Education',
+        'Phone',
+      ] as const
+    ).map((field) => {
+      const key = applicantKey(n, field) as keyof typeof parentInfos.$inferSelect;
+      return [key, parentInfos[key as keyof typeof parentInfos] as PgColumn];
+    }),
+  ),
+);
+
+type TMessage = (t: TranslationFunctions) => string;
+
+/**
+ * The rules of an application (issue 12), in the write's transaction, on the record as it would be
+ * saved: the first applicant named (Khmer or Latin), with sex and date of birth; a couple's second
+ * applicant too, a single applicant's application without one; every applicant at least the
+ * settings' minimum age on the application date; the age range from ≤ to; disabilities named only
+ * when 'named' is chosen (and then at least one); no date in the future. Only a pending application
+ * may be deleted: a decided one keeps its file (409).
+ */
+const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
+  if (mode === 'delete') {
+    if (before?.status !== 'pending') throw new ApiError(409, 'parentDeleteDecided');
+    return;
+  }
+  const today = isoDateIn(new Date(now));
+  const record = { ...before, ...body } as Record<string, unknown>;
+  const errors: TMessage[] = [];
+  const { minimumAdopterAge } = await readSettings(db);
+  const onDay = typeof record.applicationDate === 'string' ? record.applicationDate : today;
+  for (const n of applicantNumbers) {
+    const needed = n === 1 || record.applicantType === 'couple';
+    if (!needed) {
+      if (applicantHasAnything(record, 2)) errors.push((t) => t.server.parentSingleSecond());
+      continue;
+    }
+    if (!applicantHasWholeName(record, n)) errors.push((t) => t.server.parentApplicantName({ n }));
+    const sexKey = applicantKey(n, 'Sex');
+    if (!record[sexKey]) errors.push((t) => t.validation.required({ label: sexKey }));
+    const birthKey = applicantKey(n, 'DateOfBirth');
+    const born = record[birthKey];
+    if (typeof born !== 'string') errors.push((t) => t.validation.required({ label: birthKey }));
+    else if (born > today) errors.push((t) => t.server.childDateFuture({ field: birthKey, today }));
+    else if (
+      (mode === 'create' || birthKey in body || 'applicationDate' in body) &&
+      !isOldEnoughToAdopt(born, onDay, minimumAdopterAge)
+    )
+      errors.push((t) => t.server.parentApplicantAge({ field: birthKey, age: minimumAdopterAge }));
+  }
+  const dated = ['applicationDate', 'marriageDate', ...checklistItems.map(checklistDateKey)];
+  for (const field of dated) {
+    const value = body[field];
+    if (typeof value === 'string' && value > today)
+      errors.push((t) => t.server.childDateFuture({ field, today }));
+  }
+  const { ageFrom, ageTo } = record;
+  if (typeof ageFrom === 'number' && typeof ageTo === 'number' && ageFrom > ageTo)
+    errors.push((t) => t.server.parentAgeRange());
+  const named = Array.isArray(record.acceptedDisabilityIds) ? (record.acceptedDisabilityIds as number[]) : [];
+  if (record.disabilityAccepted === 'named' && named.length === 0)
+    errors.push((t) => t.server.parentNamedDisabilities());
+  if (record.disabilityAccepted !== 'named' && named.length > 0)
+    errors.push((t) => t.server.parentDisabilitiesNotNamed());
+  if (errors.length > 0) throw fieldErrors(...errors);
+  if (Array.isArray(body.acceptedDisabilityIds) && body.acceptedDisabilityIds.length > 0) {
+    const unique = [...new Set(body.acceptedDisabilityIds as number[])];
+    const found = await db
+      .select({ id: referenceItems.id })
+      .from(referenceItems)
+      .where(and(inArray(referenceItems.id, unique), sql`${referenceItems.list} = 'child_disabilities'`));
+    if (found.length !== unique.length)
+      throw fieldErrors((t) => t.server.invalidParent({ field: 'acceptedDisabilityIds' }));
+  }
+};
+
+const addressAgrees = levelsAgree([
+  { field: 'districtId', table: districts, parentColumn: districts.provinceId, parentField: 'provinceId' },
+  { field: 'communeId', table: communes, parentColumn: communes.districtId, parentField: 'districtId' },
+  { field: 'villageId', table: villages, parentColumn: villages.communeId, parentField: 'communeId' },
+]);
+
+/** An application whose approval holds on `today`... or no longer does. */
+const approvalFilter = (state: string | number): SQL => {
+  const accepted = sql`${parentInfos.status} = 'accepted'`;
+  if (state === 'expired') return sql`(${accepted} and ${parentInfos.approvedUntil} < ${todaySql})`;
+  return sql`(${accepted} and ${parentInfos.approvedUntil} >= ${todaySql} and ${parentInfos.approvedUntil} <= ${todaySql} + ${approvalExpiringDays}::int)`;
+};
+
+/** Applications whose age range meets the band (an open end takes any age). */
+const acceptsAgeBand = (band: string | number): SQL => {
+  const [youngest, oldest] = String(band).split('-').map(Number);
+  return sql`(coalesce(${parentInfos.ageFrom}, 0) <= ${oldest} and coalesce(${parentInfos.ageTo}, 17) >= ${youngest})`;
+};
+
+/** Parent applications on the resource machinery (issue 12): `/parent-infos`. */
+export const parentBinding: TResourceBinding = {
+  definition: parentResource,
+  table: parentInfos,
+  selection: {
+    id: parentInfos.id,
+    code: parentInfos.code,
+    applicantType: parentInfos.applicantType,
+    ...applicantColumns,
+    applicantsKh: applicantsName('Kh'),
+    applicantsEn: applicantsName('En'),
+    provinceId: parentInfos.provinceId,
+    province: { id: provinces.id, name: provinces.name },
+    districtId: parentInfos.districtId,
+    communeId: parentInfos.communeId,
+    villageId: parentInfos.villageId,
+    addressDetail: parentInfos.addressDetail,
+    marriageDate: parentInfos.marriageDate,
+    monthlyIncome: parentInfos.monthlyIncome,
+    ownChildren: parentInfos.ownChildren,
+    headOfficeId: parentInfos.headOfficeId,
+    headOffice: { id: headOffices.id, code: headOffices.code, name: headOffices.name },
+    applicationDate: parentInfos.applicationDate,
+    preferredSex: parentInfos.preferredSex,
+    ageFrom: parentInfos.ageFrom,
+    ageTo: parentInfos.ageTo,
+    childrenCount: parentInfos.childrenCount,
+    disabilityAccepted: parentInfos.disabilityAccepted,
+    acceptedDisabilityIds: parentInfos.acceptedDisabilityIds,
+    homeStudyOn: parentInfos.homeStudyOn,
+    policeRecordOn: parentInfos.policeRecordOn,
+    medicalReportOn: parentInfos.medicalReportOn,
+    referencesOn: parentInfos.referencesOn,
+    trainingOn: parentInfos.trainingOn,
+    notes: parentInfos.notes,
+    status: parentInfos.status,
+    decisionDate: parentInfos.decisionDate,
+    decisionReason: parentInfos.decisionReason,
+    approvedUntil: parentInfos.approvedUntil,
+    version: parentInfos.version,
+    updatedAt: parentInfos.updatedAt,
+  },
+  joins: [
+    { table: headOffices, on: sql`${headOffices.id} = ${parentInfos.headOfficeId}` },
+    { table: provinces, on: sql`${provinces.id} = ${parentInfos.provinceId}`, left: true },
+  ],
+  search: [
+    parentInfos.code,
+    parentInfos.applicant1FamilyNameKh,
+    parentInfos.applicant1GivenNameKh,
+    parentInfos.applicant1FamilyNameEn,
+    parentInfos.applicant1GivenNameEn,
+    parentInfos.applicant2FamilyNameKh,
+    parentInfos.applicant2GivenNameKh,
+    parentInfos.applicant2FamilyNameEn,
+    parentInfos.applicant2GivenNameEn,
+    parentInfos.applicant1IdNumber,
+    parentInfos.applicant2IdNumber,
+  ],
+  sort: {
+    code: parentInfos.code,
+    applicantsKh: applicantsName('Kh'),
+    applicantsEn: applicantsName('En'),
+    applicantType: parentInfos.applicantType,
+    province: byName(provinces.name),
+    headOffice: byName(headOffices.name),
+    applicationDate: parentInfos.applicationDate,
+    status: parentInfos.status,
+    approvedUntil: parentInfos.approvedUntil,
+    updatedAt: parentInfos.updatedAt,
+  },
+  filters: {
+    status: parentInfos.status,
+    applicantType: parentInfos.applicantType,
+    provinceId: parentInfos.provinceId,
+    headOfficeId: parentInfos.headOfficeId,
+    approval: approvalFilter,
+    preferredSex: parentInfos.preferredSex,
+    ageBand: acceptsAgeBand,
+  },
+  parents: [
+    { field: 'provinceId', table: provinces },
+    { field: 'districtId', table: districts },
+    { field: 'communeId', table: communes },
+    { field: 'villageId', table: villages },
+    { field: 'applicant1NationalityId', table: countries },
+    { field: 'applicant2NationalityId', table: countries },
+    { field: 'headOfficeId', table: headOffices },
+  ],
+  consistency: addressAgrees,
+  timeline: {
+    related: [
+      { entity: 'parent_family', key: 'parentId', about: 'family' },
+      { entity: 'attachments', key: 'entityId', about: 'document', match: { entity: 'parent_infos' } },
+    ],
+  },
+  accessLog: true,
+  guard: guardParent,
+  // The code and the first status are the server's.
+  toColumns: async ({ db, mode, body, now }) => {
+    if (mode !== 'create') return body;
+    await lockRecordCodes(db, 'parent_infos');
+    const year = isoDateIn(new Date(now)).slice(0, 4);
+    return { ...body, code: await nextParentCode(db, year), status: 'pending' };
+  },
+  afterChange: async ({ db, mode, id, actor, now }) => {
+    if (mode === 'delete') {
+      await removeAttachmentRows(db, 'parent_infos', id);
+      return;
+    }
+    // A new application's history starts with its receipt, in the same transaction as the record.
+    if (mode === 'create')
+      await db.insert(statusHistory).values({
+        entity: 'parent_infos',
+        entityId: id,
+        action: parentReceivedAction,
+        fromStatus: '',
+        toStatus: 'pending',
+        payload: {},
+        userId: actor.id,
+        at: new Date(now),
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      });
+  },
+  lookups: [
+    // A provincial caseworker files applications of their own office: it is the one offered.
+    { path: 'head-offices', table: headOffices, ownOfficeOnly: true },
+    { path: 'countries', table: countries, orderBy: 'name' },
+    { path: 'provinces', table: provinces },
+    {
+      path: 'districts/:id',
+      table: districts,
+      parent: { key: 'id', column: districts.provinceId, in: 'path' },
+    },
+    { path: 'communes/:id', table: communes, parent: { key: 'id', column: communes.districtId, in: 'path' } },
+    { path: 'villages/:id', table: villages, parent: { key: 'id', column: villages.communeId, in: 'path' } },
+  ],
+  unique: { parent_infos_code_unique: 'code' },
+  filesOf: (db, id, dataDir) => attachmentFilesOf(db, 'parent_infos', id, dataDir),
+};
