@@ -22,6 +22,7 @@ import {
   seedDemoUsers,
   type TDemoResult,
 } from '../server/db/demoData';
+import { seedDemoApplications } from '../server/db/demoParents';
 import { seed } from '../server/db/seed';
 import { childStatuses } from '../src/domain/childStatus';
 
@@ -43,6 +44,7 @@ const main = async () => {
   const database = await openDatabase(config);
   let result: TDemoResult | undefined;
   let childrenSeconds = 0;
+  let applications: Awaited<ReturnType<typeof seedDemoApplications>> | undefined;
   try {
     await database.prepare(async (db) => {
       const { adminCreated } = await seed(db, { adminPassword: config.adminPassword });
@@ -57,6 +59,10 @@ const main = async () => {
         actorId: userIds.get('demo.caseworker') ?? null,
       });
       childrenSeconds = (performance.now() - childrenStarted) / 1000;
+      applications = await seedDemoApplications(db, {
+        now: new Date(),
+        actorId: userIds.get('demo.caseworker') ?? null,
+      });
     });
   } finally {
     await database.close();
@@ -73,6 +79,14 @@ const main = async () => {
     `  children: ${result.inserted} added in ${childrenSeconds.toFixed(1)} s${statuses ? ` (${statuses}; ${result.reAdopted} of the registered back after a re-adoption)` : ''}, ${result.existing} already there`,
   );
   console.log(`  status history rows: ${result.historyRows}, disabilities: ${result.disabilityRows}`);
+  if (applications) {
+    const counts = Object.entries(applications.byStatus)
+      .map(([status, count]) => `${status} ${count}`)
+      .join(', ');
+    console.log(
+      `  parent applications: ${applications.inserted} added${counts ? ` (${counts})` : ''}, ${applications.existing} already there`,
+    );
+  }
   console.log(`  users (password "${password}"):`);
   for (const user of demoUsers) console.log(`    ${user.username.padEnd(16)} ${user.roleName}`);
 };

@@ -67,14 +67,14 @@ const mulberry32 = (seed: number) => {
   };
 };
 
-type TRandom = {
+export type TRandom = {
   next: () => number;
   chance: (probability: number) => boolean;
   int: (min: number, max: number) => number;
   pick: <T>(items: readonly T[]) => T;
 };
 
-const createRandom = (seed: number): TRandom => {
+export const createRandom = (seed: number): TRandom => {
   const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return {
@@ -92,11 +92,11 @@ const randomForChild = (number: number) => createRandom(demoSeed ^ Math.imul(num
 // --- calendar days (yyyy-mm-dd, UTC arithmetic) ------------------------------------------------
 
 const dayMs = 86_400_000;
-const toDayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs;
+export const toDayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs;
 const fromDayNumber = (value: number) => new Date(value * dayMs).toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => fromDayNumber(toDayNumber(day) + days);
+export const addDays = (day: string, days: number) => fromDayNumber(toDayNumber(day) + days);
 /** A day between `from` and `to`, both included (`from` when `to` is earlier). */
-const dayBetween = (random: TRandom, from: string, to: string) =>
+export const dayBetween = (random: TRandom, from: string, to: string) =>
   addDays(from, random.int(0, Math.max(0, toDayNumber(to) - toDayNumber(from))));
 
 // --- what the database offers ------------------------------------------------------------------

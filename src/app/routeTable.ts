@@ -3,7 +3,7 @@ import { developerOnlyPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
 import type { TResourceAddress } from '@/domain/resourceAddresses';
 import * as loginScreen from '@/features/auth/LoginPage';
-import { childPagePermission, resourcePageRoutes } from '@/features/resourcePageRoutes';
+import { childPagePermission, parentPagePermission, resourcePageRoutes } from '@/features/resourcePageRoutes';
 import type { TRouteEntry, TScreenModule } from '@/platform/screenRegistry';
 
 /**
@@ -104,10 +104,15 @@ export const routeTable: TRouteEntry[] = [
     () => import('@/features/child/show/ChildShowPage'),
   ),
   // Parents
-  auth('/adoptive-parents/parents', 'adoptive_parents:read'),
-  auth('/adoptive-parents/parents/create', 'adoptive_parents:update'),
-  auth('/adoptive-parents/parents/edit/:id', 'adoptive_parents:update'),
-  auth('/adoptive-parents/parents/show/:id', 'adoptive_parents:read'),
+  // Parents: like children, create and edit are guarded by `:update` (spec section 6).
+  auth('/adoptive-parents/parents', 'adoptive_parents:read', resourceScreen('parent', 'list')),
+  auth('/adoptive-parents/parents/create', parentPagePermission, resourceScreen('parent', 'create')),
+  auth('/adoptive-parents/parents/edit/:id', parentPagePermission, resourceScreen('parent', 'edit')),
+  auth(
+    '/adoptive-parents/parents/show/:id',
+    'adoptive_parents:read',
+    () => import('@/features/parent/show/ParentShowPage'),
+  ),
   // After-adoption services
   auth('/service-after-adoption', 'post_adoption_services:read'),
   auth('/service-after-adoption/create', 'post_adoption_services:update'),

@@ -102,10 +102,10 @@ export type TColumnDef = {
   /** `badge`: the colour of each value. */
   tones?: Record<string, TBadgeTone>;
   /**
-   * `date`: the day a grant ends (an approval): a day already past shows 'Expired', one within 30
-   * days 'Expires soon', beside the date.
+   * `date`: the day a grant ends (an approval), for the rows where the end matters (an accepted
+   * application): a day already past shows 'Expired', one within 30 days 'Expires soon'.
    */
-  expires?: boolean;
+  expires?: (row: Record<string, unknown>) => boolean;
   /** `photo`: the API path of a row's image, or null when it has none. */
   photoPath?: (row: Record<string, unknown>) => string | null;
 };

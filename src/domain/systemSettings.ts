@@ -53,5 +53,10 @@ export const systemSettingsFromStored = (stored: Record<string, unknown>): TSyst
 };
 
 /** The settings the client applies for everyone, served with the setup data (`GET /mains`). */
-export const ZClientSettings = ZSystemSettings.pick({ defaultRowsPerPage: true, sessionIdleMinutes: true });
+export const ZClientSettings = ZSystemSettings.pick({
+  defaultRowsPerPage: true,
+  sessionIdleMinutes: true,
+  // An application's page checks the applicants' ages against it (the server's rule decides).
+  minimumAdopterAge: true,
+});
 export type TClientSettings = z.infer<typeof ZClientSettings>;

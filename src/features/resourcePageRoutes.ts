@@ -11,6 +11,7 @@ const configuration = { key: 'configuration' } as const;
 const security = { key: 'security' } as const;
 export const resourcePageRoutes = [
   { address: resourceAddresses.child, area: { key: 'records' }, editIdOptional: false },
+  { address: resourceAddresses.parent, area: { key: 'records' }, editIdOptional: false },
   { address: resourceAddresses.province, area: configuration, editIdOptional: true },
   { address: resourceAddresses.state, area: configuration, editIdOptional: true },
   { address: resourceAddresses.district, area: configuration, editIdOptional: true },
@@ -28,6 +29,8 @@ export const resourcePageRoutes = [
 
 /** Children's create and edit pages are guarded by `:update` (spec section 6), not `:write`. */
 export const childPagePermission = 'adoptive_children:update';
+/** So are parent applications' (spec section 6: `adoptive_parents:update`). */
+export const parentPagePermission = 'adoptive_parents:update';
 
 /** The page fields of one resource, by name, for its client resource to spread. */
 export const pageRouteOf = (name: TResourceAddressName) => {

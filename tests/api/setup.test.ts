@@ -61,7 +61,7 @@ describe('GET /api/v1/mains', () => {
           app_logo: null,
           footer_logo: null,
         },
-        settings: { defaultRowsPerPage: 10, sessionIdleMinutes: 30 },
+        settings: { defaultRowsPerPage: 10, sessionIdleMinutes: 30, minimumAdopterAge: 25 },
       },
     });
   });

@@ -62,7 +62,11 @@ describe('system settings', () => {
 
     // Every screen applies the list size and idle sign-out from the public setup data.
     const mains = await t.app.inject({ method: 'GET', url: '/api/v1/mains' });
-    expect(mains.json().data.settings).toEqual({ defaultRowsPerPage: 50, sessionIdleMinutes: 45 });
+    expect(mains.json().data.settings).toEqual({
+      defaultRowsPerPage: 50,
+      sessionIdleMinutes: 45,
+      minimumAdopterAge: 30,
+    });
   });
 
   it('refuses a stale version with 409 and keeps the saved values', async () => {

@@ -155,7 +155,13 @@ export const CommandPalette = () => {
                 data-autofocus
                 value={search}
                 onValueChange={setSearch}
-                placeholder={scope === 'child' ? LL.palette.findChild() : LL.palette.placeholder()}
+                placeholder={
+                  scope === 'child'
+                    ? LL.palette.findChild()
+                    : scope === 'parent'
+                      ? LL.parentShow.findApplication()
+                      : LL.palette.placeholder()
+                }
                 maxLength={100}
                 className="h-12 w-full bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100"
               />

@@ -75,6 +75,10 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
     [goEdit],
   );
 
+  const links = useMemo(
+    () => (record && layout.links ? layout.links(record, LL, user) : []),
+    [record, layout, LL, user],
+  );
   const workflowCommands = actions?.commands;
   const commands = useMemo<TCommand[]>(() => {
     if (!record) return [];
@@ -103,8 +107,28 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
         perform: print,
       },
       ...(workflowCommands ?? []),
+      ...links.map((link) => ({
+        id: `${layout.idPrefix}-show-${link.id}`,
+        title: link.title,
+        kind: 'page' as const,
+        path: link.path,
+        icon: link.icon,
+        perform: () => navigate(localizedPath(locale, link.path)),
+      })),
     ];
-  }, [record, canUpdate, texts, layout, definition.routeBase, goEdit, print, workflowCommands]);
+  }, [
+    record,
+    canUpdate,
+    texts,
+    layout,
+    definition.routeBase,
+    goEdit,
+    print,
+    workflowCommands,
+    links,
+    navigate,
+    locale,
+  ]);
   useRegisterCommands(commands);
 
   useRecentDestination(
@@ -180,6 +204,17 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
                   ))}
                 </fieldset>
               ) : null}
+              {links.map((link) => (
+                <AppLink
+                  key={link.id}
+                  to={localizedPath(locale, link.path)}
+                  className={secondaryButton}
+                  title={link.hint}
+                >
+                  <Icon name={link.icon} className="size-4" />
+                  {link.title}
+                </AppLink>
+              ))}
               <span className="ml-auto text-slate-500 text-xs dark:text-slate-400">
                 {canUpdate ? texts.keyboardHint() : texts.printHint()}
               </span>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import type { TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import type { TPermissionSubject } from '@/domain/permissions';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
 
@@ -49,6 +50,15 @@ export type TShowLayout = {
   /** The cards after the header, in order, each under a key of its own. */
   cards: readonly { key: string; Card: ComponentType<TShowCardProps> }[];
   workflow?: TClientWorkflow;
+  /**
+   * Links beside the workflow's actions, also palette commands ('New application from this one'):
+   * what the record offers the user besides editing, printing and its workflow.
+   */
+  links?: (
+    record: TResourceRow,
+    LL: TranslationFunctions,
+    user: TPermissionSubject | null,
+  ) => readonly { id: string; title: string; hint?: string; icon: string; path: string }[];
   /** The record's table, when its binding serves a timeline (`GET {apiBase}/timeline/:id`). */
   timelineEntity?: string;
   texts: (LL: TranslationFunctions) => TShowTexts;

@@ -21,7 +21,9 @@ import { AuthImage } from '@/components/AuthImage';
 import { Badge } from '@/components/Badge';
 import type { TSortOrder } from '@/domain/listQuery';
 import type { TRouteLocale } from '@/domain/locale';
+import { isoDateIn } from '@/domain/programmeTime';
 import type { TResourceDefinition } from '@/domain/resource';
+import { useI18nContext } from '@/i18n/i18n-react';
 import type { TListLoaderActor } from '@/machines/listLoader.machine';
 import type { TResourceRow } from '@/platform/api/resources';
 import { darkModeAtom } from '@/state/ui';
@@ -217,6 +219,21 @@ const ResourceGrid = ({
             },
           };
         }
+        if (column.kind === 'date' && column.expires) {
+          const matters = column.expires;
+          return {
+            ...base,
+            cellRenderer: ({ data, value }: { data?: TResourceRow; value?: string }) => {
+              const raw = data ? String(valueAtPath(data, column.path ?? column.key) ?? '') : '';
+              return (
+                <span className="inline-flex items-center gap-2">
+                  {value}
+                  {raw && data && matters(data) ? <ExpiryBadge day={raw} /> : null}
+                </span>
+              );
+            },
+          };
+        }
         if (column.kind === 'badge') {
           return {
             ...base,
@@ -329,3 +346,16 @@ const ResourceGrid = ({
 };
 
 export default ResourceGrid;
+
+/** How near an end is 'soon' (DESIGN.md section 6: approvals expiring within 30 days). */
+const expirySoonDays = 30;
+
+/** 'Expired' or 'Expires soon' beside a day a grant ends. */
+const ExpiryBadge = ({ day }: { day: string }) => {
+  const { LL } = useI18nContext();
+  const today = isoDateIn(new Date());
+  if (day < today) return <Badge tone="rose">{LL.list.expired()}</Badge>;
+  const soon = new Date(`${today}T00:00:00Z`);
+  soon.setUTCDate(soon.getUTCDate() + expirySoonDays);
+  return day <= soon.toISOString().slice(0, 10) ? <Badge tone="amber">{LL.list.expiresSoon()}</Badge> : null;
+};

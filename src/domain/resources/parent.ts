@@ -307,7 +307,14 @@ export const parentResource = {
     { key: 'headOffice', path: 'headOffice.name', kind: 'translatable', sortable: true, flex: 1.2 },
     { key: 'applicationDate', kind: 'date', sortable: true, minWidth: 120 },
     { key: 'status', kind: 'badge', sortable: true, tones: parentStatusTones, flex: 0.9, minWidth: 120 },
-    { key: 'approvedUntil', kind: 'date', sortable: true, expires: true, minWidth: 150 },
+    {
+      key: 'approvedUntil',
+      kind: 'date',
+      sortable: true,
+      // Only an accepted application's approval can run out (matched and adopted ones went on).
+      expires: (row) => row.status === 'accepted',
+      minWidth: 170,
+    },
   ],
   filters: [
     { key: 'status', label: 'status', kind: 'select', options: parentStatuses },

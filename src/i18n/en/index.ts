@@ -912,7 +912,7 @@ const en = {
     },
     intros: {
       acceptParentsAdoption:
-        '{name} is accepted. Without an end date the approval holds {months} months from the decision date.',
+        '{name} is accepted. Without an end date the approval holds for the months set in the system settings (12 unless changed) from the decision date.',
       unAcceptParentsAdoption: '{name} goes back to pending. Write why.',
       rejectAdoption: '{name} is rejected. This is final for this application.',
     },

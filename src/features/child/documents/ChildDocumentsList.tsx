@@ -2,6 +2,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { FilePickerButton } from '@/components/form/FilePickerButton';
+import { failureText } from '@/components/form/failureText';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
@@ -14,7 +15,6 @@ import {
   replaceChildDocument,
   uploadChildDocuments,
 } from '@/features/child/api/childFilesApi';
-import { failureText } from '@/features/child/api/failureText';
 import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { errorStatus } from '@/platform/api/errors';

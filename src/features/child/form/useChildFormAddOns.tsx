@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { showToast } from '@/components/feedback/toasts';
+import { failureText } from '@/components/form/failureText';
 import type { TFormAddOns } from '@/components/resource/resourceArea';
 import { isoDateIn } from '@/domain/childStatus';
 import {
@@ -9,7 +10,6 @@ import {
   updateChildFamily,
 } from '@/features/child/api/childFamilyApi';
 import { removeChildPhoto, uploadChildDocuments, uploadChildPhoto } from '@/features/child/api/childFilesApi';
-import { failureText } from '@/features/child/api/failureText';
 import { DocumentsEditor } from '@/features/child/documents/DocumentsEditor';
 import type { TPendingDocument } from '@/features/child/documents/PendingDocuments';
 import { FamilyEditor, type TFamilyLoadState } from '@/features/child/family/FamilyEditor';

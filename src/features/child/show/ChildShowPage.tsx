@@ -1,34 +1,21 @@
 import { useMemo } from 'react';
 import { AuthImage } from '@/components/AuthImage';
 import { Icon } from '@/components/Icon';
-import { BilingualLabel } from '@/components/record/BilingualLabel';
+import { FieldSections } from '@/components/record/FieldSections';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
-import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
-import { useResourceText } from '@/components/resource/useResourceText';
 import { childResource } from '@/domain/resources/child';
 import { childClientResource } from '@/features/child/childClient';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
-import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
-import { useRouteLocale } from '@/platform/useRouteLocale';
 import { ChildStatusBadge } from '../status/ChildStatusBadge';
 import { childWorkflowClient } from '../status/childWorkflowClient';
 import { MatchingHistorySection } from './ChildHistorySections';
-import { summaryRows, type TSummaryRow } from './childSummary';
-import { useSummaryNames } from './useSummaryNames';
+import { childNamedInRecord, childSummaryExtras } from './childSummary';
 import './print.css';
-
-type TBook = Record<string, (() => string) | undefined>;
-
-/** A field's label in one dictionary (the key itself while the dictionary lacks it). */
-const fieldLabelIn = (LL: TranslationFunctions, key: string) =>
-  (LL.fields as unknown as TBook)[key]?.() || key;
-const sectionLabelIn = (LL: TranslationFunctions, key: string) =>
-  (LL as unknown as { formSections?: TBook }).formSections?.[key]?.() || key;
 
 /** Initials of the Latin name (Khmer initials would split a cluster), else the child icon. */
 const PhotoPlaceholder = ({ record, label }: { record: TResourceRow; label: string }) => {
@@ -95,80 +82,37 @@ const ChildIdentity = ({
   );
 };
 
-/** One value of a definition list; nothing recorded says so, quietly. */
-const RowValue = ({ row }: { row: TSummaryRow }) => {
-  const { LL } = useI18nContext();
-  if (row.key === 'status' && row.value) return <ChildStatusBadge status={row.value} />;
-  if (!row.value)
-    return <span className="text-slate-500 italic dark:text-slate-400">{LL.childShow.notRecorded()}</span>;
-  return (
-    <span lang={row.lang} className={row.long ? 'whitespace-pre-line break-words' : 'break-words'}>
-      {row.value}
-    </span>
-  );
-};
+const childWords = (LL: TranslationFunctions) => ({
+  estimated: LL.childShow.estimated(),
+  ageYears: (age: number) => LL.childShow.ageYears({ age }),
+});
 
 /** Identity, birth and origin, care and health (as the form has them), family and documents. */
 const SummarySections = ({ record, id: childId, canUpdate }: TShowCardProps) => {
   const { LL } = useI18nContext();
-  const locale = useRouteLocale();
-  const { labelOf, optionLabel } = useResourceText(childResource.name);
-  const { names } = useSummaryNames(record, locale);
-  const words = useMemo(
-    () => ({
-      locale,
-      names,
-      optionLabel,
-      yes: LL.options.boolean.yes(),
-      no: LL.options.boolean.no(),
-      estimated: LL.childShow.estimated(),
-      ageYears: (age: number) => LL.childShow.ageYears({ age }),
-    }),
-    [locale, names, optionLabel, LL],
-  );
+  const words = useMemo(() => childWords(LL), [LL]);
   const numericId = Number(childId);
   return (
-    <>
-      {childResource.formSections.map((section) => {
-        const both = bothLanguages((book) => sectionLabelIn(book, section));
-        const card = (children: React.ReactNode) => (
-          <SummaryCard
-            key={section}
-            id={`child-section-${section}`}
-            title={sectionLabelIn(LL, section)}
-            both={both}
-          >
-            {children}
-          </SummaryCard>
-        );
-        if (section === 'family') return card(<ChildFamilySummary childId={numericId} />);
+    <FieldSections
+      definition={childResource}
+      record={record}
+      idPrefix="child"
+      namedInRecord={childNamedInRecord}
+      extras={childSummaryExtras}
+      notRecorded={LL.childShow.notRecorded()}
+      words={words}
+      // The status row carries the raw value: the badge names it.
+      renderValue={(row) =>
+        row.key === 'status' && record.status ? (
+          <ChildStatusBadge status={String(record.status)} />
+        ) : undefined
+      }
+      custom={{
+        family: (card) => card(<ChildFamilySummary childId={numericId} />),
         // The documents panel is a card with its own heading.
-        if (section === 'documents')
-          return <ChildDocumentsPanel key={section} childId={numericId} editable={canUpdate} />;
-        // The status row carries the raw value: the badge names it.
-        const rows = summaryRows(childResource.fields, section, record, words).map((row) =>
-          row.key === 'status' ? { ...row, value: String(record.status ?? '') } : row,
-        );
-        if (rows.length === 0) return null;
-        return card(
-          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 print:grid-cols-2 print:gap-y-1.5">
-            {rows.map((row) => (
-              <div key={row.key} className={row.long ? 'sm:col-span-2 print:col-span-2' : undefined}>
-                <dt className="font-medium text-slate-500 text-xs dark:text-slate-400">
-                  <BilingualLabel
-                    text={labelOf(row.label)}
-                    both={bothLanguages((book) => fieldLabelIn(book, row.label))}
-                  />
-                </dt>
-                <dd className="mt-0.5 text-slate-900 text-sm dark:text-slate-100">
-                  <RowValue row={row} />
-                </dd>
-              </div>
-            ))}
-          </dl>,
-        );
-      })}
-    </>
+        documents: () => <ChildDocumentsPanel childId={numericId} editable={canUpdate} />,
+      }}
+    />
   );
 };
 

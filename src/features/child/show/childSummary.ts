@@ -1,154 +1,55 @@
+import {
+  summaryLookups as fieldLookups,
+  summaryRows as fieldRows,
+  hasSummaryValue,
+  type TSummaryExtras,
+  type TSummaryRow,
+  type TSummaryWords,
+} from '@/components/record/fieldSummary';
 import { formatDate } from '@/domain/dateFormat';
-import type { TRouteLocale } from '@/domain/locale';
 import type { TFieldDef } from '@/domain/resource';
-import { translate } from '@/domain/translatable';
-import type { TLookupOption } from '@/platform/api/resources';
+
+export type { TSummaryRow, TSummaryWords };
+
+/** Ids a child record names itself (the list's joins). */
+export const childNamedInRecord = { birthProvinceId: 'birthProvince', headOfficeId: 'headOffice' } as const;
 
 /**
- * The case summary's rows, worked out from the child description's fields (src/domain/resources/
- * child.ts) so the summary follows the form: same sections, same order, same labels. Pure: the
- * page supplies the words and the names of the looked-up ids.
+ * The child's additions to the generic rows: 'estimated' beside the date of birth, the age after
+ * it, and the status (with the day adoption was confirmed) at the end of the identity section.
  */
-
-/** The names of a lookup field's ids, by field key then id. */
-export type TNameBook = Record<string, Record<number, string>>;
-
-/** A lookup call that names ids of the record. */
-export type TSummaryLookup = { key: string; path: string; query?: Record<string, string> };
-
-/** Ids whose names the record already carries (the list's joins): no call for them. */
-const namedInRecord: Record<string, string> = {
-  birthProvinceId: 'birthProvince',
-  headOfficeId: 'headOffice',
-};
-
-const hasValue = (value: unknown) =>
-  value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0);
-
-/**
- * The lookups naming the record's ids: only fields with a value, a cascade level at its parent's
- * value (`/child-infos/districts/{id}` with the province), none for names the record carries.
- */
-export const summaryLookups = (
-  fields: readonly TFieldDef[],
-  record: Record<string, unknown>,
-): TSummaryLookup[] =>
-  fields.flatMap((field) => {
-    const { lookup } = field;
-    if (!lookup || !(field.kind === 'lookup' || field.kind === 'multiLookup')) return [];
-    if (!hasValue(record[field.key]) || field.key in namedInRecord) return [];
-    if (!lookup.dependsOn) return [{ key: field.key, path: lookup.path }];
-    const parent = record[lookup.dependsOn];
-    if (!hasValue(parent)) return [];
-    const queryKey = lookup.queryKey ?? 'id';
-    return lookup.inPath
-      ? [{ key: field.key, path: lookup.path.replace(`{${queryKey}}`, encodeURIComponent(String(parent))) }]
-      : [{ key: field.key, path: lookup.path, query: { [queryKey]: String(parent) } }];
-  });
-
-/** A lookup's options as names by id, in `locale`. */
-export const namesById = (options: readonly TLookupOption[], locale: TRouteLocale): Record<number, string> =>
-  Object.fromEntries(options.map((option) => [option.id, translate(option.name as never, locale)]));
-
-/** The words a summary needs, in the language of the screen (or of one side of the printout). */
-export type TSummaryWords = {
-  locale: TRouteLocale;
-  names: TNameBook;
-  optionLabel: (key: string, value: string) => string;
-  yes: string;
-  no: string;
-  estimated: string;
-  ageYears: (age: number) => string;
-};
-
-export type TSummaryRow = {
-  key: string;
-  /** The label's key in LL.fields. */
-  label: string;
-  /** '' when nothing is recorded. */
-  value: string;
-  /** Notes keep their line breaks and take the whole width. */
-  long?: boolean;
-  /** The script of the value, when the field says (names in Khmer, names in Latin letters). */
-  lang?: 'km' | 'en';
-};
-
-const textOf = (value: unknown): string => (hasValue(value) ? String(value) : '');
-
-const lookupName = (field: TFieldDef, record: Record<string, unknown>, words: TSummaryWords): string => {
-  const id = record[field.key];
-  if (!hasValue(id)) return '';
-  const carried = namedInRecord[field.key];
-  if (carried) {
-    const joined = record[carried] as { name?: unknown } | null | undefined;
-    const name = translate((joined?.name ?? null) as never, words.locale);
-    if (name) return name;
-  }
-  return words.names[field.key]?.[Number(id)] ?? '';
-};
-
-const fieldValue = (field: TFieldDef, record: Record<string, unknown>, words: TSummaryWords): string => {
-  const value = record[field.key];
-  switch (field.kind) {
-    case 'select':
-      return hasValue(value) ? words.optionLabel(field.key, String(value)) : '';
-    case 'date':
-      return formatDate(value);
-    case 'boolean':
-      return value ? words.yes : words.no;
-    case 'lookup':
-      return lookupName(field, record, words);
-    case 'multiLookup': {
-      const ids = Array.isArray(value) ? (value as number[]) : [];
-      return ids
-        .map((id) => words.names[field.key]?.[id])
-        .filter(Boolean)
-        .join(', ');
-    }
-    default:
-      return textOf(value);
-  }
-};
-
-const scriptOf = (key: string): TSummaryRow['lang'] =>
-  key.endsWith('Kh') ? 'km' : key.endsWith('En') ? 'en' : undefined;
-
-/**
- * The rows of one section. Identity also shows the age and the status (and when the adoption was
- * confirmed); the 'estimated' flag is said beside the date of birth instead of on a row of its own.
- */
-export const summaryRows = (
-  fields: readonly TFieldDef[],
-  section: string,
-  record: Record<string, unknown>,
-  words: TSummaryWords,
-): TSummaryRow[] => {
-  const rows: TSummaryRow[] = [];
-  for (const field of fields) {
-    if (field.section !== section || field.key === 'dateOfBirthEstimated') continue;
-    let value = fieldValue(field, record, words);
-    if (field.key === 'dateOfBirth' && value && record.dateOfBirthEstimated)
-      value = `${value} (${words.estimated})`;
-    rows.push({
-      key: field.key,
-      label: field.label ?? field.key,
-      value,
-      long: field.kind === 'textarea' || undefined,
-      lang: scriptOf(field.key),
-    });
-    if (field.key === 'dateOfBirth' && hasValue(record.age)) {
-      rows.push({ key: 'age', label: 'age', value: words.ageYears(Number(record.age)) });
-    }
-  }
-  if (section === 'identity') {
-    rows.push({ key: 'status', label: 'status', value: words.optionLabel('status', textOf(record.status)) });
-    if (hasValue(record.adoptionConfirmedOn)) {
+export const childSummaryExtras: TSummaryExtras = {
+  skip: ['dateOfBirthEstimated'],
+  value: (field, value, record, words) =>
+    field.key === 'dateOfBirth' && value && record.dateOfBirthEstimated
+      ? `${value} (${words.estimated})`
+      : value,
+  after: (field, record, words) =>
+    field.key === 'dateOfBirth' && hasSummaryValue(record.age)
+      ? [{ key: 'age', label: 'age', value: words.ageYears(Number(record.age)) }]
+      : [],
+  sectionEnd: (section, record, words) => {
+    if (section !== 'identity') return [];
+    const rows: TSummaryRow[] = [
+      { key: 'status', label: 'status', value: words.optionLabel('status', String(record.status ?? '')) },
+    ];
+    if (hasSummaryValue(record.adoptionConfirmedOn))
       rows.push({
         key: 'adoptionConfirmedOn',
         label: 'adoptionConfirmedOn',
         value: formatDate(record.adoptionConfirmedOn),
       });
-    }
-  }
-  return rows;
+    return rows;
+  },
 };
+
+export const summaryLookups = (fields: readonly TFieldDef[], record: Record<string, unknown>) =>
+  fieldLookups(fields, record, childNamedInRecord);
+
+/** The case summary's rows of one section (the child's words: names carried, age, status). */
+export const summaryRows = (
+  fields: readonly TFieldDef[],
+  section: string,
+  record: Record<string, unknown>,
+  words: TSummaryWords,
+) => fieldRows(fields, section, record, { namedInRecord: childNamedInRecord, ...words }, childSummaryExtras);

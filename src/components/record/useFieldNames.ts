@@ -1,15 +1,23 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TRouteLocale } from '@/domain/locale';
-import { childResource } from '@/domain/resources/child';
+import type { TFieldDef } from '@/domain/resource';
 import { fetchLookup, type TLookupOption } from '@/platform/api/resources';
-import { namesById, summaryLookups, type TNameBook } from './childSummary';
+import { namesById, summaryLookups, type TNameBook, type TNamedInRecord } from './fieldSummary';
 
 /**
- * The names of the ids a child record points at (district, country, keeping reason...), from the
- * lookups of the child form. A failed lookup leaves its ids unnamed (the call is only logged).
+ * The names of the ids a record points at (district, country, keeping reason...), from the lookups
+ * of its form. A failed lookup leaves its ids unnamed (the call is only logged).
  */
-export const useSummaryNames = (record: Record<string, unknown> | null, locale: TRouteLocale) => {
-  const requests = useMemo(() => (record ? summaryLookups(childResource.fields, record) : []), [record]);
+export const useFieldNames = (
+  fields: readonly TFieldDef[],
+  namedInRecord: TNamedInRecord,
+  record: Record<string, unknown> | null,
+  locale: TRouteLocale,
+) => {
+  const requests = useMemo(
+    () => (record ? summaryLookups(fields, record, namedInRecord) : []),
+    [fields, namedInRecord, record],
+  );
   // The calls, not the record: a reload that changes only the status asks nothing again.
   const key = JSON.stringify(requests);
   const [loaded, setLoaded] = useState<{ key: string; options: Record<string, TLookupOption[]> }>({

@@ -1,0 +1,47 @@
+import type { TClientResource } from '@/components/resource/resourceArea';
+import { isoDateIn } from '@/domain/programmeTime';
+import { parentResource } from '@/domain/resources/parent';
+import { api } from '@/platform/api/client';
+import { pageRouteOf, parentPagePermission } from '../resourcePageRoutes';
+import { copiedApplication } from './copiedApplication';
+import { ParentAppCommands } from './ParentAppCommands';
+
+/**
+ * What a new application starts with: the user's own head office, today's date as the application
+ * date, and, when it is made 'from this one' (`?from={id}`), the applicants, address and household
+ * of that application (the caseworker checks them, then saves).
+ */
+const loadParentCreateDefaults = async (): Promise<Record<string, unknown>> => {
+  const from = new URLSearchParams(window.location.search).get('from');
+  const [office, source] = await Promise.all([
+    api<{ data: { id: number } | null }>('/parent-infos/head-office-user', { errorMode: 'log' }).catch(
+      () => null,
+    ),
+    from && /^\d+$/.test(from)
+      ? api<{ data: Record<string, unknown> }>(`/parent-infos/${from}`, { errorMode: 'log' }).catch(
+          () => null,
+        )
+      : Promise.resolve(null),
+  ]);
+  return {
+    headOfficeId: office?.data?.id,
+    applicationDate: isoDateIn(new Date()),
+    ...(source ? copiedApplication(source.data) : {}),
+  };
+};
+
+/**
+ * The parent application screens (`/adoptive-parents/parents`): the list with badges, approval
+ * ends and export, the form in sections, the show page (src/features/parent/show).
+ */
+export const parentClientResource: TClientResource = {
+  definition: parentResource,
+  ...pageRouteOf('parent'),
+  recordSearch: true,
+  pagePermission: parentPagePermission,
+  exportFormats: ['xlsx', 'csv'],
+  // Only a pending application may be deleted (the server answers 409 otherwise).
+  deletable: (record) => record.status === 'pending',
+  loadCreateDefaults: loadParentCreateDefaults,
+  AppCommands: ParentAppCommands,
+};

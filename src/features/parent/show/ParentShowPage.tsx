@@ -1,0 +1,243 @@
+import { useMemo } from 'react';
+import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
+import { Badge } from '@/components/Badge';
+import { FieldSections } from '@/components/record/FieldSections';
+import { ResourceShowPage } from '@/components/record/ResourceShowPage';
+import { SummaryCard } from '@/components/record/SummaryCard';
+import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import { useResourceText } from '@/components/resource/useResourceText';
+import { formatDate } from '@/domain/dateFormat';
+import { hasPermission } from '@/domain/permissions';
+import { isoDateIn } from '@/domain/programmeTime';
+import {
+  checklistDateKey,
+  checklistItems,
+  parentResource,
+  parentStatusTones,
+} from '@/domain/resources/parent';
+import { parentStatuses, type TParentStatus } from '@/domain/workflows/parent.workflow';
+import { bothLanguages } from '@/i18n/bothLanguages';
+import { useI18nContext } from '@/i18n/i18n-react';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
+import type { TResourceRow } from '@/platform/api/resources';
+import { useClientSettings } from '@/platform/useSetup';
+import { ParentHouseholdCard } from '../family/ParentHouseholdCard';
+import { parentClientResource } from '../parentClient';
+import { parentWorkflowClient } from '../status/parentWorkflowClient';
+import { eligibilityChecks, type TEligibilityCheck } from './parentEligibility';
+import '@/features/child/show/print.css';
+
+const namedInRecord = { headOfficeId: 'headOffice', provinceId: 'province' } as const;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** An application's status as the list shows it: its label on its colour. */
+export const ParentStatusBadge = ({ status }: { status: string }) => {
+  const { optionLabel } = useResourceText('parent');
+  const known = (parentStatuses as readonly string[]).includes(status);
+  return (
+    <span data-status-badge="" className="inline-flex">
+      <Badge tone={known ? parentStatusTones[status as TParentStatus] : 'slate'}>
+        {optionLabel('status', status)}
+      </Badge>
+    </span>
+  );
+};
+
+/** Who applies: the applicants' names in both scripts, the code, the status and the approval's end. */
+const ParentIdentity = ({ record, titleId }: { record: TResourceRow; title: string; titleId: string }) => {
+  const { LL } = useI18nContext();
+  const khmer = text(record.applicantsKh);
+  const latin = text(record.applicantsEn);
+  const until = text(record.approvedUntil);
+  const expired = until !== '' && until < isoDateIn(new Date());
+  return (
+    <div className="min-w-0">
+      <h1
+        id={titleId}
+        lang={khmer ? 'km' : undefined}
+        className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50"
+      >
+        {khmer || latin || String(record.code)}
+      </h1>
+      {khmer && latin ? (
+        <p lang="en" className="break-words text-lg text-slate-700 dark:text-slate-200">
+          {latin}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
+        <span className="font-mono tabular-nums">{String(record.code)}</span>
+        <ParentStatusBadge status={String(record.status)} />
+        {until ? (
+          expired ? (
+            <Badge tone="rose">{LL.parentShow.approvalExpired({ date: formatDate(until) })}</Badge>
+          ) : (
+            <span>{LL.parentShow.approvedUntil({ date: formatDate(until) })}</span>
+          )
+        ) : null}
+      </div>
+    </div>
+  );
+};
+
+const parentWords = (LL: TranslationFunctions) => ({
+  estimated: LL.childShow.estimated(),
+  ageYears: (age: number) => LL.childShow.ageYears({ age }),
+});
+
+/** The application as the form has it, section by section, with its decision under the first. */
+const ApplicationSections = ({ record }: TShowCardProps) => {
+  const { LL } = useI18nContext();
+  const words = useMemo(() => parentWords(LL), [LL]);
+  return (
+    <FieldSections
+      definition={parentResource}
+      record={record}
+      idPrefix="parent"
+      namedInRecord={namedInRecord}
+      notRecorded={LL.parentShow.notRecorded()}
+      words={words}
+      extras={{
+        // The decision sits with the application: its status, date, reason and the approval's end.
+        sectionEnd: (section, row, summaryWords) =>
+          section === 'application'
+            ? [
+                {
+                  key: 'status',
+                  label: 'status',
+                  value: summaryWords.optionLabel('status', String(row.status)),
+                },
+                { key: 'decisionDate', label: 'decisionDate', value: formatDate(row.decisionDate) },
+                { key: 'approvedUntil', label: 'approvedUntil', value: formatDate(row.approvedUntil) },
+                {
+                  key: 'decisionReason',
+                  label: 'decisionReason',
+                  value: text(row.decisionReason),
+                  long: true,
+                },
+              ].filter((entry) => entry.key === 'status' || entry.value)
+            : [],
+      }}
+      renderValue={(row) =>
+        row.key === 'status' && record.status ? (
+          <ParentStatusBadge status={String(record.status)} />
+        ) : undefined
+      }
+    />
+  );
+};
+
+const stateTone = { met: 'green', notMet: 'rose', unknown: 'slate' } as const;
+
+/** 'Eligibility': the applicants' ages, the checklist and the approval against the settings, in words. */
+const EligibilityCard = ({ record }: TShowCardProps) => {
+  const { LL } = useI18nContext();
+  const minimum = useClientSettings().minimumAdopterAge;
+  const checks = eligibilityChecks(record, minimum, isoDateIn(new Date()));
+  const t = LL.parentShow;
+  const sentence = (check: TEligibilityCheck) => {
+    if (check.kind === 'age')
+      return check.age === undefined
+        ? t.applicantAgeUnknown({ n: check.n })
+        : t.applicantAge({ n: check.n, age: check.age, min: minimum });
+    if (check.kind === 'checklist') return t.checklistDone({ done: check.done, all: check.all });
+    if (!check.until) return t.approvalNone();
+    return check.state === 'met'
+      ? t.approvalHolds({ date: formatDate(check.until) })
+      : t.approvalEnded({ date: formatDate(check.until) });
+  };
+  return (
+    <SummaryCard
+      id="parent-eligibility"
+      title={t.eligibility()}
+      both={bothLanguages((book) => book.parentShow.eligibility())}
+    >
+      <p className="mb-2 text-slate-500 text-xs dark:text-slate-400">{t.eligibilityHint({ age: minimum })}</p>
+      <ul className="flex flex-col gap-2">
+        {checks.map((check) => (
+          <li
+            key={check.kind === 'age' ? `age-${check.n}` : check.kind}
+            className="flex flex-wrap items-center gap-2 text-sm"
+          >
+            <Badge tone={stateTone[check.state]}>{t[check.state]()}</Badge>
+            <span>{sentence(check)}</span>
+          </li>
+        ))}
+      </ul>
+    </SummaryCard>
+  );
+};
+
+/** The application's documents, grouped by the checklist item they stand for. */
+const DocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => {
+  const { LL } = useI18nContext();
+  const slots = useMemo(
+    () =>
+      checklistItems.map((item) => ({
+        key: item,
+        label: (LL.fields as unknown as Record<string, () => string>)[checklistDateKey(item)](),
+      })),
+    [LL],
+  );
+  return (
+    <AttachmentsCard
+      apiBase="/parent-infos"
+      recordId={id}
+      idPrefix="parent"
+      slots={slots}
+      editable={canUpdate}
+      reloadKey={reloadKey}
+      onChange={reload}
+    />
+  );
+};
+
+/**
+ * A parent application's page (`/adoptive-parents/parents/show/{id}`) as a layout of cards: who
+ * applies, the application as the form has it, eligibility, household, documents, then the status
+ * history and the timeline. Printing gives a clean A4 summary with labels in both languages.
+ */
+export const parentShowLayout: TShowLayout = {
+  resource: parentClientResource,
+  idPrefix: 'parent',
+  editPermission: 'adoptive_parents:update',
+  Identity: ParentIdentity,
+  cards: [
+    { key: 'eligibility', Card: EligibilityCard },
+    { key: 'summary', Card: ApplicationSections },
+    { key: 'household', Card: ParentHouseholdCard },
+    { key: 'documents', Card: DocumentsCard },
+  ],
+  workflow: parentWorkflowClient,
+  timelineEntity: 'parent_infos',
+  // A family that adopted, or was refused, applies again from its earlier application.
+  links: (record, LL, user) =>
+    (record.status === 'adopted' || record.status === 'rejected') &&
+    hasPermission(user, 'adoptive_parents:write') &&
+    hasPermission(user, 'adoptive_parents:update')
+      ? [
+          {
+            id: 'new-from-this',
+            title: LL.parentShow.newFromThis(),
+            hint: LL.parentShow.newFromThisHint(),
+            icon: 'plus',
+            path: `${parentResource.routeBase}/create?from=${record.id}`,
+          },
+        ]
+      : [],
+  texts: (LL) => ({
+    loading: LL.parentShow.loading,
+    editRecord: LL.parentShow.editRecord,
+    printRecord: LL.parentShow.printRecord,
+    toolbar: LL.parentShow.recordActions,
+    edit: LL.parentShow.edit,
+    print: LL.parentShow.print,
+    keyboardHint: LL.parentShow.keyboardHint,
+    printHint: LL.parentShow.printHint,
+    paperTitle: LL.parentShow.paperTitle,
+    printedOn: (date) => LL.parentShow.printedOn({ date }),
+  }),
+};
+
+const ParentShowPage = () => <ResourceShowPage layout={parentShowLayout} />;
+
+export default ParentShowPage;

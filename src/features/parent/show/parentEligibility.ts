@@ -1,0 +1,53 @@
+import { yearsBefore } from '@/domain/resources/child';
+import { applicantKey, applicantNumbers, checklistDateKey, checklistItems } from '@/domain/resources/parent';
+
+/**
+ * An application's eligibility against the settings (issue 12), each check `met`, `notMet` or
+ * `unknown` (the record does not say), for the show page to put in words. Pure: today and the
+ * minimum age come in.
+ */
+export type TEligibilityState = 'met' | 'notMet' | 'unknown';
+export type TEligibilityCheck =
+  | { kind: 'age'; n: number; state: TEligibilityState; age?: number }
+  | { kind: 'checklist'; state: TEligibilityState; done: number; all: number }
+  | { kind: 'approval'; state: TEligibilityState; until?: string };
+
+/** Whole years from `born` to `day` (yyyy-mm-dd). */
+export const yearsOn = (born: string, day: string): number => {
+  let years = Number(day.slice(0, 4)) - Number(born.slice(0, 4));
+  if (day.slice(5) < born.slice(5)) years -= 1;
+  return years;
+};
+
+export const eligibilityChecks = (
+  record: Record<string, unknown>,
+  minimumAge: number,
+  today: string,
+): TEligibilityCheck[] => {
+  const onDay = typeof record.applicationDate === 'string' ? record.applicationDate : today;
+  const applicants = applicantNumbers.filter((n) => n === 1 || record.applicantType === 'couple');
+  const checks: TEligibilityCheck[] = applicants.map((n) => {
+    const born = record[applicantKey(n, 'DateOfBirth')];
+    if (typeof born !== 'string' || !born) return { kind: 'age', n, state: 'unknown' };
+    return {
+      kind: 'age',
+      n,
+      age: yearsOn(born, onDay),
+      state: born <= yearsBefore(onDay, minimumAge) ? 'met' : 'notMet',
+    };
+  });
+  const done = checklistItems.filter((item) => Boolean(record[checklistDateKey(item)])).length;
+  checks.push({
+    kind: 'checklist',
+    done,
+    all: checklistItems.length,
+    state: done === checklistItems.length ? 'met' : 'notMet',
+  });
+  const until = typeof record.approvedUntil === 'string' ? record.approvedUntil : undefined;
+  checks.push({
+    kind: 'approval',
+    until,
+    state: !until ? 'unknown' : until >= today ? 'met' : 'notMet',
+  });
+  return checks;
+};
