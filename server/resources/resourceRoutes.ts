@@ -120,7 +120,10 @@ export type TResourceBinding = {
   guard?: (context: TWriteContext) => Promise<void>;
   /** The body as columns, when they differ (a password becomes its hash); run after `guard`. */
   toColumns?: (context: TWriteContext) => Promise<Record<string, unknown>>;
-  /** Runs in the write's transaction after the change, with the record's id (e.g. end sessions). */
+  /**
+   * Runs in the write's transaction after the change, with the record's id (e.g. end sessions);
+   * after a delete too (`mode: 'delete'`), for rows the record owns without a foreign key.
+   */
   afterChange?: (context: TWriteContext & { id: number }) => Promise<void>;
   /**
    * The stored files a record owns (a child's photo and documents), as absolute paths: read in the
@@ -647,6 +650,16 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
             }
             const files = (await binding.filesOf?.(tx, id, app.config.dataDir)) ?? [];
             await tx.delete(table).where(eq(idColumn, id));
+            // Rows the record owns without a foreign key (its attachments) go in the same transaction.
+            await binding.afterChange?.({
+              db: tx,
+              mode: 'delete',
+              actor,
+              before,
+              body: {},
+              now: app.now(),
+              id,
+            });
             await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'delete', before });
             return { before, files };
           })

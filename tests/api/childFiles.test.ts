@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, childDocuments, childInfos } from '../../server/db/schema';
 import { thumbnailName } from '../../server/files/storeFile';
+import { file, multipart } from './support/multipart';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /** A valid 1x1 PNG and a 1x1 GIF, a minimal PDF, an ELF and a Windows (MZ) executable header. */
@@ -26,43 +27,6 @@ const mz = Buffer.concat([
 ]);
 /** A PNG (by its content) of exactly `size` bytes: the image followed by padding. */
 const pngOfSize = (size: number) => Buffer.concat([png, Buffer.alloc(size - png.length)]);
-
-type TPart = { field?: string; filename?: string; bytes?: Buffer; contentType?: string; value?: string };
-
-/** A multipart/form-data body as a browser's FormData sends it: files and text fields. */
-const multipart = (parts: TPart[]) => {
-  const boundary = `----form${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if (part.bytes) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.filename}"\r\n` +
-            `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        part.bytes,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
-const file = (filename: string, bytes: Buffer, field = 'file', contentType?: string): TPart => ({
-  field,
-  filename,
-  bytes,
-  contentType,
-});
 
 type TDocument = {
   id: number;

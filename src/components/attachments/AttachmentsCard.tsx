@@ -116,7 +116,7 @@ export const AttachmentsCard = ({
       ) : (
         <>
           {files.length === 0 && !slots ? (
-            <p="text-slate-500 text-sm italic dark:text-slate-400">{t.empty()}</p>
+            <p className="text-slate-500 text-sm italic dark:text-slate-400">{t.empty()}</p>
           ) : null}
           <ul className="flex flex-col gap-3">
             {groups
