@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/dataDirLock';
 import { defaultDemoPassword, seedDemoData, seedDemoUsers } from '../server/db/demoData';
+import { seedDemoApplications } from '../server/db/demoParents';
 import { ensureRole, upsertUser } from '../server/db/fixtures';
 import { seed } from '../server/db/seed';
 
@@ -37,9 +38,14 @@ const main = async () => {
         now: new Date(),
         actorId: userIds.get('demo.caseworker') ?? null,
       });
+      await seedDemoApplications(db, {
+        applications: 60,
+        now: new Date(),
+        actorId: userIds.get('demo.caseworker') ?? null,
+      });
     });
     console.log(
-      `E2E fixtures ready (${database.driver}): role "Child reader", user "reader", demo users, 120 demo children.`,
+      `E2E fixtures ready (${database.driver}): role "Child reader", user "reader", demo users, 120 demo children, 60 demo applications.`,
     );
   } finally {
     await database.close();

@@ -21,6 +21,7 @@ const listReady = async (page: Page) => {
 };
 const lists = [
   '/adoptive-child/child',
+  '/adoptive-parents/parents',
   '/can-adopt-child',
   '/configuration/head-office',
   '/configuration/province',
@@ -36,7 +37,7 @@ const lists = [
   '/security/user',
 ];
 
-const screens = (childId: string, languageId: string): TScreen[] => [
+const screens = (childId: string, languageId: string, parentId: string): TScreen[] => [
   { name: 'home', path: '/' },
   ...lists.map((path) => ({ name: `list ${path}`, path, ready: listReady })),
   { name: 'child create', path: '/adoptive-child/child/create' },
@@ -48,6 +49,8 @@ const screens = (childId: string, languageId: string): TScreen[] => [
     },
   },
   { name: 'child show', path: `/adoptive-child/child/show/${childId}` },
+  { name: 'parent create', path: '/adoptive-parents/parents/create' },
+  { name: 'parent show', path: `/adoptive-parents/parents/show/${parentId}` },
   { name: 'province create', path: '/configuration/province/create' },
   { name: 'head office create', path: '/configuration/head-office/create' },
   { name: 'user create', path: '/security/user/create' },
@@ -130,8 +133,9 @@ for (const locale of ['kh', 'en'] as const) {
       };
       const childId = await idOfFirstRow('/adoptive-child/child');
       const languageId = await idOfFirstRow('/configuration/language');
+      const parentId = await idOfFirstRow('/adoptive-parents/parents');
 
-      for (const screen of screens(childId, languageId)) {
+      for (const screen of screens(childId, languageId, parentId)) {
         await openInApp(page, `${prefix}${screen.path === '/' ? '' : screen.path}`);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await screen.ready?.(page);
@@ -139,7 +143,11 @@ for (const locale of ['kh', 'en'] as const) {
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         await page.waitForTimeout(150);
         found.push(...(await check(page, screen.name, theme)));
-        if (['home', 'list /adoptive-child/child', 'child show', 'language edit'].includes(screen.name)) {
+        if (
+          ['home', 'list /adoptive-child/child', 'child show', 'parent show', 'language edit'].includes(
+            screen.name,
+          )
+        ) {
           await saveScreenshot(page, `a11y-${screen.name.replace(/[^a-z]+/g, '-')}-${locale}-${theme}`);
         }
       }

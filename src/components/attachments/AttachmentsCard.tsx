@@ -145,6 +145,8 @@ export const AttachmentsCard = ({
                           >
                             {file.originalName}
                           </button>
+                          {/* Paper has no buttons: the name is printed as text. */}
+                          <span className="hidden print:inline">{file.originalName}</span>
                           <span className="text-slate-500 text-xs dark:text-slate-400">
                             {t.addedBy({
                               who: file.createdByName ?? LL.timeline.someone(),

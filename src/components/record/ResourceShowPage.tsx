@@ -28,6 +28,7 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { setupAtom } from '@/state/setup';
 import type { TShowLayout, TShowTexts } from './showLayout';
 import { TimelineCard } from './TimelineCard';
+import './recordPrint.css';
 
 /**
  * Any record's show page (`{routeBase}/show/{id}`), drawn from its layout (showLayout.ts): the
@@ -167,7 +168,7 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
         <div className="flex flex-col gap-4 print:gap-2">
           <section
             aria-labelledby={titleId}
-            className="child-case-section rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+            className="record-section rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
           >
             <Identity record={record} title={title} titleId={titleId} />
             <div

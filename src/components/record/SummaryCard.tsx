@@ -16,7 +16,7 @@ export const SummaryCard = ({
 }) => (
   <section
     aria-labelledby={`${id}-title`}
-    className="child-case-section rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    className="record-section rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
   >
     <h2
       id={`${id}-title`}

@@ -204,8 +204,9 @@ const ResourceForm = ({
           .map((field) => {
             const value = values[field.key];
             if (field.kind === 'number' && value !== null && value !== '') return [field.key, Number(value)];
-            // An empty optional date is no date (a required one is then refused as required).
-            if (field.kind === 'date' && value === '') return [field.key, field.required ? '' : null];
+            // An empty optional date, choice or number is none (a required one is then refused as required).
+            if ((field.kind === 'date' || field.kind === 'select' || field.kind === 'number') && value === '')
+              return [field.key, field.required ? '' : null];
             return [field.key, value];
           }),
       ),

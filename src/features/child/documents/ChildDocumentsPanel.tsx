@@ -15,11 +15,11 @@ export const ChildDocumentsPanel = ({
 }) => {
   const { LL } = useI18nContext();
   const headingId = useId();
-  // The same card as the page's other sections (`child-case-section` is how they print).
+  // The same card as the page's other sections (`record-section` is how they print).
   return (
     <section
       aria-labelledby={headingId}
-      className="child-case-section rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className="record-section rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2
         id={headingId}

@@ -15,7 +15,6 @@ import { ChildStatusBadge } from '../status/ChildStatusBadge';
 import { childWorkflowClient } from '../status/childWorkflowClient';
 import { MatchingHistorySection } from './ChildHistorySections';
 import { childNamedInRecord, childSummaryExtras } from './childSummary';
-import './print.css';
 
 /** Initials of the Latin name (Khmer initials would split a cluster), else the child icon. */
 const PhotoPlaceholder = ({ record, label }: { record: TResourceRow; label: string }) => {
@@ -125,7 +124,7 @@ const MatchingHistoryCard = ({ id, reloadKey }: TShowCardProps) => (
  * The child's case summary (`/adoptive-child/child/show/{id}`) as a layout of cards: who the child
  * is, where from, care and health, family, documents and matchings, then the status history and
  * the timeline that every record page with a workflow and a timeline has. Printing gives a clean A4
- * summary with labels in both languages (print.css).
+ * summary with labels in both languages (components/record/recordPrint.css).
  */
 export const childShowLayout: TShowLayout = {
   resource: childClientResource,

@@ -25,7 +25,6 @@ import { ParentHouseholdCard } from '../family/ParentHouseholdCard';
 import { parentClientResource } from '../parentClient';
 import { parentWorkflowClient } from '../status/parentWorkflowClient';
 import { eligibilityChecks, type TEligibilityCheck } from './parentEligibility';
-import '@/features/child/show/print.css';
 
 const namedInRecord = { headOfficeId: 'headOffice', provinceId: 'province' } as const;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -1,0 +1,176 @@
+import { expect, test } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { formatDate } from '../../src/domain/dateFormat';
+import { defaultApprovedUntil } from '../../src/domain/workflows/parent.workflow';
+import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
+
+/**
+ * Parent applications end to end (issue 12), in Khmer: a couple's application registered with a
+ * home study document, accepted with the keyboard alone (the palette, the dialog, Enter), found
+ * from the palette by the second applicant's Latin name, and printed. Then its timeline after an
+ * edit, and a child's.
+ */
+const admin = { username: 'admin', password: adminPassword };
+const suffix = Date.now()
+  .toString(36)
+  .slice(-5)
+  .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]);
+const applicants = {
+  first: { familyKh: 'សុខ', givenKh: 'វិបុល', familyEn: 'Sok', givenEn: 'Vibol' },
+  second: { familyKh: 'ចាន់', givenKh: 'ស្រីមុំ', familyEn: 'Chan', givenEn: `Sreymom${suffix}` },
+};
+const en = dict.en;
+const kh = dict.kh;
+
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Phnom_Penh' }).format(new Date()).slice(0, 10);
+
+const onePagePdf = async () => {
+  const document = await PDFDocument.create();
+  document.addPage([200, 200]);
+  return Buffer.from(await document.save());
+};
+
+test("a couple's application in Khmer: registered with a document, accepted from the keyboard, found by the second applicant and printed", async ({
+  page,
+}) => {
+  await signIn(page, admin);
+  await page.goto('/kh/adoptive-parents/parents/create');
+  await expect(
+    page.getByRole('heading', { name: kh.form.createTitle({ thing: kh.resources.parent.one() }), level: 1 }),
+  ).toBeVisible();
+  for (const section of [
+    'application',
+    'applicant1',
+    'applicant2',
+    'address',
+    'household',
+    'terms',
+    'checklist',
+  ] as const)
+    await expect(page.getByRole('heading', { name: kh.formSections[section](), level: 2 })).toBeVisible();
+  // Today is the application date a new one starts with.
+  await expect(page.locator('#field-applicationDate')).toHaveValue(formatDate(today()));
+  await page.locator('#field-headOfficeId').selectOption({ index: 1 });
+  for (const [n, person] of [
+    [1, applicants.first],
+    [2, applicants.second],
+  ] as const) {
+    await page.locator(`#field-applicant${n}FamilyNameKh`).fill(person.familyKh);
+    await page.locator(`#field-applicant${n}GivenNameKh`).fill(person.givenKh);
+    await page.locator(`#field-applicant${n}FamilyNameEn`).fill(person.familyEn);
+    await page.locator(`#field-applicant${n}GivenNameEn`).fill(person.givenEn);
+  }
+  await page.locator('#field-applicant1Sex').selectOption('male');
+  await page.locator('#field-applicant1DateOfBirth').fill('14-03-1985');
+  await page.locator('#field-applicant2Sex').selectOption('female');
+  await page.locator('#field-applicant2DateOfBirth').fill('02-09-1988');
+  await page.locator('#field-ageFrom').fill('0');
+  await page.locator('#field-ageTo').fill('6');
+  await page.locator('#field-homeStudyOn').fill(formatDate(today()));
+  await saveScreenshot(page, 'parent-create-kh');
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(/\/kh\/adoptive-parents\/parents\/show\/\d+$/);
+  const showUrl = page.url();
+  const title = `${applicants.first.familyKh} ${applicants.first.givenKh} & ${applicants.second.familyKh} ${applicants.second.givenKh}`;
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText(kh.options.status.pending()).first()).toBeVisible();
+
+  // The home study's paper, attached to its checklist item.
+  await page.getByLabel(kh.attachments.slot()).selectOption('homeStudy');
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'home-study.pdf',
+    mimeType: 'application/pdf',
+    buffer: await onePagePdf(),
+  });
+  const download = page.getByRole('button', { name: kh.attachments.download({ name: 'home-study.pdf' }) });
+  await expect(download).toBeVisible();
+  const saved = page.waitForEvent('download');
+  await download.click();
+  expect((await saved).suggestedFilename()).toMatch(/^PA-\d{4}-\d{6}-homeStudy-\d+\.pdf$/);
+
+  // Accepted with the keyboard alone: the palette finds the action, the dialog takes Enter.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.type(kh.parentStatus.actions.acceptParentsAdoption());
+  await expect(
+    page.getByRole('option', { name: new RegExp(kh.parentStatus.actions.acceptParentsAdoption()) }),
+  ).toBeVisible();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  const date = dialog.getByLabel(kh.parentStatus.decisionDate());
+  await expect(date).toBeFocused();
+  await expect(date).toHaveValue(formatDate(today()));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(kh.options.status.accepted()).first()).toBeVisible();
+  // Without an end the approval holds the settings' 12 months.
+  const until = formatDate(defaultApprovedUntil(today(), 12));
+  await expect(page.getByText(kh.parentShow.approvedUntil({ date: until }))).toBeVisible();
+  await expect(page.getByRole('table').last()).toContainText(kh.parentStatus.actions.acceptParentsAdoption());
+  await saveScreenshot(page, 'parent-show-kh');
+
+  // Found from the palette by the second applicant's Latin name, from the home page.
+  await page.goto('/kh');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(applicants.second.givenEn);
+  await expect(page.getByRole('option', { name: new RegExp(title) })).toBeVisible();
+  await saveScreenshot(page, 'parent-palette-kh');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(showUrl);
+
+  // Printed: no app chrome, labels in both languages.
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: kh.layout.mainNavigation() })).toBeHidden();
+  await expect(
+    page.getByText(`${kh.formSections.applicant1()} / ${en.formSections.applicant1()}`),
+  ).toBeVisible();
+  await saveScreenshot(page, 'parent-print-preview-kh');
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test("an application's and a child's timeline tell who changed what, in English", async ({ page }) => {
+  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  // An application: its household count changed from the edit page.
+  await page.goto('/en/adoptive-parents/parents');
+  await page.getByLabel(en.list.searchLabel({ things: en.resources.parent.many() })).fill('DEMO-PA-000003');
+  await expect(async () => {
+    await page.locator('.ag-row').first().click();
+    await expect(page).toHaveURL(/\/show\/\d+$/, { timeout: 2000 });
+  }).toPass();
+  const applicationUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('e');
+  const ownChildren = page.locator('#field-ownChildren');
+  const before = await ownChildren.inputValue();
+  const after = String((Number(before) || 0) + 1);
+  await ownChildren.fill(after);
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(applicationUrl);
+  const timeline = page.locator('section[aria-labelledby="parent-timeline-title"]');
+  await expect(timeline).toContainText(en.timeline.updated({ who: 'Administrator' }));
+  await expect(timeline).toContainText(
+    `${en.fields.ownChildren()}: ${before || en.timeline.emptyValue()} → ${after}`,
+  );
+  await expect(timeline).toContainText(en.timeline.opened({ who: 'Administrator' }));
+  await saveScreenshot(page, 'parent-timeline-en');
+
+  // A child: its notes changed.
+  await page.goto('/en/adoptive-child/child');
+  await page.getByLabel(en.list.searchLabel({ things: en.resources.child.many() })).fill('DEMO-000012');
+  await expect(async () => {
+    await page.locator('.ag-row').first().click();
+    await expect(page).toHaveURL(/\/show\/\d+$/, { timeout: 2000 });
+  }).toPass();
+  const childUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('e');
+  await page.locator('#field-notes').fill(`Seen on ${today()}`);
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(childUrl);
+  const childTimeline = page.locator('section[aria-labelledby="child-timeline-title"]');
+  await expect(childTimeline).toContainText(`Seen on ${today()}`);
+  await saveScreenshot(page, 'child-timeline-en');
+});
