@@ -42,7 +42,9 @@ const byName =
 
 /** `family given` in one script, null when both are empty. */
 const fullName = (family: PgColumn, given: PgColumn) =>
-  sql<string | null>`nullif(concat_ws(' ', ${family}, ${given}), '')`;
+  sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', nullif(trim(${family}), ''), nullif(trim(${given}), ''))), '')`;
 
 /** Today in Phnom Penh by the database's clock, for the age column. */
 const todaySql = sql`(current_timestamp at time zone 'Asia/Phnom_Penh')::date`;

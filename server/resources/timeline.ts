@@ -50,6 +50,9 @@ export type TTimelineEntry = z.infer<typeof ZTimelineEntry>;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** An empty text and no value are the same to a reader: a form that sends '' changes nothing. */
+const asTold = (value: unknown) => (value === '' || value === undefined ? null : value);
+
 /**
  * The fields a person edits whose stored value differs, in the record's order. With `fields` (the
  * description's field keys) only those are told, a lookup by its named object (`headOffice` rather
@@ -65,10 +68,10 @@ export const changedFields = (
   const told = (key: string) => !fields || fields.includes(key) || fields.includes(`${key}Id`);
   const changed = keys
     .filter((key) => !quietKeys.has(key) && told(key))
-    .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null));
+    .filter((key) => JSON.stringify(asTold(before[key])) !== JSON.stringify(asTold(after[key])));
   return changed
     .filter((key) => !(key.endsWith('Id') && changed.includes(key.slice(0, -2))))
-    .map((key) => ({ field: key, from: before[key] ?? null, to: after[key] ?? null }));
+    .map((key) => ({ field: key, from: asTold(before[key]), to: asTold(after[key]) }));
 };
 
 /** How many timeline rows are answered: the newest. */

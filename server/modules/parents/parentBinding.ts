@@ -36,7 +36,9 @@ export const parentReceivedAction = 'receive';
 
 /** `family given` in one script, null when both are empty. */
 const fullName = (family: PgColumn, given: PgColumn) =>
-  sql<string | null>`nullif(concat_ws(' ', ${family}, ${given}), '')`;
+  sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', nullif(trim(${family}), ''), nullif(trim(${given}), ''))), '')`;
 
 /** Both applicants' names in one script, `A & B`. */
 const applicantsName = (script: 'Kh' | 'En') =>

@@ -241,6 +241,7 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
                 apiBase={definition.apiBase}
                 entity={layout.timelineEntity}
                 resourceName={definition.name}
+                fields={definition.fields}
                 recordId={id}
                 reloadKey={reloadKey}
                 actionLabel={(action) => layout.workflow?.texts(LL).action(action) ?? action}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parentResource } from '@/domain/resources/parent';
 import { i18nObject } from '@/i18n/i18n-util';
 import { loadAllLocales } from '@/i18n/i18n-util.sync';
-import { type TTimelineEntry, timelineSentence, timelineValue } from './TimelineCard';
+import { type TTimelineEntry, timelineFieldLabel, timelineSentence, timelineValue } from './TimelineCard';
 
 loadAllLocales();
 const books = { en: i18nObject('en'), km: i18nObject('km') };
@@ -68,5 +69,18 @@ describe('timeline words', () => {
     expect(timelineValue('female', 'sex', 'en', en, option)).toBe('Female');
     expect(timelineValue(true, 'dateOfBirthEstimated', 'en', en, option)).toBe('Yes');
     expect(timelineValue(null, 'notes', 'en', en, option)).toBe('(empty)');
+  });
+
+  it('name a change by its field’s label, with its section when two fields share that label', () => {
+    const en = books.en;
+    const labelOf = (key: string) => (en.fields as unknown as Record<string, () => string>)[key]?.() || key;
+    const sectionOf = (key: string) => (en.formSections as unknown as Record<string, () => string>)[key]();
+    expect(timelineFieldLabel('applicant2Phone', parentResource.fields, labelOf, sectionOf)).toBe(
+      'Second applicant (for a couple): Phone',
+    );
+    expect(timelineFieldLabel('ownChildren', parentResource.fields, labelOf, sectionOf)).toBe('Own children');
+    expect(timelineFieldLabel('notInTheDescription', parentResource.fields, labelOf, sectionOf)).toBe(
+      'notInTheDescription',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { useResourceText } from '@/components/resource/useResourceText';
 import { historyWhen } from '@/components/workflow/statusHistory';
 import { formatDate } from '@/domain/dateFormat';
 import type { TRouteLocale } from '@/domain/locale';
+import type { TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translate';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -57,6 +58,23 @@ export const timelineValue = (
   return JSON.stringify(value);
 };
 
+/**
+ * A changed field's name: its label in the description (a first applicant's `applicant1Phone` is
+ * 'Phone'), with its section when several fields share that label ('First applicant: Phone').
+ */
+export const timelineFieldLabel = (
+  key: string,
+  fields: readonly TFieldDef[],
+  labelOf: (labelKey: string) => string,
+  sectionOf: (section: string) => string,
+): string => {
+  const field = fields.find((candidate) => candidate.key === key);
+  if (!field) return labelOf(key);
+  const labelKey = field.label ?? field.key;
+  const shared = fields.filter((candidate) => (candidate.label ?? candidate.key) === labelKey).length > 1;
+  return shared && field.section ? `${sectionOf(field.section)}: ${labelOf(labelKey)}` : labelOf(labelKey);
+};
+
 /** What one row says, in the reader's language; `actionLabel` names the workflow's actions. */
 export const timelineSentence = (
   entry: TTimelineEntry,
@@ -102,6 +120,7 @@ export const TimelineCard = ({
   apiBase,
   entity,
   resourceName,
+  fields,
   recordId,
   reloadKey,
   actionLabel,
@@ -111,6 +130,8 @@ export const TimelineCard = ({
   /** The record's table (`child_infos`): its own rows, as against its documents' and family's. */
   entity: string;
   resourceName: string;
+  /** The description's fields: a change is named by its field's label (and section, when shared). */
+  fields?: readonly TFieldDef[];
   recordId: string;
   reloadKey: number;
   actionLabel: (action: string) => string;
@@ -119,6 +140,11 @@ export const TimelineCard = ({
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
   const { labelOf, optionLabel } = useResourceText(resourceName);
+  const sectionOf = (key: string) =>
+    (LL as unknown as { formSections?: Record<string, (() => string) | undefined> }).formSections?.[
+      key
+    ]?.() ?? key;
+  const fieldLabel = (key: string) => timelineFieldLabel(key, fields ?? [], labelOf, sectionOf);
   const timeline = useHistory<TTimelineEntry>(`${apiBase}/timeline/${recordId}`, reloadKey);
   const value = (entryValue: unknown, field: string) =>
     timelineValue(entryValue, field, locale, LL, optionLabel);
@@ -157,7 +183,7 @@ export const TimelineCard = ({
                       <ul className="mt-1 grid gap-0.5 text-slate-600 dark:text-slate-300">
                         {entry.changes.map((change) => {
                           const words = {
-                            field: labelOf(change.field),
+                            field: fieldLabel(change.field),
                             from: value(change.from, change.field),
                             to: value(change.to, change.field),
                           };
