@@ -23,6 +23,7 @@ import {
   headOffices,
   languages,
   organizations,
+  parentInfos,
   positions,
   provinces,
   states,
@@ -120,6 +121,7 @@ export const provinceBinding = codeNameBinding({
     { table: headOffices, column: headOffices.provinceId, resource: 'headOffice' },
     { table: addresses, column: addresses.provinceId, resource: 'address' },
     { table: childInfos, column: childInfos.birthProvinceId, resource: 'child' },
+    { table: parentInfos, column: parentInfos.provinceId, resource: 'parent' },
   ],
 });
 
@@ -154,6 +156,7 @@ export const districtBinding = codeNameBinding({
     { table: communes, column: communes.districtId, resource: 'commune' },
     { table: addresses, column: addresses.districtId, resource: 'address' },
     { table: childInfos, column: childInfos.birthDistrictId, resource: 'child' },
+    { table: parentInfos, column: parentInfos.districtId, resource: 'parent' },
   ],
   lookups: [{ path: 'provinces', table: provinces }],
 });
@@ -183,6 +186,7 @@ export const communeBinding = codeNameBinding({
     { table: villages, column: villages.communeId, resource: 'village' },
     { table: addresses, column: addresses.communeId, resource: 'address' },
     { table: childInfos, column: childInfos.birthCommuneId, resource: 'child' },
+    { table: parentInfos, column: parentInfos.communeId, resource: 'parent' },
   ],
   lookups: [
     { path: 'districts', table: districts, parent: { key: 'provinceId', column: districts.provinceId } },
@@ -220,6 +224,7 @@ export const villageBinding = codeNameBinding({
   children: [
     { table: addresses, column: addresses.villageId, resource: 'address' },
     { table: childInfos, column: childInfos.birthVillageId, resource: 'child' },
+    { table: parentInfos, column: parentInfos.villageId, resource: 'parent' },
   ],
   lookups: [
     { path: 'communes', table: communes, parent: { key: 'districtId', column: communes.districtId } },
@@ -345,6 +350,7 @@ export const headOfficeBinding: TResourceBinding = {
   children: [
     { table: users, column: users.headOfficeId, resource: 'user' },
     { table: childInfos, column: childInfos.headOfficeId, resource: 'child' },
+    { table: parentInfos, column: parentInfos.headOfficeId, resource: 'parent' },
   ],
   lookups: [{ path: 'provinces', table: provinces }],
   unique: { head_offices_code_unique: 'code' },

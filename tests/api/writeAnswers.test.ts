@@ -1,7 +1,7 @@
 import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childInfos, roles } from '../../server/db/schema';
+import { childInfos, parentInfos, roles } from '../../server/db/schema';
 import { serverModules } from '../../server/modules';
 import type { TResourceBinding } from '../../server/resources/resourceRoutes';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
@@ -64,6 +64,21 @@ const newChild = async (status = 'registered') => {
   return row;
 };
 
+/** A pending application (the only kind that may be deleted). */
+const newApplication = async () => {
+  await t.app.db.insert(parentInfos).values({
+    code: `PA-ANS-${Math.random().toString(36).slice(2, 8)}`,
+    applicantType: 'single',
+    applicant1FamilyNameEn: 'Answer',
+    applicant1GivenNameEn: 'Test',
+    applicant1Sex: 'female',
+    applicant1DateOfBirth: '1980-05-01',
+    headOfficeId,
+    applicationDate: '2026-01-05',
+    status: 'pending',
+  });
+};
+
 /**
  * Rows of the binding's table, newest first, that the writer may try (the guards refuse some: the
  * Super Admin role, a super user's account); an empty table gets a row of defaults.
@@ -72,6 +87,7 @@ const candidates = async (binding: TResourceBinding) => {
   const id = getTableColumns(binding.table).id as PgColumn;
   const version = getTableColumns(binding.table).version as PgColumn;
   if (binding.table === childInfos) await newChild();
+  if (binding.table === parentInfos) await newApplication();
   let rows = await t.app.db.select({ id, version }).from(binding.table).orderBy(desc(id)).limit(8);
   if (rows.length === 0) {
     await t.app.db.insert(binding.table).values({});
