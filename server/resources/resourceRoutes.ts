@@ -200,10 +200,13 @@ export const listQueryParts = (
     const value = query[key];
     if (value !== undefined) conditions.push(filterCondition(column, value as string | number));
   }
-  const sortKey = typeof query.sort === 'string' ? query.sort : binding.definition.defaultSort;
+  const sorted = typeof query.sort === 'string';
+  const sortKey = sorted ? (query.sort as string) : binding.definition.defaultSort;
   const sortExpression = binding.sort[sortKey] ?? idColumn;
   const sortBy = typeof sortExpression === 'function' ? sortExpression(locale) : sortExpression;
-  const direction = query.order === 'desc' ? desc : asc;
+  // Without a sort asked for, the description's own order (the audit log: newest first).
+  const order = sorted ? query.order : (binding.definition.defaultOrder ?? query.order);
+  const direction = order === 'desc' ? desc : asc;
   return {
     conditions,
     where: and(...conditions),
@@ -529,6 +532,9 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         return { data: row as z.infer<typeof ZRow> };
       },
     );
+
+    // A read-only resource (the audit log) has no writes at all: they answer 404.
+    if (definition.readOnly) return;
 
     app.post(
       base,

@@ -63,8 +63,11 @@ const guarded = (path: string, permission: string | undefined, screen: TRouteEnt
 const resourcePages = (resource: { address: TResourceAddress; editIdOptional: boolean }): TRouteEntry[] => {
   const definition = resource.address;
   const { name, routeBase } = definition;
+  const list = guarded(routeBase, permissionFor(definition, 'read'), resourceScreen(name, 'list'));
+  // A read-only resource (the audit log) has its list alone.
+  if (definition.readOnly) return [list];
   return [
-    guarded(routeBase, permissionFor(definition, 'read'), resourceScreen(name, 'list')),
+    list,
     guarded(`${routeBase}/create`, permissionFor(definition, 'write'), resourceScreen(name, 'create')),
     guarded(
       `${routeBase}/edit/${resource.editIdOptional ? ':id?' : ':id'}`,

@@ -1,4 +1,4 @@
-import { isoDateIn } from './programmeTime';
+import { isoDateIn, programmeTimeZone } from './programmeTime';
 
 /**
  * Dates as spec section 5 shows them: the part before 'T', its dash-separated parts reversed
@@ -15,6 +15,20 @@ export const formatInstantDate = (value: unknown): string => {
   if (value == null || value === '') return '';
   const instant = value instanceof Date ? value : new Date(String(value));
   return Number.isNaN(instant.getTime()) ? formatDate(value) : formatDate(isoDateIn(instant));
+};
+
+/** `21-11-2026 15:04`: the day and time of an instant in the programme's time zone. */
+export const formatInstant = (at: unknown): string => {
+  if (at == null || at === '') return '';
+  const instant = at instanceof Date ? at : new Date(String(at));
+  if (Number.isNaN(instant.getTime())) return String(at);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: programmeTimeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+  return `${formatDate(isoDateIn(instant))} ${time}`;
 };
 
 const khmerDigits = '០១២៣៤៥៦៧៨៩';

@@ -79,7 +79,9 @@ export type TColumnKind =
   | 'number'
   | 'boolean'
   | 'badge'
-  | 'photo';
+  | 'photo'
+  /** An instant, shown dd-mm-yyyy HH:mm where the programme works. */
+  | 'dateTime';
 
 /** The colours a badge may take. */
 export type TBadgeTone = 'slate' | 'blue' | 'green' | 'amber' | 'violet' | 'rose' | 'teal';
@@ -152,8 +154,15 @@ export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
   fields: readonly TFieldDef[];
   /** The form's sections in order (labels `LL.formSections[key]`), when its fields name one. */
   formSections?: readonly string[];
-  /** Where a record opens from its list, the palette and after a save: its edit page, or its show page. */
-  recordPage?: 'edit' | 'show';
+  /**
+   * Where a record opens from its list, the palette and after a save: its edit page, its show page,
+   * or nowhere (an audit entry is all in its row).
+   */
+  recordPage?: 'edit' | 'show' | 'none';
+  /** Listed and read only: no create, update or delete route, page or button (the audit log). */
+  readOnly?: boolean;
+  /** The order of the default sort (newest first for the audit log); ascending when absent. */
+  defaultOrder?: 'asc' | 'desc';
   /**
    * The field holding the record's head office when its records are kept by office (DESIGN.md
    * section 7): a user of a provincial head office lists, reads, exports and changes only the

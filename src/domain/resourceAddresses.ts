@@ -4,7 +4,7 @@ import type { TResourceDefinition } from './resource';
 /** Where a described resource's screens live and which permissions open them. */
 export type TResourceAddress = Pick<
   TResourceDefinition,
-  'name' | 'permission' | 'permissions' | 'editPermission'
+  'name' | 'permission' | 'permissions' | 'editPermission' | 'readOnly'
 > & {
   routeBase: string;
 };
@@ -98,6 +98,14 @@ export const resourceAddresses = {
     routeBase: '/security/user',
     permissions: { update: 'users:write' },
     editPermission: true,
+  },
+  // The audit log (DESIGN.md section 7): read, filtered, never written by a person.
+  auditEntry: {
+    name: 'auditEntry',
+    permission: 'audit_logs',
+    routeBase: '/security/audit',
+    editPermission: false,
+    readOnly: true,
   },
   // System menus are not in the permission catalogue: every action is the developer's.
   systemMenu: {

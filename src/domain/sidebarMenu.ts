@@ -86,6 +86,13 @@ export const sidebarMenu: TMenuItem[] = [
         title: { kh: 'កំណត់សិទ្ធិ', en: 'Assign permission' },
         icon: 'key',
       },
+      {
+        key: 'audit',
+        to: '/security/audit',
+        permission: 'audit_logs:read',
+        title: { kh: 'កំណត់ហេតុសវនកម្ម', en: 'Audit log' },
+        icon: 'report',
+      },
     ],
   },
   {

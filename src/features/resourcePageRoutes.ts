@@ -25,6 +25,7 @@ export const resourcePageRoutes = [
   { address: resourceAddresses.role, area: security, editIdOptional: true },
   { address: resourceAddresses.user, area: security, editIdOptional: true },
   { address: resourceAddresses.systemMenu, area: security, editIdOptional: true },
+  { address: resourceAddresses.auditEntry, area: security, editIdOptional: true },
 ] as const;
 
 /** Children's create and edit pages are guarded by `:update` (spec section 6), not `:write`. */

@@ -609,6 +609,16 @@ type RootTranslation = {
 			 */
 			many: string
 		}
+		auditEntry: {
+			/**
+			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​វ​ន​ក​ម​្​ម
+			 */
+			one: string
+			/**
+			 * ក​ំ​ណ​ត​់​ហ​េ​ត​ុ​ស​វ​ន​ក​ម​្​ម
+			 */
+			many: string
+		}
 	}
 	fields: {
 		/**
@@ -979,6 +989,30 @@ type RootTranslation = {
 		 * ថ​្​ង​ៃ​ដ​ា​ក​់​ព​ា​ក​្​យ
 		 */
 		applicationDateShort: string
+		/**
+		 * ព​េ​ល​វ​េ​ល​ា
+		 */
+		at: string
+		/**
+		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់
+		 */
+		user: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា
+		 */
+		entity: string
+		/**
+		 * ល​េ​ខ​ស​ម​្​គ​ា​ល​់
+		 */
+		entityId: string
+		/**
+		 * វ​ា​ល​ដ​ែ​ល​ប​ា​ន​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ
+		 */
+		changes: string
+		/**
+		 * រ​យ​ៈ​ព​េ​ល
+		 */
+		period: string
 	}
 	fieldHints: {
 		/**
@@ -1200,6 +1234,140 @@ type RootTranslation = {
 			 * ស​្​រ​ី
 			 */
 			female: string
+		}
+		entity: {
+			/**
+			 * ក​ុ​ម​ា​រ
+			 */
+			child_infos: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ
+			 */
+			child_family: string
+			/**
+			 * ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ
+			 */
+			child_documents: string
+			/**
+			 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​រ​ប​ស​់​ឪ​ព​ុ​ក​ម​្​ដ​ា​យ
+			 */
+			parent_infos: string
+			/**
+			 * ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ន​ៃ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+			 */
+			parent_family: string
+			/**
+			 * ឯ​ក​ស​ា​រ​ភ​្​ជ​ា​ប​់
+			 */
+			attachments: string
+			/**
+			 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់
+			 */
+			users: string
+			/**
+			 * ត​ួ​ន​ា​ទ​ី
+			 */
+			roles: string
+			/**
+			 * ស​ិ​ទ​្​ធ​ិ​រ​ប​ស​់​ត​ួ​ន​ា​ទ​ី
+			 */
+			role_permissions: string
+			/**
+			 * ស​ិ​ទ​្​ធ​ិ
+			 */
+			permissions: string
+			/**
+			 * ក​ា​រ​ិ​យ​ា​ល​័​យ
+			 */
+			head_offices: string
+			/**
+			 * ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ
+			 */
+			system_settings: string
+			/**
+			 * ព​័​ត​៌​ម​ា​ន​ទ​ូ​ទ​ៅ
+			 */
+			general_information: string
+			/**
+			 * ម​៉​ឺ​ន​ុ​យ​ប​្​រ​ព​័​ន​្​ធ
+			 */
+			system_menus: string
+			/**
+			 * ក​្​រ​ុ​ម​ស​ិ​ទ​្​ធ​ិ
+			 */
+			groups: string
+			/**
+			 * ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
+			 */
+			provinces: string
+			/**
+			 * រ​ដ​្​ឋ
+			 */
+			states: string
+			/**
+			 * ស​្​រ​ុ​ក​/​ខ​ណ​្​ឌ
+			 */
+			districts: string
+			/**
+			 * ឃ​ុ​ំ​/​ស​ង​្​ក​ា​ត​់
+			 */
+			communes: string
+			/**
+			 * ភ​ូ​ម​ិ
+			 */
+			villages: string
+			/**
+			 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
+			 */
+			addresses: string
+			/**
+			 * ស​្​ថ​ា​ប​័​ន
+			 */
+			organizations: string
+			/**
+			 * ន​ា​យ​ក​ដ​្​ឋ​ា​ន
+			 */
+			departments: string
+			/**
+			 * ម​ុ​ខ​ត​ំ​ណ​ែ​ង
+			 */
+			positions: string
+			/**
+			 * ភ​ា​ស​ា
+			 */
+			languages: string
+		}
+		action: {
+			/**
+			 * ប​ង​្​ក​ើ​ត
+			 */
+			create: string
+			/**
+			 * ក​ែ​ប​្​រ​ែ
+			 */
+			update: string
+			/**
+			 * ល​ុ​ប
+			 */
+			'delete': string
+		}
+		period: {
+			/**
+			 * ថ​្​ង​ៃ​ន​េ​ះ
+			 */
+			today: string
+			/**
+			 * 7​ ​ថ​្​ង​ៃ​ច​ុ​ង​ក​្​រ​ោ​យ
+			 */
+			week: string
+			/**
+			 * 3​1​ ​ថ​្​ង​ៃ​ច​ុ​ង​ក​្​រ​ោ​យ
+			 */
+			month: string
+			/**
+			 * 1​2​ ​ខ​ែ​ច​ុ​ង​ក​្​រ​ោ​យ
+			 */
+			year: string
 		}
 	}
 	formSections: {
@@ -4390,6 +4558,16 @@ export type TranslationFunctions = {
 			 */
 			many: () => LocalizedString
 		}
+		auditEntry: {
+			/**
+			 * កំណត់ត្រាសវនកម្ម
+			 */
+			one: () => LocalizedString
+			/**
+			 * កំណត់ហេតុសវនកម្ម
+			 */
+			many: () => LocalizedString
+		}
 	}
 	fields: {
 		/**
@@ -4760,6 +4938,30 @@ export type TranslationFunctions = {
 		 * ថ្ងៃដាក់ពាក្យ
 		 */
 		applicationDateShort: () => LocalizedString
+		/**
+		 * ពេលវេលា
+		 */
+		at: () => LocalizedString
+		/**
+		 * អ្នកប្រើប្រាស់
+		 */
+		user: () => LocalizedString
+		/**
+		 * កំណត់ត្រា
+		 */
+		entity: () => LocalizedString
+		/**
+		 * លេខសម្គាល់
+		 */
+		entityId: () => LocalizedString
+		/**
+		 * វាលដែលបានផ្លាស់ប្ដូរ
+		 */
+		changes: () => LocalizedString
+		/**
+		 * រយៈពេល
+		 */
+		period: () => LocalizedString
 	}
 	fieldHints: {
 		/**
@@ -4981,6 +5183,140 @@ export type TranslationFunctions = {
 			 * ស្រី
 			 */
 			female: () => LocalizedString
+		}
+		entity: {
+			/**
+			 * កុមារ
+			 */
+			child_infos: () => LocalizedString
+			/**
+			 * គ្រួសាររបស់កុមារ
+			 */
+			child_family: () => LocalizedString
+			/**
+			 * ឯកសាររបស់កុមារ
+			 */
+			child_documents: () => LocalizedString
+			/**
+			 * ពាក្យស្នើសុំរបស់ឪពុកម្ដាយ
+			 */
+			parent_infos: () => LocalizedString
+			/**
+			 * សមាជិកគ្រួសារនៃពាក្យស្នើសុំ
+			 */
+			parent_family: () => LocalizedString
+			/**
+			 * ឯកសារភ្ជាប់
+			 */
+			attachments: () => LocalizedString
+			/**
+			 * អ្នកប្រើប្រាស់
+			 */
+			users: () => LocalizedString
+			/**
+			 * តួនាទី
+			 */
+			roles: () => LocalizedString
+			/**
+			 * សិទ្ធិរបស់តួនាទី
+			 */
+			role_permissions: () => LocalizedString
+			/**
+			 * សិទ្ធិ
+			 */
+			permissions: () => LocalizedString
+			/**
+			 * ការិយាល័យ
+			 */
+			head_offices: () => LocalizedString
+			/**
+			 * ការកំណត់ប្រព័ន្ធ
+			 */
+			system_settings: () => LocalizedString
+			/**
+			 * ព័ត៌មានទូទៅ
+			 */
+			general_information: () => LocalizedString
+			/**
+			 * ម៉ឺនុយប្រព័ន្ធ
+			 */
+			system_menus: () => LocalizedString
+			/**
+			 * ក្រុមសិទ្ធិ
+			 */
+			groups: () => LocalizedString
+			/**
+			 * ខេត្ត/រាជធានី
+			 */
+			provinces: () => LocalizedString
+			/**
+			 * រដ្ឋ
+			 */
+			states: () => LocalizedString
+			/**
+			 * ស្រុក/ខណ្ឌ
+			 */
+			districts: () => LocalizedString
+			/**
+			 * ឃុំ/សង្កាត់
+			 */
+			communes: () => LocalizedString
+			/**
+			 * ភូមិ
+			 */
+			villages: () => LocalizedString
+			/**
+			 * អាសយដ្ឋាន
+			 */
+			addresses: () => LocalizedString
+			/**
+			 * ស្ថាប័ន
+			 */
+			organizations: () => LocalizedString
+			/**
+			 * នាយកដ្ឋាន
+			 */
+			departments: () => LocalizedString
+			/**
+			 * មុខតំណែង
+			 */
+			positions: () => LocalizedString
+			/**
+			 * ភាសា
+			 */
+			languages: () => LocalizedString
+		}
+		action: {
+			/**
+			 * បង្កើត
+			 */
+			create: () => LocalizedString
+			/**
+			 * កែប្រែ
+			 */
+			update: () => LocalizedString
+			/**
+			 * លុប
+			 */
+			'delete': () => LocalizedString
+		}
+		period: {
+			/**
+			 * ថ្ងៃនេះ
+			 */
+			today: () => LocalizedString
+			/**
+			 * 7 ថ្ងៃចុងក្រោយ
+			 */
+			week: () => LocalizedString
+			/**
+			 * 31 ថ្ងៃចុងក្រោយ
+			 */
+			month: () => LocalizedString
+			/**
+			 * 12 ខែចុងក្រោយ
+			 */
+			year: () => LocalizedString
 		}
 	}
 	formSections: {

@@ -63,6 +63,7 @@ export const ResourceListPage = ({
   const { user } = useSession();
   const canCreate =
     !variant &&
+    !definition.readOnly &&
     hasPermission(user, permissionFor(definition, 'write')) &&
     (!resource.pagePermission || hasPermission(user, resource.pagePermission));
   const fixedFilters = variant?.fixedFilters ?? noFixedFilters;
@@ -130,6 +131,8 @@ export const ResourceListPage = ({
   const backState = useMemo(() => ({ listSearch: `?${params.toString()}` }), [params]);
   const openRow = useCallback(
     (row: TResourceRow) =>
+      // An audit entry is all in its row: there is no page to open.
+      definition.recordPage !== 'none' &&
       navigate(
         localizedPath(locale, `${definition.routeBase}/${definition.recordPage ?? 'edit'}/${row.id}`),
         {

@@ -1,4 +1,4 @@
-import { formatDate } from '@/domain/dateFormat';
+import { formatDate, formatInstant } from '@/domain/dateFormat';
 import type { TRouteLocale } from '@/domain/locale';
 import type { TColumnDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
@@ -27,6 +27,8 @@ export const columnText = (
       return translate(value as never, locale);
     case 'date':
       return formatDate(value);
+    case 'dateTime':
+      return formatInstant(value);
     case 'option':
     case 'badge':
       return optionLabel(column.key, String(value));

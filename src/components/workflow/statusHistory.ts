@@ -1,5 +1,4 @@
-import { formatDate } from '@/domain/dateFormat';
-import { isoDateIn, programmeTimeZone } from '@/domain/programmeTime';
+import { formatDate, formatInstant } from '@/domain/dateFormat';
 
 /** A row of `GET {apiBase}/status-history/{id}` (server/workflows/workflowRoutes.ts). */
 export type TStatusHistoryRow = {
@@ -17,17 +16,7 @@ export const newestFirst = (rows: readonly TStatusHistoryRow[]): TStatusHistoryR
   [...rows].sort((a, b) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1));
 
 /** `21-11-2026 15:04`: the day and time of an instant in the programme's time zone. */
-export const historyWhen = (at: string): string => {
-  const instant = new Date(at);
-  if (Number.isNaN(instant.getTime())) return at;
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: programmeTimeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-  return `${formatDate(isoDateIn(instant))} ${time}`;
-};
+export const historyWhen = (at: string): string => formatInstant(at);
 
 /** The date the change took effect and why, from the row's payload ('' for what it lacks). */
 export const historyDetail = (payload: Record<string, unknown>): { date: string; reason: string } => ({

@@ -129,6 +129,8 @@ const en = {
     childAdoptable: { one: 'Adoptable child', many: 'Children who can be adopted' },
     // parent applications (issue 12)
     parent: { one: 'Parent application', many: 'Parent applications' },
+    // the audit log (issue 12)
+    auditEntry: { one: 'Audit entry', many: 'Audit log' },
   },
   fields: {
     id: 'ID',
@@ -225,6 +227,13 @@ const en = {
     approval: 'Approval',
     acceptsAge: "Child's age accepted",
     applicationDateShort: 'Applied on',
+    // the audit log (issue 12)
+    at: 'When',
+    user: 'User',
+    entity: 'Record',
+    entityId: 'ID',
+    changes: 'Fields changed',
+    period: 'Period',
   },
   fieldHints: {
     childCode: 'Given by the system when the record is saved; it never changes.',
@@ -266,6 +275,35 @@ const en = {
     approval: { expiring: 'Expiring (30 days)', expired: 'Expired' },
     applicant1Sex: { male: 'Male', female: 'Female' },
     applicant2Sex: { male: 'Male', female: 'Female' },
+    entity: {
+      child_infos: 'Child',
+      child_family: "Child's family",
+      child_documents: "Child's document",
+      parent_infos: 'Parent application',
+      parent_family: 'Household of an application',
+      attachments: 'Attached document',
+      users: 'User',
+      roles: 'Role',
+      role_permissions: "Role's permissions",
+      permissions: 'Permission',
+      head_offices: 'Head office',
+      system_settings: 'System settings',
+      general_information: 'General information',
+      system_menus: 'System menu',
+      groups: 'Permission group',
+      provinces: 'Province',
+      states: 'State',
+      districts: 'District',
+      communes: 'Commune',
+      villages: 'Village',
+      addresses: 'Address',
+      organizations: 'Organization',
+      departments: 'Department',
+      positions: 'Position',
+      languages: 'Language',
+    },
+    action: { create: 'Created', update: 'Changed', delete: 'Deleted' },
+    period: { today: 'Today', week: 'Last 7 days', month: 'Last 31 days', year: 'Last 12 months' },
   },
   // child records (issue 5): the child form's sections
   formSections: {

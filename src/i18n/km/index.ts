@@ -130,6 +130,8 @@ const km = {
     childAdoptable: { one: 'កុមារដែលអាចសុំជាកុមារធម៌បាន', many: 'កុមារដែលអាចសុំជាកុមារធម៌បាន' },
     // parent applications (issue 12)
     parent: { one: 'ពាក្យស្នើសុំរបស់ឪពុកម្ដាយ', many: 'ពាក្យស្នើសុំរបស់ឪពុកម្ដាយ' },
+    // the audit log (issue 12)
+    auditEntry: { one: 'កំណត់ត្រាសវនកម្ម', many: 'កំណត់ហេតុសវនកម្ម' },
   },
   fields: {
     id: 'លេខសម្គាល់',
@@ -226,6 +228,13 @@ const km = {
     approval: 'ការអនុម័ត',
     acceptsAge: 'អាយុកុមារដែលទទួលយក',
     applicationDateShort: 'ថ្ងៃដាក់ពាក្យ',
+    // the audit log (issue 12)
+    at: 'ពេលវេលា',
+    user: 'អ្នកប្រើប្រាស់',
+    entity: 'កំណត់ត្រា',
+    entityId: 'លេខសម្គាល់',
+    changes: 'វាលដែលបានផ្លាស់ប្ដូរ',
+    period: 'រយៈពេល',
   },
   fieldHints: {
     childCode: 'ប្រព័ន្ធផ្ដល់លេខកូដនេះ នៅពេលរក្សាទុកកំណត់ត្រា ហើយវាមិនប្រែប្រួលឡើយ។',
@@ -266,6 +275,35 @@ const km = {
     approval: { expiring: 'ជិតផុតកំណត់ (30 ថ្ងៃ)', expired: 'ផុតកំណត់' },
     applicant1Sex: { male: 'ប្រុស', female: 'ស្រី' },
     applicant2Sex: { male: 'ប្រុស', female: 'ស្រី' },
+    entity: {
+      child_infos: 'កុមារ',
+      child_family: 'គ្រួសាររបស់កុមារ',
+      child_documents: 'ឯកសាររបស់កុមារ',
+      parent_infos: 'ពាក្យស្នើសុំរបស់ឪពុកម្ដាយ',
+      parent_family: 'សមាជិកគ្រួសារនៃពាក្យស្នើសុំ',
+      attachments: 'ឯកសារភ្ជាប់',
+      users: 'អ្នកប្រើប្រាស់',
+      roles: 'តួនាទី',
+      role_permissions: 'សិទ្ធិរបស់តួនាទី',
+      permissions: 'សិទ្ធិ',
+      head_offices: 'ការិយាល័យ',
+      system_settings: 'ការកំណត់ប្រព័ន្ធ',
+      general_information: 'ព័ត៌មានទូទៅ',
+      system_menus: 'ម៉ឺនុយប្រព័ន្ធ',
+      groups: 'ក្រុមសិទ្ធិ',
+      provinces: 'ខេត្ត/រាជធានី',
+      states: 'រដ្ឋ',
+      districts: 'ស្រុក/ខណ្ឌ',
+      communes: 'ឃុំ/សង្កាត់',
+      villages: 'ភូមិ',
+      addresses: 'អាសយដ្ឋាន',
+      organizations: 'ស្ថាប័ន',
+      departments: 'នាយកដ្ឋាន',
+      positions: 'មុខតំណែង',
+      languages: 'ភាសា',
+    },
+    action: { create: 'បង្កើត', update: 'កែប្រែ', delete: 'លុប' },
+    period: { today: 'ថ្ងៃនេះ', week: '7 ថ្ងៃចុងក្រោយ', month: '31 ថ្ងៃចុងក្រោយ', year: '12 ខែចុងក្រោយ' },
   },
   // child records (issue 5): the child form's sections
   formSections: {

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { TResourceDefinition } from '../resource';
+import { resourceAddresses } from '../resourceAddresses';
+
+/**
+ * The audit log as a screen (`/security/audit`, DESIGN.md section 7): every write of every record,
+ * who, when, which record, which action and which fields, newest first, filtered by user, record,
+ * action and period. Read only: the log is written by the server alone.
+ */
+
+/** The records people change, by table: the entity filter offers these (labels `LL.options.entity`). */
+export const auditedEntities = [
+  'child_infos',
+  'child_family',
+  'child_documents',
+  'parent_infos',
+  'parent_family',
+  'attachments',
+  'users',
+  'roles',
+  'role_permissions',
+  'permissions',
+  'head_offices',
+  'system_settings',
+  'general_information',
+  'system_menus',
+  'groups',
+  'provinces',
+  'states',
+  'districts',
+  'communes',
+  'villages',
+  'addresses',
+  'organizations',
+  'departments',
+  'positions',
+  'languages',
+] as const;
+
+/** The kinds of action: the engines' writes; a workflow's actions are told by their own names. */
+export const auditActions = ['create', 'update', 'delete'] as const;
+
+/** How far back the list looks. */
+export const auditPeriods = ['today', 'week', 'month', 'year'] as const;
+export type TAuditPeriod = (typeof auditPeriods)[number];
+
+/** The days an entry of `period` may be from, counting today. */
+export const auditPeriodDays: Record<TAuditPeriod, number> = { today: 1, week: 7, month: 31, year: 366 };
+
+export const auditEntryResource = {
+  ...resourceAddresses.auditEntry,
+  apiBase: '/audit-logs',
+  schema: z.object({}),
+  recordPage: 'none',
+  fields: [],
+  columns: [
+    { key: 'at', kind: 'dateTime', sortable: true, minWidth: 150 },
+    { key: 'user', path: 'user.name', kind: 'text', sortable: true, flex: 1 },
+    { key: 'action', kind: 'option', sortable: true, minWidth: 130 },
+    { key: 'entity', kind: 'option', sortable: true, minWidth: 160 },
+    { key: 'entityId', kind: 'number', sortable: true, minWidth: 90 },
+    { key: 'changes', kind: 'text', flex: 2 },
+  ],
+  filters: [
+    { key: 'userId', label: 'user', kind: 'lookup', lookup: { path: '/audit-logs/users', showCode: false } },
+    { key: 'entity', label: 'entity', kind: 'select', options: auditedEntities },
+    { key: 'action', label: 'action', kind: 'select', options: auditActions },
+    { key: 'period', label: 'period', kind: 'select', options: auditPeriods },
+  ],
+  defaultSort: 'at',
+  defaultOrder: 'desc',
+  titleOf: (row) => `${row.entity} #${row.entityId}`,
+} satisfies TResourceDefinition;
