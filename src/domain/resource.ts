@@ -81,7 +81,9 @@ export type TColumnKind =
   | 'badge'
   | 'photo'
   /** An instant, shown dd-mm-yyyy HH:mm where the programme works. */
-  | 'dateTime';
+  | 'dateTime'
+  /** Field keys, comma separated (the fields an update changed), shown by their labels. */
+  | 'fieldNames';
 
 /** The colours a badge may take. */
 export type TBadgeTone = 'slate' | 'blue' | 'green' | 'amber' | 'violet' | 'rose' | 'teal';

@@ -35,6 +35,7 @@ const lists = [
   '/configuration/language',
   '/security/role',
   '/security/user',
+  '/security/audit',
 ];
 
 const screens = (childId: string, languageId: string, parentId: string): TScreen[] => [

@@ -193,7 +193,8 @@ const ResourceGrid = ({
             ? Math.max(column.minWidth ?? 0, mainColumnMinWidth)
             : (column.minWidth ?? columnMinWidth),
           maxWidth: main ? undefined : columnMaxWidth,
-          valueGetter: (params) => (params.data ? columnText(column, params.data, locale, optionLabel) : ''),
+          valueGetter: (params) =>
+            params.data ? columnText(column, params.data, locale, optionLabel, labelOf) : '',
         };
         if (column.kind === 'photo') {
           const photoOf = column.photoPath;

@@ -19,6 +19,8 @@ export const columnText = (
   row: unknown,
   locale: TRouteLocale,
   optionLabel: (key: string, value: string) => string,
+  /** A field's label (`fieldNames` columns): its key while none is given. */
+  labelOf: (key: string) => string = (key) => key,
 ): string => {
   const value = valueAtPath(row, column.path ?? column.key);
   if (value == null) return '';
@@ -29,6 +31,13 @@ export const columnText = (
       return formatDate(value);
     case 'dateTime':
       return formatInstant(value);
+    case 'fieldNames':
+      return String(value)
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean)
+        .map(labelOf)
+        .join(', ');
     case 'option':
     case 'badge':
       return optionLabel(column.key, String(value));

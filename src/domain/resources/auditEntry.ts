@@ -59,7 +59,7 @@ export const auditEntryResource = {
     { key: 'action', kind: 'option', sortable: true, minWidth: 130 },
     { key: 'entity', kind: 'option', sortable: true, minWidth: 160 },
     { key: 'entityId', kind: 'number', sortable: true, minWidth: 90 },
-    { key: 'changes', kind: 'text', flex: 2 },
+    { key: 'changes', kind: 'fieldNames', flex: 2 },
   ],
   filters: [
     { key: 'userId', label: 'user', kind: 'lookup', lookup: { path: '/audit-logs/users', showCode: false } },
