@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { isDictionarySource, withoutServerMessages } from './scripts/build/serverMessages';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -28,8 +29,20 @@ const collectFirstPageModules: Plugin = {
   },
 };
 
+/** The client's dictionaries without the API's own messages (scripts/build/serverMessages.ts). */
+const leaveOutServerMessages: Plugin = {
+  name: 'leave-out-server-messages',
+  // Before TypeScript is compiled: the section is found in the source as written.
+  enforce: 'pre',
+  apply: 'build',
+  transform(code, id) {
+    return isDictionarySource(id) ? { code: withoutServerMessages(code), map: null } : null;
+  },
+};
+
 export default defineConfig({
   plugins: [
+    leaveOutServerMessages,
     collectFirstPageModules,
     react(),
     tailwindcss(),

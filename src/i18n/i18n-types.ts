@@ -2987,6 +2987,10 @@ type RootTranslation = {
 	}
 	userAdmin: {
 		/**
+		 * ម​ា​ន​ត​ែ​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ក​ែ​ប​្​រ​ែ​ ​ឬ​ល​ុ​ប​គ​ណ​ន​ី​រ​ប​ស​់​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​ា​ន​។
+		 */
+		superUserAccount: string
+		/**
 		 * ប​ិ​ទ​ដ​ំ​ណ​ើ​រ​ក​ា​រ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ន​េ​ះ
 		 */
 		deactivate: string
@@ -3449,6 +3453,16 @@ type RootTranslation = {
 		actionsLabel: string
 	}
 	uploadCheck: {
+		/**
+		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​ឯ​ក​ស​ា​រ​ ​P​D​F​ ​ឬ​រ​ូ​ប​ភ​ា​ព​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​ឬ​ ​G​I​F​។
+		 * @param {unknown} label
+		 */
+		documentType: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ទ​ំ​ហ​ំ​ត​្​រ​ូ​វ​ត​ែ​ត​ិ​ច​ជ​ា​ង​ ​1​0​ ​M​B​!
+		 * @param {unknown} label
+		 */
+		documentSize: RequiredParams<'label'>
 		/**
 		 * {​l​a​b​e​l​}​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​រ​ូ​ប​ភ​ា​ព​ដ​ែ​ល​អ​ា​ច​អ​ា​ន​ប​ា​ន​ទ​េ​៖​ ​វ​ា​ខ​ូ​ច​ ​ដ​ា​ច​់​ ​ឬ​ម​ិ​ន​ម​ែ​ន​ជ​ា​រ​ូ​ប​ភ​ា​ព​ព​ិ​ត​ប​្​រ​ា​ក​ដ​។
 		 * @param {unknown} label
@@ -6825,6 +6839,10 @@ export type TranslationFunctions = {
 	}
 	userAdmin: {
 		/**
+		 * មានតែ Super Admin ប៉ុណ្ណោះដែលអាចកែប្រែ ឬលុបគណនីរបស់ Super Admin បាន។
+		 */
+		superUserAccount: () => LocalizedString
+		/**
 		 * បិទដំណើរការអ្នកប្រើប្រាស់នេះ
 		 */
 		deactivate: () => LocalizedString
@@ -7262,6 +7280,14 @@ export type TranslationFunctions = {
 		actionsLabel: () => LocalizedString
 	}
 	uploadCheck: {
+		/**
+		 * {label} ត្រូវតែជាឯកសារ PDF ឬរូបភាព PNG, JPEG, WebP ឬ GIF។
+		 */
+		documentType: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} មានទំហំត្រូវតែតិចជាង 10 MB!
+		 */
+		documentSize: (arg: { label: unknown }) => LocalizedString
 		/**
 		 * {label} មិនមែនជារូបភាពដែលអាចអានបានទេ៖ វាខូច ដាច់ ឬមិនមែនជារូបភាពពិតប្រាកដ។
 		 */

@@ -732,6 +732,7 @@ const en = {
     },
   },
   userAdmin: {
+    superUserAccount: 'Only a Super Admin can change or delete the account of a Super Admin.',
     deactivate: 'Deactivate this user',
     activate: 'Activate this user',
     setPassword: 'Set a new password',
@@ -860,6 +861,9 @@ const en = {
   },
   // upload content checks (issue 10: headers and uploads)
   uploadCheck: {
+    // the server's own words for the same refusals, checked in the browser first
+    documentType: '{label} must be a PDF or a PNG, JPEG, WebP or GIF image.',
+    documentSize: '{label} size should be less than 10 MB!',
     imageUnreadable: '{label} is not a readable image: it is damaged, cut off or not really an image.',
     imagePixels: '{label} has too many pixels: at most {max} megapixels.',
     pdfUnreadable: '{label} is not a readable PDF: it is damaged, cut off or not really a PDF.',

@@ -723,6 +723,7 @@ const km = {
     },
   },
   userAdmin: {
+    superUserAccount: 'មានតែ Super Admin ប៉ុណ្ណោះដែលអាចកែប្រែ ឬលុបគណនីរបស់ Super Admin បាន។',
     deactivate: 'បិទដំណើរការអ្នកប្រើប្រាស់នេះ',
     activate: 'បើកដំណើរការអ្នកប្រើប្រាស់នេះ',
     setPassword: 'កំណត់ពាក្យសម្ងាត់ថ្មី',
@@ -848,6 +849,9 @@ const km = {
   },
   // upload content checks (issue 10: headers and uploads)
   uploadCheck: {
+    // the server's own words for the same refusals, checked in the browser first
+    documentType: '{label} ត្រូវតែជាឯកសារ PDF ឬរូបភាព PNG, JPEG, WebP ឬ GIF។',
+    documentSize: '{label} មានទំហំត្រូវតែតិចជាង 10 MB!',
     imageUnreadable: '{label} មិនមែនជារូបភាពដែលអាចអានបានទេ៖ វាខូច ដាច់ ឬមិនមែនជារូបភាពពិតប្រាកដ។',
     imagePixels: '{label} មានភីកសែលច្រើនពេក៖ យ៉ាងច្រើន {max:number} មេហ្គាភីកសែល។',
     pdfUnreadable: '{label} មិនមែនជាឯកសារ PDF ដែលអាចអានបានទេ៖ វាខូច ដាច់ ឬមិនមែនជា PDF ពិតប្រាកដ។',

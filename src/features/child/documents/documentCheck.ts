@@ -3,7 +3,7 @@ import { childDocumentMaxBytes, childDocumentTypes } from '@/domain/childFiles';
 /** What the check reads of a chosen file (a browser `File` fits). */
 export type TChosenDocument = { name: string; size: number; type: string };
 
-/** The message functions the check words its refusals with (from `LL.server` and `LL.validation`). */
+/** The message functions the check words its refusals with (from `LL.uploadCheck` and `LL.validation`). */
 export type TDocumentCheckMessages = {
   childDocumentType: (params: { label: string }) => string;
   childDocumentSize: (params: { label: string }) => string;

@@ -3,7 +3,7 @@ import type { TDocumentCheckMessages } from './documentCheck';
 
 /** The check's messages in the interface language (the same words the server answers with). */
 export const documentCheckMessages = (LL: TranslationFunctions): TDocumentCheckMessages => ({
-  childDocumentType: LL.server.childDocumentType,
-  childDocumentSize: LL.server.childDocumentSize,
+  childDocumentType: LL.uploadCheck.documentType,
+  childDocumentSize: LL.uploadCheck.documentSize,
   fileEmpty: LL.validation.fileEmpty,
 });

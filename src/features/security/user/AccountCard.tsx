@@ -37,7 +37,7 @@ export const AccountCard = ({ record }: TRecordContext) => {
         <p className="mt-2 text-slate-500 text-sm dark:text-slate-400">{LL.userAdmin.ownAccount()}</p>
       ) : null}
       {locked ? (
-        <p className="mt-2 text-slate-500 text-sm dark:text-slate-400">{LL.server.superUserAccount()}</p>
+        <p className="mt-2 text-slate-500 text-sm dark:text-slate-400">{LL.userAdmin.superUserAccount()}</p>
       ) : null}
       {canToggle || canSetPassword ? (
         <div className="mt-4 flex flex-wrap gap-2">

@@ -1,0 +1,1 @@
+export { configurationResources as resources } from './configurationResources';

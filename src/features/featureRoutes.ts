@@ -1,0 +1,99 @@
+import type { TClientResource } from '@/components/resource/resourceArea';
+import { developerOnlyPermission } from '@/domain/permissions';
+import { permissionFor } from '@/domain/resource';
+import type { TResourceAddress } from '@/domain/resourceAddresses';
+import type { TRouteEntry, TScreenModule } from '@/platform/screenRegistry';
+
+/**
+ * The pieces a feature's routes are made of (src/features/<feature>/index.ts): a signed-in route
+ * with its permission, a described resource's list, create and edit pages. Screens are loaded
+ * lazily, so the route table, which every page loads, carries none of them (issue 11).
+ */
+export const auth = (path: string, permission?: string, screen?: TRouteEntry['screen']): TRouteEntry => ({
+  path,
+  guards: permission ? ['auth', 'permission'] : ['auth'],
+  permission,
+  layout: 'default',
+  screen,
+});
+
+/** A resource's screen, loaded with the generic resource pages: the list alone, or the forms with their extras. */
+export const resourceScreen =
+  (name: string, page: 'list' | 'create' | 'edit') => async (): Promise<TScreenModule> => {
+    const find = (resources: readonly TClientResource[]) => {
+      const found = resources.find((candidate) => candidate.definition.name === name);
+      if (!found) throw new Error(`No resource named ${name}`);
+      return found;
+    };
+    if (page === 'list') {
+      const [{ resourceListScreen }, { clientResources }] = await Promise.all([
+        import('@/components/resource/resourceListScreen'),
+        import('@/features/clientResources'),
+      ]);
+      return { default: resourceListScreen(find(clientResources)) };
+    }
+    const [{ resourceFormScreens }, { clientResources }] = await Promise.all([
+      import('@/components/resource/resourceFormScreens'),
+      import('@/features/clientResources'),
+    ]);
+    const resource = find(clientResources);
+    // The form pages bring what only they use (resourceArea.ts `formExtras`).
+    const extras = resource.formExtras ? await resource.formExtras() : {};
+    return { default: resourceFormScreens({ ...resource, ...extras })[page] };
+  };
+
+/**
+ * A route guarded by a resource permission; `for_developer` is the spec's developer guard (403 for
+ * anyone but the developer user).
+ */
+export const guarded = (
+  path: string,
+  permission: string | undefined,
+  screen: TRouteEntry['screen'],
+): TRouteEntry =>
+  permission === developerOnlyPermission
+    ? { path, guards: ['auth', 'developer'], layout: 'default', screen }
+    : auth(path, permission, screen);
+
+/** Where a described resource's pages sit: its address, its area, whether its edit id may be left out. */
+export type TResourcePageRoute = {
+  address: TResourceAddress;
+  area: TClientResource['area'];
+  editIdOptional: boolean;
+};
+
+/**
+ * List, create and edit pages of a described resource (spec section 2), from its address:
+ * permissions `{resource}:read|write|update` unless it says otherwise (province edit lists none,
+ * role and user edit need `:write`); a read-only one (the audit log) has its list alone.
+ */
+export const resourcePages = (resource: TResourcePageRoute): TRouteEntry[] => {
+  const definition = resource.address;
+  const { name, routeBase } = definition;
+  const list = guarded(routeBase, permissionFor(definition, 'read'), resourceScreen(name, 'list'));
+  if (definition.readOnly) return [list];
+  return [
+    list,
+    guarded(`${routeBase}/create`, permissionFor(definition, 'write'), resourceScreen(name, 'create')),
+    guarded(
+      `${routeBase}/edit/${resource.editIdOptional ? ':id?' : ':id'}`,
+      definition.editPermission ? permissionFor(definition, 'update') : undefined,
+      resourceScreen(name, 'edit'),
+    ),
+  ];
+};
+
+/**
+ * What a feature adds to the client (DESIGN.md section 1), exported as `feature` by
+ * `src/features/<feature>/index.ts`: its routes and its described resources' page routes. The
+ * route table and the client resources' areas are derived from every feature found there
+ * (src/features/featureRegistry.ts), so a new area edits no central file. Light by rule: addresses
+ * and lazy screens only, never a description, a form or a screen.
+ */
+export type TFeature = {
+  name: string;
+  /** Where the feature's routes come in the table (its menu order): lower first. */
+  order: number;
+  resourcePages?: readonly TResourcePageRoute[];
+  routes?: readonly TRouteEntry[];
+};

@@ -1,0 +1,1 @@
+export { securityResources as resources } from './securityResources';
