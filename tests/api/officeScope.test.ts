@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childDocuments, childInfos, headOffices, provinces, users } from '../../server/db/schema';
+import {
+  attachments,
+  childDocuments,
+  childInfos,
+  headOffices,
+  parentInfos,
+  provinces,
+  users,
+} from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
@@ -17,6 +25,11 @@ const childPermissions = [
   'adoptive_children:write',
   'adoptive_children:update',
   'adoptive_children:delete',
+  // Applications too: the API-document check below walks their routes.
+  'adoptive_parents:read',
+  'adoptive_parents:write',
+  'adoptive_parents:update',
+  'adoptive_parents:delete',
 ];
 
 let t: TTestApp;
@@ -26,6 +39,8 @@ let battambang: number;
 let kampot: number;
 const children = {} as Record<'battambang' | 'kampot' | 'national', number>;
 let kampotDocument: number;
+let kampotApplication: number;
+let kampotAttachment: number;
 const tokens = {} as Record<'provincial' | 'national' | 'unassigned' | 'admin', string>;
 let provincialId: number;
 
@@ -96,6 +111,32 @@ beforeAll(async () => {
     })
     .returning({ id: childDocuments.id });
   kampotDocument = document.id;
+  const [application] = await t.app.db
+    .insert(parentInfos)
+    .values({
+      code: 'PA-SCOPE-KPT',
+      applicantType: 'single',
+      applicant1FamilyNameEn: 'Scope',
+      applicant1GivenNameEn: 'Kampot',
+      applicant1Sex: 'female',
+      applicant1DateOfBirth: yearsBefore(today, 40),
+      headOfficeId: kampot,
+      applicationDate: today,
+    })
+    .returning({ id: parentInfos.id });
+  kampotApplication = application.id;
+  const [attachment] = await t.app.db
+    .insert(attachments)
+    .values({
+      entity: 'parent_infos',
+      entityId: kampotApplication,
+      storedName: 'b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0.pdf',
+      originalName: 'kampot.pdf',
+      mimeType: 'application/pdf',
+      size: 10,
+    })
+    .returning({ id: attachments.id });
+  kampotAttachment = attachment.id;
   provincialId = await userIn('provincial', battambang);
   await userIn('national', national);
   await userIn('unassigned', null);
@@ -153,6 +194,40 @@ describe('a provincial user', () => {
       .from(childDocuments)
       .where(eq(childDocuments.id, kampotDocument));
     expect(document).toBeDefined();
+  });
+
+  it('gets 404 on every route of the API document that names a record of another office', async () => {
+    // Read from the API document, so a route added later is checked without being listed here.
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const places = /\/(districts|communes|villages)\/\{id\}$/;
+    const named = Object.entries(document.paths).filter(
+      ([path]) => /^\/api\/v1\/(child|parent)-infos\/.*\{\w+\}/.test(path) && !places.test(path),
+    );
+    expect(named.length).toBeGreaterThan(25);
+    const idFor = (path: string) => {
+      if (path.includes('/attachment/')) return kampotAttachment;
+      if (path.startsWith('/api/v1/parent-infos/')) return kampotApplication;
+      if (/\/(update-file|remove-file|file)\//.test(path)) return kampotDocument;
+      return children.kampot;
+    };
+    for (const [path, operations] of named) {
+      const url = path.replace(/\{\w+\}/, String(idFor(path))).replace('/api/v1', '');
+      for (const method of Object.keys(operations).map((name) => name.toUpperCase())) {
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url: `/api/v1${url}`,
+          headers: headers(tokens.provincial),
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        // A body refused by its schema (400) says nothing of the record; anything else is 404.
+        const allowed = method === 'GET' || method === 'DELETE' ? [404] : [400, 404];
+        expect(allowed, `${method} ${url}: ${response.statusCode} ${response.body.slice(0, 120)}`).toContain(
+          response.statusCode,
+        );
+      }
+    }
   });
 
   it('reads and acts on a child of their own office', async () => {
