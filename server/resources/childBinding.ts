@@ -11,10 +11,11 @@ import {
   isNewChildBirthDate,
   type TChildAgeBand,
 } from '../../src/domain/resources/child';
+import { removeAttachmentRows } from '../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../audit';
 import {
+  attachments,
   childDisabilities,
-  childDocuments,
   childInfos,
   communes,
   countries,
@@ -283,6 +284,11 @@ export const childBinding: TResourceBinding = {
     return { ...columns, code: await nextChildCode(db, year), status: 'registered' };
   },
   afterChange: async ({ db, mode, body, id, actor, now }) => {
+    // Its documents have no foreign key to cascade by (the attachments engine keys any record).
+    if (mode === 'delete') {
+      await removeAttachmentRows(db, 'child_infos', id);
+      return;
+    }
     // A new child's history starts with its registration, in the same transaction as the record.
     if (mode === 'create') {
       await db.insert(statusHistory).values({
@@ -333,16 +339,16 @@ export const childBinding: TResourceBinding = {
     },
   ],
   unique: { child_infos_code_unique: 'code' },
-  // A deleted child's photo and documents go with it (the document rows cascade).
+  // A deleted child's photo and documents go with it (afterChange removes the document rows).
   filesOf: async (db, id, dataDir) => {
     const [child] = await db
       .select({ photo: childInfos.photo })
       .from(childInfos)
       .where(eq(childInfos.id, id));
     const documents = await db
-      .select({ storedName: childDocuments.storedName })
-      .from(childDocuments)
-      .where(eq(childDocuments.childId, id));
+      .select({ storedName: attachments.storedName })
+      .from(attachments)
+      .where(and(eq(attachments.entity, 'child_infos'), eq(attachments.entityId, id)));
     const directory = childFilesDirectory(dataDir);
     const photo = isGeneratedName(child?.photo) ? [child.photo, thumbnailName(child.photo)] : [];
     return [...photo, ...documents.map((document) => document.storedName)]

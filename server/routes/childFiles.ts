@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ import {
 import { idParam, maxDatabaseInt } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
-import { childDocuments, childInfos, users } from '../db/schema';
+import { attachments, childInfos, users } from '../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../errors';
 import { childFilesDirectory } from '../files/childFilesDirectory';
 import { thumbnailOf } from '../files/imageContent';
@@ -70,18 +70,26 @@ const ZTitleField = z.string().trim().max(200);
 const writeResponses = { ...errorResponses(400, 401, 403, 404), 409: ZErrorBody };
 const fileResponses = errorResponses(401, 403, 404);
 
+/**
+ * A child's documents are attachments of the child (the attachments engine's table, keyed by
+ * `('child_infos', child id)`), served by the spec's own routes below and kept in the children's
+ * directory with the photo. Their audit rows keep the entity `child_documents` they always had.
+ */
+const childEntity = 'child_infos';
+const childDocument = eq(attachments.entity, childEntity);
+
 const documentColumns = {
-  id: childDocuments.id,
-  childId: childDocuments.childId,
-  storedName: childDocuments.storedName,
-  originalName: childDocuments.originalName,
-  mimeType: childDocuments.mimeType,
-  size: childDocuments.size,
-  title: childDocuments.title,
-  version: childDocuments.version,
-  createdAt: childDocuments.createdAt,
-  createdBy: childDocuments.createdBy,
-  updatedAt: childDocuments.updatedAt,
+  id: attachments.id,
+  childId: attachments.entityId,
+  storedName: attachments.storedName,
+  originalName: attachments.originalName,
+  mimeType: attachments.mimeType,
+  size: attachments.size,
+  title: attachments.title,
+  version: attachments.version,
+  createdAt: attachments.createdAt,
+  createdBy: attachments.createdBy,
+  updatedAt: attachments.updatedAt,
 };
 type TDocumentRow = {
   id: number;
@@ -120,8 +128,8 @@ const documentAnswer = (row: TDocumentRow, createdByName: string | null = null):
 const lockedDocument = async (tx: TDbOrTx, id: number) => {
   const [row] = await tx
     .select(documentColumns)
-    .from(childDocuments)
-    .where(eq(childDocuments.id, id))
+    .from(attachments)
+    .where(and(eq(attachments.id, id), childDocument))
     .for('update');
   if (!row) throw notFound();
   return row;
@@ -315,10 +323,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         .for('share');
       if (!child) throw notFound();
       const inserted = await tx
-        .insert(childDocuments)
+        .insert(attachments)
         .values(
           files.map(({ upload, storedName, title }) => ({
-            childId,
+            entity: childEntity,
+            entityId: childId,
             storedName,
             originalName: upload.originalName,
             mimeType: upload.mimeType,
@@ -461,9 +470,9 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const documentId = request.params.id;
       const actor = currentUser(request).id;
       const [existing] = await app.db
-        .select({ id: childDocuments.id })
-        .from(childDocuments)
-        .where(eq(childDocuments.id, documentId));
+        .select({ id: attachments.id })
+        .from(attachments)
+        .where(and(eq(attachments.id, documentId), childDocument));
       if (!existing) throw notFound();
       const row = await saveUploads(request, 1, 'file', async (form, keep) => {
         const version = versionOf(form);
@@ -474,18 +483,18 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
           const before = await lockedDocument(tx, documentId);
           if (version !== undefined && version !== before.version) throw staleVersion();
           const [after] = await tx
-            .update(childDocuments)
+            .update(attachments)
             .set({
               storedName: name,
               originalName: document.originalName,
               mimeType: document.mimeType,
               size: document.size,
               ...(title === undefined ? {} : { title }),
-              version: sql`${childDocuments.version} + 1`,
+              version: sql`${attachments.version} + 1`,
               updatedBy: actor,
               updatedAt: new Date(),
             })
-            .where(eq(childDocuments.id, documentId))
+            .where(and(eq(attachments.id, documentId), childDocument))
             .returning(documentColumns);
           await writeAudit(tx, {
             userId: actor,
@@ -539,7 +548,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request).id;
       const removed = await app.db.transaction(async (tx) => {
         const before = await lockedDocument(tx, id);
-        await tx.delete(childDocuments).where(eq(childDocuments.id, id));
+        await tx.delete(attachments).where(and(eq(attachments.id, id), childDocument));
         await writeAudit(tx, {
           userId: actor,
           entity: 'child_documents',
@@ -570,10 +579,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       await childExists(childId);
       const rows = await app.db
         .select({ ...documentColumns, createdByName: users.name })
-        .from(childDocuments)
-        .leftJoin(users, eq(users.id, childDocuments.createdBy))
-        .where(eq(childDocuments.childId, childId))
-        .orderBy(asc(childDocuments.createdAt), asc(childDocuments.id));
+        .from(attachments)
+        .leftJoin(users, eq(users.id, attachments.createdBy))
+        .where(and(eq(attachments.entityId, childId), childDocument))
+        .orderBy(asc(attachments.createdAt), asc(attachments.id));
       return { data: rows.map((row) => documentAnswer(row, row.createdByName ?? null)) };
     },
   );
@@ -594,10 +603,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const [row] = await app.db
-        .select({ id: childDocuments.id, storedName: childDocuments.storedName, code: childInfos.code })
-        .from(childDocuments)
-        .innerJoin(childInfos, eq(childInfos.id, childDocuments.childId))
-        .where(eq(childDocuments.id, request.params.documentId));
+        .select({ id: attachments.id, storedName: attachments.storedName, code: childInfos.code })
+        .from(attachments)
+        .innerJoin(childInfos, eq(childInfos.id, attachments.entityId))
+        .where(and(eq(attachments.id, request.params.documentId), childDocument));
       if (!row) throw notFound();
       const downloadAs = downloadName(row.code, `document-${row.id}`, row.storedName);
       return sendFile(reply, row.storedName, downloadAs, request);

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childDocuments, childInfos } from '../../server/db/schema';
+import { childInfos } from '../../server/db/schema';
+import { insertChildDocuments } from './support/childDocuments';
 import { adminPassword, createTestApp, type TTestApp } from './testApp';
 
 /**
@@ -37,16 +38,15 @@ beforeAll(async () => {
     })
     .returning({ id: childInfos.id });
   childId = child.id;
-  const [document] = await t.app.db
-    .insert(childDocuments)
-    .values({
+  const [document] = await insertChildDocuments(t.app.db, [
+    {
       childId,
       storedName: `${'0'.repeat(32)}.pdf`,
       originalName: 'a.pdf',
       mimeType: 'application/pdf',
       size: 1,
-    })
-    .returning({ id: childDocuments.id });
+    },
+  ]);
   documentId = document.id;
 });
 afterAll(() => t?.close());

@@ -5,8 +5,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, childDocuments, childInfos } from '../../server/db/schema';
+import { auditLog, childInfos } from '../../server/db/schema';
 import { thumbnailName } from '../../server/files/storeFile';
+import { childDocumentsOf } from './support/childDocuments';
 import { file, multipart } from './support/multipart';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -107,12 +108,7 @@ const photoOf = async (childId: number) => {
     .where(eq(childInfos.id, childId));
   return row;
 };
-const documentsOf = (childId: number) =>
-  t.app.db
-    .select()
-    .from(childDocuments)
-    .where(eq(childDocuments.childId, childId))
-    .orderBy(childDocuments.id);
+const documentsOf = (childId: number) => childDocumentsOf(t.app.db, childId);
 const lastAudit = async (entity: string, entityId: number) => {
   const [row] = await t.app.db
     .select()
@@ -375,7 +371,7 @@ describe("a child's documents", () => {
     );
     await t.app.db.execute(
       sql.raw(
-        'create trigger refuse_doc before insert on child_documents for each row execute function refuse_doc()',
+        'create trigger refuse_doc before insert on attachments for each row execute function refuse_doc()',
       ),
     );
     try {
@@ -385,7 +381,7 @@ describe("a child's documents", () => {
       );
       expect(response.statusCode).toBe(500);
     } finally {
-      await t.app.db.execute(sql.raw('drop trigger refuse_doc on child_documents'));
+      await t.app.db.execute(sql.raw('drop trigger refuse_doc on attachments'));
       await t.app.db.execute(sql.raw('drop function refuse_doc()'));
     }
     expect(await documentsOf(child.id)).toEqual([]);

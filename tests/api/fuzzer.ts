@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../server/auth/password';
 import { upsertUser } from '../../server/db/fixtures';
-import { childDocuments, childInfos, users } from '../../server/db/schema';
+import { childInfos, users } from '../../server/db/schema';
+import { insertChildDocuments } from './support/childDocuments';
 import type { TTestApp } from './testApp';
 import { adminPassword } from './testApp';
 
@@ -674,7 +675,8 @@ export const runFuzz = async (t: TTestApp, options: TFuzzOptions): Promise<TFuzz
 
   // A document per child, so update-file (keyed by a document's id) reaches its handler.
   const children = await app.db.select({ id: childInfos.id }).from(childInfos);
-  await app.db.insert(childDocuments).values(
+  await insertChildDocuments(
+    app.db,
     children.map((child, index) => ({
       childId: child.id,
       storedName: `${String(index).padStart(32, '0')}.pdf`,

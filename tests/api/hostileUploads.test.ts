@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THostileEntry } from '../../scripts/generate-hostile-corpus';
-import { childDocuments, childInfos, generalInformation } from '../../server/db/schema';
+import { childInfos, generalInformation } from '../../server/db/schema';
 import { unsafeNameCharacters } from '../../server/files/storeFile';
+import { childDocumentsOf } from './support/childDocuments';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -100,12 +101,12 @@ const childPhoto = async () =>
       .from(childInfos)
       .where(eq(childInfos.id, child.id))
   )[0];
-const childDocumentRows = () =>
-  t.app.db
-    .select({ id: childDocuments.id, storedName: childDocuments.storedName, version: childDocuments.version })
-    .from(childDocuments)
-    .where(eq(childDocuments.childId, child.id))
-    .orderBy(childDocuments.id);
+const childDocumentRows = async () =>
+  (await childDocumentsOf(t.app.db, child.id)).map(({ id, storedName, version }) => ({
+    id,
+    storedName,
+    version,
+  }));
 const fileName = (disposition: unknown) => /filename="([^"]+)"/.exec(String(disposition))?.[1] ?? null;
 const servedDocument = async (id: number) => {
   const response = await request('GET', `/child-infos/file/${id}`);

@@ -1,16 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  attachments,
-  childDocuments,
-  childInfos,
-  headOffices,
-  parentInfos,
-  provinces,
-  users,
-} from '../../server/db/schema';
+import { attachments, childInfos, headOffices, parentInfos, provinces, users } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
+import { insertChildDocuments } from './support/childDocuments';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -100,16 +93,15 @@ beforeAll(async () => {
   children.battambang = await child('CH-SCOPE-BTB', battambang);
   children.kampot = await child('CH-SCOPE-KPT', kampot);
   children.national = await child('CH-SCOPE-NAT', national);
-  const [document] = await t.app.db
-    .insert(childDocuments)
-    .values({
+  const [document] = await insertChildDocuments(t.app.db, [
+    {
       childId: children.kampot,
       storedName: 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0.pdf',
       originalName: 'kampot.pdf',
       mimeType: 'application/pdf',
       size: 10,
-    })
-    .returning({ id: childDocuments.id });
+    },
+  ]);
   kampotDocument = document.id;
   const [application] = await t.app.db
     .insert(parentInfos)
@@ -189,10 +181,7 @@ describe('a provincial user', () => {
       expect((await send(method, url, payload)).statusCode, `${method} ${url}`).toBe(404);
     const [after] = await t.app.db.select().from(childInfos).where(eq(childInfos.id, id));
     expect(after).toEqual(before);
-    const [document] = await t.app.db
-      .select()
-      .from(childDocuments)
-      .where(eq(childDocuments.id, kampotDocument));
+    const [document] = await t.app.db.select().from(attachments).where(eq(attachments.id, kampotDocument));
     expect(document).toBeDefined();
   });
 

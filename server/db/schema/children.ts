@@ -85,22 +85,3 @@ export const childFamilies = pgTable('child_family', {
   ...versionColumn,
   ...auditColumns,
 });
-
-/** A document of a child's file (PDF or image), stored under DATA_DIR/files with a generated name. */
-export const childDocuments = pgTable(
-  'child_documents',
-  {
-    ...idColumn,
-    childId: integer('child_id')
-      .notNull()
-      .references(() => childInfos.id, { onDelete: 'cascade' }),
-    storedName: text('stored_name').notNull().unique(),
-    originalName: text('original_name').notNull(),
-    mimeType: text('mime_type').notNull(),
-    size: integer('size').notNull(),
-    title: text('title'),
-    ...versionColumn,
-    ...auditColumns,
-  },
-  (table) => [index('child_documents_child_idx').on(table.childId)],
-);

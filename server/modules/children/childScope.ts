@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { childDocuments, childInfos } from '../../db/schema';
+import { attachments, childInfos } from '../../db/schema';
 import { notFound } from '../../errors';
 
 /** The child of a route whose address is a child id (`/child-infos/family/:id`). */
@@ -35,9 +35,9 @@ export const registerChildScope = (app: FastifyInstance): void => {
             .where(eq(childInfos.id, target.childId))
         : await app.db
             .select({ office: childInfos.headOfficeId })
-            .from(childDocuments)
-            .innerJoin(childInfos, eq(childInfos.id, childDocuments.childId))
-            .where(eq(childDocuments.id, target.documentId));
+            .from(attachments)
+            .innerJoin(childInfos, eq(childInfos.id, attachments.entityId))
+            .where(and(eq(attachments.id, target.documentId), eq(attachments.entity, 'child_infos')));
     if (row && row.office !== user.officeScope) throw notFound();
   });
 };

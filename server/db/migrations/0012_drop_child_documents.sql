@@ -1,0 +1,1 @@
+DROP TABLE "child_documents" CASCADE;
