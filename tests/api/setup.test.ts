@@ -227,7 +227,7 @@ describe('seed', () => {
     expect(before.permissions).toBe(permissionCatalogue.length);
     expect(before.provinces).toBe(25);
     expect(before.languages).toBe(2);
-    expect(before.systemMenus).toBe(18);
+    expect(before.systemMenus).toBe(19);
     expect(before.referenceItems).toBeGreaterThanOrEqual(25);
     const rows = await t.app.db
       .select({ code: provinces.code, name: provinces.name })

@@ -163,7 +163,7 @@ describe('the menu list', () => {
     const rows = response.json().data as TMenu[];
     expect(rows.every((row) => row.parentId === null)).toBe(true);
     const byEn = Object.fromEntries(rows.map((row) => [row.title.en, row]));
-    expect(byEn.Security.subMenuCount).toBe(3);
+    expect(byEn.Security.subMenuCount).toBe(4);
     expect(byEn.Reports.subMenuCount).toBe(2);
     expect(byEn['Adoptive child'].subMenuCount).toBe(0);
     expect(rows.some((row) => row.title.en === 'User')).toBe(false);

@@ -18,7 +18,10 @@ import { adminPassword, createTestApp, type TTestApp, userPassword } from './tes
  */
 
 // Every feature module's resources: a new area's are tried too.
-const bindings: TResourceBinding[] = serverModules.flatMap((module) => module.resources ?? []);
+// A read-only resource (the audit log) has no writes to answer.
+const bindings: TResourceBinding[] = serverModules
+  .flatMap((module) => module.resources ?? [])
+  .filter((binding) => !binding.definition.readOnly);
 const catalogue = permissionCatalogue.map((entry) => entry.name);
 const writeMethods = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
