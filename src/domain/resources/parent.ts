@@ -298,14 +298,12 @@ export const parentResource = {
     ),
     { key: 'notes', kind: 'textarea', section: 'checklist' },
   ],
+  // What a caseworker scans for first (who, status, approval) before where and when: the head
+  // office's long name comes last, where the grid's width may cut it.
   columns: [
     { key: 'code', kind: 'text', sortable: true, flex: 1.1, minWidth: 150 },
     { key: 'applicantsKh', kind: 'text', sortable: true, flex: 1.8 },
     { key: 'applicantsEn', kind: 'text', sortable: true, flex: 1.8 },
-    { key: 'applicantType', kind: 'option', sortable: true, flex: 0.7, minWidth: 100 },
-    { key: 'province', path: 'province.name', kind: 'translatable', sortable: true },
-    { key: 'headOffice', path: 'headOffice.name', kind: 'translatable', sortable: true, flex: 1.2 },
-    { key: 'applicationDate', kind: 'date', sortable: true, minWidth: 120 },
     { key: 'status', kind: 'badge', sortable: true, tones: parentStatusTones, flex: 0.9, minWidth: 120 },
     {
       key: 'approvedUntil',
@@ -315,6 +313,10 @@ export const parentResource = {
       expires: (row) => row.status === 'accepted',
       minWidth: 170,
     },
+    { key: 'applicantType', kind: 'option', sortable: true, flex: 0.7, minWidth: 100 },
+    { key: 'applicationDate', kind: 'date', sortable: true, minWidth: 120 },
+    { key: 'province', path: 'province.name', kind: 'translatable', sortable: true },
+    { key: 'headOffice', path: 'headOffice.name', kind: 'translatable', sortable: true, flex: 1.2 },
   ],
   filters: [
     { key: 'status', label: 'status', kind: 'select', options: parentStatuses },
