@@ -177,7 +177,7 @@ export const childBinding: TResourceBinding = {
     healthNotes: childInfos.healthNotes,
     notes: childInfos.notes,
     // The stored photo name stays on the server; the client fetches the photo through its route.
-    hasPhoto: sql<boolean>`(${childInfos.photo} is not null)`,
+    hasPhoto: sql<boolean>`exists (select 1 from ${attachments} where ${attachments.entity} = 'child_infos' and ${attachments.entityId} = ${childInfos.id} and ${attachments.slot} = 'photo')`,
     status: childInfos.status,
     adoptionConfirmedOn: childInfos.adoptionConfirmedOn,
     version: childInfos.version,
@@ -341,17 +341,16 @@ export const childBinding: TResourceBinding = {
   unique: { child_infos_code_unique: 'code' },
   // A deleted child's photo and documents go with it (afterChange removes the document rows).
   filesOf: async (db, id, dataDir) => {
-    const [child] = await db
-      .select({ photo: childInfos.photo })
-      .from(childInfos)
-      .where(eq(childInfos.id, id));
-    const documents = await db
-      .select({ storedName: attachments.storedName })
+    // The photo (with its thumbnail) and the documents: the child's attachments.
+    const files = await db
+      .select({ storedName: attachments.storedName, slot: attachments.slot })
       .from(attachments)
       .where(and(eq(attachments.entity, 'child_infos'), eq(attachments.entityId, id)));
     const directory = childFilesDirectory(dataDir);
-    const photo = isGeneratedName(child?.photo) ? [child.photo, thumbnailName(child.photo)] : [];
-    return [...photo, ...documents.map((document) => document.storedName)]
+    return files
+      .flatMap((file) =>
+        file.slot === 'photo' ? [file.storedName, thumbnailName(file.storedName)] : [file.storedName],
+      )
       .filter(isGeneratedName)
       .map((name) => path.join(directory, name));
   },

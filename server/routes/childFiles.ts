@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -73,10 +73,14 @@ const fileResponses = errorResponses(401, 403, 404);
 /**
  * A child's documents are attachments of the child (the attachments engine's table, keyed by
  * `('child_infos', child id)`), served by the spec's own routes below and kept in the children's
- * directory with the photo. Their audit rows keep the entity `child_documents` they always had.
+ * directory; the photo is the child's attachment in the `photo` slot. The documents' audit rows keep
+ * the entity `child_documents` they always had.
  */
 const childEntity = 'child_infos';
-const childDocument = eq(attachments.entity, childEntity);
+/** The slot of the child's photo among its attachments; documents have none. */
+export const photoSlot = 'photo';
+const childDocument = and(eq(attachments.entity, childEntity), isNull(attachments.slot));
+const childPhoto = and(eq(attachments.entity, childEntity), eq(attachments.slot, photoSlot));
 
 const documentColumns = {
   id: attachments.id,
@@ -234,44 +238,62 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const sendFile = (reply: FastifyReply, name: string, downloadAs: string, request: FastifyRequest) =>
     sendStoredFile(reply, request, directory(), name, downloadAs);
 
-  /** Points the child's photo at `name` (or at nothing); answers the state and the file replaced. */
+  /**
+   * Points the child's photo at `name` (or at nothing): the photo is the child's attachment in the
+   * `photo` slot. The child's version goes up (the photo is part of its record) and its audit row
+   * tells the change. Answers the state and the file replaced.
+   */
   const setPhoto = async (
     request: FastifyRequest,
     childId: number,
-    name: string | null,
+    photo: { name: string; upload: TCheckedUpload } | null,
     version?: number,
   ) => {
     const actor = currentUser(request).id;
+    const name = photo?.name ?? null;
     return app.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ id: childInfos.id, photo: childInfos.photo, version: childInfos.version })
+      const [child] = await tx
+        .select({ id: childInfos.id, version: childInfos.version })
         .from(childInfos)
         .where(eq(childInfos.id, childId))
         .for('update');
-      if (!before) throw notFound();
-      if (version !== undefined && version !== before.version) throw staleVersion();
-      if (before.photo === name) {
-        return { state: { childId, hasPhoto: name !== null, version: before.version }, previous: null };
+      if (!child) throw notFound();
+      if (version !== undefined && version !== child.version) throw staleVersion();
+      const [current] = await tx
+        .select({ id: attachments.id, storedName: attachments.storedName })
+        .from(attachments)
+        .where(and(childPhoto, eq(attachments.entityId, childId)));
+      const previous = current?.storedName ?? null;
+      if (previous === name) {
+        return { state: { childId, hasPhoto: name !== null, version: child.version }, previous: null };
       }
+      if (current) await tx.delete(attachments).where(eq(attachments.id, current.id));
+      if (photo)
+        await tx.insert(attachments).values({
+          entity: childEntity,
+          entityId: childId,
+          slot: photoSlot,
+          storedName: photo.name,
+          originalName: photo.upload.originalName,
+          mimeType: photo.upload.mimeType,
+          size: photo.upload.size,
+          createdBy: actor,
+          updatedBy: actor,
+        });
       const [after] = await tx
         .update(childInfos)
-        .set({
-          photo: name,
-          version: sql`${childInfos.version} + 1`,
-          updatedBy: actor,
-          updatedAt: new Date(),
-        })
+        .set({ version: sql`${childInfos.version} + 1`, updatedBy: actor, updatedAt: new Date() })
         .where(eq(childInfos.id, childId))
-        .returning({ id: childInfos.id, photo: childInfos.photo, version: childInfos.version });
+        .returning({ id: childInfos.id, version: childInfos.version });
       await writeAudit(tx, {
         userId: actor,
         entity: 'child_infos',
         entityId: childId,
         action: name ? 'upload-photo' : 'remove-photo',
-        before,
-        after,
+        before: { ...child, photo: previous },
+        after: { ...after, photo: name },
       });
-      return { state: { childId, hasPhoto: name !== null, version: after.version }, previous: before.photo };
+      return { state: { childId, hasPhoto: name !== null, version: after.version }, previous };
     });
   };
 
@@ -391,7 +413,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
             const version = versionOf(form);
             const [photo] = await checkAll(form, photoRule, 'file', false);
             const name = await keep(photo, { thumbnail: true });
-            const { state, previous } = await setPhoto(request, childId, name, version);
+            const { state, previous } = await setPhoto(request, childId, { name, upload: photo }, version);
             return { answer: state, replaced: previous };
           }
           const title = titleOf(form);
@@ -616,8 +638,9 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The child's stored photo and code; 404 when it has none (or a name this server never gave). */
   const storedPhoto = async (id: number) => {
     const [row] = await app.db
-      .select({ photo: childInfos.photo, code: childInfos.code })
+      .select({ photo: attachments.storedName, code: childInfos.code })
       .from(childInfos)
+      .innerJoin(attachments, and(childPhoto, eq(attachments.entityId, childInfos.id)))
       .where(eq(childInfos.id, id));
     if (!row?.photo || !isGeneratedName(row.photo)) throw notFound();
     if (!storedContentType(row.photo).startsWith('image/')) throw notFound();

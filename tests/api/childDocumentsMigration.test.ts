@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../server/db/client';
 
 /**
- * Issue 12: a child's documents moved to the attachments engine (migrations 0011 and 0012). A
+ * Issue 12: a child's documents and photo moved to the attachments engine (migrations 0011 to 0014). A
  * database that already holds documents keeps every one, with its id, stored file, names, size,
  * title, version and author, as an attachment of its child; new attachments number after them.
  */
@@ -24,15 +24,16 @@ describe('the child documents migration', () => {
   journal.entries = journal.entries.filter((entry) => entry.idx <= 10);
   writeFileSync(journalPath, JSON.stringify(journal));
 
-  it('keeps every document of every child', async () => {
+  it('keeps every document and photo of every child', async () => {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: before });
     await client.exec(`
       INSERT INTO provinces (code, name) VALUES ('12', '{"kh":"ភ្នំពេញ","en":"Phnom Penh"}');
       INSERT INTO head_offices (code, name, class, province_id) VALUES ('HO', '{"kh":"ក","en":"A"}', 'national', 1);
-      INSERT INTO child_infos (code, sex, date_of_birth, head_office_id, status)
-        VALUES ('CH-2026-000001', 'female', '2020-01-01', 1, 'registered');
+      INSERT INTO child_infos (code, sex, date_of_birth, head_office_id, status, photo)
+        VALUES ('CH-2026-000001', 'female', '2020-01-01', 1, 'registered', 'c3c3.jpg'),
+               ('CH-2026-000002', 'male', '2021-01-01', 1, 'registered', NULL);
       INSERT INTO child_documents (child_id, stored_name, original_name, mime_type, size, title, version, created_by)
         VALUES (1, 'a1.pdf', 'សំបុត្រកំណើត.pdf', 'application/pdf', 1200, 'Birth certificate', 2, 7),
                (1, 'b2.png', 'photo.png', 'image/png', 800, NULL, 1, 7);
@@ -42,7 +43,7 @@ describe('the child documents migration', () => {
 
     await migrate(db, { migrationsFolder });
     const moved = await client.query<Record<string, unknown>>(
-      'SELECT id, entity, entity_id, slot, stored_name, original_name, mime_type, size, title, version, created_by FROM attachments ORDER BY id',
+      'SELECT id, entity, entity_id, slot, stored_name, original_name, mime_type, size, title, version, created_by FROM attachments WHERE slot IS NULL ORDER BY id',
     );
     expect(moved.rows).toEqual(
       old.rows.map((row) => ({
@@ -61,11 +62,28 @@ describe('the child documents migration', () => {
     );
     const gone = await client.query(`SELECT to_regclass('child_documents') AS name`);
     expect(gone.rows).toEqual([{ name: null }]);
+    // The photo is the child's attachment in the 'photo' slot; the column is gone.
+    const photos = await client.query<Record<string, unknown>>(
+      "SELECT entity, entity_id, stored_name, original_name, mime_type FROM attachments WHERE slot = 'photo'",
+    );
+    expect(photos.rows).toEqual([
+      {
+        entity: 'child_infos',
+        entity_id: 1,
+        stored_name: 'c3c3.jpg',
+        original_name: 'photo.jpg',
+        mime_type: 'image/jpeg',
+      },
+    ]);
+    const column = await client.query(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'child_infos' AND column_name = 'photo'",
+    );
+    expect(column.rows).toEqual([]);
     const next = await client.query<{ id: number }>(
       `INSERT INTO attachments (entity, entity_id, stored_name, original_name, mime_type, size)
          VALUES ('parent_infos', 1, 'c3.pdf', 'c.pdf', 'application/pdf', 10) RETURNING id`,
     );
-    expect(next.rows[0].id).toBe(3);
+    expect(next.rows[0].id).toBe(4);
     await client.close();
   });
 });

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, childInfos } from '../../server/db/schema';
 import { thumbnailName } from '../../server/files/storeFile';
-import { childDocumentsOf } from './support/childDocuments';
+import { childDocumentsOf, childPhotoOf } from './support/childDocuments';
 import { file, multipart } from './support/multipart';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -101,13 +101,7 @@ const remove = (url: string, username = 'editor') =>
 
 /** Every entry of DATA_DIR/files/children, temporary ones included. */
 const storedFiles = async () => (await readdir(childrenDir).catch(() => [] as string[])).sort();
-const photoOf = async (childId: number) => {
-  const [row] = await t.app.db
-    .select({ photo: childInfos.photo, version: childInfos.version })
-    .from(childInfos)
-    .where(eq(childInfos.id, childId));
-  return row;
-};
+const photoOf = (childId: number) => childPhotoOf(t.app.db, childId);
 const documentsOf = (childId: number) => childDocumentsOf(t.app.db, childId);
 const lastAudit = async (entity: string, entityId: number) => {
   const [row] = await t.app.db

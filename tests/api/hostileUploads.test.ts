@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THostileEntry } from '../../scripts/generate-hostile-corpus';
 import { childInfos, generalInformation } from '../../server/db/schema';
 import { unsafeNameCharacters } from '../../server/files/storeFile';
-import { childDocumentsOf } from './support/childDocuments';
+import { childDocumentsOf, childPhotoOf } from './support/childDocuments';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -94,13 +94,7 @@ const logoRoute = (name: string, url: string, key: 'app_logo' | 'footer_logo', l
   };
 };
 
-const childPhoto = async () =>
-  (
-    await t.app.db
-      .select({ photo: childInfos.photo, version: childInfos.version })
-      .from(childInfos)
-      .where(eq(childInfos.id, child.id))
-  )[0];
+const childPhoto = () => childPhotoOf(t.app.db, child.id);
 const childDocumentRows = async () =>
   (await childDocumentsOf(t.app.db, child.id)).map(({ id, storedName, version }) => ({
     id,

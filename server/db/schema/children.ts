@@ -36,8 +36,6 @@ export const childInfos = pgTable(
     healthStatusId: integer('health_status_id').references(() => referenceItems.id, { onDelete: 'restrict' }),
     healthNotes: text('health_notes'),
     notes: text('notes'),
-    /** The stored name of the photo under DATA_DIR/files (never a public address). */
-    photo: text('photo'),
     status: text('status').notNull().default('registered'),
     adoptionConfirmedOn: date('adoption_confirmed_on', { mode: 'string' }),
     ...versionColumn,

@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { TDbOrTx } from '../../../server/audit';
-import { attachments } from '../../../server/db/schema';
+import { attachments, childInfos } from '../../../server/db/schema';
 
 /**
  * A child's documents as the tests read and write them: attachments of `('child_infos', child id)`
@@ -13,7 +13,9 @@ export const childDocumentsOf = (db: TDbOrTx, childId: number) =>
   db
     .select(childDocumentColumns)
     .from(attachments)
-    .where(and(eq(attachments.entity, 'child_infos'), eq(attachments.entityId, childId)))
+    .where(
+      and(eq(attachments.entity, 'child_infos'), eq(attachments.entityId, childId), isNull(attachments.slot)),
+    )
     .orderBy(attachments.id);
 
 type TNewDocument = {
@@ -36,3 +38,22 @@ export const insertChildDocuments = (db: TDbOrTx, documents: TNewDocument[]) =>
       })),
     )
     .returning({ id: attachments.id });
+
+/** A child's photo (its stored name, or null) and the child's version, as the tests compare them. */
+export const childPhotoOf = async (db: TDbOrTx, childId: number) => {
+  const [child] = await db
+    .select({ version: childInfos.version })
+    .from(childInfos)
+    .where(eq(childInfos.id, childId));
+  const [photo] = await db
+    .select({ storedName: attachments.storedName })
+    .from(attachments)
+    .where(
+      and(
+        eq(attachments.entity, 'child_infos'),
+        eq(attachments.entityId, childId),
+        eq(attachments.slot, 'photo'),
+      ),
+    );
+  return { photo: photo?.storedName ?? null, version: child.version };
+};

@@ -1,0 +1,1 @@
+ALTER TABLE "child_infos" DROP COLUMN "photo";
