@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { matchingEventTypes, matchingMachine, type TMatchingEvent } from '../../machines/matching.machine';
+import type { TFieldDef } from '../resource';
+import { requiredDay, requiredText } from '../rules';
+import type { TWorkflowDefinition } from './workflow';
+
+/**
+ * A matching's workflow (DESIGN.md section 4 'Matching', spec section 7 'Adoptive matching':
+ * `PATCH /adoptive-matching/{action}/{id}`): its machine and its 16 actions. Decisions need
+ * `matchings:approve`; the steps that ask for one (pending-*, request-warrant, child-keep) need
+ * `matchings:update`.
+ */
+export const matchingStepPermission = 'matchings:update';
+export const matchingDecisionPermission = 'matchings:approve';
+
+/** Longest reason, warrant reference or number kept. */
+export const matchingTextMaxLength = 1000;
+
+const ZDated = z.object({ date: requiredDay() });
+const ZRejection = z.object({ date: requiredDay(), reason: requiredText(matchingTextMaxLength) });
+const ZReason = z.object({ reason: requiredText(matchingTextMaxLength) });
+const ZNothing = z.object({});
+const ZWarrantRequest = z.object({ date: requiredDay(), reference: requiredText(200) });
+const ZWarrant = z.object({ date: requiredDay(), number: requiredText(200) });
+
+const date: TFieldDef = { key: 'date', kind: 'date', label: 'stepDate', required: true };
+const reason: TFieldDef = { key: 'reason', kind: 'textarea', label: 'reason', required: true };
+const reference: TFieldDef = { key: 'reference', kind: 'text', label: 'warrantReference', required: true };
+const number: TFieldDef = { key: 'number', kind: 'text', label: 'warrantNumber', required: true };
+
+const step = matchingStepPermission;
+const decision = matchingDecisionPermission;
+
+/** The 16 actions, in menu order (stage by stage). */
+export const matchingWorkflowActions = {
+  'pending-adoption': {
+    event: 'PENDING_ADOPTION',
+    permission: step,
+    body: ZNothing,
+    fields: [],
+    icon: 'arrowRight',
+  },
+  'confirm-adoption': {
+    event: 'CONFIRM_ADOPTION',
+    permission: decision,
+    body: ZDated,
+    fields: [date],
+    icon: 'check',
+  },
+  'reject-adoption': {
+    event: 'REJECT_ADOPTION',
+    permission: decision,
+    body: ZRejection,
+    fields: [date, reason],
+    icon: 'close',
+  },
+  'test-adoption': {
+    event: 'TEST_ADOPTION',
+    permission: decision,
+    body: ZDated,
+    fields: [date],
+    icon: 'home',
+  },
+  'skip-adoption': {
+    event: 'SKIP_ADOPTION',
+    permission: decision,
+    body: ZReason,
+    fields: [reason],
+    icon: 'chevronsRight',
+  },
+  'pending-test': { event: 'PENDING_TEST', permission: step, body: ZNothing, fields: [], icon: 'arrowRight' },
+  'confirm-test': {
+    event: 'CONFIRM_TEST',
+    permission: decision,
+    body: ZDated,
+    fields: [date],
+    icon: 'check',
+  },
+  'reject-test': {
+    event: 'REJECT_TEST',
+    permission: decision,
+    body: ZRejection,
+    fields: [date, reason],
+    icon: 'close',
+  },
+  'skip-test': {
+    event: 'SKIP_TEST',
+    permission: decision,
+    body: ZReason,
+    fields: [reason],
+    icon: 'chevronsRight',
+  },
+  'un-confirm-test': {
+    event: 'UNCONFIRM_TEST',
+    permission: decision,
+    body: ZReason,
+    fields: [reason],
+    icon: 'chevronsLeft',
+  },
+  'pending-warrant': {
+    event: 'PENDING_WARRANT',
+    permission: step,
+    body: ZNothing,
+    fields: [],
+    icon: 'arrowRight',
+  },
+  'request-warrant': {
+    event: 'REQUEST_WARRANT',
+    permission: step,
+    body: ZWarrantRequest,
+    fields: [date, reference],
+    icon: 'report',
+  },
+  'confirm-warrant': {
+    event: 'CONFIRM_WARRANT',
+    permission: decision,
+    body: ZWarrant,
+    fields: [date, number],
+    icon: 'check',
+  },
+  'reject-warrant': {
+    event: 'REJECT_WARRANT',
+    permission: decision,
+    body: ZRejection,
+    fields: [date, reason],
+    icon: 'close',
+  },
+  'child-keep': { event: 'CHILD_KEEP', permission: step, body: ZDated, fields: [date], icon: 'child' },
+  'child-keep-approve': {
+    event: 'CHILD_KEEP_APPROVE',
+    permission: decision,
+    body: ZDated,
+    fields: [date],
+    icon: 'check',
+  },
+} as const;
+
+export type TMatchingActionName = keyof typeof matchingWorkflowActions;
+
+/**
+ * Four-eyes (DESIGN.md section 4, setting `fourEyes`): a decision that follows a pending or request
+ * step cannot be taken by the user who took that step. Each decision, with the steps it follows.
+ */
+export const matchingFourEyes: Partial<Record<TMatchingActionName, readonly TMatchingActionName[]>> = {
+  'confirm-adoption': ['pending-adoption'],
+  'reject-adoption': ['pending-adoption'],
+  'confirm-test': ['pending-test'],
+  'reject-test': ['pending-test'],
+  'skip-test': ['pending-test'],
+  'confirm-warrant': ['request-warrant'],
+  'reject-warrant': ['request-warrant'],
+  'child-keep-approve': ['child-keep'],
+};
+
+/** The values of the matching's status column, stage by stage (the API answers them). */
+export const matchingStatuses = [
+  'proposed',
+  'adoptionPending',
+  'adoptionConfirmed',
+  'testing',
+  'testPending',
+  'testConfirmed',
+  'warrantPending',
+  'warrantRequested',
+  'warranted',
+  'keepRequested',
+  'completed',
+  'rejected',
+] as const;
+export type TMatchingStatus = (typeof matchingStatuses)[number];
+
+/** The stages a board shows, and the statuses each holds (completed and rejected fold away). */
+export const matchingStages = {
+  proposal: ['proposed', 'adoptionPending', 'adoptionConfirmed'],
+  trial: ['testing', 'testPending', 'testConfirmed'],
+  warrant: ['warrantPending', 'warrantRequested', 'warranted'],
+  keeping: ['keepRequested'],
+} as const satisfies Record<string, readonly TMatchingStatus[]>;
+
+type TMatchingBody = { date?: string; reason?: string; reference?: string; number?: string };
+
+/** The event an action's (validated) body becomes; `today` is the server's or client's today. */
+export const matchingActionEvent = (
+  action: TMatchingActionName,
+  body: TMatchingBody,
+  today: string,
+): TMatchingEvent => {
+  const type = matchingWorkflowActions[action].event;
+  const dated = { date: body.date ?? '', today };
+  switch (type) {
+    case 'PENDING_ADOPTION':
+    case 'PENDING_TEST':
+    case 'PENDING_WARRANT':
+      return { type };
+    case 'SKIP_ADOPTION':
+    case 'SKIP_TEST':
+    case 'UNCONFIRM_TEST':
+      return { type, reason: body.reason ?? '' };
+    case 'REJECT_ADOPTION':
+    case 'REJECT_TEST':
+    case 'REJECT_WARRANT':
+      return { type, ...dated, reason: body.reason ?? '' };
+    case 'REQUEST_WARRANT':
+      return { type, ...dated, reference: body.reference ?? '' };
+    case 'CONFIRM_WARRANT':
+      return { type, ...dated, number: body.number ?? '' };
+    default:
+      return { type, ...dated };
+  }
+};
+
+export const matchingWorkflow = {
+  name: 'matching',
+  machine: matchingMachine,
+  statuses: matchingStatuses,
+  actions: matchingWorkflowActions,
+  // The matching raises the child's and the application's system events; it has none of its own.
+  systemEvents: [],
+  eventOf: (action, body, today) =>
+    matchingActionEvent(action as TMatchingActionName, body as TMatchingBody, today),
+} satisfies TWorkflowDefinition;
+
+export { matchingEventTypes };
