@@ -1,6 +1,7 @@
 import { childrenModule } from './children';
 import { configurationModule } from './configuration';
 import { coreModule } from './core';
+import { matchingsModule } from './matchings';
 import type { TServerModule } from './module';
 import { parentsModule } from './parents';
 import { securityModule } from './security';
@@ -12,4 +13,5 @@ export const serverModules: readonly TServerModule[] = [
   securityModule,
   childrenModule,
   parentsModule,
+  matchingsModule,
 ];

@@ -14,6 +14,7 @@ import {
 import { removeAttachmentRows } from '../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../audit';
 import {
+  adoptiveMatchings,
   attachments,
   childDisabilities,
   childInfos,
@@ -231,6 +232,8 @@ export const childBinding: TResourceBinding = {
     { field: 'healthStatusId', table: referenceItems },
   ],
   consistency: birthPlaceAgrees,
+  // A child in a matching keeps its record (the matching's delete rule frees it first).
+  children: [{ table: adoptiveMatchings, column: adoptiveMatchings.childId, resource: 'matching' }],
   // Its timeline shows its documents and family too, and who opened the child (DESIGN.md section 7).
   timeline: {
     related: [

@@ -15,6 +15,7 @@ import { stateResource } from '../../src/domain/resources/state';
 import { villageResource } from '../../src/domain/resources/village';
 import {
   addresses,
+  adoptiveMatchings,
   childInfos,
   communes,
   countries,
@@ -351,6 +352,7 @@ export const headOfficeBinding: TResourceBinding = {
     { table: users, column: users.headOfficeId, resource: 'user' },
     { table: childInfos, column: childInfos.headOfficeId, resource: 'child' },
     { table: parentInfos, column: parentInfos.headOfficeId, resource: 'parent' },
+    { table: adoptiveMatchings, column: adoptiveMatchings.headOfficeId, resource: 'matching' },
   ],
   lookups: [{ path: 'provinces', table: provinces }],
   unique: { head_offices_code_unique: 'code' },

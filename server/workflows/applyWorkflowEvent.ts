@@ -19,6 +19,8 @@ export type TWorkflowStep = {
   version?: number;
   /** The acting user's office scope (TAuthUser.officeScope); absent or null: every office (a system event). */
   officeScope?: number | null;
+  /** The acting user is a super user (exempt from four-eyes). */
+  actorIsSuper?: boolean;
   at: Date;
   today: string;
 };
@@ -51,6 +53,7 @@ export const applyWorkflowEvent = async (
     .for('update')) as TWorkflowRow[];
   if (!before) throw notFound();
   if (step.version !== undefined && step.version !== before.version) throw staleVersion();
+  await binding.checkActor?.(tx, step, before);
   const facts = binding.facts?.(before, step.today) ?? {};
   const decision = decideWorkflowEvent(binding.workflow, before.status, step.event, facts);
   if (!decision.ok && decision.reason === 'notAllowed') {
@@ -97,6 +100,7 @@ export const applyWorkflowEvent = async (
     before,
     after: { ...after, payload },
   });
+  await binding.afterEvent?.(tx, step, { before, after }, t);
   return { before, after };
 };
 

@@ -3,6 +3,7 @@ import type { TWorkflowDefinition, TWorkflowFacts } from '../../src/domain/workf
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import type { TDbOrTx } from '../audit';
 import type { TServerMessageKey } from '../errors';
+import type { TWorkflowStep } from './applyWorkflowEvent';
 
 /** What a row read under lock gives the engine: status, version and the binding's own columns. */
 export type TWorkflowRow = { status: string; version: number } & Record<string, unknown>;
@@ -57,6 +58,21 @@ export type TWorkflowBinding = {
     action: string,
     body: Readonly<Record<string, unknown>>,
   ) => Promise<Record<string, unknown>>;
+  /**
+   * A check of who acts, run under the row lock once the version is checked and before the machine
+   * is asked (four-eyes: the user who asked for a decision may not take it); throw to refuse.
+   */
+  checkActor?: (tx: TDbOrTx, step: TWorkflowStep, before: TWorkflowRow) => Promise<void>;
+  /**
+   * What follows an accepted action in the same transaction: a matching that completes or ends
+   * moves its child and its application (their own workflows, through `applyWorkflowEvent`).
+   */
+  afterEvent?: (
+    tx: TDbOrTx,
+    step: TWorkflowStep,
+    result: { before: TWorkflowRow; after: TWorkflowRow },
+    t: TranslationFunctions,
+  ) => Promise<void>;
   /** The 400 when the machine refuses what the event carries (a date in the future...). */
   invalidPayload: (body: Readonly<Record<string, unknown>>, today: string, before: TWorkflowRow) => Error;
   /** The 409 when the status does not allow the action: its message and wording of both. */

@@ -19,4 +19,4 @@ const actionKey = (action: TChildActionName) =>
   ) as keyof TranslationFunctions['childStatus']['actions'];
 
 export const childActionText = (t: TranslationFunctions, action: TChildActionName): string =>
-  t.childStatus.actions[actionKey(action)]();
+  (t.childStatus.actions[actionKey(action)] as (() => string) | undefined)?.() ?? action;

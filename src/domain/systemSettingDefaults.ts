@@ -9,6 +9,9 @@ export const systemSettingDefaults: {
   organizationName: string;
   parentApprovalMonths: number;
   minimumAdopterAge: number;
+  minimumAgeGap: number;
+  maximumAgeGap: number;
+  fourEyes: boolean;
 } = {
   defaultRowsPerPage: 10,
   childCodePrefix: 'CH',
@@ -16,4 +19,7 @@ export const systemSettingDefaults: {
   organizationName: '',
   parentApprovalMonths: 12,
   minimumAdopterAge: 25,
+  minimumAgeGap: 18,
+  maximumAgeGap: 45,
+  fourEyes: true,
 };

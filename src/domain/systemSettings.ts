@@ -15,6 +15,8 @@ import { systemSettingDefaults as shippedDefaults } from './systemSettingDefault
  * - `parentApprovalMonths`: how long a parent application's approval holds when the decision does
  *   not say (DESIGN.md section 4).
  * - `minimumAdopterAge`: the youngest an applicant may be (DESIGN.md section 5, the ministry's number).
+ * - `minimumAgeGap`, `maximumAgeGap`: the years between an adopter and the child (18 to 45).
+ * - `fourEyes`: a matching's decision is not taken by the user who asked for it (DESIGN.md section 4).
  */
 export const defaultRowsPerPageOptions = [10, 50, 100, 200] as const;
 
@@ -25,6 +27,9 @@ export const systemSettingFields = {
   organizationName: optionalText(200),
   parentApprovalMonths: numberBetween(1, 60).int(),
   minimumAdopterAge: numberBetween(18, 70).int(),
+  minimumAgeGap: numberBetween(0, 60).int(),
+  maximumAgeGap: numberBetween(0, 80).int(),
+  fourEyes: z.boolean(),
 };
 
 export const ZSystemSettings = z.object(systemSettingFields);

@@ -609,6 +609,16 @@ type RootTranslation = {
 			 */
 			many: string
 		}
+		matching: {
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			one: string
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			many: string
+		}
 		auditEntry: {
 			/**
 			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​វ​ន​ក​ម​្​ម
@@ -1013,6 +1023,42 @@ type RootTranslation = {
 		 * រ​យ​ៈ​ព​េ​ល
 		 */
 		period: string
+		/**
+		 * ក​ុ​ម​ា​រ
+		 */
+		child: string
+		/**
+		 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+		 */
+		parent: string
+		/**
+		 * ថ​្​ង​ៃ​ស​្​ន​ើ
+		 */
+		proposedDate: string
+		/**
+		 * ហ​េ​ត​ុ​ផ​ល​ន​ៃ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+		 */
+		justification: string
+		/**
+		 * ក​ុ​ម​ា​រ
+		 */
+		childName: string
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ
+		 */
+		applicants: string
+		/**
+		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ
+		 */
+		stepDate: string
+		/**
+		 * ល​េ​ខ​យ​ោ​ង​ន​ៃ​ស​ំ​ណ​ើ​ដ​ី​ក​ា
+		 */
+		warrantReference: string
+		/**
+		 * ល​េ​ខ​ដ​ី​ក​ា
+		 */
+		warrantNumber: string
 	}
 	fieldHints: {
 		/**
@@ -1128,6 +1174,50 @@ type RootTranslation = {
 			 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ
 			 */
 			rejected: string
+			/**
+			 * ប​ា​ន​ស​្​ន​ើ
+			 */
+			proposed: string
+			/**
+			 * រ​ង​់​ច​ា​ំ​ក​ា​រ​ស​ម​្​រ​េ​ច​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			adoptionPending: string
+			/**
+			 * ប​ា​ន​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			adoptionConfirmed: string
+			/**
+			 * ក​ំ​ព​ុ​ង​ស​ា​ក​ល​្​ប​ង​រ​ស​់​ន​ៅ
+			 */
+			testing: string
+			/**
+			 * រ​ង​់​ច​ា​ំ​ក​ា​រ​ស​ម​្​រ​េ​ច​ល​ើ​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			testPending: string
+			/**
+			 * ប​ា​ន​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			testConfirmed: string
+			/**
+			 * រ​ង​់​ច​ា​ំ​ស​្​ន​ើ​ដ​ី​ក​ា
+			 */
+			warrantPending: string
+			/**
+			 * ប​ា​ន​ស​្​ន​ើ​ដ​ី​ក​ា
+			 */
+			warrantRequested: string
+			/**
+			 * ម​ា​ន​ដ​ី​ក​ា
+			 */
+			warranted: string
+			/**
+			 * រ​ង​់​ច​ា​ំ​ក​ា​រ​អ​ន​ុ​ម​័​ត​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ
+			 */
+			keepRequested: string
+			/**
+			 * ប​ា​ន​ប​ញ​្​ច​ប​់
+			 */
+			completed: string
 		}
 		boolean: {
 			/**
@@ -1858,6 +1948,30 @@ type RootTranslation = {
 		 */
 		minimumAdopterAgeHint: string
 		/**
+		 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​អ​ប​្​ប​ប​រ​ម​ា​ ​(​ឆ​្​ន​ា​ំ​)
+		 */
+		minimumAgeGap: string
+		/**
+		 * អ​្​ន​ក​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ម​្​ន​ា​ក​់​ៗ​ ​ត​្​រ​ូ​វ​ម​ា​ន​អ​ា​យ​ុ​ច​្​រ​ើ​ន​ជ​ា​ង​ក​ុ​ម​ា​រ​យ​៉​ា​ង​ត​ិ​ច​ប​៉​ុ​ណ​្​ណ​េ​ះ​។
+		 */
+		minimumAgeGapHint: string
+		/**
+		 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​អ​ត​ិ​ប​រ​ម​ា​ ​(​ឆ​្​ន​ា​ំ​)
+		 */
+		maximumAgeGap: string
+		/**
+		 * អ​្​ន​ក​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ម​្​ន​ា​ក​់​ៗ​ ​ត​្​រ​ូ​វ​ម​ា​ន​អ​ា​យ​ុ​ច​្​រ​ើ​ន​ជ​ា​ង​ក​ុ​ម​ា​រ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ប​៉​ុ​ណ​្​ណ​េ​ះ​។
+		 */
+		maximumAgeGapHint: string
+		/**
+		 * គ​ោ​ល​ក​ា​រ​ណ​៍​ភ​្​ន​ែ​ក​ប​ួ​ន
+		 */
+		fourEyes: string
+		/**
+		 * អ​្​ន​ក​ដ​ែ​ល​ស​្​ន​ើ​ស​ុ​ំ​ក​ា​រ​ស​ម​្​រ​េ​ច​ល​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​អ​្​ន​ក​ស​ម​្​រ​េ​ច​ខ​្​ល​ួ​ន​ឯ​ង​ប​ា​ន​ទ​េ​ ​(​S​u​p​e​r​ ​A​d​m​i​n​ ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ើ​ក​ល​ែ​ង​)​។
+		 */
+		fourEyesHint: string
+		/**
 		 * ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​។
 		 */
 		settingsSaved: string
@@ -2258,6 +2372,65 @@ type RootTranslation = {
 		 * @param {unknown} day
 		 */
 		parentDateBeforeStep: RequiredParams<'day'>
+		/**
+		 * c​h​i​l​d​I​d​៖​ ​{​c​o​d​e​}​ ​ម​ិ​ន​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ទ​េ​៖​ ​ស​្​ថ​ា​ន​ភ​ា​ព​រ​ប​ស​់​ក​ុ​ម​ា​រ​គ​ឺ​ ​{​s​t​a​t​u​s​}​។​ ​ម​ា​ន​ត​ែ​ក​ុ​ម​ា​រ​ដ​ែ​ល​អ​ា​ច​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​ប​ា​ន​ប​៉​ុ​ណ​្​ណ​ោ​ះ​។
+		 * @param {unknown} code
+		 * @param {unknown} status
+		 */
+		matchingChildNotAdoptable: RequiredParams<'code' | 'status'>
+		/**
+		 * c​h​i​l​d​I​d​៖​ ​{​c​o​d​e​}​ ​ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​m​a​t​c​h​i​n​g​}​ ​រ​ួ​ច​ហ​ើ​យ​។
+		 * @param {unknown} code
+		 * @param {unknown} matching
+		 */
+		matchingChildInMatching: RequiredParams<'code' | 'matching'>
+		/**
+		 * p​a​r​e​n​t​I​d​៖​ ​{​c​o​d​e​}​ ​ម​ិ​ន​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ទ​េ​៖​ ​ស​្​ថ​ា​ន​ភ​ា​ព​រ​ប​ស​់​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​គ​ឺ​ ​{​s​t​a​t​u​s​}​។​ ​ម​ា​ន​ត​ែ​ព​ា​ក​្​យ​ដ​ែ​ល​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​ប​៉​ុ​ណ​្​ណ​ោ​ះ​។
+		 * @param {unknown} code
+		 * @param {unknown} status
+		 */
+		matchingParentNotAccepted: RequiredParams<'code' | 'status'>
+		/**
+		 * p​a​r​e​n​t​I​d​៖​ ​ក​ា​រ​អ​ន​ុ​ម​័​ត​រ​ប​ស​់​ ​{​c​o​d​e​}​ ​ប​ា​ន​ផ​ុ​ត​ក​ំ​ណ​ត​់​ន​ៅ​ ​{​d​a​t​e​}​។​ ​ស​ូ​ម​ប​ន​្​ត​ក​ា​រ​អ​ន​ុ​ម​័​ត​ម​ុ​ន​ព​េ​ល​ផ​្​គ​ូ​ផ​្​គ​ង​។
+		 * @param {unknown} code
+		 * @param {unknown} date
+		 */
+		matchingParentExpired: RequiredParams<'code' | 'date'>
+		/**
+		 * p​a​r​e​n​t​I​d​៖​ ​{​c​o​d​e​}​ ​ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​m​a​t​c​h​i​n​g​}​ ​រ​ួ​ច​ហ​ើ​យ​។
+		 * @param {unknown} code
+		 * @param {unknown} matching
+		 */
+		matchingParentInMatching: RequiredParams<'code' | 'matching'>
+		/**
+		 * j​u​s​t​i​f​i​c​a​t​i​o​n​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​៖​ ​ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា​ល​ើ​ ​{​c​r​i​t​e​r​i​a​}​។
+		 * @param {unknown} criteria
+		 */
+		matchingJustificationNeeded: RequiredParams<'criteria'>
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ល​ុ​ប​ប​ា​ន​ទ​ៀ​ត​ទ​េ​៖​ ​ម​ា​ន​ត​ែ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ដ​ែ​ល​ទ​ើ​ប​ស​្​ន​ើ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​។​ ​ស​ូ​ម​ប​ដ​ិ​ស​េ​ធ​វ​ា​ជ​ំ​ន​ួ​ស​វ​ិ​ញ​។
+		 */
+		matchingDeleteStarted: string
+		/**
+		 * អ​្​ន​ក​ប​ា​ន​ស​្​ន​ើ​ក​ា​រ​ស​ម​្​រ​េ​ច​ន​េ​ះ​ដ​ោ​យ​ខ​្​ល​ួ​ន​ឯ​ង​ ​(​{​a​c​t​i​o​n​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ផ​្​ស​េ​ង​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​។
+		 * @param {unknown} action
+		 */
+		matchingFourEyes: RequiredParams<'action'>
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ដ​ែ​ល​ម​ា​ន​ស​្​ថ​ា​ន​ភ​ា​ព​ ​{​s​t​a​t​u​s​}​ ​ម​ិ​ន​អ​ា​ច​ធ​្​វ​ើ​ ​{​a​c​t​i​o​n​}​ ​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} action
+		 * @param {unknown} status
+		 */
+		matchingActionNotAllowed: RequiredParams<'action' | 'status'>
+		/**
+		 * d​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ម​ុ​ន​ថ​្​ង​ៃ​ ​{​d​a​y​}​ ​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ន​ៃ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​រ​ប​ស​់​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​។
+		 * @param {unknown} day
+		 */
+		matchingDateBeforeStep: RequiredParams<'day'>
+		/**
+		 * p​r​o​p​o​s​e​d​D​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ន​ៅ​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
+		 */
+		matchingProposedFuture: string
 	}
 	childPhoto: {
 		/**
@@ -3978,6 +4151,78 @@ type RootTranslation = {
 		 */
 		missing: string
 	}
+	matchingStatus: {
+		actions: {
+			/**
+			 * ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			propose: string
+			/**
+			 * ស​្​ន​ើ​ក​ា​រ​ស​ម​្​រ​េ​ច​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			pendingAdoption: string
+			/**
+			 * ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			confirmAdoption: string
+			/**
+			 * ប​ដ​ិ​ស​េ​ធ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			rejectAdoption: string
+			/**
+			 * ច​ា​ប​់​ផ​្​ដ​ើ​ម​ក​ា​រ​ស​ា​ក​ល​្​ប​ង​រ​ស​់​ន​ៅ
+			 */
+			testAdoption: string
+			/**
+			 * រ​ំ​ល​ង​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			skipAdoption: string
+			/**
+			 * ស​្​ន​ើ​ក​ា​រ​ស​ម​្​រ​េ​ច​ល​ើ​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			pendingTest: string
+			/**
+			 * ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			confirmTest: string
+			/**
+			 * ប​ដ​ិ​ស​េ​ធ​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			rejectTest: string
+			/**
+			 * រ​ំ​ល​ង​ក​ា​រ​ប​ញ​្​ច​ប​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			skipTest: string
+			/**
+			 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			unConfirmTest: string
+			/**
+			 * ត​្​រ​ឡ​ប​់​ទ​ៅ​រ​ង​់​ច​ា​ំ​ដ​ី​ក​ា
+			 */
+			pendingWarrant: string
+			/**
+			 * ស​្​ន​ើ​ដ​ី​ក​ា
+			 */
+			requestWarrant: string
+			/**
+			 * ប​ញ​្​ជ​ា​ក​់​ដ​ី​ក​ា
+			 */
+			confirmWarrant: string
+			/**
+			 * ប​ដ​ិ​ស​េ​ធ​ដ​ី​ក​ា
+			 */
+			rejectWarrant: string
+			/**
+			 * ស​្​ន​ើ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ
+			 */
+			childKeep: string
+			/**
+			 * អ​ន​ុ​ម​័​ត​ក​ា​រ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ
+			 */
+			childKeepApprove: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -4572,6 +4817,16 @@ export type TranslationFunctions = {
 			 */
 			many: () => LocalizedString
 		}
+		matching: {
+			/**
+			 * ការផ្គូផ្គង
+			 */
+			one: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គង
+			 */
+			many: () => LocalizedString
+		}
 		auditEntry: {
 			/**
 			 * កំណត់ត្រាសវនកម្ម
@@ -4976,6 +5231,42 @@ export type TranslationFunctions = {
 		 * រយៈពេល
 		 */
 		period: () => LocalizedString
+		/**
+		 * កុមារ
+		 */
+		child: () => LocalizedString
+		/**
+		 * ពាក្យស្នើសុំ
+		 */
+		parent: () => LocalizedString
+		/**
+		 * ថ្ងៃស្នើ
+		 */
+		proposedDate: () => LocalizedString
+		/**
+		 * ហេតុផលនៃការផ្គូផ្គង
+		 */
+		justification: () => LocalizedString
+		/**
+		 * កុមារ
+		 */
+		childName: () => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យ
+		 */
+		applicants: () => LocalizedString
+		/**
+		 * កាលបរិច្ឆេទ
+		 */
+		stepDate: () => LocalizedString
+		/**
+		 * លេខយោងនៃសំណើដីកា
+		 */
+		warrantReference: () => LocalizedString
+		/**
+		 * លេខដីកា
+		 */
+		warrantNumber: () => LocalizedString
 	}
 	fieldHints: {
 		/**
@@ -5091,6 +5382,50 @@ export type TranslationFunctions = {
 			 * បានបដិសេធ
 			 */
 			rejected: () => LocalizedString
+			/**
+			 * បានស្នើ
+			 */
+			proposed: () => LocalizedString
+			/**
+			 * រង់ចាំការសម្រេចសុំកុមារធម៌
+			 */
+			adoptionPending: () => LocalizedString
+			/**
+			 * បានបញ្ជាក់ការសុំកុមារធម៌
+			 */
+			adoptionConfirmed: () => LocalizedString
+			/**
+			 * កំពុងសាកល្បងរស់នៅ
+			 */
+			testing: () => LocalizedString
+			/**
+			 * រង់ចាំការសម្រេចលើការសាកល្បង
+			 */
+			testPending: () => LocalizedString
+			/**
+			 * បានបញ្ជាក់ការសាកល្បង
+			 */
+			testConfirmed: () => LocalizedString
+			/**
+			 * រង់ចាំស្នើដីកា
+			 */
+			warrantPending: () => LocalizedString
+			/**
+			 * បានស្នើដីកា
+			 */
+			warrantRequested: () => LocalizedString
+			/**
+			 * មានដីកា
+			 */
+			warranted: () => LocalizedString
+			/**
+			 * រង់ចាំការអនុម័តទទួលកុមារ
+			 */
+			keepRequested: () => LocalizedString
+			/**
+			 * បានបញ្ចប់
+			 */
+			completed: () => LocalizedString
 		}
 		boolean: {
 			/**
@@ -5799,6 +6134,30 @@ export type TranslationFunctions = {
 		 */
 		minimumAdopterAgeHint: () => LocalizedString
 		/**
+		 * គម្លាតអាយុអប្បបរមា (ឆ្នាំ)
+		 */
+		minimumAgeGap: () => LocalizedString
+		/**
+		 * អ្នកសុំកុមារធម៌ម្នាក់ៗ ត្រូវមានអាយុច្រើនជាងកុមារយ៉ាងតិចប៉ុណ្ណេះ។
+		 */
+		minimumAgeGapHint: () => LocalizedString
+		/**
+		 * គម្លាតអាយុអតិបរមា (ឆ្នាំ)
+		 */
+		maximumAgeGap: () => LocalizedString
+		/**
+		 * អ្នកសុំកុមារធម៌ម្នាក់ៗ ត្រូវមានអាយុច្រើនជាងកុមារយ៉ាងច្រើនប៉ុណ្ណេះ។
+		 */
+		maximumAgeGapHint: () => LocalizedString
+		/**
+		 * គោលការណ៍ភ្នែកបួន
+		 */
+		fourEyes: () => LocalizedString
+		/**
+		 * អ្នកដែលស្នើសុំការសម្រេចលើការផ្គូផ្គង មិនអាចជាអ្នកសម្រេចខ្លួនឯងបានទេ (Super Admin ត្រូវបានលើកលែង)។
+		 */
+		fourEyesHint: () => LocalizedString
+		/**
 		 * បានរក្សាទុកការកំណត់ប្រព័ន្ធ។
 		 */
 		settingsSaved: () => LocalizedString
@@ -6150,6 +6509,50 @@ export type TranslationFunctions = {
 		 * date មិនអាចមុនថ្ងៃ {day} បានទេ៖ ថ្ងៃដាក់ពាក្យ ឬថ្ងៃសម្រេចចុងក្រោយ។
 		 */
 		parentDateBeforeStep: (arg: { day: unknown }) => LocalizedString
+		/**
+		 * childId៖ {code} មិនអាចផ្គូផ្គងបានទេ៖ ស្ថានភាពរបស់កុមារគឺ {status}។ មានតែកុមារដែលអាចសុំជាកុមារធម៌បានប៉ុណ្ណោះ។
+		 */
+		matchingChildNotAdoptable: (arg: { code: unknown, status: unknown }) => LocalizedString
+		/**
+		 * childId៖ {code} ស្ថិតក្នុងការផ្គូផ្គង {matching} រួចហើយ។
+		 */
+		matchingChildInMatching: (arg: { code: unknown, matching: unknown }) => LocalizedString
+		/**
+		 * parentId៖ {code} មិនអាចផ្គូផ្គងបានទេ៖ ស្ថានភាពរបស់ពាក្យស្នើសុំគឺ {status}។ មានតែពាក្យដែលបានទទួលយកប៉ុណ្ណោះ។
+		 */
+		matchingParentNotAccepted: (arg: { code: unknown, status: unknown }) => LocalizedString
+		/**
+		 * parentId៖ ការអនុម័តរបស់ {code} បានផុតកំណត់នៅ {date}។ សូមបន្តការអនុម័តមុនពេលផ្គូផ្គង។
+		 */
+		matchingParentExpired: (arg: { code: unknown, date: unknown }) => LocalizedString
+		/**
+		 * parentId៖ {code} ស្ថិតក្នុងការផ្គូផ្គង {matching} រួចហើយ។
+		 */
+		matchingParentInMatching: (arg: { code: unknown, matching: unknown }) => LocalizedString
+		/**
+		 * justification ត្រូវតែបំពេញ៖ កុមារ និងគ្រួសារមិនត្រូវគ្នាលើ {criteria}។
+		 */
+		matchingJustificationNeeded: (arg: { criteria: unknown }) => LocalizedString
+		/**
+		 * ការផ្គូផ្គងនេះមិនអាចលុបបានទៀតទេ៖ មានតែការផ្គូផ្គងដែលទើបស្នើប៉ុណ្ណោះ។ សូមបដិសេធវាជំនួសវិញ។
+		 */
+		matchingDeleteStarted: () => LocalizedString
+		/**
+		 * អ្នកបានស្នើការសម្រេចនេះដោយខ្លួនឯង ({action})៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេច។
+		 */
+		matchingFourEyes: (arg: { action: unknown }) => LocalizedString
+		/**
+		 * ការផ្គូផ្គងដែលមានស្ថានភាព {status} មិនអាចធ្វើ {action} បានទេ។
+		 */
+		matchingActionNotAllowed: (arg: { action: unknown, status: unknown }) => LocalizedString
+		/**
+		 * date មិនអាចមុនថ្ងៃ {day} បានទេ៖ ថ្ងៃនៃជំហានចុងក្រោយរបស់ការផ្គូផ្គង។
+		 */
+		matchingDateBeforeStep: (arg: { day: unknown }) => LocalizedString
+		/**
+		 * proposedDate មិនអាចនៅថ្ងៃអនាគតបានទេ។
+		 */
+		matchingProposedFuture: () => LocalizedString
 	}
 	childPhoto: {
 		/**
@@ -7740,6 +8143,78 @@ export type TranslationFunctions = {
 		 * មិនទាន់មានឯកសារ
 		 */
 		missing: () => LocalizedString
+	}
+	matchingStatus: {
+		actions: {
+			/**
+			 * ស្នើការផ្គូផ្គង
+			 */
+			propose: () => LocalizedString
+			/**
+			 * ស្នើការសម្រេចសុំកុមារធម៌
+			 */
+			pendingAdoption: () => LocalizedString
+			/**
+			 * បញ្ជាក់ការសុំកុមារធម៌
+			 */
+			confirmAdoption: () => LocalizedString
+			/**
+			 * បដិសេធការសុំកុមារធម៌
+			 */
+			rejectAdoption: () => LocalizedString
+			/**
+			 * ចាប់ផ្ដើមការសាកល្បងរស់នៅ
+			 */
+			testAdoption: () => LocalizedString
+			/**
+			 * រំលងការសាកល្បង
+			 */
+			skipAdoption: () => LocalizedString
+			/**
+			 * ស្នើការសម្រេចលើការសាកល្បង
+			 */
+			pendingTest: () => LocalizedString
+			/**
+			 * បញ្ជាក់ការសាកល្បង
+			 */
+			confirmTest: () => LocalizedString
+			/**
+			 * បដិសេធការសាកល្បង
+			 */
+			rejectTest: () => LocalizedString
+			/**
+			 * រំលងការបញ្ចប់ការសាកល្បង
+			 */
+			skipTest: () => LocalizedString
+			/**
+			 * លុបចោលការបញ្ជាក់ការសាកល្បង
+			 */
+			unConfirmTest: () => LocalizedString
+			/**
+			 * ត្រឡប់ទៅរង់ចាំដីកា
+			 */
+			pendingWarrant: () => LocalizedString
+			/**
+			 * ស្នើដីកា
+			 */
+			requestWarrant: () => LocalizedString
+			/**
+			 * បញ្ជាក់ដីកា
+			 */
+			confirmWarrant: () => LocalizedString
+			/**
+			 * បដិសេធដីកា
+			 */
+			rejectWarrant: () => LocalizedString
+			/**
+			 * ស្នើទទួលកុមារ
+			 */
+			childKeep: () => LocalizedString
+			/**
+			 * អនុម័តការទទួលកុមារ
+			 */
+			childKeepApprove: () => LocalizedString
+		}
 	}
 }
 

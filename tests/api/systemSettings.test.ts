@@ -11,6 +11,9 @@ const defaults = {
   organizationName: '',
   parentApprovalMonths: 12,
   minimumAdopterAge: 25,
+  minimumAgeGap: 18,
+  maximumAgeGap: 45,
+  fourEyes: true,
 };
 
 let t: TTestApp;
@@ -46,6 +49,9 @@ describe('system settings', () => {
       organizationName: 'ក្រសួងសង្គមកិច្ច',
       parentApprovalMonths: 18,
       minimumAdopterAge: 30,
+      minimumAgeGap: 16,
+      maximumAgeGap: 50,
+      fourEyes: false,
     };
     const response = await save({ ...values, version: 0 });
     expect(response.statusCode).toBe(200);

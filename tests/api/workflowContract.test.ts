@@ -2,7 +2,14 @@ import { getShortestPaths } from '@xstate/graph';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { auditLog, childInfos, parentInfos, statusHistory } from '../../server/db/schema';
+import {
+  adoptiveMatchings,
+  auditLog,
+  childInfos,
+  parentInfos,
+  statusHistory,
+  systemSettings,
+} from '../../server/db/schema';
 import type { TWorkflowBinding } from '../../server/workflows/binding';
 import { workflowBindings } from '../../server/workflows/registry';
 import { isoDateIn } from '../../src/domain/programmeTime';
@@ -81,6 +88,54 @@ const subjects: Record<string, TSubject> = {
           ? { reason: 'The home study must be done again' }
           : { date: today, reason: `Reason for ${action}` },
   },
+  matching: {
+    // A matching of a matched child and a matched application (as its proposal left them), so that
+    // a completion or a rejection moves them too.
+    create: async (status) => {
+      sequence += 1;
+      const [child] = await t.app.db
+        .insert(childInfos)
+        .values({
+          code: `CH-MATCH-${String(sequence).padStart(6, '0')}`,
+          familyNameEn: 'Matched',
+          givenNameEn: `Child ${sequence}`,
+          sex: 'female',
+          dateOfBirth: yearsBefore(today, 4),
+          headOfficeId,
+          status: 'matched',
+        })
+        .returning({ id: childInfos.id });
+      const [application] = await t.app.db
+        .insert(parentInfos)
+        .values({
+          code: `PA-MATCH-${String(sequence).padStart(6, '0')}`,
+          applicantType: 'single',
+          applicant1FamilyNameEn: 'Matched',
+          applicant1GivenNameEn: `Family ${sequence}`,
+          applicant1Sex: 'female',
+          applicant1DateOfBirth: yearsBefore(today, 40),
+          headOfficeId,
+          applicationDate: yearsBefore(today, 2),
+          approvedUntil: yearsBefore(today, -1),
+          status: 'matched',
+        })
+        .returning({ id: parentInfos.id });
+      const [row] = await t.app.db
+        .insert(adoptiveMatchings)
+        .values({
+          code: `MA-CONTRACT-${String(sequence).padStart(6, '0')}`,
+          childId: child.id,
+          parentId: application.id,
+          headOfficeId,
+          proposedDate: yearsBefore(today, 1),
+          lastStepDate: yearsBefore(today, 1),
+          status,
+        })
+        .returning({ id: adoptiveMatchings.id });
+      return row.id;
+    },
+    body: () => ({ date: today, reason: 'The family moved away', reference: 'REF-001', number: 'W-001' }),
+  },
 };
 
 const act = (
@@ -118,6 +173,8 @@ const stateOf = async (binding: TWorkflowBinding, id: number) => {
 beforeAll(async () => {
   t = await createTestApp();
   headOfficeId = await t.createHeadOffice('HO-CONTRACT');
+  // Four-eyes is the matching's rule of who decides, tested on its own: here one actor walks every path.
+  await t.app.db.insert(systemSettings).values({ key: 'fourEyes', value: false });
   today = isoDateIn(new Date(t.clock.now()));
   for (const binding of workflowBindings) {
     const name = binding.workflow.name;

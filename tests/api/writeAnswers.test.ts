@@ -1,7 +1,7 @@
 import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childInfos, parentInfos, roles } from '../../server/db/schema';
+import { adoptiveMatchings, childInfos, parentInfos, roles } from '../../server/db/schema';
 import { serverModules } from '../../server/modules';
 import type { TResourceBinding } from '../../server/resources/resourceRoutes';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
@@ -82,6 +82,36 @@ const newApplication = async () => {
   });
 };
 
+/** A proposed matching of a matched child and application (the only kind that may be deleted). */
+const newMatching = async () => {
+  const child = await newChild('matched');
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const [application] = await t.app.db
+    .insert(parentInfos)
+    .values({
+      code: `PA-ANS-${suffix}`,
+      applicantType: 'single',
+      applicant1FamilyNameEn: 'Answer',
+      applicant1GivenNameEn: 'Matched',
+      applicant1Sex: 'female',
+      applicant1DateOfBirth: '1980-05-01',
+      headOfficeId,
+      applicationDate: '2026-01-05',
+      approvedUntil: '2099-01-01',
+      status: 'matched',
+    })
+    .returning({ id: parentInfos.id });
+  await t.app.db.insert(adoptiveMatchings).values({
+    code: `MA-ANS-${suffix}`,
+    childId: child.id,
+    parentId: application.id,
+    headOfficeId,
+    proposedDate: '2026-02-01',
+    lastStepDate: '2026-02-01',
+    status: 'proposed',
+  });
+};
+
 /**
  * Rows of the binding's table, newest first, that the writer may try (the guards refuse some: the
  * Super Admin role, a super user's account); an empty table gets a row of defaults.
@@ -91,6 +121,7 @@ const candidates = async (binding: TResourceBinding) => {
   const version = getTableColumns(binding.table).version as PgColumn;
   if (binding.table === childInfos) await newChild();
   if (binding.table === parentInfos) await newApplication();
+  if (binding.table === adoptiveMatchings) await newMatching();
   let rows = await t.app.db.select({ id, version }).from(binding.table).orderBy(desc(id)).limit(8);
   if (rows.length === 0) {
     await t.app.db.insert(binding.table).values({});

@@ -174,3 +174,40 @@ test("an application's and a child's timeline tell who changed what, in English"
   await expect(childTimeline).toContainText(`Seen on ${today()}`);
   await saveScreenshot(page, 'child-timeline-en');
 });
+
+test('a rejected application gives a new pending one with its applicants, address and household copied', async ({
+  page,
+  request,
+}) => {
+  const signedIn = await request.post('/api/v1/auth/sign-in', { data: admin });
+  const headers = { authorization: `Bearer ${(await signedIn.json()).data.accessToken}` };
+  const rejected = (
+    await (await request.get('/api/v1/parent-infos?take=1&status=rejected', { headers })).json()
+  ).data[0] as {
+    id: number;
+    code: string;
+    applicantsEn: string;
+    applicant1GivenNameEn: string;
+  };
+  if (!rejected) throw new Error('no rejected application in the e2e data');
+
+  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto(`/en/adoptive-parents/parents/show/${rejected.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Offered as a button and as a palette command.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(en.parentShow.newFromThis());
+  await expect(page.getByRole('option', { name: new RegExp(en.parentShow.newFromThis()) })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/en/adoptive-parents/parents/create\\?from=${rejected.id}$`));
+  await expect(page.locator('#field-applicant1GivenNameEn')).toHaveValue(rejected.applicant1GivenNameEn);
+  // Its own dates, terms and decision are not copied: today is the new application's date.
+  await expect(page.locator('#field-applicationDate')).toHaveValue(formatDate(today()));
+  await page.locator('#field-headOfficeId').selectOption({ index: 1 });
+  await saveScreenshot(page, 'parent-copy-en');
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(/\/en\/adoptive-parents\/parents\/show\/\d+$/);
+  expect(page.url()).not.toContain(`/show/${rejected.id}`);
+  await expect(page.getByText(en.options.status.pending()).first()).toBeVisible();
+  await expect(page.getByText(rejected.applicantsEn).first()).toBeVisible();
+});

@@ -2,6 +2,7 @@ export * from './audit';
 export * from './auth';
 export * from './children';
 export * from './geography';
+export * from './matchings';
 export * from './organisation';
 export * from './parents';
 export * from './reference';

@@ -15,6 +15,7 @@ import {
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import {
+  adoptiveMatchings,
   communes,
   countries,
   districts,
@@ -256,6 +257,7 @@ export const parentBinding: TResourceBinding = {
     { field: 'headOfficeId', table: headOffices },
   ],
   consistency: addressAgrees,
+  children: [{ table: adoptiveMatchings, column: adoptiveMatchings.parentId, resource: 'matching' }],
   timeline: {
     related: [
       { entity: 'parent_family', key: 'parentId', about: 'family' },

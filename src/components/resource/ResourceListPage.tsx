@@ -120,7 +120,11 @@ export const ResourceListPage = ({
   // Typing narrows the list after a pause; the address follows without a history entry per key.
   useEffect(() => {
     if (searchText === view.search) return;
-    const timer = setTimeout(() => update({ search: searchText, page: 1 }, true), searchDebounceMs);
+    // A row opened before the pause ends leaves the list: its search must not follow to the record.
+    const listPath = window.location.pathname;
+    const timer = setTimeout(() => {
+      if (window.location.pathname === listPath) update({ search: searchText, page: 1 }, true);
+    }, searchDebounceMs);
     return () => clearTimeout(timer);
   }, [searchText, view.search, update]);
   // Back/forward restores the search box too.

@@ -30,12 +30,17 @@ const settingKeys: readonly TSystemSettingKey[] = [
   'organizationName',
   'parentApprovalMonths',
   'minimumAdopterAge',
+  'minimumAgeGap',
+  'maximumAgeGap',
+  'fourEyes',
 ];
 const numberKeys: readonly TSystemSettingKey[] = [
   'defaultRowsPerPage',
   'sessionIdleMinutes',
   'parentApprovalMonths',
   'minimumAdopterAge',
+  'minimumAgeGap',
+  'maximumAgeGap',
 ];
 
 /** Inputs hold text; the body holds numbers where the settings do (an empty box stays missing). */
@@ -43,13 +48,17 @@ const bodyOf = (values: FieldValues): Record<string, unknown> =>
   Object.fromEntries(
     settingKeys.map((key) => {
       const value = values[key];
+      // A checkbox holds its own boolean.
+      if (key === 'fourEyes') return [key, value === true || value === 'true'];
       if (!numberKeys.includes(key)) return [key, value];
       return [key, value === '' || value === null || value === undefined ? null : Number(value)];
     }),
   );
 
 const formValuesOf = (settings: TSystemSettings): FieldValues =>
-  Object.fromEntries(settingKeys.map((key) => [key, String(settings[key])]));
+  Object.fromEntries(
+    settingKeys.map((key) => [key, key === 'fourEyes' ? settings.fourEyes : String(settings[key])]),
+  );
 
 type TSectionProps = { canUpdate: boolean; onDirtyChange: (dirty: boolean) => void };
 
@@ -117,6 +126,9 @@ const useSettingText = () => {
             organizationName: words.organizationName,
             parentApprovalMonths: words.parentApprovalMonths,
             minimumAdopterAge: words.minimumAdopterAge,
+            minimumAgeGap: words.minimumAgeGap,
+            maximumAgeGap: words.maximumAgeGap,
+            fourEyes: words.fourEyes,
           }) as Record<string, (() => string) | undefined>
         )[key]?.() ?? key,
       hint: (key: TSystemSettingKey) =>
@@ -127,6 +139,9 @@ const useSettingText = () => {
           organizationName: words.organizationNameHint,
           parentApprovalMonths: words.parentApprovalMonthsHint,
           minimumAdopterAge: words.minimumAdopterAgeHint,
+          minimumAgeGap: words.minimumAgeGapHint,
+          maximumAgeGap: words.maximumAgeGapHint,
+          fourEyes: words.fourEyesHint,
         })[key](),
     }),
     [words],
@@ -239,6 +254,8 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
   const organization = fieldProps('organizationName');
   const approvalMonths = fieldProps('parentApprovalMonths');
   const adopterAge = fieldProps('minimumAdopterAge');
+  const gapMin = fieldProps('minimumAgeGap');
+  const gapMax = fieldProps('maximumAgeGap');
   return (
     <form
       ref={formRef}
@@ -299,6 +316,48 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
             {...register('minimumAdopterAge')}
           />
         </Field>
+        <Field {...gapMin.field}>
+          <input
+            {...gapMin.input}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={60}
+            step={1}
+            {...register('minimumAgeGap')}
+          />
+        </Field>
+        <Field {...gapMax.field}>
+          <input
+            {...gapMax.input}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={80}
+            step={1}
+            {...register('maximumAgeGap')}
+          />
+        </Field>
+        <div className="flex items-start gap-2 sm:col-span-2">
+          <input
+            id="setting-fourEyes"
+            type="checkbox"
+            className="mt-1 size-4"
+            aria-describedby="setting-fourEyes-hint"
+            {...register('fourEyes')}
+          />
+          <div>
+            <label
+              htmlFor="setting-fourEyes"
+              className="font-medium text-slate-800 text-sm dark:text-slate-100"
+            >
+              {text.label('fourEyes')}
+            </label>
+            <p id="setting-fourEyes-hint" className="text-slate-500 text-xs dark:text-slate-400">
+              {text.hint('fourEyes')}
+            </p>
+          </div>
+        </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" className={primaryButton} disabled={isSubmitting}>

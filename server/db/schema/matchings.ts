@@ -1,0 +1,55 @@
+import { date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { childInfos } from './children';
+import { auditColumns, idColumn, versionColumn } from './common';
+import { headOffices } from './organisation';
+import { parentInfos } from './parents';
+
+/**
+ * A matching of a child and a parent application (DESIGN.md section 5 'Matching'); `status` is
+ * matching.machine's state. Who took each step, and when, is in `status_history`.
+ */
+export const adoptiveMatchings = pgTable(
+  'adoptive_matchings',
+  {
+    ...idColumn,
+    /** e.g. `MA-2026-000007`: generated, unique. */
+    code: text('code').notNull().unique(),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => childInfos.id, { onDelete: 'restrict' }),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => parentInfos.id, { onDelete: 'restrict' }),
+    /** The child's head office when proposed: the matching is kept by it (DESIGN.md section 7). */
+    headOfficeId: integer('head_office_id')
+      .notNull()
+      .references(() => headOffices.id, { onDelete: 'restrict' }),
+    proposedDate: date('proposed_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('proposed'),
+    /** The day of the last step: no later step may be dated before it. */
+    lastStepDate: date('last_step_date', { mode: 'string' }).notNull(),
+    trialStart: date('trial_start', { mode: 'string' }),
+    trialEnd: date('trial_end', { mode: 'string' }),
+    warrantRequestedOn: date('warrant_requested_on', { mode: 'string' }),
+    warrantReference: text('warrant_reference'),
+    warrantedOn: date('warranted_on', { mode: 'string' }),
+    warrantNumber: text('warrant_number'),
+    keepRequestedOn: date('keep_requested_on', { mode: 'string' }),
+    completedOn: date('completed_on', { mode: 'string' }),
+    rejectedOn: date('rejected_on', { mode: 'string' }),
+    rejectionReason: text('rejection_reason'),
+    /** The compatibility as it was found when the matching was proposed (kept as it was then). */
+    compatibility: jsonb('compatibility').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** Why the matching was proposed despite a mismatch. */
+    justification: text('justification'),
+    notes: text('notes'),
+    ...versionColumn,
+    ...auditColumns,
+  },
+  (table) => [
+    index('adoptive_matchings_status_idx').on(table.status),
+    index('adoptive_matchings_child_idx').on(table.childId),
+    index('adoptive_matchings_parent_idx').on(table.parentId),
+    index('adoptive_matchings_head_office_idx').on(table.headOfficeId),
+  ],
+);

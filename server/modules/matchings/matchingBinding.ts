@@ -1,0 +1,286 @@
+import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { childStatusText } from '../../../src/domain/childLabels';
+import { compatibility, needsJustification } from '../../../src/domain/compatibility';
+import { formatDate } from '../../../src/domain/dateFormat';
+import { parentStatusText } from '../../../src/domain/parentLabels';
+import { isoDateIn } from '../../../src/domain/programmeTime';
+import { matchingResource } from '../../../src/domain/resources/matching';
+import type { TDbOrTx } from '../../audit';
+import {
+  adoptiveMatchings,
+  childDisabilities,
+  childInfos,
+  headOffices,
+  parentInfos,
+  statusHistory,
+} from '../../db/schema';
+import { ApiError, fieldErrors } from '../../errors';
+import { translators } from '../../plugins/locale';
+import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
+import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import { readSettings } from '../../routes/settings';
+import { moveMatchedRecords } from './matchingEffects';
+
+/** A matching is active until it completes or is rejected: a child or a family is in one at most. */
+export const finishedMatchingStatuses = ['completed', 'rejected'];
+
+const fullName = (family: PgColumn, given: PgColumn) =>
+  sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', nullif(trim(${family}), ''), nullif(trim(${given}), ''))), '')`;
+
+/** The child's name in Khmer, else in Latin letters. */
+const childName = sql<
+  string | null
+>`coalesce(${fullName(childInfos.familyNameKh, childInfos.givenNameKh)}, ${fullName(childInfos.familyNameEn, childInfos.givenNameEn)})`;
+const applicantsName = sql<
+  string | null
+>`nullif(concat_ws(' & ', coalesce(${fullName(parentInfos.applicant1FamilyNameKh, parentInfos.applicant1GivenNameKh)}, ${fullName(parentInfos.applicant1FamilyNameEn, parentInfos.applicant1GivenNameEn)}), coalesce(${fullName(parentInfos.applicant2FamilyNameKh, parentInfos.applicant2GivenNameKh)}, ${fullName(parentInfos.applicant2FamilyNameEn, parentInfos.applicant2GivenNameEn)})), '')`;
+
+/** The active matching of a child or an application, if any (its code). */
+const activeMatchingOf = async (db: TDbOrTx, column: 'childId' | 'parentId', id: number) => {
+  const [row] = await db
+    .select({ code: adoptiveMatchings.code })
+    .from(adoptiveMatchings)
+    .where(
+      and(
+        eq(adoptiveMatchings[column], id),
+        not(inArray(adoptiveMatchings.status, finishedMatchingStatuses)),
+      ),
+    )
+    .limit(1);
+  return row?.code ?? null;
+};
+
+/**
+ * What a proposal reads of its child and application, locked until the matching is saved, and the
+ * compatibility found that day. Refuses (409, naming which and why) a child who is not adoptable
+ * or already matched, an application not accepted, expired or already matched.
+ */
+const proposal = async ({ db, body, actor, now }: Pick<TWriteContext, 'db' | 'body' | 'actor' | 'now'>) => {
+  const today = isoDateIn(new Date(now));
+  const t = translators.en;
+  const [child] = await db
+    .select({
+      id: childInfos.id,
+      code: childInfos.code,
+      status: childInfos.status,
+      sex: childInfos.sex,
+      dateOfBirth: childInfos.dateOfBirth,
+      provinceId: childInfos.birthProvinceId,
+      headOfficeId: childInfos.headOfficeId,
+    })
+    .from(childInfos)
+    .where(eq(childInfos.id, Number(body.childId)))
+    .for('update');
+  // A child of another office does not exist for a provincial user.
+  if (!child || (actor.officeScope !== null && child.headOfficeId !== actor.officeScope))
+    throw fieldErrors((tr) => tr.server.invalidParent({ field: 'childId' }));
+  const [application] = await db
+    .select()
+    .from(parentInfos)
+    .where(eq(parentInfos.id, Number(body.parentId)))
+    .for('update');
+  if (!application || (actor.officeScope !== null && application.headOfficeId !== actor.officeScope))
+    throw fieldErrors((tr) => tr.server.invalidParent({ field: 'parentId' }));
+  if (child.status !== 'adoptable') {
+    const matching = child.status === 'matched' ? await activeMatchingOf(db, 'childId', child.id) : null;
+    if (matching) throw new ApiError(409, 'matchingChildInMatching', { code: child.code, matching });
+    throw new ApiError(409, 'matchingChildNotAdoptable', {
+      code: child.code,
+      status: childStatusText(t, child.status),
+    });
+  }
+  if (application.status !== 'accepted') {
+    const matching =
+      application.status === 'matched' ? await activeMatchingOf(db, 'parentId', application.id) : null;
+    if (matching) throw new ApiError(409, 'matchingParentInMatching', { code: application.code, matching });
+    throw new ApiError(409, 'matchingParentNotAccepted', {
+      code: application.code,
+      status: parentStatusText(t, application.status),
+    });
+  }
+  if (!application.approvedUntil || application.approvedUntil < today)
+    throw new ApiError(409, 'matchingParentExpired', {
+      code: application.code,
+      date: formatDate(application.approvedUntil ?? ''),
+    });
+  const disabilities = await db
+    .select({ id: childDisabilities.disabilityId })
+    .from(childDisabilities)
+    .where(eq(childDisabilities.childId, child.id));
+  const settings = await readSettings(db);
+  const checks = compatibility(
+    { ...child, disabilityIds: disabilities.map((row) => row.id), siblingGroup: null },
+    application,
+    settings,
+    today,
+  );
+  return { child, application, checks, today };
+};
+
+/**
+ * The rules of a matching (issue 13), in the write's transaction: a proposal's child and family
+ * (above), a justification when they do not match, a proposed date not in the future; only a
+ * proposed matching may be deleted (409 otherwise).
+ */
+const guardMatching = async (context: TWriteContext) => {
+  const { mode, before, body, now } = context;
+  if (mode === 'delete') {
+    if (before?.status !== 'proposed') throw new ApiError(409, 'matchingDeleteStarted');
+    return;
+  }
+  const today = isoDateIn(new Date(now));
+  if (typeof body.proposedDate === 'string' && body.proposedDate > today)
+    throw fieldErrors((t) => t.server.matchingProposedFuture());
+  if (mode !== 'create') return;
+  const { checks } = await proposal(context);
+  const justification = typeof body.justification === 'string' ? body.justification.trim() : '';
+  if (needsJustification(checks) && !justification) {
+    const criteria = checks
+      .filter((entry) => entry.result === 'mismatch' && !entry.informational)
+      .map((entry) => entry.criterion)
+      .join(', ');
+    throw fieldErrors((t) => t.server.matchingJustificationNeeded({ criteria }));
+  }
+};
+
+const parentOffice = alias(headOffices, 'matching_office');
+
+/** Matchings on the resource machinery (issue 13): `/adoptive-matching`. */
+export const matchingBinding: TResourceBinding = {
+  definition: matchingResource,
+  table: adoptiveMatchings,
+  selection: {
+    id: adoptiveMatchings.id,
+    code: adoptiveMatchings.code,
+    childId: adoptiveMatchings.childId,
+    childCode: childInfos.code,
+    childName,
+    parentId: adoptiveMatchings.parentId,
+    parentCode: parentInfos.code,
+    applicants: applicantsName,
+    headOfficeId: adoptiveMatchings.headOfficeId,
+    headOffice: { id: parentOffice.id, code: parentOffice.code, name: parentOffice.name },
+    proposedDate: adoptiveMatchings.proposedDate,
+    status: adoptiveMatchings.status,
+    lastStepDate: adoptiveMatchings.lastStepDate,
+    trialStart: adoptiveMatchings.trialStart,
+    trialEnd: adoptiveMatchings.trialEnd,
+    warrantRequestedOn: adoptiveMatchings.warrantRequestedOn,
+    warrantReference: adoptiveMatchings.warrantReference,
+    warrantedOn: adoptiveMatchings.warrantedOn,
+    warrantNumber: adoptiveMatchings.warrantNumber,
+    keepRequestedOn: adoptiveMatchings.keepRequestedOn,
+    completedOn: adoptiveMatchings.completedOn,
+    rejectedOn: adoptiveMatchings.rejectedOn,
+    rejectionReason: adoptiveMatchings.rejectionReason,
+    compatibility: adoptiveMatchings.compatibility,
+    justification: adoptiveMatchings.justification,
+    notes: adoptiveMatchings.notes,
+    version: adoptiveMatchings.version,
+    updatedAt: adoptiveMatchings.updatedAt,
+  },
+  joins: [
+    { table: childInfos, on: sql`${childInfos.id} = ${adoptiveMatchings.childId}` },
+    { table: parentInfos, on: sql`${parentInfos.id} = ${adoptiveMatchings.parentId}` },
+    { table: parentOffice, on: sql`${parentOffice.id} = ${adoptiveMatchings.headOfficeId}` },
+  ],
+  search: [
+    adoptiveMatchings.code,
+    childInfos.code,
+    childInfos.familyNameKh,
+    childInfos.givenNameKh,
+    childInfos.familyNameEn,
+    childInfos.givenNameEn,
+    parentInfos.code,
+    parentInfos.applicant1FamilyNameKh,
+    parentInfos.applicant1GivenNameKh,
+    parentInfos.applicant1FamilyNameEn,
+    parentInfos.applicant1GivenNameEn,
+    parentInfos.applicant2FamilyNameKh,
+    parentInfos.applicant2GivenNameKh,
+    parentInfos.applicant2FamilyNameEn,
+    parentInfos.applicant2GivenNameEn,
+  ],
+  sort: {
+    code: adoptiveMatchings.code,
+    childName,
+    applicants: applicantsName,
+    status: adoptiveMatchings.status,
+    proposedDate: adoptiveMatchings.proposedDate,
+    headOffice: (locale) => sql`${parentOffice.name}->>${locale}`,
+    updatedAt: adoptiveMatchings.updatedAt,
+  },
+  filters: { status: adoptiveMatchings.status, headOfficeId: adoptiveMatchings.headOfficeId },
+  parents: [
+    { field: 'childId', table: childInfos },
+    { field: 'parentId', table: parentInfos },
+  ],
+  guard: guardMatching,
+  // The code, the status, the office (the child's) and the compatibility as found today.
+  toColumns: async (context) => {
+    const { db, mode, body, before, now } = context;
+    if (mode === 'update') {
+      // A proposed matching's date is its last step's.
+      return before?.status === 'proposed' && typeof body.proposedDate === 'string'
+        ? { ...body, lastStepDate: body.proposedDate }
+        : body;
+    }
+    if (mode !== 'create') return body;
+    const { child, checks } = await proposal(context);
+    await lockRecordCodes(db, 'adoptive_matchings');
+    const year = isoDateIn(new Date(now)).slice(0, 4);
+    return {
+      ...body,
+      code: await nextRecordCode(
+        db,
+        { entity: 'adoptive_matchings', code: adoptiveMatchings.code },
+        `MA-${year}-`,
+      ),
+      status: 'proposed',
+      headOfficeId: child.headOfficeId,
+      lastStepDate: body.proposedDate,
+      compatibility: checks,
+    };
+  },
+  // The child and the application move with it: matched when proposed, free again when deleted.
+  afterChange: async ({ db, mode, body, before, actor, id, now }) => {
+    const at = new Date(now);
+    const who = { actorId: actor.id, at, today: isoDateIn(at) };
+    const t = translators.en;
+    if (mode === 'create') {
+      await moveMatchedRecords(
+        db,
+        'MATCHED',
+        { childId: Number(body.childId), parentId: Number(body.parentId), matchingId: id },
+        who,
+        t,
+      );
+      await db.insert(statusHistory).values({
+        entity: 'adoptive_matchings',
+        entityId: id,
+        action: 'propose',
+        fromStatus: '',
+        toStatus: 'proposed',
+        payload: { date: body.proposedDate },
+        userId: actor.id,
+        at,
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      });
+    }
+    if (mode === 'delete' && before)
+      await moveMatchedRecords(
+        db,
+        'MATCHING_REJECTED',
+        { childId: Number(before.childId), parentId: Number(before.parentId), matchingId: id },
+        who,
+        t,
+      );
+  },
+  timeline: {},
+  accessLog: true,
+  unique: { adoptive_matchings_code_unique: 'code' },
+};

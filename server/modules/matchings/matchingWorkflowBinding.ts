@@ -1,0 +1,115 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { matchingActionText, matchingStatusText } from '../../../src/domain/matchingLabels';
+import {
+  matchingFourEyes,
+  matchingWorkflow,
+  type TMatchingActionName,
+} from '../../../src/domain/workflows/matching.workflow';
+import { isEffectiveDate } from '../../../src/machines/eventChecks';
+import { adoptiveMatchings, statusHistory } from '../../db/schema';
+import { ApiError, fieldErrors } from '../../errors';
+import { readSettings } from '../../routes/settings';
+import type { TWorkflowBinding } from '../../workflows/binding';
+import { moveMatchedRecords } from './matchingEffects';
+
+/** What each action writes besides the status and the last step's day. */
+const stepColumns = (action: string, body: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+  switch (action as TMatchingActionName) {
+    case 'test-adoption':
+      return { trialStart: body.date };
+    case 'confirm-test':
+      return { trialEnd: body.date };
+    case 'un-confirm-test':
+      return { trialEnd: null };
+    case 'request-warrant':
+      return { warrantRequestedOn: body.date, warrantReference: body.reference };
+    case 'confirm-warrant':
+      return { warrantedOn: body.date, warrantNumber: body.number };
+    case 'child-keep':
+      return { keepRequestedOn: body.date };
+    case 'child-keep-approve':
+      return { completedOn: body.date };
+    case 'reject-adoption':
+    case 'reject-test':
+    case 'reject-warrant':
+      return { rejectedOn: body.date, rejectionReason: body.reason };
+    default:
+      return {};
+  }
+};
+
+/**
+ * A matching's workflow as the server serves it: `PATCH /adoptive-matching/{action}/{id}` for its
+ * 16 actions, the status history and the allowed actions; kept by the child's office. Four-eyes
+ * (setting `fourEyes`): the user who asked for a decision may not take it (super users exempt).
+ * A completed matching makes its child and application adopted; a rejected one frees them.
+ */
+export const matchingWorkflowBinding: TWorkflowBinding = {
+  workflow: matchingWorkflow,
+  entity: 'adoptive_matchings',
+  apiBase: '/adoptive-matching',
+  tag: 'adoptive matching',
+  table: adoptiveMatchings,
+  columns: {
+    id: adoptiveMatchings.id,
+    status: adoptiveMatchings.status,
+    version: adoptiveMatchings.version,
+    updatedBy: adoptiveMatchings.updatedBy,
+    updatedAt: adoptiveMatchings.updatedAt,
+  },
+  readPermission: 'matchings:read',
+  officeColumn: adoptiveMatchings.headOfficeId,
+  readColumns: {
+    lastStepDate: adoptiveMatchings.lastStepDate,
+    childId: adoptiveMatchings.childId,
+    parentId: adoptiveMatchings.parentId,
+  },
+  facts: (row, today) => ({ lastStepDate: row.lastStepDate, today }),
+  sets: (action, body) => ({
+    ...(typeof body.date === 'string' ? { lastStepDate: body.date } : {}),
+    ...stepColumns(action, body),
+  }),
+  checkActor: async (tx, step) => {
+    const follows = matchingFourEyes[step.action as TMatchingActionName];
+    if (!follows || step.actorIsSuper || step.actorId === null) return;
+    if (!(await readSettings(tx)).fourEyes) return;
+    const [last] = await tx
+      .select({ action: statusHistory.action, userId: statusHistory.userId })
+      .from(statusHistory)
+      .where(and(eq(statusHistory.entity, 'adoptive_matchings'), eq(statusHistory.entityId, step.id)))
+      .orderBy(desc(statusHistory.at), desc(statusHistory.id))
+      .limit(1);
+    if (last && follows.includes(last.action as TMatchingActionName) && last.userId === step.actorId)
+      throw new ApiError(409, 'matchingFourEyes', { action: last.action });
+  },
+  afterEvent: async (tx, step, { before, after }, t) => {
+    const event =
+      after.status === 'completed'
+        ? 'MATCHING_COMPLETED'
+        : after.status === 'rejected'
+          ? 'MATCHING_REJECTED'
+          : null;
+    if (!event) return;
+    await moveMatchedRecords(
+      tx,
+      event,
+      { childId: Number(before.childId), parentId: Number(before.parentId), matchingId: step.id },
+      { actorId: step.actorId, at: step.at, today: step.today },
+      t,
+    );
+  },
+  invalidPayload: (body, today, before) => {
+    if ('date' in body && !isEffectiveDate(body.date, today))
+      return fieldErrors((t) => t.server.childDateFuture({ field: 'date', today }));
+    const lastStep = typeof before.lastStepDate === 'string' ? before.lastStepDate : null;
+    if (typeof body.date === 'string' && lastStep && body.date < lastStep)
+      return fieldErrors((t) => t.server.matchingDateBeforeStep({ day: lastStep }));
+    const missing = ['reason', 'reference', 'number'].find((key) => key in body);
+    return fieldErrors((t) => t.validation.notBlank({ label: missing ?? 'reason' }));
+  },
+  notAllowed: {
+    messageKey: 'matchingActionNotAllowed',
+    statusText: matchingStatusText,
+    actionText: matchingActionText,
+  },
+};

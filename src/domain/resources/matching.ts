@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isIsoDate } from '../../machines/eventChecks';
+import type { TResourceDefinition } from '../resource';
+import { optionalText, requiredId } from '../rules';
+import { matchingStatuses } from '../workflows/matching.workflow';
+
+/**
+ * A matching (DESIGN.md section 5 'Matching', spec section 7 'Adoptive matching'): `POST
+ * /adoptive-matching` with `{ childId, parentId, proposedDate, justification? }` proposes a child
+ * for a family; its stages are matching.machine's. The create rules (an adoptable child, an
+ * accepted application whose approval holds, neither in another active matching, a written
+ * justification when they do not match) are the server's, in the write's transaction.
+ */
+const ZIsoDay = z.string().refine(isIsoDate);
+
+export const ZMatchingInput = z
+  .object({
+    childId: requiredId(),
+    parentId: requiredId(),
+    proposedDate: ZIsoDay,
+    justification: optionalText(2000).nullable().optional(),
+    notes: optionalText(4000).nullable().optional(),
+  })
+  .strict();
+export type TMatchingInput = z.infer<typeof ZMatchingInput>;
+
+/** An edit changes the proposed date and the notes; the child and the family stay. */
+export const ZMatchingUpdate = z
+  .object({ proposedDate: ZIsoDay.optional(), notes: optionalText(4000).nullable().optional() })
+  .strict();
+
+/** The badge colour of each status. */
+export const matchingStatusTones = {
+  proposed: 'slate',
+  adoptionPending: 'amber',
+  adoptionConfirmed: 'blue',
+  testing: 'teal',
+  testPending: 'amber',
+  testConfirmed: 'blue',
+  warrantPending: 'amber',
+  warrantRequested: 'amber',
+  warranted: 'blue',
+  keepRequested: 'amber',
+  completed: 'violet',
+  rejected: 'rose',
+} as const;
+
+export const matchingResource = {
+  name: 'matching',
+  permission: 'matchings',
+  apiBase: '/adoptive-matching',
+  officeScope: 'headOfficeId',
+  schema: ZMatchingInput,
+  updateSchema: ZMatchingUpdate,
+  editPermission: true,
+  recordPage: 'show',
+  fields: [
+    {
+      key: 'childId',
+      label: 'child',
+      kind: 'lookup',
+      lookup: { path: '/adoptive-matching/adoptive-childs' },
+      required: true,
+      createOnly: true,
+    },
+    {
+      key: 'parentId',
+      label: 'parent',
+      kind: 'lookup',
+      lookup: { path: '/adoptive-matching/adoptive-parents' },
+      required: true,
+      createOnly: true,
+    },
+    { key: 'proposedDate', kind: 'date', required: true, dateRange: (today) => ({ max: today }) },
+    { key: 'justification', kind: 'textarea', createOnly: true },
+    { key: 'notes', kind: 'textarea' },
+  ],
+  columns: [
+    { key: 'code', kind: 'text', sortable: true, minWidth: 150 },
+    { key: 'childName', kind: 'text', sortable: true, flex: 1.5 },
+    { key: 'applicants', kind: 'text', sortable: true, flex: 1.8 },
+    { key: 'status', kind: 'badge', sortable: true, tones: matchingStatusTones, minWidth: 150 },
+    { key: 'proposedDate', kind: 'date', sortable: true, minWidth: 120 },
+    { key: 'headOffice', path: 'headOffice.name', kind: 'translatable', sortable: true, flex: 1.2 },
+  ],
+  filters: [
+    { key: 'status', label: 'status', kind: 'select', options: matchingStatuses },
+    {
+      key: 'headOfficeId',
+      label: 'headOffice',
+      kind: 'lookup',
+      lookup: { path: '/child-infos/head-offices' },
+    },
+  ],
+  defaultSort: 'code',
+  titleOf: (row) => row.code,
+} satisfies TResourceDefinition;

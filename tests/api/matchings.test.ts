@@ -1,0 +1,321 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  childInfos,
+  headOffices,
+  parentInfos,
+  provinces,
+  systemSettings,
+  users,
+} from '../../server/db/schema';
+import { isoDateIn } from '../../src/domain/programmeTime';
+import { yearsBefore } from '../../src/domain/resources/child';
+import { createTestApp, type TTestApp, userPassword } from './testApp';
+
+/**
+ * Matchings on the server (issue 13): the proposal's rules (each 409 says which and why), the child
+ * and the application moving with their matching, the update/approve split, four-eyes, the delete
+ * rule, stale versions and the office scope.
+ */
+let t: TTestApp;
+let today: string;
+let national: number;
+let kampot: number;
+let sequence = 0;
+const tokens = {} as Record<'caseworker' | 'supervisor' | 'second' | 'provincial' | 'admin', string>;
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  token = tokens.supervisor,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...t.bearer(token), locale: 'en' },
+    payload: payload as object,
+  });
+
+const child = async (over: Partial<typeof childInfos.$inferInsert> = {}) => {
+  sequence += 1;
+  const [row] = await t.app.db
+    .insert(childInfos)
+    .values({
+      code: `CH-MT-${String(sequence).padStart(6, '0')}`,
+      familyNameEn: 'Match',
+      givenNameEn: `Child ${sequence}`,
+      sex: 'female',
+      dateOfBirth: yearsBefore(today, 5),
+      headOfficeId: national,
+      status: 'adoptable',
+      ...over,
+    })
+    .returning({ id: childInfos.id, code: childInfos.code });
+  return row;
+};
+const application = async (over: Partial<typeof parentInfos.$inferInsert> = {}) => {
+  sequence += 1;
+  const [row] = await t.app.db
+    .insert(parentInfos)
+    .values({
+      code: `PA-MT-${String(sequence).padStart(6, '0')}`,
+      applicantType: 'couple',
+      applicant1FamilyNameEn: 'Family',
+      applicant1GivenNameEn: `${sequence}`,
+      applicant1Sex: 'male',
+      applicant1DateOfBirth: yearsBefore(today, 40),
+      applicant2FamilyNameEn: 'Family',
+      applicant2GivenNameEn: `Two ${sequence}`,
+      applicant2Sex: 'female',
+      applicant2DateOfBirth: yearsBefore(today, 38),
+      headOfficeId: national,
+      applicationDate: yearsBefore(today, 1),
+      decisionDate: yearsBefore(today, 1),
+      approvedUntil: yearsBefore(today, -1),
+      ageFrom: 2,
+      ageTo: 8,
+      status: 'accepted',
+      ...over,
+    })
+    .returning({ id: parentInfos.id, code: parentInfos.code });
+  return row;
+};
+const statuses = async (childId: number, parentId: number) => {
+  const [c] = await t.app.db
+    .select({ status: childInfos.status })
+    .from(childInfos)
+    .where(eq(childInfos.id, childId));
+  const [p] = await t.app.db
+    .select({ status: parentInfos.status })
+    .from(parentInfos)
+    .where(eq(parentInfos.id, parentId));
+  return [c.status, p.status];
+};
+const propose = async (over: Record<string, unknown> = {}, token = tokens.caseworker) => {
+  const c = await child();
+  const p = await application();
+  const response = await call(
+    'POST',
+    '/adoptive-matching',
+    { childId: c.id, parentId: p.id, proposedDate: today, ...over },
+    token,
+  );
+  return { response, child: c, application: p };
+};
+const act = (action: string, id: number, body: Record<string, unknown>, token = tokens.supervisor) =>
+  call('PATCH', `/adoptive-matching/${action}/${id}`, body, token);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  today = isoDateIn(new Date(t.clock.now()));
+  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
+  const office = async (code: string, kind: 'national' | 'provincial') =>
+    (
+      await t.app.db
+        .insert(headOffices)
+        .values({ code, name: { kh: code, en: code }, class: kind, provinceId: province.id })
+        .returning({ id: headOffices.id })
+    )[0].id;
+  national = await office('HO-MT-NAT', 'national');
+  kampot = await office('HO-MT-KPT', 'provincial');
+  const read = ['matchings:read', 'adoptive_children:read', 'adoptive_parents:read'];
+  await t.createUser('caseworker', [...read, 'matchings:write', 'matchings:update', 'matchings:delete']);
+  await t.createUser('supervisor', [
+    ...read,
+    'matchings:write',
+    'matchings:update',
+    'matchings:approve',
+    'matchings:delete',
+  ]);
+  await t.createUser('second', [...read, 'matchings:update', 'matchings:approve']);
+  const provincial = await t.createUser('provincial', [...read, 'matchings:write', 'matchings:update']);
+  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
+  for (const name of ['caseworker', 'supervisor', 'second', 'provincial'] as const)
+    tokens[name] = (await t.signIn(name, userPassword)).accessToken;
+  tokens.admin = (await t.signIn('admin', 'admin-pass-123')).accessToken;
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('proposing a matching', () => {
+  it('matches an adoptable child and an accepted family: both move to matched, the compatibility is kept', async () => {
+    const { response, child: c, application: p } = await propose();
+    expect(response.statusCode, response.body).toBe(201);
+    const matching = response.json().data;
+    expect(matching).toMatchObject({
+      code: `MA-${today.slice(0, 4)}-000001`,
+      status: 'proposed',
+      childId: c.id,
+      parentId: p.id,
+    });
+    expect(
+      (matching.compatibility as { criterion: string; result: string }[]).find(
+        (entry) => entry.criterion === 'age',
+      ),
+    ).toMatchObject({
+      result: 'match',
+    });
+    expect(await statuses(c.id, p.id)).toEqual(['matched', 'matched']);
+    const history = (await call('GET', `/adoptive-matching/status-history/${matching.id}`)).json().data;
+    expect(history.map((row: { action: string }) => row.action)).toEqual(['propose']);
+  });
+
+  it('refuses, naming which and why, a child or a family that cannot be matched, and changes nothing', async () => {
+    const refused = async (childOver: object, parentOver: object, message: RegExp) => {
+      const c = await child(childOver);
+      const p = await application(parentOver);
+      const response = await call('POST', '/adoptive-matching', {
+        childId: c.id,
+        parentId: p.id,
+        proposedDate: today,
+      });
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().message).toMatch(message);
+      expect(await statuses(c.id, p.id)).toEqual([
+        (childOver as { status?: string }).status ?? 'adoptable',
+        (parentOver as { status?: string }).status ?? 'accepted',
+      ]);
+    };
+    await refused(
+      { status: 'registered' },
+      {},
+      /the child is Registered; only a child who can be adopted can/,
+    );
+    await refused({}, { status: 'pending' }, /the application is Pending; only an accepted one can/);
+    await refused(
+      {},
+      {
+        approvedUntil:
+          yearsBefore(today, 0).replace(/\d{2}$/, '01') < today
+            ? yearsBefore(today, 1)
+            : yearsBefore(today, 1),
+      },
+      /approval ended on/,
+    );
+    // Already in a matching: the 409 names it.
+    const { response, child: c } = await propose();
+    const code = response.json().data.code;
+    const other = await application();
+    const again = await call('POST', '/adoptive-matching', {
+      childId: c.id,
+      parentId: other.id,
+      proposedDate: today,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain(`is already in the active matching ${code}`);
+  });
+
+  it('asks for a justification when they do not match, and keeps it', async () => {
+    const c = await child({ dateOfBirth: yearsBefore(today, 14) });
+    const p = await application();
+    const body = { childId: c.id, parentId: p.id, proposedDate: today };
+    const refused = await call('POST', '/adoptive-matching', body);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.join(' ')).toMatch(
+      /justification is required: the child and the family do not match on age/,
+    );
+    const justified = await call('POST', '/adoptive-matching', {
+      ...body,
+      justification: 'The family knows the child well.',
+    });
+    expect(justified.statusCode, justified.body).toBe(201);
+    expect(justified.json().data.justification).toBe('The family knows the child well.');
+  });
+});
+
+describe('taking a matching through its stages', () => {
+  it('completes: the child and the family are adopted; a rejection frees both', async () => {
+    const { response, child: c, application: p } = await propose();
+    const id = response.json().data.id;
+    // The caseworker takes the steps, the supervisor the decisions (four-eyes between them).
+    for (const [action, body, token] of [
+      ['confirm-adoption', { date: today }, tokens.supervisor],
+      ['test-adoption', { date: today }, tokens.supervisor],
+      ['confirm-test', { date: today }, tokens.supervisor],
+      ['pending-warrant', {}, tokens.caseworker],
+      ['request-warrant', { date: today, reference: 'REF-7' }, tokens.caseworker],
+      ['confirm-warrant', { date: today, number: 'W-7' }, tokens.supervisor],
+      ['child-keep', { date: today }, tokens.caseworker],
+      ['child-keep-approve', { date: today }, tokens.supervisor],
+    ] as const) {
+      const done = await act(action, id, body, token);
+      expect(done.statusCode, `${action}: ${done.body}`).toBe(200);
+    }
+    expect(await statuses(c.id, p.id)).toEqual(['adopted', 'adopted']);
+    const record = (await call('GET', `/adoptive-matching/${id}`)).json().data;
+    expect(record).toMatchObject({
+      status: 'completed',
+      trialStart: today,
+      trialEnd: today,
+      warrantReference: 'REF-7',
+      warrantNumber: 'W-7',
+      completedOn: today,
+    });
+
+    const second = await propose();
+    const rejected = await act('reject-adoption', second.response.json().data.id, {
+      date: today,
+      reason: 'Not ready',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await statuses(second.child.id, second.application.id)).toEqual(['adoptable', 'accepted']);
+  });
+
+  it('keeps decisions to matchings:approve, and to another user than the one who asked (four-eyes)', async () => {
+    const { response } = await propose();
+    const id = response.json().data.id;
+    expect((await act('confirm-adoption', id, { date: today }, tokens.caseworker)).statusCode).toBe(403);
+    expect((await act('pending-adoption', id, {}, tokens.supervisor)).statusCode).toBe(200);
+    const own = await act('confirm-adoption', id, { date: today }, tokens.supervisor);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toMatch(/You asked for this decision yourself/);
+    expect((await act('confirm-adoption', id, { date: today }, tokens.second)).statusCode).toBe(200);
+    // A super user is exempt; and with four-eyes off anyone may.
+    const next = (await propose()).response.json().data.id;
+    await act('pending-adoption', next, {}, tokens.admin);
+    expect((await act('confirm-adoption', next, { date: today }, tokens.admin)).statusCode).toBe(200);
+    const off = (await propose()).response.json().data.id;
+    await act('pending-adoption', off, {}, tokens.supervisor);
+    await t.app.db.insert(systemSettings).values({ key: 'fourEyes', value: false });
+    expect((await act('confirm-adoption', off, { date: today }, tokens.supervisor)).statusCode).toBe(200);
+    await t.app.db.delete(systemSettings).where(eq(systemSettings.key, 'fourEyes'));
+  });
+
+  it('deletes only a proposed matching, freeing both; refuses a stale change', async () => {
+    const { response, child: c, application: p } = await propose();
+    const matching = response.json().data;
+    const stale = await call('PATCH', `/adoptive-matching/${matching.id}`, {
+      notes: 'x',
+      version: matching.version + 5,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect((await call('DELETE', `/adoptive-matching/${matching.id}`)).statusCode).toBe(200);
+    expect(await statuses(c.id, p.id)).toEqual(['adoptable', 'accepted']);
+    const started = (await propose()).response.json().data.id;
+    await act('confirm-adoption', started, { date: today });
+    const refused = await call('DELETE', `/adoptive-matching/${started}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/only a proposed matching can/);
+  });
+
+  it('keeps a provincial user to its own office: others are not found, not proposable', async () => {
+    const { response } = await propose();
+    const id = response.json().data.id;
+    expect((await call('GET', `/adoptive-matching/${id}`, undefined, tokens.provincial)).statusCode).toBe(
+      404,
+    );
+    expect((await act('pending-adoption', id, {}, tokens.provincial)).statusCode).toBe(404);
+    const list = (await call('GET', '/adoptive-matching?take=100', undefined, tokens.provincial)).json().data;
+    expect(list).toEqual([]);
+    const c = await child();
+    const p = await application();
+    const refused = await call(
+      'POST',
+      '/adoptive-matching',
+      { childId: c.id, parentId: p.id, proposedDate: today },
+      tokens.provincial,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.join(' ')).toMatch(/childId does not exist/);
+  });
+});
