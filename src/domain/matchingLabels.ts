@@ -3,7 +3,9 @@ import { matchingStatuses, type TMatchingStatus } from './workflows/matching.wor
 
 /** The names of a matching's statuses and actions in one dictionary, for screens and server texts. */
 export const matchingStatusText = (t: TranslationFunctions, status: string): string =>
-  (matchingStatuses as readonly string[]).includes(status) ? t.options.status[status as TMatchingStatus]() : status;
+  (matchingStatuses as readonly string[]).includes(status)
+    ? t.options.status[status as TMatchingStatus]()
+    : status;
 
 type TActionKey = keyof TranslationFunctions['matchingStatus']['actions'];
 

@@ -576,13 +576,17 @@ const en = {
     parentApprovalEnd: 'approvedUntil must be after the decision date.',
     parentDateBeforeStep: 'date cannot be before {day}: the application date or its last decision.',
     // matchings (issue 13)
-    matchingChildNotAdoptable: 'childId: {code} cannot be matched: the child is {status}; only a child who can be adopted can.',
+    matchingChildNotAdoptable:
+      'childId: {code} cannot be matched: the child is {status}; only a child who can be adopted can.',
     matchingChildInMatching: 'childId: {code} is already in the active matching {matching}.',
-    matchingParentNotAccepted: 'parentId: {code} cannot be matched: the application is {status}; only an accepted one can.',
+    matchingParentNotAccepted:
+      'parentId: {code} cannot be matched: the application is {status}; only an accepted one can.',
     matchingParentExpired: "parentId: {code}'s approval ended on {date}: renew it before matching.",
     matchingParentInMatching: 'parentId: {code} is already in the active matching {matching}.',
-    matchingJustificationNeeded: 'justification is required: the child and the family do not match on {criteria}.',
-    matchingDeleteStarted: 'This matching can no longer be deleted: only a proposed matching can. Reject it instead.',
+    matchingJustificationNeeded:
+      'justification is required: the child and the family do not match on {criteria}.',
+    matchingDeleteStarted:
+      'This matching can no longer be deleted: only a proposed matching can. Reject it instead.',
     matchingFourEyes: 'You asked for this decision yourself ({action}): another user must take it.',
     matchingActionNotAllowed: 'A matching whose status is {status} cannot be given {action}.',
     matchingDateBeforeStep: "date cannot be before {day}: the matching's last step.",

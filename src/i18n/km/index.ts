@@ -568,9 +568,11 @@ const km = {
     parentApprovalEnd: 'approvedUntil ត្រូវតែក្រោយថ្ងៃសម្រេច។',
     parentDateBeforeStep: 'date មិនអាចមុនថ្ងៃ {day} បានទេ៖ ថ្ងៃដាក់ពាក្យ ឬថ្ងៃសម្រេចចុងក្រោយ។',
     // matchings (issue 13)
-    matchingChildNotAdoptable: 'childId៖ {code} មិនអាចផ្គូផ្គងបានទេ៖ ស្ថានភាពរបស់កុមារគឺ {status}។ មានតែកុមារដែលអាចសុំជាកុមារធម៌បានប៉ុណ្ណោះ។',
+    matchingChildNotAdoptable:
+      'childId៖ {code} មិនអាចផ្គូផ្គងបានទេ៖ ស្ថានភាពរបស់កុមារគឺ {status}។ មានតែកុមារដែលអាចសុំជាកុមារធម៌បានប៉ុណ្ណោះ។',
     matchingChildInMatching: 'childId៖ {code} ស្ថិតក្នុងការផ្គូផ្គង {matching} រួចហើយ។',
-    matchingParentNotAccepted: 'parentId៖ {code} មិនអាចផ្គូផ្គងបានទេ៖ ស្ថានភាពរបស់ពាក្យស្នើសុំគឺ {status}។ មានតែពាក្យដែលបានទទួលយកប៉ុណ្ណោះ។',
+    matchingParentNotAccepted:
+      'parentId៖ {code} មិនអាចផ្គូផ្គងបានទេ៖ ស្ថានភាពរបស់ពាក្យស្នើសុំគឺ {status}។ មានតែពាក្យដែលបានទទួលយកប៉ុណ្ណោះ។',
     matchingParentExpired: 'parentId៖ ការអនុម័តរបស់ {code} បានផុតកំណត់នៅ {date}។ សូមបន្តការអនុម័តមុនពេលផ្គូផ្គង។',
     matchingParentInMatching: 'parentId៖ {code} ស្ថិតក្នុងការផ្គូផ្គង {matching} រួចហើយ។',
     matchingJustificationNeeded: 'justification ត្រូវតែបំពេញ៖ កុមារ និងគ្រួសារមិនត្រូវគ្នាលើ {criteria}។',
