@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { matchingStatusText } from '../../src/domain/matchingLabels';
 import { type TDbOrTx } from '../audit';
-import { childInfos } from '../db/schema';
+import { adoptiveMatchings, childInfos, parentInfos } from '../db/schema';
 import { notFound } from '../errors';
 import { childInParams } from '../modules/children/childScope';
+import { translator } from '../plugins/locale';
 import { dataOf, errorResponses, ZIdParams } from './schemas';
 
 const tags = ['child'];
@@ -26,7 +28,8 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {
         tags,
-        summary: "The child's matching history (empty until the matching workflow exists)",
+        summary:
+          "The child's matchings, newest first: code, family, proposed date, status (in the request's language)",
         params: ZChildId,
         response: {
           200: dataOf(z.array(z.record(z.string(), z.unknown()))),
@@ -36,9 +39,33 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!(await childExists(app.db, request.params.id))) throw notFound();
-      // Matchings are a later issue: no table holds them yet, so every child's history is empty.
-      // The call exists now so the child's show page is built against its final address and shape.
-      return { data: [] };
+      const t = translator(request);
+      const rows = await app.db
+        .select({
+          id: adoptiveMatchings.id,
+          code: adoptiveMatchings.code,
+          status: adoptiveMatchings.status,
+          proposedDate: adoptiveMatchings.proposedDate,
+          parentCode: parentInfos.code,
+          applicants: sql<
+            string | null
+          >`nullif(concat_ws(' & ', nullif(concat_ws(' ', ${parentInfos.applicant1FamilyNameEn}, ${parentInfos.applicant1GivenNameEn}), ''), nullif(concat_ws(' ', ${parentInfos.applicant2FamilyNameEn}, ${parentInfos.applicant2GivenNameEn}), '')), '')`,
+        })
+        .from(adoptiveMatchings)
+        .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
+        .where(eq(adoptiveMatchings.childId, request.params.id))
+        .orderBy(desc(adoptiveMatchings.proposedDate), desc(adoptiveMatchings.id));
+      return {
+        data: rows.map((row) => ({
+          id: row.id,
+          code: row.code,
+          date: row.proposedDate,
+          // What the child's page shows of it: the matching and the family, its status in words.
+          action: [row.code, row.applicants ?? row.parentCode].join(' · '),
+          status: matchingStatusText(t, row.status),
+          statusCode: row.status,
+        })),
+      };
     },
   );
 };

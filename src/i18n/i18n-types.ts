@@ -1347,6 +1347,10 @@ type RootTranslation = {
 			 */
 			parent_family: string
 			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			adoptive_matchings: string
+			/**
 			 * ឯ​ក​ស​ា​រ​ភ​្​ជ​ា​ប​់
 			 */
 			attachments: string
@@ -5554,6 +5558,10 @@ export type TranslationFunctions = {
 			 * សមាជិកគ្រួសារនៃពាក្យស្នើសុំ
 			 */
 			parent_family: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គង
+			 */
+			adoptive_matchings: () => LocalizedString
 			/**
 			 * ឯកសារភ្ជាប់
 			 */

@@ -158,6 +158,16 @@ describe('proposing a matching', () => {
     expect(await statuses(c.id, p.id)).toEqual(['matched', 'matched']);
     const history = (await call('GET', `/adoptive-matching/status-history/${matching.id}`)).json().data;
     expect(history.map((row: { action: string }) => row.action)).toEqual(['propose']);
+    // The child's page lists its matchings, in the reader's words.
+    const ofChild = (await call('GET', `/adoptive-matching/histories/${c.id}`)).json().data;
+    expect(ofChild).toEqual([
+      expect.objectContaining({
+        code: matching.code,
+        date: today,
+        status: 'Proposed',
+        statusCode: 'proposed',
+      }),
+    ]);
   });
 
   it('refuses, naming which and why, a child or a family that cannot be matched, and changes nothing', async () => {

@@ -15,6 +15,7 @@ export const auditedEntities = [
   'child_documents',
   'parent_infos',
   'parent_family',
+  'adoptive_matchings',
   'attachments',
   'users',
   'roles',

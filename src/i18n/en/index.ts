@@ -304,6 +304,7 @@ const en = {
       child_documents: "Child's document",
       parent_infos: 'Parent application',
       parent_family: 'Household of an application',
+      adoptive_matchings: 'Matching',
       attachments: 'Attached document',
       users: 'User',
       roles: 'Role',

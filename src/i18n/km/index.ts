@@ -304,6 +304,7 @@ const km = {
       child_documents: 'ឯកសាររបស់កុមារ',
       parent_infos: 'ពាក្យស្នើសុំរបស់ឪពុកម្ដាយ',
       parent_family: 'សមាជិកគ្រួសារនៃពាក្យស្នើសុំ',
+      adoptive_matchings: 'ការផ្គូផ្គង',
       attachments: 'ឯកសារភ្ជាប់',
       users: 'អ្នកប្រើប្រាស់',
       roles: 'តួនាទី',
