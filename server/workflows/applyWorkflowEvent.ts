@@ -1,29 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { EventObject } from 'xstate';
 import { decideWorkflowEvent } from '../../src/domain/workflows/workflow';
 import { type TDbOrTx, writeAudit } from '../audit';
 import { statusHistory } from '../db/schema';
 import { ApiError, notFound, staleVersion } from '../errors';
 import { officeCondition } from '../resources/officeScope';
-import type { TWorkflowBinding, TWorkflowRow } from './binding';
+import type { TWorkflowBinding, TWorkflowRow, TWorkflowStep } from './binding';
 
-export type TWorkflowStep = {
-  id: number;
-  /** The history's action: the API name of a user action, or the system event's name. */
-  action: string;
-  event: EventObject;
-  /** The validated body (a user action) or what a system event records. */
-  body: Readonly<Record<string, unknown>>;
-  actorId: number | null;
-  /** The record version the caller read; a stale one is refused (409). */
-  version?: number;
-  /** The acting user's office scope (TAuthUser.officeScope); absent or null: every office (a system event). */
-  officeScope?: number | null;
-  /** The acting user is a super user (exempt from four-eyes). */
-  actorIsSuper?: boolean;
-  at: Date;
-  today: string;
-};
+export type { TWorkflowStep } from './binding';
 
 /**
  * The only writer of a workflow's status column (DESIGN.md section 1): locks the row, checks the

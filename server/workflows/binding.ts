@@ -1,9 +1,28 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { EventObject } from 'xstate';
 import type { TWorkflowDefinition, TWorkflowFacts } from '../../src/domain/workflows/workflow';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import type { TDbOrTx } from '../audit';
 import type { TServerMessageKey } from '../errors';
-import type { TWorkflowStep } from './applyWorkflowEvent';
+
+/** One event applied to one record by `applyWorkflowEvent` (server/workflows/applyWorkflowEvent.ts). */
+export type TWorkflowStep = {
+  id: number;
+  /** The history's action: the API name of a user action, or the system event's name. */
+  action: string;
+  event: EventObject;
+  /** The validated body (a user action) or what a system event records. */
+  body: Readonly<Record<string, unknown>>;
+  actorId: number | null;
+  /** The record version the caller read; a stale one is refused (409). */
+  version?: number;
+  /** The acting user's office scope (TAuthUser.officeScope); absent or null: every office (a system event). */
+  officeScope?: number | null;
+  /** The acting user is a super user (exempt from four-eyes). */
+  actorIsSuper?: boolean;
+  at: Date;
+  today: string;
+};
 
 /** What a row read under lock gives the engine: status, version and the binding's own columns. */
 export type TWorkflowRow = { status: string; version: number } & Record<string, unknown>;
