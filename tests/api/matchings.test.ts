@@ -329,3 +329,46 @@ describe('taking a matching through its stages', () => {
     expect(refused.json().errors.join(' ')).toMatch(/childId does not exist/);
   });
 });
+
+describe('the candidates of a new matching', () => {
+  it('lists free children and families, and given the other side, each with its compatibility, best first', async () => {
+    const young = await child({ dateOfBirth: yearsBefore(today, 4) });
+    const old = await child({ dateOfBirth: yearsBefore(today, 15) });
+    const family = await application({ ageFrom: 2, ageTo: 8 });
+    const children = (await call('GET', `/adoptive-matching/adoptive-childs?parentId=${family.id}`)).json()
+      .data as {
+      id: number;
+      mismatches: number;
+      compatibility: { criterion: string; result: string }[];
+    }[];
+    const ids = children.map((row) => row.id);
+    expect(ids).toContain(young.id);
+    expect(ids.indexOf(young.id)).toBeLessThan(ids.indexOf(old.id));
+    expect(
+      children.find((row) => row.id === old.id)?.compatibility.find((entry) => entry.criterion === 'age')
+        ?.result,
+    ).toBe('mismatch');
+    // A matched child is not a candidate; without the other side, no compatibility.
+    const { child: matched } = await propose();
+    const plain = (await call('GET', '/adoptive-matching/adoptive-childs')).json().data as {
+      id: number;
+      compatibility: null;
+    }[];
+    expect(plain.map((row) => row.id)).not.toContain(matched.id);
+    expect(plain[0].compatibility).toBeNull();
+    const families = (await call('GET', `/adoptive-matching/adoptive-parents?childId=${young.id}`)).json()
+      .data as { id: number }[];
+    expect(families.map((row) => row.id)).toContain(family.id);
+    // Another office's family is out of a provincial user's reach.
+    expect(
+      (
+        await call(
+          'GET',
+          `/adoptive-matching/adoptive-childs?parentId=${family.id}`,
+          undefined,
+          tokens.provincial,
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+});

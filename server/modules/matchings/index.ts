@@ -1,4 +1,5 @@
 import type { TServerModule } from '../module';
+import { candidateRoutes } from './candidateRoutes';
 import { matchingBinding } from './matchingBinding';
 import { matchingWorkflowBinding } from './matchingWorkflowBinding';
 
@@ -11,4 +12,5 @@ export const matchingsModule: TServerModule = {
   name: 'matchings',
   resources: [matchingBinding],
   workflows: [matchingWorkflowBinding],
+  routes: [candidateRoutes],
 };
