@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { childSexText, childStatusText } from '../../src/domain/childLabels';
 import { childRegisteredAction, isoDateIn } from '../../src/domain/childStatus';
-import type { TRouteLocale } from '../../src/domain/locale';
 import {
   ageBandBirthDates,
   childResource,
@@ -24,7 +22,6 @@ import {
   headOffices,
   provinces,
   referenceItems,
-  statusHistory,
   villages,
 } from '../db/schema';
 import type { TReferenceListName } from '../db/schema/reference';
@@ -35,21 +32,8 @@ import { readSettings } from '../routes/settings';
 import { nameIn } from './exportNames';
 import { levelsAgree } from './levelsAgree';
 import { lockRecordCodes, nextRecordCode } from './recordCode';
+import { byName, fullName, programmeToday, recordFirstStatus } from './recordSql';
 import type { TResourceBinding, TWriteContext } from './resourceRoutes';
-
-const byName =
-  (column: PgColumn) =>
-  (locale: TRouteLocale): SQL =>
-    sql`${column}->>${locale}`;
-
-/** `family given` in one script, null when both are empty. */
-const fullName = (family: PgColumn, given: PgColumn) =>
-  sql<
-    string | null
-  >`nullif(trim(concat_ws(' ', nullif(trim(${family}), ''), nullif(trim(${given}), ''))), '')`;
-
-/** Today in Phnom Penh by the database's clock, for the age column. */
-const todaySql = sql`(current_timestamp at time zone 'Asia/Phnom_Penh')::date`;
 
 /** The ids of a child's disabilities, in id order (an empty array when none). */
 const disabilityIdsOf = sql<
@@ -160,7 +144,7 @@ export const childBinding: TResourceBinding = {
     sex: childInfos.sex,
     dateOfBirth: childInfos.dateOfBirth,
     dateOfBirthEstimated: childInfos.dateOfBirthEstimated,
-    age: sql<number>`extract(year from age(${todaySql}, ${childInfos.dateOfBirth}))::int`,
+    age: sql<number>`extract(year from age(${programmeToday}, ${childInfos.dateOfBirth}))::int`,
     birthProvinceId: childInfos.birthProvinceId,
     birthProvince: { id: provinces.id, name: provinces.name },
     birthDistrictId: childInfos.birthDistrictId,
@@ -201,7 +185,7 @@ export const childBinding: TResourceBinding = {
     nameEn: fullName(childInfos.familyNameEn, childInfos.givenNameEn),
     sex: childInfos.sex,
     // Days lived: ascending is youngest first, as the age column reads.
-    age: sql`${todaySql} - ${childInfos.dateOfBirth}`,
+    age: sql`${programmeToday} - ${childInfos.dateOfBirth}`,
     province: byName(provinces.name),
     headOffice: byName(headOffices.name),
     status: childInfos.status,
@@ -294,17 +278,13 @@ export const childBinding: TResourceBinding = {
     }
     // A new child's history starts with its registration, in the same transaction as the record.
     if (mode === 'create') {
-      await db.insert(statusHistory).values({
+      await recordFirstStatus(db, {
         entity: 'child_infos',
         entityId: id,
         action: childRegisteredAction,
-        fromStatus: '',
-        toStatus: 'registered',
-        payload: {},
-        userId: actor.id,
+        status: 'registered',
+        actorId: actor.id,
         at: new Date(now),
-        createdBy: actor.id,
-        updatedBy: actor.id,
       });
     }
     if (!Array.isArray(body.disabilityIds)) return;

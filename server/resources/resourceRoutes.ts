@@ -54,6 +54,8 @@ export type TWriteContext = {
   body: Record<string, unknown>;
   /** The app's clock (`app.now()`, ms) when the write began: rules about 'today' read it. */
   now: number;
+  /** The request's language: the words a refusal's values are put in (a status, an action). */
+  t: TranslationFunctions;
 };
 
 /** An options list of a resource (`{apiBase}/{path}`), for pickers and filters. */
@@ -553,7 +555,14 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         assertOwnOffice(definition.officeScope, body[definition.officeScope ?? ''], actor);
         const created = await app.db
           .transaction(async (tx) => {
-            const context: TWriteContext = { db: tx, mode: 'create', actor, body, now: app.now() };
+            const context: TWriteContext = {
+              db: tx,
+              mode: 'create',
+              actor,
+              body,
+              now: app.now(),
+              t: translator(request),
+            };
             await checkParents(tx, body);
             await binding.consistency?.(tx, body);
             await binding.guard?.(context);
@@ -601,6 +610,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
               before,
               body: changes,
               now: app.now(),
+              t: translator(request),
             };
             await checkParents(tx, changes);
             await binding.consistency?.(tx, { ...before, ...changes });
@@ -645,7 +655,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           .transaction(async (tx) => {
             const before = await findRow(tx, id, actor);
             if (!before) throw notFound();
-            await binding.guard?.({ db: tx, mode: 'delete', actor, before, body: {}, now: app.now() });
+            await binding.guard?.({ db: tx, mode: 'delete', actor, before, body: {}, now: app.now(), t });
             for (const child of binding.children ?? []) {
               const [{ count }] = await tx
                 .select({ count: sql<number>`count(*)::int` })
@@ -665,6 +675,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
               body: {},
               now: app.now(),
               id,
+              t,
             });
             await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'delete', before });
             return { before, files };

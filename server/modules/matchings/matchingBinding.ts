@@ -1,5 +1,5 @@
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import { childStatusText } from '../../../src/domain/childLabels';
 import { compatibility, needsJustification } from '../../../src/domain/compatibility';
 import { formatDate } from '../../../src/domain/dateFormat';
@@ -7,28 +7,16 @@ import { parentStatusText } from '../../../src/domain/parentLabels';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { matchingResource } from '../../../src/domain/resources/matching';
 import type { TDbOrTx } from '../../audit';
-import {
-  adoptiveMatchings,
-  childDisabilities,
-  childInfos,
-  headOffices,
-  parentInfos,
-  statusHistory,
-} from '../../db/schema';
+import { adoptiveMatchings, childDisabilities, childInfos, headOffices, parentInfos } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
-import { translators } from '../../plugins/locale';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
+import { byName, fullName, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../routes/settings';
 import { moveMatchedRecords } from './matchingEffects';
 
 /** A matching is active until it completes or is rejected: a child or a family is in one at most. */
 export const finishedMatchingStatuses = ['completed', 'rejected'];
-
-const fullName = (family: PgColumn, given: PgColumn) =>
-  sql<
-    string | null
-  >`nullif(trim(concat_ws(' ', nullif(trim(${family}), ''), nullif(trim(${given}), ''))), '')`;
 
 /** The child's name in Khmer, else in Latin letters. */
 const childName = sql<
@@ -58,9 +46,14 @@ const activeMatchingOf = async (db: TDbOrTx, column: 'childId' | 'parentId', id:
  * compatibility found that day. Refuses (409, naming which and why) a child who is not adoptable
  * or already matched, an application not accepted, expired or already matched.
  */
-const proposal = async ({ db, body, actor, now }: Pick<TWriteContext, 'db' | 'body' | 'actor' | 'now'>) => {
+const proposal = async ({
+  db,
+  body,
+  actor,
+  now,
+  t,
+}: Pick<TWriteContext, 'db' | 'body' | 'actor' | 'now' | 't'>) => {
   const today = isoDateIn(new Date(now));
-  const t = translators.en;
   const [child] = await db
     .select({
       id: childInfos.id,
@@ -210,7 +203,7 @@ export const matchingBinding: TResourceBinding = {
     applicants: applicantsName,
     status: adoptiveMatchings.status,
     proposedDate: adoptiveMatchings.proposedDate,
-    headOffice: (locale) => sql`${parentOffice.name}->>${locale}`,
+    headOffice: byName(parentOffice.name),
     updatedAt: adoptiveMatchings.updatedAt,
   },
   filters: { status: adoptiveMatchings.status, headOfficeId: adoptiveMatchings.headOfficeId },
@@ -246,10 +239,9 @@ export const matchingBinding: TResourceBinding = {
     };
   },
   // The child and the application move with it: matched when proposed, free again when deleted.
-  afterChange: async ({ db, mode, body, before, actor, id, now }) => {
+  afterChange: async ({ db, mode, body, before, actor, id, now, t }) => {
     const at = new Date(now);
     const who = { actorId: actor.id, at, today: isoDateIn(at) };
-    const t = translators.en;
     if (mode === 'create') {
       await moveMatchedRecords(
         db,
@@ -258,17 +250,14 @@ export const matchingBinding: TResourceBinding = {
         who,
         t,
       );
-      await db.insert(statusHistory).values({
+      await recordFirstStatus(db, {
         entity: 'adoptive_matchings',
         entityId: id,
         action: 'propose',
-        fromStatus: '',
-        toStatus: 'proposed',
-        payload: { date: body.proposedDate },
-        userId: actor.id,
+        status: 'proposed',
+        actorId: actor.id,
         at,
-        createdBy: actor.id,
-        updatedBy: actor.id,
+        payload: { date: body.proposedDate },
       });
     }
     if (mode === 'delete' && before)

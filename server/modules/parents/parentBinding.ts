@@ -23,23 +23,17 @@ import {
   parentInfos,
   provinces,
   referenceItems,
-  statusHistory,
   villages,
 } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { levelsAgree } from '../../resources/levelsAgree';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
+import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../routes/settings';
 
 /** The status history's first row of an application: it was received. */
 export const parentReceivedAction = 'receive';
-
-/** `family given` in one script, null when both are empty. */
-const fullName = (family: PgColumn, given: PgColumn) =>
-  sql<
-    string | null
-  >`nullif(trim(concat_ws(' ', nullif(trim(${family}), ''), nullif(trim(${given}), ''))), '')`;
 
 /** Both applicants' names in one script, `A & B`. */
 const applicantsName = (script: 'Kh' | 'En') =>
@@ -47,14 +41,6 @@ const applicantsName = (script: 'Kh' | 'En') =>
     parentInfos[`applicant1FamilyName${script}`],
     parentInfos[`applicant1GivenName${script}`],
   )}, ${fullName(parentInfos[`applicant2FamilyName${script}`], parentInfos[`applicant2GivenName${script}`])}), '')`;
-
-const byName =
-  (column: PgColumn) =>
-  (locale: string): SQL =>
-    sql`${column}->>${locale}`;
-
-/** Today in Phnom Penh by the database's clock. */
-const todaySql = sql`(current_timestamp at time zone 'Asia/Phnom_Penh')::date`;
 
 /** The next code `PA-{year}-{000001}`; callers creating it hold the code lock. */
 export const nextParentCode = (db: Parameters<typeof nextRecordCode>[0], year: string) =>
@@ -157,8 +143,8 @@ const addressAgrees = levelsAgree([
 /** An application whose approval holds on `today`... or no longer does. */
 const approvalFilter = (state: string | number): SQL => {
   const accepted = sql`${parentInfos.status} = 'accepted'`;
-  if (state === 'expired') return sql`(${accepted} and ${parentInfos.approvedUntil} < ${todaySql})`;
-  return sql`(${accepted} and ${parentInfos.approvedUntil} >= ${todaySql} and ${parentInfos.approvedUntil} <= ${todaySql} + ${approvalExpiringDays}::int)`;
+  if (state === 'expired') return sql`(${accepted} and ${parentInfos.approvedUntil} < ${programmeToday})`;
+  return sql`(${accepted} and ${parentInfos.approvedUntil} >= ${programmeToday} and ${parentInfos.approvedUntil} <= ${programmeToday} + ${approvalExpiringDays}::int)`;
 };
 
 /** Applications whose age range meets the band (an open end takes any age). */
@@ -280,17 +266,13 @@ export const parentBinding: TResourceBinding = {
     }
     // A new application's history starts with its receipt, in the same transaction as the record.
     if (mode === 'create')
-      await db.insert(statusHistory).values({
+      await recordFirstStatus(db, {
         entity: 'parent_infos',
         entityId: id,
         action: parentReceivedAction,
-        fromStatus: '',
-        toStatus: 'pending',
-        payload: {},
-        userId: actor.id,
+        status: 'pending',
+        actorId: actor.id,
         at: new Date(now),
-        createdBy: actor.id,
-        updatedBy: actor.id,
       });
   },
   lookups: [

@@ -5,6 +5,7 @@ import {
   type TAuditPeriod,
 } from '../../../src/domain/resources/auditEntry';
 import { auditLog, users } from '../../db/schema';
+import { programmeToday } from '../../resources/recordSql';
 import type { TResourceBinding } from '../../resources/resourceRoutes';
 
 /** Keys that change with every write and say nothing (as the timeline leaves them out). */
@@ -20,12 +21,9 @@ const changedKeys = sql<
     and after_row.value is distinct from (${auditLog.before} -> after_row.key)
 ) end`;
 
-/** Today in Phnom Penh by the database's clock. */
-const todaySql = sql`(current_timestamp at time zone 'Asia/Phnom_Penh')::date`;
-
 const withinPeriod = (period: string | number): SQL => {
   const days = auditPeriodDays[period as TAuditPeriod] ?? 1;
-  return sql`(${auditLog.createdAt} at time zone 'Asia/Phnom_Penh')::date > ${todaySql} - ${days}::int`;
+  return sql`(${auditLog.createdAt} at time zone 'Asia/Phnom_Penh')::date > ${programmeToday} - ${days}::int`;
 };
 
 /**

@@ -1,3 +1,4 @@
+import { wholeYears } from '@/domain/compatibility';
 import { yearsBefore } from '@/domain/resources/child';
 import { applicantKey, applicantNumbers, checklistDateKey, checklistItems } from '@/domain/resources/parent';
 
@@ -12,13 +13,6 @@ export type TEligibilityCheck =
   | { kind: 'checklist'; state: TEligibilityState; done: number; all: number }
   | { kind: 'approval'; state: TEligibilityState; until?: string };
 
-/** Whole years from `born` to `day` (yyyy-mm-dd). */
-export const yearsOn = (born: string, day: string): number => {
-  let years = Number(day.slice(0, 4)) - Number(born.slice(0, 4));
-  if (day.slice(5) < born.slice(5)) years -= 1;
-  return years;
-};
-
 export const eligibilityChecks = (
   record: Record<string, unknown>,
   minimumAge: number,
@@ -32,7 +26,7 @@ export const eligibilityChecks = (
     return {
       kind: 'age',
       n,
-      age: yearsOn(born, onDay),
+      age: wholeYears(born, onDay),
       state: born <= yearsBefore(onDay, minimumAge) ? 'met' : 'notMet',
     };
   });

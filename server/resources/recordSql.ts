@@ -1,0 +1,49 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { TRouteLocale } from '../../src/domain/locale';
+import type { TDbOrTx } from '../audit';
+import { statusHistory } from '../db/schema';
+
+/** `family given` in one script, empty parts left out; null when both are empty. */
+export const fullName = (family: PgColumn, given: PgColumn) =>
+  sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', nullif(trim(${family}), ''), nullif(trim(${given}), ''))), '')`;
+
+/** A translatable name (`{ kh, en }`) in the list's language, for sorting. */
+export const byName =
+  (column: PgColumn) =>
+  (locale: TRouteLocale): SQL =>
+    sql`${column}->>${locale}`;
+
+/** Today where the programme works (Phnom Penh), by the database's clock. */
+export const programmeToday = sql`(current_timestamp at time zone 'Asia/Phnom_Penh')::date`;
+
+/**
+ * A new record's first status-history row (a child registered, an application received, a
+ * matching proposed), written in the create's transaction: the history starts with the record.
+ */
+export const recordFirstStatus = (
+  db: TDbOrTx,
+  row: {
+    entity: string;
+    entityId: number;
+    action: string;
+    status: string;
+    actorId: number;
+    at: Date;
+    payload?: Record<string, unknown>;
+  },
+) =>
+  db.insert(statusHistory).values({
+    entity: row.entity,
+    entityId: row.entityId,
+    action: row.action,
+    fromStatus: '',
+    toStatus: row.status,
+    payload: row.payload ?? {},
+    userId: row.actorId,
+    at: row.at,
+    createdBy: row.actorId,
+    updatedBy: row.actorId,
+  });
