@@ -34,12 +34,12 @@ export const mainsRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ key: generalInformation.key, value: generalInformation.value })
         .from(generalInformation)
         .orderBy(asc(generalInformation.id));
-      const { defaultRowsPerPage, sessionIdleMinutes, minimumAdopterAge } = await readSettings(app.db);
+      const settings = ZClientSettings.parse(await readSettings(app.db));
       return {
         data: {
           languages: languageRows.map((row) => ({ local: row.code, name: row.name })),
           generals: Object.fromEntries(generalRows.map((row) => [row.key, row.value ?? null])),
-          settings: { defaultRowsPerPage, sessionIdleMinutes, minimumAdopterAge },
+          settings,
         },
       };
     },

@@ -36,7 +36,7 @@ export const applyWorkflowEvent = async (
     .for('update')) as TWorkflowRow[];
   if (!before) throw notFound();
   if (step.version !== undefined && step.version !== before.version) throw staleVersion();
-  await binding.checkActor?.(tx, step, before);
+  await binding.checkActor?.(tx, step, before, t);
   const facts = binding.facts?.(before, step.today) ?? {};
   const decision = decideWorkflowEvent(binding.workflow, before.status, step.event, facts);
   if (!decision.ok && decision.reason === 'notAllowed') {

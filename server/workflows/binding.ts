@@ -81,7 +81,12 @@ export type TWorkflowBinding = {
    * A check of who acts, run under the row lock once the version is checked and before the machine
    * is asked (four-eyes: the user who asked for a decision may not take it); throw to refuse.
    */
-  checkActor?: (tx: TDbOrTx, step: TWorkflowStep, before: TWorkflowRow) => Promise<void>;
+  checkActor?: (
+    tx: TDbOrTx,
+    step: TWorkflowStep,
+    before: TWorkflowRow,
+    t: TranslationFunctions,
+  ) => Promise<void>;
   /**
    * What follows an accepted action in the same transaction: a matching that completes or ends
    * moves its child and its application (their own workflows, through `applyWorkflowEvent`).

@@ -12,6 +12,7 @@ export const systemSettingDefaults: {
   minimumAgeGap: number;
   maximumAgeGap: number;
   fourEyes: boolean;
+  stageExpectedDays: { proposal: number; trial: number; warrant: number; keeping: number };
 } = {
   defaultRowsPerPage: 10,
   childCodePrefix: 'CH',
@@ -22,4 +23,5 @@ export const systemSettingDefaults: {
   minimumAgeGap: 18,
   maximumAgeGap: 45,
   fourEyes: true,
+  stageExpectedDays: { proposal: 30, trial: 90, warrant: 60, keeping: 30 },
 };

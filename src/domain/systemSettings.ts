@@ -17,6 +17,8 @@ import { systemSettingDefaults as shippedDefaults } from './systemSettingDefault
  * - `minimumAdopterAge`: the youngest an applicant may be (DESIGN.md section 5, the ministry's number).
  * - `minimumAgeGap`, `maximumAgeGap`: the years between an adopter and the child (18 to 45).
  * - `fourEyes`: a matching's decision is not taken by the user who asked for it (DESIGN.md section 4).
+ * - `stageExpectedDays`: the days a matching is expected to spend in each stage; past them it is
+ *   overdue (DESIGN.md section 6 'Time in stage').
  */
 export const defaultRowsPerPageOptions = [10, 50, 100, 200] as const;
 
@@ -30,6 +32,14 @@ export const systemSettingFields = {
   minimumAgeGap: numberBetween(0, 60).int(),
   maximumAgeGap: numberBetween(0, 80).int(),
   fourEyes: z.boolean(),
+  stageExpectedDays: z
+    .object({
+      proposal: numberBetween(1, 730).int(),
+      trial: numberBetween(1, 730).int(),
+      warrant: numberBetween(1, 730).int(),
+      keeping: numberBetween(1, 730).int(),
+    })
+    .strict(),
 };
 
 export const ZSystemSettings = z.object(systemSettingFields);
@@ -63,5 +73,8 @@ export const ZClientSettings = ZSystemSettings.pick({
   sessionIdleMinutes: true,
   // An application's page checks the applicants' ages against it (the server's rule decides).
   minimumAdopterAge: true,
+  // A matching's page offers a decision four-eyes refuses with the reason; boards mark overdue stages.
+  fourEyes: true,
+  stageExpectedDays: true,
 });
 export type TClientSettings = z.infer<typeof ZClientSettings>;

@@ -1059,6 +1059,14 @@ type RootTranslation = {
 		 * ល​េ​ខ​ដ​ី​ក​ា
 		 */
 		warrantNumber: string
+		/**
+		 * ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+		 */
+		stage: string
+		/**
+		 * ន​ៅ​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ន​េ​ះ​ត​ា​ំ​ង​ព​ី
+		 */
+		stageEnteredOn: string
 	}
 	fieldHints: {
 		/**
@@ -1099,6 +1107,24 @@ type RootTranslation = {
 		permissionHint: string
 	}
 	options: {
+		stage: {
+			/**
+			 * ក​ា​រ​ស​្​ន​ើ
+			 */
+			proposal: string
+			/**
+			 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			trial: string
+			/**
+			 * ដ​ី​ក​ា
+			 */
+			warrant: string
+			/**
+			 * ក​ា​រ​រ​ក​្​ស​ា​ក​ុ​ម​ា​រ
+			 */
+			keeping: string
+		}
 		code: {
 			/**
 			 * k​h​ ​(​ខ​្​ម​ែ​រ​)
@@ -5271,6 +5297,14 @@ export type TranslationFunctions = {
 		 * លេខដីកា
 		 */
 		warrantNumber: () => LocalizedString
+		/**
+		 * ដំណាក់កាល
+		 */
+		stage: () => LocalizedString
+		/**
+		 * នៅដំណាក់កាលនេះតាំងពី
+		 */
+		stageEnteredOn: () => LocalizedString
 	}
 	fieldHints: {
 		/**
@@ -5311,6 +5345,24 @@ export type TranslationFunctions = {
 		permissionHint: () => LocalizedString
 	}
 	options: {
+		stage: {
+			/**
+			 * ការស្នើ
+			 */
+			proposal: () => LocalizedString
+			/**
+			 * ការសាកល្បង
+			 */
+			trial: () => LocalizedString
+			/**
+			 * ដីកា
+			 */
+			warrant: () => LocalizedString
+			/**
+			 * ការរក្សាកុមារ
+			 */
+			keeping: () => LocalizedString
+		}
 		code: {
 			/**
 			 * kh (ខ្មែរ)

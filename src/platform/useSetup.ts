@@ -37,6 +37,14 @@ export const useAppLogo = (): string | null => {
 /** The system settings every screen applies, or their defaults until the setup has loaded. */
 export const useClientSettings = (): TClientSettings => {
   const setup = useAtomValue(setupAtom);
-  const { defaultRowsPerPage, sessionIdleMinutes, minimumAdopterAge } = systemSettingDefaults;
-  return { defaultRowsPerPage, sessionIdleMinutes, minimumAdopterAge, ...setup?.settings };
+  const { defaultRowsPerPage, sessionIdleMinutes, minimumAdopterAge, fourEyes, stageExpectedDays } =
+    systemSettingDefaults;
+  return {
+    defaultRowsPerPage,
+    sessionIdleMinutes,
+    minimumAdopterAge,
+    fourEyes,
+    stageExpectedDays,
+    ...setup?.settings,
+  };
 };

@@ -129,6 +129,7 @@ const subjects: Record<string, TSubject> = {
           headOfficeId,
           proposedDate: yearsBefore(today, 1),
           lastStepDate: yearsBefore(today, 1),
+          stageEnteredOn: yearsBefore(today, 1),
           status,
         })
         .returning({ id: adoptiveMatchings.id });

@@ -108,6 +108,7 @@ const newMatching = async () => {
     headOfficeId,
     proposedDate: '2026-02-01',
     lastStepDate: '2026-02-01',
+    stageEnteredOn: '2026-02-01',
     status: 'proposed',
   });
 };

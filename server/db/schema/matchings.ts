@@ -28,6 +28,8 @@ export const adoptiveMatchings = pgTable(
     status: text('status').notNull().default('proposed'),
     /** The day of the last step: no later step may be dated before it. */
     lastStepDate: date('last_step_date', { mode: 'string' }).notNull(),
+    /** The day the current stage was entered (DESIGN.md section 6 'Time in stage'): boards and overdue read it. */
+    stageEnteredOn: date('stage_entered_on', { mode: 'string' }).notNull(),
     trialStart: date('trial_start', { mode: 'string' }),
     trialEnd: date('trial_end', { mode: 'string' }),
     warrantRequestedOn: date('warrant_requested_on', { mode: 'string' }),
@@ -48,6 +50,7 @@ export const adoptiveMatchings = pgTable(
   },
   (table) => [
     index('adoptive_matchings_status_idx').on(table.status),
+    index('adoptive_matchings_stage_entered_idx').on(table.stageEnteredOn),
     index('adoptive_matchings_child_idx').on(table.childId),
     index('adoptive_matchings_parent_idx').on(table.parentId),
     index('adoptive_matchings_head_office_idx').on(table.headOfficeId),

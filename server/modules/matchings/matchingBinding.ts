@@ -6,6 +6,7 @@ import { formatDate } from '../../../src/domain/dateFormat';
 import { parentStatusText } from '../../../src/domain/parentLabels';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { matchingResource } from '../../../src/domain/resources/matching';
+import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import { adoptiveMatchings, childDisabilities, childInfos, headOffices, parentInfos } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
@@ -159,6 +160,7 @@ export const matchingBinding: TResourceBinding = {
     proposedDate: adoptiveMatchings.proposedDate,
     status: adoptiveMatchings.status,
     lastStepDate: adoptiveMatchings.lastStepDate,
+    stageEnteredOn: adoptiveMatchings.stageEnteredOn,
     trialStart: adoptiveMatchings.trialStart,
     trialEnd: adoptiveMatchings.trialEnd,
     warrantRequestedOn: adoptiveMatchings.warrantRequestedOn,
@@ -203,10 +205,19 @@ export const matchingBinding: TResourceBinding = {
     applicants: applicantsName,
     status: adoptiveMatchings.status,
     proposedDate: adoptiveMatchings.proposedDate,
+    stageEnteredOn: adoptiveMatchings.stageEnteredOn,
     headOffice: byName(parentOffice.name),
     updatedAt: adoptiveMatchings.updatedAt,
   },
-  filters: { status: adoptiveMatchings.status, headOfficeId: adoptiveMatchings.headOfficeId },
+  filters: {
+    status: adoptiveMatchings.status,
+    // A board's column: the statuses of one stage (completed and rejected are their own).
+    stage: (value) =>
+      inArray(adoptiveMatchings.status, [
+        ...(matchingStages[value as keyof typeof matchingStages] ?? [value]),
+      ]),
+    headOfficeId: adoptiveMatchings.headOfficeId,
+  },
   parents: [
     { field: 'childId', table: childInfos },
     { field: 'parentId', table: parentInfos },
@@ -218,7 +229,7 @@ export const matchingBinding: TResourceBinding = {
     if (mode === 'update') {
       // A proposed matching's date is its last step's.
       return before?.status === 'proposed' && typeof body.proposedDate === 'string'
-        ? { ...body, lastStepDate: body.proposedDate }
+        ? { ...body, lastStepDate: body.proposedDate, stageEnteredOn: body.proposedDate }
         : body;
     }
     if (mode !== 'create') return body;
@@ -235,6 +246,7 @@ export const matchingBinding: TResourceBinding = {
       status: 'proposed',
       headOfficeId: child.headOfficeId,
       lastStepDate: body.proposedDate,
+      stageEnteredOn: body.proposedDate,
       compatibility: checks,
     };
   },

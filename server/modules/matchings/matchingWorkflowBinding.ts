@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { matchingActionText, matchingStatusText } from '../../../src/domain/matchingLabels';
+import { matchingStageOf } from '../../../src/domain/matchingStage';
 import {
+  fourEyesStep,
   matchingFourEyes,
   matchingWorkflow,
   type TMatchingActionName,
@@ -69,20 +71,31 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
     ...(typeof body.date === 'string' ? { lastStepDate: body.date } : {}),
     ...stepColumns(action, body),
   }),
-  checkActor: async (tx, step) => {
-    const follows = matchingFourEyes[step.action as TMatchingActionName];
-    if (!follows || step.actorIsSuper || step.actorId === null) return;
-    if (!(await readSettings(tx)).fourEyes) return;
+  checkActor: async (tx, step, _before, t) => {
+    if (!matchingFourEyes[step.action as TMatchingActionName] || step.actorIsSuper) return;
     const [last] = await tx
       .select({ action: statusHistory.action, userId: statusHistory.userId })
       .from(statusHistory)
       .where(and(eq(statusHistory.entity, 'adoptive_matchings'), eq(statusHistory.entityId, step.id)))
       .orderBy(desc(statusHistory.at), desc(statusHistory.id))
       .limit(1);
-    if (last && follows.includes(last.action as TMatchingActionName) && last.userId === step.actorId)
-      throw new ApiError(409, 'matchingFourEyes', { action: last.action });
+    const held = fourEyesStep(
+      step.action,
+      last,
+      { id: step.actorId, isSuper: false },
+      (await readSettings(tx)).fourEyes,
+    );
+    if (held) throw new ApiError(409, 'matchingFourEyes', { action: matchingActionText(t, held) });
   },
   afterEvent: async (tx, step, { before, after }, t) => {
+    // A new stage (or the end) starts its clock on the step's day.
+    if (matchingStageOf(String(after.status)) !== matchingStageOf(String(before.status)))
+      await tx
+        .update(adoptiveMatchings)
+        .set({
+          stageEnteredOn: typeof step.body.date === 'string' ? step.body.date : step.today,
+        })
+        .where(eq(adoptiveMatchings.id, step.id));
     const event =
       after.status === 'completed'
         ? 'MATCHING_COMPLETED'

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../../machines/eventChecks';
 import type { TResourceDefinition } from '../resource';
 import { optionalText, requiredId } from '../rules';
-import { matchingStatuses } from '../workflows/matching.workflow';
+import { matchingStages, matchingStatuses } from '../workflows/matching.workflow';
 
 /**
  * A matching (DESIGN.md section 5 'Matching', spec section 7 'Adoptive matching'): `POST
@@ -81,9 +81,11 @@ export const matchingResource = {
     { key: 'applicants', kind: 'text', sortable: true, flex: 1.8 },
     { key: 'status', kind: 'badge', sortable: true, tones: matchingStatusTones, minWidth: 150 },
     { key: 'proposedDate', kind: 'date', sortable: true, minWidth: 120 },
+    { key: 'stageEnteredOn', kind: 'date', sortable: true, minWidth: 130 },
     { key: 'headOffice', path: 'headOffice.name', kind: 'translatable', sortable: true, flex: 1.2 },
   ],
   filters: [
+    { key: 'stage', label: 'stage', kind: 'select', options: Object.keys(matchingStages) },
     { key: 'status', label: 'status', kind: 'select', options: matchingStatuses },
     {
       key: 'headOfficeId',

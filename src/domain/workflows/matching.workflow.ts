@@ -221,3 +221,21 @@ export const matchingWorkflow = {
 } satisfies TWorkflowDefinition;
 
 export { matchingEventTypes };
+
+/**
+ * The step four-eyes holds against a decision (`pending-adoption`...), or null when the user may
+ * take it: the decision follows a pending or request step this same user took, the setting is on,
+ * and the user is not a super user. The server refuses with it (409); the working page shows it.
+ */
+export const fourEyesStep = (
+  action: string,
+  lastStep: { action: string; userId: number | null } | null | undefined,
+  actor: { id: number | null; isSuper: boolean },
+  fourEyesOn: boolean,
+): TMatchingActionName | null => {
+  const follows = matchingFourEyes[action as TMatchingActionName];
+  if (!follows || !fourEyesOn || actor.isSuper || actor.id === null || !lastStep) return null;
+  return follows.includes(lastStep.action as TMatchingActionName) && lastStep.userId === actor.id
+    ? (lastStep.action as TMatchingActionName)
+    : null;
+};

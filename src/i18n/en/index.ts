@@ -245,6 +245,8 @@ const en = {
     stepDate: 'Date',
     warrantReference: 'Warrant request reference',
     warrantNumber: 'Warrant number',
+    stage: 'Stage',
+    stageEnteredOn: 'In stage since',
   },
   fieldHints: {
     childCode: 'Given by the system when the record is saved; it never changes.',
@@ -259,6 +261,7 @@ const en = {
     permissionHint: 'The permission needed to see this menu, e.g. users:read. Empty: everyone.',
   },
   options: {
+    stage: { proposal: 'Proposal', trial: 'Trial', warrant: 'Warrant', keeping: 'Keeping' },
     code: { kh: 'kh (Khmer)', en: 'en (English)' },
     class: { national: 'National', provincial: 'Provincial' },
     headOfficeClass: { national: 'National', provincial: 'Provincial' },

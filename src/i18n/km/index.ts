@@ -246,6 +246,8 @@ const km = {
     stepDate: 'កាលបរិច្ឆេទ',
     warrantReference: 'លេខយោងនៃសំណើដីកា',
     warrantNumber: 'លេខដីកា',
+    stage: 'ដំណាក់កាល',
+    stageEnteredOn: 'នៅដំណាក់កាលនេះតាំងពី',
   },
   fieldHints: {
     childCode: 'ប្រព័ន្ធផ្ដល់លេខកូដនេះ នៅពេលរក្សាទុកកំណត់ត្រា ហើយវាមិនប្រែប្រួលឡើយ។',
@@ -259,6 +261,7 @@ const km = {
     permissionHint: 'សិទ្ធិដែលត្រូវការដើម្បីឃើញម៉ឺនុយនេះ ឧទាហរណ៍ users:read។ ទុកទទេ៖ អ្នកប្រើប្រាស់ទាំងអស់។',
   },
   options: {
+    stage: { proposal: 'ការស្នើ', trial: 'ការសាកល្បង', warrant: 'ដីកា', keeping: 'ការរក្សាកុមារ' },
     code: { kh: 'kh (ខ្មែរ)', en: 'en (អង់គ្លេស)' },
     class: { national: 'ថ្នាក់ជាតិ', provincial: 'ថ្នាក់ខេត្ត' },
     headOfficeClass: { national: 'ថ្នាក់ជាតិ', provincial: 'ថ្នាក់ខេត្ត' },

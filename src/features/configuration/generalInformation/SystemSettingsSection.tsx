@@ -33,6 +33,7 @@ const settingKeys: readonly TSystemSettingKey[] = [
   'minimumAgeGap',
   'maximumAgeGap',
   'fourEyes',
+  'stageExpectedDays',
 ];
 const numberKeys: readonly TSystemSettingKey[] = [
   'defaultRowsPerPage',
@@ -50,6 +51,17 @@ const bodyOf = (values: FieldValues): Record<string, unknown> =>
       const value = values[key];
       // A checkbox holds its own boolean.
       if (key === 'fourEyes') return [key, value === true || value === 'true'];
+      // One number per matching stage.
+      if (key === 'stageExpectedDays')
+        return [
+          key,
+          Object.fromEntries(
+            Object.entries((value ?? {}) as Record<string, unknown>).map(([stage, days]) => [
+              stage,
+              days === '' || days === null || days === undefined ? null : Number(days),
+            ]),
+          ),
+        ];
       if (!numberKeys.includes(key)) return [key, value];
       return [key, value === '' || value === null || value === undefined ? null : Number(value)];
     }),
@@ -57,7 +69,14 @@ const bodyOf = (values: FieldValues): Record<string, unknown> =>
 
 const formValuesOf = (settings: TSystemSettings): FieldValues =>
   Object.fromEntries(
-    settingKeys.map((key) => [key, key === 'fourEyes' ? settings.fourEyes : String(settings[key])]),
+    settingKeys.map((key) => [
+      key,
+      key === 'fourEyes'
+        ? settings.fourEyes
+        : key === 'stageExpectedDays'
+          ? Object.fromEntries(Object.entries(settings.stageExpectedDays).map(([k, v]) => [k, String(v)]))
+          : String(settings[key]),
+    ]),
   );
 
 type TSectionProps = { canUpdate: boolean; onDirtyChange: (dirty: boolean) => void };
@@ -132,17 +151,19 @@ const useSettingText = () => {
           }) as Record<string, (() => string) | undefined>
         )[key]?.() ?? key,
       hint: (key: TSystemSettingKey) =>
-        ({
-          defaultRowsPerPage: words.defaultRowsPerPageHint,
-          childCodePrefix: words.childCodePrefixHint,
-          sessionIdleMinutes: words.sessionIdleMinutesHint,
-          organizationName: words.organizationNameHint,
-          parentApprovalMonths: words.parentApprovalMonthsHint,
-          minimumAdopterAge: words.minimumAdopterAgeHint,
-          minimumAgeGap: words.minimumAgeGapHint,
-          maximumAgeGap: words.maximumAgeGapHint,
-          fourEyes: words.fourEyesHint,
-        })[key](),
+        (
+          ({
+            defaultRowsPerPage: words.defaultRowsPerPageHint,
+            childCodePrefix: words.childCodePrefixHint,
+            sessionIdleMinutes: words.sessionIdleMinutesHint,
+            organizationName: words.organizationNameHint,
+            parentApprovalMonths: words.parentApprovalMonthsHint,
+            minimumAdopterAge: words.minimumAdopterAgeHint,
+            minimumAgeGap: words.minimumAgeGapHint,
+            maximumAgeGap: words.maximumAgeGapHint,
+            fourEyes: words.fourEyesHint,
+          }) as Partial<Record<TSystemSettingKey, () => string>>
+        )[key]?.() ?? '',
     }),
     [words],
   );

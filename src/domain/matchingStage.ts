@@ -1,0 +1,100 @@
+import type { TSystemSettings } from './systemSettings';
+import { matchingStages, type TMatchingStatus } from './workflows/matching.workflow';
+
+export type TMatchingStage = keyof typeof matchingStages;
+export const matchingStageNames = Object.keys(matchingStages) as TMatchingStage[];
+
+/** The stage a status belongs to; null once the matching is completed or rejected. */
+export const matchingStageOf = (status: string): TMatchingStage | null =>
+  matchingStageNames.find((stage) =>
+    (matchingStages[stage] as readonly string[]).includes(status as TMatchingStatus),
+  ) ?? null;
+
+/** Whole days from one yyyy-mm-dd day to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+export type TStageTiming = {
+  stage: TMatchingStage;
+  days: number;
+  expected: number;
+  overdue: boolean;
+};
+
+/**
+ * Time in the current stage (DESIGN.md section 6 'Time in stage'): the days since the stage was
+ * entered, and overdue past the setting `stageExpectedDays` of that stage. Null for a finished matching.
+ */
+export const stageTiming = (
+  status: string,
+  stageEnteredOn: string | null | undefined,
+  today: string,
+  expectedDays: TSystemSettings['stageExpectedDays'],
+): TStageTiming | null => {
+  const stage = matchingStageOf(status);
+  if (!stage || !stageEnteredOn) return null;
+  const days = Math.max(0, daysBetween(stageEnteredOn, today));
+  const expected = expectedDays[stage];
+  return { stage, days, expected, overdue: days > expected };
+};
+
+/** A status-history row as the stepper and the four-eyes rule read it. */
+export type TStageHistoryEntry = {
+  action: string;
+  fromStatus: string | null;
+  toStatus: string;
+  at: string;
+  userId: number | null;
+  userName?: string | null;
+  payload?: Record<string, unknown> | null;
+};
+
+export type TStagePeriod = {
+  stage: TMatchingStage;
+  /** The day it was entered: the step's date when it carried one, else the day it was taken. */
+  enteredOn: string;
+  /** The day it was left (the next stage's entry, completion or rejection); null while current. */
+  leftOn: string | null;
+  days: number;
+  overdue: boolean;
+  /** The step that ended it, and who took it (the decider). */
+  endedBy: { action: string; userName: string | null; status: string } | null;
+};
+
+const stepDay = (entry: TStageHistoryEntry): string =>
+  typeof entry.payload?.date === 'string' ? entry.payload.date : entry.at.slice(0, 10);
+
+/**
+ * Each stage the matching has been through, from its status history (oldest first): when it was
+ * entered and left, how many days it took, whether that was past its expected days, and the step
+ * that ended it with who took it.
+ */
+export const stagePeriods = (
+  history: readonly TStageHistoryEntry[],
+  today: string,
+  expectedDays: TSystemSettings['stageExpectedDays'],
+): TStagePeriod[] => {
+  const periods: TStagePeriod[] = [];
+  for (const entry of history) {
+    const stage = matchingStageOf(entry.toStatus);
+    const current = periods.at(-1);
+    if (current && current.leftOn === null && current.stage !== stage) {
+      current.leftOn = stepDay(entry);
+      current.endedBy = { action: entry.action, userName: entry.userName ?? null, status: entry.toStatus };
+    }
+    if (stage && (!current || current.stage !== stage || current.leftOn !== null))
+      periods.push({
+        stage,
+        enteredOn: stepDay(entry),
+        leftOn: null,
+        days: 0,
+        overdue: false,
+        endedBy: null,
+      });
+  }
+  for (const period of periods) {
+    period.days = Math.max(0, daysBetween(period.enteredOn, period.leftOn ?? today));
+    period.overdue = period.days > expectedDays[period.stage];
+  }
+  return periods;
+};
