@@ -15,7 +15,8 @@ const specRoutes: [path: string, permission: string | undefined][] = [
   ['/adoptive-matching/edit/7', 'matchings:update'],
   ['/adoptive-matching/matching/7', 'matchings:read'],
   ['/adoptive-matching/show/7', 'matchings:write'],
-  ['/adoptive-matching/create', 'matchings:write'],
+  // Issue 13: the new matching page is guarded by matchings:update (saving needs :write too).
+  ['/adoptive-matching/create', 'matchings:update'],
   ['/adoptive-child/child', 'adoptive_children:read'],
   ['/adoptive-child/child/create', 'adoptive_children:update'],
   ['/adoptive-child/child/edit/7', 'adoptive_children:update'],

@@ -24,11 +24,6 @@ export const routeTable: TRouteEntry[] = [
   ...features.flatMap((feature) => feature.routes ?? []),
   // The areas later issues build: guarded already, their screens to come.
   auth('/upload'),
-  auth('/adoptive-matching', 'matchings:read'),
-  auth('/adoptive-matching/create', 'matchings:write'),
-  auth('/adoptive-matching/edit/:id', 'matchings:update'),
-  auth('/adoptive-matching/matching/:id', 'matchings:read'),
-  auth('/adoptive-matching/show/:id', 'matchings:write'),
   auth('/service-after-adoption', 'post_adoption_services:read'),
   auth('/service-after-adoption/create', 'post_adoption_services:update'),
   auth('/service-after-adoption/edit/:id?', 'post_adoption_services:update'),

@@ -59,6 +59,8 @@ export type TStagePeriod = {
   overdue: boolean;
   /** The step that ended it, and who took it (the decider). */
   endedBy: { action: string; userName: string | null; status: string } | null;
+  /** Every step taken in it, the one that entered it first: what, on which day, by whom. */
+  steps: { action: string; day: string; userName: string | null }[];
 };
 
 const stepDay = (entry: TStageHistoryEntry): string =>
@@ -90,7 +92,11 @@ export const stagePeriods = (
         days: 0,
         overdue: false,
         endedBy: null,
+        steps: [],
       });
+    const open = periods.at(-1);
+    if (stage && open?.leftOn === null)
+      open.steps.push({ action: entry.action, day: stepDay(entry), userName: entry.userName ?? null });
   }
   for (const period of periods) {
     period.days = Math.max(0, daysBetween(period.enteredOn, period.leftOn ?? today));

@@ -158,9 +158,10 @@ export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
   formSections?: readonly string[];
   /**
    * Where a record opens from its list, the palette and after a save: its edit page, its show page,
-   * or nowhere (an audit entry is all in its row).
+   * or nowhere (an audit entry is all in its row). A matching's page is its working page
+   * (`/adoptive-matching/matching/{id}`, spec section 2).
    */
-  recordPage?: 'edit' | 'show' | 'none';
+  recordPage?: 'edit' | 'show' | 'matching' | 'none';
   /** Listed and read only: no create, update or delete route, page or button (the audit log). */
   readOnly?: boolean;
   /** The order of the default sort (newest first for the audit log); ascending when absent. */
@@ -188,3 +189,7 @@ export const permissionFor = (
   definition: Pick<TResourceDefinition, 'permission' | 'permissions'>,
   action: TResourceAction,
 ): string => definition.permissions?.[action] ?? `${definition.permission}:${action}`;
+
+/** Whether a record has a page of its own (show, or a matching's working page) besides its edit page. */
+export const hasRecordPage = (definition: Pick<TResourceDefinition, 'recordPage'>): boolean =>
+  definition.recordPage === 'show' || definition.recordPage === 'matching';

@@ -28,6 +28,12 @@ export const resourceAddresses = {
     routeBase: '/adoptive-parents/parents',
     editPermission: true,
   },
+  matching: {
+    name: 'matching',
+    permission: 'matchings',
+    routeBase: '/adoptive-matching',
+    editPermission: true,
+  },
   // Spec section 6: 'province edit lists none'.
   province: {
     name: 'province',

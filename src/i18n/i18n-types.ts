@@ -1542,6 +1542,14 @@ type RootTranslation = {
 	}
 	list: {
 		/**
+		 * រ​ប​ៀ​ប​ប​ង​្​ហ​ា​ញ​ប​ញ​្​ជ​ី
+		 */
+		viewSwitch: string
+		/**
+		 * ត​ា​រ​ា​ង
+		 */
+		tableView: string
+		/**
 		 * ស​្​វ​ែ​ង​រ​ក​.​.​.
 		 */
 		search: string
@@ -4181,6 +4189,527 @@ type RootTranslation = {
 		 */
 		missing: string
 	}
+	matching: {
+		/**
+		 * ផ​្​ទ​ា​ំ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+		 */
+		board: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​ា​ម​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+		 */
+		boardLabel: string
+		/**
+		 * ព​្​រ​ួ​ញ​ផ​្​ល​ា​ស​់​ទ​ី​រ​វ​ា​ង​ក​ា​ត​ ​·​ ​E​n​t​e​r​ ​ប​ើ​ក
+		 */
+		boardHint: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ផ​្​ទ​ា​ំ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ប​ា​ន​ទ​េ​។
+		 */
+		boardFailed: string
+		/**
+		 * គ​្​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ក​្​ន​ុ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ន​េ​ះ​ទ​េ
+		 */
+		stageEmpty: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		stageCount: RequiredParams<'count'>
+		/**
+		 * ប​ង​្​ហ​ា​ញ​ទ​ា​ំ​ង​ ​{​c​o​u​n​t​}​ ​ក​្​ន​ុ​ង​ត​ា​រ​ា​ង
+		 * @param {unknown} count
+		 */
+		moreInStage: RequiredParams<'count'>
+		/**
+		 * ប​ា​ន​ប​ញ​្​ច​ប​់​ ​ន​ិ​ង​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ
+		 */
+		finished: string
+		/**
+		 * ប​ា​ន​ប​ត​់​ទ​ុ​ក​៖​ ​ប​ើ​ក​ដ​ើ​ម​្​ប​ី​ម​ើ​ល​។
+		 */
+		finishedHint: string
+		/**
+		 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ​ក​្​ន​ុ​ង​{​s​t​a​g​e​}
+		 * @param {unknown} days
+		 * @param {unknown} stage
+		 */
+		daysInStage: RequiredParams<'days' | 'stage'>
+		/**
+		 * ហ​ួ​ស​ព​េ​ល
+		 */
+		overdue: string
+		/**
+		 * ហ​ួ​ស​ព​េ​ល​៖​ ​{​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​(​រ​ំ​ព​ឹ​ង​ ​{​e​x​p​e​c​t​e​d​}​ ​ថ​្​ង​ៃ​)
+		 * @param {unknown} days
+		 * @param {unknown} expected
+		 */
+		overdueDays: RequiredParams<'days' | 'expected'>
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី
+		 */
+		newMatching: string
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+		 */
+		findMatching: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ
+		 */
+		newForChild: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​គ​្​រ​ួ​ស​ា​រ​ន​េ​ះ
+		 */
+		newForFamily: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី
+		 */
+		createTitle: string
+		/**
+		 * ជ​្​រ​ើ​ស​ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​៖​ ​ប​េ​ក​្​ខ​ជ​ន​ដ​ែ​ល​ត​្​រ​ូ​វ​គ​្​ន​ា​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ​។
+		 */
+		createIntro: string
+		/**
+		 * ច​ា​ប​់​ផ​្​ដ​ើ​ម​ព​ី
+		 */
+		startWith: string
+		/**
+		 * ក​ុ​ម​ា​រ
+		 */
+		startWithChild: string
+		/**
+		 * គ​្​រ​ួ​ស​ា​រ
+		 */
+		startWithFamily: string
+		/**
+		 * ក​ុ​ម​ា​រ
+		 */
+		pickChild: string
+		/**
+		 * គ​្​រ​ួ​ស​ា​រ
+		 */
+		pickFamily: string
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+		 */
+		searchCandidates: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ស​្​វ​ែ​ង​រ​ក​អ​្​ន​ក​ដ​ែ​ល​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​.​.​.
+		 */
+		candidatesLoading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ប​េ​ក​្​ខ​ជ​ន​ប​ា​ន​ទ​េ​។
+		 */
+		candidatesFailed: string
+		/**
+		 * គ​្​ម​ា​ន​ក​ុ​ម​ា​រ​ដ​ែ​ល​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ក​្​ន​ុ​ង​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+		 */
+		noChildren: string
+		/**
+		 * គ​្​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​ ​ន​ិ​ង​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ក​្​ន​ុ​ង​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+		 */
+		noFamilies: string
+		/**
+		 * គ​្​ម​ា​ន​ន​រ​ណ​ា​ត​្​រ​ូ​វ​ន​ឹ​ង​ក​ា​រ​ស​្​វ​ែ​ង​រ​ក​ន​េ​ះ​ទ​េ​។
+		 */
+		noneFound: string
+		/**
+		 * ត​្​រ​ូ​វ​គ​្​ន​ា​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ​។​ ​↑​ ​↓​ ​ផ​្​ល​ា​ស​់​ទ​ី​,​ ​E​n​t​e​r​ ​ជ​្​រ​ើ​ស​។
+		 */
+		bestFirst: string
+		/**
+		 * ត​្​រ​ូ​វ​គ​្​ន​ា​ទ​ា​ំ​ង​អ​ស​់
+		 */
+		allMatch: string
+		/**
+		 * ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		mismatches: RequiredParams<'count'>
+		/**
+		 * ម​ិ​ន​ដ​ឹ​ង​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		unknowns: RequiredParams<'count'>
+		/**
+		 * ជ​្​រ​ើ​ស
+		 */
+		choose: string
+		/**
+		 * ប​ា​ន​ជ​្​រ​ើ​ស
+		 */
+		chosen: string
+		/**
+		 * ប​្​ដ​ូ​រ
+		 */
+		change: string
+		/**
+		 * ជ​្​រ​ើ​ស​ម​្​ខ​ា​ង​ទ​ៀ​ត​ជ​ា​ម​ុ​ន​ស​ិ​ន​៖​ ​ប​ន​្​ទ​ា​ប​់​ម​ក​ប​េ​ក​្​ខ​ជ​ន​ន​ី​ម​ួ​យ​ៗ​ប​ង​្​ហ​ា​ញ​ព​ី​ក​ម​្​រ​ិ​ត​ត​្​រ​ូ​វ​គ​្​ន​ា​។
+		 */
+		chooseFirst: string
+		/**
+		 * ស​ំ​ណ​ើ
+		 */
+		proposal: string
+		/**
+		 * ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា​ល​ើ​៖​ ​{​c​r​i​t​e​r​i​a​}​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ន​ៅ​ត​ែ​ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ​។
+		 * @param {unknown} criteria
+		 */
+		justificationNeeded: RequiredParams<'criteria'>
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ម​ួ​យ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​រ​ួ​ម​ន​ឹ​ង​ភ​ា​ព​ត​្​រ​ូ​វ​គ​្​ន​ា​ន​ៅ​ថ​្​ង​ៃ​ន​េ​ះ​។
+		 */
+		justificationHint: string
+		/**
+		 * ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+		 */
+		propose: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ស​្​ន​ើ​.​.​.
+		 */
+		proposing: string
+		/**
+		 * ប​ា​ន​ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​c​o​d​e​}
+		 * @param {unknown} code
+		 */
+		proposed: RequiredParams<'code'>
+		/**
+		 * C​t​r​l​+​S​ ​ស​្​ន​ើ
+		 */
+		saveHint: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​.​.​.
+		 */
+		loading: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ
+		 */
+		edit: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ
+		 */
+		editRecord: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		print: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+		 */
+		printRecord: string
+		/**
+		 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		paperTitle: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		printedOn: RequiredParams<'date'>
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+		 */
+		recordActions: string
+		/**
+		 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
+		 */
+		keyboardHint: string
+		/**
+		 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
+		 */
+		printHint: string
+		/**
+		 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ស​ម​្​រ​ា​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		openSummary: string
+		/**
+		 * ទ​ំ​ព​័​រ​ក​ា​រ​ង​ា​រ
+		 */
+		openWorkingPage: string
+		/**
+		 * ក​ុ​ម​ា​រ
+		 */
+		childLabel: string
+		/**
+		 * គ​្​រ​ួ​ស​ា​រ
+		 */
+		familyLabel: string
+		/**
+		 * ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+		 */
+		stages: string
+		/**
+		 * ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន
+		 */
+		stageCurrent: string
+		/**
+		 * រ​ួ​ច​រ​ា​ល​់
+		 */
+		stageDone: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ដ​ល​់
+		 */
+		stageNotReached: string
+		/**
+		 * ច​ូ​ល​ន​ៅ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		enteredOn: RequiredParams<'date'>
+		/**
+		 * {​d​a​t​e​}​៖​ ​{​a​c​t​i​o​n​}​ ​ដ​ោ​យ​ ​{​u​s​e​r​}
+		 * @param {unknown} action
+		 * @param {unknown} date
+		 * @param {unknown} user
+		 */
+		leftOn: RequiredParams<'action' | 'date' | 'user'>
+		/**
+		 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​(​រ​ំ​ព​ឹ​ង​ ​{​e​x​p​e​c​t​e​d​}​)
+		 * @param {unknown} days
+		 * @param {unknown} expected
+		 */
+		stageDays: RequiredParams<'days' | 'expected'>
+		/**
+		 * ប​ា​ន​ប​ញ​្​ច​ប​់​ន​ៅ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		completedOn: RequiredParams<'date'>
+		/**
+		 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ន​ៅ​ ​{​d​a​t​e​}​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} date
+		 * @param {unknown} reason
+		 */
+		rejectedOn: RequiredParams<'date' | 'reason'>
+		/**
+		 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង​៖​ ​ព​ី​ ​{​s​t​a​r​t​}​ ​ដ​ល​់​ ​{​e​n​d​}
+		 * @param {unknown} end
+		 * @param {unknown} start
+		 */
+		trial: RequiredParams<'end' | 'start'>
+		/**
+		 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង​ត​ា​ំ​ង​ព​ី​ ​{​s​t​a​r​t​}
+		 * @param {unknown} start
+		 */
+		trialOngoing: RequiredParams<'start'>
+		/**
+		 * ប​ា​ន​ស​្​ន​ើ​ដ​ី​ក​ា​ន​ៅ​ ​{​d​a​t​e​}​ ​ល​េ​ខ​យ​ោ​ង​ ​{​r​e​f​e​r​e​n​c​e​}
+		 * @param {unknown} date
+		 * @param {unknown} reference
+		 */
+		warrantRequest: RequiredParams<'date' | 'reference'>
+		/**
+		 * ដ​ី​ក​ា​ល​េ​ខ​ ​{​n​u​m​b​e​r​}​ ​ច​ុ​ះ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 * @param {unknown} number
+		 */
+		warrantGranted: RequiredParams<'date' | 'number'>
+		/**
+		 * ភ​ា​ព​ត​្​រ​ូ​វ​គ​្​ន​ា​ន​ៅ​ព​េ​ល​ស​្​ន​ើ
+		 */
+		compatibility: string
+		/**
+		 * ដ​ូ​ច​ដ​ែ​ល​ប​ា​ន​រ​ក​ឃ​ើ​ញ​ន​ៅ​ ​{​d​a​t​e​}​៖​ ​ក​ា​រ​ក​ែ​ប​្​រ​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​្​រ​ោ​យ​ម​ក​ម​ិ​ន​ប​្​ដ​ូ​រ​វ​ា​ទ​េ​។
+		 * @param {unknown} date
+		 */
+		compatibilityHint: RequiredParams<'date'>
+		/**
+		 * យ​ុ​ត​្​ត​ិ​ក​ម​្​ម
+		 */
+		justification: string
+		/**
+		 * ត​្​រ​ូ​វ​គ​្​ន​ា​ទ​ា​ំ​ង​អ​ស​់​៖​ ​ម​ិ​ន​ត​្​រ​ូ​វ​ក​ា​រ​យ​ុ​ត​្​ត​ិ​ក​ម​្​ម​ទ​េ​។
+		 */
+		noJustification: string
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់
+		 */
+		notes: string
+		/**
+		 * ឯ​ក​ស​ា​រ​ត​ា​ម​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+		 */
+		documents: string
+		/**
+		 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ម​ុ​ន​ ​(​{​s​t​e​p​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
+		 * @param {unknown} step
+		 */
+		fourEyesRefused: RequiredParams<'step'>
+		/**
+		 * {​a​c​t​i​o​n​}​៖​ ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​n​a​m​e​}​។
+		 * @param {unknown} action
+		 * @param {unknown} name
+		 */
+		actionIntro: RequiredParams<'action' | 'name'>
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ទ​េ
+		 */
+		noMatchingYet: string
+	}
+	compatibility: {
+		/**
+		 * ត​្​រ​ូ​វ​គ​្​ន​ា
+		 */
+		match: string
+		/**
+		 * ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា
+		 */
+		mismatch: string
+		/**
+		 * ម​ិ​ន​ដ​ឹ​ង
+		 */
+		unknown: string
+		/**
+		 * ព​័​ត​៌​ម​ា​ន
+		 */
+		information: string
+		criteria: {
+			/**
+			 * ភ​េ​ទ
+			 */
+			sex: string
+			/**
+			 * អ​ា​យ​ុ
+			 */
+			age: string
+			/**
+			 * ព​ិ​ក​ា​រ​ភ​ា​ព
+			 */
+			disability: string
+			/**
+			 * ប​ង​ប​្​អ​ូ​ន
+			 */
+			siblings: string
+			/**
+			 * អ​ា​យ​ុ​អ​្​ន​ក​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			adopterAge: string
+			/**
+			 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ
+			 */
+			ageGap: string
+			/**
+			 * ខ​េ​ត​្​ត
+			 */
+			province: string
+		}
+		reasons: {
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ី​ ​ឬ​ក​ុ​ម​ា​រ​ា​។
+			 */
+			sexAny: string
+			/**
+			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ភ​េ​ទ​រ​ប​ស​់​ក​ុ​ម​ា​រ​។
+			 */
+			sexUnknown: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ស​្​ន​ើ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ភ​េ​ទ​{​s​e​x​}​។
+			 * @param {unknown} sex
+			 */
+			sexPreferred: RequiredParams<'sex'>
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ស​្​ន​ើ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ភ​េ​ទ​{​s​e​x​}​៖​ ​ក​ុ​ម​ា​រ​ជ​ា​ភ​េ​ទ​{​c​h​i​l​d​S​e​x​}​។
+			 * @param {unknown} childSex
+			 * @param {unknown} sex
+			 */
+			sexOther: RequiredParams<'childSex' | 'sex'>
+			/**
+			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​រ​ប​ស​់​ក​ុ​ម​ា​រ​។
+			 */
+			ageUnknown: string
+			/**
+			 * ក​ុ​ម​ា​រ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​ន​ុ​ង​ច​ន​្​ល​ោ​ះ​ ​{​f​r​o​m​}​ ​ដ​ល​់​ ​{​t​o​}​ ​ឆ​្​ន​ា​ំ​ដ​ែ​ល​ប​ា​ន​អ​ន​ុ​ម​័​ត​។
+			 * @param {unknown} age
+			 * @param {unknown} from
+			 * @param {unknown} to
+			 */
+			ageInRange: RequiredParams<'age' | 'from' | 'to'>
+			/**
+			 * ក​ុ​ម​ា​រ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​រ​ៅ​ច​ន​្​ល​ោ​ះ​ ​{​f​r​o​m​}​ ​ដ​ល​់​ ​{​t​o​}​ ​ឆ​្​ន​ា​ំ​ដ​ែ​ល​ប​ា​ន​អ​ន​ុ​ម​័​ត​។
+			 * @param {unknown} age
+			 * @param {unknown} from
+			 * @param {unknown} to
+			 */
+			ageOutOfRange: RequiredParams<'age' | 'from' | 'to'>
+			/**
+			 * ក​ុ​ម​ា​រ​គ​្​ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​ក​ត​់​ត​្​រ​ា​។
+			 */
+			disabilityNone: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព​។
+			 */
+			disabilityAccepted: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​ព​ិ​ក​ា​រ​ភ​ា​ព​រ​ប​ស​់​ក​ុ​ម​ា​រ​ត​ា​ម​ឈ​្​ម​ោ​ះ​។
+			 */
+			disabilityNamed: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ម​ិ​ន​ទ​ទ​ួ​ល​ព​ិ​ក​ា​រ​ភ​ា​ព​ ​{​c​o​u​n​t​}​ ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ទ​េ​។
+			 * @param {unknown} count
+			 */
+			disabilityNotAccepted: RequiredParams<'count'>
+			/**
+			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​ា​ត​្​រ​ូ​វ​ដ​ា​ក​់​ប​ង​ប​្​អ​ូ​ន​ជ​ា​ម​ួ​យ​គ​្​ន​ា​ឬ​ទ​េ​។
+			 */
+			siblingsUnknown: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​អ​ា​ច​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ ​{​t​a​k​e​s​}​ ​ន​ា​ក​់​៖​ ​ក​្​រ​ុ​ម​ម​ា​ន​ ​{​g​r​o​u​p​}​ ​ន​ា​ក​់​។
+			 * @param {unknown} group
+			 * @param {unknown} takes
+			 */
+			siblingsTaken: RequiredParams<'group' | 'takes'>
+			/**
+			 * ក​្​រ​ុ​ម​ម​ា​ន​ក​ុ​ម​ា​រ​ ​{​g​r​o​u​p​}​ ​ន​ា​ក​់​៖​ ​គ​្​រ​ួ​ស​ា​រ​អ​ា​ច​ទ​ទ​ួ​ល​ ​{​t​a​k​e​s​}​ ​ន​ា​ក​់​។
+			 * @param {unknown} group
+			 * @param {unknown} takes
+			 */
+			siblingsTooMany: RequiredParams<'group' | 'takes'>
+			/**
+			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​រ​ប​ស​់​អ​្​ន​ក​ស​ុ​ំ​ម​្​ន​ា​ក​់​។
+			 */
+			adopterAgeUnknown: string
+			/**
+			 * អ​្​ន​ក​ស​ុ​ំ​ក​្​ម​េ​ង​ជ​ា​ង​គ​េ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​យ​៉​ា​ង​ហ​ោ​ច​ណ​ា​ស​់​ ​{​m​i​n​i​m​u​m​}​។
+			 * @param {unknown} age
+			 * @param {unknown} minimum
+			 */
+			adopterAgeMet: RequiredParams<'age' | 'minimum'>
+			/**
+			 * អ​្​ន​ក​ស​ុ​ំ​ក​្​ម​េ​ង​ជ​ា​ង​គ​េ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ត​ិ​ច​ជ​ា​ង​ ​{​m​i​n​i​m​u​m​}​។
+			 * @param {unknown} age
+			 * @param {unknown} minimum
+			 */
+			adopterAgeBelow: RequiredParams<'age' | 'minimum'>
+			/**
+			 * ម​ិ​ន​អ​ា​ច​គ​ណ​ន​ា​គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​ប​ា​ន​ទ​េ​៖​ ​ខ​្​វ​ះ​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​។
+			 */
+			ageGapUnknown: string
+			/**
+			 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​ ​{​s​m​a​l​l​e​s​t​}​ ​ដ​ល​់​ ​{​l​a​r​g​e​s​t​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​ន​ុ​ង​ច​ន​្​ល​ោ​ះ​ ​{​m​i​n​i​m​u​m​}​ ​ដ​ល​់​ ​{​m​a​x​i​m​u​m​}​។
+			 * @param {unknown} largest
+			 * @param {unknown} maximum
+			 * @param {unknown} minimum
+			 * @param {unknown} smallest
+			 */
+			ageGapWithin: RequiredParams<'largest' | 'maximum' | 'minimum' | 'smallest'>
+			/**
+			 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​ ​{​s​m​a​l​l​e​s​t​}​ ​ដ​ល​់​ ​{​l​a​r​g​e​s​t​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​រ​ៅ​ច​ន​្​ល​ោ​ះ​ ​{​m​i​n​i​m​u​m​}​ ​ដ​ល​់​ ​{​m​a​x​i​m​u​m​}​។
+			 * @param {unknown} largest
+			 * @param {unknown} maximum
+			 * @param {unknown} minimum
+			 * @param {unknown} smallest
+			 */
+			ageGapOutside: RequiredParams<'largest' | 'maximum' | 'minimum' | 'smallest'>
+			/**
+			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ខ​េ​ត​្​ត​។
+			 */
+			provinceUnknown: string
+			/**
+			 * ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ម​ក​ព​ី​ខ​េ​ត​្​ត​ត​ែ​ម​ួ​យ​។
+			 */
+			provinceSame: string
+			/**
+			 * ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ម​ក​ព​ី​ខ​េ​ត​្​ត​ផ​្​ស​េ​ង​គ​្​ន​ា​។
+			 */
+			provinceOther: string
+		}
+	}
 	matchingStatus: {
 		actions: {
 			/**
@@ -5779,6 +6308,14 @@ export type TranslationFunctions = {
 		checklist: () => LocalizedString
 	}
 	list: {
+		/**
+		 * របៀបបង្ហាញបញ្ជី
+		 */
+		viewSwitch: () => LocalizedString
+		/**
+		 * តារាង
+		 */
+		tableView: () => LocalizedString
 		/**
 		 * ស្វែងរក...
 		 */
@@ -8203,6 +8740,470 @@ export type TranslationFunctions = {
 		 * មិនទាន់មានឯកសារ
 		 */
 		missing: () => LocalizedString
+	}
+	matching: {
+		/**
+		 * ផ្ទាំងដំណាក់កាល
+		 */
+		board: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គងតាមដំណាក់កាល
+		 */
+		boardLabel: () => LocalizedString
+		/**
+		 * ព្រួញផ្លាស់ទីរវាងកាត · Enter បើក
+		 */
+		boardHint: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកផ្ទាំងដំណាក់កាលបានទេ។
+		 */
+		boardFailed: () => LocalizedString
+		/**
+		 * គ្មានការផ្គូផ្គងក្នុងដំណាក់កាលនេះទេ
+		 */
+		stageEmpty: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គង {count}
+		 */
+		stageCount: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * បង្ហាញទាំង {count} ក្នុងតារាង
+		 */
+		moreInStage: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * បានបញ្ចប់ និងបានបដិសេធ
+		 */
+		finished: () => LocalizedString
+		/**
+		 * បានបត់ទុក៖ បើកដើម្បីមើល។
+		 */
+		finishedHint: () => LocalizedString
+		/**
+		 * {days} ថ្ងៃក្នុង{stage}
+		 */
+		daysInStage: (arg: { days: unknown, stage: unknown }) => LocalizedString
+		/**
+		 * ហួសពេល
+		 */
+		overdue: () => LocalizedString
+		/**
+		 * ហួសពេល៖ {days} ថ្ងៃ (រំពឹង {expected} ថ្ងៃ)
+		 */
+		overdueDays: (arg: { days: unknown, expected: unknown }) => LocalizedString
+		/**
+		 * ការផ្គូផ្គងថ្មី
+		 */
+		newMatching: () => LocalizedString
+		/**
+		 * ស្វែងរកការផ្គូផ្គងតាមឈ្មោះ ឬលេខកូដ
+		 */
+		findMatching: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គងថ្មីសម្រាប់កុមារនេះ
+		 */
+		newForChild: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គងថ្មីសម្រាប់គ្រួសារនេះ
+		 */
+		newForFamily: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គងថ្មី
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * ជ្រើសកុមារ និងគ្រួសារដែលអាចផ្គូផ្គងបាន៖ បេក្ខជនដែលត្រូវគ្នាជាងគេនៅខាងលើ។
+		 */
+		createIntro: () => LocalizedString
+		/**
+		 * ចាប់ផ្ដើមពី
+		 */
+		startWith: () => LocalizedString
+		/**
+		 * កុមារ
+		 */
+		startWithChild: () => LocalizedString
+		/**
+		 * គ្រួសារ
+		 */
+		startWithFamily: () => LocalizedString
+		/**
+		 * កុមារ
+		 */
+		pickChild: () => LocalizedString
+		/**
+		 * គ្រួសារ
+		 */
+		pickFamily: () => LocalizedString
+		/**
+		 * ស្វែងរកតាមឈ្មោះ ឬលេខកូដ
+		 */
+		searchCandidates: () => LocalizedString
+		/**
+		 * កំពុងស្វែងរកអ្នកដែលអាចផ្គូផ្គងបាន...
+		 */
+		candidatesLoading: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកបេក្ខជនបានទេ។
+		 */
+		candidatesFailed: () => LocalizedString
+		/**
+		 * គ្មានកុមារដែលអាចផ្គូផ្គងបានក្នុងការិយាល័យរបស់អ្នកទេ។
+		 */
+		noChildren: () => LocalizedString
+		/**
+		 * គ្មានគ្រួសារដែលបានទទួលយក និងអាចផ្គូផ្គងបានក្នុងការិយាល័យរបស់អ្នកទេ។
+		 */
+		noFamilies: () => LocalizedString
+		/**
+		 * គ្មាននរណាត្រូវនឹងការស្វែងរកនេះទេ។
+		 */
+		noneFound: () => LocalizedString
+		/**
+		 * ត្រូវគ្នាជាងគេនៅខាងលើ។ ↑ ↓ ផ្លាស់ទី, Enter ជ្រើស។
+		 */
+		bestFirst: () => LocalizedString
+		/**
+		 * ត្រូវគ្នាទាំងអស់
+		 */
+		allMatch: () => LocalizedString
+		/**
+		 * មិនត្រូវគ្នា {count}
+		 */
+		mismatches: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * មិនដឹង {count}
+		 */
+		unknowns: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * ជ្រើស
+		 */
+		choose: () => LocalizedString
+		/**
+		 * បានជ្រើស
+		 */
+		chosen: () => LocalizedString
+		/**
+		 * ប្ដូរ
+		 */
+		change: () => LocalizedString
+		/**
+		 * ជ្រើសម្ខាងទៀតជាមុនសិន៖ បន្ទាប់មកបេក្ខជននីមួយៗបង្ហាញពីកម្រិតត្រូវគ្នា។
+		 */
+		chooseFirst: () => LocalizedString
+		/**
+		 * សំណើ
+		 */
+		proposal: () => LocalizedString
+		/**
+		 * មិនត្រូវគ្នាលើ៖ {criteria}។ សូមសរសេរមូលហេតុដែលនៅតែស្នើការផ្គូផ្គងនេះ។
+		 */
+		justificationNeeded: (arg: { criteria: unknown }) => LocalizedString
+		/**
+		 * រក្សាទុកជាមួយការផ្គូផ្គង រួមនឹងភាពត្រូវគ្នានៅថ្ងៃនេះ។
+		 */
+		justificationHint: () => LocalizedString
+		/**
+		 * ស្នើការផ្គូផ្គង
+		 */
+		propose: () => LocalizedString
+		/**
+		 * កំពុងស្នើ...
+		 */
+		proposing: () => LocalizedString
+		/**
+		 * បានស្នើការផ្គូផ្គង {code}
+		 */
+		proposed: (arg: { code: unknown }) => LocalizedString
+		/**
+		 * Ctrl+S ស្នើ
+		 */
+		saveHint: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុកការផ្គូផ្គង...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * កែប្រែ
+		 */
+		edit: () => LocalizedString
+		/**
+		 * កែប្រែការផ្គូផ្គងនេះ
+		 */
+		editRecord: () => LocalizedString
+		/**
+		 * បោះពុម្ព
+		 */
+		print: () => LocalizedString
+		/**
+		 * បោះពុម្ពសេចក្ដីសង្ខេបការផ្គូផ្គង
+		 */
+		printRecord: () => LocalizedString
+		/**
+		 * សេចក្ដីសង្ខេបការផ្គូផ្គងកុមារធម៌
+		 */
+		paperTitle: () => LocalizedString
+		/**
+		 * បោះពុម្ពនៅថ្ងៃទី {date}
+		 */
+		printedOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * សកម្មភាពការផ្គូផ្គង
+		 */
+		recordActions: () => LocalizedString
+		/**
+		 * E កែប្រែ · Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
+		 */
+		keyboardHint: () => LocalizedString
+		/**
+		 * Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
+		 */
+		printHint: () => LocalizedString
+		/**
+		 * សេចក្ដីសង្ខេបសម្រាប់បោះពុម្ព
+		 */
+		openSummary: () => LocalizedString
+		/**
+		 * ទំព័រការងារ
+		 */
+		openWorkingPage: () => LocalizedString
+		/**
+		 * កុមារ
+		 */
+		childLabel: () => LocalizedString
+		/**
+		 * គ្រួសារ
+		 */
+		familyLabel: () => LocalizedString
+		/**
+		 * ដំណាក់កាល
+		 */
+		stages: () => LocalizedString
+		/**
+		 * ដំណាក់កាលបច្ចុប្បន្ន
+		 */
+		stageCurrent: () => LocalizedString
+		/**
+		 * រួចរាល់
+		 */
+		stageDone: () => LocalizedString
+		/**
+		 * មិនទាន់ដល់
+		 */
+		stageNotReached: () => LocalizedString
+		/**
+		 * ចូលនៅ {date}
+		 */
+		enteredOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * {date}៖ {action} ដោយ {user}
+		 */
+		leftOn: (arg: { action: unknown, date: unknown, user: unknown }) => LocalizedString
+		/**
+		 * {days} ថ្ងៃ (រំពឹង {expected})
+		 */
+		stageDays: (arg: { days: unknown, expected: unknown }) => LocalizedString
+		/**
+		 * បានបញ្ចប់នៅ {date}
+		 */
+		completedOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * បានបដិសេធនៅ {date}៖ {reason}
+		 */
+		rejectedOn: (arg: { date: unknown, reason: unknown }) => LocalizedString
+		/**
+		 * ការសាកល្បង៖ ពី {start} ដល់ {end}
+		 */
+		trial: (arg: { end: unknown, start: unknown }) => LocalizedString
+		/**
+		 * ការសាកល្បងតាំងពី {start}
+		 */
+		trialOngoing: (arg: { start: unknown }) => LocalizedString
+		/**
+		 * បានស្នើដីកានៅ {date} លេខយោង {reference}
+		 */
+		warrantRequest: (arg: { date: unknown, reference: unknown }) => LocalizedString
+		/**
+		 * ដីកាលេខ {number} ចុះថ្ងៃ {date}
+		 */
+		warrantGranted: (arg: { date: unknown, number: unknown }) => LocalizedString
+		/**
+		 * ភាពត្រូវគ្នានៅពេលស្នើ
+		 */
+		compatibility: () => LocalizedString
+		/**
+		 * ដូចដែលបានរកឃើញនៅ {date}៖ ការកែប្រែកំណត់ត្រាក្រោយមកមិនប្ដូរវាទេ។
+		 */
+		compatibilityHint: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * យុត្តិកម្ម
+		 */
+		justification: () => LocalizedString
+		/**
+		 * ត្រូវគ្នាទាំងអស់៖ មិនត្រូវការយុត្តិកម្មទេ។
+		 */
+		noJustification: () => LocalizedString
+		/**
+		 * កំណត់សម្គាល់
+		 */
+		notes: () => LocalizedString
+		/**
+		 * ឯកសារតាមដំណាក់កាល
+		 */
+		documents: () => LocalizedString
+		/**
+		 * អ្នកបានធ្វើជំហានមុន ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។
+		 */
+		fourEyesRefused: (arg: { step: unknown }) => LocalizedString
+		/**
+		 * {action}៖ ការផ្គូផ្គង {name}។
+		 */
+		actionIntro: (arg: { action: unknown, name: unknown }) => LocalizedString
+		/**
+		 * មិនទាន់មានការផ្គូផ្គងទេ
+		 */
+		noMatchingYet: () => LocalizedString
+	}
+	compatibility: {
+		/**
+		 * ត្រូវគ្នា
+		 */
+		match: () => LocalizedString
+		/**
+		 * មិនត្រូវគ្នា
+		 */
+		mismatch: () => LocalizedString
+		/**
+		 * មិនដឹង
+		 */
+		unknown: () => LocalizedString
+		/**
+		 * ព័ត៌មាន
+		 */
+		information: () => LocalizedString
+		criteria: {
+			/**
+			 * ភេទ
+			 */
+			sex: () => LocalizedString
+			/**
+			 * អាយុ
+			 */
+			age: () => LocalizedString
+			/**
+			 * ពិការភាព
+			 */
+			disability: () => LocalizedString
+			/**
+			 * បងប្អូន
+			 */
+			siblings: () => LocalizedString
+			/**
+			 * អាយុអ្នកសុំកុមារធម៌
+			 */
+			adopterAge: () => LocalizedString
+			/**
+			 * គម្លាតអាយុ
+			 */
+			ageGap: () => LocalizedString
+			/**
+			 * ខេត្ត
+			 */
+			province: () => LocalizedString
+		}
+		reasons: {
+			/**
+			 * គ្រួសារទទួលកុមារី ឬកុមារា។
+			 */
+			sexAny: () => LocalizedString
+			/**
+			 * មិនបានកត់ត្រាភេទរបស់កុមារ។
+			 */
+			sexUnknown: () => LocalizedString
+			/**
+			 * គ្រួសារស្នើសុំកុមារភេទ{sex}។
+			 */
+			sexPreferred: (arg: { sex: unknown }) => LocalizedString
+			/**
+			 * គ្រួសារស្នើសុំកុមារភេទ{sex}៖ កុមារជាភេទ{childSex}។
+			 */
+			sexOther: (arg: { childSex: unknown, sex: unknown }) => LocalizedString
+			/**
+			 * មិនបានកត់ត្រាថ្ងៃខែឆ្នាំកំណើតរបស់កុមារ។
+			 */
+			ageUnknown: () => LocalizedString
+			/**
+			 * កុមារអាយុ {age} ឆ្នាំ៖ ក្នុងចន្លោះ {from} ដល់ {to} ឆ្នាំដែលបានអនុម័ត។
+			 */
+			ageInRange: (arg: { age: unknown, from: unknown, to: unknown }) => LocalizedString
+			/**
+			 * កុមារអាយុ {age} ឆ្នាំ៖ ក្រៅចន្លោះ {from} ដល់ {to} ឆ្នាំដែលបានអនុម័ត។
+			 */
+			ageOutOfRange: (arg: { age: unknown, from: unknown, to: unknown }) => LocalizedString
+			/**
+			 * កុមារគ្មានពិការភាពដែលបានកត់ត្រា។
+			 */
+			disabilityNone: () => LocalizedString
+			/**
+			 * គ្រួសារទទួលកុមារមានពិការភាព។
+			 */
+			disabilityAccepted: () => LocalizedString
+			/**
+			 * គ្រួសារទទួលពិការភាពរបស់កុមារតាមឈ្មោះ។
+			 */
+			disabilityNamed: () => LocalizedString
+			/**
+			 * គ្រួសារមិនទទួលពិការភាព {count} របស់កុមារទេ។
+			 */
+			disabilityNotAccepted: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * មិនបានកត់ត្រាថាត្រូវដាក់បងប្អូនជាមួយគ្នាឬទេ។
+			 */
+			siblingsUnknown: () => LocalizedString
+			/**
+			 * គ្រួសារអាចទទួលកុមារ {takes} នាក់៖ ក្រុមមាន {group} នាក់។
+			 */
+			siblingsTaken: (arg: { group: unknown, takes: unknown }) => LocalizedString
+			/**
+			 * ក្រុមមានកុមារ {group} នាក់៖ គ្រួសារអាចទទួល {takes} នាក់។
+			 */
+			siblingsTooMany: (arg: { group: unknown, takes: unknown }) => LocalizedString
+			/**
+			 * មិនបានកត់ត្រាថ្ងៃខែឆ្នាំកំណើតរបស់អ្នកសុំម្នាក់។
+			 */
+			adopterAgeUnknown: () => LocalizedString
+			/**
+			 * អ្នកសុំក្មេងជាងគេអាយុ {age} ឆ្នាំ៖ យ៉ាងហោចណាស់ {minimum}។
+			 */
+			adopterAgeMet: (arg: { age: unknown, minimum: unknown }) => LocalizedString
+			/**
+			 * អ្នកសុំក្មេងជាងគេអាយុ {age} ឆ្នាំ៖ តិចជាង {minimum}។
+			 */
+			adopterAgeBelow: (arg: { age: unknown, minimum: unknown }) => LocalizedString
+			/**
+			 * មិនអាចគណនាគម្លាតអាយុបានទេ៖ ខ្វះថ្ងៃខែឆ្នាំកំណើត។
+			 */
+			ageGapUnknown: () => LocalizedString
+			/**
+			 * គម្លាតអាយុ {smallest} ដល់ {largest} ឆ្នាំ៖ ក្នុងចន្លោះ {minimum} ដល់ {maximum}។
+			 */
+			ageGapWithin: (arg: { largest: unknown, maximum: unknown, minimum: unknown, smallest: unknown }) => LocalizedString
+			/**
+			 * គម្លាតអាយុ {smallest} ដល់ {largest} ឆ្នាំ៖ ក្រៅចន្លោះ {minimum} ដល់ {maximum}។
+			 */
+			ageGapOutside: (arg: { largest: unknown, maximum: unknown, minimum: unknown, smallest: unknown }) => LocalizedString
+			/**
+			 * មិនបានកត់ត្រាខេត្ត។
+			 */
+			provinceUnknown: () => LocalizedString
+			/**
+			 * កុមារ និងគ្រួសារមកពីខេត្តតែមួយ។
+			 */
+			provinceSame: () => LocalizedString
+			/**
+			 * កុមារ និងគ្រួសារមកពីខេត្តផ្សេងគ្នា។
+			 */
+			provinceOther: () => LocalizedString
+		}
 	}
 	matchingStatus: {
 		actions: {

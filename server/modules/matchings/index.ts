@@ -1,3 +1,5 @@
+import { matchingStageNames } from '../../../src/domain/matchingStage';
+import { adoptiveMatchings } from '../../db/schema';
 import type { TServerModule } from '../module';
 import { candidateRoutes } from './candidateRoutes';
 import { matchingBinding } from './matchingBinding';
@@ -6,11 +8,26 @@ import { matchingWorkflowBinding } from './matchingWorkflowBinding';
 /**
  * Matchings (issue 13): the record on the resource engine (`/adoptive-matching`: list, proposal with
  * its rules, edit, delete while proposed), its 16 actions on the workflow engine; it moves its child
- * and application through their own workflows in the same transactions. Kept by the child's office.
+ * and application through their own workflows in the same transactions; its documents by stage on
+ * the attachments engine. Kept by the child's office.
  */
 export const matchingsModule: TServerModule = {
   name: 'matchings',
   resources: [matchingBinding],
   workflows: [matchingWorkflowBinding],
+  // Documents per stage (the proposal's report, the trial's visits, the warrant...).
+  attachments: [
+    {
+      entity: 'adoptive_matchings',
+      apiBase: '/adoptive-matching',
+      tag: 'adoptive matching',
+      table: adoptiveMatchings,
+      columns: { id: adoptiveMatchings.id, code: adoptiveMatchings.code },
+      officeColumn: adoptiveMatchings.headOfficeId,
+      readPermission: 'matchings:read',
+      writePermission: 'matchings:update',
+      slots: matchingStageNames,
+    },
+  ],
   routes: [candidateRoutes],
 };

@@ -8,7 +8,14 @@ import { isoDateIn } from '../../../src/domain/programmeTime';
 import { matchingResource } from '../../../src/domain/resources/matching';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
-import { adoptiveMatchings, childDisabilities, childInfos, headOffices, parentInfos } from '../../db/schema';
+import {
+  adoptiveMatchings,
+  childDisabilities,
+  childInfos,
+  headOffices,
+  parentInfos,
+  statusHistory,
+} from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, recordFirstStatus } from '../../resources/recordSql';
@@ -142,6 +149,10 @@ const guardMatching = async (context: TWriteContext) => {
 
 const parentOffice = alias(headOffices, 'matching_office');
 
+/** The matching's last step (its newest status-history row): the working page shows four-eyes by it. */
+const lastStep = (column: typeof statusHistory.action | typeof statusHistory.userId) =>
+  sql`(select ${column} from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1)`;
+
 /** Matchings on the resource machinery (issue 13): `/adoptive-matching`. */
 export const matchingBinding: TResourceBinding = {
   definition: matchingResource,
@@ -161,6 +172,8 @@ export const matchingBinding: TResourceBinding = {
     status: adoptiveMatchings.status,
     lastStepDate: adoptiveMatchings.lastStepDate,
     stageEnteredOn: adoptiveMatchings.stageEnteredOn,
+    lastStepAction: sql<string | null>`${lastStep(statusHistory.action)}`,
+    lastStepBy: sql<number | null>`${lastStep(statusHistory.userId)}`,
     trialStart: adoptiveMatchings.trialStart,
     trialEnd: adoptiveMatchings.trialEnd,
     warrantRequestedOn: adoptiveMatchings.warrantRequestedOn,

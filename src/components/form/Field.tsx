@@ -38,7 +38,9 @@ export const Field = ({
         {error}
       </p>
     ) : hint ? (
-      <p className="mt-1 text-slate-500 text-xs dark:text-slate-400">{hint}</p>
+      <p id={`${id}-hint`} className="mt-1 text-slate-500 text-xs dark:text-slate-400">
+        {hint}
+      </p>
     ) : null}
   </div>
 );

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { hasPermission, type TPermissionSubject } from '@/domain/permissions';
-import { permissionFor } from '@/domain/resource';
+import { hasRecordPage, permissionFor } from '@/domain/resource';
 import { isAbortError } from '@/platform/api/errors';
 import { searchRecords } from '@/platform/api/recordSearch';
 import { searchMenu } from '@/platform/api/searchMenu';
@@ -89,7 +89,7 @@ export const searchableResources = (
       recordSearch &&
       hasPermission(user, permissionFor(definition, 'read')) &&
       // Enter opens the record's page: offer only records the user may open.
-      (definition.recordPage === 'show' ||
+      (hasRecordPage(definition) ||
         !definition.editPermission ||
         hasPermission(user, permissionFor(definition, 'update'))),
   );

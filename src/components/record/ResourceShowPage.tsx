@@ -61,6 +61,8 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
   const canUpdate = hasPermission(user, layout.editPermission);
   const listPath = localizedPath(locale, definition.routeBase);
   const editPath = localizedPath(locale, `${definition.routeBase}/edit/${id}`);
+  // The record's own page (a matching's is its working page), where the palette's recents lead.
+  const pagePath = `${definition.routeBase}/${layout.page ?? 'show'}`;
   const title = record ? translate(definition.titleOf(record) as never, locale) : '';
   const recordName = record ? String(definition.titleOf(record) ?? record.code ?? '') : '';
   const workflowActions = useWorkflowActions(layout.workflow ?? null, record, recordName, reload);
@@ -133,9 +135,7 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
   useRegisterCommands(commands);
 
   useRecentDestination(
-    record
-      ? { ...recordDestination(definition, record), path: `${definition.routeBase}/show/${record.id}` }
-      : null,
+    record ? { ...recordDestination(definition, record), path: `${pagePath}/${record.id}` } : null,
   );
 
   const titleId = `${layout.idPrefix}-show-title`;
@@ -205,6 +205,29 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
                   ))}
                 </fieldset>
               ) : null}
+              {actions && layout.workflow
+                ? actions.refused.map(({ action, reason }) => (
+                    <span key={action} className="inline-flex flex-col gap-0.5">
+                      <button
+                        type="button"
+                        className={secondaryButton}
+                        aria-disabled="true"
+                        aria-describedby={`${layout.idPrefix}-refused-${action}`}
+                        data-refused-action={action}
+                        onClick={(event) => event.preventDefault()}
+                      >
+                        <Icon name="lock" className="size-4" />
+                        {layout.workflow?.texts(LL).action(action)}
+                      </button>
+                      <span
+                        id={`${layout.idPrefix}-refused-${action}`}
+                        className="max-w-72 text-amber-800 text-xs dark:text-amber-300"
+                      >
+                        {reason}
+                      </span>
+                    </span>
+                  ))
+                : null}
               {links.map((link) => (
                 <AppLink
                   key={link.id}

@@ -43,6 +43,8 @@ export type TShowLayout = {
   resource: TClientResource;
   /** Prefix of element ids (`child-show-title`) and palette command ids. */
   idPrefix: string;
+  /** The page's segment of the address (`show`; a matching's working page is `matching`). */
+  page?: string;
   /** The permission of the edit link, the E shortcut and the edit command. */
   editPermission: string;
   /** The header's identity block (photo, names, code, status); the page adds the toolbar below it. */

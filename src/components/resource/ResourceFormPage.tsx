@@ -23,7 +23,7 @@ import { useRecentDestination } from '@/components/palette/useRecentDestination'
 import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
-import { permissionFor, type TFieldDef } from '@/domain/resource';
+import { hasRecordPage, permissionFor, type TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
 import {
   createResource,
@@ -292,8 +292,8 @@ const ResourceForm = ({
           return;
         }
         navigate(
-          definition.recordPage === 'show'
-            ? localizedPath(locale, `${definition.routeBase}/show/${saved.id}`)
+          hasRecordPage(definition)
+            ? localizedPath(locale, `${definition.routeBase}/${definition.recordPage}/${saved.id}`)
             : listPath,
         );
       } catch (error) {
@@ -330,8 +330,8 @@ const ResourceForm = ({
   const recordTitle = record ? translate(definition.titleOf(record) as never, locale) : '';
   // Cancelling an edit of a record that has its own page goes back to that page.
   const showPath =
-    record && definition.recordPage === 'show'
-      ? localizedPath(locale, `${definition.routeBase}/show/${record.id}`)
+    record && hasRecordPage(definition)
+      ? localizedPath(locale, `${definition.routeBase}/${definition.recordPage}/${record.id}`)
       : null;
   const recordContext = useMemo(() => (record ? { record, reload: onReload } : null), [record, onReload]);
   // The resource's own actions on this record ('Deactivate this user'...), with their dialogs.

@@ -106,16 +106,37 @@ export const ResourceListPage = ({
     message: snapshot.context.loadingMessage,
   }));
 
+  // The list's other view (a board), kept in the address with the search and filters.
+  const board = variant ? undefined : resource.listBoard;
+  const boardShown = board !== undefined && params.get('view') === board.key;
   const update = useCallback(
     (changes: Partial<TListView>, replace = false) =>
-      setParams(listViewParams({ ...view, ...changes }), { replace }),
-    [setParams, view],
+      setParams(
+        { ...listViewParams({ ...view, ...changes }), ...(boardShown && board ? { view: board.key } : {}) },
+        { replace },
+      ),
+    [setParams, view, boardShown, board],
   );
+  const showBoard = useCallback(
+    (shown: boolean) => {
+      setTotal(null);
+      setParams({ ...listViewParams(view), ...(shown && board ? { view: board.key } : {}) });
+    },
+    [setParams, view, board],
+  );
+  useHotkeys('v', () => showBoard(!boardShown), { enabled: board !== undefined, preventDefault: true }, [
+    showBoard,
+    boardShown,
+  ]);
 
   // The address always says what is shown (spec section 2): the first visit writes the defaults.
   useEffect(() => {
-    if (!params.has('page')) setParams(listViewParams(view), { replace: true });
-  }, [params, setParams, view]);
+    if (!params.has('page'))
+      setParams(
+        { ...listViewParams(view), ...(boardShown && board ? { view: board.key } : {}) },
+        { replace: true },
+      );
+  }, [params, setParams, view, boardShown, board]);
 
   // Typing narrows the list after a pause; the address follows without a history entry per key.
   useEffect(() => {
@@ -235,6 +256,10 @@ export const ResourceListPage = ({
   });
 
   const focusFirstRow = () => {
+    if (boardShown) {
+      document.querySelector<HTMLElement>('[data-board-card]')?.focus();
+      return;
+    }
     const firstColumn = definition.columns[0]?.key;
     if (!gridApi.current || !firstColumn || !total) return;
     gridApi.current.ensureIndexVisible(0);
@@ -253,6 +278,28 @@ export const ResourceListPage = ({
       />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">{text.many}</h1>
+        {board ? (
+          <fieldset className="ml-auto flex items-center gap-1 rounded-lg border border-slate-200 p-1 dark:border-slate-700">
+            <legend className="sr-only">{LL.list.viewSwitch()}</legend>
+            {[
+              { shown: false, label: LL.list.tableView(), icon: 'table' },
+              { shown: true, label: board.label(LL), icon: board.icon },
+            ].map((option) => (
+              <button
+                key={String(option.shown)}
+                type="button"
+                aria-pressed={boardShown === option.shown}
+                aria-keyshortcuts="v"
+                className="inline-flex items-center gap-1.5 rounded-md px-3 py-1 text-slate-700 text-sm aria-pressed:bg-primary-700 aria-pressed:text-white dark:text-slate-200 dark:aria-pressed:bg-primary-300 dark:aria-pressed:text-slate-950"
+                onClick={() => showBoard(option.shown)}
+              >
+                <Icon name={option.icon} className="size-4" />
+                {option.label}
+              </button>
+            ))}
+            <kbd className={`${kbd} mx-1`}>V</kbd>
+          </fieldset>
+        ) : null}
         {canCreate ? (
           <AppLink to={createPath} state={backState} className={primaryButton}>
             <Icon name="plus" className="size-4" />
@@ -354,114 +401,130 @@ export const ResourceListPage = ({
         ) : null}
       </div>
 
-      <div
-        className={`relative overflow-hidden rounded-lg ${compact ? (empty ? 'min-h-56' : '') : 'min-h-72 flex-1'}`}
-      >
-        <Suspense
-          fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}
-        >
-          <ResourceGrid
-            key={retryKey}
-            definition={definition}
+      {board && boardShown ? (
+        <div className="min-h-72 flex-1">
+          <board.Board
             view={view}
-            loader={loader}
-            locale={locale}
-            labelOf={labelOf}
-            optionLabel={optionLabel}
-            ariaLabel={text.many}
-            shortPageRows={compact ? rowsOnPage : null}
-            onSortChange={(sort, order) => {
-              if (sort === view.sort && order === view.order) return;
-              update({ sort, order, page: 1 });
-            }}
+            fixedFilters={fixedFilters}
+            retryKey={retryKey}
             onOpen={openRow}
             onTotal={setTotal}
-            onGridReady={(api) => {
-              gridApi.current = api;
-            }}
           />
-        </Suspense>
-        {empty ? (
-          <div className="absolute inset-x-0 top-11 bottom-0 flex flex-col items-center justify-center gap-3 bg-white/90 text-center dark:bg-slate-900/90">
-            <Icon name={narrowed ? 'search' : 'info'} className="size-8 text-slate-400" />
-            <p className="text-slate-600 dark:text-slate-300">
-              {narrowed ? LL.list.emptyFiltered({ things: text.many }) : LL.list.empty({ things: text.many })}
-            </p>
-            {narrowed ? (
-              clearButton
-            ) : canCreate ? (
-              <AppLink to={createPath} state={backState} className={primaryButton}>
-                {LL.list.createThing({ thing: text.one })}
-              </AppLink>
+        </div>
+      ) : (
+        <>
+          <div
+            className={`relative overflow-hidden rounded-lg ${compact ? (empty ? 'min-h-56' : '') : 'min-h-72 flex-1'}`}
+          >
+            <Suspense
+              fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}
+            >
+              <ResourceGrid
+                key={retryKey}
+                definition={definition}
+                view={view}
+                loader={loader}
+                locale={locale}
+                labelOf={labelOf}
+                optionLabel={optionLabel}
+                ariaLabel={text.many}
+                shortPageRows={compact ? rowsOnPage : null}
+                onSortChange={(sort, order) => {
+                  if (sort === view.sort && order === view.order) return;
+                  update({ sort, order, page: 1 });
+                }}
+                onOpen={openRow}
+                onTotal={setTotal}
+                onGridReady={(api) => {
+                  gridApi.current = api;
+                }}
+              />
+            </Suspense>
+            {empty ? (
+              <div className="absolute inset-x-0 top-11 bottom-0 flex flex-col items-center justify-center gap-3 bg-white/90 text-center dark:bg-slate-900/90">
+                <Icon name={narrowed ? 'search' : 'info'} className="size-8 text-slate-400" />
+                <p className="text-slate-600 dark:text-slate-300">
+                  {narrowed
+                    ? LL.list.emptyFiltered({ things: text.many })
+                    : LL.list.empty({ things: text.many })}
+                </p>
+                {narrowed ? (
+                  clearButton
+                ) : canCreate ? (
+                  <AppLink to={createPath} state={backState} className={primaryButton}>
+                    {LL.list.createThing({ thing: text.one })}
+                  </AppLink>
+                ) : null}
+              </div>
             ) : null}
           </div>
-        ) : null}
-      </div>
 
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-slate-600 text-sm dark:text-slate-300">
-        <div className="flex items-center gap-2">
-          <label htmlFor="rows-per-page" className="whitespace-nowrap">
-            {LL.list.rowsPerPage()}
-          </label>
-          <select
-            id="rows-per-page"
-            className={`${inputClass(false)} w-auto py-1`}
-            value={view.length}
-            onChange={(event) => update({ length: Number(event.target.value), page: 1 })}
-          >
-            {rowsPerPageOptions.map((option) => (
-              <option key={option} value={option}>
-                {option === -1 ? LL.list.all() : option}
-              </option>
-            ))}
-          </select>
-        </div>
-        {total ? <span>{LL.list.range({ from, to, total })}</span> : null}
-        {view.length !== -1 ? (
-          <nav
-            className="flex items-center gap-1"
-            aria-label={LL.list.pageOf({ page: view.page, pages: pageCount })}
-          >
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={LL.list.first()}
-              disabled={view.page <= 1}
-              onClick={() => update({ page: 1 })}
-            >
-              <Icon name="chevronsLeft" className="size-4" />
-            </button>
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={LL.list.previous()}
-              disabled={view.page <= 1}
-              onClick={() => update({ page: view.page - 1 })}
-            >
-              <Icon name="chevronLeft" className="size-4" />
-            </button>
-            <span className="px-2">{LL.list.pageOf({ page: view.page, pages: pageCount })}</span>
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={LL.list.next()}
-              disabled={view.page >= pageCount}
-              onClick={() => update({ page: view.page + 1 })}
-            >
-              <Icon name="chevronRight" className="size-4" />
-            </button>
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={LL.list.last()}
-              disabled={view.page >= pageCount}
-              onClick={() => update({ page: pageCount })}
-            >
-              <Icon name="chevronsRight" className="size-4" />
-            </button>
-          </nav>
-        ) : null}
-      </div>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3 text-slate-600 text-sm dark:text-slate-300">
+            <div className="flex items-center gap-2">
+              <label htmlFor="rows-per-page" className="whitespace-nowrap">
+                {LL.list.rowsPerPage()}
+              </label>
+              <select
+                id="rows-per-page"
+                className={`${inputClass(false)} w-auto py-1`}
+                value={view.length}
+                onChange={(event) => update({ length: Number(event.target.value), page: 1 })}
+              >
+                {rowsPerPageOptions.map((option) => (
+                  <option key={option} value={option}>
+                    {option === -1 ? LL.list.all() : option}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {total ? <span>{LL.list.range({ from, to, total })}</span> : null}
+            {view.length !== -1 ? (
+              <nav
+                className="flex items-center gap-1"
+                aria-label={LL.list.pageOf({ page: view.page, pages: pageCount })}
+              >
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={LL.list.first()}
+                  disabled={view.page <= 1}
+                  onClick={() => update({ page: 1 })}
+                >
+                  <Icon name="chevronsLeft" className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={LL.list.previous()}
+                  disabled={view.page <= 1}
+                  onClick={() => update({ page: view.page - 1 })}
+                >
+                  <Icon name="chevronLeft" className="size-4" />
+                </button>
+                <span className="px-2">{LL.list.pageOf({ page: view.page, pages: pageCount })}</span>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={LL.list.next()}
+                  disabled={view.page >= pageCount}
+                  onClick={() => update({ page: view.page + 1 })}
+                >
+                  <Icon name="chevronRight" className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={LL.list.last()}
+                  disabled={view.page >= pageCount}
+                  onClick={() => update({ page: pageCount })}
+                >
+                  <Icon name="chevronsRight" className="size-4" />
+                </button>
+              </nav>
+            ) : null}
+          </div>
+        </>
+      )}
     </div>
   );
 };

@@ -2,7 +2,9 @@ import type { ComponentType, ReactNode } from 'react';
 import type { TCommand } from '@/components/palette/commandRegistry';
 import type { TPermissionSubject } from '@/domain/permissions';
 import type { TResourceDefinition } from '@/domain/resource';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
+import type { TListView } from './listAddress';
 
 /**
  * Where a resource's screens sit: the area's breadcrumb text key and its home (if any); `records`
@@ -29,6 +31,16 @@ export type TFormAddOns = {
   afterSave: (saved: TResourceRow) => Promise<boolean>;
   /** Checked before the record is saved (a family member without a name): false stops the save. */
   validate?: () => boolean | Promise<boolean>;
+};
+
+/** What a list's other view (a board) is given: the list's view from the address, and how to open a row. */
+export type TListBoardProps = {
+  view: TListView;
+  fixedFilters: Record<string, string>;
+  /** Changes when the user asks to try again after a failure. */
+  retryKey: number;
+  onOpen: (row: TResourceRow) => void;
+  onTotal: (total: number | null) => void;
 };
 
 /** A described resource that has screens, and how its routes read. */
@@ -68,6 +80,16 @@ export type TClientResource = {
    * date picker and the user list the account dialogs). Merged over the fields above.
    */
   formExtras?: () => Promise<Pick<TClientResource, 'useFormAddOns' | 'useRecordActions' | 'EditExtras'>>;
+  /**
+   * Another view of the list beside the table (a matching's board by stage), chosen by
+   * `?view={key}` in the address; it keeps the list's search and filters. Loaded with the list.
+   */
+  listBoard?: {
+    key: string;
+    label: (LL: TranslationFunctions) => string;
+    icon: string;
+    Board: ComponentType<TListBoardProps>;
+  };
   /** The list offers the filtered rows as files: `GET {apiBase}/export?format=` with the list's filters. */
   exportFormats?: readonly ('xlsx' | 'csv')[];
   /**

@@ -1,5 +1,8 @@
+import type { TUserInfo } from '@/domain/auth';
+import type { TClientSettings } from '@/domain/systemSettings';
 import type { TWorkflowDefinition } from '@/domain/workflows/workflow';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import type { TResourceRow } from '@/platform/api/resources';
 
 /** The words of one workflow's screens, in the language of the `LL` they were made from. */
 export type TWorkflowTexts = {
@@ -35,4 +38,16 @@ export type TClientWorkflow = {
   /** Prefix of element ids and palette command ids (`child-status-confirm-adoption`). */
   idPrefix: string;
   texts: (LL: TranslationFunctions) => TWorkflowTexts;
+  /**
+   * Why this user may not take an action the status and the permission allow (four-eyes: 'you took
+   * the step before it'), in words; null when they may. The page shows a refused action with its
+   * reason instead of hiding it; the server refuses it anyway.
+   */
+  refusal?: (
+    action: string,
+    record: TResourceRow,
+    user: TUserInfo | null,
+    settings: TClientSettings,
+    LL: TranslationFunctions,
+  ) => string | null;
 };

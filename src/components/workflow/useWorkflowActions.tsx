@@ -5,6 +5,7 @@ import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useSession } from '@/platform/session';
+import { useClientSettings } from '@/platform/useSetup';
 import type { TClientWorkflow } from './clientWorkflow';
 import { visibleWorkflowActions } from './visibleWorkflowActions';
 import { type TWorkflowSubject, WorkflowActionDialog } from './WorkflowActionDialog';
@@ -19,6 +20,8 @@ export type TWorkflowActions = {
   element: ReactNode;
   /** The actions offered, in menu order: the page shows a button for each. */
   actions: string[];
+  /** Actions the status and permission allow that this user may not take, with the reason in words. */
+  refused: { action: string; reason: string }[];
   /** Opens an action's dialog. */
   open: (action: string) => void;
   /** A dialog is open: the page's single-key shortcuts wait. */
@@ -43,10 +46,20 @@ export const useWorkflowActions = (
   const { user } = useSession();
   const [action, setAction] = useState<string | null>(null);
   const status = record?.status;
-  const actions = useMemo(
-    () => (client ? visibleWorkflowActions(client.workflow, status, user, facts) : []),
-    [client, status, user, facts],
-  );
+  const settings = useClientSettings();
+  const { actions, refused } = useMemo(() => {
+    const allowed = client ? visibleWorkflowActions(client.workflow, status, user, facts) : [];
+    const reasons = allowed.map((name) => ({
+      action: name,
+      reason: client?.refusal && record ? client.refusal(name, record, user, settings, LL) : null,
+    }));
+    return {
+      actions: reasons.filter((entry) => entry.reason === null).map((entry) => entry.action),
+      refused: reasons.flatMap((entry) =>
+        entry.reason ? [{ action: entry.action, reason: entry.reason }] : [],
+      ),
+    };
+  }, [client, status, user, facts, record, settings, LL]);
 
   const commands = useMemo<TCommand[]>(() => {
     if (!client) return [];
@@ -83,6 +96,7 @@ export const useWorkflowActions = (
       />
     ) : null,
     actions,
+    refused,
     open: setAction,
     dialogOpen: shown !== null,
   };

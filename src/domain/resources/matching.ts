@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../machines/eventChecks';
 import type { TResourceDefinition } from '../resource';
+import { resourceAddresses } from '../resourceAddresses';
 import { optionalText, requiredId } from '../rules';
 import { matchingStages, matchingStatuses } from '../workflows/matching.workflow';
 
@@ -46,14 +47,12 @@ export const matchingStatusTones = {
 } as const;
 
 export const matchingResource = {
-  name: 'matching',
-  permission: 'matchings',
+  ...resourceAddresses.matching,
   apiBase: '/adoptive-matching',
   officeScope: 'headOfficeId',
   schema: ZMatchingInput,
   updateSchema: ZMatchingUpdate,
-  editPermission: true,
-  recordPage: 'show',
+  recordPage: 'matching',
   fields: [
     {
       key: 'childId',

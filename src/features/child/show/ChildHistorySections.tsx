@@ -1,3 +1,4 @@
+import { AppLink } from '@/components/AppLink';
 import {
   historyCellClass as cellClass,
   HistoryHeading as Heading,
@@ -5,16 +6,21 @@ import {
 } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import { useHistory } from '@/components/record/useHistory';
+import { hasPermission } from '@/domain/permissions';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { matchingCells } from './statusHistory';
 
-/** 'Matching history': empty until the matching workflow exists; then its rows' date, action and status. */
+/** 'Matching history': the child's matchings, newest first: date, the matching and family (opening it), status. */
 export const MatchingHistorySection = ({ childId, reloadKey }: { childId: string; reloadKey: number }) => {
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
   const history = useHistory<Record<string, unknown>>(`/adoptive-matching/histories/${childId}`, reloadKey);
+  // Each matching opens on its working page, for those who may read matchings.
+  const canOpen = hasPermission(useSession().user, 'matchings:read');
   return (
     <SummaryCard
       id="child-matching-history"
@@ -38,7 +44,18 @@ export const MatchingHistorySection = ({ childId, reloadKey }: { childId: string
                 return (
                   <tr key={String(row.id ?? index)} className="break-inside-avoid">
                     <td className={`${cellClass} whitespace-nowrap`}>{cells.date || '—'}</td>
-                    <td className={cellClass}>{cells.action || '—'}</td>
+                    <td className={cellClass}>
+                      {typeof row.id === 'number' && canOpen ? (
+                        <AppLink
+                          to={localizedPath(locale, `/adoptive-matching/matching/${row.id}`)}
+                          className="text-primary-700 hover:underline dark:text-primary-300"
+                        >
+                          {cells.action || '—'}
+                        </AppLink>
+                      ) : (
+                        cells.action || '—'
+                      )}
+                    </td>
                     <td className={cellClass}>{cells.status || '—'}</td>
                   </tr>
                 );

@@ -4,6 +4,7 @@ import { Icon } from '@/components/Icon';
 import { FieldSections } from '@/components/record/FieldSections';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import { newMatchingLink } from '@/domain/newMatchingLink';
 import { childResource } from '@/domain/resources/child';
 import { childClientResource } from '@/features/child/childClient';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
@@ -138,6 +139,7 @@ export const childShowLayout: TShowLayout = {
   ],
   workflow: childWorkflowClient,
   timelineEntity: 'child_infos',
+  links: (record, LL, user) => newMatchingLink('child', record, LL, user),
   texts: (LL) => ({
     loading: LL.childShow.loading,
     editRecord: LL.childShow.editRecord,

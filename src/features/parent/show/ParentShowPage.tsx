@@ -7,6 +7,7 @@ import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { formatDate } from '@/domain/dateFormat';
+import { newMatchingLink } from '@/domain/newMatchingLink';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import {
@@ -209,8 +210,9 @@ export const parentShowLayout: TShowLayout = {
   workflow: parentWorkflowClient,
   timelineEntity: 'parent_infos',
   // A family that adopted, or was refused, applies again from its earlier application.
-  links: (record, LL, user) =>
-    (record.status === 'adopted' || record.status === 'rejected') &&
+  links: (record, LL, user) => [
+    ...newMatchingLink('parent', record, LL, user),
+    ...((record.status === 'adopted' || record.status === 'rejected') &&
     hasPermission(user, 'adoptive_parents:write') &&
     hasPermission(user, 'adoptive_parents:update')
       ? [
@@ -222,7 +224,8 @@ export const parentShowLayout: TShowLayout = {
             path: `${parentResource.routeBase}/create?from=${record.id}`,
           },
         ]
-      : [],
+      : []),
+  ],
   texts: (LL) => ({
     loading: LL.parentShow.loading,
     editRecord: LL.parentShow.editRecord,

@@ -1,0 +1,67 @@
+import { useSetAtom } from 'jotai';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { hasPermission } from '@/domain/permissions';
+import { bothLanguages } from '@/i18n/bothLanguages';
+import { useI18nContext } from '@/i18n/i18n-react';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
+import { paletteOpenAtom, paletteScopeAtom } from '@/state/ui';
+import type { TCommand } from './commandRegistry';
+import { createKeywords } from './destinations';
+
+export type TRecordAreaCommands = {
+  /** The resource's name (the palette's scope) and where its pages are. */
+  name: string;
+  routeBase: string;
+  /** Every permission the create page and its save need. */
+  createPermissions: readonly string[];
+  readPermission: string;
+  newTitle: (LL: TranslationFunctions) => string;
+  findTitle: (LL: TranslationFunctions) => string;
+};
+
+/**
+ * A record area's app-wide commands: 'New ...' (to its create page) and 'Find ... by name or
+ * code' (reopens the palette narrowed to its records), each for the users who may, with their
+ * words in both languages as keywords.
+ */
+export const useRecordAreaCommands = (area: TRecordAreaCommands): TCommand[] => {
+  const { LL } = useI18nContext();
+  const { user } = useSession();
+  const locale = useRouteLocale();
+  const navigate = useNavigate();
+  const setOpen = useSetAtom(paletteOpenAtom);
+  const setScope = useSetAtom(paletteScopeAtom);
+  return useMemo<TCommand[]>(() => {
+    const list: TCommand[] = [];
+    if (area.createPermissions.every((permission) => hasPermission(user, permission))) {
+      const words = bothLanguages(area.newTitle);
+      list.push({
+        id: `app-create-${area.name}`,
+        title: area.newTitle(LL),
+        kind: 'action',
+        icon: 'plus',
+        keywords: [words.kh, words.en, ...createKeywords(area.name)],
+        perform: () => navigate(localizedPath(locale, `${area.routeBase}/create`)),
+      });
+    }
+    if (hasPermission(user, area.readPermission)) {
+      const words = bothLanguages(area.findTitle);
+      list.push({
+        id: `app-find-${area.name}`,
+        title: area.findTitle(LL),
+        kind: 'action',
+        icon: 'search',
+        keywords: [words.kh, words.en],
+        perform: () => {
+          setScope(area.name);
+          setOpen(true);
+        },
+      });
+    }
+    return list;
+  }, [area, LL, user, locale, navigate, setOpen, setScope]);
+};

@@ -1,0 +1,298 @@
+import { useMemo } from 'react';
+import { AppLink } from '@/components/AppLink';
+import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
+import { Badge } from '@/components/Badge';
+import { HistoryBody } from '@/components/record/HistoryParts';
+import { SummaryCard } from '@/components/record/SummaryCard';
+import type { TShowCardProps } from '@/components/record/showLayout';
+import { useHistory } from '@/components/record/useHistory';
+import type { TStatusHistoryRow } from '@/components/workflow/statusHistory';
+import type { TCompatibilityCheck } from '@/domain/compatibility';
+import { formatDate } from '@/domain/dateFormat';
+import { matchingActionText } from '@/domain/matchingLabels';
+import { matchingStageNames, matchingStageOf, stagePeriods, stageTiming } from '@/domain/matchingStage';
+import { hasPermission } from '@/domain/permissions';
+import { isoDateIn } from '@/domain/programmeTime';
+import { resourceAddresses } from '@/domain/resourceAddresses';
+import { bothLanguages } from '@/i18n/bothLanguages';
+import { useI18nContext } from '@/i18n/i18n-react';
+import type { TResourceRow } from '@/platform/api/resources';
+import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
+import { useClientSettings } from '@/platform/useSetup';
+import { CompatibilityChecks } from '../CompatibilityChecks';
+import { MatchingStatusBadge } from '../MatchingStatusBadge';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The days in the current stage, and an overdue mark past its expected days. */
+const StageTimingLine = ({ record }: { record: TResourceRow }) => {
+  const { LL } = useI18nContext();
+  const { stageExpectedDays } = useClientSettings();
+  const timing = stageTiming(
+    String(record.status),
+    text(record.stageEnteredOn),
+    isoDateIn(new Date()),
+    stageExpectedDays,
+  );
+  if (!timing) return null;
+  return (
+    <span className="inline-flex items-center gap-2" data-stage-timing="">
+      <span>{LL.matching.daysInStage({ days: timing.days, stage: LL.options.stage[timing.stage]() })}</span>
+      {timing.overdue ? (
+        <Badge tone="amber">
+          {LL.matching.overdueDays({ days: timing.days, expected: timing.expected })}
+        </Badge>
+      ) : null}
+    </span>
+  );
+};
+
+/** Who is matched: the child (the page's title), the family, the code, the status and time in stage. */
+export const MatchingIdentity = ({
+  record,
+  titleId,
+}: {
+  record: TResourceRow;
+  title: string;
+  titleId: string;
+}) => {
+  const { LL } = useI18nContext();
+  const locale = useRouteLocale();
+  const { user } = useSession();
+  const link = (permission: string, path: string, label: string) =>
+    hasPermission(user, permission) ? (
+      <AppLink
+        to={localizedPath(locale, path)}
+        className="text-primary-700 hover:underline dark:text-primary-300"
+      >
+        {label}
+      </AppLink>
+    ) : (
+      <span>{label}</span>
+    );
+  return (
+    <div className="min-w-0">
+      <h1 id={titleId} className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50">
+        {text(record.childName) || text(record.childCode)}
+      </h1>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
+        <dt className="text-slate-500 dark:text-slate-400">{LL.matching.childLabel()}</dt>
+        <dd>
+          {link(
+            'adoptive_children:read',
+            `${resourceAddresses.child.routeBase}/show/${String(record.childId)}`,
+            `${text(record.childName)} (${text(record.childCode)})`,
+          )}
+        </dd>
+        <dt className="text-slate-500 dark:text-slate-400">{LL.matching.familyLabel()}</dt>
+        <dd>
+          {link(
+            'adoptive_parents:read',
+            `${resourceAddresses.parent.routeBase}/show/${String(record.parentId)}`,
+            `${text(record.applicants)} (${text(record.parentCode)})`,
+          )}
+        </dd>
+      </dl>
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
+        <span className="font-mono tabular-nums">{text(record.code)}</span>
+        <MatchingStatusBadge status={String(record.status)} />
+        <StageTimingLine record={record} />
+      </div>
+    </div>
+  );
+};
+
+/** What a stage adds to its line: the trial's start and end, the warrant's reference and number. */
+const stageFacts = (stage: string, record: TResourceRow, LL: ReturnType<typeof useI18nContext>['LL']) => {
+  const facts: string[] = [];
+  if (stage === 'trial' && record.trialStart)
+    facts.push(
+      record.trialEnd
+        ? LL.matching.trial({ start: formatDate(record.trialStart), end: formatDate(record.trialEnd) })
+        : LL.matching.trialOngoing({ start: formatDate(record.trialStart) }),
+    );
+  if (stage === 'warrant' && record.warrantRequestedOn)
+    facts.push(
+      LL.matching.warrantRequest({
+        date: formatDate(record.warrantRequestedOn),
+        reference: text(record.warrantReference),
+      }),
+    );
+  if (stage === 'warrant' && record.warrantedOn)
+    facts.push(
+      LL.matching.warrantGranted({
+        number: text(record.warrantNumber),
+        date: formatDate(record.warrantedOn),
+      }),
+    );
+  return facts;
+};
+
+/**
+ * 'Stages': the stepper of proposal, trial, warrant and keeping, each with the day it was entered,
+ * the day it was left, by which step and whom, its days against the expected ones; the end
+ * (completed or rejected) below. From the status history.
+ */
+export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) => {
+  const { LL } = useI18nContext();
+  const { stageExpectedDays } = useClientSettings();
+  const history = useHistory<TStatusHistoryRow>(`/adoptive-matching/status-history/${id}`, reloadKey);
+  const current = matchingStageOf(String(record.status));
+  return (
+    <SummaryCard
+      id="matching-stages"
+      title={LL.matching.stages()}
+      both={bothLanguages((book) => book.matching.stages())}
+    >
+      <HistoryBody history={history} empty={LL.matching.stageNotReached()}>
+        {(rows) => {
+          const oldestFirst = [...rows].sort((a, b) => (a.at === b.at ? a.id - b.id : a.at < b.at ? -1 : 1));
+          const periods = stagePeriods(
+            oldestFirst.map((row) => ({
+              ...row,
+              userId: row.user?.id ?? null,
+              userName: row.user?.name ?? null,
+            })),
+            isoDateIn(new Date()),
+            stageExpectedDays,
+          );
+          return (
+            <>
+              <ol className="grid gap-3 sm:grid-cols-4">
+                {matchingStageNames.map((stage, index) => {
+                  const period = periods.filter((entry) => entry.stage === stage).at(-1);
+                  const state = stage === current ? 'current' : period ? 'done' : 'notReached';
+                  return (
+                    <li
+                      key={stage}
+                      data-stage={stage}
+                      data-state={state}
+                      aria-current={state === 'current' ? 'step' : undefined}
+                      className={`break-inside-avoid rounded-md border p-3 text-sm ${
+                        state === 'current'
+                          ? 'border-primary-500 bg-primary-50 dark:border-primary-400 dark:bg-primary-950/40'
+                          : 'border-slate-200 dark:border-slate-700'
+                      }`}
+                    >
+                      <div className="flex items-center gap-2 font-semibold">
+                        <span
+                          className={`inline-flex size-6 items-center justify-center rounded-full text-xs ${
+                            state === 'notReached'
+                              ? 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300'
+                              : 'bg-primary-700 text-white dark:bg-primary-300 dark:text-slate-950'
+                          }`}
+                        >
+                          {index + 1}
+                        </span>
+                        {LL.options.stage[stage]()}
+                      </div>
+                      <p className="mt-1 text-slate-500 text-xs dark:text-slate-400">
+                        {state === 'current'
+                          ? LL.matching.stageCurrent()
+                          : state === 'done'
+                            ? LL.matching.stageDone()
+                            : LL.matching.stageNotReached()}
+                      </p>
+                      {period ? (
+                        <ul className="mt-2 flex flex-col gap-1 text-slate-700 dark:text-slate-200">
+                          {[
+                            ...period.steps,
+                            ...(period.endedBy && period.leftOn
+                              ? [{ ...period.endedBy, day: period.leftOn }]
+                              : []),
+                          ].map((step) => (
+                            <li key={`${step.action}-${step.day}`} data-step={step.action}>
+                              {LL.matching.leftOn({
+                                date: formatDate(step.day),
+                                action: matchingActionText(LL, step.action),
+                                user: step.userName ?? LL.childShow.deletedUser(),
+                              })}
+                            </li>
+                          ))}
+                          <li className="flex flex-wrap items-center gap-1">
+                            {LL.matching.stageDays({ days: period.days, expected: stageExpectedDays[stage] })}
+                            {period.overdue ? <Badge tone="amber">{LL.matching.overdue()}</Badge> : null}
+                          </li>
+                          {stageFacts(stage, record, LL).map((fact) => (
+                            <li key={fact}>{fact}</li>
+                          ))}
+                        </ul>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ol>
+              {record.status === 'completed' && record.completedOn ? (
+                <p className="mt-3 font-medium text-sm">
+                  {LL.matching.completedOn({ date: formatDate(record.completedOn) })}
+                </p>
+              ) : null}
+              {record.status === 'rejected' ? (
+                <p className="mt-3 font-medium text-rose-800 text-sm dark:text-rose-300">
+                  {LL.matching.rejectedOn({
+                    date: formatDate(record.rejectedOn ?? ''),
+                    reason: text(record.rejectionReason),
+                  })}
+                </p>
+              ) : null}
+            </>
+          );
+        }}
+      </HistoryBody>
+    </SummaryCard>
+  );
+};
+
+/** The proposal: its day, the compatibility as recorded then, the justification, the notes. */
+export const MatchingProposalCard = ({ record }: TShowCardProps) => {
+  const { LL } = useI18nContext();
+  const checks = Array.isArray(record.compatibility) ? (record.compatibility as TCompatibilityCheck[]) : [];
+  const justification = text(record.justification).trim();
+  const notes = text(record.notes).trim();
+  return (
+    <SummaryCard
+      id="matching-proposal"
+      title={LL.matching.compatibility()}
+      both={bothLanguages((book) => book.matching.compatibility())}
+    >
+      <p className="mb-3 text-slate-500 text-xs dark:text-slate-400">
+        {LL.matching.compatibilityHint({ date: formatDate(record.proposedDate) })}
+      </p>
+      <CompatibilityChecks checks={checks} />
+      <dl className="mt-4 grid gap-3 text-sm">
+        <div>
+          <dt className="font-medium text-slate-500 dark:text-slate-400">{LL.matching.justification()}</dt>
+          <dd className="whitespace-pre-wrap">{justification || LL.matching.noJustification()}</dd>
+        </div>
+        {notes ? (
+          <div>
+            <dt className="font-medium text-slate-500 dark:text-slate-400">{LL.matching.notes()}</dt>
+            <dd className="whitespace-pre-wrap">{notes}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </SummaryCard>
+  );
+};
+
+/** Documents filed under the stage they belong to (the proposal's report, the trial's visits...). */
+export const MatchingDocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => {
+  const { LL } = useI18nContext();
+  const slots = useMemo(
+    () => matchingStageNames.map((stage) => ({ key: stage, label: LL.options.stage[stage]() })),
+    [LL],
+  );
+  return (
+    <AttachmentsCard
+      apiBase="/adoptive-matching"
+      recordId={id}
+      idPrefix="matching"
+      slots={slots}
+      editable={canUpdate}
+      reloadKey={reloadKey}
+      onChange={reload}
+    />
+  );
+};

@@ -1,0 +1,50 @@
+import type { TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { matchingActionText } from '@/domain/matchingLabels';
+import { isSuperUser } from '@/domain/permissions';
+import { fourEyesStep, matchingWorkflow } from '@/domain/workflows/matching.workflow';
+
+/**
+ * A matching's workflow on screen: the generic actions, dialog and history in its words; a decision
+ * four-eyes holds against this user (the record's last step was theirs) is shown with the reason.
+ */
+export const matchingWorkflowClient: TClientWorkflow = {
+  workflow: matchingWorkflow,
+  apiBase: '/adoptive-matching',
+  resourceName: 'matching',
+  idPrefix: 'matching',
+  texts: (LL) => ({
+    action: (action) => matchingActionText(LL, action),
+    intro: (action, name) => LL.matching.actionIntro({ action: matchingActionText(LL, action), name }),
+    field: (key) => {
+      const labels: Record<string, () => string> = {
+        stepDate: LL.fields.stepDate,
+        reason: LL.parentStatus.reason,
+        warrantReference: LL.fields.warrantReference,
+        warrantNumber: LL.fields.warrantNumber,
+      };
+      return labels[key]?.() ?? key;
+    },
+    // The dialogs' shared words are the child's: the same dialog, the same hints.
+    done: (values) => LL.childStatus.done(values),
+    dateFuture: () => LL.childStatus.dateFuture(),
+    working: () => LL.childStatus.working(),
+    formHint: () => LL.childStatus.formHint(),
+    dateHint: () => LL.childStatus.dateHint(),
+    confirmHint: () => LL.childStatus.confirmHint(),
+    actionsLabel: () => LL.matching.recordActions(),
+  }),
+  refusal: (action, record, user, settings, LL) => {
+    const step = fourEyesStep(
+      action,
+      typeof record.lastStepAction === 'string'
+        ? {
+            action: record.lastStepAction,
+            userId: typeof record.lastStepBy === 'number' ? record.lastStepBy : null,
+          }
+        : null,
+      { id: user?.id ?? null, isSuper: isSuperUser(user) },
+      settings.fourEyes,
+    );
+    return step ? LL.matching.fourEyesRefused({ step: matchingActionText(LL, step) }) : null;
+  },
+};
