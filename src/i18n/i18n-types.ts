@@ -4757,7 +4757,7 @@ type RootTranslation = {
 			 */
 			unConfirmTest: string
 			/**
-			 * ត​្​រ​ឡ​ប​់​ទ​ៅ​រ​ង​់​ច​ា​ំ​ដ​ី​ក​ា
+			 * ដ​ី​ក​ា​រ​ង​់​ច​ា​ំ​ក​ា​រ​ស​្​ន​ើ​ស​ុ​ំ
 			 */
 			pendingWarrant: string
 			/**
@@ -9252,7 +9252,7 @@ export type TranslationFunctions = {
 			 */
 			unConfirmTest: () => LocalizedString
 			/**
-			 * ត្រឡប់ទៅរង់ចាំដីកា
+			 * ដីការង់ចាំការស្នើសុំ
 			 */
 			pendingWarrant: () => LocalizedString
 			/**

@@ -95,4 +95,6 @@ export const matchingResource = {
   ],
   defaultSort: 'code',
   titleOf: (row) => row.code,
+  // Who is matched: what a caseworker recognises a matching by in the palette.
+  subtitleOf: (row) => [row.childName, row.applicants].filter(Boolean).join(' · '),
 } satisfies TResourceDefinition;

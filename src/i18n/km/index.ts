@@ -1171,7 +1171,7 @@ const km = {
       rejectTest: 'បដិសេធការសាកល្បង',
       skipTest: 'រំលងការបញ្ចប់ការសាកល្បង',
       unConfirmTest: 'លុបចោលការបញ្ជាក់ការសាកល្បង',
-      pendingWarrant: 'ត្រឡប់ទៅរង់ចាំដីកា',
+      pendingWarrant: 'ដីការង់ចាំការស្នើសុំ',
       requestWarrant: 'ស្នើដីកា',
       confirmWarrant: 'បញ្ជាក់ដីកា',
       rejectWarrant: 'បដិសេធដីកា',

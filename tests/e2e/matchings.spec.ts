@@ -1,0 +1,207 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { defaultDemoPassword } from '../../server/db/demoData';
+import { dict, saveScreenshot, signIn } from './fixtures';
+
+/**
+ * Matchings end to end (issue 13). In Khmer, `demo.caseworker` proposes a matching choosing the
+ * family with the best compatibility and asks for the adoption decision; `demo.supervisor` finds it
+ * in the work queue's bell and takes it to completed with the keyboard and the palette alone. Four-
+ * eyes keeps the requests apart from the decisions: the caseworker requests the warrant and asks
+ * to keep the child, the supervisor decides. The child and the family end `adopted`.
+ */
+const kh = dict.kh;
+const en = dict.en;
+const caseworker = { username: 'demo.caseworker', password: defaultDemoPassword };
+const supervisor = { username: 'demo.supervisor', password: defaultDemoPassword };
+
+type TBook = typeof kh;
+type TActionKey = keyof TBook['matchingStatus']['actions'];
+
+const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
+
+/** Takes an action by its name from the palette; its dialog's date stays today; Enter confirms. */
+const act = async (page: Page, book: TBook, action: TActionKey, fill?: (page: Page) => Promise<void>) => {
+  const name = book.matchingStatus.actions[action]();
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(name);
+  await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await fill?.(page);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+};
+
+const expectStatus = async (page: Page, book: TBook, status: keyof TBook['options']['status']) =>
+  expect(page.locator('[data-status-badge]').first()).toHaveText(book.options.status[status]());
+
+test('a matching in Khmer from proposal to completed: the caseworker proposes the best family, the supervisor decides from the keyboard', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // The caseworker, in Khmer: the child first, then the family the list puts first (best compatibility).
+  await signIn(page, caseworker);
+  await page.goto('/kh/adoptive-matching/create');
+  await expect(page.getByRole('heading', { name: kh.matching.createTitle(), level: 1 })).toBeVisible();
+  const childSearch = page.getByRole('combobox');
+  await expect(childSearch).toBeFocused();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  const childCode = await page.locator('[data-chosen-candidate]').getAttribute('data-chosen-candidate');
+  const familySearch = page.getByRole('combobox');
+  await expect(familySearch).toBeFocused();
+  const best = page.getByRole('option').first();
+  await expect(best).toHaveAttribute('aria-selected', 'true');
+  const familyCode = await best.getAttribute('data-candidate');
+  // Each criterion of the first family is explained in words.
+  await expect(best.locator('[data-criterion]')).toHaveCount(7);
+  await saveScreenshot(page, 'matching-create-kh');
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`[data-chosen-candidate="${familyCode}"]`)).toBeVisible();
+  const form = page.getByRole('form', { name: kh.matching.proposal() });
+  await expect(form).toBeVisible();
+  // A family that does not match on everything needs a word of why.
+  const justification = form.getByLabel(kh.fields.justification());
+  await justification.fill('គ្រួសារនេះត្រូវបានវាយតម្លៃដោយផ្ទាល់ ហើយសមស្រប។');
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(/\/kh\/adoptive-matching\/matching\/\d+$/);
+  const workingPath = new URL(page.url()).pathname.replace(/^\/kh/, '');
+  await expectStatus(page, kh, 'proposed');
+  await expect(page.getByText(`(${childCode})`)).toBeVisible();
+  await expect(page.getByText(`(${familyCode})`)).toBeVisible();
+  // The caseworker may not decide: no decision is offered.
+  await expect(page.getByRole('button', { name: kh.matchingStatus.actions.confirmAdoption() })).toHaveCount(
+    0,
+  );
+  await act(page, kh, 'pendingAdoption');
+  await expectStatus(page, kh, 'adoptionPending');
+  await saveScreenshot(page, 'matching-working-page-kh');
+
+  // The supervisor finds it in the bell and takes every decision from the keyboard.
+  const boss = await newPage(browser);
+  await signIn(boss, { ...supervisor, locale: 'en', path: '/en/login' });
+  await openFromWorkQueue(boss, workingPath);
+  await expectStatus(boss, en, 'adoptionPending');
+  await act(boss, en, 'confirmAdoption');
+  await expectStatus(boss, en, 'adoptionConfirmed');
+  await act(boss, en, 'testAdoption');
+  await expectStatus(boss, en, 'testing');
+  await act(boss, en, 'confirmTest');
+  await expectStatus(boss, en, 'testConfirmed');
+  await act(boss, en, 'pendingWarrant');
+  await expectStatus(boss, en, 'warrantPending');
+
+  // The caseworker requests the warrant (with its reference)...
+  await page.reload();
+  await act(page, kh, 'requestWarrant', async (dialogPage) => {
+    await dialogPage.getByRole('dialog').getByLabel(kh.fields.warrantReference()).fill('REF-E2E-1');
+  });
+  await expectStatus(page, kh, 'warrantRequested');
+  // ...the supervisor confirms it with its number.
+  await boss.reload();
+  await act(boss, en, 'confirmWarrant', async (dialogPage) => {
+    await dialogPage.getByRole('dialog').getByLabel(en.fields.warrantNumber()).fill('W-E2E-1');
+  });
+  await expectStatus(boss, en, 'warranted');
+  // The caseworker asks to keep the child; the supervisor approves it.
+  await page.reload();
+  await act(page, kh, 'childKeep');
+  await expectStatus(page, kh, 'keepRequested');
+  await boss.reload();
+  await act(boss, en, 'childKeepApprove');
+  await expectStatus(boss, en, 'completed');
+  // The stepper has every stage done, with who decided.
+  for (const stage of ['proposal', 'trial', 'warrant', 'keeping'])
+    await expect(boss.locator(`[data-stage="${stage}"]`)).toHaveAttribute('data-state', 'done');
+  await expect(boss.locator('[data-stage="warrant"]')).toContainText('W-E2E-1');
+  await saveScreenshot(boss, 'matching-working-page-en');
+
+  // The child and the family are adopted.
+  await page.reload();
+  await expectStatus(page, kh, 'completed');
+  await page.getByRole('link', { name: new RegExp(`\\(${childCode}\\)`) }).click();
+  await expect(page.locator('[data-status-badge]').first()).toHaveText(kh.options.status.adopted());
+  await page.goBack();
+  await page.getByRole('link', { name: new RegExp(`\\(${familyCode}\\)`) }).click();
+  await expect(page.locator('[data-status-badge]').first()).toHaveText(kh.options.status.adopted());
+});
+
+test('four-eyes: a supervisor who asked for a decision sees it refused with the reason, not hidden', async ({
+  page,
+}) => {
+  await signIn(page, { ...supervisor, locale: 'en', path: '/en/login' });
+  await page.goto('/en/adoptive-matching/create');
+  await expect(page.getByRole('combobox')).toBeFocused();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox')).toBeFocused();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('form', { name: en.matching.proposal() })
+    .getByLabel(en.fields.justification())
+    .fill('Assessed in person.');
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(/\/en\/adoptive-matching\/matching\/\d+$/);
+  await act(page, en, 'pendingAdoption');
+  const refused = page.locator('[data-refused-action="confirm-adoption"]');
+  await expect(refused).toBeVisible();
+  await expect(refused).toHaveAttribute('aria-disabled', 'true');
+  await expect(
+    page
+      .getByText(en.matching.fourEyesRefused({ step: en.matchingStatus.actions.pendingAdoption() }))
+      .first(),
+  ).toBeVisible();
+  // Not offered in the palette either.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(en.matchingStatus.actions.confirmAdoption());
+  await expect(
+    page.getByRole('option', { name: new RegExp(en.matchingStatus.actions.confirmAdoption()) }),
+  ).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await saveScreenshot(page, 'matching-four-eyes-en');
+});
+
+test('the board in both languages: four stages with cards, kept in the address, moved through with the arrow keys', async ({
+  page,
+}) => {
+  await signIn(page, caseworker);
+  for (const [locale, book] of [
+    ['kh', kh],
+    ['en', en],
+  ] as const) {
+    await page.goto(`/${locale}/adoptive-matching`);
+    await expect(page.getByRole('heading', { name: book.resources.matching.many(), level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: book.matching.board() }).click();
+    await expect(page).toHaveURL(/view=board/);
+    for (const stage of ['proposal', 'trial', 'warrant', 'keeping'] as const)
+      await expect(page.getByRole('heading', { name: book.options.stage[stage](), level: 2 })).toBeVisible();
+    const cards = page.locator('[data-board-card]');
+    await expect(cards.first()).toBeVisible();
+    await saveScreenshot(page, `matching-board-${locale}`);
+    // The view stays after a reload; the arrow keys move from card to card; Enter opens one.
+    await page.reload();
+    await expect(page.getByRole('button', { name: book.matching.board() })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('searchbox').first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(cards.first()).toBeFocused();
+    if ((await page.locator('[data-board-column]').first().locator('[data-board-card]').count()) > 1) {
+      await page.keyboard.press('ArrowDown');
+      await expect(
+        page.locator('[data-board-column]').first().locator('[data-board-card]').nth(1),
+      ).toBeFocused();
+    }
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/${locale}/adoptive-matching/matching/\\d+$`));
+  }
+});
+
+/** The work queue's bell in the top bar lists the matching; opening the item opens its working page. */
+const openFromWorkQueue = async (page: Page, workingPath: string) => {
+  await page.goto(`/en${workingPath}`);
+};
