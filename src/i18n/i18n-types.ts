@@ -4532,11 +4532,10 @@ type RootTranslation = {
 		 */
 		fourEyesRefused: RequiredParams<'step'>
 		/**
-		 * {​a​c​t​i​o​n​}​៖​ ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​n​a​m​e​}​។
-		 * @param {unknown} action
+		 * {​n​a​m​e​}​៖​ ​ប​្​រ​វ​ត​្​ត​ិ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ំ​ហ​ា​ន​ន​េ​ះ​ ​អ​្​ន​ក​ធ​្​វ​ើ​ ​ន​ិ​ង​ព​េ​ល​វ​េ​ល​ា​។
 		 * @param {unknown} name
 		 */
-		actionIntro: RequiredParams<'action' | 'name'>
+		actionIntro: RequiredParams<'name'>
 		/**
 		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ទ​េ
 		 */
@@ -9055,9 +9054,9 @@ export type TranslationFunctions = {
 		 */
 		fourEyesRefused: (arg: { step: unknown }) => LocalizedString
 		/**
-		 * {action}៖ ការផ្គូផ្គង {name}។
+		 * {name}៖ ប្រវត្តិការផ្គូផ្គងរក្សាទុកជំហាននេះ អ្នកធ្វើ និងពេលវេលា។
 		 */
-		actionIntro: (arg: { action: unknown, name: unknown }) => LocalizedString
+		actionIntro: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * មិនទាន់មានការផ្គូផ្គងទេ
 		 */

@@ -27,7 +27,7 @@ const act = async (page: Page, book: TBook, action: TActionKey, fill?: (page: Pa
   await expect(page.getByRole('option', { name: new RegExp(name) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name })).toBeVisible();
   await fill?.(page);
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);

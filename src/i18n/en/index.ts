@@ -1128,7 +1128,7 @@ const en = {
     notes: 'Notes',
     documents: 'Documents by stage',
     fourEyesRefused: 'You took the step before it ({step}): another user must take this decision.',
-    actionIntro: '{action}: matching {name}.',
+    actionIntro: "{name}: the matching's history keeps this step, who took it and when.",
     noMatchingYet: 'No matching yet',
   },
   compatibility: {

@@ -1114,7 +1114,7 @@ const km = {
     notes: 'កំណត់សម្គាល់',
     documents: 'ឯកសារតាមដំណាក់កាល',
     fourEyesRefused: 'អ្នកបានធ្វើជំហានមុន ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។',
-    actionIntro: '{action}៖ ការផ្គូផ្គង {name}។',
+    actionIntro: '{name}៖ ប្រវត្តិការផ្គូផ្គងរក្សាទុកជំហាននេះ អ្នកធ្វើ និងពេលវេលា។',
     noMatchingYet: 'មិនទាន់មានការផ្គូផ្គងទេ',
   },
   compatibility: {

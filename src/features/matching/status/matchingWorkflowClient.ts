@@ -14,7 +14,7 @@ export const matchingWorkflowClient: TClientWorkflow = {
   idPrefix: 'matching',
   texts: (LL) => ({
     action: (action) => matchingActionText(LL, action),
-    intro: (action, name) => LL.matching.actionIntro({ action: matchingActionText(LL, action), name }),
+    intro: (_action, name) => LL.matching.actionIntro({ name }),
     field: (key) => {
       const labels: Record<string, () => string> = {
         stepDate: LL.fields.stepDate,
