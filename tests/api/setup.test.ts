@@ -61,7 +61,13 @@ describe('GET /api/v1/mains', () => {
           app_logo: null,
           footer_logo: null,
         },
-        settings: { defaultRowsPerPage: 10, sessionIdleMinutes: 30, minimumAdopterAge: 25 },
+        settings: {
+          defaultRowsPerPage: 10,
+          sessionIdleMinutes: 30,
+          minimumAdopterAge: 25,
+          fourEyes: true,
+          stageExpectedDays: { proposal: 30, trial: 90, warrant: 60, keeping: 30 },
+        },
       },
     });
   });

@@ -14,6 +14,7 @@ const defaults = {
   minimumAgeGap: 18,
   maximumAgeGap: 45,
   fourEyes: true,
+  stageExpectedDays: { proposal: 30, trial: 90, warrant: 60, keeping: 30 },
 };
 
 let t: TTestApp;
@@ -52,6 +53,7 @@ describe('system settings', () => {
       minimumAgeGap: 16,
       maximumAgeGap: 50,
       fourEyes: false,
+      stageExpectedDays: { proposal: 20, trial: 60, warrant: 45, keeping: 15 },
     };
     const response = await save({ ...values, version: 0 });
     expect(response.statusCode).toBe(200);
@@ -72,6 +74,8 @@ describe('system settings', () => {
       defaultRowsPerPage: 50,
       sessionIdleMinutes: 45,
       minimumAdopterAge: 30,
+      fourEyes: false,
+      stageExpectedDays: { proposal: 20, trial: 60, warrant: 45, keeping: 15 },
     });
   });
 
