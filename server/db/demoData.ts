@@ -498,7 +498,10 @@ export const demoRoles = [
       'adoptive_parents:read',
       'adoptive_parents:write',
       'adoptive_parents:update',
+      // Issue 13: proposes matchings and takes their steps; the decisions are the supervisor's.
       'matchings:read',
+      'matchings:write',
+      'matchings:update',
     ],
   },
   {

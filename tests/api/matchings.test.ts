@@ -372,3 +372,96 @@ describe('the candidates of a new matching', () => {
     ).toBe(404);
   });
 });
+
+describe('time in stage', () => {
+  it('moves the stage entry only when the stage changes, and the stage filter answers that stage', async () => {
+    const { response } = await propose({ proposedDate: yearsBefore(today, 1) });
+    const id = response.json().data.id;
+    const read = async () => (await call('GET', `/adoptive-matching/${id}`)).json().data;
+    expect((await read()).stageEnteredOn).toBe(yearsBefore(today, 1));
+    // A step within the proposal keeps it; the record names the last step and who took it.
+    expect((await act('pending-adoption', id, {}, tokens.caseworker)).statusCode).toBe(200);
+    const pending = await read();
+    expect(pending.stageEnteredOn).toBe(yearsBefore(today, 1));
+    expect(pending.lastStepAction).toBe('pending-adoption');
+    expect(typeof pending.lastStepBy).toBe('number');
+    expect((await act('confirm-adoption', id, { date: today })).statusCode).toBe(200);
+    expect((await read()).stageEnteredOn).toBe(yearsBefore(today, 1));
+    // Starting the trial enters the trial on its date.
+    expect((await act('test-adoption', id, { date: today })).statusCode).toBe(200);
+    expect((await read()).stageEnteredOn).toBe(today);
+    const trial = (await call('GET', '/adoptive-matching?page=1&take=200&stage=trial')).json();
+    expect(trial.data.map((row: { id: number }) => row.id)).toContain(id);
+    expect(
+      trial.data.every((row: { status: string }) =>
+        ['testing', 'testPending', 'testConfirmed'].includes(row.status),
+      ),
+    ).toBe(true);
+    const proposal = (await call('GET', '/adoptive-matching?page=1&take=200&stage=proposal')).json();
+    expect(proposal.data.map((row: { id: number }) => row.id)).not.toContain(id);
+  });
+});
+
+describe('the work queue', () => {
+  const queue = async (token: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/work-queue',
+      headers: t.bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      data: { entity: string; entityId: number; reason: string; actions?: string[] }[];
+      total: number;
+    };
+  };
+  const has = (items: Awaited<ReturnType<typeof queue>>, id: number, reason: string, entity = 'matching') =>
+    items.data.some((item) => item.entity === entity && item.entityId === id && item.reason === reason);
+
+  it('gives a supervisor the decisions asked of them, not one they asked for themselves; the caseworker none', async () => {
+    const asked = (await propose()).response.json().data.id;
+    expect((await act('pending-adoption', asked, {}, tokens.caseworker)).statusCode).toBe(200);
+    const own = (await propose({}, tokens.supervisor)).response.json().data.id;
+    expect((await act('pending-adoption', own, {}, tokens.supervisor)).statusCode).toBe(200);
+
+    const supervisor = await queue(tokens.supervisor);
+    expect(has(supervisor, asked, 'decision')).toBe(true);
+    const item = supervisor.data.find((entry) => entry.entityId === asked && entry.reason === 'decision');
+    expect(item?.actions).toEqual(['confirm-adoption', 'reject-adoption']);
+    // Four-eyes: the one the supervisor asked for is another approver's.
+    expect(has(supervisor, own, 'decision')).toBe(false);
+    expect(has(await queue(tokens.second), own, 'decision')).toBe(true);
+    // A caseworker takes no decision.
+    expect((await queue(tokens.caseworker)).data.filter((entry) => entry.reason === 'decision')).toEqual([]);
+    // Once decided it leaves the queue.
+    expect((await act('confirm-adoption', asked, { date: today }, tokens.second)).statusCode).toBe(200);
+    expect(has(await queue(tokens.supervisor), asked, 'decision')).toBe(false);
+  });
+
+  it('lists overdue stages to matching readers and approvals ending within 30 days to parent readers, within the office', async () => {
+    const late = (await propose({ proposedDate: yearsBefore(today, 1) })).response.json().data.id;
+    const fresh = (await propose()).response.json().data.id;
+    const ending = await application({ approvedUntil: isoDateIn(new Date(t.clock.now() + 10 * 86_400_000)) });
+    const caseworker = await queue(tokens.caseworker);
+    expect(has(caseworker, late, 'overdue')).toBe(true);
+    expect(has(caseworker, fresh, 'overdue')).toBe(false);
+    const overdue = caseworker.data.find((entry) => entry.entityId === late && entry.reason === 'overdue') as
+      | { stage: string; days: number; expected: number }
+      | undefined;
+    expect(overdue).toMatchObject({ stage: 'proposal', expected: 30 });
+    expect(overdue?.days).toBeGreaterThan(300);
+    expect(has(caseworker, ending.id, 'approvalExpiring', 'parent')).toBe(true);
+    expect(caseworker.total).toBeGreaterThanOrEqual(caseworker.data.length);
+    // Another office's records are not there for a provincial user.
+    const provincial = await queue(tokens.provincial);
+    expect(has(provincial, late, 'overdue')).toBe(false);
+    expect(has(provincial, ending.id, 'approvalExpiring', 'parent')).toBe(false);
+  });
+
+  it('is empty for a user who may read none of it, and refused without a session', async () => {
+    await t.createUser('queue-nobody', ['adoptive_children:read']);
+    const nobody = (await t.signIn('queue-nobody', userPassword)).accessToken;
+    expect(await queue(nobody)).toEqual({ data: [], total: 0 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/work-queue' })).statusCode).toBe(401);
+  });
+});

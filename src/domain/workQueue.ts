@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The signed-in user's work queue (DESIGN.md section 6, `GET /work-queue`): what waits for them,
+ * from what they may read and act on. `entity` names the record (`matching`, `parent`; services
+ * come with issue 14), `reason` why it is there, `since` the day it started waiting.
+ */
+export const workQueueReasons = ['decision', 'overdue', 'approvalExpiring'] as const;
+
+export const ZWorkQueueItem = z.object({
+  entity: z.enum(['matching', 'parent']),
+  entityId: z.number().int(),
+  code: z.string(),
+  /** The child and the family of a matching; the applicants of an application. */
+  title: z.string(),
+  reason: z.enum(workQueueReasons),
+  status: z.string(),
+  /** yyyy-mm-dd: the request's day (decision), the stage's entry (overdue), the approval's end. */
+  since: z.string(),
+  /** A decision's actions this user may take, in menu order. */
+  actions: z.array(z.string()).optional(),
+  /** An overdue matching's stage, its days in it and the days expected. */
+  stage: z.string().optional(),
+  days: z.number().int().optional(),
+  expected: z.number().int().optional(),
+});
+export type TWorkQueueItem = z.infer<typeof ZWorkQueueItem>;
+
+/** `total` counts every item, exactly while each kind has at most 200 (the bell says 99+ long before). */
+export const ZWorkQueue = z.object({ data: z.array(ZWorkQueueItem), total: z.number().int() });
+export type TWorkQueue = z.infer<typeof ZWorkQueue>;
+
+/** Items answered at most; `total` still counts them all (the bell shows 99+ past two digits). */
+export const workQueueLimit = 200;
+/** An accepted application whose approval ends within these days is on the queue (DESIGN.md section 6). */
+export const approvalExpiringDays = 30;
