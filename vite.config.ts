@@ -3,7 +3,13 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import {
+  isSignedInWordsSource,
+  signedInWordsModule,
+  withoutSections,
+} from './scripts/build/dictionarySections';
 import { isDictionarySource, withoutServerMessages } from './scripts/build/serverMessages';
+import { signedInSections } from './src/i18n/signedInSections';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -29,14 +35,20 @@ const collectFirstPageModules: Plugin = {
   },
 };
 
-/** The client's dictionaries without the API's own messages (scripts/build/serverMessages.ts). */
+/**
+ * The client's dictionaries without the API's own messages (scripts/build/serverMessages.ts) and
+ * without the signed-in sections, which ship apart (scripts/build/dictionarySections.ts).
+ */
 const leaveOutServerMessages: Plugin = {
   name: 'leave-out-server-messages',
   // Before TypeScript is compiled: the section is found in the source as written.
   enforce: 'pre',
   apply: 'build',
   transform(code, id) {
-    return isDictionarySource(id) ? { code: withoutServerMessages(code), map: null } : null;
+    if (isSignedInWordsSource(id)) return { code: signedInWordsModule(signedInSections), map: null };
+    return isDictionarySource(id)
+      ? { code: withoutSections(withoutServerMessages(code), signedInSections), map: null }
+      : null;
   },
 };
 

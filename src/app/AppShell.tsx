@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationProgress } from '@/components/layout/NavigationProgress';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
-import { loadDictionary, shippedDictionary } from '@/i18n/dictionaries';
+import { loadDictionary, loadSignedInWords, shippedDictionary } from '@/i18n/dictionaries';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
 import { writeCookie } from '@/platform/cookies';
@@ -24,6 +24,18 @@ const LocaleSync = () => {
   const { locale: i18nLocale, setLocale } = useI18nContext();
   const setRouteLocale = useSetAtom(routeLocaleAtom);
   const localizationsVersion = useAtomValue(localizationsVersionAtom);
+  const { status } = useSession();
+
+  // The words only signed-in screens use ship apart from the sign-in page's (src/i18n/signedInSections.ts).
+  useEffect(() => {
+    if (status !== 'signedIn') return;
+    void loadSignedInWords().then(
+      (changed) => {
+        if (changed) setLocale(toI18nLocale(currentRouteLocale()));
+      },
+      (error: unknown) => console.error('[i18n] the signed-in words did not load', error),
+    );
+  }, [status, setLocale]);
 
   useLayoutEffect(() => {
     const wanted = toI18nLocale(locale);

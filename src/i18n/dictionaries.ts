@@ -10,12 +10,44 @@ import km from './km';
  */
 const shipped: Partial<Record<Locales, Translations>> = {};
 
+/** The signed-in sections once loaded (src/i18n/signedInSections.ts), by locale. */
+let signedIn: Partial<Record<Locales, Record<string, unknown>>> | null = null;
+
+/** Lays the signed-in sections over a dictionary (and over its overridden copy, if any). */
+const withSignedInWords = (locale: Locales) => {
+  const words = signedIn?.[locale];
+  const dictionary = shipped[locale];
+  if (!words || !dictionary) return;
+  Object.assign(dictionary, words);
+  const live = loadedLocales[locale];
+  if (live && live !== dictionary) {
+    // An overridden copy keeps its overrides of these sections; the rest comes from the shipped words.
+    for (const [name, section] of Object.entries(words)) {
+      const current = (live as Record<string, unknown>)[name];
+      const filled = current && typeof current === 'object' && Object.keys(current).length > 0;
+      if (!filled) (live as Record<string, unknown>)[name] = section;
+    }
+  }
+};
+
+/**
+ * Loads the sections only signed-in screens use (the client build ships them apart: the sign-in
+ * page's budget). Resolves true when they were new, so the caller rebuilds the translations.
+ */
+export const loadSignedInWords = async (): Promise<boolean> => {
+  if (signedIn) return false;
+  signedIn = (await import('./signedInWords')).default;
+  for (const locale of Object.keys(shipped) as Locales[]) withSignedInWords(locale);
+  return true;
+};
+
 /** Makes a shipped dictionary available to the translation functions, once. */
 export const addDictionary = (locale: Locales, dictionary: Translations): void => {
   if (shipped[locale]) return;
   shipped[locale] = dictionary;
   loadedLocales[locale] = dictionary;
   loadedFormatters[locale] = initFormatters(locale);
+  withSignedInWords(locale);
 };
 
 addDictionary('km', km as unknown as Translations);
