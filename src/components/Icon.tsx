@@ -9,6 +9,7 @@ const paths: Record<string, string[]> = {
   table: ['M4 5h16v14H4z', 'M4 10h16', 'M4 15h16', 'M10 10v9'],
   board: ['M4 5h4v14H4z', 'M10 5h4v9h-4z', 'M16 5h4v6h-4z'],
   clock: ['M12 3a9 9 0 1 0 0 18a9 9 0 0 0 0-18z', 'M12 7v5l3 2'],
+  bell: ['M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9', 'M10.3 21a1.94 1.94 0 0 0 3.4 0'],
   search: ['M11 4a7 7 0 1 0 0 14a7 7 0 0 0 0-14z', 'M20 20l-4-4'],
   sun: [
     'M12 8a4 4 0 1 0 0 8a4 4 0 0 0 0-8z',

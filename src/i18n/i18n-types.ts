@@ -4189,6 +4189,77 @@ type RootTranslation = {
 		 */
 		missing: string
 	}
+	workQueue: {
+		/**
+		 * ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ​ខ​្​ញ​ុ​ំ
+		 */
+		title: string
+		/**
+		 * ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ​៖​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		bell: RequiredParams<'count'>
+		/**
+		 * ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ​៖​ ​គ​្​ម​ា​ន
+		 */
+		bellEmpty: string
+		/**
+		 * ក​ា​រ​ស​ម​្​រ​េ​ច​ដ​ែ​ល​អ​្​ន​ក​អ​ា​ច​ធ​្​វ​ើ​ ​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ហ​ួ​ស​ព​េ​ល​ ​ន​ិ​ង​ក​ា​រ​អ​ន​ុ​ម​័​ត​ជ​ិ​ត​ផ​ុ​ត​ក​ំ​ណ​ត​់​។
+		 */
+		hint: string
+		/**
+		 * គ​្​ម​ា​ន​ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ​អ​្​ន​ក​ទ​េ​។
+		 */
+		empty: string
+		/**
+		 * ក​ំ​ព​ុ​ង​អ​ា​ន​ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ​.​.​.
+		 */
+		loading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​អ​ា​ន​ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ​ប​ា​ន​ទ​េ​។
+		 */
+		failed: string
+		/**
+		 * ក​ា​រ​ស​ម​្​រ​េ​ច​៖​ ​{​a​c​t​i​o​n​s​}
+		 * @param {unknown} actions
+		 */
+		decision: RequiredParams<'actions'>
+		/**
+		 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ​ក​្​ន​ុ​ង​{​s​t​a​g​e​}​ ​(​រ​ំ​ព​ឹ​ង​ ​{​e​x​p​e​c​t​e​d​}​)
+		 * @param {unknown} days
+		 * @param {unknown} expected
+		 * @param {unknown} stage
+		 */
+		overdue: RequiredParams<'days' | 'expected' | 'stage'>
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​ផ​ុ​ត​ក​ំ​ណ​ត​់​ន​ៅ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		approvalEnding: RequiredParams<'date'>
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​ប​ា​ន​ផ​ុ​ត​ក​ំ​ណ​ត​់​ន​ៅ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		approvalEnded: RequiredParams<'date'>
+		/**
+		 * ត​ា​ំ​ង​ព​ី​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		since: RequiredParams<'date'>
+		/**
+		 * ន​ិ​ង​ ​{​c​o​u​n​t​}​ ​ទ​ៀ​ត​ន​ៅ​ទ​ំ​ព​័​រ​ដ​ើ​ម
+		 * @param {unknown} count
+		 */
+		more: RequiredParams<'count'>
+		/**
+		 * រ​ង​់​ច​ា​ំ​ក​ា​រ​ស​ម​្​រ​េ​ច​រ​ប​ស​់​ខ​្​ញ​ុ​ំ
+		 */
+		awaiting: string
+		/**
+		 * ប​ើ​ក​ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ
+		 */
+		open: string
+	}
 	matching: {
 		/**
 		 * ផ​្​ទ​ា​ំ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
@@ -8739,6 +8810,68 @@ export type TranslationFunctions = {
 		 * មិនទាន់មានឯកសារ
 		 */
 		missing: () => LocalizedString
+	}
+	workQueue: {
+		/**
+		 * ការងាររង់ចាំខ្ញុំ
+		 */
+		title: () => LocalizedString
+		/**
+		 * ការងាររង់ចាំ៖ {count}
+		 */
+		bell: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * ការងាររង់ចាំ៖ គ្មាន
+		 */
+		bellEmpty: () => LocalizedString
+		/**
+		 * ការសម្រេចដែលអ្នកអាចធ្វើ ដំណាក់កាលហួសពេល និងការអនុម័តជិតផុតកំណត់។
+		 */
+		hint: () => LocalizedString
+		/**
+		 * គ្មានការងាររង់ចាំអ្នកទេ។
+		 */
+		empty: () => LocalizedString
+		/**
+		 * កំពុងអានការងាររង់ចាំ...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * មិនអាចអានការងាររង់ចាំបានទេ។
+		 */
+		failed: () => LocalizedString
+		/**
+		 * ការសម្រេច៖ {actions}
+		 */
+		decision: (arg: { actions: unknown }) => LocalizedString
+		/**
+		 * {days} ថ្ងៃក្នុង{stage} (រំពឹង {expected})
+		 */
+		overdue: (arg: { days: unknown, expected: unknown, stage: unknown }) => LocalizedString
+		/**
+		 * ការអនុម័តផុតកំណត់នៅ {date}
+		 */
+		approvalEnding: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * ការអនុម័តបានផុតកំណត់នៅ {date}
+		 */
+		approvalEnded: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * តាំងពី {date}
+		 */
+		since: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * និង {count} ទៀតនៅទំព័រដើម
+		 */
+		more: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * រង់ចាំការសម្រេចរបស់ខ្ញុំ
+		 */
+		awaiting: () => LocalizedString
+		/**
+		 * បើកការងាររង់ចាំ
+		 */
+		open: () => LocalizedString
 	}
 	matching: {
 		/**

@@ -8,6 +8,7 @@
 export const signedInSections = [
   'matching',
   'compatibility',
+  'workQueue',
   'generalInformation',
   'assignPermission',
   'userAdmin',

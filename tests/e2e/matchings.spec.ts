@@ -203,5 +203,16 @@ test('the board in both languages: four stages with cards, kept in the address, 
 
 /** The work queue's bell in the top bar lists the matching; opening the item opens its working page. */
 const openFromWorkQueue = async (page: Page, workingPath: string) => {
-  await page.goto(`/en${workingPath}`);
+  const bell = page.getByRole('button', { name: /^Work queue: \d+ waiting$/ });
+  await expect(bell).toBeVisible();
+  await expect(page.locator('[data-work-queue-count]')).toBeVisible();
+  await bell.click();
+  const id = workingPath.split('/').at(-1);
+  const item = page.locator(`[data-work-item="matching-${id}"]`).first();
+  await expect(item).toBeVisible();
+  await expect(item).toContainText(en.matchingStatus.actions.confirmAdoption());
+  await saveScreenshot(page, 'matching-work-queue-en');
+  await item.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/en${workingPath}$`));
 };

@@ -1,7 +1,9 @@
 import { useAtom } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { Icon } from '@/components/Icon';
 import { iconButton } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
 import { sidebarMiniAtom } from '@/state/ui';
 import { AppTitle } from './AppTitle';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -10,9 +12,14 @@ import { sidebarId, sidebarToggleId } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
+// The work queue's bell loads once signed in: the sign-in page does not carry it (issue 11).
+const WorkQueueBell = lazy(() =>
+  importWithReloadGuard(() => import('@/features/workQueue/WorkQueueBell'), browserReloadGuardDeps()),
+);
+
 /**
- * The top bar (spec section 2). Signed-in users get the sidebar toggle, the menu search box and
- * their user menu; everyone gets the title, the theme toggle and the language switch.
+ * The top bar (spec section 2). Signed-in users get the sidebar toggle, the menu search box, the
+ * work queue's bell and their user menu; everyone gets the title, the theme toggle and the language switch.
  */
 export const TopBar = ({ signedIn }: { signedIn: boolean }) => {
   const { LL } = useI18nContext();
@@ -37,6 +44,11 @@ export const TopBar = ({ signedIn }: { signedIn: boolean }) => {
       <div className="flex shrink-0 items-center gap-2">
         <ThemeToggle />
         <LanguageSwitch />
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <WorkQueueBell />
+          </Suspense>
+        ) : null}
         {signedIn ? <UserMenu /> : null}
       </div>
     </header>

@@ -1,3 +1,4 @@
+import { useSetAtom } from 'jotai';
 import { type KeyboardEvent, useState } from 'react';
 import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
@@ -16,6 +17,7 @@ import type { TFieldDef } from '@/domain/resource';
 import type { TWorkflowAction } from '@/domain/workflows/workflow';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { api } from '@/platform/api/client';
+import { workQueueRefreshAtom } from '@/state/workQueue';
 import type { TClientWorkflow, TWorkflowTexts } from './clientWorkflow';
 
 /** What a dialog needs of the record: its id, the version it was read at, and its name. */
@@ -145,6 +147,7 @@ const ActionForm = ({
     },
   });
   const { errors, isSubmitting } = formState;
+  const refreshWorkQueue = useSetAtom(workQueueRefreshAtom);
 
   const save = handleSubmit(async (values) => {
     setNotice(null);
@@ -158,6 +161,8 @@ const ActionForm = ({
       showToast(texts.done({ action: texts.action(name), status: optionLabel('status', data.status) }));
       onClose();
       reload();
+      // A decision taken leaves the work queue; a request may add to someone's.
+      refreshWorkQueue((key) => key + 1);
     } catch (error) {
       setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath, setError, LL }));
     }

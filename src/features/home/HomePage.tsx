@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { Icon } from '@/components/Icon';
@@ -6,16 +7,22 @@ import { pageDestination } from '@/components/palette/destinations';
 import { modifierKeyLabel } from '@/components/palette/keys';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { focusRing, kbd } from '@/components/ui';
+import { hasPermission } from '@/domain/permissions';
 import { isMenuGroup, sidebarMenu, type TMenuEntry } from '@/domain/sidebarMenu';
 import { translate } from '@/domain/translatable';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
+import { WorkQueueList } from '../workQueue/WorkQueueList';
+import { workQueueAtom } from '../workQueue/workQueueState';
 
 type TSection = { key: string; title: string | null; entries: TMenuEntry[] };
 
-/** Home: a welcome and the sections this user may open (the dashboard comes in a later issue). */
+/** Who may have something on the work queue (server/modules/workQueue): the card shows for them. */
+const workQueuePermissions = ['matchings:read', 'matchings:approve', 'adoptive_parents:read'];
+
+/** Home: a welcome, the user's work queue, and the sections this user may open (the dashboard comes later). */
 const HomePage = () => {
   const { LL } = useI18nContext();
   const { user } = useSession();
@@ -32,12 +39,30 @@ const HomePage = () => {
     return [...(singles.length > 0 ? [{ key: 'main', title: null, entries: singles }] : []), ...groups];
   }, [user, locale]);
   const modifier = modifierKeyLabel();
+  const workQueue = useAtomValue(workQueueAtom);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
       <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">
         {LL.home.welcome({ name: user?.name ?? '' })}
       </h1>
+      {workQueuePermissions.some((permission) => hasPermission(user, permission)) ? (
+        <section
+          id="work-queue"
+          aria-labelledby="work-queue-title"
+          className="mt-4 rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div className="border-slate-200 border-b px-3 py-2 dark:border-slate-800">
+            <h2 id="work-queue-title" className="font-semibold">
+              {LL.workQueue.title()}
+            </h2>
+            <p className="text-slate-500 text-xs dark:text-slate-400">{LL.workQueue.hint()}</p>
+          </div>
+          <div className="max-h-[26rem] overflow-y-auto">
+            <WorkQueueList current={workQueue} />
+          </div>
+        </section>
+      ) : null}
       {sections.length === 0 ? (
         <div className="mt-6 flex flex-col items-center rounded-xl border border-slate-300 border-dashed bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
           <Icon name="lock" className="mb-3 size-8 text-slate-400" />

@@ -1048,6 +1048,24 @@ const en = {
     addedBy: 'by {who} on {date}',
     missing: 'No document yet',
   },
+  // the work queue (issue 13): the bell, the home card, the palette
+  workQueue: {
+    title: 'My work queue',
+    bell: 'Work queue: {count} waiting',
+    bellEmpty: 'Work queue: nothing waiting',
+    hint: 'Decisions you may take, stages past their time, approvals about to end.',
+    empty: 'Nothing waits for you.',
+    loading: 'Reading your work queue...',
+    failed: 'The work queue could not be read.',
+    decision: 'Decision: {actions}',
+    overdue: '{days} days in {stage} (expected {expected})',
+    approvalEnding: 'Approval ends on {date}',
+    approvalEnded: 'Approval ended on {date}',
+    since: 'Since {date}',
+    more: 'And {count} more on the home page',
+    awaiting: 'Awaiting my decision',
+    open: 'Open the work queue',
+  },
   // matchings (issue 13): the board, the new matching, the working page and the printed summary
   matching: {
     board: 'Board',

@@ -1034,6 +1034,24 @@ const km = {
     addedBy: 'ដោយ {who} នៅ {date}',
     missing: 'មិនទាន់មានឯកសារ',
   },
+  // the work queue (issue 13): the bell, the home card, the palette
+  workQueue: {
+    title: 'ការងាររង់ចាំខ្ញុំ',
+    bell: 'ការងាររង់ចាំ៖ {count}',
+    bellEmpty: 'ការងាររង់ចាំ៖ គ្មាន',
+    hint: 'ការសម្រេចដែលអ្នកអាចធ្វើ ដំណាក់កាលហួសពេល និងការអនុម័តជិតផុតកំណត់។',
+    empty: 'គ្មានការងាររង់ចាំអ្នកទេ។',
+    loading: 'កំពុងអានការងាររង់ចាំ...',
+    failed: 'មិនអាចអានការងាររង់ចាំបានទេ។',
+    decision: 'ការសម្រេច៖ {actions}',
+    overdue: '{days} ថ្ងៃក្នុង{stage} (រំពឹង {expected})',
+    approvalEnding: 'ការអនុម័តផុតកំណត់នៅ {date}',
+    approvalEnded: 'ការអនុម័តបានផុតកំណត់នៅ {date}',
+    since: 'តាំងពី {date}',
+    more: 'និង {count} ទៀតនៅទំព័រដើម',
+    awaiting: 'រង់ចាំការសម្រេចរបស់ខ្ញុំ',
+    open: 'បើកការងាររង់ចាំ',
+  },
   // matchings (issue 13): the board, the new matching, the working page and the printed summary
   matching: {
     board: 'ផ្ទាំងដំណាក់កាល',

@@ -1,0 +1,104 @@
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { useAtomValue } from 'jotai';
+import { useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Icon } from '@/components/Icon';
+import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { iconButton } from '@/components/ui';
+import { badgeCount } from '@/domain/badgeCount';
+import { matchingActionText } from '@/domain/matchingLabels';
+import { bothLanguages } from '@/i18n/bothLanguages';
+import { useI18nContext } from '@/i18n/i18n-react';
+import { localizedPath } from '@/platform/localePath';
+import { useRouteLocale } from '@/platform/useRouteLocale';
+import { useWorkQueueLoader } from './useWorkQueueLoader';
+import { WorkQueueList, workQueuePath } from './WorkQueueList';
+import { shownQueue, workQueueAtom } from './workQueueState';
+
+/** Items the bell's list shows; the home page shows them all. */
+const bellItems = 12;
+
+/**
+ * The work queue's bell in the top bar (DESIGN.md section 6): the count on a badge (`99+` past two
+ * digits, spec section 9), a list that opens under it (Escape closes, Tab moves through the items).
+ * The palette gets 'Awaiting my decision' (opens this list) and one command per decision waiting.
+ */
+const WorkQueueBell = () => {
+  useWorkQueueLoader();
+  const { LL } = useI18nContext();
+  const locale = useRouteLocale();
+  const navigate = useNavigate();
+  const current = useAtomValue(workQueueAtom);
+  const queue = shownQueue(current);
+  const count = queue?.total ?? 0;
+  const button = useRef<HTMLButtonElement>(null);
+
+  const commands = useMemo<TCommand[]>(() => {
+    const words = bothLanguages((book) => book.workQueue.awaiting());
+    const decisions = (queue?.data ?? []).filter((item) => item.reason === 'decision');
+    return [
+      {
+        id: 'work-queue-open',
+        title: LL.workQueue.awaiting(),
+        kind: 'action',
+        icon: 'bell',
+        keywords: [words.kh, words.en, ...bothLanguagesList((book) => book.workQueue.title())],
+        // After the palette has closed, so the list takes the focus.
+        perform: () => window.setTimeout(() => button.current?.click(), 50),
+      },
+      ...decisions.map((item) => {
+        const actions = (item.actions ?? []).map((action) => matchingActionText(LL, action)).join(' · ');
+        return {
+          id: `work-queue-${item.entity}-${item.entityId}`,
+          title: `${actions}: ${item.code}`,
+          kind: 'page' as const,
+          icon: 'matching',
+          path: workQueuePath(item),
+          keywords: [item.title, item.code, words.kh, words.en],
+          perform: () => navigate(localizedPath(locale, workQueuePath(item))),
+        };
+      }),
+    ];
+  }, [LL, queue, locale, navigate]);
+  useRegisterCommands(commands, { appWide: true });
+
+  const label = count > 0 ? LL.workQueue.bell({ count }) : LL.workQueue.bellEmpty();
+  return (
+    <Popover className="relative">
+      <PopoverButton ref={button} className={`${iconButton} relative`} aria-label={label} title={label}>
+        <Icon name="bell" className="size-5" />
+        {count > 0 ? (
+          <span
+            aria-hidden="true"
+            data-work-queue-count=""
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-rose-600 px-1 text-center font-semibold text-[0.65rem] text-white leading-5"
+          >
+            {badgeCount(count)}
+          </span>
+        ) : null}
+      </PopoverButton>
+      <PopoverPanel
+        anchor="bottom end"
+        className="z-40 mt-2 w-96 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        {({ close }) => (
+          <section aria-label={LL.workQueue.title()}>
+            <h2 className="border-slate-200 border-b px-3 py-2 font-semibold text-sm dark:border-slate-700">
+              {LL.workQueue.title()}
+            </h2>
+            <div className="max-h-[70vh] overflow-y-auto">
+              <WorkQueueList current={current} limit={bellItems} onOpen={() => close()} />
+            </div>
+          </section>
+        )}
+      </PopoverPanel>
+    </Popover>
+  );
+};
+
+const bothLanguagesList = (pick: Parameters<typeof bothLanguages>[0]) => {
+  const words = bothLanguages(pick);
+  return [words.kh, words.en];
+};
+
+export default WorkQueueBell;
