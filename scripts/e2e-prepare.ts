@@ -3,14 +3,18 @@
  * ADMIN_PASSWORD as the `npm run serve` that follows): migrates, seeds, and adds the fixtures.
  * Idempotent. Run: node_modules/.bin/tsx scripts/e2e-prepare.ts
  */
+
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import { hashPassword } from '../server/auth/password';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/dataDirLock';
-import { defaultDemoPassword, seedDemoData, seedDemoUsers } from '../server/db/demoData';
+import { defaultDemoPassword, demoUsers, seedDemoData, seedDemoUsers } from '../server/db/demoData';
 import { seedDemoApplications } from '../server/db/demoParents';
 import { ensureRole, upsertUser } from '../server/db/fixtures';
+import { headOffices, parentInfos } from '../server/db/schema';
 import { seed } from '../server/db/seed';
+import { isoDateIn } from '../src/domain/programmeTime';
 
 const readerPassword = process.env.E2E_READER_PASSWORD || 'reader-pass-123';
 
@@ -43,6 +47,28 @@ const main = async () => {
         now: new Date(),
         actorId: userIds.get('demo.caseworker') ?? null,
       });
+      // The matching tests propose as demo.caseworker: families of that office free to be matched.
+      const office = demoUsers.find((user) => user.username === 'demo.caseworker')?.headOfficeCode;
+      const [own] = await db
+        .select({ id: headOffices.id })
+        .from(headOffices)
+        .where(eq(headOffices.code, office ?? ''));
+      const free = await db
+        .select({ id: parentInfos.id })
+        .from(parentInfos)
+        .where(and(eq(parentInfos.status, 'accepted'), gte(parentInfos.approvedUntil, isoDateIn(new Date()))))
+        .orderBy(parentInfos.id)
+        .limit(6);
+      if (own && free.length > 0)
+        await db
+          .update(parentInfos)
+          .set({ headOfficeId: own.id })
+          .where(
+            inArray(
+              parentInfos.id,
+              free.map((row) => row.id),
+            ),
+          );
     });
     console.log(
       `E2E fixtures ready (${database.driver}): role "Child reader", user "reader", demo users, 120 demo children, 60 demo applications.`,

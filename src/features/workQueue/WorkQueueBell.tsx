@@ -50,7 +50,8 @@ const WorkQueueBell = () => {
         const actions = (item.actions ?? []).map((action) => matchingActionText(LL, action)).join(' · ');
         return {
           id: `work-queue-${item.entity}-${item.entityId}`,
-          title: `${actions}: ${item.code}`,
+          // The record first: the action's own command on its page keeps the action's bare name.
+          title: `${item.code} · ${item.title} — ${actions}`,
           kind: 'page' as const,
           icon: 'matching',
           path: workQueuePath(item),

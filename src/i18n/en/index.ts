@@ -462,6 +462,9 @@ const en = {
     minimumAgeGapHint: 'Each adopter is at least this many years older than the child.',
     maximumAgeGap: 'Maximum age gap (years)',
     maximumAgeGapHint: 'Each adopter is at most this many years older than the child.',
+    stageExpectedDays: 'Expected days in each matching stage',
+    stageExpectedDaysHint:
+      'Past these days a matching is overdue: it shows on the board and in the work queue.',
     fourEyes: 'Four eyes',
     fourEyesHint: 'The user who asks for a matching decision cannot take it (super users are exempt).',
     settingsSaved: 'System settings saved.',

@@ -10,6 +10,7 @@ import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { primaryButton } from '@/components/ui';
+import { matchingStageNames } from '@/domain/matchingStage';
 import {
   defaultRowsPerPageOptions,
   type TSystemSettingKey,
@@ -137,8 +138,12 @@ const useSettingText = () => {
   return useMemo(
     () => ({
       label: (key: string) =>
+        // A stage's days are named by the stage ('Trial'), under the fieldset's legend.
+        (key.startsWith('stageExpectedDays.')
+          ? (LL.options.stage as unknown as Record<string, (() => string) | undefined>)[key.split('.')[1]]?.()
+          : undefined) ??
         (
-          ({
+          {
             defaultRowsPerPage: words.defaultRowsPerPage,
             childCodePrefix: words.childCodePrefix,
             sessionIdleMinutes: words.sessionIdleMinutes,
@@ -148,8 +153,10 @@ const useSettingText = () => {
             minimumAgeGap: words.minimumAgeGap,
             maximumAgeGap: words.maximumAgeGap,
             fourEyes: words.fourEyes,
-          }) as Record<string, (() => string) | undefined>
-        )[key]?.() ?? key,
+            stageExpectedDays: words.stageExpectedDays,
+          } as Record<string, (() => string) | undefined>
+        )[key]?.() ??
+        key,
       hint: (key: TSystemSettingKey) =>
         (
           ({
@@ -180,7 +187,11 @@ const SystemSettingsView = ({ settings }: { settings: TSystemSettings }) => {
           <div key={key}>
             <dt className="font-medium text-slate-500 text-sm dark:text-slate-400">{text.label(key)}</dt>
             <dd className="mt-1 text-slate-900 dark:text-slate-100">
-              {String(settings[key]) || LL.generalInformation.notSet()}
+              {key === 'stageExpectedDays'
+                ? matchingStageNames
+                    .map((stage) => `${LL.options.stage[stage]()}: ${settings.stageExpectedDays[stage]}`)
+                    .join(' · ')
+                : String(settings[key]) || LL.generalInformation.notSet()}
             </dd>
           </div>
         ))}
@@ -379,6 +390,43 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
             </p>
           </div>
         </div>
+        <fieldset className="sm:col-span-2">
+          <legend className="font-medium text-slate-800 text-sm dark:text-slate-100">
+            {text.label('stageExpectedDays')}
+          </legend>
+          <p className="mb-2 text-slate-500 text-xs dark:text-slate-400">{text.hint('stageExpectedDays')}</p>
+          <div className="grid gap-3 sm:grid-cols-4">
+            {matchingStageNames.map((stage) => {
+              const id = `setting-stageExpectedDays-${stage}`;
+              const error = (errors.stageExpectedDays as Record<string, { message?: string }> | undefined)?.[
+                stage
+              ]?.message;
+              return (
+                <Field
+                  key={stage}
+                  id={id}
+                  label={LL.options.stage[stage]()}
+                  required
+                  requiredLabel={LL.form.requiredMark()}
+                  error={error}
+                >
+                  <input
+                    id={id}
+                    className={inputClass(Boolean(error))}
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={730}
+                    step={1}
+                    {...register(`stageExpectedDays.${stage}`)}
+                  />
+                </Field>
+              );
+            })}
+          </div>
+        </fieldset>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" className={primaryButton} disabled={isSubmitting}>
