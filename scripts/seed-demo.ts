@@ -22,6 +22,7 @@ import {
   seedDemoUsers,
   type TDemoResult,
 } from '../server/db/demoData';
+import { seedDemoMatchings } from '../server/db/demoMatchings';
 import { seedDemoApplications } from '../server/db/demoParents';
 import { seed } from '../server/db/seed';
 import { childStatuses } from '../src/domain/childStatus';
@@ -45,6 +46,7 @@ const main = async () => {
   let result: TDemoResult | undefined;
   let childrenSeconds = 0;
   let applications: Awaited<ReturnType<typeof seedDemoApplications>> | undefined;
+  let matchings: Awaited<ReturnType<typeof seedDemoMatchings>> | undefined;
   try {
     await database.prepare(async (db) => {
       const { adminCreated } = await seed(db, { adminPassword: config.adminPassword });
@@ -62,6 +64,11 @@ const main = async () => {
       applications = await seedDemoApplications(db, {
         now: new Date(),
         actorId: userIds.get('demo.caseworker') ?? null,
+      });
+      matchings = await seedDemoMatchings(db, {
+        now: new Date(),
+        caseworkerId: userIds.get('demo.caseworker') ?? null,
+        supervisorId: userIds.get('demo.supervisor') ?? null,
       });
     });
   } finally {
@@ -87,6 +94,12 @@ const main = async () => {
       `  parent applications: ${applications.inserted} added${counts ? ` (${counts})` : ''}, ${applications.existing} already there`,
     );
   }
+  if (matchings)
+    console.log(
+      matchings.existing
+        ? '  matchings: the demo matchings are already there'
+        : `  matchings: ${matchings.inserted} added, in every stage and every rejection, some overdue`,
+    );
   console.log(`  users (password "${password}"):`);
   for (const user of demoUsers) console.log(`    ${user.username.padEnd(16)} ${user.roleName}`);
 };

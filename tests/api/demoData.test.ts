@@ -9,19 +9,26 @@ import {
   seedDemoData,
   seedDemoUsers,
 } from '../../server/db/demoData';
+import { demoMatchingNote, seedDemoMatchings } from '../../server/db/demoMatchings';
+import { seedDemoApplications } from '../../server/db/demoParents';
 import {
+  adoptiveMatchings,
   childDisabilities,
   childInfos,
   communes,
   districts,
   headOffices,
+  parentInfos,
   referenceItems,
   statusHistory,
   users,
   villages,
 } from '../../server/db/schema';
 import { applyChildEvent, type TChildEvent, type TChildStatus } from '../../src/domain/childStatus';
+import { stageTiming } from '../../src/domain/matchingStage';
 import { hasWholeName, isNewChildBirthDate } from '../../src/domain/resources/child';
+import { systemSettingDefaults } from '../../src/domain/systemSettings';
+import { matchingStatuses } from '../../src/domain/workflows/matching.workflow';
 import { createTestApp, type TTestApp } from './testApp';
 
 let t: TTestApp;
@@ -262,5 +269,61 @@ describe('seedDemoUsers', () => {
     const permissions: string[] = me.json().data.permissions;
     expect(permissions).toContain('adoptive_children:read');
     expect(permissions).not.toContain('adoptive_children:update');
+  });
+});
+
+describe('seedDemoMatchings', () => {
+  it('adds matchings in every status and every rejection, consistent with their children and families, once', async () => {
+    const ids = await seedDemoUsers(t.app.db, { passwordHash: await hashPassword('demo-pass-123') });
+    await seedDemoApplications(t.app.db, { now, actorId: ids.get('demo.caseworker') ?? null });
+    const who = {
+      now,
+      caseworkerId: ids.get('demo.caseworker') ?? null,
+      supervisorId: ids.get('demo.supervisor') ?? null,
+    };
+    const first = await seedDemoMatchings(t.app.db, who);
+    expect(first.inserted).toBeGreaterThanOrEqual(18);
+    const rows = await t.app.db
+      .select({
+        id: adoptiveMatchings.id,
+        status: adoptiveMatchings.status,
+        stageEnteredOn: adoptiveMatchings.stageEnteredOn,
+        child: childInfos.status,
+        parent: parentInfos.status,
+      })
+      .from(adoptiveMatchings)
+      .innerJoin(childInfos, eq(childInfos.id, adoptiveMatchings.childId))
+      .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
+      .where(like(adoptiveMatchings.notes, `${demoMatchingNote}%`));
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(matchingStatuses));
+    // The child and the family follow their matching.
+    for (const row of rows) {
+      const expected =
+        row.status === 'completed'
+          ? ['adopted', 'adopted']
+          : row.status === 'rejected'
+            ? ['adoptable', 'accepted']
+            : ['matched', 'matched'];
+      expect([row.child, row.parent], `${row.status}`).toEqual(expected);
+    }
+    // A rejection at every stage, and steps by the caseworker, decisions by the supervisor.
+    const history = await t.app.db
+      .select({ action: statusHistory.action, userId: statusHistory.userId })
+      .from(statusHistory)
+      .where(eq(statusHistory.entity, 'adoptive_matchings'));
+    const actions = new Set(history.map((row) => row.action));
+    for (const action of ['reject-adoption', 'reject-test', 'reject-warrant'])
+      expect(actions).toContain(action);
+    for (const row of history.filter((entry) => entry.action.startsWith('confirm-')))
+      expect(row.userId).toBe(who.supervisorId);
+    for (const row of history.filter((entry) => entry.action.startsWith('pending-')))
+      expect(row.userId).toBe(who.caseworkerId);
+    // Some are past their stage's expected days.
+    const overdue = rows.filter(
+      (row) =>
+        stageTiming(row.status, row.stageEnteredOn, today, systemSettingDefaults.stageExpectedDays)?.overdue,
+    );
+    expect(overdue.length).toBeGreaterThan(0);
+    expect((await seedDemoMatchings(t.app.db, who)).inserted).toBe(0);
   });
 });
