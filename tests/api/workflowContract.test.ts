@@ -29,6 +29,8 @@ type TSubject = {
   create: (status: string) => Promise<number>;
   /** A body every check accepts, for `action` on record `id`. */
   body: (action: string, id: number) => Record<string, unknown>;
+  /** What else must hold once a path ends in `status` (a matching's child and application). */
+  afterPath?: (id: number, status: string) => Promise<void>;
 };
 
 let t: TTestApp;
@@ -136,6 +138,22 @@ const subjects: Record<string, TSubject> = {
       return row.id;
     },
     body: () => ({ date: today, reason: 'The family moved away', reference: 'REF-001', number: 'W-001' }),
+    // Completed: both adopted; rejected: both free again; on the way: both still matched.
+    afterPath: async (id, status) => {
+      const [row] = await t.app.db
+        .select({ child: childInfos.status, parent: parentInfos.status })
+        .from(adoptiveMatchings)
+        .innerJoin(childInfos, eq(childInfos.id, adoptiveMatchings.childId))
+        .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
+        .where(eq(adoptiveMatchings.id, id));
+      const expected =
+        status === 'completed'
+          ? { child: 'adopted', parent: 'adopted' }
+          : status === 'rejected'
+            ? { child: 'adoptable', parent: 'accepted' }
+            : { child: 'matched', parent: 'matched' };
+      expect(row, `the child and the application after a path ending ${status}`).toEqual(expected);
+    },
   },
 };
 
@@ -233,6 +251,7 @@ describe.each(workflowBindings.map((binding) => [binding.workflow.name, binding]
           expect(response.json().data.status).toBe(String(step.state.value));
         }
         expect((await stateOf(binding, id)).status).toBe(String(path.state.value));
+        await subject().afterPath?.(id, String(path.state.value));
       }
     });
 
@@ -274,3 +293,68 @@ describe.each(workflowBindings.map((binding) => [binding.workflow.name, binding]
     });
   },
 );
+
+describe('a matching proposed and deleted through the API', () => {
+  it('moves its child and its application: matched when proposed, free again when deleted', async () => {
+    const admin = (await t.signIn('admin', 'admin-pass-123')).accessToken;
+    sequence += 1;
+    const [child] = await t.app.db
+      .insert(childInfos)
+      .values({
+        code: `CH-PROPOSE-${sequence}`,
+        familyNameEn: 'Proposed',
+        givenNameEn: 'Child',
+        sex: 'male',
+        dateOfBirth: yearsBefore(today, 3),
+        headOfficeId,
+        status: 'adoptable',
+      })
+      .returning({ id: childInfos.id });
+    const [application] = await t.app.db
+      .insert(parentInfos)
+      .values({
+        code: `PA-PROPOSE-${sequence}`,
+        applicantType: 'single',
+        applicant1FamilyNameEn: 'Proposed',
+        applicant1GivenNameEn: 'Family',
+        applicant1Sex: 'female',
+        applicant1DateOfBirth: yearsBefore(today, 38),
+        headOfficeId,
+        applicationDate: yearsBefore(today, 1),
+        approvedUntil: yearsBefore(today, -1),
+        status: 'accepted',
+      })
+      .returning({ id: parentInfos.id });
+    const statuses = async () => {
+      const [c] = await t.app.db
+        .select({ s: childInfos.status })
+        .from(childInfos)
+        .where(eq(childInfos.id, child.id));
+      const [p] = await t.app.db
+        .select({ s: parentInfos.status })
+        .from(parentInfos)
+        .where(eq(parentInfos.id, application.id));
+      return [c.s, p.s];
+    };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/adoptive-matching',
+      headers: { ...t.bearer(admin), locale: 'en' },
+      payload: {
+        childId: child.id,
+        parentId: application.id,
+        proposedDate: today,
+        justification: 'Assessed',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await statuses()).toEqual(['matched', 'matched']);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/adoptive-matching/${created.json().data.id}`,
+      headers: { ...t.bearer(admin), locale: 'en' },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await statuses()).toEqual(['adoptable', 'accepted']);
+  });
+});
