@@ -148,19 +148,7 @@ test('four-eyes: a supervisor who asked for a decision sees it refused with the 
   page,
 }) => {
   await signIn(page, { ...supervisor, locale: 'en', path: '/en/login' });
-  await page.goto('/en/adoptive-matching/create');
-  await expect(page.getByRole('combobox')).toBeFocused();
-  await expect(page.getByRole('option').first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox')).toBeFocused();
-  await expect(page.getByRole('option').first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  await page
-    .getByRole('form', { name: en.matching.proposal() })
-    .getByLabel(en.fields.justification())
-    .fill('Assessed in person.');
-  await page.keyboard.press('Control+s');
-  await expect(page).toHaveURL(/\/en\/adoptive-matching\/matching\/\d+$/);
+  await proposeFirst(page, 'en', en);
   await act(page, en, 'pendingAdoption');
   const refused = page.locator('[data-refused-action="confirm-adoption"]');
   await expect(refused).toBeVisible();
@@ -184,6 +172,10 @@ test('the board in both languages: four stages with cards, kept in the address, 
   page,
 }) => {
   await signIn(page, caseworker);
+  // Two matchings of this caseworker's office at least: one in each of two stages.
+  await proposeFirst(page, 'kh', kh);
+  await proposeFirst(page, 'kh', kh);
+  await act(page, kh, 'pendingAdoption');
   for (const [locale, book] of [
     ['kh', kh],
     ['en', en],
@@ -216,6 +208,24 @@ test('the board in both languages: four stages with cards, kept in the address, 
     await expect(page).toHaveURL(new RegExp(`/${locale}/adoptive-matching/matching/\\d+$`));
   }
 });
+
+/** Proposes the first child with the family the list puts first, from the keyboard; opens its page. */
+const proposeFirst = async (page: Page, locale: 'kh' | 'en', book: TBook) => {
+  await page.goto(`/${locale}/adoptive-matching/create`);
+  await expect(page.getByRole('combobox')).toBeFocused();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox')).toBeFocused();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('form', { name: book.matching.proposal() })
+    .getByLabel(book.fields.justification())
+    .fill('Assessed in person.');
+  await page.keyboard.press('Control+s');
+  await expect(page).toHaveURL(new RegExp(`/${locale}/adoptive-matching/matching/\\d+$`));
+  await expect(page.locator('[data-status-badge]').first()).toBeVisible();
+};
 
 /** The work queue's bell in the top bar lists the matching; opening the item opens its working page. */
 const openFromWorkQueue = async (page: Page, workingPath: string) => {
