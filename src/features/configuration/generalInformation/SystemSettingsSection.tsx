@@ -172,7 +172,7 @@ const useSettingText = () => {
           }) as Partial<Record<TSystemSettingKey, () => string>>
         )[key]?.() ?? '',
     }),
-    [words],
+    [words, LL.options.stage],
   );
 };
 
