@@ -51,3 +51,18 @@ export type TClientWorkflow = {
     LL: TranslationFunctions,
   ) => string | null;
 };
+
+/**
+ * The dialog's words every workflow shares (the child's were the first): the toast, the hints, the
+ * 'working' label. A workflow's texts spread these and add its actions, intros and field labels.
+ */
+export const sharedDialogTexts = (
+  LL: TranslationFunctions,
+): Pick<TWorkflowTexts, 'done' | 'dateFuture' | 'working' | 'formHint' | 'dateHint' | 'confirmHint'> => ({
+  done: (values) => LL.childStatus.done(values),
+  dateFuture: () => LL.childStatus.dateFuture(),
+  working: () => LL.childStatus.working(),
+  formHint: () => LL.childStatus.formHint(),
+  dateHint: () => LL.childStatus.dateHint(),
+  confirmHint: () => LL.childStatus.confirmHint(),
+});

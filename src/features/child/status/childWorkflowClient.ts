@@ -1,4 +1,4 @@
-import type { TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
 import { childWorkflow } from '@/domain/workflows/child.workflow';
 import { childActionIntro, childActionLabel } from './childActionText';
 
@@ -19,12 +19,7 @@ export const childWorkflowClient: TClientWorkflow = {
       };
       return labels[key]?.() ?? key;
     },
-    done: (values) => LL.childStatus.done(values),
-    dateFuture: () => LL.childStatus.dateFuture(),
-    working: () => LL.childStatus.working(),
-    formHint: () => LL.childStatus.formHint(),
-    dateHint: () => LL.childStatus.dateHint(),
-    confirmHint: () => LL.childStatus.confirmHint(),
+    ...sharedDialogTexts(LL),
     actionsLabel: () => LL.childStatus.actionsLabel(),
   }),
 };

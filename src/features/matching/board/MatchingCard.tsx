@@ -1,34 +1,31 @@
 import { AppLink } from '@/components/AppLink';
-import { Badge } from '@/components/Badge';
 import { focusRing } from '@/components/ui';
 import { stageTiming } from '@/domain/matchingStage';
 import { isoDateIn } from '@/domain/programmeTime';
 import { matchingResource } from '@/domain/resources/matching';
-import { useI18nContext } from '@/i18n/i18n-react';
 import type { TResourceRow } from '@/platform/api/resources';
 import { localizedPath } from '@/platform/localePath';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { MatchingStatusBadge } from '../MatchingStatusBadge';
+import { StageTimingLine } from '../StageTimingLine';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A matching on the board: its child and family, code, status, days in stage and an overdue mark. */
 export const MatchingCard = ({ row, onOpen }: { row: TResourceRow; onOpen: (row: TResourceRow) => void }) => {
-  const { LL } = useI18nContext();
   const locale = useRouteLocale();
   const { stageExpectedDays } = useClientSettings();
-  const timing = stageTiming(
+  const overdue = stageTiming(
     String(row.status),
     text(row.stageEnteredOn),
     isoDateIn(new Date()),
     stageExpectedDays,
-  );
-  const stageName = timing ? LL.options.stage[timing.stage]() : '';
+  )?.overdue;
   return (
     <AppLink
       data-board-card=""
-      data-overdue={timing?.overdue ? '' : undefined}
+      data-overdue={overdue ? '' : undefined}
       to={localizedPath(locale, `${matchingResource.routeBase}/matching/${String(row.id)}`)}
       onClick={(event) => {
         // A plain click goes through the list, which remembers the board to come back to.
@@ -37,7 +34,7 @@ export const MatchingCard = ({ row, onOpen }: { row: TResourceRow; onOpen: (row:
         onOpen(row);
       }}
       className={`block rounded-md border bg-white p-2.5 text-sm shadow-sm hover:border-primary-500 dark:bg-slate-900 ${
-        timing?.overdue ? 'border-amber-400 dark:border-amber-600' : 'border-slate-200 dark:border-slate-700'
+        overdue ? 'border-amber-400 dark:border-amber-600' : 'border-slate-200 dark:border-slate-700'
       } ${focusRing}`}
     >
       <span className="block font-medium text-slate-900 dark:text-slate-50">
@@ -48,16 +45,9 @@ export const MatchingCard = ({ row, onOpen }: { row: TResourceRow; onOpen: (row:
         <span className="font-mono text-slate-500 tabular-nums dark:text-slate-400">{text(row.code)}</span>
         <MatchingStatusBadge status={String(row.status)} />
       </span>
-      {timing ? (
-        <span className="mt-1.5 flex flex-wrap items-center gap-1.5 text-slate-600 text-xs dark:text-slate-300">
-          <span>{LL.matching.daysInStage({ days: timing.days, stage: stageName })}</span>
-          {timing.overdue ? (
-            <Badge tone="amber">
-              {LL.matching.overdueDays({ days: timing.days, expected: timing.expected })}
-            </Badge>
-          ) : null}
-        </span>
-      ) : null}
+      <span className="mt-1.5 flex flex-wrap text-slate-600 text-xs dark:text-slate-300">
+        <StageTimingLine record={row} />
+      </span>
     </AppLink>
   );
 };

@@ -10,7 +10,7 @@ import type { TStatusHistoryRow } from '@/components/workflow/statusHistory';
 import type { TCompatibilityCheck } from '@/domain/compatibility';
 import { formatDate } from '@/domain/dateFormat';
 import { matchingActionText } from '@/domain/matchingLabels';
-import { matchingStageNames, matchingStageOf, stagePeriods, stageTiming } from '@/domain/matchingStage';
+import { matchingStageNames, matchingStageOf, stagePeriods } from '@/domain/matchingStage';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { resourceAddresses } from '@/domain/resourceAddresses';
@@ -23,31 +23,9 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { CompatibilityChecks } from '../CompatibilityChecks';
 import { MatchingStatusBadge } from '../MatchingStatusBadge';
+import { StageTimingLine } from '../StageTimingLine';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** The days in the current stage, and an overdue mark past its expected days. */
-const StageTimingLine = ({ record }: { record: TResourceRow }) => {
-  const { LL } = useI18nContext();
-  const { stageExpectedDays } = useClientSettings();
-  const timing = stageTiming(
-    String(record.status),
-    text(record.stageEnteredOn),
-    isoDateIn(new Date()),
-    stageExpectedDays,
-  );
-  if (!timing) return null;
-  return (
-    <span className="inline-flex items-center gap-2" data-stage-timing="">
-      <span>{LL.matching.daysInStage({ days: timing.days, stage: LL.options.stage[timing.stage]() })}</span>
-      {timing.overdue ? (
-        <Badge tone="amber">
-          {LL.matching.overdueDays({ days: timing.days, expected: timing.expected })}
-        </Badge>
-      ) : null}
-    </span>
-  );
-};
 
 /** Who is matched: the child (the page's title), the family, the code, the status and time in stage. */
 export const MatchingIdentity = ({

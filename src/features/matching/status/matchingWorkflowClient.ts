@@ -1,4 +1,4 @@
-import type { TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
 import { matchingActionText } from '@/domain/matchingLabels';
 import { isSuperUser } from '@/domain/permissions';
 import { fourEyesStep, matchingWorkflow } from '@/domain/workflows/matching.workflow';
@@ -24,13 +24,7 @@ export const matchingWorkflowClient: TClientWorkflow = {
       };
       return labels[key]?.() ?? key;
     },
-    // The dialogs' shared words are the child's: the same dialog, the same hints.
-    done: (values) => LL.childStatus.done(values),
-    dateFuture: () => LL.childStatus.dateFuture(),
-    working: () => LL.childStatus.working(),
-    formHint: () => LL.childStatus.formHint(),
-    dateHint: () => LL.childStatus.dateHint(),
-    confirmHint: () => LL.childStatus.confirmHint(),
+    ...sharedDialogTexts(LL),
     actionsLabel: () => LL.matching.recordActions(),
   }),
   refusal: (action, record, user, settings, LL) => {

@@ -1,4 +1,4 @@
-import type { TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
 import { parentActionText } from '@/domain/parentLabels';
 import { parentWorkflow } from '@/domain/workflows/parent.workflow';
 
@@ -23,13 +23,7 @@ export const parentWorkflowClient: TClientWorkflow = {
       };
       return labels[key]?.() ?? key;
     },
-    // The dialogs' shared words are the child's: the same dialog, the same hints.
-    done: (values) => LL.childStatus.done(values),
-    dateFuture: () => LL.childStatus.dateFuture(),
-    working: () => LL.childStatus.working(),
-    formHint: () => LL.childStatus.formHint(),
-    dateHint: () => LL.childStatus.dateHint(),
-    confirmHint: () => LL.childStatus.confirmHint(),
+    ...sharedDialogTexts(LL),
     actionsLabel: () => LL.parentStatus.actionsLabel(),
   }),
 };
