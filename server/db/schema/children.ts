@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
 import { communes, districts, villages } from './geography';
+import { nameSortKeys } from './nameSortKeys';
 import { headOffices } from './organisation';
 import { countries, provinces, referenceItems } from './reference';
 
@@ -51,6 +52,8 @@ export const childInfos = pgTable(
       'gin',
       sql`(coalesce(${table.code}, '') || ' ' || coalesce(${table.familyNameKh}, '') || ' ' || coalesce(${table.givenNameKh}, '') || ' ' || coalesce(${table.familyNameEn}, '') || ' ' || coalesce(${table.givenNameEn}, '')) gin_trgm_ops`,
     ),
+    // The matchings' list sorted by the child's name walks this (nameSortKeys.ts).
+    index('child_infos_name_sort_idx').on(nameSortKeys.child(table)),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { childInfos } from './children';
 import { auditColumns, idColumn, versionColumn } from './common';
@@ -45,11 +46,24 @@ export const adoptiveMatchings = pgTable(
     /** Why the matching was proposed despite a mismatch. */
     justification: text('justification'),
     notes: text('notes'),
+    /**
+     * What the list's search looks in: the matching's code, the child's code and names, the
+     * application's code and applicants' names, in both scripts. Kept by triggers (migration 0017)
+     * when a matching is written or its child or application renamed: one indexed column, where a
+     * search over the three joined tables read and joined every matching.
+     */
+    searchText: text('search_text').notNull().default(''),
     ...versionColumn,
     ...auditColumns,
   },
   (table) => [
     index('adoptive_matchings_status_idx').on(table.status),
+    // Exactly the expression the list's search builds (matchingBinding.search: this one column, in
+    // coalesce): any other and every search reads every matching (docs/performance.md).
+    index('adoptive_matchings_search_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${table.searchText}, '')) gin_trgm_ops`,
+    ),
     index('adoptive_matchings_stage_entered_idx').on(table.stageEnteredOn),
     index('adoptive_matchings_child_idx').on(table.childId),
     index('adoptive_matchings_parent_idx').on(table.parentId),

@@ -1,6 +1,7 @@
 import { date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
 import { communes, districts, villages } from './geography';
+import { nameSortKeys } from './nameSortKeys';
 import { headOffices } from './organisation';
 import { countries, provinces } from './reference';
 
@@ -76,6 +77,8 @@ export const parentInfos = pgTable(
     index('parent_infos_head_office_idx').on(table.headOfficeId),
     index('parent_infos_province_idx').on(table.provinceId),
     index('parent_infos_approved_until_idx').on(table.approvedUntil),
+    // The matchings' list sorted by applicants walks this (nameSortKeys.ts).
+    index('parent_infos_applicants_sort_idx').on(nameSortKeys.applicants(table)),
   ],
 );
 

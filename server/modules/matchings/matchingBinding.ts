@@ -16,23 +16,21 @@ import {
   parentInfos,
   statusHistory,
 } from '../../db/schema';
+import { nameSortKeys } from '../../db/schema/nameSortKeys';
 import { ApiError, fieldErrors } from '../../errors';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
-import { byName, fullName, recordFirstStatus } from '../../resources/recordSql';
+import {
+  applicantsNameSql as applicantsName,
+  byName,
+  childNameSql as childName,
+  recordFirstStatus,
+} from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../routes/settings';
 import { moveMatchedRecords } from './matchingEffects';
 
 /** A matching is active until it completes or is rejected: a child or a family is in one at most. */
 export const finishedMatchingStatuses = ['completed', 'rejected'];
-
-/** The child's name in Khmer, else in Latin letters. */
-const childName = sql<
-  string | null
->`coalesce(${fullName(childInfos.familyNameKh, childInfos.givenNameKh)}, ${fullName(childInfos.familyNameEn, childInfos.givenNameEn)})`;
-const applicantsName = sql<
-  string | null
->`nullif(concat_ws(' & ', coalesce(${fullName(parentInfos.applicant1FamilyNameKh, parentInfos.applicant1GivenNameKh)}, ${fullName(parentInfos.applicant1FamilyNameEn, parentInfos.applicant1GivenNameEn)}), coalesce(${fullName(parentInfos.applicant2FamilyNameKh, parentInfos.applicant2GivenNameKh)}, ${fullName(parentInfos.applicant2FamilyNameEn, parentInfos.applicant2GivenNameEn)})), '')`;
 
 /** The active matching of a child or an application, if any (its code). */
 const activeMatchingOf = async (db: TDbOrTx, column: 'childId' | 'parentId', id: number) => {
@@ -121,10 +119,29 @@ const proposal = async ({
   return { child, application, checks, today };
 };
 
+/** The day of a matching's first dated step after its proposal (its decision...), if any. */
+const firstDatedStep = async (db: TDbOrTx, id: number): Promise<string | null> => {
+  const [row] = await db
+    .select({ day: sql<string | null>`min(${statusHistory.payload}->>'date')` })
+    .from(statusHistory)
+    .where(
+      and(
+        eq(statusHistory.entity, 'adoptive_matchings'),
+        eq(statusHistory.entityId, id),
+        not(eq(statusHistory.action, 'propose')),
+      ),
+    );
+  return row?.day ?? null;
+};
+
+/** Statuses in which the proposal is still the matching's last dated step (asking for a decision carries no date). */
+const proposalIsLastStep = ['proposed', 'adoptionPending'];
+
 /**
  * The rules of a matching (issue 13), in the write's transaction: a proposal's child and family
- * (above), a justification when they do not match, a proposed date not in the future; only a
- * proposed matching may be deleted (409 otherwise).
+ * (above), a justification when they do not match, a proposed date not in the future nor, on an
+ * edit, after the first dated step that follows it; only a proposed matching may be deleted (409
+ * otherwise).
  */
 const guardMatching = async (context: TWriteContext) => {
   const { mode, before, body, now } = context;
@@ -135,6 +152,12 @@ const guardMatching = async (context: TWriteContext) => {
   const today = isoDateIn(new Date(now));
   if (typeof body.proposedDate === 'string' && body.proposedDate > today)
     throw fieldErrors((t) => t.server.matchingProposedFuture());
+  if (mode === 'update' && typeof body.proposedDate === 'string' && before) {
+    // The proposal comes before every step that follows it: not moved past the first dated one.
+    const firstStep = await firstDatedStep(context.db, Number(before.id));
+    if (firstStep && body.proposedDate > firstStep)
+      throw fieldErrors((t) => t.validation.invalid({ label: 'proposedDate' }));
+  }
   if (mode !== 'create') return;
   const { checks } = await proposal(context);
   const justification = typeof body.justification === 'string' ? body.justification.trim() : '';
@@ -195,27 +218,15 @@ export const matchingBinding: TResourceBinding = {
     { table: parentInfos, on: sql`${parentInfos.id} = ${adoptiveMatchings.parentId}` },
     { table: parentOffice, on: sql`${parentOffice.id} = ${adoptiveMatchings.headOfficeId}` },
   ],
-  search: [
-    adoptiveMatchings.code,
-    childInfos.code,
-    childInfos.familyNameKh,
-    childInfos.givenNameKh,
-    childInfos.familyNameEn,
-    childInfos.givenNameEn,
-    parentInfos.code,
-    parentInfos.applicant1FamilyNameKh,
-    parentInfos.applicant1GivenNameKh,
-    parentInfos.applicant1FamilyNameEn,
-    parentInfos.applicant1GivenNameEn,
-    parentInfos.applicant2FamilyNameKh,
-    parentInfos.applicant2GivenNameKh,
-    parentInfos.applicant2FamilyNameEn,
-    parentInfos.applicant2GivenNameEn,
-  ],
+  // One column kept by triggers (schema/matchings.ts) with the codes and names of the matching,
+  // its child and its family: a trigram index serves it, where a haystack over the three joined
+  // tables read and joined every matching (about 190 ms over 20,000 on PGlite).
+  search: [adoptiveMatchings.searchText],
   sort: {
     code: adoptiveMatchings.code,
-    childName,
-    applicants: applicantsName,
+    // The names as shown, in expressions their indexes hold (nameSortKeys.ts).
+    childName: nameSortKeys.child(childInfos),
+    applicants: nameSortKeys.applicants(parentInfos),
     status: adoptiveMatchings.status,
     proposedDate: adoptiveMatchings.proposedDate,
     stageEnteredOn: adoptiveMatchings.stageEnteredOn,
@@ -240,8 +251,8 @@ export const matchingBinding: TResourceBinding = {
   toColumns: async (context) => {
     const { db, mode, body, before, now } = context;
     if (mode === 'update') {
-      // A proposed matching's date is its last step's.
-      return before?.status === 'proposed' && typeof body.proposedDate === 'string'
+      // Until a later step is dated, the proposed date is the last step's, and the stage starts on it.
+      return proposalIsLastStep.includes(String(before?.status)) && typeof body.proposedDate === 'string'
         ? { ...body, lastStepDate: body.proposedDate, stageEnteredOn: body.proposedDate }
         : body;
     }
