@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/dataDirLock';
 import { defaultDemoPassword, demoUsers, seedDemoData, seedDemoUsers } from '../server/db/demoData';
+import { seedDemoMatchings } from '../server/db/demoMatchings';
 import { seedDemoApplications } from '../server/db/demoParents';
 import { ensureRole, upsertUser } from '../server/db/fixtures';
 import { headOffices, parentInfos } from '../server/db/schema';
@@ -53,6 +54,16 @@ const main = async () => {
         .select({ id: headOffices.id })
         .from(headOffices)
         .where(eq(headOffices.code, office ?? ''));
+      // A handful of matchings, so the board opens with cards in several stages; none awaits a
+      // decision or is overdue (the supervisor's work queue keeps only the tests' own), and the
+      // caseworker's office keeps its children and families for the tests to propose.
+      await seedDemoMatchings(db, {
+        now: new Date(),
+        caseworkerId: userIds.get('demo.caseworker') ?? null,
+        supervisorId: userIds.get('demo.supervisor') ?? null,
+        paths: 'few',
+        spareOfficeId: own?.id ?? null,
+      });
       const free = await db
         .select({ id: parentInfos.id })
         .from(parentInfos)
@@ -71,7 +82,7 @@ const main = async () => {
           );
     });
     console.log(
-      `E2E fixtures ready (${database.driver}): role "Child reader", user "reader", demo users, 120 demo children, 60 demo applications.`,
+      `E2E fixtures ready (${database.driver}): role "Child reader", user "reader", demo users, 120 demo children, 60 demo applications, a handful of matchings.`,
     );
   } finally {
     await database.close();

@@ -17,14 +17,14 @@ import {
   loadDemoLookups,
   type TDemoLookups,
   type TRandom,
-  toDayNumber,
 } from './demoData';
 import { parentInfos, statusHistory } from './schema';
 import { demoFamilyNames, demoGivenNames } from './seedData/demoNames';
 
 /**
  * Demo parent applications for `npm run seed:demo` (issue 12): couples and single applicants with
- * Khmer and Latin names, in every status, some approvals expired or about to expire, spread over
+ * Khmer and Latin names, pending, accepted or rejected (the demo matchings then match some and see
+ * some adopted), some approvals expired or about to expire, spread over
  * the head offices (so a provincial caseworker sees its own). Idempotent and deterministic like
  * the demo children: application n is `DEMO-PA-00000n`, drawn from its own seeded generator.
  */
@@ -38,7 +38,10 @@ const reasons = {
 };
 
 type TStory = 'pending' | 'accepted' | 'expiring' | 'expired' | 'rejected' | 'matched' | 'adopted';
-/** ~30% pending, ~20% accepted, ~8% expiring, ~8% expired, ~14% rejected, ~10% matched, ~10% adopted. */
+/**
+ * ~30% pending, ~20% accepted, ~8% expiring, ~8% expired, ~14% rejected, ~10% matched, ~10% adopted
+ * (the last two accepted here, for the demo matchings to match and complete).
+ */
 const pickStory = (random: TRandom): TStory => {
   const value = random.next();
   if (value < 0.3) return 'pending';
@@ -117,8 +120,9 @@ const planApplication = (lookups: TDemoLookups, number: number, today: string): 
   );
   const accepted = ['accepted', 'expiring', 'expired', 'matched', 'adopted'].includes(story);
   const approvedUntil = accepted && dateOfDecision ? defaultApprovedUntil(dateOfDecision, months) : null;
-  const status: TParentStatus =
-    story === 'expiring' || story === 'expired' ? 'accepted' : (story as TParentStatus);
+  // Matched and adopted families come from the demo matchings (demoMatchings.ts), through the
+  // matching's own paths: here they are accepted families, for those matchings to take.
+  const status: TParentStatus = accepted ? 'accepted' : (story as TParentStatus);
   const ageFrom = random.int(0, 6);
   const disability = random.next();
   const disabilityIds = lookups.reference.child_disabilities.map((item) => item.id);
@@ -168,27 +172,6 @@ const planApplication = (lookups: TDemoLookups, number: number, today: string): 
       payload: { date: dateOfDecision, approvedUntil },
       at: at(dateOfDecision),
     });
-    // A matching (issue 13) moves these; until it exists their history says what it would have.
-    const matchedOn = addDays(
-      dateOfDecision,
-      Math.min(60, Math.max(1, toDayNumber(today) - toDayNumber(dateOfDecision) - 2)),
-    );
-    if (story === 'matched' || story === 'adopted')
-      history.push({
-        action: 'MATCHED',
-        fromStatus: 'accepted',
-        toStatus: 'matched',
-        payload: {},
-        at: at(matchedOn),
-      });
-    if (story === 'adopted')
-      history.push({
-        action: 'MATCHING_COMPLETED',
-        fromStatus: 'matched',
-        toStatus: 'adopted',
-        payload: {},
-        at: at(addDays(matchedOn, 1)),
-      });
   }
   return { row, history };
 };

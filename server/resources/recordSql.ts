@@ -2,13 +2,23 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TRouteLocale } from '../../src/domain/locale';
 import type { TDbOrTx } from '../audit';
-import { statusHistory } from '../db/schema';
+import { childInfos, parentInfos, statusHistory } from '../db/schema';
 
 /** `family given` in one script, empty parts left out; null when both are empty. */
 export const fullName = (family: PgColumn, given: PgColumn) =>
   sql<
     string | null
   >`nullif(trim(concat_ws(' ', nullif(trim(${family}), ''), nullif(trim(${given}), ''))), '')`;
+
+/** A child's name in Khmer, else in Latin letters; null when neither is written. */
+export const childNameSql = sql<
+  string | null
+>`coalesce(${fullName(childInfos.familyNameKh, childInfos.givenNameKh)}, ${fullName(childInfos.familyNameEn, childInfos.givenNameEn)})`;
+
+/** An application's applicants (`A & B`), each in Khmer else in Latin letters; null when none is written. */
+export const applicantsNameSql = sql<
+  string | null
+>`nullif(concat_ws(' & ', coalesce(${fullName(parentInfos.applicant1FamilyNameKh, parentInfos.applicant1GivenNameKh)}, ${fullName(parentInfos.applicant1FamilyNameEn, parentInfos.applicant1GivenNameEn)}), coalesce(${fullName(parentInfos.applicant2FamilyNameKh, parentInfos.applicant2GivenNameKh)}, ${fullName(parentInfos.applicant2FamilyNameEn, parentInfos.applicant2GivenNameEn)})), '')`;
 
 /** A translatable name (`{ kh, en }`) in the list's language, for sorting. */
 export const byName =

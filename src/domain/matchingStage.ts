@@ -1,3 +1,4 @@
+import { isoDateIn } from './programmeTime';
 import type { TSystemSettings } from './systemSettings';
 import { matchingStages, type TMatchingStatus } from './workflows/matching.workflow';
 
@@ -63,8 +64,13 @@ export type TStagePeriod = {
   steps: { action: string; day: string; userName: string | null }[];
 };
 
+/**
+ * The step's own date when it carried one, else the programme's day (Cambodia) it was taken on, as
+ * the server counts `stage_entered_on`: `at` is an instant, and its UTC day is the day before from
+ * 00:00 to 07:00 in Phnom Penh.
+ */
 const stepDay = (entry: TStageHistoryEntry): string =>
-  typeof entry.payload?.date === 'string' ? entry.payload.date : entry.at.slice(0, 10);
+  typeof entry.payload?.date === 'string' ? entry.payload.date : isoDateIn(new Date(entry.at));
 
 /**
  * Each stage the matching has been through, from its status history (oldest first): when it was

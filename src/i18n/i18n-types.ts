@@ -2018,6 +2018,19 @@ type RootTranslation = {
 		 */
 		fourEyesHint: string
 		/**
+		 * ប​ើ​ក
+		 */
+		fourEyesOn: string
+		/**
+		 * ប​ិ​ទ
+		 */
+		fourEyesOff: string
+		/**
+		 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ
+		 * @param {unknown} days
+		 */
+		stageDays: RequiredParams<'days'>
+		/**
 		 * ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​។
 		 */
 		settingsSaved: string
@@ -6840,6 +6853,18 @@ export type TranslationFunctions = {
 		 * អ្នកដែលស្នើសុំការសម្រេចលើការផ្គូផ្គង មិនអាចជាអ្នកសម្រេចខ្លួនឯងបានទេ (Super Admin ត្រូវបានលើកលែង)។
 		 */
 		fourEyesHint: () => LocalizedString
+		/**
+		 * បើក
+		 */
+		fourEyesOn: () => LocalizedString
+		/**
+		 * បិទ
+		 */
+		fourEyesOff: () => LocalizedString
+		/**
+		 * {days} ថ្ងៃ
+		 */
+		stageDays: (arg: { days: unknown }) => LocalizedString
 		/**
 		 * បានរក្សាទុកការកំណត់ប្រព័ន្ធ។
 		 */

@@ -1,4 +1,4 @@
-import { asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
 import {
@@ -25,10 +25,15 @@ import {
   villages,
 } from '../../server/db/schema';
 import { applyChildEvent, type TChildEvent, type TChildStatus } from '../../src/domain/childStatus';
-import { stageTiming } from '../../src/domain/matchingStage';
+import { needsJustification, type TCompatibilityCheck } from '../../src/domain/compatibility';
+import { matchingStageOf, stageTiming } from '../../src/domain/matchingStage';
 import { hasWholeName, isNewChildBirthDate } from '../../src/domain/resources/child';
 import { systemSettingDefaults } from '../../src/domain/systemSettings';
-import { matchingStatuses } from '../../src/domain/workflows/matching.workflow';
+import {
+  matchingStatuses,
+  matchingWorkflowActions,
+  type TMatchingActionName,
+} from '../../src/domain/workflows/matching.workflow';
 import { createTestApp, type TTestApp } from './testApp';
 
 let t: TTestApp;
@@ -273,6 +278,26 @@ describe('seedDemoUsers', () => {
 });
 
 describe('seedDemoMatchings', () => {
+  it('lets demo.caseworker take the steps of a matching and demo.supervisor also decide', async () => {
+    await seedDemoUsers(t.app.db, { passwordHash: await hashPassword('demo-pass-123') });
+    const permissionsOf = async (username: string) => {
+      const { accessToken } = await t.signIn(username, 'demo-pass-123');
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/info',
+        headers: t.bearer(accessToken),
+      });
+      return me.json().data.permissions as string[];
+    };
+    const steps = ['matchings:read', 'matchings:write', 'matchings:update'];
+    const caseworker = await permissionsOf('demo.caseworker');
+    expect(caseworker).toEqual(expect.arrayContaining(steps));
+    expect(caseworker).not.toContain('matchings:approve');
+    expect(await permissionsOf('demo.supervisor')).toEqual(
+      expect.arrayContaining([...steps, 'matchings:approve']),
+    );
+  });
+
   it('adds matchings in every status and every rejection, consistent with their children and families, once', async () => {
     const ids = await seedDemoUsers(t.app.db, { passwordHash: await hashPassword('demo-pass-123') });
     await seedDemoApplications(t.app.db, { now, actorId: ids.get('demo.caseworker') ?? null });
@@ -281,49 +306,144 @@ describe('seedDemoMatchings', () => {
       caseworkerId: ids.get('demo.caseworker') ?? null,
       supervisorId: ids.get('demo.supervisor') ?? null,
     };
+    // No application is matched or adopted without a matching: those come from the matchings.
+    const before = await t.app.db
+      .select({ status: parentInfos.status })
+      .from(parentInfos)
+      .where(like(parentInfos.code, 'DEMO-PA-%'));
+    expect(before.filter((row) => ['matched', 'adopted'].includes(row.status))).toEqual([]);
+
     const first = await seedDemoMatchings(t.app.db, who);
-    expect(first.inserted).toBeGreaterThanOrEqual(18);
+    expect(first.inserted).toBeGreaterThanOrEqual(30);
     const rows = await t.app.db
       .select({
-        id: adoptiveMatchings.id,
-        status: adoptiveMatchings.status,
-        stageEnteredOn: adoptiveMatchings.stageEnteredOn,
+        matching: adoptiveMatchings,
         child: childInfos.status,
+        childConfirmed: childInfos.adoptionConfirmedOn,
         parent: parentInfos.status,
+        parentDecided: parentInfos.decisionDate,
       })
       .from(adoptiveMatchings)
       .innerJoin(childInfos, eq(childInfos.id, adoptiveMatchings.childId))
       .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
-      .where(like(adoptiveMatchings.notes, `${demoMatchingNote}%`));
-    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(matchingStatuses));
-    // The child and the family follow their matching.
-    for (const row of rows) {
+      .where(like(adoptiveMatchings.notes, `${demoMatchingNote}%`))
+      .orderBy(asc(adoptiveMatchings.id));
+    expect(rows).toHaveLength(first.inserted);
+    // Several in each status of the machine.
+    for (const status of matchingStatuses)
+      expect(rows.filter((row) => row.matching.status === status).length, status).toBeGreaterThanOrEqual(2);
+
+    const history = await t.app.db
+      .select()
+      .from(statusHistory)
+      .where(eq(statusHistory.entity, 'adoptive_matchings'))
+      .orderBy(asc(statusHistory.at), asc(statusHistory.id));
+    const rejections: string[] = [];
+    for (const { matching, ...row } of rows) {
+      const label = `${matching.code} ${matching.status}`;
+      // The child and the family follow their matching, and were free for it on its day.
       const expected =
-        row.status === 'completed'
+        matching.status === 'completed'
           ? ['adopted', 'adopted']
-          : row.status === 'rejected'
+          : matching.status === 'rejected'
             ? ['adoptable', 'accepted']
             : ['matched', 'matched'];
-      expect([row.child, row.parent], `${row.status}`).toEqual(expected);
+      expect([row.child, row.parent], label).toEqual(expected);
+      expect(row.childConfirmed ?? '', label).not.toBe('');
+      expect((row.childConfirmed ?? '') <= matching.proposedDate, label).toBe(true);
+      expect((row.parentDecided ?? '') <= matching.proposedDate, label).toBe(true);
+      // The compatibility found that day, and a justification only where it asks for one.
+      expect(matching.compatibility.length, label).toBeGreaterThan(0);
+      expect(Boolean(matching.justification), label).toBe(
+        needsJustification(matching.compatibility as unknown as TCompatibilityCheck[]),
+      );
+      // A history row for every step, one after the other, ending in the matching's status; the
+      // caseworker takes the steps, the supervisor the decisions (never the step's own taker).
+      const steps = history.filter((entry) => entry.entityId === matching.id);
+      expect(steps[0], label).toMatchObject({
+        action: 'propose',
+        toStatus: 'proposed',
+        userId: who.caseworkerId,
+      });
+      let day = matching.proposedDate;
+      for (let i = 1; i < steps.length; i += 1) {
+        const action = steps[i].action as TMatchingActionName;
+        expect(steps[i].fromStatus, label).toBe(steps[i - 1].toStatus);
+        // Dated steps follow each other and stay in the past.
+        const date = (steps[i].payload as { date?: string } | null)?.date;
+        if (date) {
+          expect(date >= day && date <= today, `${label} ${action} ${date}`).toBe(true);
+          day = date;
+        }
+        const decision = matchingWorkflowActions[action].permission === 'matchings:approve';
+        expect(steps[i].userId, `${label} ${action}`).toBe(decision ? who.supervisorId : who.caseworkerId);
+      }
+      const last = steps.at(-1);
+      expect(last?.toStatus, label).toBe(matching.status);
+      // Dates and references as the workflow writes them.
+      expect(matching.lastStepDate >= matching.proposedDate, label).toBe(true);
+      if (matching.status === 'rejected') {
+        rejections.push(last?.action ?? '');
+        expect(matching.rejectedOn, label).toBe(matching.lastStepDate);
+        expect(matching.rejectionReason, label).toBeTruthy();
+      }
+      if (matching.status === 'completed') expect(matching.completedOn, label).toBe(matching.lastStepDate);
+      if (['warranted', 'keepRequested', 'completed'].includes(matching.status)) {
+        expect(matching.warrantNumber, label).toBeTruthy();
+        expect(matching.warrantReference, label).toBeTruthy();
+      }
+      if (['testing', 'testPending', 'testConfirmed'].includes(matching.status))
+        expect(matching.trialStart, label).toBeTruthy();
+      // The child's and the family's own histories say they were matched (and how it ended).
+      for (const [entity, id] of [
+        ['child_infos', matching.childId],
+        ['parent_infos', matching.parentId],
+      ] as const) {
+        const own = (
+          await t.app.db
+            .select({ action: statusHistory.action, toStatus: statusHistory.toStatus })
+            .from(statusHistory)
+            .where(and(eq(statusHistory.entity, entity), eq(statusHistory.entityId, id)))
+            .orderBy(asc(statusHistory.at), asc(statusHistory.id))
+        ).map((entry) => entry.action);
+        expect(own, `${label} ${entity}`).toContain('MATCHED');
+        if (matching.status === 'completed') expect(own.at(-1), label).toBe('MATCHING_COMPLETED');
+        if (matching.status === 'rejected') expect(own.at(-1), label).toBe('MATCHING_REJECTED');
+      }
     }
-    // A rejection at every stage, and steps by the caseworker, decisions by the supervisor.
-    const history = await t.app.db
-      .select({ action: statusHistory.action, userId: statusHistory.userId })
-      .from(statusHistory)
-      .where(eq(statusHistory.entity, 'adoptive_matchings'));
-    const actions = new Set(history.map((row) => row.action));
+    // A rejection at every stage, twice; the trial skipped both ways and once un-confirmed.
     for (const action of ['reject-adoption', 'reject-test', 'reject-warrant'])
-      expect(actions).toContain(action);
-    for (const row of history.filter((entry) => entry.action.startsWith('confirm-')))
-      expect(row.userId).toBe(who.supervisorId);
-    for (const row of history.filter((entry) => entry.action.startsWith('pending-')))
-      expect(row.userId).toBe(who.caseworkerId);
-    // Some are past their stage's expected days.
+      expect(rejections.filter((entry) => entry === action).length, action).toBeGreaterThanOrEqual(2);
+    const actions = new Set(history.map((entry) => entry.action));
+    for (const action of ['skip-adoption', 'skip-test', 'un-confirm-test']) expect(actions).toContain(action);
+    // Some are past their stage's expected days, in each of several stages.
     const overdue = rows.filter(
-      (row) =>
-        stageTiming(row.status, row.stageEnteredOn, today, systemSettingDefaults.stageExpectedDays)?.overdue,
+      ({ matching }) =>
+        stageTiming(matching.status, matching.stageEnteredOn, today, systemSettingDefaults.stageExpectedDays)
+          ?.overdue,
     );
-    expect(overdue.length).toBeGreaterThan(0);
-    expect((await seedDemoMatchings(t.app.db, who)).inserted).toBe(0);
+    expect(
+      new Set(overdue.map(({ matching }) => matchingStageOf(matching.status))).size,
+    ).toBeGreaterThanOrEqual(4);
+    // Children and families stay free for new matchings.
+    const [free] = await t.app.db
+      .select({
+        children: sql<number>`(select count(*)::int from ${childInfos} where ${childInfos.status} = 'adoptable')`,
+        families: sql<number>`(select count(*)::int from ${parentInfos} where ${parentInfos.status} = 'accepted' and ${parentInfos.approvedUntil} >= ${today})`,
+      })
+      .from(sql`(select 1) as one`);
+    expect(free.children).toBeGreaterThanOrEqual(5);
+    expect(free.families).toBeGreaterThanOrEqual(5);
+
+    // A second run adds nothing.
+    const counted = async () =>
+      (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(statusHistory))[0].n;
+    const historyBefore = await counted();
+    expect(await seedDemoMatchings(t.app.db, who)).toEqual({ inserted: 0, existing: true });
+    expect(await counted()).toBe(historyBefore);
+    const [{ n: matchingsAfter }] = await t.app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(adoptiveMatchings);
+    expect(matchingsAfter).toBe(rows.length);
   });
 });

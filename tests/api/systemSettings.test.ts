@@ -102,6 +102,27 @@ describe('system settings', () => {
       [{ sessionIdleMinutes: 481 }, ['sessionIdleMinutes: Number has to be between 5 and 480']],
       [{ organizationName: 'x'.repeat(201) }, ['organizationName must be at most 200 characters long.']],
       [{ childCodePrefix: undefined }, ['childCodePrefix is required.']],
+      // The expected days of each matching stage: whole days, 1 to 730, every stage given.
+      [
+        { stageExpectedDays: { ...current.stageExpectedDays, trial: 0 } },
+        ['stageExpectedDays.trial: Number has to be between 1 and 730'],
+      ],
+      [
+        { stageExpectedDays: { ...current.stageExpectedDays, trial: 731 } },
+        ['stageExpectedDays.trial: Number has to be between 1 and 730'],
+      ],
+      [
+        { stageExpectedDays: { ...current.stageExpectedDays, warrant: 1.5 } },
+        ['stageExpectedDays.warrant is not valid.'],
+      ],
+      [
+        { stageExpectedDays: { proposal: 30, trial: 90, warrant: 60 } },
+        ['stageExpectedDays.keeping is required.'],
+      ],
+      [
+        { stageExpectedDays: { ...current.stageExpectedDays, later: 5 } },
+        ['stageExpectedDays is not valid.'],
+      ],
     ];
     for (const [change, errors] of cases) {
       const response = await save({ ...current, ...change });

@@ -1,7 +1,7 @@
-import { getShortestPaths } from '@xstate/graph';
+import { getSimplePaths } from '@xstate/graph';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
+import type { AnyStateMachine, EventObject } from 'xstate';
 import {
   adoptiveMatchings,
   auditLog,
@@ -19,7 +19,8 @@ import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
  * The workflow contract (issue 12, DESIGN.md section 1): every registered workflow, walked through
- * the API. Every path of its machine over the user actions ends where the machine says; from every
+ * the API. Every path of its machine over the user actions (every simple path, and each step back
+ * taken once) ends where the machine says, with every transition walked at least once; from every
  * status, every action the machine allows is accepted (status, version, one history row, one audit
  * row) and every other answers 409 and changes nothing; every action is refused (403) to a user
  * without its permission. A workflow registered without a subject here fails the test.
@@ -29,8 +30,12 @@ type TSubject = {
   create: (status: string) => Promise<number>;
   /** A body every check accepts, for `action` on record `id`. */
   body: (action: string, id: number) => Record<string, unknown>;
-  /** What else must hold once a path ends in `status` (a matching's child and application). */
-  afterPath?: (id: number, status: string) => Promise<void>;
+  /** A record in the machine's initial status made as a user makes it (a matching proposed through the API). */
+  start?: () => Promise<number>;
+  /** What else must hold once the record is in `status`, after its start and after every step. */
+  afterStep?: (id: number, status: string) => Promise<void>;
+  /** The record's end once its path is walked (a proposed matching is deleted, freeing its records). */
+  endPath?: (id: number, status: string) => Promise<void>;
 };
 
 let t: TTestApp;
@@ -38,6 +43,7 @@ let today: string;
 let headOfficeId: number;
 let sequence = 0;
 const tokens = {} as Record<string, { actor: string; reader: string }>;
+let adminToken: string;
 
 const subjects: Record<string, TSubject> = {
   child: {
@@ -138,24 +144,179 @@ const subjects: Record<string, TSubject> = {
       return row.id;
     },
     body: () => ({ date: today, reason: 'The family moved away', reference: 'REF-001', number: 'W-001' }),
+    // Proposed as a caseworker does, through the API: the child and the application become matched.
+    start: async () => {
+      sequence += 1;
+      const [child] = await t.app.db
+        .insert(childInfos)
+        .values({
+          code: `CH-PROPOSE-${String(sequence).padStart(6, '0')}`,
+          familyNameEn: 'Proposed',
+          givenNameEn: `Child ${sequence}`,
+          sex: 'female',
+          dateOfBirth: yearsBefore(today, 4),
+          headOfficeId,
+          status: 'adoptable',
+        })
+        .returning({ id: childInfos.id });
+      const [application] = await t.app.db
+        .insert(parentInfos)
+        .values({
+          code: `PA-PROPOSE-${String(sequence).padStart(6, '0')}`,
+          applicantType: 'single',
+          applicant1FamilyNameEn: 'Proposed',
+          applicant1GivenNameEn: `Family ${sequence}`,
+          applicant1Sex: 'female',
+          applicant1DateOfBirth: yearsBefore(today, 40),
+          headOfficeId,
+          applicationDate: yearsBefore(today, 2),
+          approvedUntil: yearsBefore(today, -1),
+          status: 'accepted',
+        })
+        .returning({ id: parentInfos.id });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/adoptive-matching',
+        headers: { ...t.bearer(adminToken), locale: 'en' },
+        payload: {
+          childId: child.id,
+          parentId: application.id,
+          proposedDate: today,
+          justification: 'Assessed by the team',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id: number = created.json().data.id;
+      matchedIds.set(id, { childId: child.id, parentId: application.id });
+      return id;
+    },
     // Completed: both adopted; rejected: both free again; on the way: both still matched.
-    afterPath: async (id, status) => {
-      const [row] = await t.app.db
-        .select({ child: childInfos.status, parent: parentInfos.status })
-        .from(adoptiveMatchings)
-        .innerJoin(childInfos, eq(childInfos.id, adoptiveMatchings.childId))
-        .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
-        .where(eq(adoptiveMatchings.id, id));
+    afterStep: async (id, status) => {
       const expected =
         status === 'completed'
           ? { child: 'adopted', parent: 'adopted' }
           : status === 'rejected'
             ? { child: 'adoptable', parent: 'accepted' }
             : { child: 'matched', parent: 'matched' };
-      expect(row, `the child and the application after a path ending ${status}`).toEqual(expected);
+      expect(await matchedRecords(id), `the child and the application of a matching ${status}`).toEqual(
+        expected,
+      );
+    },
+    // Only a proposed matching may be deleted (then both are free again); any other answers 409.
+    endPath: async (id, status) => {
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/adoptive-matching/${id}`,
+        headers: { ...t.bearer(adminToken), locale: 'en' },
+      });
+      const before = await matchedRecords(id);
+      if (status === 'proposed') {
+        expect(removed.statusCode, removed.body).toBe(200);
+        expect(before, 'the child and the application of a deleted matching').toEqual({
+          child: 'adoptable',
+          parent: 'accepted',
+        });
+        return;
+      }
+      expect(removed.statusCode, `delete when ${status}: ${removed.body}`).toBe(409);
+      await subjects.matching.afterStep?.(id, status);
     },
   },
 };
+
+/** The child and the application of each matching proposed here (kept: a deleted matching no longer names them). */
+const matchedIds = new Map<number, { childId: number; parentId: number }>();
+
+/** The statuses of a matching's child and application. */
+const matchedRecords = async (id: number) => {
+  const ids = matchedIds.get(id);
+  if (!ids) throw new Error(`matching ${id} was not proposed by this test`);
+  const [child] = await t.app.db
+    .select({ status: childInfos.status })
+    .from(childInfos)
+    .where(eq(childInfos.id, ids.childId));
+  const [parent] = await t.app.db
+    .select({ status: parentInfos.status })
+    .from(parentInfos)
+    .where(eq(parentInfos.id, ids.parentId));
+  return { child: child.status, parent: parent.status };
+};
+
+type TWalk = { initial: string; steps: { event: EventObject; status: string }[]; status: string };
+
+/**
+ * Every path of a machine over `events`: each simple path (no status visited twice) that cannot be
+ * made longer, and for each transition no simple path takes (a step back: un-confirm a trial, ask
+ * for the warrant again), a path that takes it once and then goes on the way it came.
+ */
+const everyPath = (
+  machine: AnyStateMachine,
+  events: () => EventObject[],
+  next: (status: string, event: EventObject) => string | null,
+): TWalk[] => {
+  const walks: TWalk[] = getSimplePaths(machine, { events }).map((path) => ({
+    initial: String(path.steps[0].state.value),
+    steps: path.steps.slice(1).map((step) => ({ event: step.event, status: String(step.state.value) })),
+    status: String(path.state.value),
+  }));
+  const key = (walk: TWalk) => walk.steps.map((step) => step.event.type).join(' ');
+  // A path that is the beginning of a longer one is walked as part of it.
+  const longest = walks.filter(
+    (walk) =>
+      !walks.some(
+        (other) => other.steps.length > walk.steps.length && key(other).startsWith(`${key(walk)} `),
+      ) || walk.steps.length === 0,
+  );
+  const covered = new Set(
+    walks.flatMap((walk) =>
+      walk.steps.map(
+        (step, index) => `${index === 0 ? walk.initial : walk.steps[index - 1].status} ${step.event.type}`,
+      ),
+    ),
+  );
+  const loops: TWalk[] = [];
+  for (const walk of longest) {
+    const statuses = [walk.initial, ...walk.steps.map((step) => step.status)];
+    statuses.forEach((from, index) => {
+      for (const event of events()) {
+        const target = next(from, event);
+        if (target === null || target === from || covered.has(`${from} ${event.type}`)) continue;
+        const back = statuses.indexOf(target);
+        if (back < 0 || back > index) continue;
+        covered.add(`${from} ${event.type}`);
+        // Up to `from`, the step back, the way from `target` to `from` again, then on to the end.
+        loops.push({
+          initial: walk.initial,
+          steps: [
+            ...walk.steps.slice(0, index),
+            { event, status: target },
+            ...walk.steps.slice(back, index),
+            ...walk.steps.slice(index),
+          ],
+          status: walk.status,
+        });
+      }
+    });
+  }
+  return [...longest, ...loops];
+};
+
+/**
+ * Every transition of a machine over the user actions from the statuses they reach, as
+ * `from --EVENT--> to` (a child is adopted only by its matching, a system event).
+ */
+const userTransitions = (machine: AnyStateMachine, events: Set<string>, reached: Set<string>): string[] =>
+  Object.entries(machine.root.states)
+    .filter(([from]) => reached.has(from))
+    .flatMap(([from, node]) =>
+      [...node.transitions.entries()]
+        .filter(([eventType]) => events.has(eventType))
+        .flatMap(([eventType, transitions]) =>
+          transitions.flatMap((transition) =>
+            (transition.target ?? []).map((target) => `${from} --${eventType}--> ${target.key}`),
+          ),
+        ),
+    );
 
 const act = (
   binding: TWorkflowBinding,
@@ -195,6 +356,7 @@ beforeAll(async () => {
   // Four-eyes is the matching's rule of who decides, tested on its own: here one actor walks every path.
   await t.app.db.insert(systemSettings).values({ key: 'fourEyes', value: false });
   today = isoDateIn(new Date(t.clock.now()));
+  adminToken = (await t.signIn('admin', 'admin-pass-123')).accessToken;
   for (const binding of workflowBindings) {
     const name = binding.workflow.name;
     const permissions = [
@@ -221,6 +383,7 @@ describe.each(workflowBindings.map((binding) => [binding.workflow.name, binding]
     };
     const eventFor = (action: string, id: number) =>
       workflow.eventOf(action, subject().body(action, id), today);
+    const actionEvents = new Set<string>(Object.values(workflow.actions).map((entry) => entry.event));
 
     it('has a subject here, and statuses that are the machine’s own', () => {
       expect(subject()).toBeDefined();
@@ -228,31 +391,42 @@ describe.each(workflowBindings.map((binding) => [binding.workflow.name, binding]
       expect([...workflow.statuses].sort()).toEqual(machineStates);
     });
 
-    it('follows every path of its machine over the user actions', async () => {
-      // The machine's graph over the user actions only: system events come from other workflows.
-      const actionOfEvent = new Map(
-        Object.entries(workflow.actions).map(([action, entry]) => [entry.event, action]),
-      );
-      const paths = getShortestPaths(workflow.machine, {
-        events: () =>
+    it('follows every path of its machine over the user actions, walking every transition', async () => {
+      const paths = everyPath(
+        workflow.machine,
+        () =>
           Object.keys(workflow.actions).map(
             (action) => ({ ...eventFor(action, 0), actionName: action }) as EventObject,
           ),
-      });
+        (status, event) => {
+          const decision = decideWorkflowEvent(workflow, status, event);
+          return decision.ok ? decision.status : null;
+        },
+      );
       expect(paths.length).toBeGreaterThan(1);
+      const walked = new Set<string>();
       for (const path of paths) {
-        const initial = String(path.steps[0].state.value);
-        const id = await subject().create(initial);
-        for (const step of path.steps.slice(1)) {
-          const action = actionOfEvent.get(step.event.type);
+        const id = await (subject().start?.() ?? subject().create(path.initial));
+        await subject().afterStep?.(id, path.initial);
+        let status = path.initial;
+        for (const step of path.steps) {
+          const action = (step.event as { actionName?: string }).actionName;
           if (!action) throw new Error(`${step.event.type} is not a user action`);
           const response = await act(binding, action, id, subject().body(action, id), tokens[name].actor);
-          expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
-          expect(response.json().data.status).toBe(String(step.state.value));
+          expect(response.statusCode, `${status} + ${action}: ${response.body}`).toBe(200);
+          expect(response.json().data.status, `${status} + ${action}`).toBe(step.status);
+          walked.add(`${status} --${step.event.type}--> ${step.status}`);
+          status = step.status;
+          await subject().afterStep?.(id, status);
         }
-        expect((await stateOf(binding, id)).status).toBe(String(path.state.value));
-        await subject().afterPath?.(id, String(path.state.value));
+        expect((await stateOf(binding, id)).status).toBe(path.status);
+        await subject().endPath?.(id, path.status);
       }
+      // Every transition the machine has over the user actions was walked through the API.
+      const reached = new Set(
+        paths.flatMap((path) => [path.initial, ...path.steps.map((step) => step.status)]),
+      );
+      expect([...walked].sort()).toEqual(userTransitions(workflow.machine, actionEvents, reached).sort());
     });
 
     it('accepts from every status what the machine allows, and answers 409 to the rest, changing nothing', async () => {
@@ -293,68 +467,3 @@ describe.each(workflowBindings.map((binding) => [binding.workflow.name, binding]
     });
   },
 );
-
-describe('a matching proposed and deleted through the API', () => {
-  it('moves its child and its application: matched when proposed, free again when deleted', async () => {
-    const admin = (await t.signIn('admin', 'admin-pass-123')).accessToken;
-    sequence += 1;
-    const [child] = await t.app.db
-      .insert(childInfos)
-      .values({
-        code: `CH-PROPOSE-${sequence}`,
-        familyNameEn: 'Proposed',
-        givenNameEn: 'Child',
-        sex: 'male',
-        dateOfBirth: yearsBefore(today, 3),
-        headOfficeId,
-        status: 'adoptable',
-      })
-      .returning({ id: childInfos.id });
-    const [application] = await t.app.db
-      .insert(parentInfos)
-      .values({
-        code: `PA-PROPOSE-${sequence}`,
-        applicantType: 'single',
-        applicant1FamilyNameEn: 'Proposed',
-        applicant1GivenNameEn: 'Family',
-        applicant1Sex: 'female',
-        applicant1DateOfBirth: yearsBefore(today, 38),
-        headOfficeId,
-        applicationDate: yearsBefore(today, 1),
-        approvedUntil: yearsBefore(today, -1),
-        status: 'accepted',
-      })
-      .returning({ id: parentInfos.id });
-    const statuses = async () => {
-      const [c] = await t.app.db
-        .select({ s: childInfos.status })
-        .from(childInfos)
-        .where(eq(childInfos.id, child.id));
-      const [p] = await t.app.db
-        .select({ s: parentInfos.status })
-        .from(parentInfos)
-        .where(eq(parentInfos.id, application.id));
-      return [c.s, p.s];
-    };
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/adoptive-matching',
-      headers: { ...t.bearer(admin), locale: 'en' },
-      payload: {
-        childId: child.id,
-        parentId: application.id,
-        proposedDate: today,
-        justification: 'Assessed',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(await statuses()).toEqual(['matched', 'matched']);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/adoptive-matching/${created.json().data.id}`,
-      headers: { ...t.bearer(admin), locale: 'en' },
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
-    expect(await statuses()).toEqual(['adoptable', 'accepted']);
-  });
-});

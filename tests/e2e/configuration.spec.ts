@@ -371,3 +371,37 @@ test('after the idle minutes of the system settings the user is signed out and t
   await expect(page.getByText(dict.en.login.idleSignedOut({ minutes: 30 }))).toBeVisible();
   await saveScreenshot(page, 'idle-signed-out-en');
 });
+
+test('the expected days of each matching stage are set in Khmer: a day out of range is refused under its stage', async ({
+  page,
+}) => {
+  const kh = dict.kh;
+  await signIn(page, { ...admin, path: '/kh/login' });
+  await page.goto('/kh/configuration/general-information');
+  const settings = page.getByRole('form', { name: kh.generalInformation.systemSettings() });
+  const stages = settings.getByRole('group', { name: kh.generalInformation.stageExpectedDays() });
+  // One box per stage, named by the stage.
+  for (const stage of ['proposal', 'trial', 'warrant', 'keeping'] as const)
+    await expect(stages.getByLabel(kh.options.stage[stage]())).toHaveValue(/^\d+$/);
+  const trial = stages.getByLabel(kh.options.stage.trial());
+  const original = await trial.inputValue();
+
+  await trial.fill('0');
+  await trial.blur();
+  await expect(trial).toHaveAttribute('aria-invalid', 'true');
+  await expect(stages.getByText(new RegExp(`${kh.options.stage.trial()}.*730`))).toBeVisible();
+  await saveScreenshot(page, 'system-settings-stage-days-refused-kh');
+
+  await trial.fill('120');
+  await expect(trial).toHaveAttribute('aria-invalid', 'false');
+  await settings.getByRole('button', { name: kh.form.save() }).click();
+  await expectToast(page, kh.generalInformation.settingsSaved());
+  // Kept by the server.
+  await page.reload();
+  await expect(trial).toHaveValue('120');
+
+  // Put back what the other tests expect.
+  await trial.fill(original);
+  await settings.getByRole('button', { name: kh.form.save() }).click();
+  await expectToast(page, kh.generalInformation.settingsSaved());
+});

@@ -1,11 +1,12 @@
-import { and, eq, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { daysBetween, matchingStageNames, type TMatchingStage } from '../../../src/domain/matchingStage';
+import { daysBetween, matchingStageNames, matchingStageOf } from '../../../src/domain/matchingStage';
 import { hasPermission, isSuperUser } from '../../../src/domain/permissions';
-import { isoDateIn } from '../../../src/domain/programmeTime';
+import { isoDateIn, programmeTimeZone } from '../../../src/domain/programmeTime';
 import {
   fourEyesStep,
   matchingDecisionPermission,
+  matchingFourEyes,
   matchingStages,
   matchingWorkflow,
 } from '../../../src/domain/workflows/matching.workflow';
@@ -21,168 +22,277 @@ import type { TAuthUser } from '../../auth/service';
 import { adoptiveMatchings, childInfos, parentInfos, statusHistory } from '../../db/schema';
 import { currentUser } from '../../plugins/permissions';
 import { officeCondition } from '../../resources/officeScope';
-import { fullName } from '../../resources/recordSql';
+import { applicantsNameSql, childNameSql } from '../../resources/recordSql';
 import { errorResponses } from '../../routes/schemas';
 import { readSettings } from '../../routes/settings';
 
-/** The statuses in which a matching waits for a decision: those a pending or request step leads to. */
+/**
+ * The statuses in which a matching waits for a decision: those a pending or request step leads to
+ * (pending-adoption, pending-test, request-warrant, child-keep). Someone has asked, and nothing
+ * moves until an approver answers. Other statuses also allow a decision, but there it is not
+ * awaited: from `proposed` and `testing` the caseworker's next move is to ask (the decision is a
+ * shortcut an approver may take), `adoptionConfirmed` is the choice the approver makes while
+ * confirming (trial or not), and un-confirm-test from `testConfirmed` is a correction. A matching
+ * left too long in any of them shows as overdue instead.
+ */
 const awaitingDecision = ['adoptionPending', 'testPending', 'warrantRequested', 'keepRequested'];
 
-const childName = sql<string>`coalesce(${fullName(childInfos.familyNameKh, childInfos.givenNameKh)}, ${fullName(childInfos.familyNameEn, childInfos.givenNameEn)}, ${childInfos.code})`;
-const applicants = sql<string>`coalesce(nullif(concat_ws(' & ', coalesce(${fullName(parentInfos.applicant1FamilyNameKh, parentInfos.applicant1GivenNameKh)}, ${fullName(parentInfos.applicant1FamilyNameEn, parentInfos.applicant1GivenNameEn)}), coalesce(${fullName(parentInfos.applicant2FamilyNameKh, parentInfos.applicant2GivenNameKh)}, ${fullName(parentInfos.applicant2FamilyNameEn, parentInfos.applicant2GivenNameEn)})), ''), ${parentInfos.code})`;
+/** The steps a decision may follow (four-eyes keeps that decision from whoever took the step). */
+const askingSteps = [...new Set(Object.values(matchingFourEyes).flat())];
 
-/** A matching's newest status-history row (who took the last step, and when). */
+/** A matching's name on the queue: the child and the applicants (a code when no name is written). */
+const matchingTitle = sql<string>`concat_ws(' · ', coalesce(${childNameSql}, ${childInfos.code}), coalesce(${applicantsNameSql}, ${parentInfos.code}))`;
+
+/** A matching's newest status-history row: who took the last step, which, and when (index on entity, id, at). */
 const lastStep = sql`lateral (select ${statusHistory.action} as action, ${statusHistory.userId} as user_id, ${statusHistory.at} as at from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1) as last_step`;
 
-const matchingRows = (db: TDbOrTx, user: TAuthUser, where: SQL | undefined) =>
-  db
+/** Every row the condition finds, counted before the limit: the answer's total is the true one. */
+const totalRows = sql<number>`(count(*) over ())::int`;
+
+const byDayThenId = (a: TWorkQueueItem, b: TWorkQueueItem) =>
+  a.since === b.since ? a.entityId - b.entityId : a.since < b.since ? -1 : 1;
+
+/**
+ * Matchings awaiting a decision this user may take, oldest request first. Four-eyes is applied in
+ * the query too (a request this user made is not theirs to decide), so that the total counts what
+ * the user can act on: in each awaiting status every decision follows the step that led there, so
+ * four-eyes refuses all of them or none. `fourEyesStep` then names the actions row by row, as the
+ * working page does (a row it empties is taken off the total).
+ */
+const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn: boolean) => {
+  const isSuper = isSuperUser(user);
+  const ownRequest =
+    fourEyesOn && !isSuper
+      ? sql`(last_step.user_id = ${user.id} and last_step.action in (${sql.join(
+          askingSteps.map((step) => sql`${step}`),
+          sql`, `,
+        )}))`
+      : undefined;
+  const waiting = db
+    .select({
+      id: adoptiveMatchings.id,
+      code: adoptiveMatchings.code,
+      status: adoptiveMatchings.status,
+      lastStepDate: adoptiveMatchings.lastStepDate,
+      childId: adoptiveMatchings.childId,
+      parentId: adoptiveMatchings.parentId,
+      lastAction: sql<string | null>`last_step.action`.as('last_action'),
+      lastUserId: sql<number | null>`last_step.user_id`.as('last_user_id'),
+      lastAt: sql`last_step.at`.as('last_at'),
+      // The request's day where the programme works (the history keeps instants).
+      lastDay: sql<string | null>`((last_step.at at time zone ${programmeTimeZone})::date)::text`.as(
+        'last_day',
+      ),
+      total: totalRows.as('total'),
+    })
+    .from(adoptiveMatchings)
+    .leftJoin(lastStep, sql`true`)
+    .where(
+      and(
+        inArray(adoptiveMatchings.status, awaitingDecision),
+        officeCondition(adoptiveMatchings.headOfficeId, user),
+        ownRequest ? not(sql`coalesce(${ownRequest}, false)`) : undefined,
+      ),
+    )
+    .orderBy(sql`last_step.at asc nulls first`, asc(adoptiveMatchings.id))
+    .limit(workQueueLimit)
+    .as('waiting');
+  // The names are joined for these rows only, not for every matching the condition counted.
+  const rows = await db
+    .select({
+      id: waiting.id,
+      code: waiting.code,
+      status: waiting.status,
+      lastStepDate: waiting.lastStepDate,
+      lastAction: waiting.lastAction,
+      lastUserId: waiting.lastUserId,
+      lastDay: waiting.lastDay,
+      total: waiting.total,
+      title: matchingTitle,
+    })
+    .from(waiting)
+    .innerJoin(childInfos, eq(childInfos.id, waiting.childId))
+    .innerJoin(parentInfos, eq(parentInfos.id, waiting.parentId))
+    .orderBy(sql`${waiting.lastAt} asc nulls first`, asc(waiting.id));
+  let total = rows[0]?.total ?? 0;
+  // The machine is asked once per status and last step's day, not once per row.
+  const allowed = new Map<string, string[]>();
+  const allowedFrom = (status: string, lastStepDate: string) => {
+    const key = `${status} ${lastStepDate}`;
+    if (!allowed.has(key))
+      allowed.set(key, allowedWorkflowActions(matchingWorkflow, status, { lastStepDate, today }));
+    return allowed.get(key) as string[];
+  };
+  const items: TWorkQueueItem[] = [];
+  for (const row of rows) {
+    const last = row.lastAction ? { action: row.lastAction, userId: row.lastUserId } : null;
+    const actions = allowedFrom(row.status, row.lastStepDate).filter(
+      (action) =>
+        matchingWorkflow.actions[action as keyof typeof matchingWorkflow.actions].permission ===
+          matchingDecisionPermission &&
+        fourEyesStep(action, last, { id: user.id, isSuper }, fourEyesOn) === null,
+    );
+    if (actions.length === 0) {
+      total -= 1;
+      continue;
+    }
+    items.push({
+      entity: 'matching',
+      entityId: row.id,
+      code: row.code,
+      title: row.title,
+      reason: 'decision',
+      status: row.status,
+      since: row.lastDay ?? row.lastStepDate,
+      actions,
+    });
+  }
+  return { items, total };
+};
+
+/** Matchings in a stage longer than its expected days (setting `stageExpectedDays`), longest first. */
+const overdue = async (
+  db: TDbOrTx,
+  user: TAuthUser,
+  today: string,
+  expectedDays: Record<(typeof matchingStageNames)[number], number>,
+) => {
+  // One condition per stage: in one of its statuses, entered longer ago than the stage should take.
+  const pastExpected = or(
+    ...matchingStageNames.map((stage) =>
+      and(
+        inArray(adoptiveMatchings.status, [...matchingStages[stage]]),
+        lt(adoptiveMatchings.stageEnteredOn, sql`(${today}::date - ${expectedDays[stage]}::int)`),
+      ),
+    ),
+  );
+  const inScope = and(pastExpected, officeCondition(adoptiveMatchings.headOfficeId, user));
+  const late = db
     .select({
       id: adoptiveMatchings.id,
       code: adoptiveMatchings.code,
       status: adoptiveMatchings.status,
       stageEnteredOn: adoptiveMatchings.stageEnteredOn,
-      lastStepDate: adoptiveMatchings.lastStepDate,
-      childName,
-      applicants,
-      lastAction: sql<string | null>`last_step.action`,
-      lastUserId: sql<number | null>`last_step.user_id`,
-      lastAt: sql<string | null>`last_step.at`,
+      childId: adoptiveMatchings.childId,
+      parentId: adoptiveMatchings.parentId,
+      // Counted apart: the page below walks the stage-entry index and stops at 200 rows.
+      total: sql<number>`(select count(*)::int from ${adoptiveMatchings} where ${inScope})`.as('total'),
     })
     .from(adoptiveMatchings)
-    .innerJoin(childInfos, eq(childInfos.id, adoptiveMatchings.childId))
-    .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
-    .leftJoin(lastStep, sql`true`)
-    .where(and(where, officeCondition(adoptiveMatchings.headOfficeId, user)))
-    .orderBy(adoptiveMatchings.stageEnteredOn, adoptiveMatchings.id)
-    .limit(workQueueLimit + 1);
+    .where(inScope)
+    .orderBy(asc(adoptiveMatchings.stageEnteredOn), asc(adoptiveMatchings.id))
+    .limit(workQueueLimit)
+    .as('late');
+  const rows = await db
+    .select({
+      id: late.id,
+      code: late.code,
+      status: late.status,
+      stageEnteredOn: late.stageEnteredOn,
+      total: late.total,
+      title: matchingTitle,
+    })
+    .from(late)
+    .innerJoin(childInfos, eq(childInfos.id, late.childId))
+    .innerJoin(parentInfos, eq(parentInfos.id, late.parentId))
+    .orderBy(asc(late.stageEnteredOn), asc(late.id));
+  const items = rows.flatMap((row): TWorkQueueItem[] => {
+    const stage = matchingStageOf(row.status);
+    if (!stage) return [];
+    return [
+      {
+        entity: 'matching',
+        entityId: row.id,
+        code: row.code,
+        title: row.title,
+        reason: 'overdue',
+        status: row.status,
+        since: row.stageEnteredOn,
+        stage,
+        days: daysBetween(row.stageEnteredOn, today),
+        expected: expectedDays[stage],
+      },
+    ];
+  });
+  return { items, total: rows[0]?.total ?? 0 };
+};
 
-/** The day of an instant in the programme's time zone (the history keeps instants). */
-const dayOf = (at: string | Date | null, fallback: string) =>
-  at === null ? fallback : isoDateIn(at instanceof Date ? at : new Date(at));
+/** Accepted applications whose approval ends within 30 days, or has ended while still accepted. */
+const approvalsEnding = async (db: TDbOrTx, user: TAuthUser, today: string) => {
+  const rows = await db
+    .select({
+      id: parentInfos.id,
+      code: parentInfos.code,
+      status: parentInfos.status,
+      approvedUntil: parentInfos.approvedUntil,
+      title: sql<string>`coalesce(${applicantsNameSql}, ${parentInfos.code})`,
+      total: totalRows,
+    })
+    .from(parentInfos)
+    .where(
+      and(
+        eq(parentInfos.status, 'accepted'),
+        lte(parentInfos.approvedUntil, sql`(${today}::date + ${approvalExpiringDays}::int)`),
+        officeCondition(parentInfos.headOfficeId, user),
+      ),
+    )
+    .orderBy(asc(parentInfos.approvedUntil), asc(parentInfos.id))
+    .limit(workQueueLimit);
+  const items = rows.map(
+    (row): TWorkQueueItem => ({
+      entity: 'parent',
+      entityId: row.id,
+      code: row.code,
+      title: row.title,
+      reason: 'approvalExpiring',
+      status: row.status,
+      since: row.approvedUntil ?? today,
+    }),
+  );
+  return { items, total: rows[0]?.total ?? 0 };
+};
+
+const nothing = { items: [] as TWorkQueueItem[], total: 0 };
 
 /**
  * The work queue (DESIGN.md section 6): `GET /work-queue` answers the signed-in user's items, within
- * their office scope and only from what they may read and act on: matchings awaiting a decision
- * they may take (four-eyes leaves out one they asked for themselves), matchings past their stage's
- * expected days, accepted applications whose approval ends within 30 days or has ended. Oldest
- * first; at most 200 items, with the true total.
+ * their office scope (DESIGN.md section 7) and only from what they may read and act on: matchings
+ * awaiting a decision they may take, matchings past their stage's expected days, accepted
+ * applications whose approval ends within 30 days or has ended. One query per kind, each sorted
+ * and cut at 200; merged, oldest first, cut at 200 again, with the true total.
  */
 export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/work-queue',
     {
+      // Open to any signed-in user: each kind below asks for its own permissions.
       config: { permission: 'authenticated' },
       schema: {
         tags: ['work queue'],
         summary: "The signed-in user's work queue: decisions to take, overdue stages, approvals ending",
+        description:
+          'Oldest first, at most 200 items; `total` counts them all. A decision needs matchings:read and ' +
+          'matchings:approve (four-eyes leaves out a request the user made), an overdue stage ' +
+          'matchings:read, an approval ending adoptive_parents:read; a provincial user sees its office only.',
         response: { 200: ZWorkQueue, ...errorResponses(401) },
       },
     },
     async (request) => {
       const user = currentUser(request);
+      // The programme's today, by the app's clock (tests move it).
       const today = isoDateIn(new Date(app.now()));
       const settings = await readSettings(app.db);
-      const items: TWorkQueueItem[] = [];
-      let total = 0;
-      const isSuper = isSuperUser(user);
-
-      if (hasPermission(user, matchingDecisionPermission)) {
-        const rows = await matchingRows(app.db, user, inArray(adoptiveMatchings.status, awaitingDecision));
-        for (const row of rows) {
-          const actions = allowedWorkflowActions(matchingWorkflow, row.status, {
-            lastStepDate: row.lastStepDate,
-            today,
-          }).filter(
-            (action) =>
-              matchingWorkflow.actions[action as keyof typeof matchingWorkflow.actions].permission ===
-                matchingDecisionPermission &&
-              fourEyesStep(
-                action,
-                row.lastAction ? { action: row.lastAction, userId: row.lastUserId } : null,
-                { id: user.id, isSuper },
-                settings.fourEyes,
-              ) === null,
-          );
-          if (actions.length === 0) continue;
-          items.push({
-            entity: 'matching',
-            entityId: row.id,
-            code: row.code,
-            title: `${row.childName} · ${row.applicants}`,
-            reason: 'decision',
-            status: row.status,
-            since: dayOf(row.lastAt, row.lastStepDate),
-            actions,
-          });
-        }
-      }
-
-      if (hasPermission(user, 'matchings:read')) {
-        // One condition per stage: in one of its statuses, entered longer ago than it should take.
-        const overdue = or(
-          ...matchingStageNames.map((stage: TMatchingStage) =>
-            and(
-              inArray(adoptiveMatchings.status, [...matchingStages[stage]]),
-              lt(
-                adoptiveMatchings.stageEnteredOn,
-                sql`(${today}::date - ${settings.stageExpectedDays[stage]}::int)`,
-              ),
-            ),
-          ),
-        );
-        const rows = await matchingRows(app.db, user, overdue);
-        for (const row of rows) {
-          const stage = matchingStageNames.find((name) =>
-            (matchingStages[name] as readonly string[]).includes(row.status),
-          ) as TMatchingStage;
-          items.push({
-            entity: 'matching',
-            entityId: row.id,
-            code: row.code,
-            title: `${row.childName} · ${row.applicants}`,
-            reason: 'overdue',
-            status: row.status,
-            since: row.stageEnteredOn,
-            stage,
-            days: daysBetween(row.stageEnteredOn, today),
-            expected: settings.stageExpectedDays[stage],
-          });
-        }
-      }
-
-      if (hasPermission(user, 'adoptive_parents:read')) {
-        const rows = await app.db
-          .select({
-            id: parentInfos.id,
-            code: parentInfos.code,
-            status: parentInfos.status,
-            approvedUntil: parentInfos.approvedUntil,
-            applicants,
-          })
-          .from(parentInfos)
-          .where(
-            and(
-              eq(parentInfos.status, 'accepted'),
-              lte(parentInfos.approvedUntil, sql`(${today}::date + ${approvalExpiringDays}::int)`),
-              officeCondition(parentInfos.headOfficeId, user),
-            ),
-          )
-          .orderBy(parentInfos.approvedUntil, parentInfos.id)
-          .limit(workQueueLimit + 1);
-        for (const row of rows)
-          items.push({
-            entity: 'parent',
-            entityId: row.id,
-            code: row.code,
-            title: row.applicants,
-            reason: 'approvalExpiring',
-            status: row.status,
-            since: row.approvedUntil ?? today,
-          });
-      }
-
-      total = items.length;
-      items.sort((a, b) => (a.since === b.since ? a.entityId - b.entityId : a.since < b.since ? -1 : 1));
+      const readsMatchings = hasPermission(user, 'matchings:read');
+      // A decision's item opens the matching: only for a user who may read it too.
+      const kinds = [
+        readsMatchings && hasPermission(user, matchingDecisionPermission)
+          ? await decisions(app.db, user, today, settings.fourEyes)
+          : nothing,
+        readsMatchings ? await overdue(app.db, user, today, settings.stageExpectedDays) : nothing,
+        hasPermission(user, 'adoptive_parents:read') ? await approvalsEnding(app.db, user, today) : nothing,
+      ];
+      const items = kinds.flatMap((kind) => kind.items).sort(byDayThenId);
+      const total = kinds.reduce((sum, kind) => sum + kind.total, 0);
       return { data: items.slice(0, workQueueLimit), total };
     },
   );

@@ -7,20 +7,17 @@ import { pageDestination } from '@/components/palette/destinations';
 import { modifierKeyLabel } from '@/components/palette/keys';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { focusRing, kbd } from '@/components/ui';
-import { hasPermission } from '@/domain/permissions';
 import { isMenuGroup, sidebarMenu, type TMenuEntry } from '@/domain/sidebarMenu';
 import { translate } from '@/domain/translatable';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
+import { mayHaveWorkQueue } from '../workQueue/mayHaveWorkQueue';
 import { WorkQueueList } from '../workQueue/WorkQueueList';
 import { workQueueAtom } from '../workQueue/workQueueState';
 
 type TSection = { key: string; title: string | null; entries: TMenuEntry[] };
-
-/** Who may have something on the work queue (server/modules/workQueue): the card shows for them. */
-const workQueuePermissions = ['matchings:read', 'matchings:approve', 'adoptive_parents:read'];
 
 /** Home: a welcome, the user's work queue, and the sections this user may open (the dashboard comes later). */
 const HomePage = () => {
@@ -46,7 +43,7 @@ const HomePage = () => {
       <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">
         {LL.home.welcome({ name: user?.name ?? '' })}
       </h1>
-      {workQueuePermissions.some((permission) => hasPermission(user, permission)) ? (
+      {mayHaveWorkQueue(user) ? (
         <section
           id="work-queue"
           aria-labelledby="work-queue-title"

@@ -10,7 +10,9 @@ import { matchingActionText } from '@/domain/matchingLabels';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
+import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
+import { mayHaveWorkQueue } from './mayHaveWorkQueue';
 import { useWorkQueueLoader } from './useWorkQueueLoader';
 import { WorkQueueList, workQueuePath } from './WorkQueueList';
 import { shownQueue, workQueueAtom } from './workQueueState';
@@ -28,6 +30,7 @@ const WorkQueueBell = () => {
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
   const navigate = useNavigate();
+  const { user } = useSession();
   const current = useAtomValue(workQueueAtom);
   const queue = shownQueue(current);
   const count = queue?.total ?? 0;
@@ -63,7 +66,14 @@ const WorkQueueBell = () => {
   }, [LL, queue, locale, navigate]);
   useRegisterCommands(commands, { appWide: true });
 
-  const label = count > 0 ? LL.workQueue.bell({ count }) : LL.workQueue.bellEmpty();
+  // Before a first answer (or after a failed one) the bell claims no count.
+  const label = !queue
+    ? LL.workQueue.title()
+    : count > 0
+      ? LL.workQueue.bell({ count })
+      : LL.workQueue.bellEmpty();
+  // Nothing can ever wait for a user who reads neither matchings nor applications.
+  if (!mayHaveWorkQueue(user)) return null;
   return (
     <Popover className="relative">
       <PopoverButton ref={button} className={`${iconButton} relative`} aria-label={label} title={label}>

@@ -1,5 +1,4 @@
 import { AppLink } from '@/components/AppLink';
-import { Badge } from '@/components/Badge';
 import { Icon } from '@/components/Icon';
 import { secondaryButton } from '@/components/ui';
 import { formatDate } from '@/domain/dateFormat';
@@ -40,7 +39,20 @@ export const workQueueReason = (LL: TranslationFunctions, item: TWorkQueueItem):
     : LL.workQueue.approvalEnding({ date: formatDate(item.since) });
 };
 
-const tone = { decision: 'blue', overdue: 'amber', approvalExpiring: 'rose' } as const;
+/** Each reason's colour and icon: a sentence that wraps (a Khmer decision list is long), not a pill. */
+const reasonLook = {
+  decision: { icon: 'check', className: 'text-blue-800 dark:text-blue-300' },
+  overdue: { icon: 'clock', className: 'text-amber-800 dark:text-amber-300' },
+  approvalExpiring: { icon: 'calendar', className: 'text-rose-700 dark:text-rose-300' },
+} as const;
+
+/**
+ * Decisions first (only this user can clear them; 'Awaiting my decision' opens this list), then
+ * overdue stages, then approvals ending; each kind oldest first, as the server answers.
+ */
+const reasonOrder = { decision: 0, overdue: 1, approvalExpiring: 2 } as const;
+const byReason = (items: readonly TWorkQueueItem[]) =>
+  [...items].sort((a, b) => reasonOrder[a.reason] - reasonOrder[b.reason]);
 
 /**
  * The work queue's items (the bell's list and the home card): each names its record, why it is
@@ -86,7 +98,8 @@ export const WorkQueueList = ({
         {LL.workQueue.empty()}
       </p>
     );
-  const shown = limit ? queue.data.slice(0, limit) : queue.data;
+  const ordered = byReason(queue.data);
+  const shown = limit ? ordered.slice(0, limit) : ordered;
   return (
     <div>
       {current.state === 'failed' ? (
@@ -108,7 +121,12 @@ export const WorkQueueList = ({
                 </span>
               </span>
               <span className="flex flex-wrap items-center gap-2 text-xs">
-                <Badge tone={tone[item.reason]}>{workQueueReason(LL, item)}</Badge>
+                <span
+                  className={`flex min-w-0 items-start gap-1 font-medium ${reasonLook[item.reason].className}`}
+                >
+                  <Icon name={reasonLook[item.reason].icon} className="mt-0.5 size-3.5 shrink-0" />
+                  <span>{workQueueReason(LL, item)}</span>
+                </span>
                 {item.reason !== 'approvalExpiring' ? (
                   <span className="text-slate-500 dark:text-slate-400">
                     {LL.workQueue.since({ date: formatDate(item.since) })}

@@ -5,6 +5,7 @@ import type { TWorkQueue } from '@/domain/workQueue';
 import { api } from '@/platform/api/client';
 import { useSession } from '@/platform/session';
 import { workQueueRefreshAtom } from '@/state/workQueue';
+import { mayHaveWorkQueue } from './mayHaveWorkQueue';
 import { shownQueue, workQueueAtom } from './workQueueState';
 
 /** A page change reads the queue again when the last read is older than this. */
@@ -13,12 +14,13 @@ const freshForMs = 30_000;
 const everyMs = 120_000;
 
 /**
- * Keeps the work queue read while a user is signed in (mounted once, by the bell): on sign-in, when
+ * Keeps the work queue read while a user who may have one is signed in (mounted once, by the bell): on sign-in, when
  * asked (`useRefreshWorkQueue`), on a page change once the last read is 30 seconds old, and every
  * 2 minutes. Only the newest answer is kept.
  */
 export const useWorkQueueLoader = () => {
-  const { status } = useSession();
+  const { status, user } = useSession();
+  const wanted = status === 'signedIn' && mayHaveWorkQueue(user);
   const setCurrent = useSetAtom(workQueueAtom);
   const refresh = useAtomValue(workQueueRefreshAtom);
   const { pathname } = useLocation();
@@ -33,7 +35,7 @@ export const useWorkQueueLoader = () => {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a page change reads again once the queue is stale
   useEffect(() => {
-    if (status !== 'signedIn') {
+    if (!wanted) {
       last.current = null;
       setCurrent({ state: 'idle' });
       return;
@@ -54,5 +56,5 @@ export const useWorkQueueLoader = () => {
           setCurrent((before) => ({ state: 'failed', previous: shownQueue(before) }));
       },
     );
-  }, [status, refresh, tick, pathname, setCurrent]);
+  }, [wanted, refresh, tick, pathname, setCurrent]);
 };

@@ -36,6 +36,11 @@ const settingKeys: readonly TSystemSettingKey[] = [
   'fourEyes',
   'stageExpectedDays',
 ];
+/** Where a server message may land: each setting, and each stage's days (`stageExpectedDays.trial`). */
+const fieldPaths: readonly string[] = [
+  ...settingKeys,
+  ...matchingStageNames.map((stage) => `stageExpectedDays.${stage}`),
+];
 const numberKeys: readonly TSystemSettingKey[] = [
   'defaultRowsPerPage',
   'sessionIdleMinutes',
@@ -169,6 +174,7 @@ const useSettingText = () => {
             minimumAgeGap: words.minimumAgeGapHint,
             maximumAgeGap: words.maximumAgeGapHint,
             fourEyes: words.fourEyesHint,
+            stageExpectedDays: words.stageExpectedDaysHint,
           }) as Partial<Record<TSystemSettingKey, () => string>>
         )[key]?.() ?? '',
     }),
@@ -187,17 +193,38 @@ const SystemSettingsView = ({ settings }: { settings: TSystemSettings }) => {
           <div key={key}>
             <dt className="font-medium text-slate-500 text-sm dark:text-slate-400">{text.label(key)}</dt>
             <dd className="mt-1 text-slate-900 dark:text-slate-100">
-              {key === 'stageExpectedDays'
-                ? matchingStageNames
-                    .map((stage) => `${LL.options.stage[stage]()}: ${settings.stageExpectedDays[stage]}`)
-                    .join(' · ')
-                : String(settings[key]) || LL.generalInformation.notSet()}
+              <SettingValue settings={settings} settingKey={key} />
             </dd>
           </div>
         ))}
       </dl>
     </>
   );
+};
+
+/** A setting's value in words: a switch says on or off, the stages' days one stage a line. */
+const SettingValue = ({
+  settings,
+  settingKey,
+}: {
+  settings: TSystemSettings;
+  settingKey: TSystemSettingKey;
+}) => {
+  const { LL } = useI18nContext();
+  const words = LL.generalInformation;
+  if (settingKey === 'fourEyes') return settings.fourEyes ? words.fourEyesOn() : words.fourEyesOff();
+  if (settingKey === 'stageExpectedDays')
+    return (
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        {matchingStageNames.map((stage) => (
+          <div key={stage} className="contents">
+            <dt className="text-slate-600 dark:text-slate-300">{LL.options.stage[stage]()}</dt>
+            <dd className="tabular-nums">{words.stageDays({ days: settings.stageExpectedDays[stage] })}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  return String(settings[settingKey]) || words.notSet();
 };
 
 type TFormProps = {
@@ -235,9 +262,7 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
         onSaved(saved);
         showToast(words.settingsSaved());
       } catch (error) {
-        setNotice(
-          noticeForSaveFailure(error, { fieldPaths: settingKeys, labelForPath: text.label, setError, LL }),
-        );
+        setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath: text.label, setError, LL }));
       }
     },
     () => setNotice({ message: LL.form.fixErrors() }),

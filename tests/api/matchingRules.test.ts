@@ -1,0 +1,834 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adoptiveMatchings,
+  childInfos,
+  headOffices,
+  parentInfos,
+  provinces,
+  users,
+} from '../../server/db/schema';
+import { isoDateIn } from '../../src/domain/programmeTime';
+import { yearsBefore } from '../../src/domain/resources/child';
+import {
+  matchingDecisionPermission,
+  matchingFourEyes,
+  matchingStages,
+  matchingStatuses,
+  matchingWorkflow,
+  matchingWorkflowActions,
+  type TMatchingActionName,
+} from '../../src/domain/workflows/matching.workflow';
+import { decideWorkflowEvent } from '../../src/domain/workflows/workflow';
+import { createTestApp, type TTestApp, userPassword } from './testApp';
+
+/**
+ * Matchings on the server, rule by rule (issue 13 'Proof'), beside tests/api/matchings.test.ts:
+ * each refusal of a proposal and that it changes nothing, the justification and the compatibility
+ * kept as it was, the update/approve split on every action, four-eyes on every decision it holds
+ * (in words, in Khmer too, and turned off by the settings), the stage's entry day and the stage
+ * filter, edits, deletes, stale versions, the office scope, a child's matchings, dated steps.
+ */
+let t: TTestApp;
+let today: string;
+let national: number;
+let kampot: number;
+let sequence = 0;
+type TUser =
+  | 'caseworker'
+  | 'supervisor'
+  | 'second'
+  | 'stepper'
+  | 'approver'
+  | 'provincial'
+  | 'chief'
+  | 'admin';
+const tokens = {} as Record<TUser, string>;
+
+const daysAgo = (days: number) => isoDateIn(new Date(t.clock.now() - days * 86_400_000));
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  payload?: unknown,
+  token: string = tokens.supervisor,
+  locale: 'en' | 'kh' = 'en',
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...t.bearer(token), locale },
+    payload: payload as object,
+  });
+const act = (
+  action: string,
+  id: number,
+  body: Record<string, unknown>,
+  token: string = tokens.supervisor,
+  locale: 'en' | 'kh' = 'en',
+) => call('PATCH', `/adoptive-matching/${action}/${id}`, body, token, locale);
+
+const child = async (over: Partial<typeof childInfos.$inferInsert> = {}) => {
+  sequence += 1;
+  const [row] = await t.app.db
+    .insert(childInfos)
+    .values({
+      code: `CH-MR-${String(sequence).padStart(6, '0')}`,
+      familyNameEn: 'Rule',
+      givenNameEn: `Child ${sequence}`,
+      sex: 'female',
+      dateOfBirth: yearsBefore(today, 5),
+      headOfficeId: national,
+      status: 'adoptable',
+      ...over,
+    })
+    .returning({ id: childInfos.id, code: childInfos.code });
+  return row;
+};
+const application = async (over: Partial<typeof parentInfos.$inferInsert> = {}) => {
+  sequence += 1;
+  const [row] = await t.app.db
+    .insert(parentInfos)
+    .values({
+      code: `PA-MR-${String(sequence).padStart(6, '0')}`,
+      applicantType: 'couple',
+      applicant1FamilyNameEn: 'Family',
+      applicant1GivenNameEn: `${sequence}`,
+      applicant1Sex: 'male',
+      applicant1DateOfBirth: yearsBefore(today, 40),
+      applicant2FamilyNameEn: 'Family',
+      applicant2GivenNameEn: `Two ${sequence}`,
+      applicant2Sex: 'female',
+      applicant2DateOfBirth: yearsBefore(today, 38),
+      headOfficeId: national,
+      applicationDate: yearsBefore(today, 1),
+      decisionDate: yearsBefore(today, 1),
+      approvedUntil: yearsBefore(today, -1),
+      ageFrom: 2,
+      ageTo: 8,
+      status: 'accepted',
+      ...over,
+    })
+    .returning({ id: parentInfos.id, code: parentInfos.code });
+  return row;
+};
+
+/** The child's and the application's statuses, and how many matchings there are. */
+const state = async (childId: number, parentId: number) => {
+  const [c] = await t.app.db
+    .select({ status: childInfos.status })
+    .from(childInfos)
+    .where(eq(childInfos.id, childId));
+  const [p] = await t.app.db
+    .select({ status: parentInfos.status })
+    .from(parentInfos)
+    .where(eq(parentInfos.id, parentId));
+  const [matchings] = await t.app.db.select({ n: count() }).from(adoptiveMatchings);
+  return { child: c.status, parent: p.status, matchings: matchings.n };
+};
+
+/** A matching proposed through the API, by the caseworker unless told. */
+const propose = async (
+  over: Record<string, unknown> = {},
+  token: string = tokens.caseworker,
+  office: number = national,
+) => {
+  const c = await child({ headOfficeId: office });
+  const p = await application({ headOfficeId: office });
+  const response = await call(
+    'POST',
+    '/adoptive-matching',
+    { childId: c.id, parentId: p.id, proposedDate: today, ...over },
+    token,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return {
+    id: response.json().data.id as number,
+    code: response.json().data.code as string,
+    child: c,
+    application: p,
+  };
+};
+
+/** A matching written straight in `status` (its child and application matched), its last step `lastStepDate`. */
+const seeded = async (status: string, lastStepDate = daysAgo(10), office = national) => {
+  const c = await child({ status: 'matched', headOfficeId: office });
+  const p = await application({ status: 'matched', headOfficeId: office });
+  sequence += 1;
+  const [row] = await t.app.db
+    .insert(adoptiveMatchings)
+    .values({
+      code: `MA-MR-${String(sequence).padStart(6, '0')}`,
+      childId: c.id,
+      parentId: p.id,
+      headOfficeId: office,
+      proposedDate: daysAgo(20),
+      lastStepDate,
+      stageEnteredOn: lastStepDate,
+      status,
+    })
+    .returning({ id: adoptiveMatchings.id });
+  return row.id;
+};
+
+/** What a user or a list would notice of a matching. */
+const read = async (id: number) => {
+  const response = await call('GET', `/adoptive-matching/${id}`, undefined, tokens.admin);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as Record<string, unknown> & { status: string; version: number };
+};
+
+/** A body every check accepts for `action`. */
+const bodyOf = (_action: string, date = today) => ({
+  date,
+  reason: 'Written reason',
+  reference: 'REF-42',
+  number: 'W-42',
+});
+const actionBody = (action: TMatchingActionName, date = today): Record<string, unknown> => {
+  const shape = Object.keys(matchingWorkflowActions[action].body.shape);
+  return Object.fromEntries(Object.entries(bodyOf(action, date)).filter(([key]) => shape.includes(key)));
+};
+
+/** The first status from which `action` is allowed. */
+const statusFor = (action: TMatchingActionName) => {
+  const found = matchingStatuses.find(
+    (status) =>
+      decideWorkflowEvent(
+        matchingWorkflow,
+        status,
+        matchingWorkflow.eventOf(action, actionBody(action), today),
+      ).ok,
+  );
+  if (!found) throw new Error(`no status allows ${action}`);
+  return found;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  today = isoDateIn(new Date(t.clock.now()));
+  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
+  const office = async (code: string, kind: 'national' | 'provincial') =>
+    (
+      await t.app.db
+        .insert(headOffices)
+        .values({ code, name: { kh: code, en: code }, class: kind, provinceId: province.id })
+        .returning({ id: headOffices.id })
+    )[0].id;
+  national = await office('HO-MR-NAT', 'national');
+  kampot = await office('HO-MR-KPT', 'provincial');
+  const read = ['matchings:read', 'adoptive_children:read', 'adoptive_parents:read'];
+  await t.createUser('caseworker', [...read, 'matchings:write', 'matchings:update', 'matchings:delete']);
+  await t.createUser('supervisor', [
+    ...read,
+    'matchings:write',
+    'matchings:update',
+    'matchings:approve',
+    'matchings:delete',
+  ]);
+  await t.createUser('second', [...read, 'matchings:update', 'matchings:approve']);
+  await t.createUser('stepper', [...read, 'matchings:update']);
+  await t.createUser('approver', [...read, 'matchings:approve']);
+  await t.createUser('chief', [], { roleName: 'Super Admin' });
+  const provincial = await t.createUser('provincial', [
+    ...read,
+    'matchings:write',
+    'matchings:update',
+    'matchings:approve',
+    'matchings:delete',
+  ]);
+  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
+  for (const name of [
+    'caseworker',
+    'supervisor',
+    'second',
+    'stepper',
+    'approver',
+    'provincial',
+    'chief',
+  ] as const)
+    tokens[name] = (await t.signIn(name, userPassword)).accessToken;
+  tokens.admin = (await t.signIn('admin', 'admin-pass-123')).accessToken;
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('the proposal’s refusals', () => {
+  const refused = async (childId: number, parentId: number) => {
+    const response = await call('POST', '/adoptive-matching', { childId, parentId, proposedDate: today });
+    expect(response.statusCode, response.body).toBe(409);
+    return response.json().message as string;
+  };
+
+  it.each([
+    ['registered', 'Registered'],
+    ['adopted', 'Adopted'],
+    ['longTerm', 'Long-term care'],
+    ['international', 'International adoption'],
+  ])(
+    'refuses a child who is %s, naming the child and the status, and changes nothing',
+    async (status, words) => {
+      const c = await child({ status });
+      const p = await application();
+      const before = await state(c.id, p.id);
+      expect(await refused(c.id, p.id)).toBe(
+        `childId: ${c.code} cannot be matched: the child is ${words}; only a child who can be adopted can.`,
+      );
+      expect(await state(c.id, p.id)).toEqual(before);
+      expect(before).toMatchObject({ child: status, parent: 'accepted' });
+    },
+  );
+
+  it.each([
+    ['pending', 'Pending'],
+    ['rejected', 'Rejected'],
+    ['adopted', 'Adopted'],
+  ])(
+    'refuses an application that is %s, naming it and its status, and changes nothing',
+    async (status, words) => {
+      const c = await child();
+      const p = await application({ status });
+      const before = await state(c.id, p.id);
+      expect(await refused(c.id, p.id)).toBe(
+        `parentId: ${p.code} cannot be matched: the application is ${words}; only an accepted one can.`,
+      );
+      expect(await state(c.id, p.id)).toEqual(before);
+      expect(before).toMatchObject({ child: 'adoptable', parent: status });
+    },
+  );
+
+  it('refuses an approval that ended yesterday, naming its day, and takes one that ends today', async () => {
+    const c = await child();
+    const yesterday = daysAgo(1);
+    const expired = await application({ approvedUntil: yesterday });
+    const before = await state(c.id, expired.id);
+    expect(await refused(c.id, expired.id)).toBe(
+      `parentId: ${expired.code}'s approval ended on ${yesterday.split('-').reverse().join('-')}: renew it before matching.`,
+    );
+    expect(await state(c.id, expired.id)).toEqual(before);
+    const lastDay = await application({ approvedUntil: today });
+    const taken = await call('POST', '/adoptive-matching', {
+      childId: c.id,
+      parentId: lastDay.id,
+      proposedDate: today,
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(await state(c.id, lastDay.id)).toMatchObject({ child: 'matched', parent: 'matched' });
+  });
+
+  it('refuses a child in an active matching, naming that matching; once it is rejected the child is free again', async () => {
+    const first = await propose();
+    const other = await application();
+    const before = await state(first.child.id, other.id);
+    expect(await refused(first.child.id, other.id)).toBe(
+      `childId: ${first.child.code} is already in the active matching ${first.code}.`,
+    );
+    expect(await state(first.child.id, other.id)).toEqual(before);
+    expect(before).toMatchObject({ child: 'matched', parent: 'accepted' });
+    // Not only while proposed: a matching on its way is active too.
+    expect((await act('confirm-adoption', first.id, { date: today })).statusCode).toBe(200);
+    expect(await refused(first.child.id, other.id)).toContain(first.code);
+    expect((await act('reject-test', first.id, { date: today, reason: 'x' })).statusCode).toBe(409);
+    expect((await act('test-adoption', first.id, { date: today })).statusCode).toBe(200);
+    expect((await act('reject-test', first.id, { date: today, reason: 'The trial failed' })).statusCode).toBe(
+      200,
+    );
+    const again = await call('POST', '/adoptive-matching', {
+      childId: first.child.id,
+      parentId: other.id,
+      proposedDate: today,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('refuses an application in an active matching, naming that matching, and changes nothing', async () => {
+    const first = await propose();
+    const other = await child();
+    const before = await state(other.id, first.application.id);
+    expect(await refused(other.id, first.application.id)).toBe(
+      `parentId: ${first.application.code} is already in the active matching ${first.code}.`,
+    );
+    expect(await state(other.id, first.application.id)).toEqual(before);
+    expect(before).toMatchObject({ child: 'adoptable', parent: 'matched' });
+  });
+});
+
+describe('a justification when they do not match', () => {
+  it('names every criterion they do not match on, changes nothing, and keeps the justification with the compatibility of that day', async () => {
+    // A boy of 14 for a family approved for a girl of 2 to 8.
+    const c = await child({ sex: 'male', dateOfBirth: yearsBefore(today, 14) });
+    const p = await application({ preferredSex: 'female', ageFrom: 2, ageTo: 8 });
+    const body = { childId: c.id, parentId: p.id, proposedDate: today };
+    const before = await state(c.id, p.id);
+    const refused = await call('POST', '/adoptive-matching', body);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual([
+      'justification is required: the child and the family do not match on sex, age.',
+    ]);
+    expect(await state(c.id, p.id)).toEqual(before);
+    // Blank is not a justification.
+    const blank = await call('POST', '/adoptive-matching', { ...body, justification: '   ' });
+    expect(blank.statusCode, blank.body).toBe(400);
+    expect(blank.json().errors.join(' ')).toMatch(/^justification /);
+    expect(await state(c.id, p.id)).toEqual(before);
+    // The candidates' compatibility that day is what the matching keeps.
+    const candidates = (await call('GET', `/adoptive-matching/adoptive-parents?childId=${c.id}`)).json()
+      .data as { id: number; compatibility: unknown }[];
+    const shown = candidates.find((candidate) => candidate.id === p.id)?.compatibility;
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ criterion: 'sex', result: 'mismatch' }),
+        expect.objectContaining({ criterion: 'age', result: 'mismatch' }),
+      ]),
+    );
+    const justified = await call('POST', '/adoptive-matching', {
+      ...body,
+      justification: 'He has lived with the family as a foster child.',
+    });
+    expect(justified.statusCode, justified.body).toBe(201);
+    const id = justified.json().data.id;
+    expect(justified.json().data).toMatchObject({
+      justification: 'He has lived with the family as a foster child.',
+      compatibility: shown,
+    });
+    // The family's terms change later: the matching keeps the compatibility as it was.
+    await t.app.db
+      .update(parentInfos)
+      .set({ preferredSex: 'any', ageTo: 17 })
+      .where(eq(parentInfos.id, p.id));
+    expect(await read(id)).toMatchObject({
+      justification: 'He has lived with the family as a foster child.',
+      compatibility: shown,
+    });
+  });
+
+  it('asks none when they match', async () => {
+    const { id } = await propose();
+    const record = await read(id);
+    expect(record.justification).toBeNull();
+    expect(
+      (record.compatibility as { result: string; informational?: boolean }[]).filter(
+        (entry) => entry.result === 'mismatch' && !entry.informational,
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('who may take each action', () => {
+  const actions = Object.keys(matchingWorkflowActions) as TMatchingActionName[];
+  const isDecision = (action: TMatchingActionName) =>
+    matchingWorkflowActions[action].permission === matchingDecisionPermission;
+
+  it.each(actions)(
+    '%s: taken by the user holding its permission only, refused (403) to the other',
+    async (action) => {
+      const from = statusFor(action);
+      const [allowed, refused] = isDecision(action)
+        ? [tokens.approver, tokens.stepper]
+        : [tokens.stepper, tokens.approver];
+      const id = await seeded(from);
+      const before = await read(id);
+      const denied = await act(action, id, actionBody(action), refused);
+      expect(denied.statusCode, denied.body).toBe(403);
+      expect(denied.json().message).toBe('No Permission.');
+      expect(await read(id)).toEqual(before);
+      const done = await act(action, id, actionBody(action), allowed);
+      expect(done.statusCode, done.body).toBe(200);
+      expect((await read(id)).status).not.toBe(from);
+    },
+  );
+});
+
+describe('four-eyes', () => {
+  const stepWords: Record<string, string> = {
+    'pending-adoption': 'Ask for the adoption decision',
+    'pending-test': 'Ask for the trial decision',
+    'request-warrant': 'Request warrant',
+    'child-keep': 'Ask to keep the child',
+  };
+  const held = Object.entries(matchingFourEyes).flatMap(([decision, steps]) =>
+    (steps ?? []).map((step) => [decision as TMatchingActionName, step] as const),
+  );
+
+  it.each(held)(
+    '%s is refused to the user who took %s (409 naming that step), changing nothing, and taken by another',
+    async (decision, step) => {
+      const id = await seeded(statusFor(step));
+      expect((await act(step, id, actionBody(step), tokens.supervisor)).statusCode).toBe(200);
+      const before = await read(id);
+      const own = await act(decision, id, actionBody(decision), tokens.supervisor);
+      expect(own.statusCode, own.body).toBe(409);
+      expect(own.json().message).toBe(
+        `You asked for this decision yourself (${stepWords[step]}): another user must take it.`,
+      );
+      expect(await read(id)).toEqual(before);
+      const other = await act(decision, id, actionBody(decision), tokens.second);
+      expect(other.statusCode, other.body).toBe(200);
+    },
+  );
+
+  it('says so in Khmer to a user reading Khmer', async () => {
+    const id = await seeded('proposed');
+    expect((await act('pending-adoption', id, {}, tokens.supervisor)).statusCode).toBe(200);
+    const own = await act('confirm-adoption', id, { date: today }, tokens.supervisor, 'kh');
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(
+      'អ្នកបានស្នើការសម្រេចនេះដោយខ្លួនឯង (ស្នើការសម្រេចសុំកុមារធម៌)៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេច។',
+    );
+  });
+
+  it('holds the last step only: a warrant asked again by another user may be decided by the first', async () => {
+    const id = await seeded('warrantPending');
+    expect(
+      (await act('request-warrant', id, actionBody('request-warrant'), tokens.supervisor)).statusCode,
+    ).toBe(200);
+    expect((await act('pending-warrant', id, {}, tokens.second)).statusCode).toBe(200);
+    expect((await act('request-warrant', id, actionBody('request-warrant'), tokens.second)).statusCode).toBe(
+      200,
+    );
+    expect((await act('confirm-warrant', id, actionBody('confirm-warrant'), tokens.second)).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await act('confirm-warrant', id, actionBody('confirm-warrant'), tokens.supervisor)).statusCode,
+    ).toBe(200);
+  });
+
+  it('exempts a user whose role is Super Admin', async () => {
+    const id = await seeded('warranted');
+    expect((await act('child-keep', id, { date: today }, tokens.chief)).statusCode).toBe(200);
+    const approved = await act('child-keep-approve', id, { date: today }, tokens.chief);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.status).toBe('completed');
+  });
+
+  it('is lifted when an administrator turns the setting off, and holds again once it is back on', async () => {
+    const settings = async () =>
+      (await call('GET', '/admin/system-setting', undefined, tokens.admin)).json().data;
+    const save = async (fourEyes: boolean) => {
+      const saved = await call(
+        'PUT',
+        '/admin/system-setting',
+        { ...(await settings()), fourEyes },
+        tokens.admin,
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+    };
+    await save(false);
+    try {
+      const id = await seeded('testing');
+      expect((await act('pending-test', id, {}, tokens.supervisor)).statusCode).toBe(200);
+      const own = await act('confirm-test', id, { date: today }, tokens.supervisor);
+      expect(own.statusCode, own.body).toBe(200);
+    } finally {
+      await save(true);
+    }
+    const id = await seeded('testing');
+    expect((await act('pending-test', id, {}, tokens.supervisor)).statusCode).toBe(200);
+    expect((await act('confirm-test', id, { date: today }, tokens.supervisor)).statusCode).toBe(409);
+  });
+});
+
+describe('time in stage', () => {
+  it('enters a stage on the step’s date, keeps it for a step within the stage, and on today for an undated one', async () => {
+    const { id } = await propose({ proposedDate: daysAgo(12) });
+    const entered = async () => (await read(id)).stageEnteredOn;
+    expect(await entered()).toBe(daysAgo(12));
+    expect((await act('pending-adoption', id, {}, tokens.caseworker)).statusCode).toBe(200);
+    expect(await entered()).toBe(daysAgo(12));
+    expect((await act('confirm-adoption', id, { date: daysAgo(10) })).statusCode).toBe(200);
+    expect(await entered()).toBe(daysAgo(12));
+    // The trial starts on the body's date, not on the day it is written down.
+    expect((await act('test-adoption', id, { date: daysAgo(8) })).statusCode).toBe(200);
+    expect(await entered()).toBe(daysAgo(8));
+    for (const [action, body] of [
+      ['confirm-test', { date: daysAgo(6) }],
+      ['un-confirm-test', { reason: 'One more visit is needed' }],
+      ['pending-test', {}],
+    ] as const) {
+      expect((await act(action, id, body, tokens.second)).statusCode, action).toBe(200);
+      expect(await entered(), action).toBe(daysAgo(8));
+    }
+    // Skipping the rest of the trial carries no date: the warrant stage starts today.
+    expect((await act('skip-test', id, { reason: 'The court asked for the file' })).statusCode).toBe(200);
+    expect(await entered()).toBe(today);
+  });
+
+  it('enters the keeping stage on the keep request’s date', async () => {
+    const id = await seeded('warranted', daysAgo(9));
+    expect((await act('child-keep', id, { date: daysAgo(3) }, tokens.caseworker)).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ status: 'keepRequested', stageEnteredOn: daysAgo(3) });
+  });
+
+  it('filters the list by stage: exactly the statuses of that stage', async () => {
+    const ids = Object.fromEntries(
+      await Promise.all(matchingStatuses.map(async (status) => [status, await seeded(status)] as const)),
+    ) as Record<string, number>;
+    for (const [stage, statuses] of Object.entries(matchingStages)) {
+      const response = await call('GET', `/adoptive-matching?page=1&take=1000&stage=${stage}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = response.json().data as { id: number; status: string }[];
+      expect([...new Set(rows.map((row) => row.status))].sort(), stage).toEqual([...statuses].sort());
+      const listed = new Set(rows.map((row) => row.id));
+      for (const status of matchingStatuses)
+        expect(listed.has(ids[status]), `${status} under ${stage}`).toBe(
+          (statuses as readonly string[]).includes(status),
+        );
+    }
+  });
+});
+
+describe('editing and deleting', () => {
+  it('edits the proposed date and the notes only; a proposed matching’s stage starts on the new date', async () => {
+    const { id, child: c, application: p } = await propose();
+    const before = await read(id);
+    const edited = await call('PATCH', `/adoptive-matching/${id}`, {
+      proposedDate: daysAgo(4),
+      notes: 'The family visited twice.',
+      version: before.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await read(id)).toMatchObject({
+      proposedDate: daysAgo(4),
+      notes: 'The family visited twice.',
+      stageEnteredOn: daysAgo(4),
+      childId: c.id,
+      parentId: p.id,
+      status: 'proposed',
+      version: before.version + 1,
+    });
+    const other = await child();
+    const after = await read(id);
+    for (const extra of [
+      { childId: other.id },
+      { parentId: p.id },
+      { status: 'completed' },
+      { justification: 'Changed' },
+      { code: 'MA-OTHER' },
+    ]) {
+      const refused = await call('PATCH', `/adoptive-matching/${id}`, {
+        notes: 'Sneaky',
+        version: after.version,
+        ...extra,
+      });
+      expect(refused.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(await read(id)).toEqual(after);
+    }
+    const future = await call('PATCH', `/adoptive-matching/${id}`, {
+      proposedDate: isoDateIn(new Date(t.clock.now() + 2 * 86_400_000)),
+      version: after.version,
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().errors).toEqual(['proposedDate cannot be in the future.']);
+    expect(await read(id)).toEqual(after);
+  });
+
+  it('keeps the proposed date before every step that follows it', async () => {
+    // Asked for a decision (no date yet): the proposal is still the last dated step, and moves with the edit.
+    const asked = await propose({ proposedDate: daysAgo(10) });
+    expect((await act('pending-adoption', asked.id, {}, tokens.caseworker)).statusCode).toBe(200);
+    const edited = await call('PATCH', `/adoptive-matching/${asked.id}`, {
+      proposedDate: daysAgo(2),
+      version: (await read(asked.id)).version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await read(asked.id)).toMatchObject({ proposedDate: daysAgo(2), stageEnteredOn: daysAgo(2) });
+    const early = await act('confirm-adoption', asked.id, { date: daysAgo(5) }, tokens.second);
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([`date cannot be before ${daysAgo(2)}: the matching's last step.`]);
+
+    // Once a later step is dated, the proposal cannot be moved after it.
+    const started = await propose({ proposedDate: daysAgo(10) });
+    expect((await act('confirm-adoption', started.id, { date: daysAgo(6) })).statusCode).toBe(200);
+    expect((await act('test-adoption', started.id, { date: daysAgo(3) })).statusCode).toBe(200);
+    const before = await read(started.id);
+    const late = await call('PATCH', `/adoptive-matching/${started.id}`, {
+      proposedDate: daysAgo(5),
+      version: before.version,
+    });
+    expect(late.statusCode, late.body).toBe(400);
+    expect(late.json().errors.join(' ')).toMatch(/^proposedDate /);
+    expect(await read(started.id)).toEqual(before);
+    const earlier = await call('PATCH', `/adoptive-matching/${started.id}`, {
+      proposedDate: daysAgo(8),
+      version: before.version,
+    });
+    expect(earlier.statusCode, earlier.body).toBe(200);
+    // The trial's clock is not the proposal's.
+    expect(await read(started.id)).toMatchObject({ proposedDate: daysAgo(8), stageEnteredOn: daysAgo(3) });
+  });
+
+  it('refuses an edit or an action sent with the version read before another change (409), changing nothing', async () => {
+    const { id } = await propose();
+    const seen = (await read(id)).version;
+    expect((await act('pending-adoption', id, { version: seen }, tokens.caseworker)).statusCode).toBe(200);
+    const current = await read(id);
+    const edit = await call('PATCH', `/adoptive-matching/${id}`, { notes: 'Late', version: seen });
+    expect(edit.statusCode, edit.body).toBe(409);
+    const decide = await act('confirm-adoption', id, { date: today, version: seen }, tokens.second);
+    expect(decide.statusCode, decide.body).toBe(409);
+    expect(await read(id)).toEqual(current);
+    expect(
+      (await act('confirm-adoption', id, { date: today, version: current.version }, tokens.second))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('deletes a proposed matching, freeing both to be matched again; once asked on, it cannot be deleted', async () => {
+    const { id, child: c, application: p } = await propose();
+    const removed = await call('DELETE', `/adoptive-matching/${id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await state(c.id, p.id)).toMatchObject({ child: 'adoptable', parent: 'accepted' });
+    expect((await call('GET', `/adoptive-matching/${id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/adoptive-matching/${id}`)).statusCode).toBe(404);
+    const again = await call('POST', '/adoptive-matching', {
+      childId: c.id,
+      parentId: p.id,
+      proposedDate: today,
+    });
+    expect(again.statusCode, again.body).toBe(201);
+
+    // Still in the proposal stage, but no longer proposed.
+    const asked = again.json().data.id;
+    expect((await act('pending-adoption', asked, {}, tokens.caseworker)).statusCode).toBe(200);
+    const before = await state(c.id, p.id);
+    const refused = await call('DELETE', `/adoptive-matching/${asked}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This matching can no longer be deleted: only a proposed matching can. Reject it instead.',
+    );
+    expect(await state(c.id, p.id)).toEqual(before);
+    expect((await read(asked)).status).toBe('adoptionPending');
+  });
+});
+
+describe('the office scope', () => {
+  it('keeps a provincial user to the matchings, children and families of its office', async () => {
+    const theirs = await propose({}, tokens.provincial, kampot);
+    const other = await propose();
+    const p = tokens.provincial;
+    const list = (await call('GET', '/adoptive-matching?page=1&take=1000', undefined, p)).json().data as {
+      id: number;
+    }[];
+    expect(list.map((row) => row.id)).toContain(theirs.id);
+    expect(list.map((row) => row.id)).not.toContain(other.id);
+    const before = await read(other.id);
+    for (const [method, url, body] of [
+      ['GET', `/adoptive-matching/${other.id}`, undefined],
+      ['GET', `/adoptive-matching/status-history/${other.id}`, undefined],
+      ['GET', `/adoptive-matching/allowed-actions/${other.id}`, undefined],
+      ['PATCH', `/adoptive-matching/${other.id}`, { notes: 'Not mine', version: before.version }],
+      ['PATCH', `/adoptive-matching/reject-adoption/${other.id}`, { date: today, reason: 'Not mine' }],
+      ['DELETE', `/adoptive-matching/${other.id}`, undefined],
+      ['GET', `/adoptive-matching/histories/${other.child.id}`, undefined],
+    ] as const) {
+      const response = await call(method, url, body, p);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect(await read(other.id)).toEqual(before);
+    // Their own is theirs to act on.
+    expect(
+      (await act('reject-adoption', theirs.id, { date: today, reason: 'Withdrawn' }, p)).statusCode,
+    ).toBe(200);
+
+    // The candidates: only the office's free children and families.
+    const ownChild = await child({ headOfficeId: kampot });
+    const ownFamily = await application({ headOfficeId: kampot });
+    const nationalChild = await child();
+    const nationalFamily = await application();
+    const children = (await call('GET', '/adoptive-matching/adoptive-childs', undefined, p)).json().data as {
+      id: number;
+    }[];
+    expect(children.map((row) => row.id)).toContain(ownChild.id);
+    expect(children.map((row) => row.id)).not.toContain(nationalChild.id);
+    const families = (
+      await call('GET', `/adoptive-matching/adoptive-parents?childId=${ownChild.id}`, undefined, p)
+    ).json().data as { id: number }[];
+    expect(families.map((row) => row.id)).toContain(ownFamily.id);
+    expect(families.map((row) => row.id)).not.toContain(nationalFamily.id);
+    expect(
+      (await call('GET', `/adoptive-matching/adoptive-parents?childId=${nationalChild.id}`, undefined, p))
+        .statusCode,
+    ).toBe(404);
+    // A proposal with another office's family is refused as unknown, and changes nothing.
+    const before2 = await state(ownChild.id, nationalFamily.id);
+    const crossed = await call(
+      'POST',
+      '/adoptive-matching',
+      { childId: ownChild.id, parentId: nationalFamily.id, proposedDate: today },
+      p,
+    );
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().errors.join(' ')).toMatch(/^parentId /);
+    expect(await state(ownChild.id, nationalFamily.id)).toEqual(before2);
+  });
+});
+
+describe('a child’s matchings', () => {
+  it('answers every matching of the child, newest first, in the reader’s language, and no other child’s', async () => {
+    const first = await propose({ proposedDate: daysAgo(30) });
+    expect(
+      (await act('reject-adoption', first.id, { date: daysAgo(20), reason: 'Withdrawn' })).statusCode,
+    ).toBe(200);
+    const family = await application();
+    const second = await call('POST', '/adoptive-matching', {
+      childId: first.child.id,
+      parentId: family.id,
+      proposedDate: daysAgo(5),
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const someoneElse = await propose();
+
+    const histories = await call('GET', `/adoptive-matching/histories/${first.child.id}`);
+    expect(histories.statusCode).toBe(200);
+    expect(histories.json().data).toEqual([
+      expect.objectContaining({
+        id: second.json().data.id,
+        date: daysAgo(5),
+        status: 'Proposed',
+        statusCode: 'proposed',
+      }),
+      expect.objectContaining({
+        id: first.id,
+        date: daysAgo(30),
+        status: 'Rejected',
+        statusCode: 'rejected',
+      }),
+    ]);
+    expect(histories.json().data.map((row: { id: number }) => row.id)).not.toContain(someoneElse.id);
+    const khmer = await call(
+      'GET',
+      `/adoptive-matching/histories/${first.child.id}`,
+      undefined,
+      tokens.supervisor,
+      'kh',
+    );
+    expect(khmer.json().data.map((row: { status: string }) => row.status)).toEqual(['បានស្នើ', 'បានបដិសេធ']);
+    // A child without a matching has none; an unknown child is not found.
+    const alone = await child();
+    expect((await call('GET', `/adoptive-matching/histories/${alone.id}`)).json().data).toEqual([]);
+    expect((await call('GET', '/adoptive-matching/histories/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('dated steps', () => {
+  it('refuses a date before the last step (400 naming that day) or in the future, and takes the same day', async () => {
+    const { id } = await propose({ proposedDate: daysAgo(6) });
+    const before = await read(id);
+    const early = await act('confirm-adoption', id, { date: daysAgo(7) });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([`date cannot be before ${daysAgo(6)}: the matching's last step.`]);
+    expect(await read(id)).toEqual(before);
+    const future = await act('confirm-adoption', id, {
+      date: isoDateIn(new Date(t.clock.now() + 86_400_000)),
+    });
+    expect(future.statusCode, future.body).toBe(400);
+    expect(await read(id)).toEqual(before);
+    expect((await act('confirm-adoption', id, { date: daysAgo(3) })).statusCode).toBe(200);
+    // Now the confirmation is the last step: the trial cannot start before it.
+    const trial = await act('test-adoption', id, { date: daysAgo(4) });
+    expect(trial.statusCode).toBe(400);
+    expect(trial.json().errors).toEqual([`date cannot be before ${daysAgo(3)}: the matching's last step.`]);
+    expect((await read(id)).status).toBe('adoptionConfirmed');
+    expect((await act('test-adoption', id, { date: daysAgo(3) })).statusCode).toBe(200);
+  });
+});

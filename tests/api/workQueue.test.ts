@@ -1,0 +1,415 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adoptiveMatchings,
+  childInfos,
+  headOffices,
+  parentInfos,
+  provinces,
+  users,
+} from '../../server/db/schema';
+import { isoDateIn } from '../../src/domain/programmeTime';
+import { yearsBefore } from '../../src/domain/resources/child';
+import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
+
+/**
+ * The work queue (`GET /work-queue`, issue 13, DESIGN.md section 6): what each user finds waiting
+ * for them, by what they hold: decisions for approvers (four-eyes leaves out their own requests),
+ * overdue stages for matching readers, approvals ending for parent readers; within the office.
+ */
+let t: TTestApp;
+let today: string;
+let national: number;
+let kampot: number;
+let sequence = 0;
+const tokens = {} as Record<
+  'caseworker' | 'supervisor' | 'second' | 'provincial' | 'registrar' | 'approveOnly' | 'admin',
+  string
+>;
+
+type TItem = {
+  entity: 'matching' | 'parent';
+  entityId: number;
+  code: string;
+  title: string;
+  reason: 'decision' | 'overdue' | 'approvalExpiring';
+  status: string;
+  since: string;
+  actions?: string[];
+  stage?: string;
+  days?: number;
+  expected?: number;
+};
+type TQueue = { data: TItem[]; total: number };
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, token: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...t.bearer(token), locale: 'en' },
+    payload: payload as object,
+  });
+
+const queue = async (token: string): Promise<TQueue> => {
+  const response = await call('GET', '/work-queue', token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const find = (items: TQueue, entityId: number, reason: TItem['reason'], entity = 'matching') =>
+  items.data.find((item) => item.entity === entity && item.entityId === entityId && item.reason === reason);
+
+const dayFromToday = (days: number) => isoDateIn(new Date(t.clock.now() + days * 86_400_000));
+
+const child = async (headOfficeId = national) => {
+  sequence += 1;
+  const [row] = await t.app.db
+    .insert(childInfos)
+    .values({
+      code: `CH-WQ-${String(sequence).padStart(6, '0')}`,
+      familyNameEn: 'Queue',
+      givenNameEn: `Child ${sequence}`,
+      sex: 'female',
+      dateOfBirth: yearsBefore(today, 5),
+      headOfficeId,
+      status: 'adoptable',
+    })
+    .returning({ id: childInfos.id, code: childInfos.code });
+  return row;
+};
+const application = async (over: Partial<typeof parentInfos.$inferInsert> = {}) => {
+  sequence += 1;
+  const [row] = await t.app.db
+    .insert(parentInfos)
+    .values({
+      code: `PA-WQ-${String(sequence).padStart(6, '0')}`,
+      applicantType: 'couple',
+      applicant1FamilyNameEn: 'Family',
+      applicant1GivenNameEn: `One ${sequence}`,
+      applicant1Sex: 'male',
+      applicant1DateOfBirth: yearsBefore(today, 40),
+      applicant2FamilyNameEn: 'Family',
+      applicant2GivenNameEn: `Two ${sequence}`,
+      applicant2Sex: 'female',
+      applicant2DateOfBirth: yearsBefore(today, 38),
+      headOfficeId: national,
+      applicationDate: yearsBefore(today, 1),
+      decisionDate: yearsBefore(today, 1),
+      approvedUntil: yearsBefore(today, -1),
+      ageFrom: 2,
+      ageTo: 8,
+      status: 'accepted',
+      ...over,
+    })
+    .returning({ id: parentInfos.id, code: parentInfos.code });
+  return row;
+};
+
+/** A matching proposed through the API (the caseworker, unless said), in the child's office. */
+const propose = async ({
+  proposedDate = today,
+  office = national,
+  token = tokens.caseworker,
+}: {
+  proposedDate?: string;
+  office?: number;
+  token?: string;
+} = {}) => {
+  const c = await child(office);
+  const p = await application({ headOfficeId: office });
+  const response = await call('POST', '/adoptive-matching', token, {
+    childId: c.id,
+    parentId: p.id,
+    proposedDate,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number; code: string };
+};
+const act = async (action: string, id: number, token: string, body: Record<string, unknown> = {}) => {
+  const response = await call('PATCH', `/adoptive-matching/${action}/${id}`, token, body);
+  expect(response.statusCode, response.body).toBe(200);
+};
+
+/** Saves one system setting through the settings screen's route, as an administrator would. */
+const setSetting = async (change: Record<string, unknown>) => {
+  const current = (await call('GET', '/admin/system-setting', tokens.admin)).json().data;
+  const response = await call('PUT', '/admin/system-setting', tokens.admin, { ...current, ...change });
+  expect(response.statusCode, response.body).toBe(200);
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  today = isoDateIn(new Date(t.clock.now()));
+  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
+  const office = async (code: string, kind: 'national' | 'provincial') =>
+    (
+      await t.app.db
+        .insert(headOffices)
+        .values({ code, name: { kh: code, en: code }, class: kind, provinceId: province.id })
+        .returning({ id: headOffices.id })
+    )[0].id;
+  national = await office('HO-WQ-NAT', 'national');
+  kampot = await office('HO-WQ-KPT', 'provincial');
+  await t.createUser('caseworker', ['matchings:read', 'matchings:write', 'matchings:update']);
+  await t.createUser('supervisor', [
+    'matchings:read',
+    'matchings:write',
+    'matchings:update',
+    'matchings:approve',
+  ]);
+  await t.createUser('second', ['matchings:read', 'matchings:update', 'matchings:approve']);
+  await t.createUser('registrar', ['adoptive_parents:read']);
+  await t.createUser('approveOnly', ['matchings:approve']);
+  const provincial = await t.createUser('provincial', [
+    'matchings:read',
+    'matchings:update',
+    'matchings:approve',
+    'adoptive_parents:read',
+  ]);
+  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
+  for (const name of [
+    'caseworker',
+    'supervisor',
+    'second',
+    'provincial',
+    'registrar',
+    'approveOnly',
+  ] as const)
+    tokens[name] = (await t.signIn(name, userPassword)).accessToken;
+  tokens.admin = (await t.signIn('admin', adminPassword)).accessToken;
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('the work queue', () => {
+  it('shows a caseworker the overdue stages, with the days against the expected, and no decisions', async () => {
+    const late = await propose({ proposedDate: yearsBefore(today, 1) });
+    const fresh = await propose();
+    const asked = await propose();
+    await act('pending-adoption', asked.id, tokens.caseworker);
+
+    const caseworker = await queue(tokens.caseworker);
+    expect(find(caseworker, late.id, 'overdue')).toMatchObject({
+      code: late.code,
+      status: 'proposed',
+      stage: 'proposal',
+      since: yearsBefore(today, 1),
+      expected: 30,
+      days: expect.any(Number),
+    });
+    expect(find(caseworker, late.id, 'overdue')?.days).toBeGreaterThan(360);
+    // The title names the child and the family.
+    expect(find(caseworker, late.id, 'overdue')?.title).toMatch(
+      /^Queue Child \d+ · Family One \d+ & Family Two \d+$/,
+    );
+    expect(find(caseworker, fresh.id, 'overdue')).toBeUndefined();
+    // Asking for a decision is a caseworker's step; the decision is not theirs.
+    expect(caseworker.data.filter((item) => item.reason === 'decision')).toEqual([]);
+    // Parent approvals are for those who read applications.
+    expect(caseworker.data.filter((item) => item.entity === 'parent')).toEqual([]);
+  });
+
+  it('follows the expected days of the settings: a longer proposal stage is not overdue', async () => {
+    const late = await propose({ proposedDate: dayFromToday(-40) });
+    expect(find(await queue(tokens.caseworker), late.id, 'overdue')).toMatchObject({
+      days: 40,
+      expected: 30,
+    });
+    await setSetting({ stageExpectedDays: { proposal: 45, trial: 90, warrant: 60, keeping: 30 } });
+    expect(find(await queue(tokens.caseworker), late.id, 'overdue')).toBeUndefined();
+    await setSetting({ stageExpectedDays: { proposal: 30, trial: 90, warrant: 60, keeping: 30 } });
+  });
+
+  it('gives a supervisor the decisions asked of them with the actions they may take, not the ones they asked for', async () => {
+    const asked = await propose();
+    await act('pending-adoption', asked.id, tokens.caseworker);
+    const own = await propose({ token: tokens.supervisor });
+    await act('pending-adoption', own.id, tokens.supervisor);
+
+    const supervisor = await queue(tokens.supervisor);
+    expect(find(supervisor, asked.id, 'decision')).toMatchObject({
+      code: asked.code,
+      status: 'adoptionPending',
+      actions: ['confirm-adoption', 'reject-adoption'],
+      since: today,
+    });
+    // Four-eyes: the supervisor asked for this one; another approver decides it.
+    expect(find(supervisor, own.id, 'decision')).toBeUndefined();
+    expect(find(await queue(tokens.second), own.id, 'decision')).toBeDefined();
+    // A super user is exempt from four-eyes.
+    expect(find(await queue(tokens.admin), own.id, 'decision')).toBeDefined();
+    // Approving without reading the matchings gives nothing to open.
+    expect(await queue(tokens.approveOnly)).toEqual({ data: [], total: 0 });
+
+    // With four-eyes off, the supervisor may decide their own request.
+    await setSetting({ fourEyes: false });
+    expect(find(await queue(tokens.supervisor), own.id, 'decision')).toBeDefined();
+    await setSetting({ fourEyes: true });
+    expect(find(await queue(tokens.supervisor), own.id, 'decision')).toBeUndefined();
+
+    // Once decided, it leaves the queue.
+    await act('confirm-adoption', asked.id, tokens.second, { date: today });
+    expect(find(await queue(tokens.supervisor), asked.id, 'decision')).toBeUndefined();
+  });
+
+  it('lists each stage’s awaited decision: trial, warrant, keeping', async () => {
+    const { id } = await propose();
+    await act('pending-adoption', id, tokens.caseworker);
+    await act('confirm-adoption', id, tokens.supervisor, { date: today });
+    await act('test-adoption', id, tokens.supervisor, { date: today });
+    await act('pending-test', id, tokens.caseworker);
+    expect(find(await queue(tokens.supervisor), id, 'decision')?.actions).toEqual([
+      'confirm-test',
+      'reject-test',
+      'skip-test',
+    ]);
+    await act('confirm-test', id, tokens.supervisor, { date: today });
+    await act('pending-warrant', id, tokens.caseworker);
+    // Waiting for the warrant to be requested is no decision.
+    expect(find(await queue(tokens.supervisor), id, 'decision')).toBeUndefined();
+    await act('request-warrant', id, tokens.caseworker, { date: today, reference: 'REF-1' });
+    expect(find(await queue(tokens.supervisor), id, 'decision')?.actions).toEqual([
+      'confirm-warrant',
+      'reject-warrant',
+    ]);
+    await act('confirm-warrant', id, tokens.supervisor, { date: today, number: 'W-1' });
+    await act('child-keep', id, tokens.caseworker, { date: today });
+    expect(find(await queue(tokens.supervisor), id, 'decision')?.actions).toEqual(['child-keep-approve']);
+    await act('child-keep-approve', id, tokens.supervisor, { date: today });
+    const after = await queue(tokens.supervisor);
+    expect(after.data.filter((item) => item.entityId === id && item.entity === 'matching')).toEqual([]);
+  });
+
+  it('lists accepted approvals ending within 30 days or already ended to parent readers', async () => {
+    const soon = await application({ approvedUntil: dayFromToday(10) });
+    const ended = await application({ approvedUntil: dayFromToday(-3) });
+    const later = await application({ approvedUntil: dayFromToday(45) });
+    const notAccepted = await application({ approvedUntil: dayFromToday(5), status: 'pending' });
+
+    const registrar = await queue(tokens.registrar);
+    expect(find(registrar, soon.id, 'approvalExpiring', 'parent')).toMatchObject({
+      code: soon.code,
+      title: expect.stringMatching(/^Family One \d+ & Family Two \d+$/),
+      status: 'accepted',
+      since: dayFromToday(10),
+    });
+    expect(find(registrar, ended.id, 'approvalExpiring', 'parent')?.since).toBe(dayFromToday(-3));
+    expect(find(registrar, later.id, 'approvalExpiring', 'parent')).toBeUndefined();
+    expect(find(registrar, notAccepted.id, 'approvalExpiring', 'parent')).toBeUndefined();
+    // A parent reader reads no matchings.
+    expect(registrar.data.every((item) => item.entity === 'parent')).toBe(true);
+    // Oldest first.
+    const days = registrar.data.map((item) => item.since);
+    expect(days).toEqual([...days].sort());
+  });
+
+  it('keeps a provincial user to the items of its own office', async () => {
+    const theirs = await propose({
+      office: kampot,
+      token: tokens.supervisor,
+      proposedDate: yearsBefore(today, 1),
+    });
+    const ours = await propose({ proposedDate: yearsBefore(today, 1) });
+    const theirsAsked = await propose({ office: kampot, token: tokens.supervisor });
+    await act('pending-adoption', theirsAsked.id, tokens.supervisor);
+    const oursAsked = await propose();
+    await act('pending-adoption', oursAsked.id, tokens.caseworker);
+    const theirsEnding = await application({ headOfficeId: kampot, approvedUntil: dayFromToday(7) });
+    const oursEnding = await application({ approvedUntil: dayFromToday(7) });
+
+    const provincial = await queue(tokens.provincial);
+    expect(find(provincial, theirs.id, 'overdue')).toBeDefined();
+    expect(find(provincial, theirsAsked.id, 'decision')).toBeDefined();
+    expect(find(provincial, theirsEnding.id, 'approvalExpiring', 'parent')).toBeDefined();
+    expect(find(provincial, ours.id, 'overdue')).toBeUndefined();
+    expect(find(provincial, oursAsked.id, 'decision')).toBeUndefined();
+    expect(find(provincial, oursEnding.id, 'approvalExpiring', 'parent')).toBeUndefined();
+    const offices = await t.app.db
+      .select({ id: adoptiveMatchings.id, office: adoptiveMatchings.headOfficeId })
+      .from(adoptiveMatchings);
+    const officeOf = new Map(offices.map((row) => [row.id, row.office]));
+    expect(
+      provincial.data
+        .filter((item) => item.entity === 'matching')
+        .every((item) => officeOf.get(item.entityId) === kampot),
+    ).toBe(true);
+    expect(provincial.total).toBe(provincial.data.length);
+    // A national supervisor sees both offices' items.
+    const supervisor = await queue(tokens.supervisor);
+    expect(find(supervisor, theirs.id, 'overdue')).toBeDefined();
+    expect(find(supervisor, ours.id, 'overdue')).toBeDefined();
+  });
+
+  it('answers at most 200 items, oldest first, with the true total', async () => {
+    // An office of its own, with more overdue matchings than one answer holds.
+    const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
+    const [office] = await t.app.db
+      .insert(headOffices)
+      .values({
+        code: 'HO-WQ-BIG',
+        name: { kh: 'BIG', en: 'BIG' },
+        class: 'provincial',
+        provinceId: province.id,
+      })
+      .returning({ id: headOffices.id });
+    const reader = await t.createUser('big-reader', ['matchings:read']);
+    await t.app.db.update(users).set({ headOfficeId: office.id }).where(eq(users.id, reader.id));
+    const count = 230;
+    const children = await t.app.db
+      .insert(childInfos)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          code: `CH-WQ-BIG-${index}`,
+          familyNameEn: 'Big',
+          givenNameEn: `${index}`,
+          sex: 'male',
+          dateOfBirth: yearsBefore(today, 4),
+          headOfficeId: office.id,
+          status: 'matched',
+        })),
+      )
+      .returning({ id: childInfos.id });
+    const families = await t.app.db
+      .insert(parentInfos)
+      .values(
+        Array.from({ length: count }, (_, index) => ({
+          code: `PA-WQ-BIG-${index}`,
+          applicantType: 'single',
+          applicant1FamilyNameEn: 'Big',
+          applicant1GivenNameEn: `Family ${index}`,
+          headOfficeId: office.id,
+          applicationDate: yearsBefore(today, 2),
+          status: 'matched',
+        })),
+      )
+      .returning({ id: parentInfos.id });
+    await t.app.db.insert(adoptiveMatchings).values(
+      Array.from({ length: count }, (_, index) => {
+        const entered = dayFromToday(-100 - index);
+        return {
+          code: `MA-WQ-BIG-${index}`,
+          childId: children[index].id,
+          parentId: families[index].id,
+          headOfficeId: office.id,
+          proposedDate: entered,
+          status: 'proposed',
+          lastStepDate: entered,
+          stageEnteredOn: entered,
+        };
+      }),
+    );
+    const big = await queue((await t.signIn('big-reader', userPassword)).accessToken);
+    expect(big.total).toBe(count);
+    expect(big.data).toHaveLength(200);
+    const days = big.data.map((item) => item.since);
+    expect(days).toEqual([...days].sort());
+    // The oldest of all is the first.
+    expect(big.data[0]).toMatchObject({ code: `MA-WQ-BIG-${count - 1}`, days: 100 + count - 1 });
+  });
+
+  it('is empty for a user who may read none of it, and refused without a session', async () => {
+    await t.createUser('queue-nobody', ['adoptive_children:read']);
+    const nobody = (await t.signIn('queue-nobody', userPassword)).accessToken;
+    expect(await queue(nobody)).toEqual({ data: [], total: 0 });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/work-queue' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
