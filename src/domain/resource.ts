@@ -45,6 +45,8 @@ export type TFieldDef = {
   lookup?: TLookup;
   /** Values of a `select`; labels in `LL.options[key]`. */
   options?: readonly string[];
+  /** The `LL.options` entry naming the options, when not the field's key (three findings share one). */
+  optionsLabel?: string;
   /** A cascade helper only (e.g. the province above a village's commune): never sent. */
   virtual?: boolean;
   /** Shown, never edited nor sent: the server gives it (a child's code). */
@@ -110,6 +112,11 @@ export type TColumnDef = {
    * application): a day already past shows 'Expired', one within 30 days 'Expires soon'.
    */
   expires?: (row: Record<string, unknown>) => boolean;
+  /**
+   * A badge beside the value for the rows it concerns (a service 'Overdue'): its label is
+   * `LL.options[option][value]`, its colour `tone`; null for none.
+   */
+  mark?: (row: Record<string, unknown>) => { option: string; value: string; tone: TBadgeTone } | null;
   /** `photo`: the API path of a row's image, or null when it has none. */
   photoPath?: (row: Record<string, unknown>) => string | null;
 };

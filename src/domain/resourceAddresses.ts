@@ -34,6 +34,12 @@ export const resourceAddresses = {
     routeBase: '/adoptive-matching',
     editPermission: true,
   },
+  service: {
+    name: 'service',
+    permission: 'post_adoption_services',
+    routeBase: '/service-after-adoption',
+    editPermission: true,
+  },
   // Spec section 6: 'province edit lists none'.
   province: {
     name: 'province',

@@ -1,3 +1,5 @@
+import { defaultFollowUpSchedule, type TFollowUpEntry } from './serviceSchedule';
+
 /**
  * Each setting's value while nothing is stored; apart from the zod schemas, which the first page
  * need not load (src/domain/systemSettings.ts checks these against its schema's type).
@@ -13,6 +15,8 @@ export const systemSettingDefaults: {
   maximumAgeGap: number;
   fourEyes: boolean;
   stageExpectedDays: { proposal: number; trial: number; warrant: number; keeping: number };
+  followUpSchedule: TFollowUpEntry[];
+  serviceDueSoonDays: number;
 } = {
   defaultRowsPerPage: 10,
   childCodePrefix: 'CH',
@@ -24,4 +28,6 @@ export const systemSettingDefaults: {
   maximumAgeGap: 45,
   fourEyes: true,
   stageExpectedDays: { proposal: 30, trial: 90, warrant: 60, keeping: 30 },
+  followUpSchedule: defaultFollowUpSchedule,
+  serviceDueSoonDays: 14,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberBetween, optionalText, requiredText } from './rules';
+import { serviceTypes } from './serviceSchedule';
 import { systemSettingDefaults as shippedDefaults } from './systemSettingDefaults';
 
 /**
@@ -19,6 +20,9 @@ import { systemSettingDefaults as shippedDefaults } from './systemSettingDefault
  * - `fourEyes`: a matching's decision is not taken by the user who asked for it (DESIGN.md section 4).
  * - `stageExpectedDays`: the days a matching is expected to spend in each stage; past them it is
  *   overdue (DESIGN.md section 6 'Time in stage').
+ * - `followUpSchedule`: the services planned when an adoption completes, each a type and the months
+ *   after the keep approval (DESIGN.md section 6 'Follow-up schedule').
+ * - `serviceDueSoonDays`: a pending service is 'due soon' this many days before its planned day.
  */
 export const defaultRowsPerPageOptions = [10, 50, 100, 200] as const;
 
@@ -40,6 +44,11 @@ export const systemSettingFields = {
       keeping: numberBetween(1, 730).int(),
     })
     .strict(),
+  followUpSchedule: z
+    .array(z.object({ type: z.enum(serviceTypes), monthsAfter: numberBetween(1, 240).int() }).strict())
+    .min(1)
+    .max(24),
+  serviceDueSoonDays: numberBetween(1, 180).int(),
 };
 
 export const ZSystemSettings = z.object(systemSettingFields);
@@ -76,5 +85,7 @@ export const ZClientSettings = ZSystemSettings.pick({
   // A matching's page offers a decision four-eyes refuses with the reason; boards mark overdue stages.
   fourEyes: true,
   stageExpectedDays: true,
+  // Services' lists and pages mark due-soon ones as the server does.
+  serviceDueSoonDays: true,
 });
 export type TClientSettings = z.infer<typeof ZClientSettings>;

@@ -1244,6 +1244,62 @@ type RootTranslation = {
 			 * ប​ា​ន​ប​ញ​្​ច​ប​់
 			 */
 			completed: string
+			/**
+			 * ប​ា​ន​ផ​្​ត​ល​់
+			 */
+			confirmed: string
+		}
+		serviceType: {
+			/**
+			 * ក​ា​រ​ច​ុ​ះ​ស​ួ​រ​ស​ុ​ខ​ទ​ុ​ក​្​ខ​ត​ា​ម​ផ​្​ទ​ះ
+			 */
+			homeVisit: string
+			/**
+			 * ក​ា​រ​ប​្​រ​ឹ​ក​្​ស​ា
+			 */
+			counselling: string
+			/**
+			 * ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​ស​ុ​ខ​ភ​ា​ព
+			 */
+			healthCheck: string
+			/**
+			 * ក​ា​រ​គ​ា​ំ​ទ​្​រ​ក​ា​រ​ស​ិ​ក​្​ស​ា
+			 */
+			educationSupport: string
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ត​ា​ម​ដ​ា​ន
+			 */
+			followUpReport: string
+		}
+		finding: {
+			/**
+			 * ល​្​អ
+			 */
+			good: string
+			/**
+			 * គ​ួ​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ
+			 */
+			concern: string
+			/**
+			 * ម​ិ​ន​ប​ា​ន​វ​ា​យ​ត​ម​្​ល​ៃ
+			 */
+			notAssessed: string
+		}
+		dueState: {
+			/**
+			 * ជ​ិ​ត​ដ​ល​់​ថ​្​ង​ៃ
+			 */
+			dueSoon: string
+			/**
+			 * ហ​ួ​ស​ក​ា​ល​ក​ំ​ណ​ត​់
+			 */
+			overdue: string
+		}
+		mine: {
+			/**
+			 * រ​ប​ស​់​ខ​្​ញ​ុ​ំ
+			 */
+			mine: string
 		}
 		boolean: {
 			/**
@@ -1488,6 +1544,30 @@ type RootTranslation = {
 			 * 1​2​ ​ខ​ែ​ច​ុ​ង​ក​្​រ​ោ​យ
 			 */
 			year: string
+			/**
+			 * ស​ប​្​ត​ា​ហ​៍​ន​េ​ះ
+			 */
+			thisWeek: string
+			/**
+			 * ស​ប​្​ត​ា​ហ​៍​ក​្​រ​ោ​យ
+			 */
+			nextWeek: string
+			/**
+			 * ខ​ែ​ន​េ​ះ
+			 */
+			thisMonth: string
+			/**
+			 * ខ​ែ​ក​្​រ​ោ​យ
+			 */
+			nextMonth: string
+			/**
+			 * ខ​ែ​ម​ុ​ន
+			 */
+			lastMonth: string
+			/**
+			 * ឆ​្​ន​ា​ំ​ន​េ​ះ
+			 */
+			thisYear: string
 		}
 	}
 	formSections: {
@@ -2481,6 +2561,37 @@ type RootTranslation = {
 		 * @param {unknown} status
 		 */
 		matchingActionNotAllowed: RequiredParams<'action' | 'status'>
+		/**
+		 * ស​េ​វ​ា​ដ​ែ​ល​ម​ា​ន​ស​្​ថ​ា​ន​ភ​ា​ព​ ​{​s​t​a​t​u​s​}​ ​ម​ិ​ន​អ​ា​ច​ធ​្​វ​ើ​ ​{​a​c​t​i​o​n​}​ ​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} action
+		 * @param {unknown} status
+		 */
+		serviceActionNotAllowed: RequiredParams<'action' | 'status'>
+		/**
+		 * d​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ម​ុ​ន​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ដ​ែ​ល​វ​ា​ត​ា​ម​ដ​ា​ន​ ​(​{​d​a​y​}​)​ ​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} day
+		 */
+		serviceDateBeforeAdoption: RequiredParams<'day'>
+		/**
+		 * c​h​i​l​d​ ​ម​ិ​ន​ម​ា​ន​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ដ​ែ​ល​ប​ា​ន​ប​ញ​្​ច​ប​់​ស​ម​្​រ​ា​ប​់​ត​ា​ម​ដ​ា​ន​ទ​េ​។
+		 */
+		serviceNoAdoption: string
+		/**
+		 * m​a​t​c​h​i​n​g​I​d​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ដ​ែ​ល​ប​ា​ន​ប​ញ​្​ច​ប​់​។
+		 */
+		serviceMatchingNotCompleted: string
+		/**
+		 * m​a​t​c​h​i​n​g​I​d​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ដ​ែ​ល​ប​ា​ន​ប​ញ​្​ច​ប​់​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​ោ​ះ​ទ​េ​។
+		 */
+		serviceChildAndMatching: string
+		/**
+		 * c​h​i​l​d​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​។
+		 */
+		serviceNeedsChild: string
+		/**
+		 * o​f​f​i​c​e​r​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ស​ក​ម​្​ម​។
+		 */
+		serviceOfficerUnknown: string
 		/**
 		 * d​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ម​ុ​ន​ថ​្​ង​ៃ​ ​{​d​a​y​}​ ​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ន​ៃ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​រ​ប​ស​់​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​។
 		 * @param {unknown} day
@@ -4873,6 +4984,30 @@ type RootTranslation = {
 			childKeepApprove: string
 		}
 	}
+	serviceStatus: {
+		actions: {
+			/**
+			 * ប​ា​ន​គ​្​រ​ោ​ង​ទ​ុ​ក
+			 */
+			schedule: string
+			/**
+			 * ប​ា​ន​ប​ន​្​ថ​ែ​ម
+			 */
+			create: string
+			/**
+			 * ក​ត​់​ត​្​រ​ា​ស​េ​វ​ា
+			 */
+			confirmService: string
+			/**
+			 * ម​ិ​ន​ប​ា​ន​ផ​្​ត​ល​់
+			 */
+			rejectService: string
+			/**
+			 * ត​្​រ​ឡ​ប​់​ទ​ៅ​រ​ង​់​ច​ា​ំ
+			 */
+			backToPending: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -6102,6 +6237,62 @@ export type TranslationFunctions = {
 			 * បានបញ្ចប់
 			 */
 			completed: () => LocalizedString
+			/**
+			 * បានផ្តល់
+			 */
+			confirmed: () => LocalizedString
+		}
+		serviceType: {
+			/**
+			 * ការចុះសួរសុខទុក្ខតាមផ្ទះ
+			 */
+			homeVisit: () => LocalizedString
+			/**
+			 * ការប្រឹក្សា
+			 */
+			counselling: () => LocalizedString
+			/**
+			 * ការពិនិត្យសុខភាព
+			 */
+			healthCheck: () => LocalizedString
+			/**
+			 * ការគាំទ្រការសិក្សា
+			 */
+			educationSupport: () => LocalizedString
+			/**
+			 * របាយការណ៍តាមដាន
+			 */
+			followUpReport: () => LocalizedString
+		}
+		finding: {
+			/**
+			 * ល្អ
+			 */
+			good: () => LocalizedString
+			/**
+			 * គួរព្រួយបារម្ភ
+			 */
+			concern: () => LocalizedString
+			/**
+			 * មិនបានវាយតម្លៃ
+			 */
+			notAssessed: () => LocalizedString
+		}
+		dueState: {
+			/**
+			 * ជិតដល់ថ្ងៃ
+			 */
+			dueSoon: () => LocalizedString
+			/**
+			 * ហួសកាលកំណត់
+			 */
+			overdue: () => LocalizedString
+		}
+		mine: {
+			/**
+			 * របស់ខ្ញុំ
+			 */
+			mine: () => LocalizedString
 		}
 		boolean: {
 			/**
@@ -6346,6 +6537,30 @@ export type TranslationFunctions = {
 			 * 12 ខែចុងក្រោយ
 			 */
 			year: () => LocalizedString
+			/**
+			 * សប្តាហ៍នេះ
+			 */
+			thisWeek: () => LocalizedString
+			/**
+			 * សប្តាហ៍ក្រោយ
+			 */
+			nextWeek: () => LocalizedString
+			/**
+			 * ខែនេះ
+			 */
+			thisMonth: () => LocalizedString
+			/**
+			 * ខែក្រោយ
+			 */
+			nextMonth: () => LocalizedString
+			/**
+			 * ខែមុន
+			 */
+			lastMonth: () => LocalizedString
+			/**
+			 * ឆ្នាំនេះ
+			 */
+			thisYear: () => LocalizedString
 		}
 	}
 	formSections: {
@@ -7253,6 +7468,34 @@ export type TranslationFunctions = {
 		 * ការផ្គូផ្គងដែលមានស្ថានភាព {status} មិនអាចធ្វើ {action} បានទេ។
 		 */
 		matchingActionNotAllowed: (arg: { action: unknown, status: unknown }) => LocalizedString
+		/**
+		 * សេវាដែលមានស្ថានភាព {status} មិនអាចធ្វើ {action} បានទេ។
+		 */
+		serviceActionNotAllowed: (arg: { action: unknown, status: unknown }) => LocalizedString
+		/**
+		 * date មិនអាចមុនការសុំកុមារធម៌ដែលវាតាមដាន ({day}) បានទេ។
+		 */
+		serviceDateBeforeAdoption: (arg: { day: unknown }) => LocalizedString
+		/**
+		 * child មិនមានការសុំកុមារធម៌ដែលបានបញ្ចប់សម្រាប់តាមដានទេ។
+		 */
+		serviceNoAdoption: () => LocalizedString
+		/**
+		 * matchingId ត្រូវតែជាការផ្គូផ្គងដែលបានបញ្ចប់។
+		 */
+		serviceMatchingNotCompleted: () => LocalizedString
+		/**
+		 * matchingId មិនមែនជាការផ្គូផ្គងដែលបានបញ្ចប់របស់កុមារនោះទេ។
+		 */
+		serviceChildAndMatching: () => LocalizedString
+		/**
+		 * child ត្រូវតែបំពេញ។
+		 */
+		serviceNeedsChild: () => LocalizedString
+		/**
+		 * officer ត្រូវតែជាអ្នកប្រើប្រាស់សកម្ម។
+		 */
+		serviceOfficerUnknown: () => LocalizedString
 		/**
 		 * date មិនអាចមុនថ្ងៃ {day} បានទេ៖ ថ្ងៃនៃជំហានចុងក្រោយរបស់ការផ្គូផ្គង។
 		 */
@@ -9448,6 +9691,30 @@ export type TranslationFunctions = {
 			 * អនុម័តការទទួលកុមារ
 			 */
 			childKeepApprove: () => LocalizedString
+		}
+	}
+	serviceStatus: {
+		actions: {
+			/**
+			 * បានគ្រោងទុក
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * បានបន្ថែម
+			 */
+			create: () => LocalizedString
+			/**
+			 * កត់ត្រាសេវា
+			 */
+			confirmService: () => LocalizedString
+			/**
+			 * មិនបានផ្តល់
+			 */
+			rejectService: () => LocalizedString
+			/**
+			 * ត្រឡប់ទៅរង់ចាំ
+			 */
+			backToPending: () => LocalizedString
 		}
 	}
 }

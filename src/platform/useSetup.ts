@@ -37,14 +37,21 @@ export const useAppLogo = (): string | null => {
 /** The system settings every screen applies, or their defaults until the setup has loaded. */
 export const useClientSettings = (): TClientSettings => {
   const setup = useAtomValue(setupAtom);
-  const { defaultRowsPerPage, sessionIdleMinutes, minimumAdopterAge, fourEyes, stageExpectedDays } =
-    systemSettingDefaults;
+  const {
+    defaultRowsPerPage,
+    sessionIdleMinutes,
+    minimumAdopterAge,
+    fourEyes,
+    stageExpectedDays,
+    serviceDueSoonDays,
+  } = systemSettingDefaults;
   return {
     defaultRowsPerPage,
     sessionIdleMinutes,
     minimumAdopterAge,
     fourEyes,
     stageExpectedDays,
+    serviceDueSoonDays,
     ...setup?.settings,
   };
 };

@@ -235,6 +235,25 @@ const ResourceGrid = ({
             },
           };
         }
+        if (column.mark) {
+          const markOf = column.mark;
+          return {
+            ...base,
+            cellRenderer: ({ data, value }: { data?: TResourceRow; value?: string }) => {
+              const mark = data ? markOf(data) : null;
+              return (
+                <span className="inline-flex items-center gap-2">
+                  {value}
+                  {mark ? (
+                    <span data-row-mark={mark.value}>
+                      <Badge tone={mark.tone}>{optionLabel(mark.option, mark.value)}</Badge>
+                    </span>
+                  ) : null}
+                </span>
+              );
+            },
+          };
+        }
         if (column.kind === 'badge') {
           return {
             ...base,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addMonths } from '../addMonths';
 import { parentEventTypes, parentMachine, type TParentEvent } from '../../machines/parent.machine';
 import type { TFieldDef } from '../resource';
 import { requiredDay, requiredText } from '../rules';
@@ -101,13 +102,6 @@ export const parentWorkflow = {
 
 /**
  * The last day of an approval decided on `date` that holds `months` months (the setting
- * `parentApprovalMonths`): the same day of the month, `months` later; a day the month lacks falls
- * back to its last (31 January + 1 month = 28 or 29 February).
+ * `parentApprovalMonths`): the same day of the month, `months` later (src/domain/addMonths.ts).
  */
-export const defaultApprovedUntil = (date: string, months: number): string => {
-  const [year, month, day] = date.split('-').map(Number);
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
-};
+export const defaultApprovedUntil = (date: string, months: number): string => addMonths(date, months);

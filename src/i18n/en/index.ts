@@ -291,7 +291,20 @@ const en = {
       warranted: 'Warranted',
       keepRequested: 'Keeping to approve',
       completed: 'Completed',
+      // services after adoption (issue 14)
+      confirmed: 'Given',
     },
+    serviceType: {
+      homeVisit: 'Home visit',
+      counselling: 'Counselling',
+      healthCheck: 'Health check',
+      educationSupport: 'Education support',
+      followUpReport: 'Follow-up report',
+    },
+    finding: { good: 'Good', concern: 'Concern', notAssessed: 'Not assessed' },
+    dueState: { dueSoon: 'Due soon', overdue: 'Overdue' },
+    mine: { mine: 'Mine' },
+
     boolean: { yes: 'Yes', no: 'No' },
     sex: { male: 'Male', female: 'Female' },
     ageBand: { '0-2': '0–2 years', '3-5': '3–5 years', '6-11': '6–11 years', '12-17': '12–17 years' },
@@ -330,7 +343,19 @@ const en = {
       languages: 'Language',
     },
     action: { create: 'Created', update: 'Changed', delete: 'Deleted' },
-    period: { today: 'Today', week: 'Last 7 days', month: 'Last 31 days', year: 'Last 12 months' },
+    period: {
+      today: 'Today',
+      week: 'Last 7 days',
+      month: 'Last 31 days',
+      year: 'Last 12 months',
+      // services after adoption (issue 14): over the planned day
+      thisWeek: 'This week',
+      nextWeek: 'Next week',
+      thisMonth: 'This month',
+      nextMonth: 'Next month',
+      lastMonth: 'Last month',
+      thisYear: 'This year',
+    },
   },
   // child records (issue 5): the child form's sections
   formSections: {
@@ -601,6 +626,13 @@ const en = {
       'This matching can no longer be deleted: only a proposed matching can. Reject it instead.',
     matchingFourEyes: 'You asked for this decision yourself ({action}): another user must take it.',
     matchingActionNotAllowed: 'A matching whose status is {status} cannot be given {action}.',
+    serviceActionNotAllowed: 'A service whose status is {status} cannot be given {action}.',
+    serviceDateBeforeAdoption: 'date cannot be before the adoption it follows ({day}).',
+    serviceNoAdoption: 'child has no completed adoption to follow up.',
+    serviceMatchingNotCompleted: 'matchingId must be a completed matching.',
+    serviceChildAndMatching: 'matchingId is not the completed matching of that child.',
+    serviceNeedsChild: 'child is required.',
+    serviceOfficerUnknown: 'officer must be an active user.',
     matchingDateBeforeStep: "date cannot be before {day}: the matching's last step.",
     matchingProposedFuture: 'proposedDate cannot be in the future.',
   },
@@ -1215,6 +1247,15 @@ const en = {
       rejectWarrant: 'Reject warrant',
       childKeep: 'Ask to keep the child',
       childKeepApprove: 'Approve keeping',
+    },
+  },
+  serviceStatus: {
+    actions: {
+      schedule: 'Planned',
+      create: 'Added',
+      confirmService: 'Record the service',
+      rejectService: 'Not given',
+      backToPending: 'Back to pending',
     },
   },
 } satisfies Translation;

@@ -1,0 +1,16 @@
+import type { TranslationFunctions } from '../i18n/i18n-types';
+import { serviceStatuses, type TServiceStatus } from './workflows/service.workflow';
+
+/** The names of a service's statuses and actions in one dictionary, for screens and server texts. */
+export const serviceStatusText = (t: TranslationFunctions, status: string): string =>
+  (serviceStatuses as readonly string[]).includes(status)
+    ? t.options.status[status as TServiceStatus]()
+    : status;
+
+type TActionKey = keyof TranslationFunctions['serviceStatus']['actions'];
+
+/** `confirm-service` → `confirmService`; an unknown name is told as it is. */
+export const serviceActionText = (t: TranslationFunctions, action: string): string => {
+  const key = action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase()) as TActionKey;
+  return t.serviceStatus.actions[key]?.() ?? action;
+};
