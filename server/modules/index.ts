@@ -5,6 +5,7 @@ import { matchingsModule } from './matchings';
 import type { TServerModule } from './module';
 import { parentsModule } from './parents';
 import { securityModule } from './security';
+import { servicesModule } from './services';
 import { workQueueModule } from './workQueue';
 
 /** Every feature of the server, in the order their routes are registered: a new area adds a line. */
@@ -15,5 +16,6 @@ export const serverModules: readonly TServerModule[] = [
   childrenModule,
   parentsModule,
   matchingsModule,
+  servicesModule,
   workQueueModule,
 ];

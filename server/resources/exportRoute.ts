@@ -66,12 +66,8 @@ export const exportRoute =
         const query = request.query as z.infer<typeof ZExportQuery> & Record<string, unknown>;
         const locale: TRouteLocale = requestLocale(request);
         const t = translator(request);
-        const { where, order } = listQueryParts(
-          binding,
-          query,
-          locale,
-          officeCondition(officeColumn, currentUser(request)),
-        );
+        const user = currentUser(request);
+        const { where, order } = listQueryParts(binding, query, locale, officeCondition(officeColumn, user), user);
         const rows = (await joinedTo(binding, app.db.select(selection).from(binding.table).$dynamic())
           .where(where)
           .orderBy(...order)

@@ -40,7 +40,8 @@ export const recordFirstStatus = (
     entityId: number;
     action: string;
     status: string;
-    actorId: number;
+    /** Null for a step the system took on its own. */
+    actorId: number | null;
     at: Date;
     payload?: Record<string, unknown>;
   },

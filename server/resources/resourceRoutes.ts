@@ -37,11 +37,15 @@ import { createAccessRecorder, readTimeline, type TTimelineBinding, ZTimelineEnt
 
 type TResourceName = keyof TranslationFunctions['resources'];
 type TSortExpression = SQL | PgColumn | ((locale: TRouteLocale) => SQL);
-type TFilterExpression = SQL | PgColumn | ((value: string | number) => SQL);
+/** A filter's condition from its value, and from who asks when it depends on them ('mine'). */
+type TFilterExpression = SQL | PgColumn | ((value: string | number, user?: Pick<TAuthUser, 'id'>) => SQL);
 
 /** The condition of one filter for its (validated, present) value. */
-export const filterCondition = (expression: TFilterExpression, value: string | number): SQL =>
-  typeof expression === 'function' ? expression(value) : sql`${expression} = ${value}`;
+export const filterCondition = (
+  expression: TFilterExpression,
+  value: string | number,
+  user?: Pick<TAuthUser, 'id'>,
+): SQL => (typeof expression === 'function' ? expression(value, user) : sql`${expression} = ${value}`);
 
 /** What a write hook knows: the transaction, who acts, the row before (update, delete) and the body. */
 export type TWriteContext = {
@@ -191,6 +195,8 @@ export const listQueryParts = (
   locale: TRouteLocale,
   /** The user's office condition (officeCondition), when the records are kept by office. */
   scope?: SQL,
+  /** Who asks: a filter may read it (a service's 'mine'). */
+  user?: Pick<TAuthUser, 'id'>,
 ) => {
   const idColumn = columnsOf(binding.table).id;
   const conditions: (SQL | undefined)[] = [
@@ -200,7 +206,7 @@ export const listQueryParts = (
   ];
   for (const [key, column] of Object.entries(binding.filters ?? {})) {
     const value = query[key];
-    if (value !== undefined) conditions.push(filterCondition(column, value as string | number));
+    if (value !== undefined) conditions.push(filterCondition(column, value as string | number, user));
   }
   const sorted = typeof query.sort === 'string';
   const sortKey = sorted ? (query.sort as string) : binding.definition.defaultSort;
@@ -326,7 +332,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     const listPage = async (request: { query: unknown }, locale: TRouteLocale, user: TAuthUser) => {
       const query = request.query as z.infer<typeof ZQuery> & Record<string, unknown>;
       const scope = officeCondition(officeColumn, user);
-      const { conditions, where, sortBy, order } = listQueryParts(binding, query, locale, scope);
+      const { conditions, where, sortBy, order } = listQueryParts(binding, query, locale, scope, user);
       // (binding.listWhere is fixed text, the office condition one per office; an empty search is undefined.)
       const opening =
         query.page === 1 &&

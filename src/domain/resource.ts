@@ -125,7 +125,8 @@ export type TFilterDef = {
   /** Query key, e.g. `provinceId`. */
   key: string;
   label: string;
-  kind: 'lookup' | 'select';
+  /** `id`: a record's id the API narrows by (a child's services), not offered in the list's filters. */
+  kind: 'lookup' | 'select' | 'id';
   lookup?: TLookup;
   options?: readonly string[];
 };

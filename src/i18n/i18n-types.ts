@@ -629,6 +629,16 @@ type RootTranslation = {
 			 */
 			many: string
 		}
+		service: {
+			/**
+			 * ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			one: string
+			/**
+			 * ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			many: string
+		}
 	}
 	fields: {
 		/**
@@ -1067,6 +1077,42 @@ type RootTranslation = {
 		 * ន​ៅ​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ន​េ​ះ​ត​ា​ំ​ង​ព​ី
 		 */
 		stageEnteredOn: string
+		/**
+		 * ប​្​រ​ភ​េ​ទ​ស​េ​វ​ា
+		 */
+		serviceType: string
+		/**
+		 * ថ​្​ង​ៃ​គ​្​រ​ោ​ង​ទ​ុ​ក
+		 */
+		plannedDate: string
+		/**
+		 * ថ​្​ង​ៃ​ផ​្​ដ​ល​់​ស​េ​វ​ា
+		 */
+		actualDate: string
+		/**
+		 * ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក
+		 */
+		officer: string
+		/**
+		 * អ​្​ន​ក​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក
+		 */
+		mine: string
+		/**
+		 * ក​ា​ល​ក​ំ​ណ​ត​់
+		 */
+		dueState: string
+		/**
+		 * ថ​្​ង​ៃ​ប​ញ​្​ច​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		adoptedOn: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+		 */
+		matching: string
+		/**
+		 * ល​ទ​្​ធ​ផ​ល​ន​ៃ​ក​ា​រ​ត​ា​ម​ដ​ា​ន
+		 */
+		findings: string
 	}
 	fieldHints: {
 		/**
@@ -1625,6 +1671,10 @@ type RootTranslation = {
 		 * រ​ប​ៀ​ប​ប​ង​្​ហ​ា​ញ​ប​ញ​្​ជ​ី
 		 */
 		viewSwitch: string
+		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក
+		 */
+		savedViews: string
 		/**
 		 * ត​ា​រ​ា​ង
 		 */
@@ -2592,6 +2642,10 @@ type RootTranslation = {
 		 * o​f​f​i​c​e​r​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ស​ក​ម​្​ម​។
 		 */
 		serviceOfficerUnknown: string
+		/**
+		 * ស​េ​វ​ា​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ល​ុ​ប​ប​ា​ន​ទ​ៀ​ត​ទ​េ​៖​ ​ម​ា​ន​ត​ែ​ស​េ​វ​ា​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ល​ុ​ប​ប​ា​ន​។​ ​ស​ូ​ម​ត​្​រ​ឡ​ប​់​វ​ា​ទ​ៅ​រ​ង​់​ច​ា​ំ​ជ​ា​ម​ុ​ន​ស​ិ​ន​។
+		 */
+		serviceDeleteDone: string
 		/**
 		 * d​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ម​ុ​ន​ថ​្​ង​ៃ​ ​{​d​a​y​}​ ​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ន​ៃ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​រ​ប​ស​់​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​។
 		 * @param {unknown} day
@@ -5007,6 +5061,209 @@ type RootTranslation = {
 			 */
 			backToPending: string
 		}
+		intros: {
+			/**
+			 * {​n​a​m​e​}​៖​ ​ក​ត​់​ត​្​រ​ា​ថ​ា​ស​េ​វ​ា​ន​េ​ះ​ប​ា​ន​ផ​្​ដ​ល​់​ ​ព​្​រ​ម​ទ​ា​ំ​ង​ល​ទ​្​ធ​ផ​ល​ដ​ែ​ល​ប​ា​ន​រ​ក​ឃ​ើ​ញ​។​ ​ក​ា​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ​ណ​ា​ម​ួ​យ​ ​ន​ឹ​ង​ដ​ា​ក​់​វ​ា​ក​្​ន​ុ​ង​ប​ញ​្​ជ​ី​ក​ា​រ​ង​ា​រ​រ​ប​ស​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក​ ​ន​ិ​ង​អ​្​ន​ក​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ន​ៃ​ក​ា​រ​ិ​យ​ា​ល​័​យ​។
+			 * @param {unknown} name
+			 */
+			confirmService: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​៖​ ​ស​េ​វ​ា​ន​េ​ះ​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់​ទ​េ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។​ ​វ​ា​អ​ា​ច​ត​្​រ​ឡ​ប​់​ទ​ៅ​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​ន​ៅ​ព​េ​ល​ក​្​រ​ោ​យ​។
+			 * @param {unknown} name
+			 */
+			rejectService: RequiredParams<'name'>
+			/**
+			 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។​ ​ប​្​រ​វ​ត​្​ត​ិ​ន​ៅ​ត​ែ​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ំ​ហ​ា​ន​ម​ុ​ន​។
+			 * @param {unknown} name
+			 */
+			backToPending: RequiredParams<'name'>
+		}
+		/**
+		 * ថ​្​ង​ៃ​ផ​្​ដ​ល​់​ស​េ​វ​ា
+		 */
+		serviceDate: string
+		/**
+		 * ស​ុ​ខ​ភ​ា​ព​រ​ប​ស​់​ក​ុ​ម​ា​រ
+		 */
+		health: string
+		/**
+		 * ក​ា​រ​ស​ិ​ក​្​ស​ា
+		 */
+		schooling: string
+		/**
+		 * ក​ា​រ​ស​ម​្​រ​ប​ខ​្​ល​ួ​ន​ក​្​ន​ុ​ង​គ​្​រ​ួ​ស​ា​រ
+		 */
+		integration: string
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​ល​ើ​ល​ទ​្​ធ​ផ​ល
+		 */
+		findingNotes: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ
+		 */
+		reason: string
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​េ​វ​ា
+		 */
+		actionsLabel: string
+	}
+	service: {
+		/**
+		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី
+		 */
+		newFollowUp: string
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​ក​ា​រ​ត​ា​ម​ដ​ា​ន​ត​ា​ម​ឈ​្​ម​ោ​ះ​ក​ុ​ម​ា​រ​ ​គ​្​រ​ួ​ស​ា​រ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+		 */
+		findFollowUp: string
+		/**
+		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​រ​ប​ស​់​ខ​្​ញ​ុ​ំ
+		 */
+		myFollowUps: string
+		/**
+		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​រ​ប​ស​់​ខ​្​ញ​ុ​ំ​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ ​ថ​្​ង​ៃ​គ​្​រ​ោ​ង​ទ​ុ​ក​ជ​ិ​ត​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ
+		 */
+		myFollowUpsHint: string
+		/**
+		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ
+		 */
+		newForChild: string
+		/**
+		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ន​េ​ះ
+		 */
+		newForAdoption: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​.​.​.
+		 */
+		loading: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ
+		 */
+		edit: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ​ស​េ​វ​ា​ន​េ​ះ
+		 */
+		editRecord: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		print: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​េ​វ​ា
+		 */
+		printRecord: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		paperTitle: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		printedOn: RequiredParams<'date'>
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​េ​វ​ា
+		 */
+		recordActions: string
+		/**
+		 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
+		 */
+		keyboardHint: string
+		/**
+		 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
+		 */
+		printHint: string
+		/**
+		 * គ​្​រ​ោ​ង​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		plannedFor: RequiredParams<'date'>
+		/**
+		 * ប​ា​ន​ផ​្​ដ​ល​់​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		givenOn: RequiredParams<'date'>
+		/**
+		 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ដ​ែ​ល​ស​េ​វ​ា​ន​េ​ះ​ត​ា​ម​ដ​ា​ន
+		 */
+		adoption: string
+		/**
+		 * ក​ុ​ម​ា​រ
+		 */
+		childLabel: string
+		/**
+		 * គ​្​រ​ួ​ស​ា​រ
+		 */
+		familyLabel: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+		 */
+		matchingLabel: string
+		/**
+		 * ថ​្​ង​ៃ​ប​ញ​្​ច​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		adoptedOn: string
+		/**
+		 * ល​ទ​្​ធ​ផ​ល​ន​ៃ​ក​ា​រ​ត​ា​ម​ដ​ា​ន
+		 */
+		findings: string
+		/**
+		 * ស​ុ​ខ​ភ​ា​ព​ ​ក​ា​រ​ស​ិ​ក​្​ស​ា​ ​ន​ិ​ង​ក​ា​រ​ស​ម​្​រ​ប​ខ​្​ល​ួ​ន​ក​្​ន​ុ​ង​គ​្​រ​ួ​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ ​ដ​ូ​ច​ដ​ែ​ល​ប​ា​ន​រ​ក​ឃ​ើ​ញ​ន​ៅ​ព​េ​ល​ផ​្​ដ​ល​់​ស​េ​វ​ា​។
+		 */
+		findingsHint: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ
+		 */
+		notRecordedYet: string
+		/**
+		 * គ​្​ម​ា​ន​៖​ ​ស​េ​វ​ា​ន​េ​ះ​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់​ទ​េ​។
+		 */
+		notGiven: string
+		/**
+		 * ម​ា​ន​ក​ា​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ​៖​ ​{​a​r​e​a​s​}
+		 * @param {unknown} areas
+		 */
+		concernFound: RequiredParams<'areas'>
+		/**
+		 * ស​េ​វ​ា​ន​េ​ះ​ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ប​ញ​្​ជ​ី​ក​ា​រ​ង​ា​រ​រ​ប​ស​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក​ ​ន​ិ​ង​អ​្​ន​ក​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ន​ៃ​ក​ា​រ​ិ​យ​ា​ល​័​យ​។
+		 */
+		concernHint: string
+		/**
+		 * ព​័​ត​៌​ម​ា​ន​ស​េ​វ​ា
+		 */
+		details: string
+		/**
+		 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
+		 */
+		notRecorded: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ច​ា​ត​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក
+		 */
+		noOfficer: string
+		/**
+		 * ថ​្​ង​ៃ​ក​ត​់​ត​្​រ​ា​ថ​ា​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់
+		 */
+		notGivenOn: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់
+		 */
+		notGivenReason: string
+		/**
+		 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ ​ន​ិ​ង​ឯ​ក​ស​ា​រ​ន​ៃ​ក​ា​រ​ច​ុ​ះ​ស​ួ​រ​ស​ុ​ខ​ទ​ុ​ក​្​ខ
+		 */
+		documents: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ត​ា​ម​ដ​ា​ន​ន​ៅ​ឡ​ើ​យ
+		 */
+		noFollowUp: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​.​.​.
+		 */
+		servicesLoading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​ប​ា​ន​ទ​េ​។
+		 */
+		servicesFailed: string
 	}
 }
 
@@ -5622,6 +5879,16 @@ export type TranslationFunctions = {
 			 */
 			many: () => LocalizedString
 		}
+		service: {
+			/**
+			 * សេវាក្រោយការសុំកុមារធម៌
+			 */
+			one: () => LocalizedString
+			/**
+			 * សេវាក្រោយការសុំកុមារធម៌
+			 */
+			many: () => LocalizedString
+		}
 	}
 	fields: {
 		/**
@@ -6060,6 +6327,42 @@ export type TranslationFunctions = {
 		 * នៅដំណាក់កាលនេះតាំងពី
 		 */
 		stageEnteredOn: () => LocalizedString
+		/**
+		 * ប្រភេទសេវា
+		 */
+		serviceType: () => LocalizedString
+		/**
+		 * ថ្ងៃគ្រោងទុក
+		 */
+		plannedDate: () => LocalizedString
+		/**
+		 * ថ្ងៃផ្ដល់សេវា
+		 */
+		actualDate: () => LocalizedString
+		/**
+		 * មន្ត្រីទទួលបន្ទុក
+		 */
+		officer: () => LocalizedString
+		/**
+		 * អ្នកទទួលបន្ទុក
+		 */
+		mine: () => LocalizedString
+		/**
+		 * កាលកំណត់
+		 */
+		dueState: () => LocalizedString
+		/**
+		 * ថ្ងៃបញ្ចប់ការសុំកុមារធម៌
+		 */
+		adoptedOn: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គង
+		 */
+		matching: () => LocalizedString
+		/**
+		 * លទ្ធផលនៃការតាមដាន
+		 */
+		findings: () => LocalizedString
 	}
 	fieldHints: {
 		/**
@@ -6618,6 +6921,10 @@ export type TranslationFunctions = {
 		 * របៀបបង្ហាញបញ្ជី
 		 */
 		viewSwitch: () => LocalizedString
+		/**
+		 * ទិដ្ឋភាពដែលបានរក្សាទុក
+		 */
+		savedViews: () => LocalizedString
 		/**
 		 * តារាង
 		 */
@@ -7496,6 +7803,10 @@ export type TranslationFunctions = {
 		 * officer ត្រូវតែជាអ្នកប្រើប្រាស់សកម្ម។
 		 */
 		serviceOfficerUnknown: () => LocalizedString
+		/**
+		 * សេវានេះមិនអាចលុបបានទៀតទេ៖ មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលអាចលុបបាន។ សូមត្រឡប់វាទៅរង់ចាំជាមុនសិន។
+		 */
+		serviceDeleteDone: () => LocalizedString
 		/**
 		 * date មិនអាចមុនថ្ងៃ {day} បានទេ៖ ថ្ងៃនៃជំហានចុងក្រោយរបស់ការផ្គូផ្គង។
 		 */
@@ -9716,6 +10027,202 @@ export type TranslationFunctions = {
 			 */
 			backToPending: () => LocalizedString
 		}
+		intros: {
+			/**
+			 * {name}៖ កត់ត្រាថាសេវានេះបានផ្ដល់ ព្រមទាំងលទ្ធផលដែលបានរកឃើញ។ ការព្រួយបារម្ភណាមួយ នឹងដាក់វាក្នុងបញ្ជីការងាររបស់មន្ត្រីទទួលបន្ទុក និងអ្នកត្រួតពិនិត្យនៃការិយាល័យ។
+			 */
+			confirmService: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * {name}៖ សេវានេះមិនបានផ្ដល់ទេ។ សូមសរសេរមូលហេតុ។ វាអាចត្រឡប់ទៅរង់ចាំវិញនៅពេលក្រោយ។
+			 */
+			rejectService: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * {name} ត្រឡប់ទៅស្ថានភាពរង់ចាំវិញ។ សូមសរសេរមូលហេតុ។ ប្រវត្តិនៅតែរក្សាទុកជំហានមុន។
+			 */
+			backToPending: (arg: { name: unknown }) => LocalizedString
+		}
+		/**
+		 * ថ្ងៃផ្ដល់សេវា
+		 */
+		serviceDate: () => LocalizedString
+		/**
+		 * សុខភាពរបស់កុមារ
+		 */
+		health: () => LocalizedString
+		/**
+		 * ការសិក្សា
+		 */
+		schooling: () => LocalizedString
+		/**
+		 * ការសម្របខ្លួនក្នុងគ្រួសារ
+		 */
+		integration: () => LocalizedString
+		/**
+		 * កំណត់សម្គាល់លើលទ្ធផល
+		 */
+		findingNotes: () => LocalizedString
+		/**
+		 * មូលហេតុ
+		 */
+		reason: () => LocalizedString
+		/**
+		 * សកម្មភាពលើសេវា
+		 */
+		actionsLabel: () => LocalizedString
+	}
+	service: {
+		/**
+		 * ការតាមដានថ្មី
+		 */
+		newFollowUp: () => LocalizedString
+		/**
+		 * ស្វែងរកការតាមដានតាមឈ្មោះកុមារ គ្រួសារ ឬលេខកូដ
+		 */
+		findFollowUp: () => LocalizedString
+		/**
+		 * ការតាមដានរបស់ខ្ញុំ
+		 */
+		myFollowUps: () => LocalizedString
+		/**
+		 * ការតាមដានរបស់ខ្ញុំដែលកំពុងរង់ចាំ ថ្ងៃគ្រោងទុកជិតជាងគេនៅខាងលើ
+		 */
+		myFollowUpsHint: () => LocalizedString
+		/**
+		 * ការតាមដានថ្មីសម្រាប់កុមារនេះ
+		 */
+		newForChild: () => LocalizedString
+		/**
+		 * ការតាមដានថ្មីសម្រាប់ការសុំកុមារធម៌នេះ
+		 */
+		newForAdoption: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុកសេវា...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * កែប្រែ
+		 */
+		edit: () => LocalizedString
+		/**
+		 * កែប្រែសេវានេះ
+		 */
+		editRecord: () => LocalizedString
+		/**
+		 * បោះពុម្ព
+		 */
+		print: () => LocalizedString
+		/**
+		 * បោះពុម្ពកំណត់ត្រាសេវា
+		 */
+		printRecord: () => LocalizedString
+		/**
+		 * កំណត់ត្រាសេវាក្រោយការសុំកុមារធម៌
+		 */
+		paperTitle: () => LocalizedString
+		/**
+		 * បោះពុម្ពនៅថ្ងៃទី {date}
+		 */
+		printedOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * សកម្មភាពលើសេវា
+		 */
+		recordActions: () => LocalizedString
+		/**
+		 * E កែប្រែ · Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
+		 */
+		keyboardHint: () => LocalizedString
+		/**
+		 * Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
+		 */
+		printHint: () => LocalizedString
+		/**
+		 * គ្រោងនៅថ្ងៃ {date}
+		 */
+		plannedFor: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * បានផ្ដល់នៅថ្ងៃ {date}
+		 */
+		givenOn: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * ការសុំកុមារធម៌ដែលសេវានេះតាមដាន
+		 */
+		adoption: () => LocalizedString
+		/**
+		 * កុមារ
+		 */
+		childLabel: () => LocalizedString
+		/**
+		 * គ្រួសារ
+		 */
+		familyLabel: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គង
+		 */
+		matchingLabel: () => LocalizedString
+		/**
+		 * ថ្ងៃបញ្ចប់ការសុំកុមារធម៌
+		 */
+		adoptedOn: () => LocalizedString
+		/**
+		 * លទ្ធផលនៃការតាមដាន
+		 */
+		findings: () => LocalizedString
+		/**
+		 * សុខភាព ការសិក្សា និងការសម្របខ្លួនក្នុងគ្រួសាររបស់កុមារ ដូចដែលបានរកឃើញនៅពេលផ្ដល់សេវា។
+		 */
+		findingsHint: () => LocalizedString
+		/**
+		 * មិនទាន់បានកត់ត្រានៅឡើយ
+		 */
+		notRecordedYet: () => LocalizedString
+		/**
+		 * គ្មាន៖ សេវានេះមិនបានផ្ដល់ទេ។
+		 */
+		notGiven: () => LocalizedString
+		/**
+		 * មានការព្រួយបារម្ភ៖ {areas}
+		 */
+		concernFound: (arg: { areas: unknown }) => LocalizedString
+		/**
+		 * សេវានេះស្ថិតក្នុងបញ្ជីការងាររបស់មន្ត្រីទទួលបន្ទុក និងអ្នកត្រួតពិនិត្យនៃការិយាល័យ។
+		 */
+		concernHint: () => LocalizedString
+		/**
+		 * ព័ត៌មានសេវា
+		 */
+		details: () => LocalizedString
+		/**
+		 * មិនបានកត់ត្រា
+		 */
+		notRecorded: () => LocalizedString
+		/**
+		 * មិនទាន់ចាត់មន្ត្រីទទួលបន្ទុក
+		 */
+		noOfficer: () => LocalizedString
+		/**
+		 * ថ្ងៃកត់ត្រាថាមិនបានផ្ដល់
+		 */
+		notGivenOn: () => LocalizedString
+		/**
+		 * មូលហេតុដែលមិនបានផ្ដល់
+		 */
+		notGivenReason: () => LocalizedString
+		/**
+		 * របាយការណ៍ និងឯកសារនៃការចុះសួរសុខទុក្ខ
+		 */
+		documents: () => LocalizedString
+		/**
+		 * មិនទាន់មានការតាមដាននៅឡើយ
+		 */
+		noFollowUp: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុកសេវា...
+		 */
+		servicesLoading: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកសេវាបានទេ។
+		 */
+		servicesFailed: () => LocalizedString
 	}
 }
 

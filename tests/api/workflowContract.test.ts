@@ -7,6 +7,7 @@ import {
   auditLog,
   childInfos,
   parentInfos,
+  postAdoptionServices,
   statusHistory,
   systemSettings,
 } from '../../server/db/schema';
@@ -221,6 +222,73 @@ const subjects: Record<string, TSubject> = {
       expect(removed.statusCode, `delete when ${status}: ${removed.body}`).toBe(409);
       await subjects.matching.afterStep?.(id, status);
     },
+  },
+  service: {
+    // A service of a completed adoption (a year ago), straight in its table in `status`.
+    create: async (status) => {
+      sequence += 1;
+      const adoptedOn = yearsBefore(today, 1);
+      const [child] = await t.app.db
+        .insert(childInfos)
+        .values({
+          code: `CH-SERVICE-${String(sequence).padStart(6, '0')}`,
+          familyNameEn: 'Followed',
+          givenNameEn: `Child ${sequence}`,
+          sex: 'male',
+          dateOfBirth: yearsBefore(today, 5),
+          headOfficeId,
+          status: 'adopted',
+        })
+        .returning({ id: childInfos.id });
+      const [application] = await t.app.db
+        .insert(parentInfos)
+        .values({
+          code: `PA-SERVICE-${String(sequence).padStart(6, '0')}`,
+          applicantType: 'single',
+          applicant1FamilyNameEn: 'Followed',
+          applicant1GivenNameEn: `Family ${sequence}`,
+          applicant1Sex: 'female',
+          applicant1DateOfBirth: yearsBefore(today, 40),
+          headOfficeId,
+          applicationDate: yearsBefore(today, 3),
+          status: 'adopted',
+        })
+        .returning({ id: parentInfos.id });
+      const [matching] = await t.app.db
+        .insert(adoptiveMatchings)
+        .values({
+          code: `MA-SERVICE-${String(sequence).padStart(6, '0')}`,
+          childId: child.id,
+          parentId: application.id,
+          headOfficeId,
+          proposedDate: yearsBefore(today, 2),
+          lastStepDate: adoptedOn,
+          stageEnteredOn: adoptedOn,
+          completedOn: adoptedOn,
+          status: 'completed',
+        })
+        .returning({ id: adoptiveMatchings.id });
+      const [row] = await t.app.db
+        .insert(postAdoptionServices)
+        .values({
+          code: `SV-CONTRACT-${String(sequence).padStart(6, '0')}`,
+          matchingId: matching.id,
+          childId: child.id,
+          headOfficeId,
+          adoptedOn,
+          serviceType: 'homeVisit',
+          plannedDate: today,
+          status,
+        })
+        .returning({ id: postAdoptionServices.id });
+      return row.id;
+    },
+    body: (action) =>
+      action === 'confirm-service'
+        ? { date: today, findings: { health: 'good', schooling: 'notAssessed', integration: 'concern' } }
+        : action === 'reject-service'
+          ? { date: today, reason: 'The family moved to another province' }
+          : { reason: 'Recorded on the wrong service' },
   },
 };
 

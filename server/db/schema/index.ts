@@ -9,3 +9,4 @@ export * from './reference';
 export * from './security';
 export * from './settings';
 export * from './workflows';
+export * from './services';

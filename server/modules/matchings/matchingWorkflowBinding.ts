@@ -12,6 +12,7 @@ import { adoptiveMatchings, statusHistory } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { readSettings } from '../../routes/settings';
 import type { TWorkflowBinding } from '../../workflows/binding';
+import { scheduleFollowUps } from '../services/followUpSchedule';
 import { moveMatchedRecords } from './matchingEffects';
 
 /** What each action writes besides the status and the last step's day. */
@@ -44,7 +45,8 @@ const stepColumns = (action: string, body: Readonly<Record<string, unknown>>): R
  * A matching's workflow as the server serves it: `PATCH /adoptive-matching/{action}/{id}` for its
  * 16 actions, the status history and the allowed actions; kept by the child's office. Four-eyes
  * (setting `fourEyes`): the user who asked for a decision may not take it (super users exempt).
- * A completed matching makes its child and application adopted; a rejected one frees them.
+ * A completed matching makes its child and application adopted and plans its follow-up services;
+ * a rejected one frees them.
  */
 export const matchingWorkflowBinding: TWorkflowBinding = {
   workflow: matchingWorkflow,
@@ -110,6 +112,14 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
       { actorId: step.actorId, at: step.at, today: step.today },
       t,
     );
+    // An adoption completed: its follow-ups are planned from the keep approval's day, in this transaction.
+    if (after.status === 'completed')
+      await scheduleFollowUps(tx, {
+        matchingId: step.id,
+        completedOn: typeof step.body.date === 'string' ? step.body.date : step.today,
+        actorId: step.actorId,
+        at: step.at,
+      });
   },
   invalidPayload: (body, today, before) => {
     if ('date' in body && !isEffectiveDate(body.date, today))

@@ -27,7 +27,7 @@ import { useClientSettings } from '@/platform/useSetup';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { ListExportButtons } from './ListExportButtons';
 import { LookupFilter } from './LookupFilter';
-import { isNarrowed, listViewParams, parseListView, type TListView } from './listAddress';
+import { isNarrowed, listViewParams, parseListView, showsView, type TListView } from './listAddress';
 import type { TClientResource } from './resourceArea';
 import { useResourceText } from './useResourceText';
 
@@ -68,7 +68,7 @@ export const ResourceListPage = ({
     (!resource.pagePermission || hasPermission(user, resource.pagePermission));
   const fixedFilters = variant?.fixedFilters ?? noFixedFilters;
   const shownFilters = useMemo(
-    () => definition.filters.filter((filter) => !(filter.key in fixedFilters)),
+    () => definition.filters.filter((filter) => filter.kind !== 'id' && !(filter.key in fixedFilters)),
     [definition, fixedFilters],
   );
   const filterKeys = useMemo(() => shownFilters.map((filter) => filter.key), [shownFilters]);
@@ -215,6 +215,16 @@ export const ResourceListPage = ({
         : Math.max(0, Math.min(view.length, total - (view.page - 1) * view.length));
   const compact = rowsOnPage !== null && rowsOnPage <= shortPageRows;
   const narrowed = isNarrowed(view);
+  // The resource's named views ('My follow-ups'), each a link to its address, the one shown marked.
+  const savedViews = useMemo(
+    () =>
+      (variant ? [] : (resource.savedViews ?? [])).map((saved) => ({
+        ...saved,
+        to: `${localizedPath(locale, definition.routeBase)}?${saved.query}`,
+        shown: showsView(view, parseListView(new URLSearchParams(saved.query), filterKeys, defaultRowsPerPage)),
+      })),
+    [variant, resource.savedViews, locale, definition.routeBase, view, filterKeys, defaultRowsPerPage],
+  );
 
   const clearButton = (
     <button
@@ -308,6 +318,23 @@ export const ResourceListPage = ({
           </AppLink>
         ) : null}
       </div>
+
+      {savedViews.length > 0 ? (
+        <nav aria-label={LL.list.savedViews()} className="mb-3 flex flex-wrap items-center gap-2">
+          {savedViews.map((saved) => (
+            <AppLink
+              key={saved.key}
+              to={saved.to}
+              aria-current={saved.shown ? 'page' : undefined}
+              data-saved-view={saved.key}
+              className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-slate-700 text-sm hover:bg-slate-100 aria-[current=page]:border-primary-700 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:border-slate-600 dark:text-slate-200 dark:aria-[current=page]:border-primary-300 dark:aria-[current=page]:bg-primary-300 dark:aria-[current=page]:text-slate-950 dark:hover:bg-slate-800"
+            >
+              <Icon name={saved.icon} className="size-4" />
+              {saved.label(LL)}
+            </AppLink>
+          ))}
+        </nav>
+      ) : null}
 
       <div className="mb-3 flex flex-wrap items-end gap-3">
         <div className="min-w-56 flex-1">

@@ -105,6 +105,9 @@ export const serviceResource = {
       kind: 'lookup',
       lookup: { path: '/service-after-adoption/head-offices' },
     },
+    // A child's and a matching's services (their pages list them).
+    { key: 'childId', label: 'child', kind: 'id' },
+    { key: 'matchingId', label: 'matching', kind: 'id' },
   ],
   defaultSort: 'plannedDate',
   titleOf: (row) => row.code,
