@@ -67,7 +67,13 @@ export const exportRoute =
         const locale: TRouteLocale = requestLocale(request);
         const t = translator(request);
         const user = currentUser(request);
-        const { where, order } = listQueryParts(binding, query, locale, officeCondition(officeColumn, user), user);
+        const { where, order } = listQueryParts(
+          binding,
+          query,
+          locale,
+          officeCondition(officeColumn, user),
+          user,
+        );
         const rows = (await joinedTo(binding, app.db.select(selection).from(binding.table).$dynamic())
           .where(where)
           .orderBy(...order)

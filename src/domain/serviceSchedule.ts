@@ -30,7 +30,10 @@ export const followUpPlan = (
   adoptedOn: string,
   schedule: readonly TFollowUpEntry[],
 ): { serviceType: TServiceType; plannedDate: string }[] =>
-  schedule.map((entry) => ({ serviceType: entry.type, plannedDate: addMonths(adoptedOn, entry.monthsAfter) }));
+  schedule.map((entry) => ({
+    serviceType: entry.type,
+    plannedDate: addMonths(adoptedOn, entry.monthsAfter),
+  }));
 
 export const serviceDueStates = ['dueSoon', 'overdue'] as const;
 export type TServiceDueState = (typeof serviceDueStates)[number];

@@ -7,6 +7,6 @@ export * from './organisation';
 export * from './parents';
 export * from './reference';
 export * from './security';
+export * from './services';
 export * from './settings';
 export * from './workflows';
-export * from './services';

@@ -30,7 +30,8 @@ export const servicesModule: TServerModule = {
           {
             key: 'serviceType',
             heading: (t) => t.fields.serviceType(),
-            value: (type, t) => option(t.options.serviceType as unknown as Record<string, () => string>, type),
+            value: (type, t) =>
+              option(t.options.serviceType as unknown as Record<string, () => string>, type),
             width: 20,
           },
           { key: 'plannedDate', heading: (t) => t.fields.plannedDate(), date: true, width: 14 },

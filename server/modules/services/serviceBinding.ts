@@ -63,7 +63,8 @@ const periodCondition = (period: string | number): SQL => {
 const followedMatching = async ({ db, body, actor }: Pick<TWriteContext, 'db' | 'body' | 'actor'>) => {
   const childId = typeof body.childId === 'number' ? body.childId : undefined;
   const matchingId = typeof body.matchingId === 'number' ? body.matchingId : undefined;
-  if (childId === undefined && matchingId === undefined) throw fieldErrors((t) => t.server.serviceNeedsChild());
+  if (childId === undefined && matchingId === undefined)
+    throw fieldErrors((t) => t.server.serviceNeedsChild());
   const inScope = (office: number) => actor.officeScope === null || office === actor.officeScope;
   const columns = {
     id: adoptiveMatchings.id,
@@ -74,7 +75,10 @@ const followedMatching = async ({ db, body, actor }: Pick<TWriteContext, 'db' | 
     createdBy: adoptiveMatchings.createdBy,
   };
   if (matchingId !== undefined) {
-    const [matching] = await db.select(columns).from(adoptiveMatchings).where(eq(adoptiveMatchings.id, matchingId));
+    const [matching] = await db
+      .select(columns)
+      .from(adoptiveMatchings)
+      .where(eq(adoptiveMatchings.id, matchingId));
     // A matching of another office does not exist for a provincial user.
     if (!matching || !inScope(matching.headOfficeId))
       throw fieldErrors((t) => t.server.invalidParent({ field: 'matchingId' }));

@@ -35,7 +35,14 @@ export const serviceStatusTones = {
 } as const satisfies Record<(typeof serviceStatuses)[number], TBadgeTone>;
 
 /** The list's period filter, over the planned day, counted where the programme works. */
-export const servicePeriods = ['thisWeek', 'nextWeek', 'thisMonth', 'nextMonth', 'lastMonth', 'thisYear'] as const;
+export const servicePeriods = [
+  'thisWeek',
+  'nextWeek',
+  'thisMonth',
+  'nextMonth',
+  'lastMonth',
+  'thisYear',
+] as const;
 export type TServicePeriod = (typeof servicePeriods)[number];
 
 /** The list narrowed to the signed-in user's own services: the 'My follow-ups' view. */
@@ -98,7 +105,12 @@ export const serviceResource = {
       kind: 'lookup',
       lookup: { path: '/service-after-adoption/officers', showCode: false },
     },
-    { key: 'provinceId', label: 'province', kind: 'lookup', lookup: { path: '/service-after-adoption/provinces' } },
+    {
+      key: 'provinceId',
+      label: 'province',
+      kind: 'lookup',
+      lookup: { path: '/service-after-adoption/provinces' },
+    },
     {
       key: 'headOfficeId',
       label: 'headOffice',

@@ -20,7 +20,11 @@ export const serviceActionPermission = 'post_adoption_services:update';
 export const serviceTextMaxLength = 2000;
 
 /** How each of the child's findings is judged at a visit (DESIGN.md section 5). */
-export const serviceFindings = ['good', 'concern', 'notAssessed'] as const satisfies readonly TServiceFinding[];
+export const serviceFindings = [
+  'good',
+  'concern',
+  'notAssessed',
+] as const satisfies readonly TServiceFinding[];
 /** What a visit looks at: the child's health, schooling and integration in the family. */
 export const serviceFindingAreas = ['health', 'schooling', 'integration'] as const;
 export type TServiceFindingArea = (typeof serviceFindingAreas)[number];
@@ -43,7 +47,10 @@ export const ZConfirmServiceBody = z.object({
   findings: ZServiceFindings,
   notes: optionalText(serviceTextMaxLength).nullable().optional(),
 });
-export const ZRejectServiceBody = z.object({ date: requiredDay(), reason: requiredText(serviceTextMaxLength) });
+export const ZRejectServiceBody = z.object({
+  date: requiredDay(),
+  reason: requiredText(serviceTextMaxLength),
+});
 export const ZBackToPendingBody = z.object({ reason: requiredText(serviceTextMaxLength) });
 
 /** Whether findings raise a concern: one area judged `concern` is enough. */
@@ -99,7 +106,11 @@ export type TServiceStatus = (typeof serviceStatuses)[number];
 type TServiceBody = { date?: string; reason?: string; findings?: TServiceFindings };
 
 /** The event an action's (validated) body becomes; `today` is the server's or client's today. */
-export const serviceActionEvent = (action: TServiceActionName, body: TServiceBody, today: string): TServiceEvent => {
+export const serviceActionEvent = (
+  action: TServiceActionName,
+  body: TServiceBody,
+  today: string,
+): TServiceEvent => {
   const type = serviceWorkflowActions[action].event;
   switch (type) {
     case 'CONFIRM':
@@ -130,5 +141,6 @@ export const serviceWorkflow = {
   statuses: serviceStatuses,
   actions: serviceWorkflowActions,
   systemEvents: [] as const satisfies readonly (typeof serviceEventTypes)[number][],
-  eventOf: (action, body, today) => serviceActionEvent(action as TServiceActionName, body as TServiceBody, today),
+  eventOf: (action, body, today) =>
+    serviceActionEvent(action as TServiceActionName, body as TServiceBody, today),
 } satisfies TWorkflowDefinition;
