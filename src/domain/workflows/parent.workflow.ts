@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { addMonths } from '../addMonths';
 import { parentEventTypes, parentMachine, type TParentEvent } from '../../machines/parent.machine';
+import { addMonths } from '../addMonths';
 import type { TFieldDef } from '../resource';
 import { requiredDay, requiredText } from '../rules';
 import type { TWorkflowDefinition } from './workflow';
