@@ -69,7 +69,7 @@ const main = async () => {
         .from(parentInfos)
         .where(and(eq(parentInfos.status, 'accepted'), gte(parentInfos.approvedUntil, isoDateIn(new Date()))))
         .orderBy(parentInfos.id)
-        .limit(6);
+        .limit(10);
       if (own && free.length > 0)
         await db
           .update(parentInfos)
