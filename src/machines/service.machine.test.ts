@@ -119,7 +119,12 @@ describe('serviceMachine', () => {
         ),
       ).toEqual({ ok: false, reason: 'invalidPayload' });
       expect(
-        decideWorkflowEvent(serviceWorkflow, 'confirmed', { type: 'BACK_TO_PENDING', reason }, facts),
+        decideWorkflowEvent(
+          serviceWorkflow,
+          'confirmed',
+          { type: 'BACK_TO_PENDING', reason } as TServiceEvent,
+          facts,
+        ),
       ).toEqual({ ok: false, reason: 'invalidPayload' });
     }
   });
