@@ -2,20 +2,31 @@ import { z } from 'zod';
 
 /**
  * The signed-in user's work queue (DESIGN.md section 6, `GET /work-queue`): what waits for them,
- * from what they may read and act on. `entity` names the record (`matching`, `parent`; services
- * come with issue 14), `reason` why it is there, `since` the day it started waiting.
+ * from what they may read and act on. `entity` names the record (`matching`, `parent`, `service`),
+ * `reason` why it is there, `since` the day it started waiting.
  */
-export const workQueueReasons = ['decision', 'overdue', 'approvalExpiring'] as const;
+export const workQueueReasons = [
+  'decision',
+  'overdue',
+  'approvalExpiring',
+  // Services after adoption (issue 14): overdue, given with a concern, due soon (the officer's own).
+  'serviceOverdue',
+  'serviceConcern',
+  'serviceDueSoon',
+] as const;
 
 export const ZWorkQueueItem = z.object({
-  entity: z.enum(['matching', 'parent']),
+  entity: z.enum(['matching', 'parent', 'service']),
   entityId: z.number().int(),
   code: z.string(),
-  /** The child and the family of a matching; the applicants of an application. */
+  /** The child and the family of a matching or a service; the applicants of an application. */
   title: z.string(),
   reason: z.enum(workQueueReasons),
   status: z.string(),
-  /** yyyy-mm-dd: the request's day (decision), the stage's entry (overdue), the approval's end. */
+  /**
+   * yyyy-mm-dd: the request's day (decision), the stage's entry (overdue), the approval's end, a
+   * service's planned day (overdue, due soon) or the day it was given (concern).
+   */
   since: z.string(),
   /** A decision's actions this user may take, in menu order. */
   actions: z.array(z.string()).optional(),
@@ -23,6 +34,8 @@ export const ZWorkQueueItem = z.object({
   stage: z.string().optional(),
   days: z.number().int().optional(),
   expected: z.number().int().optional(),
+  /** A service's type (one of serviceTypes, src/domain/serviceSchedule.ts). */
+  serviceType: z.string().optional(),
 });
 export type TWorkQueueItem = z.infer<typeof ZWorkQueueItem>;
 

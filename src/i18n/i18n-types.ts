@@ -1082,6 +1082,10 @@ type RootTranslation = {
 		 */
 		serviceType: string
 		/**
+		 * ល​េ​ខ​ក​ូ​ដ​ក​ុ​ម​ា​រ
+		 */
+		childCode: string
+		/**
 		 * ថ​្​ង​ៃ​គ​្​រ​ោ​ង​ទ​ុ​ក
 		 */
 		plannedDate: string
@@ -1113,6 +1117,26 @@ type RootTranslation = {
 		 * ល​ទ​្​ធ​ផ​ល​ន​ៃ​ក​ា​រ​ត​ា​ម​ដ​ា​ន
 		 */
 		findings: string
+		/**
+		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ន​ៃ​ស​េ​វ​ា
+		 */
+		serviceDate: string
+		/**
+		 * ស​ុ​ខ​ភ​ា​ព​រ​ប​ស​់​ក​ុ​ម​ា​រ
+		 */
+		health: string
+		/**
+		 * ក​ា​រ​ស​ិ​ក​្​ស​ា
+		 */
+		schooling: string
+		/**
+		 * ក​ា​រ​ស​ម​្​រ​ប​ខ​្​ល​ួ​ន​ក​្​ន​ុ​ង​គ​្​រ​ួ​ស​ា​រ
+		 */
+		integration: string
+		/**
+		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​ល​ើ​ល​ទ​្​ធ​ផ​ល
+		 */
+		findingNotes: string
 	}
 	fieldHints: {
 		/**
@@ -1291,7 +1315,7 @@ type RootTranslation = {
 			 */
 			completed: string
 			/**
-			 * ប​ា​ន​ផ​្​ត​ល​់
+			 * ប​ា​ន​ផ​្​ដ​ល​់
 			 */
 			confirmed: string
 		}
@@ -2160,6 +2184,46 @@ type RootTranslation = {
 		 * @param {unknown} days
 		 */
 		stageDays: RequiredParams<'days'>
+		/**
+		 * ក​ា​ល​វ​ិ​ភ​ា​គ​ត​ា​ម​ដ​ា​ន​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		followUpSchedule: string
+		/**
+		 * ន​ៅ​ព​េ​ល​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ប​ញ​្​ច​ប​់​ ​ស​េ​វ​ា​ម​ួ​យ​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ត​្​រ​ូ​វ​ប​ា​ន​គ​្​រ​ោ​ង​ទ​ុ​ក​ស​ម​្​រ​ា​ប​់​ជ​ួ​រ​ន​ី​ម​ួ​យ​ៗ​ ​ច​ំ​ន​ួ​ន​ខ​ែ​ប​៉​ុ​ណ​្​ណ​េ​ះ​ក​្​រ​ោ​យ​ក​ា​រ​អ​ន​ុ​ម​័​ត​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​។​ ​យ​៉​ា​ង​ត​ិ​ច​ម​ួ​យ​ជ​ួ​រ​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​2​4​ ​ជ​ួ​រ​។
+		 */
+		followUpScheduleHint: string
+		/**
+		 * ស​េ​វ​ា​ទ​ី​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		followUpRow: RequiredParams<'n'>
+		/**
+		 * ច​ំ​ន​ួ​ន​ខ​ែ​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		followUpMonths: string
+		/**
+		 * ប​ន​្​ថ​ែ​ម​ស​េ​វ​ា
+		 */
+		followUpAdd: string
+		/**
+		 * ដ​ក​ស​េ​វ​ា​ទ​ី​ ​{​n​}​ ​ច​េ​ញ
+		 * @param {unknown} n
+		 */
+		followUpRemove: RequiredParams<'n'>
+		/**
+		 * {​t​y​p​e​}​ ​{​m​o​n​t​h​s​}​ ​ខ​ែ​ក​្​រ​ោ​យ
+		 * @param {unknown} months
+		 * @param {unknown} type
+		 */
+		followUpEntry: RequiredParams<'months' | 'type'>
+		/**
+		 * ជ​ិ​ត​ដ​ល​់​ថ​្​ង​ៃ​ ​(​ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ម​ុ​ន​)
+		 */
+		serviceDueSoonDays: string
+		/**
+		 * ស​េ​វ​ា​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ត​្​រ​ូ​វ​ប​ា​ន​ស​ម​្​គ​ា​ល​់​ថ​ា​ជ​ិ​ត​ដ​ល​់​ថ​្​ង​ៃ​ ​ហ​ើ​យ​ច​ូ​ល​ក​្​ន​ុ​ង​ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ​រ​ប​ស​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក​ ​ប​៉​ុ​ណ​្​ណ​េ​ះ​ថ​្​ង​ៃ​ម​ុ​ន​ថ​្​ង​ៃ​គ​្​រ​ោ​ង​ទ​ុ​ក​។​ ​1​ ​ដ​ល​់​ ​1​8​0​។
+		 */
+		serviceDueSoonDaysHint: string
 		/**
 		 * ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​។
 		 */
@@ -4390,7 +4454,7 @@ type RootTranslation = {
 		 */
 		bellEmpty: string
 		/**
-		 * ក​ា​រ​ស​ម​្​រ​េ​ច​ដ​ែ​ល​អ​្​ន​ក​អ​ា​ច​ធ​្​វ​ើ​ ​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ហ​ួ​ស​ព​េ​ល​ ​ន​ិ​ង​ក​ា​រ​អ​ន​ុ​ម​័​ត​ជ​ិ​ត​ផ​ុ​ត​ក​ំ​ណ​ត​់​។
+		 * ក​ា​រ​ស​ម​្​រ​េ​ច​ដ​ែ​ល​អ​្​ន​ក​អ​ា​ច​ធ​្​វ​ើ​ ​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ហ​ួ​ស​ព​េ​ល​ ​ក​ា​រ​អ​ន​ុ​ម​័​ត​ជ​ិ​ត​ផ​ុ​ត​ក​ំ​ណ​ត​់​ ​ន​ិ​ង​ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ដ​ែ​ល​ត​្​រ​ូ​វ​ត​ា​ម​ដ​ា​ន​។
 		 */
 		hint: string
 		/**
@@ -4445,6 +4509,21 @@ type RootTranslation = {
 		 * ប​ើ​ក​ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ
 		 */
 		open: string
+		/**
+		 * ហ​ួ​ស​ក​ា​ល​ក​ំ​ណ​ត​់​ត​ា​ំ​ង​ព​ី​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		serviceOverdue: RequiredParams<'date'>
+		/**
+		 * រ​ក​ឃ​ើ​ញ​ច​ំ​ណ​ុ​ច​គ​ួ​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ​ន​ៅ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		serviceConcern: RequiredParams<'date'>
+		/**
+		 * ត​្​រ​ូ​វ​ធ​្​វ​ើ​ន​ៅ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		serviceDueSoon: RequiredParams<'date'>
 	}
 	matching: {
 		/**
@@ -5053,7 +5132,7 @@ type RootTranslation = {
 			 */
 			confirmService: string
 			/**
-			 * ម​ិ​ន​ប​ា​ន​ផ​្​ត​ល​់
+			 * ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់
 			 */
 			rejectService: string
 			/**
@@ -5078,26 +5157,6 @@ type RootTranslation = {
 			 */
 			backToPending: RequiredParams<'name'>
 		}
-		/**
-		 * ថ​្​ង​ៃ​ផ​្​ដ​ល​់​ស​េ​វ​ា
-		 */
-		serviceDate: string
-		/**
-		 * ស​ុ​ខ​ភ​ា​ព​រ​ប​ស​់​ក​ុ​ម​ា​រ
-		 */
-		health: string
-		/**
-		 * ក​ា​រ​ស​ិ​ក​្​ស​ា
-		 */
-		schooling: string
-		/**
-		 * ក​ា​រ​ស​ម​្​រ​ប​ខ​្​ល​ួ​ន​ក​្​ន​ុ​ង​គ​្​រ​ួ​ស​ា​រ
-		 */
-		integration: string
-		/**
-		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​ល​ើ​ល​ទ​្​ធ​ផ​ល
-		 */
-		findingNotes: string
 		/**
 		 * ម​ូ​ល​ហ​េ​ត​ុ
 		 */
@@ -6332,6 +6391,10 @@ export type TranslationFunctions = {
 		 */
 		serviceType: () => LocalizedString
 		/**
+		 * លេខកូដកុមារ
+		 */
+		childCode: () => LocalizedString
+		/**
 		 * ថ្ងៃគ្រោងទុក
 		 */
 		plannedDate: () => LocalizedString
@@ -6363,6 +6426,26 @@ export type TranslationFunctions = {
 		 * លទ្ធផលនៃការតាមដាន
 		 */
 		findings: () => LocalizedString
+		/**
+		 * កាលបរិច្ឆេទនៃសេវា
+		 */
+		serviceDate: () => LocalizedString
+		/**
+		 * សុខភាពរបស់កុមារ
+		 */
+		health: () => LocalizedString
+		/**
+		 * ការសិក្សា
+		 */
+		schooling: () => LocalizedString
+		/**
+		 * ការសម្របខ្លួនក្នុងគ្រួសារ
+		 */
+		integration: () => LocalizedString
+		/**
+		 * កំណត់សម្គាល់លើលទ្ធផល
+		 */
+		findingNotes: () => LocalizedString
 	}
 	fieldHints: {
 		/**
@@ -6541,7 +6624,7 @@ export type TranslationFunctions = {
 			 */
 			completed: () => LocalizedString
 			/**
-			 * បានផ្តល់
+			 * បានផ្ដល់
 			 */
 			confirmed: () => LocalizedString
 		}
@@ -7387,6 +7470,42 @@ export type TranslationFunctions = {
 		 * {days} ថ្ងៃ
 		 */
 		stageDays: (arg: { days: unknown }) => LocalizedString
+		/**
+		 * កាលវិភាគតាមដានក្រោយការសុំកុមារធម៌
+		 */
+		followUpSchedule: () => LocalizedString
+		/**
+		 * នៅពេលការផ្គូផ្គងបានបញ្ចប់ សេវាមួយដែលកំពុងរង់ចាំត្រូវបានគ្រោងទុកសម្រាប់ជួរនីមួយៗ ចំនួនខែប៉ុណ្ណេះក្រោយការអនុម័តទទួលកុមារ។ យ៉ាងតិចមួយជួរ យ៉ាងច្រើន 24 ជួរ។
+		 */
+		followUpScheduleHint: () => LocalizedString
+		/**
+		 * សេវាទី {n}
+		 */
+		followUpRow: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * ចំនួនខែក្រោយការសុំកុមារធម៌
+		 */
+		followUpMonths: () => LocalizedString
+		/**
+		 * បន្ថែមសេវា
+		 */
+		followUpAdd: () => LocalizedString
+		/**
+		 * ដកសេវាទី {n} ចេញ
+		 */
+		followUpRemove: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * {type} {months} ខែក្រោយ
+		 */
+		followUpEntry: (arg: { months: unknown, type: unknown }) => LocalizedString
+		/**
+		 * ជិតដល់ថ្ងៃ (ចំនួនថ្ងៃមុន)
+		 */
+		serviceDueSoonDays: () => LocalizedString
+		/**
+		 * សេវាដែលកំពុងរង់ចាំត្រូវបានសម្គាល់ថាជិតដល់ថ្ងៃ ហើយចូលក្នុងការងាររង់ចាំរបស់មន្ត្រីទទួលបន្ទុក ប៉ុណ្ណេះថ្ងៃមុនថ្ងៃគ្រោងទុក។ 1 ដល់ 180។
+		 */
+		serviceDueSoonDaysHint: () => LocalizedString
 		/**
 		 * បានរក្សាទុកការកំណត់ប្រព័ន្ធ។
 		 */
@@ -9420,7 +9539,7 @@ export type TranslationFunctions = {
 		 */
 		bellEmpty: () => LocalizedString
 		/**
-		 * ការសម្រេចដែលអ្នកអាចធ្វើ ដំណាក់កាលហួសពេល និងការអនុម័តជិតផុតកំណត់។
+		 * ការសម្រេចដែលអ្នកអាចធ្វើ ដំណាក់កាលហួសពេល ការអនុម័តជិតផុតកំណត់ និងសេវាក្រោយការសុំកុមារធម៌ដែលត្រូវតាមដាន។
 		 */
 		hint: () => LocalizedString
 		/**
@@ -9467,6 +9586,18 @@ export type TranslationFunctions = {
 		 * បើកការងាររង់ចាំ
 		 */
 		open: () => LocalizedString
+		/**
+		 * ហួសកាលកំណត់តាំងពី {date}
+		 */
+		serviceOverdue: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * រកឃើញចំណុចគួរព្រួយបារម្ភនៅ {date}
+		 */
+		serviceConcern: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * ត្រូវធ្វើនៅ {date}
+		 */
+		serviceDueSoon: (arg: { date: unknown }) => LocalizedString
 	}
 	matching: {
 		/**
@@ -10019,7 +10150,7 @@ export type TranslationFunctions = {
 			 */
 			confirmService: () => LocalizedString
 			/**
-			 * មិនបានផ្តល់
+			 * មិនបានផ្ដល់
 			 */
 			rejectService: () => LocalizedString
 			/**
@@ -10041,26 +10172,6 @@ export type TranslationFunctions = {
 			 */
 			backToPending: (arg: { name: unknown }) => LocalizedString
 		}
-		/**
-		 * ថ្ងៃផ្ដល់សេវា
-		 */
-		serviceDate: () => LocalizedString
-		/**
-		 * សុខភាពរបស់កុមារ
-		 */
-		health: () => LocalizedString
-		/**
-		 * ការសិក្សា
-		 */
-		schooling: () => LocalizedString
-		/**
-		 * ការសម្របខ្លួនក្នុងគ្រួសារ
-		 */
-		integration: () => LocalizedString
-		/**
-		 * កំណត់សម្គាល់លើលទ្ធផល
-		 */
-		findingNotes: () => LocalizedString
 		/**
 		 * មូលហេតុ
 		 */

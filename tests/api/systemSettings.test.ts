@@ -15,6 +15,13 @@ const defaults = {
   maximumAgeGap: 45,
   fourEyes: true,
   stageExpectedDays: { proposal: 30, trial: 90, warrant: 60, keeping: 30 },
+  followUpSchedule: [
+    { type: 'homeVisit', monthsAfter: 3 },
+    { type: 'homeVisit', monthsAfter: 6 },
+    { type: 'homeVisit', monthsAfter: 12 },
+    { type: 'followUpReport', monthsAfter: 24 },
+  ],
+  serviceDueSoonDays: 14,
 };
 
 let t: TTestApp;
@@ -54,6 +61,12 @@ describe('system settings', () => {
       maximumAgeGap: 50,
       fourEyes: false,
       stageExpectedDays: { proposal: 20, trial: 60, warrant: 45, keeping: 15 },
+      followUpSchedule: [
+        { type: 'homeVisit', monthsAfter: 1 },
+        { type: 'healthCheck', monthsAfter: 6 },
+        { type: 'followUpReport', monthsAfter: 36 },
+      ],
+      serviceDueSoonDays: 21,
     };
     const response = await save({ ...values, version: 0 });
     expect(response.statusCode).toBe(200);
@@ -76,6 +89,7 @@ describe('system settings', () => {
       minimumAdopterAge: 30,
       fourEyes: false,
       stageExpectedDays: { proposal: 20, trial: 60, warrant: 45, keeping: 15 },
+      serviceDueSoonDays: 21,
     });
   });
 
@@ -123,11 +137,60 @@ describe('system settings', () => {
         { stageExpectedDays: { ...current.stageExpectedDays, later: 5 } },
         ['stageExpectedDays is not valid.'],
       ],
+      // The follow-up schedule: at least one row, each a known type and 1 to 240 whole months.
+      [{ followUpSchedule: [] }, ['followUpSchedule is required.']],
+      [{ followUpSchedule: undefined }, ['followUpSchedule is required.']],
+      [
+        { followUpSchedule: [{ type: 'homeVisit', monthsAfter: 0 }] },
+        ['followUpSchedule.monthsAfter: Number has to be between 1 and 240'],
+      ],
+      [
+        { followUpSchedule: [{ type: 'homeVisit', monthsAfter: 1.5 }] },
+        ['followUpSchedule.monthsAfter is not valid.'],
+      ],
+      [{ followUpSchedule: [{ type: 'homeVisit' }] }, ['followUpSchedule.monthsAfter is required.']],
+      [
+        {
+          followUpSchedule: [
+            { type: 'homeVisit', monthsAfter: 3 },
+            { type: 'birthdayParty', monthsAfter: 6 },
+          ],
+        },
+        ['followUpSchedule.type is not valid.'],
+      ],
+      [{ serviceDueSoonDays: 0 }, ['serviceDueSoonDays: Number has to be between 1 and 180']],
+      [{ serviceDueSoonDays: 181 }, ['serviceDueSoonDays: Number has to be between 1 and 180']],
+      [{ serviceDueSoonDays: undefined }, ['serviceDueSoonDays is required.']],
     ];
     for (const [change, errors] of cases) {
       const response = await save({ ...current, ...change });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(response.json().errors).toEqual(errors);
+    }
+    expect((await read()).json().data).toEqual(current);
+  });
+
+  it('words a bad follow-up schedule in the language of the request, changing nothing', async () => {
+    const current = (await read()).json().data;
+    const inKhmer = (change: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...t.bearer(tokens.settingsAdmin), locale: 'kh' },
+        payload: { ...current, ...change },
+      });
+    const cases: [object, string[]][] = [
+      [{ followUpSchedule: [] }, ['followUpSchedule ត្រូវតែបំពេញ។']],
+      [
+        { followUpSchedule: [{ type: 'homeVisit', monthsAfter: 0 }] },
+        ['followUpSchedule.monthsAfter: លេខត្រូវតែនៅចន្លោះ 1 និង 240'],
+      ],
+      [{ followUpSchedule: [{ type: 'visit', monthsAfter: 3 }] }, ['followUpSchedule.type មិនត្រឹមត្រូវ។']],
+    ];
+    for (const [change, errors] of cases) {
+      const response = await inKhmer(change);
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json()).toMatchObject({ message: 'ទិន្នន័យមិនត្រឹមត្រូវ។', errors });
     }
     expect((await read()).json().data).toEqual(current);
   });

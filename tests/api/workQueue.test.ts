@@ -5,6 +5,7 @@ import {
   childInfos,
   headOffices,
   parentInfos,
+  postAdoptionServices,
   provinces,
   users,
 } from '../../server/db/schema';
@@ -15,7 +16,9 @@ import { adminPassword, createTestApp, type TTestApp, userPassword } from './tes
 /**
  * The work queue (`GET /work-queue`, issue 13, DESIGN.md section 6): what each user finds waiting
  * for them, by what they hold: decisions for approvers (four-eyes leaves out their own requests),
- * overdue stages for matching readers, approvals ending for parent readers; within the office.
+ * overdue stages for matching readers, approvals ending for parent readers, services after adoption
+ * (overdue or with a concern for their officer and the office's supervisors, due soon for their
+ * officer); within the office.
  */
 let t: TTestApp;
 let today: string;
@@ -23,22 +26,40 @@ let national: number;
 let kampot: number;
 let sequence = 0;
 const tokens = {} as Record<
-  'caseworker' | 'supervisor' | 'second' | 'provincial' | 'registrar' | 'approveOnly' | 'admin',
+  | 'caseworker'
+  | 'supervisor'
+  | 'second'
+  | 'provincial'
+  | 'registrar'
+  | 'approveOnly'
+  | 'admin'
+  | 'officer'
+  | 'otherOfficer'
+  | 'serviceSupervisor'
+  | 'serviceBlind',
   string
 >;
+const userIds = {} as Record<'officer' | 'otherOfficer' | 'serviceSupervisor' | 'serviceBlind', number>;
 
 type TItem = {
-  entity: 'matching' | 'parent';
+  entity: 'matching' | 'parent' | 'service';
   entityId: number;
   code: string;
   title: string;
-  reason: 'decision' | 'overdue' | 'approvalExpiring';
+  reason:
+    | 'decision'
+    | 'overdue'
+    | 'approvalExpiring'
+    | 'serviceOverdue'
+    | 'serviceConcern'
+    | 'serviceDueSoon';
   status: string;
   since: string;
   actions?: string[];
   stage?: string;
   days?: number;
   expected?: number;
+  serviceType?: string;
 };
 type TQueue = { data: TItem[]; total: number };
 
@@ -104,6 +125,65 @@ const application = async (over: Partial<typeof parentInfos.$inferInsert> = {}) 
   return row;
 };
 
+/**
+ * A service after adoption of a matching completed three years ago, written straight in its table (as the
+ * workflow contract test does): pending unless said, planned on `plannedDate`, given by `officerId`.
+ */
+const service = async ({
+  office = national,
+  officerId,
+  plannedDate,
+  status = 'pending',
+  concern = false,
+  actualDate,
+  serviceType = 'homeVisit',
+}: {
+  office?: number;
+  officerId: number;
+  plannedDate: string;
+  status?: 'pending' | 'confirmed' | 'rejected';
+  concern?: boolean;
+  actualDate?: string;
+  serviceType?: string;
+}) => {
+  const c = await child(office);
+  const p = await application({ headOfficeId: office, status: 'adopted' });
+  await t.app.db.update(childInfos).set({ status: 'adopted' }).where(eq(childInfos.id, c.id));
+  const adoptedOn = yearsBefore(today, 3);
+  const [matching] = await t.app.db
+    .insert(adoptiveMatchings)
+    .values({
+      code: `MA-WQ-SV-${String(sequence).padStart(6, '0')}`,
+      childId: c.id,
+      parentId: p.id,
+      headOfficeId: office,
+      proposedDate: yearsBefore(today, 4),
+      lastStepDate: adoptedOn,
+      stageEnteredOn: adoptedOn,
+      completedOn: adoptedOn,
+      status: 'completed',
+    })
+    .returning({ id: adoptiveMatchings.id });
+  const [row] = await t.app.db
+    .insert(postAdoptionServices)
+    .values({
+      code: `SV-WQ-${String(sequence).padStart(6, '0')}`,
+      matchingId: matching.id,
+      childId: c.id,
+      headOfficeId: office,
+      adoptedOn,
+      serviceType,
+      plannedDate,
+      actualDate,
+      officerId,
+      status,
+      concern,
+      findings: concern ? { health: 'good', schooling: 'concern', integration: 'good' } : null,
+    })
+    .returning({ id: postAdoptionServices.id, code: postAdoptionServices.code });
+  return row;
+};
+
 /** A matching proposed through the API (the caseworker, unless said), in the child's office. */
 const propose = async ({
   proposedDate = today,
@@ -159,6 +239,15 @@ beforeAll(async () => {
   await t.createUser('second', ['matchings:read', 'matchings:update', 'matchings:approve']);
   await t.createUser('registrar', ['adoptive_parents:read']);
   await t.createUser('approveOnly', ['matchings:approve']);
+  // Services after adoption: two caseworkers who give them, a supervisor of the Kampot office, and
+  // a supervisor who gives services but may not read them.
+  userIds.officer = (await t.createUser('officer', ['post_adoption_services:read'])).id;
+  userIds.otherOfficer = (await t.createUser('other-officer', ['post_adoption_services:read'])).id;
+  userIds.serviceSupervisor = (
+    await t.createUser('service-supervisor', ['post_adoption_services:read', 'matchings:approve'])
+  ).id;
+  userIds.serviceBlind = (await t.createUser('service-blind', ['matchings:read', 'matchings:approve'])).id;
+  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, userIds.serviceSupervisor));
   const provincial = await t.createUser('provincial', [
     'matchings:read',
     'matchings:update',
@@ -175,6 +264,10 @@ beforeAll(async () => {
     'approveOnly',
   ] as const)
     tokens[name] = (await t.signIn(name, userPassword)).accessToken;
+  tokens.officer = (await t.signIn('officer', userPassword)).accessToken;
+  tokens.otherOfficer = (await t.signIn('other-officer', userPassword)).accessToken;
+  tokens.serviceSupervisor = (await t.signIn('service-supervisor', userPassword)).accessToken;
+  tokens.serviceBlind = (await t.signIn('service-blind', userPassword)).accessToken;
   tokens.admin = (await t.signIn('admin', adminPassword)).accessToken;
 }, 60_000);
 afterAll(() => t?.close());
@@ -411,5 +504,171 @@ describe('the work queue', () => {
     expect(await queue(nobody)).toEqual({ data: [], total: 0 });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/work-queue' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the work queue’s services after adoption (issue 14)', () => {
+  it('gives an officer their overdue, due-soon and concerning services, not another officer’s', async () => {
+    const overdue = await service({ officerId: userIds.officer, plannedDate: dayFromToday(-10) });
+    const dueSoon = await service({
+      officerId: userIds.officer,
+      plannedDate: dayFromToday(5),
+      serviceType: 'followUpReport',
+    });
+    const later = await service({ officerId: userIds.officer, plannedDate: dayFromToday(60) });
+    const concern = await service({
+      officerId: userIds.officer,
+      plannedDate: dayFromToday(-30),
+      status: 'confirmed',
+      concern: true,
+      actualDate: dayFromToday(-20),
+    });
+    const fine = await service({
+      officerId: userIds.officer,
+      plannedDate: dayFromToday(-30),
+      status: 'confirmed',
+      actualDate: dayFromToday(-25),
+    });
+    const refused = await service({
+      officerId: userIds.officer,
+      plannedDate: dayFromToday(-30),
+      status: 'rejected',
+    });
+    const others = await service({ officerId: userIds.otherOfficer, plannedDate: dayFromToday(-10) });
+    const othersSoon = await service({ officerId: userIds.otherOfficer, plannedDate: dayFromToday(3) });
+
+    const officer = await queue(tokens.officer);
+    expect(find(officer, overdue.id, 'serviceOverdue', 'service')).toEqual({
+      entity: 'service',
+      entityId: overdue.id,
+      code: overdue.code,
+      title: expect.stringMatching(/^Queue Child \d+ · Family One \d+ & Family Two \d+$/),
+      reason: 'serviceOverdue',
+      status: 'pending',
+      since: dayFromToday(-10),
+      serviceType: 'homeVisit',
+    });
+    expect(find(officer, dueSoon.id, 'serviceDueSoon', 'service')).toMatchObject({
+      since: dayFromToday(5),
+      serviceType: 'followUpReport',
+    });
+    // A concern is there since the day the service was given.
+    expect(find(officer, concern.id, 'serviceConcern', 'service')).toMatchObject({
+      status: 'confirmed',
+      since: dayFromToday(-20),
+    });
+    const serviceIds = officer.data.filter((item) => item.entity === 'service').map((item) => item.entityId);
+    // Not due yet, given without a concern, refused: nothing to do.
+    expect(serviceIds).not.toContain(later.id);
+    expect(serviceIds).not.toContain(fine.id);
+    expect(serviceIds).not.toContain(refused.id);
+    // Another officer's services are theirs.
+    expect(serviceIds).not.toContain(others.id);
+    expect(serviceIds).not.toContain(othersSoon.id);
+    expect(find(await queue(tokens.otherOfficer), others.id, 'serviceOverdue', 'service')).toBeDefined();
+    expect(find(await queue(tokens.otherOfficer), othersSoon.id, 'serviceDueSoon', 'service')).toBeDefined();
+    expect(officer.total).toBe(officer.data.length);
+
+    // Due soon follows the setting: 3 days ahead no longer covers a service in 5.
+    await setSetting({ serviceDueSoonDays: 3 });
+    expect(find(await queue(tokens.officer), dueSoon.id, 'serviceDueSoon', 'service')).toBeUndefined();
+    await setSetting({ serviceDueSoonDays: 14 });
+    expect(find(await queue(tokens.officer), dueSoon.id, 'serviceDueSoon', 'service')).toBeDefined();
+  });
+
+  it('gives a supervisor the overdue and concerning services of their office, not of another', async () => {
+    // Planned long ago: an administrator's queue, checked below, holds more than 200 overdue matchings
+    // of the test before, all younger than these.
+    const ours = await service({
+      office: kampot,
+      officerId: userIds.officer,
+      plannedDate: dayFromToday(-700),
+    });
+    const oursConcern = await service({
+      office: kampot,
+      officerId: userIds.otherOfficer,
+      plannedDate: dayFromToday(-40),
+      status: 'confirmed',
+      concern: true,
+      actualDate: dayFromToday(-35),
+    });
+    const oursFine = await service({
+      office: kampot,
+      officerId: userIds.officer,
+      plannedDate: dayFromToday(-40),
+      status: 'confirmed',
+      actualDate: dayFromToday(-35),
+    });
+    // Due soon is for the officer alone.
+    const oursSoon = await service({
+      office: kampot,
+      officerId: userIds.officer,
+      plannedDate: dayFromToday(2),
+    });
+    const elsewhere = await service({ officerId: userIds.officer, plannedDate: dayFromToday(-700) });
+    const elsewhereConcern = await service({
+      officerId: userIds.officer,
+      plannedDate: dayFromToday(-720),
+      status: 'confirmed',
+      concern: true,
+      actualDate: dayFromToday(-710),
+    });
+
+    const supervisor = await queue(tokens.serviceSupervisor);
+    expect(find(supervisor, ours.id, 'serviceOverdue', 'service')).toMatchObject({
+      since: dayFromToday(-700),
+    });
+    expect(find(supervisor, oursConcern.id, 'serviceConcern', 'service')).toMatchObject({
+      since: dayFromToday(-35),
+    });
+    const serviceIds = supervisor.data
+      .filter((item) => item.entity === 'service')
+      .map((item) => item.entityId);
+    expect(serviceIds).not.toContain(oursFine.id);
+    expect(serviceIds).not.toContain(oursSoon.id);
+    expect(serviceIds).not.toContain(elsewhere.id);
+    expect(serviceIds).not.toContain(elsewhereConcern.id);
+    // Every service item is of the supervisor's office.
+    const offices = await t.app.db
+      .select({ id: postAdoptionServices.id, office: postAdoptionServices.headOfficeId })
+      .from(postAdoptionServices);
+    const officeOf = new Map(offices.map((row) => [row.id, row.office]));
+    expect(
+      supervisor.data
+        .filter((item) => item.entity === 'service')
+        .every((item) => officeOf.get(item.entityId) === kampot),
+    ).toBe(true);
+    expect(supervisor.total).toBe(supervisor.data.length);
+    // Oldest first.
+    const days = supervisor.data.map((item) => item.since);
+    expect(days).toEqual([...days].sort());
+
+    // A super user supervises every office: both overdue ones, no one else's due-soon.
+    const admin = await queue(tokens.admin);
+    expect(find(admin, ours.id, 'serviceOverdue', 'service')).toBeDefined();
+    expect(find(admin, elsewhere.id, 'serviceOverdue', 'service')).toBeDefined();
+    expect(find(admin, elsewhereConcern.id, 'serviceConcern', 'service')).toBeDefined();
+    expect(find(admin, oursSoon.id, 'serviceDueSoon', 'service')).toBeUndefined();
+  });
+
+  it('shows no service to a user who may not read services, even their own or as a supervisor', async () => {
+    const own = await service({ officerId: userIds.serviceBlind, plannedDate: dayFromToday(-730) });
+    const soon = await service({ officerId: userIds.serviceBlind, plannedDate: dayFromToday(5) });
+    const blind = await queue(tokens.serviceBlind);
+    expect(blind.data.filter((item) => item.entity === 'service')).toEqual([]);
+    // The same services are on the queue of a supervisor who reads them.
+    expect(find(await queue(tokens.admin), own.id, 'serviceOverdue', 'service')).toBeDefined();
+    expect(find(await queue(tokens.admin), soon.id, 'serviceDueSoon', 'service')).toBeUndefined();
+  });
+
+  it('leaves a service once it is given without a concern', async () => {
+    const visit = await service({ officerId: userIds.officer, plannedDate: dayFromToday(-3) });
+    expect(find(await queue(tokens.officer), visit.id, 'serviceOverdue', 'service')).toBeDefined();
+    await t.app.db
+      .update(postAdoptionServices)
+      .set({ status: 'confirmed', actualDate: today })
+      .where(eq(postAdoptionServices.id, visit.id));
+    const after = await queue(tokens.officer);
+    expect(after.data.filter((item) => item.entity === 'service' && item.entityId === visit.id)).toEqual([]);
   });
 });

@@ -405,3 +405,75 @@ test('the expected days of each matching stage are set in Khmer: a day out of ra
   await settings.getByRole('button', { name: kh.form.save() }).click();
   await expectToast(page, kh.generalInformation.settingsSaved());
 });
+
+test('the follow-up schedule is edited in Khmer from the keyboard: a row added, a bad month refused under its row, saved', async ({
+  page,
+}) => {
+  const kh = dict.kh;
+  const words = kh.generalInformation;
+  await signIn(page, { ...admin, path: '/kh/login' });
+  await page.goto('/kh/configuration/general-information');
+  const settings = page.getByRole('form', { name: words.systemSettings() });
+  const schedule = settings.getByRole('group', { name: words.followUpSchedule() });
+  const row = (n: number) => schedule.getByRole('group', { name: words.followUpRow({ n }), exact: true });
+  const typeOf = (n: number) => row(n).getByLabel(kh.fields.serviceType());
+  const monthsOf = (n: number) => row(n).getByLabel(words.followUpMonths());
+  const dueSoon = settings.getByLabel(words.serviceDueSoonDays());
+
+  // The schedule as saved (the defaults: home visits at 3, 6, 12 months, a report at 24).
+  await expect(row(1)).toBeVisible();
+  const count = await schedule.getByRole('group').count();
+  const original = [];
+  for (let n = 1; n <= count; n += 1)
+    original.push({ type: await typeOf(n).inputValue(), months: await monthsOf(n).inputValue() });
+  const originalDueSoon = await dueSoon.inputValue();
+
+  // Add a row from the keyboard: the new row's type takes the focus.
+  const add = schedule.getByRole('button', { name: words.followUpAdd() });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const added = count + 1;
+  await expect(typeOf(added)).toBeFocused();
+  await typeOf(added).selectOption('healthCheck');
+  await page.keyboard.press('Tab');
+  await expect(monthsOf(added)).toBeFocused();
+  await page.keyboard.type('0');
+  await page.keyboard.press('Tab');
+  // The rule's message under this row's months, and nowhere else.
+  await expect(monthsOf(added)).toHaveAttribute('aria-invalid', 'true');
+  await expect(row(added).getByRole('alert')).toHaveText(kh.validation.numberRange({ min: 1, max: 240 }));
+  await expect(row(1).getByRole('alert')).toHaveCount(0);
+  await saveScreenshot(page, 'system-settings-follow-up-refused-kh');
+
+  await monthsOf(added).fill('18');
+  await expect(monthsOf(added)).toHaveAttribute('aria-invalid', 'false');
+  // Remove the first row from the keyboard: the row that takes its place gets the focus.
+  await row(1)
+    .getByRole('button', { name: words.followUpRemove({ n: 1 }) })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(typeOf(1)).toBeFocused();
+  await expect(schedule.getByRole('group')).toHaveCount(count);
+  await dueSoon.fill('21');
+  await saveScreenshot(page, 'system-settings-follow-up-kh');
+  await page.keyboard.press('Control+s');
+  await expectToast(page, words.settingsSaved());
+
+  // Kept by the server: the first row gone, the added one last.
+  await page.reload();
+  await expect(schedule.getByRole('group')).toHaveCount(count);
+  await expect(typeOf(1)).toHaveValue(original[1].type);
+  await expect(monthsOf(1)).toHaveValue(original[1].months);
+  await expect(typeOf(count)).toHaveValue('healthCheck');
+  await expect(monthsOf(count)).toHaveValue('18');
+  await expect(dueSoon).toHaveValue('21');
+
+  // Put back what the other tests expect: the first row again, the added one gone.
+  for (const [index, entry] of original.entries()) {
+    await typeOf(index + 1).selectOption(entry.type);
+    await monthsOf(index + 1).fill(entry.months);
+  }
+  await dueSoon.fill(originalDueSoon);
+  await settings.getByRole('button', { name: kh.form.save() }).click();
+  await expectToast(page, words.settingsSaved());
+});

@@ -19,12 +19,19 @@ import {
 } from '../../../src/domain/workQueue';
 import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
-import { adoptiveMatchings, childInfos, parentInfos, statusHistory } from '../../db/schema';
+import {
+  adoptiveMatchings,
+  childInfos,
+  parentInfos,
+  postAdoptionServices,
+  statusHistory,
+} from '../../db/schema';
 import { currentUser } from '../../plugins/permissions';
 import { officeCondition } from '../../resources/officeScope';
 import { applicantsNameSql, childNameSql } from '../../resources/recordSql';
 import { errorResponses } from '../../routes/schemas';
 import { readSettings } from '../../routes/settings';
+import { serviceDueSoonSql, serviceOverdueSql } from '../services/serviceBinding';
 
 /**
  * The statuses in which a matching waits for a decision: those a pending or request step leads to
@@ -252,14 +259,85 @@ const approvalsEnding = async (db: TDbOrTx, user: TAuthUser, today: string) => {
   return { items, total: rows[0]?.total ?? 0 };
 };
 
+/**
+ * The services after adoption waiting for this user (DESIGN.md section 6, issue 14): every overdue
+ * service and every confirmed one whose findings raised a concern, for its officer and for the
+ * supervisors of its office (who hold the matching decision's permission: a super user too, as for
+ * the decisions above); services due soon for their officer alone. Within the user's office, oldest
+ * first: an overdue or due-soon one since its planned day, a concern since the day it was given.
+ * A service is in one state at a time (pending or confirmed; overdue or due soon), so one reason each.
+ */
+const services = async (db: TDbOrTx, user: TAuthUser) => {
+  const svc = postAdoptionServices;
+  const own = eq(svc.officerId, user.id);
+  const supervises = hasPermission(user, matchingDecisionPermission);
+  const concern = sql<boolean>`(${svc.status} = 'confirmed' and ${svc.concern})`;
+  const reason = sql<string>`case when ${serviceOverdueSql} then 'serviceOverdue' when ${concern} then 'serviceConcern' else 'serviceDueSoon' end`;
+  // The day a concern was found: the confirmation's date (its decision day, else the planned one).
+  const since = sql<string>`(case when ${concern} then coalesce(${svc.actualDate}, ${svc.decisionDate}, ${svc.plannedDate}) else ${svc.plannedDate} end)::text`;
+  const waiting = db
+    .select({
+      id: svc.id,
+      code: svc.code,
+      status: svc.status,
+      serviceType: svc.serviceType,
+      matchingId: svc.matchingId,
+      childId: svc.childId,
+      reason: reason.as('reason'),
+      since: since.as('since'),
+      total: totalRows.as('total'),
+    })
+    .from(svc)
+    .where(
+      and(
+        or(and(or(serviceOverdueSql, concern), supervises ? undefined : own), and(serviceDueSoonSql, own)),
+        officeCondition(svc.headOfficeId, user),
+      ),
+    )
+    .orderBy(asc(since), asc(svc.id))
+    .limit(workQueueLimit)
+    .as('waiting_services');
+  // The names are joined for these rows only.
+  const rows = await db
+    .select({
+      id: waiting.id,
+      code: waiting.code,
+      status: waiting.status,
+      serviceType: waiting.serviceType,
+      reason: waiting.reason,
+      since: waiting.since,
+      total: waiting.total,
+      title: matchingTitle,
+    })
+    .from(waiting)
+    .innerJoin(adoptiveMatchings, eq(adoptiveMatchings.id, waiting.matchingId))
+    .innerJoin(childInfos, eq(childInfos.id, waiting.childId))
+    .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
+    .orderBy(asc(waiting.since), asc(waiting.id));
+  const items = rows.map(
+    (row): TWorkQueueItem => ({
+      entity: 'service',
+      entityId: row.id,
+      code: row.code,
+      title: row.title,
+      reason: row.reason as TWorkQueueItem['reason'],
+      status: row.status,
+      since: row.since,
+      serviceType: row.serviceType,
+    }),
+  );
+  return { items, total: rows[0]?.total ?? 0 };
+};
+
 const nothing = { items: [] as TWorkQueueItem[], total: 0 };
 
 /**
  * The work queue (DESIGN.md section 6): `GET /work-queue` answers the signed-in user's items, within
  * their office scope (DESIGN.md section 7) and only from what they may read and act on: matchings
  * awaiting a decision they may take, matchings past their stage's expected days, accepted
- * applications whose approval ends within 30 days or has ended. One query per kind, each sorted
- * and cut at 200; merged, oldest first, cut at 200 again, with the true total.
+ * applications whose approval ends within 30 days or has ended, services after adoption overdue,
+ * given with a concern or (their own) due soon. One query per kind, each sorted and cut at 200;
+ * merged, oldest first, cut at 200 again, with the true total.
  */
 export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -269,11 +347,14 @@ export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'authenticated' },
       schema: {
         tags: ['work queue'],
-        summary: "The signed-in user's work queue: decisions to take, overdue stages, approvals ending",
+        summary:
+          "The signed-in user's work queue: decisions to take, overdue stages, approvals ending, services to follow up",
         description:
           'Oldest first, at most 200 items; `total` counts them all. A decision needs matchings:read and ' +
           'matchings:approve (four-eyes leaves out a request the user made), an overdue stage ' +
-          'matchings:read, an approval ending adoptive_parents:read; a provincial user sees its office only.',
+          'matchings:read, an approval ending adoptive_parents:read; a service (overdue, or given with a ' +
+          'concern) post_adoption_services:read and being its officer or holding matchings:approve, a ' +
+          'service due soon being its officer; a provincial user sees its office only.',
         response: { 200: ZWorkQueue, ...errorResponses(401) },
       },
     },
@@ -290,6 +371,7 @@ export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {
           : nothing,
         readsMatchings ? await overdue(app.db, user, today, settings.stageExpectedDays) : nothing,
         hasPermission(user, 'adoptive_parents:read') ? await approvalsEnding(app.db, user, today) : nothing,
+        hasPermission(user, 'post_adoption_services:read') ? await services(app.db, user) : nothing,
       ];
       const items = kinds.flatMap((kind) => kind.items).sort(byDayThenId);
       const total = kinds.reduce((sum, kind) => sum + kind.total, 0);

@@ -72,7 +72,7 @@ const WorkQueueBell = () => {
     : count > 0
       ? LL.workQueue.bell({ count })
       : LL.workQueue.bellEmpty();
-  // Nothing can ever wait for a user who reads neither matchings nor applications.
+  // Nothing can ever wait for a user who reads neither matchings, applications nor services.
   if (!mayHaveWorkQueue(user)) return null;
   return (
     <Popover className="relative">

@@ -14,11 +14,33 @@ import { useRefreshWorkQueue } from './useRefreshWorkQueue';
 import type { TWorkQueueState } from './workQueueState';
 import { shownQueue } from './workQueueState';
 
-/** Where an item opens: a matching's working page, an application's page. */
+/** Where an item opens: a matching's working page, an application's or a service's page. */
 export const workQueuePath = (item: TWorkQueueItem) =>
   item.entity === 'matching'
     ? `${resourceAddresses.matching.routeBase}/matching/${item.entityId}`
-    : `${resourceAddresses.parent.routeBase}/show/${item.entityId}`;
+    : item.entity === 'service'
+      ? `${resourceAddresses.service.routeBase}/show/${item.entityId}`
+      : `${resourceAddresses.parent.routeBase}/show/${item.entityId}`;
+
+/** A service's type in words (the raw value when the dictionary has none). */
+const serviceTypeText = (LL: TranslationFunctions, type: string | undefined): string => {
+  if (!type) return '';
+  const types = LL.options.serviceType as Record<string, (() => string) | undefined>;
+  return types[type]?.() ?? type;
+};
+
+/** A service's reason, after its type: 'Home visit · Overdue since 3 May 2026'. */
+const serviceReason = (LL: TranslationFunctions, item: TWorkQueueItem): string => {
+  const date = formatDate(item.since);
+  const reason =
+    item.reason === 'serviceOverdue'
+      ? LL.workQueue.serviceOverdue({ date })
+      : item.reason === 'serviceConcern'
+        ? LL.workQueue.serviceConcern({ date })
+        : LL.workQueue.serviceDueSoon({ date });
+  const type = serviceTypeText(LL, item.serviceType);
+  return type ? `${type} · ${reason}` : reason;
+};
 
 /** Why an item is on the queue, in words: the decisions to take, the stage's days, the approval's end. */
 export const workQueueReason = (LL: TranslationFunctions, item: TWorkQueueItem): string => {
@@ -26,6 +48,7 @@ export const workQueueReason = (LL: TranslationFunctions, item: TWorkQueueItem):
     return LL.workQueue.decision({
       actions: (item.actions ?? []).map((action) => matchingActionText(LL, action)).join(', '),
     });
+  if (item.entity === 'service') return serviceReason(LL, item);
   if (item.reason === 'overdue') {
     const stage = item.stage as keyof TranslationFunctions['options']['stage'] | undefined;
     return LL.workQueue.overdue({
@@ -44,13 +67,24 @@ const reasonLook = {
   decision: { icon: 'check', className: 'text-blue-800 dark:text-blue-300' },
   overdue: { icon: 'clock', className: 'text-amber-800 dark:text-amber-300' },
   approvalExpiring: { icon: 'calendar', className: 'text-rose-700 dark:text-rose-300' },
-} as const;
+  serviceOverdue: { icon: 'clock', className: 'text-rose-700 dark:text-rose-300' },
+  serviceConcern: { icon: 'alert', className: 'text-amber-800 dark:text-amber-300' },
+  serviceDueSoon: { icon: 'calendar', className: 'text-slate-700 dark:text-slate-300' },
+} as const satisfies Record<TWorkQueueItem['reason'], { icon: string; className: string }>;
 
 /**
  * Decisions first (only this user can clear them; 'Awaiting my decision' opens this list), then
- * overdue stages, then approvals ending; each kind oldest first, as the server answers.
+ * overdue stages, overdue services, services with a concern, approvals ending, services due soon;
+ * each kind oldest first, as the server answers.
  */
-const reasonOrder = { decision: 0, overdue: 1, approvalExpiring: 2 } as const;
+const reasonOrder = {
+  decision: 0,
+  overdue: 1,
+  serviceOverdue: 2,
+  serviceConcern: 3,
+  approvalExpiring: 4,
+  serviceDueSoon: 5,
+} as const satisfies Record<TWorkQueueItem['reason'], number>;
 const byReason = (items: readonly TWorkQueueItem[]) =>
   [...items].sort((a, b) => reasonOrder[a.reason] - reasonOrder[b.reason]);
 
@@ -127,7 +161,8 @@ export const WorkQueueList = ({
                   <Icon name={reasonLook[item.reason].icon} className="mt-0.5 size-3.5 shrink-0" />
                   <span>{workQueueReason(LL, item)}</span>
                 </span>
-                {item.reason !== 'approvalExpiring' ? (
+                {/* An approval's end and a service's day are in the reason's words already. */}
+                {item.reason === 'decision' || item.reason === 'overdue' ? (
                   <span className="text-slate-500 dark:text-slate-400">
                     {LL.workQueue.since({ date: formatDate(item.since) })}
                   </span>

@@ -251,6 +251,7 @@ const en = {
     stageEnteredOn: 'In stage since',
     // services after adoption (issue 14)
     serviceType: 'Type of service',
+    childCode: 'Child code',
     plannedDate: 'Planned date',
     actualDate: 'Date given',
     officer: 'Officer',
@@ -259,6 +260,11 @@ const en = {
     adoptedOn: 'Adopted on',
     matching: 'Matching',
     findings: 'Findings',
+    serviceDate: 'Date of the service',
+    health: "The child's health",
+    schooling: 'Schooling',
+    integration: 'Integration in the family',
+    findingNotes: 'Notes on the findings',
   },
   fieldHints: {
     childCode: 'Given by the system when the record is saved; it never changes.',
@@ -508,6 +514,18 @@ const en = {
     fourEyesOn: 'On',
     fourEyesOff: 'Off',
     stageDays: '{days} days',
+    // services after adoption (issue 14): the follow-up schedule and the due-soon days
+    followUpSchedule: 'Follow-up schedule after adoption',
+    followUpScheduleHint:
+      'When a matching completes, one pending service is planned for each row, that many months after the keep approval. At least one row, at most 24.',
+    followUpRow: 'Service {n}',
+    followUpMonths: 'Months after adoption',
+    followUpAdd: 'Add a service',
+    followUpRemove: 'Remove service {n}',
+    followUpEntry: '{type}, {months} months after',
+    serviceDueSoonDays: 'Due soon (days before)',
+    serviceDueSoonDaysHint:
+      "A pending service is marked due soon, and goes on its officer's work queue, this many days before its planned day. 1 to 180.",
     settingsSaved: 'System settings saved.',
     saveSettings: 'Save the system settings',
     settingsLoadFailed: 'The system settings could not be loaded.',
@@ -646,7 +664,8 @@ const en = {
     serviceChildAndMatching: 'matchingId is not the completed matching of that child.',
     serviceNeedsChild: 'child is required.',
     serviceOfficerUnknown: 'officer must be an active user.',
-    serviceDeleteDone: 'This service can no longer be deleted: only a pending one can. Take it back to pending first.',
+    serviceDeleteDone:
+      'This service can no longer be deleted: only a pending one can. Take it back to pending first.',
     matchingDateBeforeStep: "date cannot be before {day}: the matching's last step.",
     matchingProposedFuture: 'proposedDate cannot be in the future.',
   },
@@ -1105,7 +1124,7 @@ const en = {
     title: 'My work queue',
     bell: 'Work queue: {count} waiting',
     bellEmpty: 'Work queue: nothing waiting',
-    hint: 'Decisions you may take, stages past their time, approvals about to end.',
+    hint: 'Decisions you may take, stages past their time, approvals about to end, services after adoption to follow.',
     empty: 'Nothing waits for you.',
     loading: 'Reading your work queue...',
     failed: 'The work queue could not be read.',
@@ -1117,6 +1136,10 @@ const en = {
     more: 'And {count} more on the home page',
     awaiting: 'Awaiting my decision',
     open: 'Open the work queue',
+    // services after adoption (issue 14)
+    serviceOverdue: 'Overdue since {date}',
+    serviceConcern: 'Concern found on {date}',
+    serviceDueSoon: 'Due on {date}',
   },
   // matchings (issue 13): the board, the new matching, the working page and the printed summary
   matching: {
@@ -1277,11 +1300,6 @@ const en = {
       rejectService: '{name}: the service was not given. Write why; it can be taken back to pending later.',
       backToPending: '{name} goes back to pending. Write why; the history keeps the earlier step.',
     },
-    serviceDate: 'Date of the service',
-    health: "The child's health",
-    schooling: 'Schooling',
-    integration: 'Integration in the family',
-    findingNotes: 'Notes on the findings',
     reason: 'Reason',
     actionsLabel: 'Service actions',
   },
@@ -1311,7 +1329,8 @@ const en = {
     matchingLabel: 'Matching',
     adoptedOn: 'Adopted on',
     findings: 'Findings',
-    findingsHint: "The child's health, schooling and integration in the family, as found when the service was given.",
+    findingsHint:
+      "The child's health, schooling and integration in the family, as found when the service was given.",
     notRecordedYet: 'Not recorded yet',
     notGiven: 'None: the service was not given.',
     concernFound: 'Concern found: {areas}',

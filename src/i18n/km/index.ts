@@ -252,6 +252,7 @@ const km = {
     stageEnteredOn: 'នៅដំណាក់កាលនេះតាំងពី',
     // services after adoption (issue 14)
     serviceType: 'ប្រភេទសេវា',
+    childCode: 'លេខកូដកុមារ',
     plannedDate: 'ថ្ងៃគ្រោងទុក',
     actualDate: 'ថ្ងៃផ្ដល់សេវា',
     officer: 'មន្ត្រីទទួលបន្ទុក',
@@ -260,6 +261,11 @@ const km = {
     adoptedOn: 'ថ្ងៃបញ្ចប់ការសុំកុមារធម៌',
     matching: 'ការផ្គូផ្គង',
     findings: 'លទ្ធផលនៃការតាមដាន',
+    serviceDate: 'កាលបរិច្ឆេទនៃសេវា',
+    health: 'សុខភាពរបស់កុមារ',
+    schooling: 'ការសិក្សា',
+    integration: 'ការសម្របខ្លួនក្នុងគ្រួសារ',
+    findingNotes: 'កំណត់សម្គាល់លើលទ្ធផល',
   },
   fieldHints: {
     childCode: 'ប្រព័ន្ធផ្ដល់លេខកូដនេះ នៅពេលរក្សាទុកកំណត់ត្រា ហើយវាមិនប្រែប្រួលឡើយ។',
@@ -303,7 +309,7 @@ const km = {
       warranted: 'មានដីកា',
       keepRequested: 'រង់ចាំការអនុម័តទទួលកុមារ',
       completed: 'បានបញ្ចប់',
-      confirmed: 'បានផ្តល់',
+      confirmed: 'បានផ្ដល់',
     },
     serviceType: {
       homeVisit: 'ការចុះសួរសុខទុក្ខតាមផ្ទះ',
@@ -504,6 +510,18 @@ const km = {
     fourEyesOn: 'បើក',
     fourEyesOff: 'បិទ',
     stageDays: '{days} ថ្ងៃ',
+    // services after adoption (issue 14): the follow-up schedule and the due-soon days
+    followUpSchedule: 'កាលវិភាគតាមដានក្រោយការសុំកុមារធម៌',
+    followUpScheduleHint:
+      'នៅពេលការផ្គូផ្គងបានបញ្ចប់ សេវាមួយដែលកំពុងរង់ចាំត្រូវបានគ្រោងទុកសម្រាប់ជួរនីមួយៗ ចំនួនខែប៉ុណ្ណេះក្រោយការអនុម័តទទួលកុមារ។ យ៉ាងតិចមួយជួរ យ៉ាងច្រើន 24 ជួរ។',
+    followUpRow: 'សេវាទី {n}',
+    followUpMonths: 'ចំនួនខែក្រោយការសុំកុមារធម៌',
+    followUpAdd: 'បន្ថែមសេវា',
+    followUpRemove: 'ដកសេវាទី {n} ចេញ',
+    followUpEntry: '{type} {months} ខែក្រោយ',
+    serviceDueSoonDays: 'ជិតដល់ថ្ងៃ (ចំនួនថ្ងៃមុន)',
+    serviceDueSoonDaysHint:
+      'សេវាដែលកំពុងរង់ចាំត្រូវបានសម្គាល់ថាជិតដល់ថ្ងៃ ហើយចូលក្នុងការងាររង់ចាំរបស់មន្ត្រីទទួលបន្ទុក ប៉ុណ្ណេះថ្ងៃមុនថ្ងៃគ្រោងទុក។ 1 ដល់ 180។',
     settingsSaved: 'បានរក្សាទុកការកំណត់ប្រព័ន្ធ។',
     saveSettings: 'រក្សាទុកការកំណត់ប្រព័ន្ធ',
     settingsLoadFailed: 'មិនអាចផ្ទុកការកំណត់ប្រព័ន្ធបានទេ។',
@@ -1087,7 +1105,7 @@ const km = {
     title: 'ការងាររង់ចាំខ្ញុំ',
     bell: 'ការងាររង់ចាំ៖ {count}',
     bellEmpty: 'ការងាររង់ចាំ៖ គ្មាន',
-    hint: 'ការសម្រេចដែលអ្នកអាចធ្វើ ដំណាក់កាលហួសពេល និងការអនុម័តជិតផុតកំណត់។',
+    hint: 'ការសម្រេចដែលអ្នកអាចធ្វើ ដំណាក់កាលហួសពេល ការអនុម័តជិតផុតកំណត់ និងសេវាក្រោយការសុំកុមារធម៌ដែលត្រូវតាមដាន។',
     empty: 'គ្មានការងាររង់ចាំអ្នកទេ។',
     loading: 'កំពុងអានការងាររង់ចាំ...',
     failed: 'មិនអាចអានការងាររង់ចាំបានទេ។',
@@ -1099,6 +1117,10 @@ const km = {
     more: 'និង {count} ទៀតនៅទំព័រដើម',
     awaiting: 'រង់ចាំការសម្រេចរបស់ខ្ញុំ',
     open: 'បើកការងាររង់ចាំ',
+    // services after adoption (issue 14)
+    serviceOverdue: 'ហួសកាលកំណត់តាំងពី {date}',
+    serviceConcern: 'រកឃើញចំណុចគួរព្រួយបារម្ភនៅ {date}',
+    serviceDueSoon: 'ត្រូវធ្វើនៅ {date}',
   },
   // matchings (issue 13): the board, the new matching, the working page and the printed summary
   matching: {
@@ -1250,7 +1272,7 @@ const km = {
       schedule: 'បានគ្រោងទុក',
       create: 'បានបន្ថែម',
       confirmService: 'កត់ត្រាសេវា',
-      rejectService: 'មិនបានផ្តល់',
+      rejectService: 'មិនបានផ្ដល់',
       backToPending: 'ត្រឡប់ទៅរង់ចាំ',
     },
     intros: {
@@ -1259,11 +1281,6 @@ const km = {
       rejectService: '{name}៖ សេវានេះមិនបានផ្ដល់ទេ។ សូមសរសេរមូលហេតុ។ វាអាចត្រឡប់ទៅរង់ចាំវិញនៅពេលក្រោយ។',
       backToPending: '{name} ត្រឡប់ទៅស្ថានភាពរង់ចាំវិញ។ សូមសរសេរមូលហេតុ។ ប្រវត្តិនៅតែរក្សាទុកជំហានមុន។',
     },
-    serviceDate: 'ថ្ងៃផ្ដល់សេវា',
-    health: 'សុខភាពរបស់កុមារ',
-    schooling: 'ការសិក្សា',
-    integration: 'ការសម្របខ្លួនក្នុងគ្រួសារ',
-    findingNotes: 'កំណត់សម្គាល់លើលទ្ធផល',
     reason: 'មូលហេតុ',
     actionsLabel: 'សកម្មភាពលើសេវា',
   },

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type FieldValues, useForm } from 'react-hook-form';
+import {
+  type Control,
+  type FieldErrors,
+  type FieldValues,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
 import { showToast } from '@/components/feedback/toasts';
 import { Field } from '@/components/form/Field';
 import { FormNotice } from '@/components/form/FormNotice';
@@ -9,8 +16,9 @@ import { noticeForSaveFailure } from '@/components/form/saveFailure';
 import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
-import { primaryButton } from '@/components/ui';
+import { iconButton, primaryButton, secondaryButton } from '@/components/ui';
 import { matchingStageNames } from '@/domain/matchingStage';
+import { serviceTypes } from '@/domain/serviceSchedule';
 import {
   defaultRowsPerPageOptions,
   type TSystemSettingKey,
@@ -35,12 +43,21 @@ const settingKeys: readonly TSystemSettingKey[] = [
   'maximumAgeGap',
   'fourEyes',
   'stageExpectedDays',
+  'followUpSchedule',
+  'serviceDueSoonDays',
 ];
-/** Where a server message may land: each setting, and each stage's days (`stageExpectedDays.trial`). */
+/**
+ * Where a server message may land: each setting, each stage's days (`stageExpectedDays.trial`), and
+ * a schedule row's fields (the server names them without the row: they go under the schedule).
+ */
 const fieldPaths: readonly string[] = [
   ...settingKeys,
   ...matchingStageNames.map((stage) => `stageExpectedDays.${stage}`),
+  'followUpSchedule.type',
+  'followUpSchedule.monthsAfter',
 ];
+/** The schedule has at most this many rows (the setting's rule). */
+const followUpRowsAtMost = 24;
 const numberKeys: readonly TSystemSettingKey[] = [
   'defaultRowsPerPage',
   'sessionIdleMinutes',
@@ -48,7 +65,12 @@ const numberKeys: readonly TSystemSettingKey[] = [
   'minimumAdopterAge',
   'minimumAgeGap',
   'maximumAgeGap',
+  'serviceDueSoonDays',
 ];
+
+/** An empty box stays missing (null); anything else is read as a number. */
+const numberOrNull = (value: unknown) =>
+  value === '' || value === null || value === undefined ? null : Number(value);
 
 /** Inputs hold text; the body holds numbers where the settings do (an empty box stays missing). */
 const bodyOf = (values: FieldValues): Record<string, unknown> =>
@@ -64,12 +86,21 @@ const bodyOf = (values: FieldValues): Record<string, unknown> =>
           Object.fromEntries(
             Object.entries((value ?? {}) as Record<string, unknown>).map(([stage, days]) => [
               stage,
-              days === '' || days === null || days === undefined ? null : Number(days),
+              numberOrNull(days),
             ]),
           ),
         ];
+      // The schedule's rows: a type (empty when none is chosen) and the months after.
+      if (key === 'followUpSchedule')
+        return [
+          key,
+          ((value ?? []) as { type?: unknown; monthsAfter?: unknown }[]).map((row) => ({
+            type: row.type === '' ? null : row.type,
+            monthsAfter: numberOrNull(row.monthsAfter),
+          })),
+        ];
       if (!numberKeys.includes(key)) return [key, value];
-      return [key, value === '' || value === null || value === undefined ? null : Number(value)];
+      return [key, numberOrNull(value)];
     }),
   );
 
@@ -81,7 +112,12 @@ const formValuesOf = (settings: TSystemSettings): FieldValues =>
         ? settings.fourEyes
         : key === 'stageExpectedDays'
           ? Object.fromEntries(Object.entries(settings.stageExpectedDays).map(([k, v]) => [k, String(v)]))
-          : String(settings[key]),
+          : key === 'followUpSchedule'
+            ? settings.followUpSchedule.map((row) => ({
+                type: row.type,
+                monthsAfter: String(row.monthsAfter),
+              }))
+            : String(settings[key]),
     ]),
   );
 
@@ -147,6 +183,14 @@ const useSettingText = () => {
         (key.startsWith('stageExpectedDays.')
           ? (LL.options.stage as unknown as Record<string, (() => string) | undefined>)[key.split('.')[1]]?.()
           : undefined) ??
+        // A schedule row's fields (`followUpSchedule.2.monthsAfter`, or without the row from the server).
+        (key.startsWith('followUpSchedule.')
+          ? key.endsWith('.type')
+            ? LL.fields.serviceType()
+            : key.endsWith('.monthsAfter')
+              ? words.followUpMonths()
+              : undefined
+          : undefined) ??
         (
           {
             defaultRowsPerPage: words.defaultRowsPerPage,
@@ -159,6 +203,8 @@ const useSettingText = () => {
             maximumAgeGap: words.maximumAgeGap,
             fourEyes: words.fourEyes,
             stageExpectedDays: words.stageExpectedDays,
+            followUpSchedule: words.followUpSchedule,
+            serviceDueSoonDays: words.serviceDueSoonDays,
           } as Record<string, (() => string) | undefined>
         )[key]?.() ??
         key,
@@ -175,10 +221,12 @@ const useSettingText = () => {
             maximumAgeGap: words.maximumAgeGapHint,
             fourEyes: words.fourEyesHint,
             stageExpectedDays: words.stageExpectedDaysHint,
+            followUpSchedule: words.followUpScheduleHint,
+            serviceDueSoonDays: words.serviceDueSoonDaysHint,
           }) as Partial<Record<TSystemSettingKey, () => string>>
         )[key]?.() ?? '',
     }),
-    [words, LL.options.stage],
+    [words, LL.options.stage, LL.fields],
   );
 };
 
@@ -224,6 +272,18 @@ const SettingValue = ({
         ))}
       </dl>
     );
+  if (settingKey === 'followUpSchedule')
+    return (
+      <ol className="list-decimal ps-5">
+        {settings.followUpSchedule.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows have no identity but their place
+          <li key={index}>
+            {words.followUpEntry({ type: LL.options.serviceType[row.type](), months: row.monthsAfter })}
+          </li>
+        ))}
+      </ol>
+    );
+  if (settingKey === 'serviceDueSoonDays') return words.stageDays({ days: settings.serviceDueSoonDays });
   return String(settings[settingKey]) || words.notSet();
 };
 
@@ -241,7 +301,7 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
   const formRef = useRef<HTMLFormElement>(null);
   const [notice, setNotice] = useState<{ message: string; conflict?: boolean } | null>(null);
 
-  const { register, handleSubmit, formState, setError, reset } = useForm<FieldValues>({
+  const { register, handleSubmit, formState, setError, reset, control } = useForm<FieldValues>({
     defaultValues: formValuesOf(record),
     mode: 'onTouched',
     resolver: async (values) => {
@@ -313,6 +373,7 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
   const adopterAge = fieldProps('minimumAdopterAge');
   const gapMin = fieldProps('minimumAgeGap');
   const gapMax = fieldProps('maximumAgeGap');
+  const dueSoon = fieldProps('serviceDueSoonDays');
   return (
     <form
       ref={formRef}
@@ -452,6 +513,18 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
             })}
           </div>
         </fieldset>
+        <FollowUpScheduleEditor control={control} register={register} errors={errors} />
+        <Field {...dueSoon.field}>
+          <input
+            {...dueSoon.input}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={180}
+            step={1}
+            {...register('serviceDueSoonDays')}
+          />
+        </Field>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" className={primaryButton} disabled={isSubmitting}>
@@ -461,5 +534,157 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
         <span className="text-slate-500 text-xs dark:text-slate-400">{LL.form.saveShortcut()}</span>
       </div>
     </form>
+  );
+};
+
+type TScheduleErrors = {
+  message?: string;
+  type?: { message?: string };
+  monthsAfter?: { message?: string };
+} & Record<number, { type?: { message?: string }; monthsAfter?: { message?: string } } | undefined>;
+
+/**
+ * The follow-up schedule (setting `followUpSchedule`): one row per service planned when an adoption
+ * completes, a type and the months after. 'Add a service' adds a row and moves to its type; each
+ * row's remove button takes it away and moves to the row that took its place (the last row cannot
+ * go: at least one). Each row's errors show under its own fields; a message about the whole list,
+ * or a server message that names no row, under the legend.
+ */
+const FollowUpScheduleEditor = ({
+  control,
+  register,
+  errors,
+}: {
+  control: Control<FieldValues>;
+  register: UseFormRegister<FieldValues>;
+  errors: FieldErrors<FieldValues>;
+}) => {
+  const { LL } = useI18nContext();
+  const words = LL.generalInformation;
+  const { fields, append, remove } = useFieldArray({ control, name: 'followUpSchedule' });
+  const listRef = useRef<HTMLOListElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const scheduleErrors = errors.followUpSchedule as TScheduleErrors | undefined;
+  // What names no row: the list as a whole ('at least one'), a server message about some row.
+  const listError =
+    scheduleErrors?.message ?? scheduleErrors?.type?.message ?? scheduleErrors?.monthsAfter?.message;
+  const removeRow = (index: number) => {
+    remove(index);
+    // After the render: the row now in its place (or the one before it) takes the focus.
+    window.requestAnimationFrame(() => {
+      const selects = listRef.current?.querySelectorAll<HTMLSelectElement>('select');
+      const target = selects?.[Math.min(index, selects.length - 1)];
+      (target ?? addRef.current)?.focus();
+    });
+  };
+  return (
+    <fieldset
+      className="sm:col-span-2"
+      aria-describedby={listError ? 'setting-followUpSchedule-error' : 'setting-followUpSchedule-hint'}
+    >
+      <legend className="font-medium text-slate-800 text-sm dark:text-slate-100">
+        {words.followUpSchedule()}
+      </legend>
+      <p id="setting-followUpSchedule-hint" className="mb-2 text-slate-500 text-xs dark:text-slate-400">
+        {words.followUpScheduleHint()}
+      </p>
+      {listError ? (
+        <p id="setting-followUpSchedule-error" className="mb-2 text-error text-sm" role="alert">
+          {listError}
+        </p>
+      ) : null}
+      <ol ref={listRef} className="flex flex-col gap-3">
+        {fields.map((field, index) => {
+          const n = index + 1;
+          const rowErrors = scheduleErrors?.[index];
+          const typeId = `setting-followUpSchedule-${index}-type`;
+          const monthsId = `setting-followUpSchedule-${index}-monthsAfter`;
+          const typeError = rowErrors?.type?.message;
+          const monthsError = rowErrors?.monthsAfter?.message;
+          return (
+            <li key={field.id}>
+              <fieldset
+                aria-label={words.followUpRow({ n })}
+                className="grid items-start gap-3 sm:grid-cols-[2rem_1fr_12rem_auto]"
+              >
+                <span
+                  aria-hidden="true"
+                  className="pt-7 text-slate-500 text-sm tabular-nums dark:text-slate-400"
+                >
+                  {n}.
+                </span>
+                <Field
+                  id={typeId}
+                  label={LL.fields.serviceType()}
+                  required
+                  requiredLabel={LL.form.requiredMark()}
+                  error={typeError}
+                >
+                  <select
+                    id={typeId}
+                    className={inputClass(Boolean(typeError))}
+                    aria-invalid={Boolean(typeError)}
+                    aria-describedby={typeError ? `${typeId}-error` : undefined}
+                    {...register(`followUpSchedule.${index}.type`)}
+                  >
+                    <option value="">{LL.form.choose()}</option>
+                    {serviceTypes.map((type) => (
+                      <option key={type} value={type}>
+                        {LL.options.serviceType[type]()}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field
+                  id={monthsId}
+                  label={words.followUpMonths()}
+                  required
+                  requiredLabel={LL.form.requiredMark()}
+                  error={monthsError}
+                >
+                  <input
+                    id={monthsId}
+                    className={inputClass(Boolean(monthsError))}
+                    aria-invalid={Boolean(monthsError)}
+                    aria-describedby={monthsError ? `${monthsId}-error` : undefined}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={240}
+                    step={1}
+                    {...register(`followUpSchedule.${index}.monthsAfter`)}
+                  />
+                </Field>
+                <button
+                  type="button"
+                  className={`${iconButton} sm:mt-6`}
+                  aria-label={words.followUpRemove({ n })}
+                  title={words.followUpRemove({ n })}
+                  disabled={fields.length <= 1}
+                  onClick={() => removeRow(index)}
+                >
+                  <Icon name="trash" className="size-4" />
+                </button>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        ref={addRef}
+        type="button"
+        className={`${secondaryButton} mt-3`}
+        disabled={fields.length >= followUpRowsAtMost}
+        onClick={() =>
+          append(
+            { type: '', monthsAfter: '' },
+            { shouldFocus: true, focusName: `followUpSchedule.${fields.length}.type` },
+          )
+        }
+      >
+        <Icon name="plus" className="size-4" />
+        {words.followUpAdd()}
+      </button>
+    </fieldset>
   );
 };
