@@ -24,10 +24,6 @@ export const routeTable: TRouteEntry[] = [
   ...features.flatMap((feature) => feature.routes ?? []),
   // The areas later issues build: guarded already, their screens to come.
   auth('/upload'),
-  auth('/service-after-adoption', 'post_adoption_services:read'),
-  auth('/service-after-adoption/create', 'post_adoption_services:update'),
-  auth('/service-after-adoption/edit/:id?', 'post_adoption_services:update'),
-  auth('/service-after-adoption/show/:id?', 'post_adoption_services:read'),
   auth('/reports/child', 'adopted_child_reports:read'),
   auth('/reports/child/show/:id?', 'adoptive_children:read'),
   auth('/reports/parents', 'adopted_child_reports:read'),

@@ -51,7 +51,8 @@ export const AttachmentsCard = ({
     useCallback((signal: AbortSignal) => fetchAttachments(apiBase, recordId, signal), [apiBase, recordId]),
     reloadKey,
   );
-  const [slot, setSlot] = useState<string>('');
+  // A record with one kind of document (a service's) files each upload under it unless told otherwise.
+  const [slot, setSlot] = useState<string>(() => (slots?.length === 1 ? slots[0].key : ''));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TAttachment | null>(null);

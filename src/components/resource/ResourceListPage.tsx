@@ -221,7 +221,10 @@ export const ResourceListPage = ({
       (variant ? [] : (resource.savedViews ?? [])).map((saved) => ({
         ...saved,
         to: `${localizedPath(locale, definition.routeBase)}?${saved.query}`,
-        shown: showsView(view, parseListView(new URLSearchParams(saved.query), filterKeys, defaultRowsPerPage)),
+        shown: showsView(
+          view,
+          parseListView(new URLSearchParams(saved.query), filterKeys, defaultRowsPerPage),
+        ),
       })),
     [variant, resource.savedViews, locale, definition.routeBase, view, filterKeys, defaultRowsPerPage],
   );

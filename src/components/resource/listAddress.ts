@@ -26,6 +26,20 @@ export const defaultListView = (length = 10): TListView => ({
 
 const isRowsPerPage = (value: number) => (rowsPerPageOptions as readonly number[]).includes(value);
 
+/**
+ * The view of an address written by hand or by another screen with plain parameters
+ * (`?mine=mine&status=pending&sort=plannedDate&order=asc`, a saved view such as 'My follow-ups'):
+ * the list page then writes it back in its own form.
+ */
+const plainFilter = (params: URLSearchParams, allowedFilters: readonly string[]): Record<string, string> => {
+  const filter: Record<string, string> = {};
+  for (const key of ['search', 'sort', 'order', ...allowedFilters]) {
+    const value = params.get(key);
+    if (value !== null && value !== '') filter[key] = value;
+  }
+  return filter;
+};
+
 /** Reads a view from the address; anything unreadable falls back to the default, never throws. */
 export const parseListView = (
   params: URLSearchParams,
@@ -37,7 +51,9 @@ export const parseListView = (
   if (Number.isInteger(page) && page >= 1) view.page = page;
   const length = Number(params.get('length'));
   if (isRowsPerPage(length)) view.length = length;
-  const raw = params.get('filter');
+  const raw = params.has('filter')
+    ? params.get('filter')
+    : JSON.stringify(plainFilter(params, allowedFilters));
   if (!raw) return view;
   let filter: unknown;
   try {
@@ -74,3 +90,22 @@ export const listViewParams = (view: TListView): Record<string, string> => {
 /** Whether a search or filter narrows the list (the empty state then offers to clear them). */
 export const isNarrowed = (view: TListView) =>
   view.search.trim() !== '' || Object.values(view.filters).some((value) => value !== null && value !== '');
+
+/**
+ * Whether the list shows what a saved view says (its search, order and filters; any page and
+ * length): its link is then marked as the current one.
+ */
+export const showsView = (view: TListView, saved: TListView): boolean => {
+  const given = (filters: TListView['filters']) =>
+    Object.entries(filters)
+      .filter(([, value]) => value !== null && value !== '')
+      .map(([key, value]) => `${key}=${String(value)}`)
+      .sort()
+      .join('&');
+  return (
+    view.search === saved.search &&
+    view.sort === saved.sort &&
+    (view.sort === null || view.order === saved.order) &&
+    given(view.filters) === given(saved.filters)
+  );
+};

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { type KeyboardEvent, useState } from 'react';
-import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, type FieldValues, get, set, useForm } from 'react-hook-form';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { DateInput } from '@/components/form/DateInput';
@@ -14,11 +14,13 @@ import { useResourceText } from '@/components/resource/useResourceText';
 import { primaryButton, secondaryButton } from '@/components/ui';
 import { isoDateIn } from '@/domain/programmeTime';
 import type { TFieldDef } from '@/domain/resource';
-import type { TWorkflowAction } from '@/domain/workflows/workflow';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { api } from '@/platform/api/client';
 import { workQueueRefreshAtom } from '@/state/workQueue';
+import { actionMaxLength, fieldIdPart, workflowActionBody, workflowActionDefaults } from './actionBody';
 import type { TClientWorkflow, TWorkflowTexts } from './clientWorkflow';
+
+export { workflowActionBody } from './actionBody';
 
 /** What a dialog needs of the record: its id, the version it was read at, and its name. */
 export type TWorkflowSubject = { id: number; version: number; name: string };
@@ -26,32 +28,9 @@ export type TWorkflowSubject = { id: number; version: number; name: string };
 type TActionResult = { data: { id: number; status: string; version: number } };
 
 /**
- * The body an action sends: its fields' values, plus the record's id when the body asks for it
- * (the spec's confirm-adoption body is `{ id, date }`).
- */
-export const workflowActionBody = (
-  action: TWorkflowAction,
-  recordId: number,
-  values: Readonly<Record<string, unknown>>,
-): Record<string, unknown> => {
-  const body: Record<string, unknown> = {};
-  if ('id' in action.body.shape) body.id = recordId;
-  for (const field of action.fields) {
-    const value = values[field.key] ?? '';
-    // An optional field left empty is not sent (the server then applies its default).
-    if (value === '' && !field.required) continue;
-    body[field.key] = value;
-  }
-  return body;
-};
-
-/** The longest text a field's schema takes, for the textarea's own limit. */
-const maxLengthOf = (action: TWorkflowAction, key: string): number | undefined =>
-  (action.body.shape[key] as { maxLength?: number | null } | undefined)?.maxLength ?? undefined;
-
-/**
  * The dialog of one workflow action: `PATCH {apiBase}/{action}/{id}` with the record's version,
- * its fields drawn from the action table. A 400 puts the server's messages under their fields, a
+ * its fields drawn from the action table (dates, texts, choices; a dotted key such as
+ * `findings.health` is sent nested, actionBody.ts). A 400 puts the server's messages under their fields, a
  * 409 (the status moved on, or someone else saved first) says why and offers to reload; success
  * toasts, closes and reloads the page.
  */
@@ -126,8 +105,8 @@ const ActionForm = ({
   const firstField = fields[0]?.key;
 
   const { register, handleSubmit, formState, setError, control } = useForm<FieldValues>({
-    defaultValues: Object.fromEntries(
-      fields.map((field) => [field.key, upToToday(field) && field.required ? today : '']),
+    defaultValues: workflowActionDefaults(fields, (field) =>
+      upToToday(field) && field.required ? today : '',
     ),
     mode: 'onTouched',
     resolver: async (values) => {
@@ -139,8 +118,8 @@ const ActionForm = ({
         LL.validation,
       );
       for (const field of fields) {
-        if (upToToday(field) && !errors[field.key] && String(values[field.key]) > today) {
-          errors[field.key] = { type: 'future', message: texts.dateFuture() };
+        if (upToToday(field) && !get(errors, field.key) && String(get(values, field.key)) > today) {
+          set(errors, field.key, { type: 'future', message: texts.dateFuture() });
         }
       }
       return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
@@ -176,8 +155,9 @@ const ActionForm = ({
     }
   };
 
-  const errorOf = (key: string) => (errors[key] as { message?: string } | undefined)?.message;
-  const idOf = (key: string) => `${client.idPrefix}-action-${key}`;
+  // Errors sit at the fields' paths (`findings.health` under `findings`).
+  const errorOf = (key: string) => (get(errors, key) as { message?: string } | undefined)?.message;
+  const idOf = (key: string) => `${client.idPrefix}-action-${fieldIdPart(key)}`;
   return (
     <form
       noValidate
@@ -229,11 +209,29 @@ const ActionForm = ({
                       />
                     )}
                   />
+                ) : field.kind === 'select' ? (
+                  // A native choice: arrow keys and typing pick, the screen reader says it.
+                  <select
+                    id={id}
+                    className={inputClass(Boolean(error))}
+                    aria-invalid={Boolean(error)}
+                    aria-describedby={error ? `${id}-error` : undefined}
+                    aria-required={field.required}
+                    autoFocus={field.key === firstField}
+                    {...register(field.key)}
+                  >
+                    <option value="">{LL.form.choose()}</option>
+                    {field.options?.map((option) => (
+                      <option key={option} value={option}>
+                        {optionLabel(field.optionsLabel ?? field.key, option)}
+                      </option>
+                    ))}
+                  </select>
                 ) : field.kind === 'textarea' ? (
                   <textarea
                     id={id}
                     rows={4}
-                    maxLength={maxLengthOf(action, field.key)}
+                    maxLength={actionMaxLength(action, field.key)}
                     className={inputClass(Boolean(error))}
                     aria-invalid={Boolean(error)}
                     aria-describedby={error ? `${id}-error` : undefined}
@@ -244,7 +242,7 @@ const ActionForm = ({
                   <input
                     id={id}
                     type="text"
-                    maxLength={maxLengthOf(action, field.key)}
+                    maxLength={actionMaxLength(action, field.key)}
                     className={inputClass(Boolean(error))}
                     aria-invalid={Boolean(error)}
                     aria-describedby={error ? `${id}-error` : undefined}

@@ -5,10 +5,12 @@ import { FieldSections } from '@/components/record/FieldSections';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
 import { newMatchingLink } from '@/domain/newMatchingLink';
+import { newServiceLink } from '@/domain/newServiceLink';
 import { childResource } from '@/domain/resources/child';
 import { childClientResource } from '@/features/child/childClient';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
+import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
@@ -121,9 +123,15 @@ const MatchingHistoryCard = ({ id, reloadKey }: TShowCardProps) => (
   <MatchingHistorySection childId={id} reloadKey={reloadKey} />
 );
 
+/** 'Services after adoption': the child's follow-ups (for users who may read them). */
+const ServicesCard = ({ id, reloadKey }: TShowCardProps) => (
+  <AdoptionServicesCard of={{ childId: id }} idPrefix="child" reloadKey={reloadKey} />
+);
+
 /**
  * The child's case summary (`/adoptive-child/child/show/{id}`) as a layout of cards: who the child
- * is, where from, care and health, family, documents and matchings, then the status history and
+ * is, where from, care and health, family, documents, matchings and the services after adoption,
+ * then the status history and
  * the timeline that every record page with a workflow and a timeline has. Printing gives a clean A4
  * summary with labels in both languages (components/record/recordPrint.css).
  */
@@ -136,10 +144,14 @@ export const childShowLayout: TShowLayout = {
   cards: [
     { key: 'summary', Card: SummarySections },
     { key: 'matchings', Card: MatchingHistoryCard },
+    { key: 'services', Card: ServicesCard },
   ],
   workflow: childWorkflowClient,
   timelineEntity: 'child_infos',
-  links: (record, LL, user) => newMatchingLink('child', record, LL, user),
+  links: (record, LL, user) => [
+    ...newMatchingLink('child', record, LL, user),
+    ...newServiceLink('child', record, LL, user),
+  ],
   texts: (LL) => ({
     loading: LL.childShow.loading,
     editRecord: LL.childShow.editRecord,

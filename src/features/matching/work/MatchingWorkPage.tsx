@@ -1,6 +1,8 @@
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
-import type { TShowLayout } from '@/components/record/showLayout';
+import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import { newServiceLink } from '@/domain/newServiceLink';
 import { hasPermission } from '@/domain/permissions';
+import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
 import { matchingClientResource } from '../matchingClient';
 import {
   MatchingDocumentsCard,
@@ -11,11 +13,17 @@ import {
 import { matchingShowTexts } from '../show/matchingTexts';
 import { matchingWorkflowClient } from '../status/matchingWorkflowClient';
 
+/** A completed matching's services after adoption (its follow-up schedule); none before. */
+const ServicesCard = ({ record, id, reloadKey }: TShowCardProps) =>
+  record.status === 'completed' ? (
+    <AdoptionServicesCard of={{ matchingId: id }} idPrefix="matching" reloadKey={reloadKey} />
+  ) : null;
+
 /**
  * A matching's working page (`/adoptive-matching/matching/{id}`, `matchings:read`): who is matched,
  * the actions this user may take now (a decision four-eyes refuses is shown with why), the stages
- * with their dates and deciders, the compatibility as recorded, documents per stage, the status
- * history and the timeline.
+ * with their dates and deciders, the compatibility as recorded, documents per stage, once completed
+ * its services after adoption, the status history and the timeline.
  */
 export const matchingWorkLayout: TShowLayout = {
   resource: matchingClientResource,
@@ -27,11 +35,12 @@ export const matchingWorkLayout: TShowLayout = {
     { key: 'stages', Card: MatchingStagesCard },
     { key: 'proposal', Card: MatchingProposalCard },
     { key: 'documents', Card: MatchingDocumentsCard },
+    { key: 'services', Card: ServicesCard },
   ],
   workflow: matchingWorkflowClient,
   timelineEntity: 'adoptive_matchings',
-  links: (record, LL, user) =>
-    hasPermission(user, 'matchings:write')
+  links: (record, LL, user) => [
+    ...(hasPermission(user, 'matchings:write')
       ? [
           {
             id: 'summary',
@@ -40,7 +49,9 @@ export const matchingWorkLayout: TShowLayout = {
             path: `${matchingClientResource.definition.routeBase}/show/${record.id}`,
           },
         ]
-      : [],
+      : []),
+    ...newServiceLink('matching', record, LL, user),
+  ],
   texts: matchingShowTexts,
 };
 

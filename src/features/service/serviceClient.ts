@@ -1,0 +1,38 @@
+import type { TClientResource } from '@/components/resource/resourceArea';
+import { isoDateIn } from '@/domain/programmeTime';
+import { serviceResource } from '@/domain/resources/service';
+import { fetchLookup } from '@/platform/api/resources';
+import { pageRouteOf } from '../resourcePageRoutes';
+import { needsAdoptedChildren, serviceCreateDefaults, type TAdoptedChildOption } from './createDefaults';
+import { ServiceAppCommands } from './ServiceAppCommands';
+import { servicePagePermission } from './servicePagePermission';
+import { myFollowUpsQuery } from './serviceViews';
+
+/** Today as the planned day, and the child a create started from a child's or matching's page names. */
+const loadServiceCreateDefaults = async (): Promise<Record<string, unknown>> => {
+  const { search } = window.location;
+  const adopted = needsAdoptedChildren(search)
+    ? ((await fetchLookup('/service-after-adoption/adoptive-childs')) as TAdoptedChildOption[])
+    : [];
+  return serviceCreateDefaults(search, isoDateIn(new Date()), adopted);
+};
+
+/**
+ * The screens of services after adoption (`/service-after-adoption`): the list with its due marks,
+ * filters, 'My follow-ups' and export; the form (child, type, planned day, officer, notes); a
+ * service opens on its page (src/features/service/show).
+ */
+export const serviceClientResource: TClientResource = {
+  definition: serviceResource,
+  ...pageRouteOf('service'),
+  recordSearch: true,
+  pagePermission: servicePagePermission,
+  exportFormats: ['xlsx', 'csv'],
+  // Only a pending service may be deleted (the server answers 409 otherwise).
+  deletable: (record) => record.status === 'pending',
+  loadCreateDefaults: loadServiceCreateDefaults,
+  savedViews: [
+    { key: 'my-follow-ups', label: (LL) => LL.service.myFollowUps(), icon: 'user', query: myFollowUpsQuery },
+  ],
+  AppCommands: ServiceAppCommands,
+};
