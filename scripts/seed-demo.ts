@@ -22,7 +22,7 @@ import {
   seedDemoUsers,
   type TDemoResult,
 } from '../server/db/demoData';
-import { seedDemoMatchings } from '../server/db/demoMatchings';
+import { seedDemoMatchings, seedDemoServices } from '../server/db/demoMatchings';
 import { seedDemoApplications } from '../server/db/demoParents';
 import { seed } from '../server/db/seed';
 import { childStatuses } from '../src/domain/childStatus';
@@ -47,6 +47,7 @@ const main = async () => {
   let childrenSeconds = 0;
   let applications: Awaited<ReturnType<typeof seedDemoApplications>> | undefined;
   let matchings: Awaited<ReturnType<typeof seedDemoMatchings>> | undefined;
+  let services: Awaited<ReturnType<typeof seedDemoServices>> | undefined;
   try {
     await database.prepare(async (db) => {
       const { adminCreated } = await seed(db, { adminPassword: config.adminPassword });
@@ -70,6 +71,8 @@ const main = async () => {
         caseworkerId: userIds.get('demo.caseworker') ?? null,
         supervisorId: userIds.get('demo.supervisor') ?? null,
       });
+      // Completing a matching planned its follow-ups; older demo adoptions get theirs here.
+      services = await seedDemoServices(db, { supervisorId: userIds.get('demo.supervisor') ?? null });
     });
   } finally {
     await database.close();
@@ -99,6 +102,10 @@ const main = async () => {
       matchings.existing
         ? '  matchings: the demo matchings are already there'
         : `  matchings: ${matchings.inserted} added, in every stage and every rejection, some overdue`,
+    );
+  if (services)
+    console.log(
+      `  services after adoption: ${services.byStatus.map(({ status, count }) => `${status} ${count}`).join(', ') || 'none'} (some due soon, some overdue, a concern)${services.inserted ? `; ${services.inserted} planned now for older adoptions` : ''}`,
     );
   console.log(`  users (password "${password}"):`);
   for (const user of demoUsers) console.log(`    ${user.username.padEnd(16)} ${user.roleName}`);

@@ -502,6 +502,10 @@ export const demoRoles = [
       'matchings:read',
       'matchings:write',
       'matchings:update',
+      // Issue 14: gives the follow-ups of the adoptions they proposed, adds and records them.
+      'post_adoption_services:read',
+      'post_adoption_services:write',
+      'post_adoption_services:update',
     ],
   },
   {
@@ -516,6 +520,8 @@ export const demoRoles = [
       'matchings:update',
       'matchings:approve',
       'post_adoption_services:read',
+      'post_adoption_services:write',
+      'post_adoption_services:update',
       'adopted_child_reports:read',
     ],
   },

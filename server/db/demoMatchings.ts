@@ -1,4 +1,4 @@
-import { and, asc, eq, like, ne } from 'drizzle-orm';
+import { and, asc, eq, like, ne, notExists, sql } from 'drizzle-orm';
 import { needsJustification, type TCompatibilityCheck } from '../../src/domain/compatibility';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import {
@@ -6,21 +6,32 @@ import {
   matchingWorkflowActions,
   type TMatchingActionName,
 } from '../../src/domain/workflows/matching.workflow';
+import { serviceWorkflow, type TServiceFindings } from '../../src/domain/workflows/service.workflow';
 import { type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
 import { matchingBinding } from '../modules/matchings/matchingBinding';
 import { matchingWorkflowBinding } from '../modules/matchings/matchingWorkflowBinding';
+import { scheduleFollowUps } from '../modules/services/followUpSchedule';
+import { serviceWorkflowBinding } from '../modules/services/serviceWorkflowBinding';
 import { translators } from '../plugins/locale';
 import type { TWriteContext } from '../resources/resourceRoutes';
 import { applyWorkflowEvent } from '../workflows/applyWorkflowEvent';
-import { adoptiveMatchings, childInfos, parentInfos } from './schema';
+import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices, users } from './schema';
 
 /** Marks the demo's matchings: a second run finds them and adds none. */
 export const demoMatchingNote = 'Demo matching';
 
 type TStep = [TMatchingActionName, number];
-/** A path of actions (with the days between steps) and the days since its last step. */
-type TDemoPath = { steps: TStep[]; wait: number };
+/**
+ * What became of a scheduled service after adoption (issue 14), in the schedule's order: given
+ * with good findings, given with a concern, refused; the ones not named stay pending.
+ */
+type TVisit = 'good' | 'concern' | 'refused';
+/**
+ * A path of actions (with the days between steps) and the days since its last step; for a path
+ * that completes, what became of its follow-ups.
+ */
+type TDemoPath = { steps: TStep[]; wait: number; visits?: TVisit[] };
 
 const toAdoption: TStep[] = [
   ['pending-adoption', 3],
@@ -35,14 +46,24 @@ const toWarranted: TStep[] = [...toWarrantRequested, ['confirm-warrant', 20]];
 const toKeep: TStep[] = [...toWarranted, ['child-keep', 5]];
 const skippingTrial: TStep[] = [...toAdoption, ['skip-adoption', 2]];
 const skippingTrialTest: TStep[] = [...toTrial, ['skip-test', 30]];
-const path = (steps: TStep[], wait: number): TDemoPath => ({ steps, wait });
+/** The quickest way to an adoption (no trial): 43 days from the proposal to the keep approval. */
+const toCompletion: TStep[] = [
+  ...skippingTrial,
+  ['request-warrant', 10],
+  ['confirm-warrant', 15],
+  ['child-keep', 4],
+  ['child-keep-approve', 5],
+];
+const path = (steps: TStep[], wait: number, visits?: TVisit[]): TDemoPath => ({ steps, wait, visits });
 
 /**
  * The demo's matchings: several paths end in each status of the machine, two in a rejection at
  * each stage, the trial skipped both ways and once un-confirmed. Some wait past their stage's
  * expected days (proposal 30, trial 90, warrant 60, keeping 30), so the board and the work queue
- * show overdue ones. `few` is the browser tests' handful: several stages, none awaiting a decision
- * nor overdue, so the supervisor's work queue holds only what the tests put there.
+ * show overdue ones. Adoptions completed about 80 days, 4, 7 and 13 months ago leave their
+ * follow-ups (home visits at 3, 6 and 12 months) due soon, overdue, given (one with a concern)
+ * and refused. `few` is the browser tests' handful: several stages, none awaiting a decision nor
+ * overdue, no follow-up due yet, so the supervisor's work queue holds only what the tests put there.
  */
 const demoPaths: { all: TDemoPath[]; few: TDemoPath[] } = {
   all: [
@@ -80,6 +101,12 @@ const demoPaths: { all: TDemoPath[]; few: TDemoPath[] } = {
       ],
       12,
     ),
+    // Follow-ups (issue 14): the first visit due within days; overdue; given, the second with a
+    // concern; given, then refused, the year's visit overdue.
+    path(toCompletion, 80),
+    path(toCompletion, 122),
+    path(toCompletion, 213, ['good', 'concern']),
+    path(toCompletion, 396, ['good', 'refused']),
     path([['reject-adoption', 9]], 15),
     path(
       [
@@ -142,6 +169,64 @@ const actorOf = (id: number, username: string): TAuthUser => ({
 /** Children and families each demo matching leaves free, for people to propose new matchings. */
 const spare = 5;
 
+const visitFindings: Record<Exclude<TVisit, 'refused'>, TServiceFindings> = {
+  good: {
+    health: 'good',
+    schooling: 'good',
+    integration: 'good',
+    notes: 'Demo: the child has settled in well; the family follows the advice given.',
+  },
+  concern: {
+    health: 'good',
+    schooling: 'concern',
+    integration: 'good',
+    notes: 'Demo: often absent from school since the move; the teacher will be met.',
+  },
+};
+
+/**
+ * The follow-ups of a matching completed here, given (or refused) by their officer a few days
+ * after their planned day, through the service's workflow like a visit recorded on its page.
+ */
+const recordVisits = async (
+  db: TDbOrTx,
+  matchingId: number,
+  visits: readonly TVisit[],
+  officer: TAuthUser,
+  today: string,
+) => {
+  const services = await db
+    .select({ id: postAdoptionServices.id, plannedDate: postAdoptionServices.plannedDate })
+    .from(postAdoptionServices)
+    .where(eq(postAdoptionServices.matchingId, matchingId))
+    .orderBy(asc(postAdoptionServices.plannedDate), asc(postAdoptionServices.id));
+  for (const [index, visit] of visits.entries()) {
+    const service = services[index];
+    if (!service) break;
+    const day = [dayAfter(service.plannedDate, 2 + index), today].sort()[0];
+    const action = visit === 'refused' ? 'reject-service' : 'confirm-service';
+    const body =
+      visit === 'refused'
+        ? { date: day, reason: 'Demo: the family was away on the day; the next visit was planned.' }
+        : { date: day, findings: visitFindings[visit] };
+    await applyWorkflowEvent(
+      db,
+      serviceWorkflowBinding,
+      {
+        id: service.id,
+        action,
+        event: serviceWorkflow.eventOf(action, body, day),
+        body,
+        actorId: officer.id,
+        actorIsSuper: false,
+        at: new Date(`${day}T15:00:00+07:00`),
+        today: day,
+      },
+      translators.en,
+    );
+  }
+};
+
 /**
  * Matchings in every status and every rejection (issue 13), through the engines' own writers: the
  * resource binding's rules and columns for the proposal (the child and the application become
@@ -174,8 +259,14 @@ export const seedDemoMatchings = async (
   const today = isoDateIn(options.now);
   const elsewhere = (column: typeof childInfos.headOfficeId | typeof parentInfos.headOfficeId) =>
     options.spareOfficeId ? ne(column, options.spareOfficeId) : undefined;
+  // A completed adoption's follow-ups are the caseworker's (who proposed it): theirs are of the
+  // children of their office, which they see (DESIGN.md section 7).
+  const [caseworkerOffice] = await db
+    .select({ id: users.headOfficeId })
+    .from(users)
+    .where(eq(users.id, caseworker.id));
   const children = await db
-    .select({ id: childInfos.id, since: childInfos.adoptionConfirmedOn })
+    .select({ id: childInfos.id, since: childInfos.adoptionConfirmedOn, office: childInfos.headOfficeId })
     .from(childInfos)
     .where(and(eq(childInfos.status, 'adoptable'), elsewhere(childInfos.headOfficeId)))
     .orderBy(asc(childInfos.adoptionConfirmedOn), asc(childInfos.id));
@@ -205,9 +296,14 @@ export const seedDemoMatchings = async (
   // Families free to be matched today: their approval still holds.
   const takeFamily = taker(families, (row) => (row.until ?? '') >= today);
   let inserted = 0;
-  for (const { steps, proposedOn, n } of plans) {
+  for (const { steps, proposedOn, n, visits } of plans) {
     // Confirmed adoptable, and approved, by the day of the proposal (the approval holding then).
-    const child = takeChild((row) => !row.since || row.since <= proposedOn);
+    const free = (row: (typeof children)[number]) => !row.since || row.since <= proposedOn;
+    const completes = steps.some(([action]) => action === 'child-keep-approve');
+    const child =
+      (completes && caseworkerOffice?.id
+        ? takeChild((row) => free(row) && row.office === caseworkerOffice.id)
+        : undefined) ?? takeChild(free);
     const family = takeFamily(
       (row) => (!row.since || row.since <= proposedOn) && (row.until ?? '') >= proposedOn,
     );
@@ -275,7 +371,53 @@ export const seedDemoMatchings = async (
         t,
       );
     }
+    // The completion planned the follow-ups (followUpSchedule.ts); those already past were given.
+    if (visits) await recordVisits(db, row.id, visits, caseworker, today);
     inserted += 1;
   }
   return { inserted, existing: false };
+};
+
+/**
+ * Follow-ups for the demo's adoptions completed before the schedule existed (a demo database made
+ * before issue 14): each completed demo matching without any service gets its schedule, planned
+ * from its keep approval as the completion would have. A second run adds nothing.
+ */
+export const seedDemoServices = async (db: TDbOrTx, options: { supervisorId: number | null }) => {
+  const unfollowed = await db
+    .select({ id: adoptiveMatchings.id, completedOn: adoptiveMatchings.completedOn })
+    .from(adoptiveMatchings)
+    .where(
+      and(
+        like(adoptiveMatchings.notes, `${demoMatchingNote}%`),
+        eq(adoptiveMatchings.status, 'completed'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(postAdoptionServices)
+            .where(eq(postAdoptionServices.matchingId, adoptiveMatchings.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(adoptiveMatchings.id));
+  let inserted = 0;
+  for (const matching of unfollowed) {
+    if (!matching.completedOn) continue;
+    const ids = await scheduleFollowUps(db, {
+      matchingId: matching.id,
+      completedOn: matching.completedOn,
+      actorId: options.supervisorId,
+      at: new Date(`${matching.completedOn}T09:00:00+07:00`),
+    });
+    inserted += ids.length;
+  }
+  // What the demo's follow-ups hold now, for the script to say.
+  const byStatus = await db
+    .select({ status: postAdoptionServices.status, count: sql<number>`count(*)::int` })
+    .from(postAdoptionServices)
+    .innerJoin(adoptiveMatchings, eq(adoptiveMatchings.id, postAdoptionServices.matchingId))
+    .where(like(adoptiveMatchings.notes, `${demoMatchingNote}%`))
+    .groupBy(postAdoptionServices.status)
+    .orderBy(postAdoptionServices.status);
+  return { inserted, byStatus };
 };

@@ -177,6 +177,44 @@ describe('the authorisation matrix of every API route', () => {
     expect(expected.filter(([method, url, permission]) => !has(method, url, permission))).toEqual([]);
   });
 
+  it('has the calls of issue 14 (spec section 7, Service after adoption), each with its permission', () => {
+    const read = 'post_adoption_services:read';
+    const update = 'post_adoption_services:update';
+    const expected: [string, string, string][] = [
+      ['GET', '/service-after-adoption', read],
+      ['GET', '/service-after-adoption/:id', read],
+      ['POST', '/service-after-adoption', 'post_adoption_services:write'],
+      ['PATCH', '/service-after-adoption/:id', update],
+      ['DELETE', '/service-after-adoption/:id', 'post_adoption_services:delete'],
+      // The actions live on the service's page, which the spec guards with :update.
+      ['PATCH', '/service-after-adoption/confirm-service/:id', update],
+      ['PATCH', '/service-after-adoption/reject-service/:id', update],
+      ['PATCH', '/service-after-adoption/back-to-pending/:id', update],
+      ['GET', '/service-after-adoption/status-history/:id', read],
+      ['GET', '/service-after-adoption/allowed-actions/:id', read],
+      ['GET', '/service-after-adoption/timeline/:id', read],
+      ['GET', '/service-after-adoption/export', read],
+      // The create form's adopted children name records: read, not any signed-in user.
+      ['GET', '/service-after-adoption/adoptive-childs', read],
+      ['GET', '/service-after-adoption/officers', read],
+      ['GET', '/service-after-adoption/head-offices', 'authenticated'],
+      ['GET', '/service-after-adoption/provinces', 'authenticated'],
+      ['GET', '/service-after-adoption/attachments/:id', read],
+      ['POST', '/service-after-adoption/attachments/:id', update],
+      ['GET', '/service-after-adoption/attachment/:attachmentId', read],
+      ['DELETE', '/service-after-adoption/attachment/:attachmentId', update],
+    ];
+    expect(expected.filter(([method, url, permission]) => !has(method, url, permission))).toEqual([]);
+    // And no other route of the area than these.
+    const listed = new Set(expected.map(([method, url]) => `${method} /api/v1${url}`));
+    expect(
+      routes
+        .filter((route) => route.url.startsWith('/api/v1/service-after-adoption'))
+        .map((route) => `${route.method} ${route.url}`)
+        .filter((route) => !listed.has(route) && !route.startsWith('HEAD ')),
+    ).toEqual([]);
+  });
+
   it('refuses every route but the public ones without a token (401)', async () => {
     const failures: string[] = [];
     for (const route of routes.filter((r) => r.permission !== 'public')) {

@@ -9,7 +9,7 @@ import {
   seedDemoData,
   seedDemoUsers,
 } from '../../server/db/demoData';
-import { demoMatchingNote, seedDemoMatchings } from '../../server/db/demoMatchings';
+import { demoMatchingNote, seedDemoMatchings, seedDemoServices } from '../../server/db/demoMatchings';
 import { seedDemoApplications } from '../../server/db/demoParents';
 import {
   adoptiveMatchings,
@@ -19,21 +19,25 @@ import {
   districts,
   headOffices,
   parentInfos,
+  postAdoptionServices,
   referenceItems,
   statusHistory,
   users,
   villages,
 } from '../../server/db/schema';
+import { addMonths } from '../../src/domain/addMonths';
 import { applyChildEvent, type TChildEvent, type TChildStatus } from '../../src/domain/childStatus';
 import { needsJustification, type TCompatibilityCheck } from '../../src/domain/compatibility';
 import { matchingStageOf, stageTiming } from '../../src/domain/matchingStage';
 import { hasWholeName, isNewChildBirthDate } from '../../src/domain/resources/child';
+import { followUpPlan, serviceDueState } from '../../src/domain/serviceSchedule';
 import { systemSettingDefaults } from '../../src/domain/systemSettings';
 import {
   matchingStatuses,
   matchingWorkflowActions,
   type TMatchingActionName,
 } from '../../src/domain/workflows/matching.workflow';
+import { hasConcern } from '../../src/domain/workflows/service.workflow';
 import { createTestApp, type TTestApp } from './testApp';
 
 let t: TTestApp;
@@ -445,5 +449,141 @@ describe('seedDemoMatchings', () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(adoptiveMatchings);
     expect(matchingsAfter).toBe(rows.length);
+  });
+});
+
+describe('the demo services after adoption', () => {
+  it('lets demo.caseworker and demo.supervisor read, add and record follow-ups', async () => {
+    for (const username of ['demo.caseworker', 'demo.supervisor']) {
+      const { accessToken } = await t.signIn(username, 'demo-pass-123');
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/info',
+        headers: t.bearer(accessToken),
+      });
+      expect(me.json().data.permissions, username).toEqual(
+        expect.arrayContaining(
+          ['read', 'write', 'update'].map((action) => `post_adoption_services:${action}`),
+        ),
+      );
+    }
+  });
+
+  it('follows every completed demo adoption: given, with a concern, refused, due soon and overdue, once', async () => {
+    const [caseworker] = await t.app.db.select().from(users).where(eq(users.username, 'demo.caseworker'));
+    const [supervisor] = await t.app.db.select().from(users).where(eq(users.username, 'demo.supervisor'));
+    const completed = await t.app.db
+      .select()
+      .from(adoptiveMatchings)
+      .where(
+        and(like(adoptiveMatchings.notes, `${demoMatchingNote}%`), eq(adoptiveMatchings.status, 'completed')),
+      )
+      .orderBy(asc(adoptiveMatchings.id));
+    // The adoptions completed long enough ago for their first visits to be past (4, 7, 13 months).
+    expect(completed.length).toBeGreaterThanOrEqual(6);
+    expect(completed.filter((matching) => (matching.completedOn ?? '') < addMonths(today, -12))).not.toEqual(
+      [],
+    );
+    const services = await t.app.db
+      .select()
+      .from(postAdoptionServices)
+      .orderBy(asc(postAdoptionServices.plannedDate), asc(postAdoptionServices.id));
+    const history = await t.app.db
+      .select()
+      .from(statusHistory)
+      .where(eq(statusHistory.entity, 'post_adoption_services'))
+      .orderBy(asc(statusHistory.at), asc(statusHistory.id));
+    for (const matching of completed) {
+      const own = services.filter((service) => service.matchingId === matching.id);
+      // The schedule as the completion made it: the default plan from the keep approval's day, by
+      // the matching's caseworker, in its office.
+      expect(
+        own.map((service) => ({ serviceType: service.serviceType, plannedDate: service.plannedDate })),
+        matching.code,
+      ).toEqual(followUpPlan(matching.completedOn ?? '', systemSettingDefaults.followUpSchedule));
+      for (const service of own) {
+        expect(service, matching.code).toMatchObject({
+          childId: matching.childId,
+          headOfficeId: matching.headOfficeId,
+          adoptedOn: matching.completedOn,
+          officerId: caseworker.id,
+          origin: 'schedule',
+        });
+        const steps = history.filter((entry) => entry.entityId === service.id);
+        expect(steps[0], service.code).toMatchObject({
+          action: 'schedule',
+          toStatus: 'pending',
+          userId: supervisor.id,
+        });
+        expect(steps.at(-1)?.toStatus, service.code).toBe(service.status);
+        if (service.status === 'pending') continue;
+        // Given (or refused) by its officer, after its planned day and not after today.
+        expect(steps.at(-1)?.userId, service.code).toBe(caseworker.id);
+        expect(service.decisionDate && service.decisionDate >= service.plannedDate, service.code).toBe(true);
+        expect((service.decisionDate ?? '') <= today, service.code).toBe(true);
+        if (service.status === 'confirmed') {
+          expect(service.actualDate, service.code).toBe(service.decisionDate);
+          expect(service.concern, service.code).toBe(hasConcern(service.findings));
+        } else expect(service.decisionReason, service.code).toBeTruthy();
+      }
+    }
+    expect(
+      services.every((service) => completed.some((matching) => matching.id === service.matchingId)),
+    ).toBe(true);
+    const states = services.map((service) =>
+      serviceDueState(service, today, systemSettingDefaults.serviceDueSoonDays),
+    );
+    expect(states.filter((state) => state === 'overdue').length).toBeGreaterThanOrEqual(2);
+    expect(states.filter((state) => state === 'dueSoon').length).toBeGreaterThanOrEqual(1);
+    const confirmed = services.filter((service) => service.status === 'confirmed');
+    expect(confirmed.length).toBeGreaterThanOrEqual(3);
+    expect(confirmed.filter((service) => service.concern)).toHaveLength(1);
+    expect(services.filter((service) => service.status === 'rejected')).toHaveLength(1);
+    // demo.caseworker gives several in their own office, which they see.
+    const theirs = services.filter(
+      (service) => service.officerId === caseworker.id && service.headOfficeId === caseworker.headOfficeId,
+    );
+    expect(theirs.length).toBeGreaterThanOrEqual(8);
+    expect(theirs.some((service) => service.status === 'confirmed')).toBe(true);
+
+    // A second run adds nothing.
+    const ids = { caseworkerId: caseworker.id, supervisorId: supervisor.id };
+    expect(await seedDemoMatchings(t.app.db, { now, ...ids })).toEqual({ inserted: 0, existing: true });
+    expect((await seedDemoServices(t.app.db, ids)).inserted).toBe(0);
+    expect(
+      await t.app.db
+        .select()
+        .from(postAdoptionServices)
+        .orderBy(asc(postAdoptionServices.plannedDate), asc(postAdoptionServices.id)),
+    ).toEqual(services);
+
+    // A demo adoption left without follow-ups (a database seeded before them) gets its schedule, once.
+    const first = completed.find((matching) =>
+      services.every((service) => service.matchingId !== matching.id || service.status === 'pending'),
+    );
+    if (!first) throw new Error('no completed demo matching with only pending follow-ups');
+    await t.app.db.delete(postAdoptionServices).where(eq(postAdoptionServices.matchingId, first.id));
+    const backfilled = await seedDemoServices(t.app.db, ids);
+    expect(backfilled.inserted).toBe(systemSettingDefaults.followUpSchedule.length);
+    // It tells what the demo's follow-ups hold now: the same as before.
+    expect(backfilled.byStatus).toEqual(
+      ['confirmed', 'pending', 'rejected'].map((status) => ({
+        status,
+        count: services.filter((service) => service.status === status).length,
+      })),
+    );
+    const planned = await t.app.db
+      .select()
+      .from(postAdoptionServices)
+      .where(eq(postAdoptionServices.matchingId, first.id))
+      .orderBy(asc(postAdoptionServices.plannedDate));
+    expect(planned.map((service) => [service.plannedDate, service.status, service.officerId])).toEqual(
+      followUpPlan(first.completedOn ?? '', systemSettingDefaults.followUpSchedule).map((entry) => [
+        entry.plannedDate,
+        'pending',
+        caseworker.id,
+      ]),
+    );
+    expect((await seedDemoServices(t.app.db, ids)).inserted).toBe(0);
   });
 });

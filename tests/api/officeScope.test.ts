@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, childInfos, headOffices, parentInfos, provinces, users } from '../../server/db/schema';
+import {
+  adoptiveMatchings,
+  attachments,
+  childInfos,
+  headOffices,
+  parentInfos,
+  postAdoptionServices,
+  provinces,
+  users,
+} from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { insertChildDocuments } from './support/childDocuments';
@@ -9,7 +18,8 @@ import { createTestApp, type TTestApp, userPassword } from './testApp';
 /**
  * DESIGN.md section 7, issue 12: a user of a provincial head office sees and acts on the children
  * of that office only. The others do not exist for them (404) in every route that names one, and
- * are left out of lists, exports, the palette's search and the head office picker. A user of a
+ * are left out of lists, exports, the palette's search and the head office picker (services after
+ * adoption too: tests/api/services.test.ts has the rest of theirs). A user of a
  * national head office, one without a head office, and a super user see all. A change of a user's
  * office, or of an office's class, holds from the very next request.
  */
@@ -23,6 +33,11 @@ const childPermissions = [
   'adoptive_parents:write',
   'adoptive_parents:update',
   'adoptive_parents:delete',
+  // And services after adoption (issue 14), whose routes the same check walks.
+  'post_adoption_services:read',
+  'post_adoption_services:write',
+  'post_adoption_services:update',
+  'post_adoption_services:delete',
 ];
 
 let t: TTestApp;
@@ -34,6 +49,8 @@ const children = {} as Record<'battambang' | 'kampot' | 'national', number>;
 let kampotDocument: number;
 let kampotApplication: number;
 let kampotAttachment: number;
+let kampotService: number;
+let kampotServiceAttachment: number;
 const tokens = {} as Record<'provincial' | 'national' | 'unassigned' | 'admin', string>;
 let provincialId: number;
 
@@ -129,6 +146,49 @@ beforeAll(async () => {
     })
     .returning({ id: attachments.id });
   kampotAttachment = attachment.id;
+  // A service after adoption of a Kampot adoption (its child kept out of the CH-SCOPE lists).
+  const adopted = await child('CH-FOLLOW-KPT', kampot);
+  const adoptedOn = yearsBefore(today, 1);
+  const [matching] = await t.app.db
+    .insert(adoptiveMatchings)
+    .values({
+      code: 'MA-SCOPE-KPT',
+      childId: adopted,
+      parentId: kampotApplication,
+      headOfficeId: kampot,
+      proposedDate: yearsBefore(today, 2),
+      lastStepDate: adoptedOn,
+      stageEnteredOn: adoptedOn,
+      completedOn: adoptedOn,
+      status: 'completed',
+    })
+    .returning({ id: adoptiveMatchings.id });
+  const [service] = await t.app.db
+    .insert(postAdoptionServices)
+    .values({
+      code: 'SV-SCOPE-KPT',
+      matchingId: matching.id,
+      childId: adopted,
+      headOfficeId: kampot,
+      adoptedOn,
+      serviceType: 'homeVisit',
+      plannedDate: today,
+    })
+    .returning({ id: postAdoptionServices.id });
+  kampotService = service.id;
+  const [serviceAttachment] = await t.app.db
+    .insert(attachments)
+    .values({
+      entity: 'post_adoption_services',
+      entityId: kampotService,
+      slot: 'documents',
+      storedName: 'd0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0.pdf',
+      originalName: 'visit.pdf',
+      mimeType: 'application/pdf',
+      size: 10,
+    })
+    .returning({ id: attachments.id });
+  kampotServiceAttachment = serviceAttachment.id;
   provincialId = await userIn('provincial', battambang);
   await userIn('national', national);
   await userIn('unassigned', null);
@@ -192,10 +252,17 @@ describe('a provincial user', () => {
     };
     const places = /\/(districts|communes|villages)\/\{id\}$/;
     const named = Object.entries(document.paths).filter(
-      ([path]) => /^\/api\/v1\/(child|parent)-infos\/.*\{\w+\}/.test(path) && !places.test(path),
+      ([path]) =>
+        /^\/api\/v1\/((child|parent)-infos|service-after-adoption)\/.*\{\w+\}/.test(path) &&
+        !places.test(path),
     );
     expect(named.length).toBeGreaterThan(25);
+    expect(
+      named.filter(([path]) => path.startsWith('/api/v1/service-after-adoption/')).length,
+    ).toBeGreaterThan(8);
     const idFor = (path: string) => {
+      if (path.startsWith('/api/v1/service-after-adoption/'))
+        return path.includes('/attachment/') ? kampotServiceAttachment : kampotService;
       if (path.includes('/attachment/')) return kampotAttachment;
       if (path.startsWith('/api/v1/parent-infos/')) return kampotApplication;
       if (/\/(update-file|remove-file|file)\//.test(path)) return kampotDocument;

@@ -1,6 +1,7 @@
 import { serviceStatusText } from '../../../src/domain/serviceLabels';
 import { postAdoptionServices } from '../../db/schema';
 import type { TServerModule } from '../module';
+import { adoptiveChildRoutes } from './adoptiveChildRoutes';
 import { serviceBinding } from './serviceBinding';
 import { serviceWorkflowBinding } from './serviceWorkflowBinding';
 
@@ -78,5 +79,5 @@ export const servicesModule: TServerModule = {
       slots: ['documents'],
     },
   ],
-  routes: [],
+  routes: [adoptiveChildRoutes],
 };

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { serviceResource, type TServicePeriod } from '../../../src/domain/resources/service';
 import { systemSettingDefaults } from '../../../src/domain/systemSettings';
+import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
 import {
@@ -245,6 +246,8 @@ export const serviceBinding: TResourceBinding = {
     };
   },
   afterChange: async ({ db, mode, body, actor, id, now }) => {
+    // A deleted service's documents go with it (their files once the delete has committed).
+    if (mode === 'delete') await removeAttachmentRows(db, 'post_adoption_services', id);
     if (mode !== 'create') return;
     await recordFirstStatus(db, {
       entity: 'post_adoption_services',
@@ -256,6 +259,7 @@ export const serviceBinding: TResourceBinding = {
       payload: { plannedDate: body.plannedDate },
     });
   },
+  filesOf: (db, id, dataDir) => attachmentFilesOf(db, 'post_adoption_services', id, dataDir),
   timeline: {},
   accessLog: true,
   unique: { post_adoption_services_code_unique: 'code' },
