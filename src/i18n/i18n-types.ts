@@ -3977,6 +3977,18 @@ type RootTranslation = {
 		 * ច​ុ​ះ​ឈ​្​ម​ោ​ះ
 		 */
 		registered: string
+		/**
+		 * ប​ា​ន​ផ​្​គ​ូ​ផ​្​គ​ង​ជ​ា​ម​ួ​យ​គ​្​រ​ួ​ស​ា​រ
+		 */
+		MATCHED: string
+		/**
+		 * ប​ា​ន​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​៖​ ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ប​ញ​្​ច​ប​់
+		 */
+		MATCHING_COMPLETED: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​៖​ ​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ម​្​ដ​ង​ទ​ៀ​ត
+		 */
+		MATCHING_REJECTED: string
 	}
 	timeline: {
 		/**
@@ -9118,6 +9130,18 @@ export type TranslationFunctions = {
 		 * ចុះឈ្មោះ
 		 */
 		registered: () => LocalizedString
+		/**
+		 * បានផ្គូផ្គងជាមួយគ្រួសារ
+		 */
+		MATCHED: () => LocalizedString
+		/**
+		 * បានសុំជាកុមារធម៌៖ ការផ្គូផ្គងបានបញ្ចប់
+		 */
+		MATCHING_COMPLETED: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គងត្រូវបានបដិសេធ៖ អាចផ្គូផ្គងម្ដងទៀត
+		 */
+		MATCHING_REJECTED: () => LocalizedString
 	}
 	timeline: {
 		/**

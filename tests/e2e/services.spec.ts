@@ -106,7 +106,9 @@ test('in Khmer, a supervisor approves a keep and the four scheduled services app
   await expectStatus(page, kh, 'keepRequested');
   await command(page, kh.matchingStatus.actions.childKeepApprove());
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  await expect(
+    dialog.getByRole('heading', { name: kh.matchingStatus.actions.childKeepApprove() }),
+  ).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expectStatus(page, kh, 'completed');
@@ -122,7 +124,7 @@ test('in Khmer, a supervisor approves a keep and the four scheduled services app
   // The list finds them by the child's code.
   await page.goto(`/kh/service-after-adoption?search=${matching.childCode}`);
   await expect(page.getByRole('heading', { name: kh.resources.service.many(), level: 1 })).toBeVisible();
-  await expect(page.locator('.ag-center-cols-container .ag-row')).toHaveCount(4);
+  await expect(page.locator('.ag-row')).toHaveCount(4);
   await saveScreenshot(page, 'services-list-kh');
 });
 

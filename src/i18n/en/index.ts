@@ -1003,6 +1003,10 @@ const en = {
   },
   childHistory: {
     registered: 'Registered',
+    // The matching's steps, as the child's history shows them (the matching moves the child).
+    MATCHED: 'Matched with a family',
+    MATCHING_COMPLETED: 'Adopted: matching completed',
+    MATCHING_REJECTED: 'Matching rejected: free again',
   },
   // A record's timeline from the audit log (issue 12, DESIGN.md section 7)
   timeline: {

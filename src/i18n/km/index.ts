@@ -984,6 +984,10 @@ const km = {
   },
   childHistory: {
     registered: 'ចុះឈ្មោះ',
+    // The matching's steps, as the child's history shows them (the matching moves the child).
+    MATCHED: 'បានផ្គូផ្គងជាមួយគ្រួសារ',
+    MATCHING_COMPLETED: 'បានសុំជាកុមារធម៌៖ ការផ្គូផ្គងបានបញ្ចប់',
+    MATCHING_REJECTED: 'ការផ្គូផ្គងត្រូវបានបដិសេធ៖ អាចផ្គូផ្គងម្ដងទៀត',
   },
   // កាលប្បវត្តិនៃកំណត់ត្រា ពីកំណត់ហេតុសវនកម្ម (issue 12)
   timeline: {

@@ -10,6 +10,8 @@ export const childActionKey = (action: string): string =>
 /** 'Confirm adoption'... in the language of `LL`; an action it does not know (a matching's) as is. */
 export const childActionLabel = (LL: TranslationFunctions, action: string): string => {
   if (action === childRegisteredAction) return LL.childHistory.registered();
+  if (action === 'MATCHED' || action === 'MATCHING_COMPLETED' || action === 'MATCHING_REJECTED')
+    return LL.childHistory[action]();
   const label = LL.childStatus.actions[childActionKey(action) as TActionKey] as (() => string) | undefined;
   return label?.() || action;
 };
