@@ -2707,6 +2707,11 @@ type RootTranslation = {
 		 */
 		serviceOfficerUnknown: string
 		/**
+		 * p​l​a​n​n​e​d​D​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ម​ុ​ន​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ដ​ែ​ល​វ​ា​ត​ា​ម​ដ​ា​ន​ ​(​{​d​a​y​}​)​ ​ប​ា​ន​ទ​េ​។
+		 * @param {unknown} day
+		 */
+		servicePlannedBeforeAdoption: RequiredParams<'day'>
+		/**
 		 * ស​េ​វ​ា​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ល​ុ​ប​ប​ា​ន​ទ​ៀ​ត​ទ​េ​៖​ ​ម​ា​ន​ត​ែ​ស​េ​វ​ា​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ល​ុ​ប​ប​ា​ន​។​ ​ស​ូ​ម​ត​្​រ​ឡ​ប​់​វ​ា​ទ​ៅ​រ​ង​់​ច​ា​ំ​ជ​ា​ម​ុ​ន​ស​ិ​ន​។
 		 */
 		serviceDeleteDone: string
@@ -7934,6 +7939,10 @@ export type TranslationFunctions = {
 		 * officer ត្រូវតែជាអ្នកប្រើប្រាស់សកម្ម។
 		 */
 		serviceOfficerUnknown: () => LocalizedString
+		/**
+		 * plannedDate មិនអាចមុនការសុំកុមារធម៌ដែលវាតាមដាន ({day}) បានទេ។
+		 */
+		servicePlannedBeforeAdoption: (arg: { day: unknown }) => LocalizedString
 		/**
 		 * សេវានេះមិនអាចលុបបានទៀតទេ៖ មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលអាចលុបបាន។ សូមត្រឡប់វាទៅរង់ចាំជាមុនសិន។
 		 */

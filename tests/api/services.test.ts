@@ -907,6 +907,11 @@ describe('adding a service by hand', () => {
       [{ childId: adopted.childId, officerId: 2147483000 }, /officer must be an active user/],
       [{ childId: adopted.childId, officerId: inactive.id }, /officer must be an active user/],
       [{}, /child is required/],
+      // Planned before the adoption it follows (a year ago).
+      [
+        { childId: adopted.childId, plannedDate: yearsBefore(today, 2) },
+        /plannedDate cannot be before the adoption it follows/,
+      ],
     ];
     for (const [body, message] of refused) {
       const response = await call('POST', '/service-after-adoption', {
@@ -970,6 +975,12 @@ describe('editing and deleting', () => {
       officerId: 2147483000,
     });
     expect(unknown.statusCode).toBe(400);
+    const beforeAdoption = await call('PATCH', `/service-after-adoption/${service.id}`, {
+      version: 2,
+      plannedDate: yearsBefore(today, 2),
+    });
+    expect(beforeAdoption.statusCode).toBe(400);
+    expect(beforeAdoption.body).toMatch(/plannedDate cannot be before the adoption it follows/);
     expect(await readService(service.id)).toMatchObject({
       version: 2,
       matchingId: matching.id,

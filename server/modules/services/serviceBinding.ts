@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { formatDate } from '../../../src/domain/dateFormat';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { serviceResource, type TServicePeriod } from '../../../src/domain/resources/service';
 import { systemSettingDefaults } from '../../../src/domain/systemSettings';
@@ -124,7 +125,11 @@ const guardService = async (context: TWriteContext) => {
     return;
   }
   await checkOfficer(db, body.officerId);
-  if (mode === 'create') await followedMatching(context);
+  // A follow-up is planned on or after the adoption it follows.
+  const adoptedOn =
+    mode === 'create' ? (await followedMatching(context)).completedOn : String(before?.adoptedOn ?? '');
+  if (typeof body.plannedDate === 'string' && adoptedOn && body.plannedDate < adoptedOn)
+    throw fieldErrors((t) => t.server.servicePlannedBeforeAdoption({ day: formatDate(adoptedOn) }));
 };
 
 /** The next code of a service: `SV-{year}-{000001}`. */

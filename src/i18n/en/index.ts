@@ -664,6 +664,7 @@ const en = {
     serviceChildAndMatching: 'matchingId is not the completed matching of that child.',
     serviceNeedsChild: 'child is required.',
     serviceOfficerUnknown: 'officer must be an active user.',
+    servicePlannedBeforeAdoption: 'plannedDate cannot be before the adoption it follows ({day}).',
     serviceDeleteDone:
       'This service can no longer be deleted: only a pending one can. Take it back to pending first.',
     matchingDateBeforeStep: "date cannot be before {day}: the matching's last step.",

@@ -650,6 +650,7 @@ const km = {
     serviceChildAndMatching: 'matchingId មិនមែនជាការផ្គូផ្គងដែលបានបញ្ចប់របស់កុមារនោះទេ។',
     serviceNeedsChild: 'child ត្រូវតែបំពេញ។',
     serviceOfficerUnknown: 'officer ត្រូវតែជាអ្នកប្រើប្រាស់សកម្ម។',
+    servicePlannedBeforeAdoption: 'plannedDate មិនអាចមុនការសុំកុមារធម៌ដែលវាតាមដាន ({day}) បានទេ។',
     serviceDeleteDone: 'សេវានេះមិនអាចលុបបានទៀតទេ៖ មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលអាចលុបបាន។ សូមត្រឡប់វាទៅរង់ចាំជាមុនសិន។',
     matchingDateBeforeStep: 'date មិនអាចមុនថ្ងៃ {day} បានទេ៖ ថ្ងៃនៃជំហានចុងក្រោយរបស់ការផ្គូផ្គង។',
     matchingProposedFuture: 'proposedDate មិនអាចនៅថ្ងៃអនាគតបានទេ។',
