@@ -21,12 +21,24 @@ export type TRecordAreaCommands = {
   readPermission: string;
   newTitle: (LL: TranslationFunctions) => string;
   findTitle: (LL: TranslationFunctions) => string;
+  /**
+   * Pages of the area the sidebar does not list (children who can be adopted, 'My follow-ups'),
+   * for the users who may read it: their title in both languages is what the palette finds.
+   */
+  pages?: readonly {
+    id: string;
+    title: (LL: TranslationFunctions) => string;
+    icon: string;
+    path: string;
+    /** More words it is found by, in the reader's language. */
+    keywords?: (LL: TranslationFunctions) => string[];
+  }[];
 };
 
 /**
- * A record area's app-wide commands: 'New ...' (to its create page) and 'Find ... by name or
- * code' (reopens the palette narrowed to its records), each for the users who may, with their
- * words in both languages as keywords.
+ * A record area's app-wide commands: 'New ...' (to its create page), 'Find ... by name or
+ * code' (reopens the palette narrowed to its records) and its pages the sidebar does not list, each
+ * for the users who may, with their words in both languages as keywords.
  */
 export const useRecordAreaCommands = (area: TRecordAreaCommands): TCommand[] => {
   const { LL } = useI18nContext();
@@ -61,6 +73,19 @@ export const useRecordAreaCommands = (area: TRecordAreaCommands): TCommand[] => 
           setOpen(true);
         },
       });
+      for (const page of area.pages ?? []) {
+        const titles = bothLanguages(page.title);
+        list.push({
+          id: page.id,
+          title: page.title(LL),
+          titles,
+          kind: 'page',
+          icon: page.icon,
+          path: page.path,
+          keywords: [titles.kh, titles.en, ...(page.keywords?.(LL) ?? [])],
+          perform: () => navigate(localizedPath(locale, page.path)),
+        });
+      }
     }
     return list;
   }, [area, LL, user, locale, navigate, setOpen, setScope]);

@@ -1,14 +1,6 @@
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
+import { useRegisterCommands } from '@/components/palette/commandRegistry';
 import { type TRecordAreaCommands, useRecordAreaCommands } from '@/components/palette/useRecordAreaCommands';
-import { hasPermission } from '@/domain/permissions';
 import { childResource } from '@/domain/resources/child';
-import { bothLanguages } from '@/i18n/bothLanguages';
-import { useI18nContext } from '@/i18n/i18n-react';
-import { localizedPath } from '@/platform/localePath';
-import { useSession } from '@/platform/session';
-import { useRouteLocale } from '@/platform/useRouteLocale';
 
 const area: TRecordAreaCommands = {
   name: childResource.name,
@@ -18,36 +10,23 @@ const area: TRecordAreaCommands = {
   readPermission: 'adoptive_children:read',
   newTitle: (LL) => LL.list.createThing({ thing: LL.resources.child.one() }),
   findTitle: (LL) => LL.palette.findChild(),
+  // The list a matching starts from, which the sidebar does not show (spec section 4).
+  pages: [
+    {
+      id: 'open-can-adopt-child',
+      title: (LL) => LL.resources.childAdoptable.many(),
+      icon: 'child',
+      path: '/can-adopt-child',
+    },
+  ],
 };
 
 /**
  * 'New child' and 'Find child by name or code' from any screen: registering a child and finding one
  * are what a caseworker does most. Finding reopens the palette narrowed to children. And the list
- * a matching starts from, which the sidebar does not show (spec section 4).
+ * of children who can be adopted.
  */
 export const ChildAppCommands = () => {
-  const { LL } = useI18nContext();
-  const { user } = useSession();
-  const locale = useRouteLocale();
-  const navigate = useNavigate();
-  const recordCommands = useRecordAreaCommands(area);
-  const commands = useMemo<TCommand[]>(() => {
-    if (!hasPermission(user, 'adoptive_children:read')) return recordCommands;
-    const adoptable = bothLanguages((book) => book.resources.childAdoptable.many());
-    return [
-      ...recordCommands,
-      {
-        id: 'open-can-adopt-child',
-        title: LL.resources.childAdoptable.many(),
-        titles: adoptable,
-        kind: 'page',
-        icon: 'child',
-        path: '/can-adopt-child',
-        keywords: [adoptable.kh, adoptable.en],
-        perform: () => navigate(localizedPath(locale, '/can-adopt-child')),
-      },
-    ];
-  }, [LL, user, locale, navigate, recordCommands]);
-  useRegisterCommands(commands, { appWide: true });
+  useRegisterCommands(useRecordAreaCommands(area), { appWide: true });
   return null;
 };

@@ -1,25 +1,21 @@
 import { useMemo } from 'react';
-import { AppLink } from '@/components/AppLink';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Badge } from '@/components/Badge';
 import { HistoryBody } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps } from '@/components/record/showLayout';
 import { useHistory } from '@/components/record/useHistory';
+import { useRecordLink } from '@/components/record/useRecordLink';
 import type { TStatusHistoryRow } from '@/components/workflow/statusHistory';
 import type { TCompatibilityCheck } from '@/domain/compatibility';
 import { formatDate } from '@/domain/dateFormat';
 import { matchingActionText } from '@/domain/matchingLabels';
 import { matchingStageNames, matchingStageOf, stagePeriods } from '@/domain/matchingStage';
-import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { resourceAddresses } from '@/domain/resourceAddresses';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TResourceRow } from '@/platform/api/resources';
-import { localizedPath } from '@/platform/localePath';
-import { useSession } from '@/platform/session';
-import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { CompatibilityChecks } from '../CompatibilityChecks';
 import { MatchingStatusBadge } from '../MatchingStatusBadge';
@@ -37,19 +33,7 @@ export const MatchingIdentity = ({
   titleId: string;
 }) => {
   const { LL } = useI18nContext();
-  const locale = useRouteLocale();
-  const { user } = useSession();
-  const link = (permission: string, path: string, label: string) =>
-    hasPermission(user, permission) ? (
-      <AppLink
-        to={localizedPath(locale, path)}
-        className="text-primary-700 hover:underline dark:text-primary-300"
-      >
-        {label}
-      </AppLink>
-    ) : (
-      <span>{label}</span>
-    );
+  const link = useRecordLink();
   return (
     <div className="min-w-0">
       <h1 id={titleId} className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50">

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
-import { AppLink } from '@/components/AppLink';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Badge } from '@/components/Badge';
 import { Icon } from '@/components/Icon';
 import { BilingualLabel } from '@/components/record/BilingualLabel';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps } from '@/components/record/showLayout';
+import { useRecordLink } from '@/components/record/useRecordLink';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { formatDate } from '@/domain/dateFormat';
-import { hasPermission } from '@/domain/permissions';
 import { resourceAddresses } from '@/domain/resourceAddresses';
 import {
   hasConcern,
@@ -19,9 +18,6 @@ import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
-import { localizedPath } from '@/platform/localePath';
-import { useSession } from '@/platform/session';
-import { useRouteLocale } from '@/platform/useRouteLocale';
 import { ServiceDueBadge, ServiceStatusBadge } from '../ServiceBadges';
 import { serviceApiBase } from '../serviceViews';
 
@@ -96,19 +92,7 @@ export const ServiceIdentity = ({
 /** 'The adoption it follows': the child, the family and the matching (each opening its page when the user may), the day. */
 export const ServiceAdoptionCard = ({ record }: TShowCardProps) => {
   const { LL } = useI18nContext();
-  const locale = useRouteLocale();
-  const { user } = useSession();
-  const link = (permission: string, path: string, label: string) =>
-    hasPermission(user, permission) ? (
-      <AppLink
-        to={localizedPath(locale, path)}
-        className="text-primary-700 hover:underline dark:text-primary-300"
-      >
-        {label}
-      </AppLink>
-    ) : (
-      <span>{label}</span>
-    );
+  const link = useRecordLink();
   const named = (name: unknown, code: unknown) =>
     [text(name), text(code) ? `(${text(code)})` : ''].filter(Boolean).join(' ');
   return (
