@@ -25,14 +25,14 @@ const tokenOf = async (request: APIRequestContext, who: { username: string; pass
   return { authorization: `Bearer ${(await signedIn.json()).data.accessToken}`, locale: 'en' };
 };
 
-type TMatching = { id: number; childId: number; childCode: string };
+type TMatching = { id: number; childId: number; childCode: string; version: number };
 
 /**
  * A matching taken through the API to 'keeping to approve', each step by whom four-eyes allows:
  * the caseworker proposes and asks, the supervisor decides. Its child and family are of the
  * caseworker's office (scripts/e2e-prepare.ts keeps families there).
  */
-const matchingAwaitingKeep = async (request: APIRequestContext): Promise<TMatching> => {
+const matchingAwaitingKeep = async (request: APIRequestContext, on = today()): Promise<TMatching> => {
   const worker = await tokenOf(request, caseworker);
   const boss = await tokenOf(request, supervisor);
   const get = async (path: string) => {
@@ -47,7 +47,7 @@ const matchingAwaitingKeep = async (request: APIRequestContext): Promise<TMatchi
     data: {
       childId: child.id,
       parentId: family.id,
-      proposedDate: today(),
+      proposedDate: on,
       justification: 'Assessed in person.',
     },
   });
@@ -65,7 +65,7 @@ const matchingAwaitingKeep = async (request: APIRequestContext): Promise<TMatchi
     expect(response.ok(), `${action}: ${await response.text()}`).toBe(true);
     version = (await response.json()).data.version;
   };
-  const date = { date: today() };
+  const date = { date: on };
   await step(worker, 'pending-adoption');
   await step(boss, 'confirm-adoption', date);
   await step(boss, 'test-adoption', date);
@@ -74,7 +74,7 @@ const matchingAwaitingKeep = async (request: APIRequestContext): Promise<TMatchi
   await step(worker, 'request-warrant', { ...date, reference: 'REF-SERVICES-E2E' });
   await step(boss, 'confirm-warrant', { ...date, number: 'W-SERVICES-E2E' });
   await step(worker, 'child-keep', date);
-  return { id, childId: child.id, childCode: child.code };
+  return { id, childId: child.id, childCode: child.code, version };
 };
 
 /** Opens the palette, types `name` and takes the command of exactly that name. */
@@ -136,12 +136,9 @@ test('the caseworker records a home visit with a concern from the keyboard alone
   test.setTimeout(120_000);
   const matching = await matchingAwaitingKeep(request);
   const boss = await tokenOf(request, supervisor);
-  const [approved] = await Promise.all([
-    request.get(`${api}/adoptive-matching/${matching.id}`, { headers: boss }),
-  ]);
   const approve = await request.patch(`${api}/adoptive-matching/child-keep-approve/${matching.id}`, {
     headers: boss,
-    data: { date: today(), version: (await approved.json()).data.version },
+    data: { date: today(), version: matching.version },
   });
   expect(approve.ok(), await approve.text()).toBe(true);
   const services = await request.get(
@@ -217,15 +214,19 @@ test('the caseworker records a home visit with a concern from the keyboard alone
 });
 
 test('an overdue service is marked in both languages', async ({ page, request }) => {
-  const worker = await tokenOf(request, caseworker);
-  const children = await request.get(`${api}/service-after-adoption/adoptive-childs`, { headers: worker });
-  const [child] = (await children.json()).data as { id: number }[];
-  const created = await request.post(`${api}/service-after-adoption`, {
-    headers: worker,
-    data: { childId: child.id, serviceType: 'counselling', plannedDate: addDays(today(), -10) },
+  // An adoption completed 100 days ago: the schedule's first home visit (3 months) is overdue.
+  const on = addDays(today(), -100);
+  const matching = await matchingAwaitingKeep(request, on);
+  const boss = await tokenOf(request, supervisor);
+  const approve = await request.patch(`${api}/adoptive-matching/child-keep-approve/${matching.id}`, {
+    headers: boss,
+    data: { date: on, version: matching.version },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, code } = (await created.json()).data as { id: number; code: string };
+  expect(approve.ok(), await approve.text()).toBe(true);
+  const overdue = await request.get(`${api}/service-after-adoption?matchingId=${matching.id}&due=overdue`, {
+    headers: boss,
+  });
+  const [{ id, code }] = (await overdue.json()).data as { id: number; code: string }[];
   await signIn(page, caseworker);
   for (const [locale, book] of [
     ['kh', kh],
