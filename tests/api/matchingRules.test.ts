@@ -1,7 +1,12 @@
-import { count, eq } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentsDirectory } from '../../server/attachments/attachmentRoutes';
 import {
   adoptiveMatchings,
+  attachments,
   childInfos,
   headOffices,
   parentInfos,
@@ -673,10 +678,30 @@ describe('editing and deleting', () => {
     ).toBe(200);
   });
 
-  it('deletes a proposed matching, freeing both to be matched again; once asked on, it cannot be deleted', async () => {
+  it('deletes a proposed matching with its documents, freeing both to be matched again; once asked on, it cannot be deleted', async () => {
     const { id, child: c, application: p } = await propose();
+    // A document of the proposal, on disk: the delete removes the row and, once committed, the file.
+    const storedName = 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0.pdf';
+    const file = path.join(attachmentsDirectory(t.config.dataDir), storedName);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, '%PDF-1.4');
+    await t.app.db.insert(attachments).values({
+      entity: 'adoptive_matchings',
+      entityId: id,
+      slot: 'proposal',
+      storedName,
+      originalName: 'report.pdf',
+      mimeType: 'application/pdf',
+      size: 8,
+    });
     const removed = await call('DELETE', `/adoptive-matching/${id}`);
     expect(removed.statusCode, removed.body).toBe(200);
+    const documents = await t.app.db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.entity, 'adoptive_matchings'), eq(attachments.entityId, id)));
+    expect(documents).toEqual([]);
+    expect(existsSync(file)).toBe(false);
     expect(await state(c.id, p.id)).toMatchObject({ child: 'adoptable', parent: 'accepted' });
     expect((await call('GET', `/adoptive-matching/${id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/adoptive-matching/${id}`)).statusCode).toBe(404);

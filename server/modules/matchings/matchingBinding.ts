@@ -7,6 +7,7 @@ import { parentStatusText } from '../../../src/domain/parentLabels';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { matchingResource } from '../../../src/domain/resources/matching';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
+import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../../audit';
 import {
   adoptiveMatchings,
@@ -296,6 +297,8 @@ export const matchingBinding: TResourceBinding = {
         payload: { date: body.proposedDate },
       });
     }
+    // A deleted proposal's documents go with it (their files once the delete has committed).
+    if (mode === 'delete') await removeAttachmentRows(db, 'adoptive_matchings', id);
     if (mode === 'delete' && before)
       await moveMatchedRecords(
         db,
@@ -305,6 +308,7 @@ export const matchingBinding: TResourceBinding = {
         t,
       );
   },
+  filesOf: (db, id, dataDir) => attachmentFilesOf(db, 'adoptive_matchings', id, dataDir),
   timeline: {},
   accessLog: true,
   unique: { adoptive_matchings_code_unique: 'code' },
