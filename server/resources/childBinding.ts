@@ -20,6 +20,7 @@ import {
   countries,
   districts,
   headOffices,
+  postAdoptionServices,
   provinces,
   referenceItems,
   villages,
@@ -217,7 +218,10 @@ export const childBinding: TResourceBinding = {
   ],
   consistency: birthPlaceAgrees,
   // A child in a matching keeps its record (the matching's delete rule frees it first).
-  children: [{ table: adoptiveMatchings, column: adoptiveMatchings.childId, resource: 'matching' }],
+  children: [
+    { table: adoptiveMatchings, column: adoptiveMatchings.childId, resource: 'matching' },
+    { table: postAdoptionServices, column: postAdoptionServices.childId, resource: 'service' },
+  ],
   // Its timeline shows its documents and family too, and who opened the child (DESIGN.md section 7).
   timeline: {
     related: [

@@ -25,6 +25,13 @@ import {
   type TMatchingActionName,
 } from '../../src/domain/workflows/matching.workflow';
 import { decideWorkflowEvent } from '../../src/domain/workflows/workflow';
+import {
+  insertApplication,
+  insertChild,
+  insertMatching,
+  type TApplicationOverrides,
+  type TChildOverrides,
+} from './support/recordFixtures';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -38,7 +45,6 @@ let t: TTestApp;
 let today: string;
 let national: number;
 let kampot: number;
-let sequence = 0;
 type TUser =
   | 'caseworker'
   | 'supervisor'
@@ -73,50 +79,12 @@ const act = (
   locale: 'en' | 'kh' = 'en',
 ) => call('PATCH', `/adoptive-matching/${action}/${id}`, body, token, locale);
 
-const child = async (over: Partial<typeof childInfos.$inferInsert> = {}) => {
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(childInfos)
-    .values({
-      code: `CH-MR-${String(sequence).padStart(6, '0')}`,
-      familyNameEn: 'Rule',
-      givenNameEn: `Child ${sequence}`,
-      sex: 'female',
-      dateOfBirth: yearsBefore(today, 5),
-      headOfficeId: national,
-      status: 'adoptable',
-      ...over,
-    })
-    .returning({ id: childInfos.id, code: childInfos.code });
-  return row;
-};
-const application = async (over: Partial<typeof parentInfos.$inferInsert> = {}) => {
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(parentInfos)
-    .values({
-      code: `PA-MR-${String(sequence).padStart(6, '0')}`,
-      applicantType: 'couple',
-      applicant1FamilyNameEn: 'Family',
-      applicant1GivenNameEn: `${sequence}`,
-      applicant1Sex: 'male',
-      applicant1DateOfBirth: yearsBefore(today, 40),
-      applicant2FamilyNameEn: 'Family',
-      applicant2GivenNameEn: `Two ${sequence}`,
-      applicant2Sex: 'female',
-      applicant2DateOfBirth: yearsBefore(today, 38),
-      headOfficeId: national,
-      applicationDate: yearsBefore(today, 1),
-      decisionDate: yearsBefore(today, 1),
-      approvedUntil: yearsBefore(today, -1),
-      ageFrom: 2,
-      ageTo: 8,
-      status: 'accepted',
-      ...over,
-    })
-    .returning({ id: parentInfos.id, code: parentInfos.code });
-  return row;
-};
+/** This file's records: `CH-MR-000001`, dated from `today`. */
+const records = () => ({ prefix: 'MR', today });
+const child = (over: TChildOverrides = {}) =>
+  insertChild(t.app.db, { headOfficeId: national, ...over }, records());
+const application = (over: TApplicationOverrides = {}) =>
+  insertApplication(t.app.db, { headOfficeId: national, ...over }, records());
 
 /** The child's and the application's statuses, and how many matchings there are. */
 const state = async (childId: number, parentId: number) => {
@@ -156,25 +124,14 @@ const propose = async (
 };
 
 /** A matching written straight in `status` (its child and application matched), its last step `lastStepDate`. */
-const seeded = async (status: string, lastStepDate = daysAgo(10), office = national) => {
-  const c = await child({ status: 'matched', headOfficeId: office });
-  const p = await application({ status: 'matched', headOfficeId: office });
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(adoptiveMatchings)
-    .values({
-      code: `MA-MR-${String(sequence).padStart(6, '0')}`,
-      childId: c.id,
-      parentId: p.id,
-      headOfficeId: office,
-      proposedDate: daysAgo(20),
-      lastStepDate,
-      stageEnteredOn: lastStepDate,
-      status,
-    })
-    .returning({ id: adoptiveMatchings.id });
-  return row.id;
-};
+const seeded = async (status: string, lastStepDate = daysAgo(10), office = national) =>
+  (
+    await insertMatching(
+      t.app.db,
+      { headOfficeId: office, status, proposedDate: daysAgo(20), lastStepDate, stageEnteredOn: lastStepDate },
+      records(),
+    )
+  ).id;
 
 /** What a user or a list would notice of a matching. */
 const read = async (id: number) => {

@@ -10,6 +10,12 @@ import {
 } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
+import {
+  insertApplication,
+  insertChild,
+  type TApplicationOverrides,
+  type TChildOverrides,
+} from './support/recordFixtures';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -21,7 +27,6 @@ let t: TTestApp;
 let today: string;
 let national: number;
 let kampot: number;
-let sequence = 0;
 const tokens = {} as Record<'caseworker' | 'supervisor' | 'second' | 'provincial' | 'admin', string>;
 
 const call = (
@@ -37,50 +42,12 @@ const call = (
     payload: payload as object,
   });
 
-const child = async (over: Partial<typeof childInfos.$inferInsert> = {}) => {
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(childInfos)
-    .values({
-      code: `CH-MT-${String(sequence).padStart(6, '0')}`,
-      familyNameEn: 'Match',
-      givenNameEn: `Child ${sequence}`,
-      sex: 'female',
-      dateOfBirth: yearsBefore(today, 5),
-      headOfficeId: national,
-      status: 'adoptable',
-      ...over,
-    })
-    .returning({ id: childInfos.id, code: childInfos.code });
-  return row;
-};
-const application = async (over: Partial<typeof parentInfos.$inferInsert> = {}) => {
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(parentInfos)
-    .values({
-      code: `PA-MT-${String(sequence).padStart(6, '0')}`,
-      applicantType: 'couple',
-      applicant1FamilyNameEn: 'Family',
-      applicant1GivenNameEn: `${sequence}`,
-      applicant1Sex: 'male',
-      applicant1DateOfBirth: yearsBefore(today, 40),
-      applicant2FamilyNameEn: 'Family',
-      applicant2GivenNameEn: `Two ${sequence}`,
-      applicant2Sex: 'female',
-      applicant2DateOfBirth: yearsBefore(today, 38),
-      headOfficeId: national,
-      applicationDate: yearsBefore(today, 1),
-      decisionDate: yearsBefore(today, 1),
-      approvedUntil: yearsBefore(today, -1),
-      ageFrom: 2,
-      ageTo: 8,
-      status: 'accepted',
-      ...over,
-    })
-    .returning({ id: parentInfos.id, code: parentInfos.code });
-  return row;
-};
+/** This file's records: `CH-MT-000001`, dated from `today`. */
+const records = () => ({ prefix: 'MT', today });
+const child = (over: TChildOverrides = {}) =>
+  insertChild(t.app.db, { headOfficeId: national, ...over }, records());
+const application = (over: TApplicationOverrides = {}) =>
+  insertApplication(t.app.db, { headOfficeId: national, ...over }, records());
 const statuses = async (childId: number, parentId: number) => {
   const [c] = await t.app.db
     .select({ status: childInfos.status })

@@ -1,18 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adoptiveMatchings,
-  attachments,
-  childInfos,
-  headOffices,
-  parentInfos,
-  postAdoptionServices,
-  provinces,
-  users,
-} from '../../server/db/schema';
+import { attachments, childInfos, headOffices, provinces, users } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { insertChildDocuments } from './support/childDocuments';
+import {
+  insertApplication,
+  insertChild,
+  insertCompletedMatching,
+  insertService,
+  pendingApplication,
+} from './support/recordFixtures';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -73,21 +71,15 @@ const office = async (code: string, kind: 'national' | 'provincial') => {
   return row.id;
 };
 
-const child = async (code: string, headOfficeId: number) => {
-  const [row] = await t.app.db
-    .insert(childInfos)
-    .values({
-      code,
-      familyNameEn: 'Scope',
-      givenNameEn: code,
-      sex: 'female',
-      dateOfBirth: yearsBefore(today, 5),
-      headOfficeId,
-      status: 'registered',
-    })
-    .returning({ id: childInfos.id });
-  return row.id;
-};
+/** A registered child of `headOfficeId`, named by its `code`. */
+const child = async (code: string, headOfficeId: number) =>
+  (
+    await insertChild(
+      t.app.db,
+      { code, familyNameEn: 'Scope', givenNameEn: code, headOfficeId, status: 'registered' },
+      { today },
+    )
+  ).id;
 
 const userIn = async (username: string, headOfficeId: number | null) => {
   const created = await t.createUser(username, childPermissions);
@@ -120,19 +112,20 @@ beforeAll(async () => {
     },
   ]);
   kampotDocument = document.id;
-  const [application] = await t.app.db
-    .insert(parentInfos)
-    .values({
+  const application = await insertApplication(
+    t.app.db,
+    {
+      ...pendingApplication,
       code: 'PA-SCOPE-KPT',
       applicantType: 'single',
       applicant1FamilyNameEn: 'Scope',
       applicant1GivenNameEn: 'Kampot',
       applicant1Sex: 'female',
-      applicant1DateOfBirth: yearsBefore(today, 40),
       headOfficeId: kampot,
       applicationDate: today,
-    })
-    .returning({ id: parentInfos.id });
+    },
+    { today },
+  );
   kampotApplication = application.id;
   const [attachment] = await t.app.db
     .insert(attachments)
@@ -148,34 +141,12 @@ beforeAll(async () => {
   kampotAttachment = attachment.id;
   // A service after adoption of a Kampot adoption (its child kept out of the CH-SCOPE lists).
   const adopted = await child('CH-FOLLOW-KPT', kampot);
-  const adoptedOn = yearsBefore(today, 1);
-  const [matching] = await t.app.db
-    .insert(adoptiveMatchings)
-    .values({
-      code: 'MA-SCOPE-KPT',
-      childId: adopted,
-      parentId: kampotApplication,
-      headOfficeId: kampot,
-      proposedDate: yearsBefore(today, 2),
-      lastStepDate: adoptedOn,
-      stageEnteredOn: adoptedOn,
-      completedOn: adoptedOn,
-      status: 'completed',
-    })
-    .returning({ id: adoptiveMatchings.id });
-  const [service] = await t.app.db
-    .insert(postAdoptionServices)
-    .values({
-      code: 'SV-SCOPE-KPT',
-      matchingId: matching.id,
-      childId: adopted,
-      headOfficeId: kampot,
-      adoptedOn,
-      serviceType: 'homeVisit',
-      plannedDate: today,
-    })
-    .returning({ id: postAdoptionServices.id });
-  kampotService = service.id;
+  const matching = await insertCompletedMatching(
+    t.app.db,
+    { code: 'MA-SCOPE-KPT', childId: adopted, parentId: kampotApplication, headOfficeId: kampot },
+    { today },
+  );
+  kampotService = (await insertService(t.app.db, matching, { code: 'SV-SCOPE-KPT' }, { today })).id;
   const [serviceAttachment] = await t.app.db
     .insert(attachments)
     .values({

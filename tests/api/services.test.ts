@@ -23,6 +23,16 @@ import {
   matchingWorkflowActions,
   type TMatchingActionName,
 } from '../../src/domain/workflows/matching.workflow';
+import {
+  insertApplication,
+  insertChild,
+  insertCompletedMatching,
+  insertService,
+  type TApplicationOverrides,
+  type TChildOverrides,
+  type TCompletedMatching,
+  type TServiceOverrides,
+} from './support/recordFixtures';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -39,7 +49,6 @@ let national: number;
 let kampot: number;
 let provinceA: number;
 let provinceB: number;
-let sequence = 0;
 type TUser =
   | 'caseworker'
   | 'supervisor'
@@ -75,108 +84,45 @@ const call = (
 
 const daysFromToday = (days: number) => addDays(today, days);
 
-const child = async (over: Partial<typeof childInfos.$inferInsert> = {}) => {
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(childInfos)
-    .values({
-      code: `CH-SV-${String(sequence).padStart(6, '0')}`,
-      familyNameEn: 'Service',
-      givenNameEn: `Child ${sequence}`,
-      sex: 'female',
-      dateOfBirth: yearsBefore(today, 5),
-      headOfficeId: national,
-      status: 'adoptable',
-      ...over,
-    })
-    .returning({ id: childInfos.id, code: childInfos.code });
-  return row;
-};
-const application = async (over: Partial<typeof parentInfos.$inferInsert> = {}) => {
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(parentInfos)
-    .values({
-      code: `PA-SV-${String(sequence).padStart(6, '0')}`,
-      applicantType: 'couple',
-      applicant1FamilyNameEn: 'Family',
-      applicant1GivenNameEn: `${sequence}`,
-      applicant1Sex: 'male',
-      applicant1DateOfBirth: yearsBefore(today, 40),
-      applicant2FamilyNameEn: 'Family',
-      applicant2GivenNameEn: `Two ${sequence}`,
-      applicant2Sex: 'female',
-      applicant2DateOfBirth: yearsBefore(today, 38),
-      headOfficeId: national,
-      provinceId: provinceA,
-      applicationDate: yearsBefore(today, 3),
-      decisionDate: yearsBefore(today, 3),
-      approvedUntil: yearsBefore(today, -1),
-      ageFrom: 2,
-      ageTo: 8,
-      status: 'accepted',
-      ...over,
-    })
-    .returning({ id: parentInfos.id, code: parentInfos.code });
-  return row;
-};
+/** This file's records: `CH-SV-000001`, dated from `today`. */
+const records = () => ({ prefix: 'SV', today });
+/** Applications here were accepted three years ago, in province A, unless said. */
+const applicationValues = () => ({
+  provinceId: provinceA,
+  applicationDate: yearsBefore(today, 3),
+  decisionDate: yearsBefore(today, 3),
+});
+const child = (over: TChildOverrides = {}) =>
+  insertChild(t.app.db, { headOfficeId: national, ...over }, records());
+const application = (over: TApplicationOverrides = {}) =>
+  insertApplication(t.app.db, { headOfficeId: national, ...applicationValues(), ...over }, records());
 
 /** A matching completed on `completedOn`, straight in its tables (its child and family adopted), no services. */
-const completedMatching = async (
-  options: {
-    office?: number;
-    completedOn?: string;
-    child?: Partial<typeof childInfos.$inferInsert>;
-    parent?: Partial<typeof parentInfos.$inferInsert>;
-    childId?: number;
-  } = {},
-) => {
-  const office = options.office ?? national;
-  const completedOn = options.completedOn ?? yearsBefore(today, 1);
-  const childId =
-    options.childId ?? (await child({ headOfficeId: office, status: 'adopted', ...options.child })).id;
-  const family = await application({ headOfficeId: office, status: 'adopted', ...options.parent });
-  sequence += 1;
-  const [matching] = await t.app.db
-    .insert(adoptiveMatchings)
-    .values({
-      code: `MA-SV-${String(sequence).padStart(6, '0')}`,
-      childId,
-      parentId: family.id,
-      headOfficeId: office,
-      proposedDate: addDays(completedOn, -200),
-      lastStepDate: completedOn,
-      stageEnteredOn: completedOn,
-      completedOn,
-      status: 'completed',
-      createdBy: userIds.caseworker,
-    })
-    .returning({ id: adoptiveMatchings.id, code: adoptiveMatchings.code });
-  return { id: matching.id, code: matching.code, childId, parentId: family.id, completedOn };
-};
-
-/** A service of a matching, straight in its table. */
-const insertService = async (
-  matching: { id: number; childId: number; completedOn: string },
-  values: Partial<typeof postAdoptionServices.$inferInsert> & { code: string },
+const completedMatching = ({
   office = national,
-) => {
-  const [row] = await t.app.db
-    .insert(postAdoptionServices)
-    .values({
-      matchingId: matching.id,
-      childId: matching.childId,
+  parent,
+  ...options
+}: {
+  office?: number;
+  completedOn?: string;
+  child?: TChildOverrides;
+  parent?: TApplicationOverrides;
+  childId?: number;
+} = {}) =>
+  insertCompletedMatching(
+    t.app.db,
+    {
       headOfficeId: office,
-      adoptedOn: matching.completedOn,
-      serviceType: 'homeVisit',
-      plannedDate: today,
-      officerId: userIds.caseworker,
-      status: 'pending',
-      ...values,
-    })
-    .returning();
-  return row;
-};
+      createdBy: userIds.caseworker,
+      ...options,
+      parent: { ...applicationValues(), ...parent },
+    },
+    records(),
+  );
+
+/** A service of a matching (in its office), straight in its table, for the caseworker unless said. */
+const addService = (matching: TCompletedMatching, values: TServiceOverrides & { code: string }) =>
+  insertService(t.app.db, matching, { officerId: userIds.caseworker, ...values }, records());
 
 /** What an action's body carries on `day` (a date, a reason, a warrant's reference or number). */
 const matchingBody = (action: TMatchingActionName, day: string): Record<string, unknown> =>
@@ -495,7 +441,7 @@ describe('due soon and overdue', () => {
     matching = await completedMatching({ child: { familyNameEn: 'Duekid' } });
     const days = { yesterday: -1, today: 0, soon: 3, edge: 14, beyond: 15, later: 60, confirmed: -1 };
     for (const [name, shift] of Object.entries(days)) {
-      const row = await insertService(matching, {
+      const row = await addService(matching, {
         code: `SV-DUE-${name}`,
         plannedDate: daysFromToday(shift),
         ...(name === 'confirmed'
@@ -601,11 +547,8 @@ describe('the list: every filter and the search', () => {
   };
   const fixtures: TFixture[] = [];
   const matchings = {} as Record<'one' | 'two', Awaited<ReturnType<typeof completedMatching>>>;
-  const offices = { one: 0, two: 0 };
 
   beforeAll(async () => {
-    offices.one = national;
-    offices.two = kampot;
     matchings.one = await completedMatching({
       child: { familyNameEn: 'Filterkid', givenNameEn: 'Alpha' },
       parent: { provinceId: provinceA },
@@ -666,17 +609,13 @@ describe('the list: every filter and the search', () => {
       },
     );
     for (const fixture of fixtures)
-      await insertService(
-        matchings[fixture.matching],
-        {
-          code: fixture.code,
-          serviceType: fixture.serviceType,
-          plannedDate: fixture.plannedDate,
-          officerId: userIds[fixture.officer],
-          status: fixture.status,
-        },
-        offices[fixture.matching],
-      );
+      await addService(matchings[fixture.matching], {
+        code: fixture.code,
+        serviceType: fixture.serviceType,
+        plannedDate: fixture.plannedDate,
+        officerId: userIds[fixture.officer],
+        status: fixture.status,
+      });
   });
 
   const expected = (keep: (fixture: TFixture) => boolean) =>
@@ -939,7 +878,7 @@ describe('adding a service by hand', () => {
 describe('editing and deleting', () => {
   it('changes the type, the planned day, the officer and the notes; refuses a stale version and the adoption', async () => {
     const matching = await completedMatching();
-    const service = await insertService(matching, { code: 'SV-EDIT-000001' });
+    const service = await addService(matching, { code: 'SV-EDIT-000001' });
     const changed = await call('PATCH', `/service-after-adoption/${service.id}`, {
       version: 1,
       serviceType: 'healthCheck',
@@ -990,7 +929,7 @@ describe('editing and deleting', () => {
 
   it('deletes a pending service only (409 once given or refused, until it is pending again), with its documents', async () => {
     const matching = await completedMatching();
-    const pending = await insertService(matching, { code: 'SV-DEL-000001' });
+    const pending = await addService(matching, { code: 'SV-DEL-000001' });
     // A document of it, on disk: the delete removes the row and, once committed, the file.
     const storedName = 'e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0.pdf';
     const file = path.join(attachmentsDirectory(t.config.dataDir), storedName);
@@ -1005,12 +944,12 @@ describe('editing and deleting', () => {
       mimeType: 'application/pdf',
       size: 8,
     });
-    const confirmed = await insertService(matching, {
+    const confirmed = await addService(matching, {
       code: 'SV-DEL-000002',
       status: 'confirmed',
       actualDate: today,
     });
-    const rejected = await insertService(matching, { code: 'SV-DEL-000003', status: 'rejected' });
+    const rejected = await addService(matching, { code: 'SV-DEL-000003', status: 'rejected' });
     const removed = await call('DELETE', `/service-after-adoption/${pending.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await call('GET', `/service-after-adoption/${pending.id}`)).statusCode).toBe(404);
@@ -1039,7 +978,7 @@ describe('the actions: confirm with findings, reject with a reason, back to pend
   beforeAll(async () => {
     matching = await completedMatching({ completedOn: daysFromToday(-120) });
   });
-  const service = async (code: string) => insertService(matching, { code, plannedDate: daysFromToday(-30) });
+  const service = async (code: string) => addService(matching, { code, plannedDate: daysFromToday(-30) });
   const action = (
     name: string,
     id: number,
@@ -1186,10 +1125,8 @@ describe('the office scope', () => {
       child: { familyNameEn: 'Scopekid', givenNameEn: 'Own' },
     });
     otherMatching = await completedMatching({ child: { familyNameEn: 'Scopekid', givenNameEn: 'Other' } });
-    own = (await insertService(ownMatching, { code: 'SV-SCOPE-OWN', plannedDate: daysFromToday(-1) }, kampot))
-      .id;
-    other = (await insertService(otherMatching, { code: 'SV-SCOPE-OTHER', plannedDate: daysFromToday(-1) }))
-      .id;
+    own = (await addService(ownMatching, { code: 'SV-SCOPE-OWN', plannedDate: daysFromToday(-1) })).id;
+    other = (await addService(otherMatching, { code: 'SV-SCOPE-OTHER', plannedDate: daysFromToday(-1) })).id;
     const [attachment] = await t.app.db
       .insert(attachments)
       .values({
@@ -1303,7 +1240,7 @@ describe('the office scope', () => {
 describe('permissions: read, write, update, delete', () => {
   it('lets each permission do its own part only', async () => {
     const matching = await completedMatching();
-    const row = await insertService(matching, { code: 'SV-PERM-000001' });
+    const row = await addService(matching, { code: 'SV-PERM-000001' });
     const create = { childId: matching.childId, serviceType: 'homeVisit', plannedDate: today };
     const expectations: [TUser, string, () => Promise<{ statusCode: number }>, number][] = [];
     const as = (

@@ -67,6 +67,7 @@ describe('GET /api/v1/mains', () => {
           minimumAdopterAge: 25,
           fourEyes: true,
           stageExpectedDays: { proposal: 30, trial: 90, warrant: 60, keeping: 30 },
+          serviceDueSoonDays: 14,
         },
       },
     });

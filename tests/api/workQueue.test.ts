@@ -11,6 +11,13 @@ import {
 } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
+import {
+  insertApplication,
+  insertChild,
+  insertCompletedMatching,
+  insertService,
+  type TApplicationOverrides,
+} from './support/recordFixtures';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -24,7 +31,6 @@ let t: TTestApp;
 let today: string;
 let national: number;
 let kampot: number;
-let sequence = 0;
 const tokens = {} as Record<
   | 'caseworker'
   | 'supervisor'
@@ -81,49 +87,12 @@ const find = (items: TQueue, entityId: number, reason: TItem['reason'], entity =
 
 const dayFromToday = (days: number) => isoDateIn(new Date(t.clock.now() + days * 86_400_000));
 
-const child = async (headOfficeId = national) => {
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(childInfos)
-    .values({
-      code: `CH-WQ-${String(sequence).padStart(6, '0')}`,
-      familyNameEn: 'Queue',
-      givenNameEn: `Child ${sequence}`,
-      sex: 'female',
-      dateOfBirth: yearsBefore(today, 5),
-      headOfficeId,
-      status: 'adoptable',
-    })
-    .returning({ id: childInfos.id, code: childInfos.code });
-  return row;
-};
-const application = async (over: Partial<typeof parentInfos.$inferInsert> = {}) => {
-  sequence += 1;
-  const [row] = await t.app.db
-    .insert(parentInfos)
-    .values({
-      code: `PA-WQ-${String(sequence).padStart(6, '0')}`,
-      applicantType: 'couple',
-      applicant1FamilyNameEn: 'Family',
-      applicant1GivenNameEn: `One ${sequence}`,
-      applicant1Sex: 'male',
-      applicant1DateOfBirth: yearsBefore(today, 40),
-      applicant2FamilyNameEn: 'Family',
-      applicant2GivenNameEn: `Two ${sequence}`,
-      applicant2Sex: 'female',
-      applicant2DateOfBirth: yearsBefore(today, 38),
-      headOfficeId: national,
-      applicationDate: yearsBefore(today, 1),
-      decisionDate: yearsBefore(today, 1),
-      approvedUntil: yearsBefore(today, -1),
-      ageFrom: 2,
-      ageTo: 8,
-      status: 'accepted',
-      ...over,
-    })
-    .returning({ id: parentInfos.id, code: parentInfos.code });
-  return row;
-};
+/** This file's records: `CH-WQ-000001`, dated from `today`; its children are `Queue Child <n>`. */
+const records = () => ({ prefix: 'WQ', today });
+const queueChild = { familyNameEn: 'Queue' };
+const child = (headOfficeId = national) => insertChild(t.app.db, { headOfficeId, ...queueChild }, records());
+const application = (over: TApplicationOverrides = {}) =>
+  insertApplication(t.app.db, { headOfficeId: national, ...over }, records());
 
 /**
  * A service after adoption of a matching completed three years ago, written straight in its table (as the
@@ -131,12 +100,8 @@ const application = async (over: Partial<typeof parentInfos.$inferInsert> = {}) 
  */
 const service = async ({
   office = national,
-  officerId,
-  plannedDate,
-  status = 'pending',
   concern = false,
-  actualDate,
-  serviceType = 'homeVisit',
+  ...values
 }: {
   office?: number;
   officerId: number;
@@ -146,42 +111,22 @@ const service = async ({
   actualDate?: string;
   serviceType?: string;
 }) => {
-  const c = await child(office);
-  const p = await application({ headOfficeId: office, status: 'adopted' });
-  await t.app.db.update(childInfos).set({ status: 'adopted' }).where(eq(childInfos.id, c.id));
-  const adoptedOn = yearsBefore(today, 3);
-  const [matching] = await t.app.db
-    .insert(adoptiveMatchings)
-    .values({
-      code: `MA-WQ-SV-${String(sequence).padStart(6, '0')}`,
-      childId: c.id,
-      parentId: p.id,
-      headOfficeId: office,
-      proposedDate: yearsBefore(today, 4),
-      lastStepDate: adoptedOn,
-      stageEnteredOn: adoptedOn,
-      completedOn: adoptedOn,
-      status: 'completed',
-    })
-    .returning({ id: adoptiveMatchings.id });
-  const [row] = await t.app.db
-    .insert(postAdoptionServices)
-    .values({
-      code: `SV-WQ-${String(sequence).padStart(6, '0')}`,
-      matchingId: matching.id,
-      childId: c.id,
-      headOfficeId: office,
-      adoptedOn,
-      serviceType,
-      plannedDate,
-      actualDate,
-      officerId,
-      status,
+  const matching = await insertCompletedMatching(
+    t.app.db,
+    { headOfficeId: office, completedOn: yearsBefore(today, 3), child: queueChild },
+    records(),
+  );
+  const row = await insertService(
+    t.app.db,
+    matching,
+    {
+      ...values,
       concern,
       findings: concern ? { health: 'good', schooling: 'concern', integration: 'good' } : null,
-    })
-    .returning({ id: postAdoptionServices.id, code: postAdoptionServices.code });
-  return row;
+    },
+    records(),
+  );
+  return { id: row.id, code: row.code };
 };
 
 /** A matching proposed through the API (the caseworker, unless said), in the child's office. */

@@ -2,20 +2,20 @@ import { getSimplePaths } from '@xstate/graph';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
-import {
-  adoptiveMatchings,
-  auditLog,
-  childInfos,
-  parentInfos,
-  postAdoptionServices,
-  statusHistory,
-  systemSettings,
-} from '../../server/db/schema';
+import { auditLog, childInfos, parentInfos, statusHistory, systemSettings } from '../../server/db/schema';
 import type { TWorkflowBinding } from '../../server/workflows/binding';
 import { workflowBindings } from '../../server/workflows/registry';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { decideWorkflowEvent } from '../../src/domain/workflows/workflow';
+import {
+  insertApplication,
+  insertChild,
+  insertCompletedMatching,
+  insertMatching,
+  insertService,
+  pendingApplication,
+} from './support/recordFixtures';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -42,28 +42,25 @@ type TSubject = {
 let t: TTestApp;
 let today: string;
 let headOfficeId: number;
-let sequence = 0;
 const tokens = {} as Record<string, { actor: string; reader: string }>;
 let adminToken: string;
 
+/** The records of one subject here: `CH-<prefix>-000001`, dated from `today`. */
+const records = (prefix: string) => ({ prefix, today });
+/** A single applicant (a woman) of the `family` family. */
+const singleApplicant = (family: string) =>
+  ({ applicantType: 'single', applicant1FamilyNameEn: family, applicant1Sex: 'female' }) as const;
+
 const subjects: Record<string, TSubject> = {
   child: {
-    create: async (status) => {
-      sequence += 1;
-      const [row] = await t.app.db
-        .insert(childInfos)
-        .values({
-          code: `CH-CONTRACT-${String(sequence).padStart(6, '0')}`,
-          familyNameEn: 'Contract',
-          givenNameEn: `Child ${sequence}`,
-          sex: 'male',
-          dateOfBirth: yearsBefore(today, 3),
-          headOfficeId,
-          status,
-        })
-        .returning({ id: childInfos.id });
-      return row.id;
-    },
+    create: async (status) =>
+      (
+        await insertChild(
+          t.app.db,
+          { headOfficeId, status, familyNameEn: 'Contract', sex: 'male', dateOfBirth: yearsBefore(today, 3) },
+          records('CONTRACT'),
+        )
+      ).id,
     body: (action, id) =>
       action === 'confirm-adoption'
         ? { id, date: today }
@@ -72,24 +69,22 @@ const subjects: Record<string, TSubject> = {
           : { date: today, reason: `Reason for ${action}` },
   },
   parent: {
-    create: async (status) => {
-      sequence += 1;
-      const [row] = await t.app.db
-        .insert(parentInfos)
-        .values({
-          code: `PA-CONTRACT-${String(sequence).padStart(6, '0')}`,
-          applicantType: 'single',
-          applicant1FamilyNameEn: 'Contract',
-          applicant1GivenNameEn: `Applicant ${sequence}`,
-          applicant1Sex: 'female',
-          applicant1DateOfBirth: yearsBefore(today, 35),
-          headOfficeId,
-          applicationDate: yearsBefore(today, 1),
-          status,
-        })
-        .returning({ id: parentInfos.id });
-      return row.id;
-    },
+    create: async (status) =>
+      (
+        await insertApplication(
+          t.app.db,
+          {
+            ...pendingApplication,
+            headOfficeId,
+            status,
+            applicantType: 'single',
+            applicant1FamilyNameEn: 'Contract',
+            applicant1Sex: 'female',
+            applicant1DateOfBirth: yearsBefore(today, 35),
+          },
+          records('CONTRACT'),
+        )
+      ).id,
     body: (action) =>
       action === 'accept-parents-adoption'
         ? { date: today }
@@ -100,81 +95,33 @@ const subjects: Record<string, TSubject> = {
   matching: {
     // A matching of a matched child and a matched application (as its proposal left them), so that
     // a completion or a rejection moves them too.
-    create: async (status) => {
-      sequence += 1;
-      const [child] = await t.app.db
-        .insert(childInfos)
-        .values({
-          code: `CH-MATCH-${String(sequence).padStart(6, '0')}`,
-          familyNameEn: 'Matched',
-          givenNameEn: `Child ${sequence}`,
-          sex: 'female',
-          dateOfBirth: yearsBefore(today, 4),
-          headOfficeId,
-          status: 'matched',
-        })
-        .returning({ id: childInfos.id });
-      const [application] = await t.app.db
-        .insert(parentInfos)
-        .values({
-          code: `PA-MATCH-${String(sequence).padStart(6, '0')}`,
-          applicantType: 'single',
-          applicant1FamilyNameEn: 'Matched',
-          applicant1GivenNameEn: `Family ${sequence}`,
-          applicant1Sex: 'female',
-          applicant1DateOfBirth: yearsBefore(today, 40),
-          headOfficeId,
-          applicationDate: yearsBefore(today, 2),
-          approvedUntil: yearsBefore(today, -1),
-          status: 'matched',
-        })
-        .returning({ id: parentInfos.id });
-      const [row] = await t.app.db
-        .insert(adoptiveMatchings)
-        .values({
-          code: `MA-CONTRACT-${String(sequence).padStart(6, '0')}`,
-          childId: child.id,
-          parentId: application.id,
-          headOfficeId,
-          proposedDate: yearsBefore(today, 1),
-          lastStepDate: yearsBefore(today, 1),
-          stageEnteredOn: yearsBefore(today, 1),
-          status,
-        })
-        .returning({ id: adoptiveMatchings.id });
-      return row.id;
-    },
+    create: async (status) =>
+      (
+        await insertMatching(
+          t.app.db,
+          {
+            headOfficeId,
+            status,
+            proposedDate: yearsBefore(today, 1),
+            child: { familyNameEn: 'Matched', dateOfBirth: yearsBefore(today, 4) },
+            parent: { ...singleApplicant('Matched'), applicationDate: yearsBefore(today, 2) },
+          },
+          records('MATCH'),
+        )
+      ).id,
     body: () => ({ date: today, reason: 'The family moved away', reference: 'REF-001', number: 'W-001' }),
     // Proposed as a caseworker does, through the API: the child and the application become matched.
     start: async () => {
-      sequence += 1;
-      const [child] = await t.app.db
-        .insert(childInfos)
-        .values({
-          code: `CH-PROPOSE-${String(sequence).padStart(6, '0')}`,
-          familyNameEn: 'Proposed',
-          givenNameEn: `Child ${sequence}`,
-          sex: 'female',
-          dateOfBirth: yearsBefore(today, 4),
-          headOfficeId,
-          status: 'adoptable',
-        })
-        .returning({ id: childInfos.id });
-      const [application] = await t.app.db
-        .insert(parentInfos)
-        .values({
-          code: `PA-PROPOSE-${String(sequence).padStart(6, '0')}`,
-          applicantType: 'single',
-          applicant1FamilyNameEn: 'Proposed',
-          applicant1GivenNameEn: `Family ${sequence}`,
-          applicant1Sex: 'female',
-          applicant1DateOfBirth: yearsBefore(today, 40),
-          headOfficeId,
-          applicationDate: yearsBefore(today, 2),
-          approvedUntil: yearsBefore(today, -1),
-          status: 'accepted',
-        })
-        .returning({ id: parentInfos.id });
+      const child = await insertChild(
+        t.app.db,
+        { headOfficeId, familyNameEn: 'Proposed', dateOfBirth: yearsBefore(today, 4) },
+        records('PROPOSE'),
+      );
+      const application = await insertApplication(
+        t.app.db,
+        { headOfficeId, ...singleApplicant('Proposed'), applicationDate: yearsBefore(today, 2) },
+        records('PROPOSE'),
+      );
       const created = await t.app.inject({
         method: 'POST',
         url: '/api/v1/adoptive-matching',
@@ -226,62 +173,17 @@ const subjects: Record<string, TSubject> = {
   service: {
     // A service of a completed adoption (a year ago), straight in its table in `status`.
     create: async (status) => {
-      sequence += 1;
-      const adoptedOn = yearsBefore(today, 1);
-      const [child] = await t.app.db
-        .insert(childInfos)
-        .values({
-          code: `CH-SERVICE-${String(sequence).padStart(6, '0')}`,
-          familyNameEn: 'Followed',
-          givenNameEn: `Child ${sequence}`,
-          sex: 'male',
-          dateOfBirth: yearsBefore(today, 5),
+      const matching = await insertCompletedMatching(
+        t.app.db,
+        {
           headOfficeId,
-          status: 'adopted',
-        })
-        .returning({ id: childInfos.id });
-      const [application] = await t.app.db
-        .insert(parentInfos)
-        .values({
-          code: `PA-SERVICE-${String(sequence).padStart(6, '0')}`,
-          applicantType: 'single',
-          applicant1FamilyNameEn: 'Followed',
-          applicant1GivenNameEn: `Family ${sequence}`,
-          applicant1Sex: 'female',
-          applicant1DateOfBirth: yearsBefore(today, 40),
-          headOfficeId,
-          applicationDate: yearsBefore(today, 3),
-          status: 'adopted',
-        })
-        .returning({ id: parentInfos.id });
-      const [matching] = await t.app.db
-        .insert(adoptiveMatchings)
-        .values({
-          code: `MA-SERVICE-${String(sequence).padStart(6, '0')}`,
-          childId: child.id,
-          parentId: application.id,
-          headOfficeId,
-          proposedDate: yearsBefore(today, 2),
-          lastStepDate: adoptedOn,
-          stageEnteredOn: adoptedOn,
-          completedOn: adoptedOn,
-          status: 'completed',
-        })
-        .returning({ id: adoptiveMatchings.id });
-      const [row] = await t.app.db
-        .insert(postAdoptionServices)
-        .values({
-          code: `SV-CONTRACT-${String(sequence).padStart(6, '0')}`,
-          matchingId: matching.id,
-          childId: child.id,
-          headOfficeId,
-          adoptedOn,
-          serviceType: 'homeVisit',
-          plannedDate: today,
-          status,
-        })
-        .returning({ id: postAdoptionServices.id });
-      return row.id;
+          completedOn: yearsBefore(today, 1),
+          child: { familyNameEn: 'Followed', sex: 'male' },
+          parent: { ...singleApplicant('Followed'), applicationDate: yearsBefore(today, 3) },
+        },
+        records('SERVICE'),
+      );
+      return (await insertService(t.app.db, matching, { status }, records('CONTRACT'))).id;
     },
     body: (action) =>
       action === 'confirm-service'

@@ -1,12 +1,19 @@
 import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adoptiveMatchings, childInfos, parentInfos, roles } from '../../server/db/schema';
+import {
+  adoptiveMatchings,
+  childInfos,
+  parentInfos,
+  postAdoptionServices,
+  roles,
+} from '../../server/db/schema';
 import { serverModules } from '../../server/modules';
 import type { TResourceBinding } from '../../server/resources/resourceRoutes';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
 import { developerOnlyPermission } from '../../src/domain/permissions';
 import { permissionFor } from '../../src/domain/resource';
+import { insertCompletedMatching, insertService } from './support/recordFixtures';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -113,6 +120,12 @@ const newMatching = async () => {
   });
 };
 
+/** A pending service of a completed adoption (the only kind that may be deleted). */
+const newService = async () => {
+  const matching = await insertCompletedMatching(t.app.db, { headOfficeId }, { prefix: 'ANS' });
+  await insertService(t.app.db, matching, {}, { prefix: 'ANS' });
+};
+
 /**
  * Rows of the binding's table, newest first, that the writer may try (the guards refuse some: the
  * Super Admin role, a super user's account); an empty table gets a row of defaults.
@@ -123,6 +136,7 @@ const candidates = async (binding: TResourceBinding) => {
   if (binding.table === childInfos) await newChild();
   if (binding.table === parentInfos) await newApplication();
   if (binding.table === adoptiveMatchings) await newMatching();
+  if (binding.table === postAdoptionServices) await newService();
   let rows = await t.app.db.select({ id, version }).from(binding.table).orderBy(desc(id)).limit(8);
   if (rows.length === 0) {
     await t.app.db.insert(binding.table).values({});
