@@ -109,13 +109,19 @@ export const ResourceListPage = ({
   // The list's other view (a board), kept in the address with the search and filters.
   const board = variant ? undefined : resource.listBoard;
   const boardShown = board !== undefined && params.get('view') === board.key;
+  // A change starts from the address as it is now, not as this render read it: two changes made
+  // before the page re-renders (a sort, then at once the rows per page) must not undo the first.
   const update = useCallback(
-    (changes: Partial<TListView>, replace = false) =>
+    (changes: Partial<TListView>, replace = false) => {
+      const now = new URLSearchParams(window.location.search);
+      const current = parseListView(now, filterKeys, defaultRowsPerPage);
+      const shown = board !== undefined && now.get('view') === board.key;
       setParams(
-        { ...listViewParams({ ...view, ...changes }), ...(boardShown && board ? { view: board.key } : {}) },
+        { ...listViewParams({ ...current, ...changes }), ...(shown && board ? { view: board.key } : {}) },
         { replace },
-      ),
-    [setParams, view, boardShown, board],
+      );
+    },
+    [setParams, filterKeys, defaultRowsPerPage, board],
   );
   const showBoard = useCallback(
     (shown: boolean) => {
