@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           setupFiles: ['tests/api/support/fastPasswords.ts'],
+          globalSetup: ['tests/api/support/memoryTemplate.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

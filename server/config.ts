@@ -19,6 +19,11 @@ export type TConfig = {
    * absent: embedded PGlite under `dataDir/db`.
    */
   databaseUrl?: string;
+  /**
+   * Tests only: a file made by PGlite's `dumpDataDir` of a migrated database, which a `memory://`
+   * database starts from instead of initialising a new cluster (seconds per test file).
+   */
+  memoryTemplate?: string;
   jwtSecret: string;
   /** Password given to the `admin` user when the seed creates it; generated and printed when absent. */
   adminPassword?: string;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -77,11 +77,18 @@ const runNamedStatementsPrepared = (client: PGlite) => {
   }) as PGlite['query'];
 };
 
-const openPglite = async (dataDir: string, release: () => void = () => {}): Promise<TDatabase> => {
+const openPglite = async (
+  dataDir: string,
+  release: () => void = () => {},
+  template?: string,
+): Promise<TDatabase> => {
   let client: PGlite;
   try {
     // pg_trgm: the trigram indexes behind list searches (migration 0002); PostgreSQL ships it in contrib.
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
+    });
   } catch (error) {
     release();
     throw error;
@@ -161,8 +168,10 @@ const openPostgres = async (connectionString: string): Promise<TDatabase> => {
  * under the exclusive lock of that directory (server/db/dataDirLock.ts): a second process throws
  * `DataDirLockedError` before touching it.
  */
-export const openDatabase = async (config: Pick<TConfig, 'dataDir' | 'databaseUrl'>): Promise<TDatabase> => {
-  if (config.databaseUrl === 'memory://') return openPglite('memory://');
+export const openDatabase = async (
+  config: Pick<TConfig, 'dataDir' | 'databaseUrl' | 'memoryTemplate'>,
+): Promise<TDatabase> => {
+  if (config.databaseUrl === 'memory://') return openPglite('memory://', undefined, config.memoryTemplate);
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const dir = path.join(config.dataDir, 'db');
   mkdirSync(dir, { recursive: true });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { buildApp, type TApp, type TBuildOptions } from '../../server/app';
 import { hashPassword } from '../../server/auth/password';
 import type { TConfig } from '../../server/config';
@@ -20,9 +21,14 @@ let userPasswordHash: Promise<string> | undefined;
  * A database of its own: PGlite in memory, or (TEST_DATABASE_URL set) a uniquely named PostgreSQL
  * database created through that connection and dropped on close.
  */
-const createDatabase = async (): Promise<{ databaseUrl: string; drop: () => Promise<void> }> => {
+const createDatabase = async (): Promise<{
+  databaseUrl: string;
+  memoryTemplate?: string;
+  drop: () => Promise<void>;
+}> => {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { databaseUrl: 'memory://', drop: async () => {} };
+  if (!adminUrl)
+    return { databaseUrl: 'memory://', memoryTemplate: inject('memoryTemplate'), drop: async () => {} };
   return createScratchDatabase(adminUrl, 'ab_test');
 };
 
@@ -47,6 +53,7 @@ export const createTestApp = async (
     host: '127.0.0.1',
     dataDir,
     databaseUrl: database.databaseUrl,
+    memoryTemplate: database.memoryTemplate,
     jwtSecret: randomBytes(32).toString('base64url'),
     adminPassword,
     accessTokenTtlS: 1800,
