@@ -4541,6 +4541,11 @@ type RootTranslation = {
 		 * @param {unknown} date
 		 */
 		serviceDueSoon: RequiredParams<'date'>
+		/**
+		 * ជ​ំ​ហ​ា​ន​ប​ន​្​ទ​ា​ប​់​៖​ ​{​a​c​t​i​o​n​s​}
+		 * @param {unknown} actions
+		 */
+		nextStep: RequiredParams<'actions'>
 	}
 	matching: {
 		/**
@@ -9631,6 +9636,10 @@ export type TranslationFunctions = {
 		 * ត្រូវធ្វើនៅ {date}
 		 */
 		serviceDueSoon: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * ជំហានបន្ទាប់៖ {actions}
+		 */
+		nextStep: (arg: { actions: unknown }) => LocalizedString
 	}
 	matching: {
 		/**

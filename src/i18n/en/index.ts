@@ -1145,6 +1145,8 @@ const en = {
     serviceOverdue: 'Overdue since {date}',
     serviceConcern: 'Concern found on {date}',
     serviceDueSoon: 'Due on {date}',
+    // a matching's next step that is not a decision, for its caseworker (issue 22)
+    nextStep: 'Next step: {actions}',
   },
   // matchings (issue 13): the board, the new matching, the working page and the printed summary
   matching: {

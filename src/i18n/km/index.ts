@@ -1126,6 +1126,8 @@ const km = {
     serviceOverdue: 'ហួសកាលកំណត់តាំងពី {date}',
     serviceConcern: 'រកឃើញចំណុចគួរព្រួយបារម្ភនៅ {date}',
     serviceDueSoon: 'ត្រូវធ្វើនៅ {date}',
+    // a matching's next step that is not a decision, for its caseworker (issue 22)
+    nextStep: 'ជំហានបន្ទាប់៖ {actions}',
   },
   // matchings (issue 13): the board, the new matching, the working page and the printed summary
   matching: {
