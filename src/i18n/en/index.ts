@@ -1129,7 +1129,7 @@ const en = {
     title: 'My work queue',
     bell: 'Work queue: {count} waiting',
     bellEmpty: 'Work queue: nothing waiting',
-    hint: 'Decisions you may take, stages past their time, approvals about to end, services after adoption to follow.',
+    hint: 'Decisions you may take, steps that are yours, stages past their time, approvals about to end, services after adoption to follow.',
     empty: 'Nothing waits for you.',
     loading: 'Reading your work queue...',
     failed: 'The work queue could not be read.',
