@@ -402,9 +402,8 @@ const nothing = { items: [] as TWorkQueueItem[], total: 0 };
  * The work queue (DESIGN.md section 6): `GET /work-queue` answers the signed-in user's items, within
  * their office scope (DESIGN.md section 7) and only from what they may read and act on: matchings
  * awaiting a decision they may take, matchings whose next step is theirs as caseworker, matchings
- * past their stage's expected days, accepted
- * applications whose approval ends within 30 days or has ended, services after adoption overdue,
- * given with a concern or (their own) due soon. One query per kind, each sorted and cut at 200;
+ * past their stage's expected days, accepted applications whose approval ends within 30 days or has
+ * ended, services after adoption overdue, given with a concern or (their own) due soon. One query per kind, each sorted and cut at 200;
  * merged, oldest first, cut at 200 again, with the true total.
  */
 export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -40,7 +40,7 @@ const WorkQueueBell = () => {
   const commands = useMemo<TCommand[]>(() => {
     const words = bothLanguages((book) => book.workQueue.awaiting());
     // The matchings that wait for this user's move: a decision, or their next step as caseworker.
-    const decisions = (queue?.data ?? []).filter(
+    const awaited = (queue?.data ?? []).filter(
       (item) => item.reason === 'decision' || item.reason === 'nextStep',
     );
     return [
@@ -53,7 +53,7 @@ const WorkQueueBell = () => {
         // After the palette has closed, so the list takes the focus.
         perform: () => window.setTimeout(() => button.current?.click(), 50),
       },
-      ...decisions.map((item) => {
+      ...awaited.map((item) => {
         const actions = (item.actions ?? []).map((action) => matchingActionText(LL, action)).join(' · ');
         return {
           id: `work-queue-${item.entity}-${item.entityId}`,
