@@ -276,6 +276,14 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         .limit(1);
       return row as Record<string, unknown> | undefined;
     };
+    /**
+     * Locks the record's row for the rest of the transaction before a write judges it: a workflow
+     * step (`applyWorkflowEvent` locks the same row) and a delete or an edit sent together then run
+     * one after the other, the second judging what the first left (DESIGN.md section 4). Only the
+     * table's own row: `findRow`'s joins are read, not locked.
+     */
+    const lockRow = (db: TDbOrTx, id: number) =>
+      db.select({ id: idColumn }).from(table).where(eq(idColumn, id)).for('update');
 
     /**
      * The read of `GET {base}/{id}`, the most frequent call: a prepared statement, so its SQL is
@@ -605,6 +613,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         assertOwnOffice(definition.officeScope, changes[definition.officeScope ?? ''], actor);
         const updated = await app.db
           .transaction(async (tx) => {
+            await lockRow(tx, id);
             const before = await findRow(tx, id, actor);
             if (!before) throw notFound();
             // A stale version is refused before any rule looks at the (outdated) change.
@@ -659,6 +668,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         const t = translator(request);
         const deleted = await app.db
           .transaction(async (tx) => {
+            await lockRow(tx, id);
             const before = await findRow(tx, id, actor);
             if (!before) throw notFound();
             await binding.guard?.({ db: tx, mode: 'delete', actor, before, body: {}, now: app.now(), t });

@@ -13,6 +13,9 @@ export const workQueueReasons = [
   'serviceOverdue',
   'serviceConcern',
   'serviceDueSoon',
+  // A matching whose next step (not a decision) is its caseworker's: its proposer, or of their
+  // office (issue 22).
+  'nextStep',
 ] as const;
 
 export const ZWorkQueueItem = z.object({
@@ -24,11 +27,12 @@ export const ZWorkQueueItem = z.object({
   reason: z.enum(workQueueReasons),
   status: z.string(),
   /**
-   * yyyy-mm-dd: the request's day (decision), the stage's entry (overdue), the approval's end, a
-   * service's planned day (overdue, due soon) or the day it was given (concern).
+   * yyyy-mm-dd: the request's day (decision), the last step's day (next step), the stage's entry
+   * (overdue), the approval's end, a service's planned day (overdue, due soon) or the day it was
+   * given (concern).
    */
   since: z.string(),
-  /** A decision's actions this user may take, in menu order. */
+  /** A decision's actions this user may take, in menu order; a next step's actions (`nextStep`). */
   actions: z.array(z.string()).optional(),
   /** An overdue matching's stage, its days in it and the days expected. */
   stage: z.string().optional(),

@@ -400,8 +400,14 @@ describe('the work queue', () => {
     expect(has(await queue(tokens.second), own, 'decision')).toBe(true);
     // A caseworker takes no decision.
     expect((await queue(tokens.caseworker)).data.filter((entry) => entry.reason === 'decision')).toEqual([]);
-    // Once decided it leaves the queue.
+    // Once decided the request leaves the queue; the adoption confirmed, the trial is the next
+    // decision awaited (issue 22), and once it is started the matching leaves the decisions.
     expect((await act('confirm-adoption', asked, { date: today }, tokens.second)).statusCode).toBe(200);
+    const confirmed = (await queue(tokens.supervisor)).data.find(
+      (entry) => entry.entityId === asked && entry.reason === 'decision',
+    );
+    expect(confirmed?.actions).toEqual(['test-adoption', 'skip-adoption']);
+    expect((await act('test-adoption', asked, { date: today }, tokens.second)).statusCode).toBe(200);
     expect(has(await queue(tokens.supervisor), asked, 'decision')).toBe(false);
   });
 

@@ -11,10 +11,12 @@ import {
 } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
+import { matchingStatuses } from '../../src/domain/workflows/matching.workflow';
 import {
   insertApplication,
   insertChild,
   insertCompletedMatching,
+  insertMatching,
   insertService,
   type TApplicationOverrides,
 } from './support/recordFixtures';
@@ -42,7 +44,8 @@ const tokens = {} as Record<
   | 'officer'
   | 'otherOfficer'
   | 'serviceSupervisor'
-  | 'serviceBlind',
+  | 'serviceBlind'
+  | 'kampotCaseworker',
   string
 >;
 const userIds = {} as Record<'officer' | 'otherOfficer' | 'serviceSupervisor' | 'serviceBlind', number>;
@@ -58,7 +61,8 @@ type TItem = {
     | 'approvalExpiring'
     | 'serviceOverdue'
     | 'serviceConcern'
-    | 'serviceDueSoon';
+    | 'serviceDueSoon'
+    | 'nextStep';
   status: string;
   since: string;
   actions?: string[];
@@ -200,6 +204,10 @@ beforeAll(async () => {
     'adoptive_parents:read',
   ]);
   await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
+  // A caseworker of the Kampot office (takes the steps that are not decisions).
+  const kampotCaseworker = await t.createUser('kampot-caseworker', ['matchings:read', 'matchings:update']);
+  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, kampotCaseworker.id));
+  tokens.kampotCaseworker = (await t.signIn('kampot-caseworker', userPassword)).accessToken;
   for (const name of [
     'caseworker',
     'supervisor',
@@ -216,6 +224,118 @@ beforeAll(async () => {
   tokens.admin = (await t.signIn('admin', adminPassword)).accessToken;
 }, 60_000);
 afterAll(() => t?.close());
+
+// First in the file: the national users' queues hold only these items yet (the 230 overdue matchings
+// of 'answers at most 200 items' below would push today's items past the answer's 200).
+describe('every matching that is not final on the queue of whoever takes its next step (issue 22)', () => {
+  /** Whose move each status awaits, from DESIGN.md section 4, written out by hand. */
+  const awaited = {
+    proposed: { turn: 'caseworker', actions: ['pending-adoption'] },
+    adoptionPending: { turn: 'decision', actions: ['confirm-adoption', 'reject-adoption'] },
+    adoptionConfirmed: { turn: 'decision', actions: ['test-adoption', 'skip-adoption'] },
+    testing: { turn: 'caseworker', actions: ['pending-test'] },
+    testPending: { turn: 'decision', actions: ['confirm-test', 'reject-test', 'skip-test'] },
+    testConfirmed: { turn: 'caseworker', actions: ['pending-warrant'] },
+    warrantPending: { turn: 'caseworker', actions: ['request-warrant'] },
+    warrantRequested: { turn: 'decision', actions: ['confirm-warrant', 'reject-warrant'] },
+    warranted: { turn: 'caseworker', actions: ['child-keep'] },
+    keepRequested: { turn: 'decision', actions: ['child-keep-approve'] },
+    completed: null,
+    rejected: null,
+  } as const;
+
+  const userId = async (username: string) =>
+    (await t.app.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id;
+
+  /** A matching the caseworker proposed, in `status` since today (not overdue), straight in its table. */
+  const matchingIn = async (status: string, createdBy: number, office = national) =>
+    insertMatching(
+      t.app.db,
+      {
+        headOfficeId: office,
+        status,
+        createdBy,
+        child: queueChild,
+        completedOn: status === 'completed' ? today : null,
+      },
+      records(),
+    );
+
+  it('walks every status: decisions for those who may decide, the other steps for the caseworker', async () => {
+    expect(Object.keys(awaited).sort()).toEqual([...matchingStatuses].sort());
+    const caseworkerId = await userId('caseworker');
+    const ids = new Map<string, number>();
+    for (const status of matchingStatuses) ids.set(status, (await matchingIn(status, caseworkerId)).id);
+    const [caseworker, supervisor, provincialCaseworker] = await Promise.all([
+      queue(tokens.caseworker),
+      queue(tokens.supervisor),
+      queue(tokens.kampotCaseworker),
+    ]);
+    for (const status of matchingStatuses) {
+      const id = ids.get(status) as number;
+      const expected = awaited[status];
+      const mine = (items: TQueue) =>
+        items.data.filter((item) => item.entity === 'matching' && item.entityId === id);
+      if (expected === null) {
+        // A final matching waits for nobody.
+        expect(mine(caseworker), status).toEqual([]);
+        expect(mine(supervisor), status).toEqual([]);
+        continue;
+      }
+      if (expected.turn === 'decision') {
+        expect(find(supervisor, id, 'decision'), status).toMatchObject({
+          status,
+          since: today,
+          actions: expected.actions,
+        });
+        expect(mine(caseworker), `${status}: not the caseworker's move`).toEqual([]);
+      } else {
+        expect(find(caseworker, id, 'nextStep'), status).toMatchObject({
+          status,
+          since: today,
+          actions: expected.actions,
+          title: expect.stringMatching(/^Queue Child \d+ · /),
+        });
+        // Not an approver's decision, and not the step of a caseworker who did not propose it.
+        expect(mine(supervisor), `${status}: the supervisor did not propose it`).toEqual([]);
+      }
+      // Another office's caseworker has nothing of it.
+      expect(mine(provincialCaseworker), status).toEqual([]);
+    }
+    // The answer's total counts the new items as well.
+    expect(caseworker.total).toBe(caseworker.data.length);
+  });
+
+  it('puts a step on the queue of the caseworkers of the matching’s office too, and leaves it once taken', async () => {
+    const proposer = await userId('supervisor');
+    const warranted = await matchingIn('warranted', proposer, kampot);
+    // The Kampot caseworker did not propose it, but it is their office's.
+    expect(find(await queue(tokens.kampotCaseworker), warranted.id, 'nextStep')).toMatchObject({
+      status: 'warranted',
+      actions: ['child-keep'],
+    });
+    // So is its proposer's; a national caseworker who did not propose it has nothing of it.
+    expect(find(await queue(tokens.supervisor), warranted.id, 'nextStep')).toBeDefined();
+    expect(find(await queue(tokens.caseworker), warranted.id, 'nextStep')).toBeUndefined();
+    // Once the keep is asked for, it waits for a decision, no longer for the caseworker.
+    await act('child-keep', warranted.id, tokens.kampotCaseworker, { date: today });
+    expect(find(await queue(tokens.kampotCaseworker), warranted.id, 'nextStep')).toBeUndefined();
+    expect(find(await queue(tokens.provincial), warranted.id, 'decision')).toMatchObject({
+      actions: ['child-keep-approve'],
+    });
+  });
+
+  it('does not show a step to a user who may not take it', async () => {
+    const caseworkerId = await userId('caseworker');
+    const testing = await matchingIn('testing', caseworkerId);
+    // Reading matchings is not enough: the steps need matchings:update.
+    const reader = await t.createUser('step-reader', ['matchings:read']);
+    await t.app.db.update(users).set({ headOfficeId: national }).where(eq(users.id, reader.id));
+    const readerToken = (await t.signIn('step-reader', userPassword)).accessToken;
+    expect(find(await queue(readerToken), testing.id, 'nextStep')).toBeUndefined();
+    expect(find(await queue(tokens.caseworker), testing.id, 'nextStep')).toBeDefined();
+  });
+});
 
 describe('the work queue', () => {
   it('shows a caseworker the overdue stages, with the days against the expected, and no decisions', async () => {
@@ -283,8 +403,14 @@ describe('the work queue', () => {
     await setSetting({ fourEyes: true });
     expect(find(await queue(tokens.supervisor), own.id, 'decision')).toBeUndefined();
 
-    // Once decided, it leaves the queue.
+    // Once decided, the request leaves the queue; the adoption confirmed, the supervisor's next
+    // decision is the trial (issue 22: it no longer waits unseen), and once chosen it leaves again.
     await act('confirm-adoption', asked.id, tokens.second, { date: today });
+    expect(find(await queue(tokens.supervisor), asked.id, 'decision')).toMatchObject({
+      status: 'adoptionConfirmed',
+      actions: ['test-adoption', 'skip-adoption'],
+    });
+    await act('test-adoption', asked.id, tokens.second, { date: today });
     expect(find(await queue(tokens.supervisor), asked.id, 'decision')).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { matchingNextSteps, matchingStatusesAwaiting } from '../../../src/domain/matchingNextStep';
 import { daysBetween, matchingStageNames, matchingStageOf } from '../../../src/domain/matchingStage';
 import { hasPermission, isSuperUser } from '../../../src/domain/permissions';
 import { isoDateIn, programmeTimeZone } from '../../../src/domain/programmeTime';
@@ -8,7 +9,9 @@ import {
   matchingDecisionPermission,
   matchingFourEyes,
   matchingStages,
+  matchingStepPermission,
   matchingWorkflow,
+  type TMatchingStatus,
 } from '../../../src/domain/workflows/matching.workflow';
 import { allowedWorkflowActions } from '../../../src/domain/workflows/workflow';
 import {
@@ -25,6 +28,7 @@ import {
   parentInfos,
   postAdoptionServices,
   statusHistory,
+  users,
 } from '../../db/schema';
 import { currentUser } from '../../plugins/permissions';
 import { officeCondition } from '../../resources/officeScope';
@@ -34,15 +38,15 @@ import { readSettings } from '../../routes/settings';
 import { serviceDueSoonSql, serviceOverdueSql } from '../services/serviceBinding';
 
 /**
- * The statuses in which a matching waits for a decision: those a pending or request step leads to
- * (pending-adoption, pending-test, request-warrant, child-keep). Someone has asked, and nothing
- * moves until an approver answers. Other statuses also allow a decision, but there it is not
- * awaited: from `proposed` and `testing` the caseworker's next move is to ask (the decision is a
- * shortcut an approver may take), `adoptionConfirmed` is the choice the approver makes while
- * confirming (trial or not), and un-confirm-test from `testConfirmed` is a correction. A matching
- * left too long in any of them shows as overdue instead.
+ * The statuses in which a matching waits for a decision, and those in which it waits for its
+ * caseworker's step, read from the machine and the action table (src/domain/matchingNextStep.ts):
+ * a status from which a step that is not a decision moves the matching forward is the caseworker's
+ * (proposed, testing, testConfirmed, warrantPending, warranted); in the others nothing moves until
+ * an approver decides (a request answered, the trial started or skipped). Every status that is not
+ * final is in one of the two, so no matching waits unseen until it is overdue.
  */
-const awaitingDecision = ['adoptionPending', 'testPending', 'warrantRequested', 'keepRequested'];
+const awaitingDecision = matchingStatusesAwaiting('decision');
+const awaitingCaseworker = matchingStatusesAwaiting('caseworker');
 
 /** The steps a decision may follow (four-eyes keeps that decision from whoever took the step). */
 const askingSteps = [...new Set(Object.values(matchingFourEyes).flat())];
@@ -155,6 +159,69 @@ const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn
     });
   }
   return { items, total };
+};
+
+/**
+ * Matchings whose next step is this caseworker's (DESIGN.md section 6): in a status that awaits a
+ * step that is not a decision, proposed by this user or of this user's own head office, within their
+ * office scope; oldest last step first. The item names the steps the machine allows from there.
+ */
+const nextSteps = async (db: TDbOrTx, user: TAuthUser) => {
+  const ownOffice = sql`(select ${users.headOfficeId} from ${users} where ${users.id} = ${user.id})`;
+  const waiting = db
+    .select({
+      id: adoptiveMatchings.id,
+      code: adoptiveMatchings.code,
+      status: adoptiveMatchings.status,
+      lastStepDate: adoptiveMatchings.lastStepDate,
+      childId: adoptiveMatchings.childId,
+      parentId: adoptiveMatchings.parentId,
+      lastAt: sql`last_step.at`.as('last_at'),
+      lastDay: sql<string | null>`((last_step.at at time zone ${programmeTimeZone})::date)::text`.as(
+        'last_day',
+      ),
+      total: totalRows.as('total'),
+    })
+    .from(adoptiveMatchings)
+    .leftJoin(lastStep, sql`true`)
+    .where(
+      and(
+        inArray(adoptiveMatchings.status, awaitingCaseworker),
+        officeCondition(adoptiveMatchings.headOfficeId, user),
+        or(eq(adoptiveMatchings.createdBy, user.id), eq(adoptiveMatchings.headOfficeId, ownOffice)),
+      ),
+    )
+    .orderBy(sql`last_step.at asc nulls first`, asc(adoptiveMatchings.id))
+    .limit(workQueueLimit)
+    .as('waiting_steps');
+  // The names are joined for these rows only.
+  const rows = await db
+    .select({
+      id: waiting.id,
+      code: waiting.code,
+      status: waiting.status,
+      lastStepDate: waiting.lastStepDate,
+      lastDay: waiting.lastDay,
+      total: waiting.total,
+      title: matchingTitle,
+    })
+    .from(waiting)
+    .innerJoin(childInfos, eq(childInfos.id, waiting.childId))
+    .innerJoin(parentInfos, eq(parentInfos.id, waiting.parentId))
+    .orderBy(sql`${waiting.lastAt} asc nulls first`, asc(waiting.id));
+  const items = rows.map(
+    (row): TWorkQueueItem => ({
+      entity: 'matching',
+      entityId: row.id,
+      code: row.code,
+      title: row.title,
+      reason: 'nextStep',
+      status: row.status,
+      since: row.lastDay ?? row.lastStepDate,
+      actions: [...(matchingNextSteps[row.status as TMatchingStatus]?.actions ?? [])],
+    }),
+  );
+  return { items, total: rows[0]?.total ?? 0 };
 };
 
 /** Matchings in a stage longer than its expected days (setting `stageExpectedDays`), longest first. */
@@ -334,9 +401,9 @@ const nothing = { items: [] as TWorkQueueItem[], total: 0 };
 /**
  * The work queue (DESIGN.md section 6): `GET /work-queue` answers the signed-in user's items, within
  * their office scope (DESIGN.md section 7) and only from what they may read and act on: matchings
- * awaiting a decision they may take, matchings past their stage's expected days, accepted
- * applications whose approval ends within 30 days or has ended, services after adoption overdue,
- * given with a concern or (their own) due soon. One query per kind, each sorted and cut at 200;
+ * awaiting a decision they may take, matchings whose next step is theirs as caseworker, matchings
+ * past their stage's expected days, accepted applications whose approval ends within 30 days or has
+ * ended, services after adoption overdue, given with a concern or (their own) due soon. One query per kind, each sorted and cut at 200;
  * merged, oldest first, cut at 200 again, with the true total.
  */
 export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -348,10 +415,12 @@ export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['work queue'],
         summary:
-          "The signed-in user's work queue: decisions to take, overdue stages, approvals ending, services to follow up",
+          "The signed-in user's work queue: decisions to take, next steps to take, overdue stages, approvals ending, services to follow up",
         description:
           'Oldest first, at most 200 items; `total` counts them all. A decision needs matchings:read and ' +
-          'matchings:approve (four-eyes leaves out a request the user made), an overdue stage ' +
+          'matchings:approve (four-eyes leaves out a request the user made), a next step that is not a ' +
+          'decision matchings:read and matchings:update and having proposed the matching or being of its ' +
+          'head office, an overdue stage ' +
           'matchings:read, an approval ending adoptive_parents:read; a service (overdue, or given with a ' +
           'concern) post_adoption_services:read and being its officer or holding matchings:approve, a ' +
           'service due soon being its officer; a provincial user sees its office only.',
@@ -370,6 +439,9 @@ export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await decisions(app.db, user, today, settings.fourEyes)
           : nothing,
         readsMatchings ? await overdue(app.db, user, today, settings.stageExpectedDays) : nothing,
+        readsMatchings && hasPermission(user, matchingStepPermission)
+          ? await nextSteps(app.db, user)
+          : nothing,
         hasPermission(user, 'adoptive_parents:read') ? await approvalsEnding(app.db, user, today) : nothing,
         hasPermission(user, 'post_adoption_services:read') ? await services(app.db, user) : nothing,
       ];

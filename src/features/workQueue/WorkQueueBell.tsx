@@ -23,7 +23,8 @@ const bellItems = 12;
 /**
  * The work queue's bell in the top bar (DESIGN.md section 6): the count on a badge (`99+` past two
  * digits, spec section 9), a list that opens under it (Escape closes, Tab moves through the items).
- * The palette gets 'Awaiting my decision' (opens this list) and one command per decision waiting.
+ * The palette gets 'Awaiting my decision' (opens this list) and one command per decision or next
+ * step waiting (the matching, with the actions in words).
  */
 const WorkQueueBell = () => {
   useWorkQueueLoader();
@@ -38,7 +39,10 @@ const WorkQueueBell = () => {
 
   const commands = useMemo<TCommand[]>(() => {
     const words = bothLanguages((book) => book.workQueue.awaiting());
-    const decisions = (queue?.data ?? []).filter((item) => item.reason === 'decision');
+    // The matchings that wait for this user's move: a decision, or their next step as caseworker.
+    const awaited = (queue?.data ?? []).filter(
+      (item) => item.reason === 'decision' || item.reason === 'nextStep',
+    );
     return [
       {
         id: 'work-queue-open',
@@ -49,7 +53,7 @@ const WorkQueueBell = () => {
         // After the palette has closed, so the list takes the focus.
         perform: () => window.setTimeout(() => button.current?.click(), 50),
       },
-      ...decisions.map((item) => {
+      ...awaited.map((item) => {
         const actions = (item.actions ?? []).map((action) => matchingActionText(LL, action)).join(' · ');
         return {
           id: `work-queue-${item.entity}-${item.entityId}`,

@@ -42,12 +42,11 @@ const serviceReason = (LL: TranslationFunctions, item: TWorkQueueItem): string =
   return type ? `${type} · ${reason}` : reason;
 };
 
-/** Why an item is on the queue, in words: the decisions to take, the stage's days, the approval's end. */
+/** Why an item is on the queue, in words: the decisions or the step to take, the stage's days, the approval's end. */
 export const workQueueReason = (LL: TranslationFunctions, item: TWorkQueueItem): string => {
-  if (item.reason === 'decision')
-    return LL.workQueue.decision({
-      actions: (item.actions ?? []).map((action) => matchingActionText(LL, action)).join(', '),
-    });
+  const actions = (item.actions ?? []).map((action) => matchingActionText(LL, action)).join(', ');
+  if (item.reason === 'decision') return LL.workQueue.decision({ actions });
+  if (item.reason === 'nextStep') return LL.workQueue.nextStep({ actions });
   if (item.entity === 'service') return serviceReason(LL, item);
   if (item.reason === 'overdue') {
     const stage = item.stage as keyof TranslationFunctions['options']['stage'] | undefined;
@@ -70,20 +69,22 @@ const reasonLook = {
   serviceOverdue: { icon: 'clock', className: 'text-rose-700 dark:text-rose-300' },
   serviceConcern: { icon: 'alert', className: 'text-amber-800 dark:text-amber-300' },
   serviceDueSoon: { icon: 'calendar', className: 'text-slate-700 dark:text-slate-300' },
+  nextStep: { icon: 'arrowRight', className: 'text-primary-700 dark:text-primary-300' },
 } as const satisfies Record<TWorkQueueItem['reason'], { icon: string; className: string }>;
 
 /**
  * Decisions first (only this user can clear them; 'Awaiting my decision' opens this list), then
- * overdue stages, overdue services, services with a concern, approvals ending, services due soon;
- * each kind oldest first, as the server answers.
+ * the next steps that are theirs as caseworker, overdue stages, overdue services, services with a
+ * concern, approvals ending, services due soon; each kind oldest first, as the server answers.
  */
 const reasonOrder = {
   decision: 0,
-  overdue: 1,
-  serviceOverdue: 2,
-  serviceConcern: 3,
-  approvalExpiring: 4,
-  serviceDueSoon: 5,
+  nextStep: 1,
+  overdue: 2,
+  serviceOverdue: 3,
+  serviceConcern: 4,
+  approvalExpiring: 5,
+  serviceDueSoon: 6,
 } as const satisfies Record<TWorkQueueItem['reason'], number>;
 const byReason = (items: readonly TWorkQueueItem[]) =>
   [...items].sort((a, b) => reasonOrder[a.reason] - reasonOrder[b.reason]);
@@ -162,7 +163,7 @@ export const WorkQueueList = ({
                   <span>{workQueueReason(LL, item)}</span>
                 </span>
                 {/* An approval's end and a service's day are in the reason's words already. */}
-                {item.reason === 'decision' || item.reason === 'overdue' ? (
+                {item.reason === 'decision' || item.reason === 'nextStep' || item.reason === 'overdue' ? (
                   <span className="text-slate-500 dark:text-slate-400">
                     {LL.workQueue.since({ date: formatDate(item.since) })}
                   </span>

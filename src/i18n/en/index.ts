@@ -1129,7 +1129,7 @@ const en = {
     title: 'My work queue',
     bell: 'Work queue: {count} waiting',
     bellEmpty: 'Work queue: nothing waiting',
-    hint: 'Decisions you may take, stages past their time, approvals about to end, services after adoption to follow.',
+    hint: 'Decisions you may take, steps that are yours, stages past their time, approvals about to end, services after adoption to follow.',
     empty: 'Nothing waits for you.',
     loading: 'Reading your work queue...',
     failed: 'The work queue could not be read.',
@@ -1145,6 +1145,8 @@ const en = {
     serviceOverdue: 'Overdue since {date}',
     serviceConcern: 'Concern found on {date}',
     serviceDueSoon: 'Due on {date}',
+    // a matching's next step that is not a decision, for its caseworker (issue 22)
+    nextStep: 'Next step: {actions}',
   },
   // matchings (issue 13): the board, the new matching, the working page and the printed summary
   matching: {

@@ -1110,7 +1110,7 @@ const km = {
     title: 'ការងាររង់ចាំខ្ញុំ',
     bell: 'ការងាររង់ចាំ៖ {count}',
     bellEmpty: 'ការងាររង់ចាំ៖ គ្មាន',
-    hint: 'ការសម្រេចដែលអ្នកអាចធ្វើ ដំណាក់កាលហួសពេល ការអនុម័តជិតផុតកំណត់ និងសេវាក្រោយការសុំកុមារធម៌ដែលត្រូវតាមដាន។',
+    hint: 'ការសម្រេចដែលអ្នកអាចធ្វើ ជំហានដែលជាវេនរបស់អ្នក ដំណាក់កាលហួសពេល ការអនុម័តជិតផុតកំណត់ និងសេវាក្រោយការសុំកុមារធម៌ដែលត្រូវតាមដាន។',
     empty: 'គ្មានការងាររង់ចាំអ្នកទេ។',
     loading: 'កំពុងអានការងាររង់ចាំ...',
     failed: 'មិនអាចអានការងាររង់ចាំបានទេ។',
@@ -1126,6 +1126,8 @@ const km = {
     serviceOverdue: 'ហួសកាលកំណត់តាំងពី {date}',
     serviceConcern: 'រកឃើញចំណុចគួរព្រួយបារម្ភនៅ {date}',
     serviceDueSoon: 'ត្រូវធ្វើនៅ {date}',
+    // a matching's next step that is not a decision, for its caseworker (issue 22)
+    nextStep: 'ជំហានបន្ទាប់៖ {actions}',
   },
   // matchings (issue 13): the board, the new matching, the working page and the printed summary
   matching: {
