@@ -110,7 +110,7 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
     await dialog
       .getByLabel(en.workflowNeeds.shortTrialReason())
       .fill('The child already lived with the family.');
-    await dialog.getByLabel(en.fields.stepDate(), { exact: true }).focus();
+    await dialog.locator('#matching-action-date').focus();
   });
   await expectStatus(boss, en, 'testConfirmed');
   await act(boss, en, 'pendingWarrant');
