@@ -147,7 +147,9 @@ const bodyOf = (action: TMatchingActionName, day: string, n: number): Record<str
       key === 'date'
         ? day
         : key === 'reason'
-          ? 'Demo: the family and the child were not ready.'
+          ? action === 'confirm-test'
+            ? 'Demo: the family and the child settled well; the team confirmed the trial early.'
+            : 'Demo: the family and the child were not ready.'
           : key === 'reference'
             ? `REQ-${1000 + n}`
             : `W-${2000 + n}`,

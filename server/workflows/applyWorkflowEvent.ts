@@ -46,6 +46,7 @@ export const applyWorkflowEvent = async (
     });
   }
   if (!decision.ok) throw binding.invalidPayload(step.body, step.today, before);
+  await binding.checkStep?.(tx, step, before);
   const [after] = (await tx
     .update(binding.table)
     .set({

@@ -88,6 +88,12 @@ export type TWorkflowBinding = {
     t: TranslationFunctions,
   ) => Promise<void>;
   /**
+   * A rule of the workflow's own, asked under the row lock once the machine allows the action and
+   * before anything is written (issue 22: accepting an application that fails eligibility needs a
+   * written justification, confirming a short trial a reason); throw to refuse (a 400 names the field).
+   */
+  checkStep?: (tx: TDbOrTx, step: TWorkflowStep, before: TWorkflowRow) => Promise<void>;
+  /**
    * What follows an accepted action in the same transaction: a matching that completes or ends
    * moves its child and its application (their own workflows, through `applyWorkflowEvent`).
    */

@@ -15,6 +15,23 @@ export const matchingStageOf = (status: string): TMatchingStage | null =>
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+/**
+ * A trial confirmed on `confirmedOn` that began on `trialStart`, against the trial stage's expected
+ * days (setting `stageExpectedDays.trial`): shorter than expected, its confirmation needs a written
+ * reason (issue 22). Null when the trial's start or the day is not known (nothing to judge).
+ */
+export const trialLength = (
+  trialStart: unknown,
+  confirmedOn: unknown,
+  expectedDays: TSystemSettings['stageExpectedDays'],
+): { days: number; expected: number; short: boolean } | null => {
+  if (typeof trialStart !== 'string' || !trialStart || typeof confirmedOn !== 'string' || !confirmedOn)
+    return null;
+  const days = daysBetween(trialStart, confirmedOn);
+  if (Number.isNaN(days)) return null;
+  return { days, expected: expectedDays.trial, short: days < expectedDays.trial };
+};
+
 export type TStageTiming = {
   stage: TMatchingStage;
   days: number;

@@ -1137,6 +1137,10 @@ type RootTranslation = {
 		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​ល​ើ​ល​ទ​្​ធ​ផ​ល
 		 */
 		findingNotes: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ទ​ទ​ួ​ល​យ​ក​ ​ទ​ោ​ះ​ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ
+		 */
+		acceptanceJustification: string
 	}
 	fieldHints: {
 		/**
@@ -2724,6 +2728,30 @@ type RootTranslation = {
 		 * p​r​o​p​o​s​e​d​D​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ន​ៅ​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
 		 */
 		matchingProposedFuture: string
+		/**
+		 * j​u​s​t​i​f​i​c​a​t​i​o​n​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​៖​ ​ព​ា​ក​្​យ​ស​ុ​ំ​ន​េ​ះ​ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ​ទ​ទ​ួ​ល​យ​ក​ ​(​{​c​h​e​c​k​s​}​)​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ន​ៅ​ត​ែ​ទ​ទ​ួ​ល​យ​ក​។
+		 * @param {unknown} checks
+		 */
+		parentAcceptJustificationNeeded: RequiredParams<'checks'>
+		/**
+		 * ប​ញ​្​ជ​ី​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ក​ា​រ​វ​ា​យ​ត​ម​្​ល​ៃ​៖​ ​ប​ា​ន​ធ​្​វ​ើ​ ​{​d​o​n​e​}​ ​ន​ៃ​ ​{​a​l​l​}
+		 * @param {unknown} all
+		 * @param {unknown} done
+		 */
+		parentShortfallChecklist: RequiredParams<'all' | 'done'>
+		/**
+		 * អ​ា​យ​ុ​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}​ ​(​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​ ​យ​៉​ា​ង​ត​ិ​ច​ ​{​m​i​n​}​ ​ឆ​្​ន​ា​ំ​)
+		 * @param {unknown} age
+		 * @param {unknown} min
+		 * @param {unknown} n
+		 */
+		parentShortfallAge: RequiredParams<'age' | 'min' | 'n'>
+		/**
+		 * r​e​a​s​o​n​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​៖​ ​ក​ា​រ​ស​ា​ក​ល​្​ប​ង​ម​ា​ន​រ​យ​ៈ​ព​េ​ល​ ​{​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​ខ​្​ល​ី​ជ​ា​ង​ ​{​e​x​p​e​c​t​e​d​}​ ​ថ​្​ង​ៃ​ដ​ែ​ល​រ​ំ​ព​ឹ​ង​ទ​ុ​ក​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ប​ញ​្​ជ​ា​ក​់​ន​ៅ​ព​េ​ល​ន​េ​ះ​។
+		 * @param {unknown} days
+		 * @param {unknown} expected
+		 */
+		matchingShortTrialReason: RequiredParams<'days' | 'expected'>
 	}
 	childPhoto: {
 		/**
@@ -5346,6 +5374,37 @@ type RootTranslation = {
 		 */
 		servicesFailed: string
 	}
+	workflowNeeds: {
+		/**
+		 * យ​ុ​ត​្​ត​ិ​ក​ម​្​ម
+		 */
+		justification: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង​ម​ុ​ន​ព​េ​ល
+		 */
+		shortTrialReason: string
+		/**
+		 * ព​ា​ក​្​យ​ស​ុ​ំ​ន​េ​ះ​ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ​ទ​ទ​ួ​ល​យ​ក​៖​ ​{​c​h​e​c​k​s​}​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ន​ៅ​ត​ែ​ទ​ទ​ួ​ល​យ​ក​។
+		 * @param {unknown} checks
+		 */
+		notEligible: RequiredParams<'checks'>
+		/**
+		 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង​៖​ ​{​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ ​{​e​x​p​e​c​t​e​d​}​ ​ថ​្​ង​ៃ​ដ​ែ​ល​រ​ំ​ព​ឹ​ង​ទ​ុ​ក​។
+		 * @param {unknown} days
+		 * @param {unknown} expected
+		 */
+		trialDays: RequiredParams<'days' | 'expected'>
+		/**
+		 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង​៖​ ​{​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ ​{​e​x​p​e​c​t​e​d​}​ ​ថ​្​ង​ៃ​ដ​ែ​ល​រ​ំ​ព​ឹ​ង​ទ​ុ​ក​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ប​ញ​្​ជ​ា​ក​់​ម​ុ​ន​ព​េ​ល​។
+		 * @param {unknown} days
+		 * @param {unknown} expected
+		 */
+		trialShort: RequiredParams<'days' | 'expected'>
+		/**
+		 * ម​ិ​ន​ម​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ច​ា​ប​់​ផ​្​ដ​ើ​ម​ក​ា​រ​ស​ា​ក​ល​្​ប​ង​ទ​េ​។
+		 */
+		trialUnknown: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -6468,6 +6527,10 @@ export type TranslationFunctions = {
 		 * កំណត់សម្គាល់លើលទ្ធផល
 		 */
 		findingNotes: () => LocalizedString
+		/**
+		 * មូលហេតុដែលទទួលយក ទោះមិនបំពេញលក្ខខណ្ឌ
+		 */
+		acceptanceJustification: () => LocalizedString
 	}
 	fieldHints: {
 		/**
@@ -7960,6 +8023,22 @@ export type TranslationFunctions = {
 		 * proposedDate មិនអាចនៅថ្ងៃអនាគតបានទេ។
 		 */
 		matchingProposedFuture: () => LocalizedString
+		/**
+		 * justification ត្រូវតែបំពេញ៖ ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក ({checks})។ សូមសរសេរមូលហេតុដែលនៅតែទទួលយក។
+		 */
+		parentAcceptJustificationNeeded: (arg: { checks: unknown }) => LocalizedString
+		/**
+		 * បញ្ជីត្រួតពិនិត្យការវាយតម្លៃ៖ បានធ្វើ {done} នៃ {all}
+		 */
+		parentShortfallChecklist: (arg: { all: unknown, done: unknown }) => LocalizedString
+		/**
+		 * អាយុអ្នកដាក់ពាក្យទី {n} ({age} ឆ្នាំ យ៉ាងតិច {min} ឆ្នាំ)
+		 */
+		parentShortfallAge: (arg: { age: unknown, min: unknown, n: unknown }) => LocalizedString
+		/**
+		 * reason ត្រូវតែបំពេញ៖ ការសាកល្បងមានរយៈពេល {days} ថ្ងៃ ខ្លីជាង {expected} ថ្ងៃដែលរំពឹងទុក។ សូមសរសេរមូលហេតុដែលបញ្ជាក់នៅពេលនេះ។
+		 */
+		matchingShortTrialReason: (arg: { days: unknown, expected: unknown }) => LocalizedString
 	}
 	childPhoto: {
 		/**
@@ -10376,6 +10455,32 @@ export type TranslationFunctions = {
 		 * មិនអាចផ្ទុកសេវាបានទេ។
 		 */
 		servicesFailed: () => LocalizedString
+	}
+	workflowNeeds: {
+		/**
+		 * យុត្តិកម្ម
+		 */
+		justification: () => LocalizedString
+		/**
+		 * មូលហេតុដែលបញ្ជាក់ការសាកល្បងមុនពេល
+		 */
+		shortTrialReason: () => LocalizedString
+		/**
+		 * ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក៖ {checks}។ សូមសរសេរមូលហេតុដែលនៅតែទទួលយក។
+		 */
+		notEligible: (arg: { checks: unknown }) => LocalizedString
+		/**
+		 * ការសាកល្បង៖ {days} ថ្ងៃ ក្នុងចំណោម {expected} ថ្ងៃដែលរំពឹងទុក។
+		 */
+		trialDays: (arg: { days: unknown, expected: unknown }) => LocalizedString
+		/**
+		 * ការសាកល្បង៖ {days} ថ្ងៃ ក្នុងចំណោម {expected} ថ្ងៃដែលរំពឹងទុក។ សូមសរសេរមូលហេតុដែលបញ្ជាក់មុនពេល។
+		 */
+		trialShort: (arg: { days: unknown, expected: unknown }) => LocalizedString
+		/**
+		 * មិនមានកត់ត្រាថ្ងៃចាប់ផ្ដើមការសាកល្បងទេ។
+		 */
+		trialUnknown: () => LocalizedString
 	}
 }
 

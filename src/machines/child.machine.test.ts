@@ -50,6 +50,8 @@ const validEvent = (type: TChildEventType): TChildEvent => {
     case 'INTERNATIONAL':
     case 'RE_ADOPTION':
       return { type, date: '2026-03-01', today, reason: 'ផ្ទេរទៅមណ្ឌល / moved to a care centre' };
+    case 'UNCONFIRM_ADOPTION':
+      return { type, reason: 'សំបុត្រកំណើតត្រូវពិនិត្យម្ដងទៀត / the birth record must be checked again' };
     default:
       return { type };
   }
@@ -209,7 +211,11 @@ describe('applyChildEvent', () => {
     }
   });
 
-  const reasonCases = datedCases.filter(([, type]) => type !== 'CONFIRM_ADOPTION');
+  const reasonCases: (readonly [(typeof childStatuses)[number], TChildEventType])[] = [
+    ...datedCases.filter(([, type]) => type !== 'CONFIRM_ADOPTION'),
+    // Un-confirming carries a reason too (DESIGN.md section 4), without a date.
+    ['adoptable', 'UNCONFIRM_ADOPTION'],
+  ];
 
   it.each(reasonCases)('%s + %s: refuses a missing or blank reason', (status, type) => {
     const base = validEvent(type);
@@ -318,7 +324,10 @@ describe('child actions', () => {
       date: '2026-03-01',
       today,
     });
-    expect(childActionEvent('unconfirmed-adoption', {}, today)).toEqual({ type: 'UNCONFIRM_ADOPTION' });
+    expect(childActionEvent('unconfirmed-adoption', { reason: 'why' }, today)).toEqual({
+      type: 'UNCONFIRM_ADOPTION',
+      reason: 'why',
+    });
     for (const [action, type] of [
       ['long-term', 'LONG_TERM'],
       ['international', 'INTERNATIONAL'],
@@ -397,8 +406,10 @@ describe('action bodies', () => {
     ]);
   });
 
-  it('unconfirmed-adoption takes nothing', () => {
-    expect(childActionBodies['unconfirmed-adoption'].parse({})).toEqual({});
+  it('unconfirmed-adoption takes a reason that says something (DESIGN.md section 4)', () => {
+    expect(childActionBodies['unconfirmed-adoption'].parse({ reason: 'why' })).toEqual({ reason: 'why' });
+    expect(childActionBodies['unconfirmed-adoption'].safeParse({}).success).toBe(false);
+    expect(childActionBodies['unconfirmed-adoption'].safeParse({ reason: '  ' }).success).toBe(false);
   });
 });
 

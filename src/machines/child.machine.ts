@@ -18,7 +18,8 @@ type TEffective = { date: string; today: string };
 export type TChildEvent =
   /** A caseworker confirms the child can be adopted. */
   | ({ type: 'CONFIRM_ADOPTION' } & TEffective)
-  | { type: 'UNCONFIRM_ADOPTION' }
+  /** Back to registered: why, in words. */
+  | { type: 'UNCONFIRM_ADOPTION'; reason: string }
   /** Taken out of the domestic programme (long-term care, international adoption) or back into it. */
   | ({ type: 'LONG_TERM'; reason: string } & TEffective)
   | ({ type: 'INTERNATIONAL'; reason: string } & TEffective)
@@ -83,7 +84,7 @@ export const childMachine = setup({
     },
     adoptable: {
       on: {
-        UNCONFIRM_ADOPTION: { target: 'registered' },
+        UNCONFIRM_ADOPTION: { target: 'registered', guard: 'hasReason' },
         ...leaveProgramme,
         MATCHED: { target: 'matched' },
       },

@@ -66,7 +66,7 @@ const validBody = (action: TChildActionName, id: number): Record<string, unknown
     case 'confirm-adoption':
       return { id, date: today };
     case 'unconfirmed-adoption':
-      return {};
+      return { reason: 'The birth record must be checked again' };
     default:
       return { date: today, reason: `Reason for ${action}` };
   }
@@ -159,11 +159,10 @@ describe('every status and every action', () => {
             .where(and(eq(statusHistory.entity, 'child_infos'), eq(statusHistory.entityId, id)));
           expect(row).toMatchObject({ action, fromStatus: status, toStatus: to, userId: caseworkerId });
           const body = validBody(action, id);
-          expect(row.payload).toEqual(
-            action === 'unconfirmed-adoption'
-              ? {}
-              : { date: today, ...(body.reason ? { reason: body.reason } : {}) },
-          );
+          expect(row.payload).toEqual({
+            ...(body.date ? { date: today } : {}),
+            ...(body.reason ? { reason: body.reason } : {}),
+          });
         });
       } else {
         it(`${status} refuses ${action} with 409 and changes nothing`, async () => {
@@ -239,7 +238,10 @@ describe('a child walked through the machine', () => {
       toStatus: 'adoptable',
       payload: { date: today },
     });
-    expect(rows[rows.length - 2]).toMatchObject({ action: 'unconfirmed-adoption', payload: {} });
+    expect(rows[rows.length - 2]).toMatchObject({
+      action: 'unconfirmed-adoption',
+      payload: { reason: 'The birth record must be checked again' },
+    });
   });
 
   it('answers an empty history for a child never acted on', async () => {
@@ -324,7 +326,7 @@ describe('refused requests change nothing', () => {
 
   it('answers 404 for an unknown child on every route', async () => {
     const missing = 2_147_483_000;
-    expect((await act('unconfirmed-adoption', missing, {})).statusCode).toBe(404);
+    expect((await act('unconfirmed-adoption', missing)).statusCode).toBe(404);
     expect((await act('confirm-adoption', missing, { id: missing, date: today })).statusCode).toBe(404);
     expect((await get(`/child-infos/status-history/${missing}`)).statusCode).toBe(404);
     expect((await get(`/child-infos/allowed-actions/${missing}`)).statusCode).toBe(404);

@@ -503,7 +503,7 @@ describe('time in stage', () => {
     expect((await act('test-adoption', id, { date: daysAgo(8) })).statusCode).toBe(200);
     expect(await entered()).toBe(daysAgo(8));
     for (const [action, body] of [
-      ['confirm-test', { date: daysAgo(6) }],
+      ['confirm-test', { date: daysAgo(6), reason: 'Two days were enough: the family knew the child' }],
       ['un-confirm-test', { reason: 'One more visit is needed' }],
       ['pending-test', {}],
     ] as const) {

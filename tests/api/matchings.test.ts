@@ -208,7 +208,8 @@ describe('taking a matching through its stages', () => {
     for (const [action, body, token] of [
       ['confirm-adoption', { date: today }, tokens.supervisor],
       ['test-adoption', { date: today }, tokens.supervisor],
-      ['confirm-test', { date: today }, tokens.supervisor],
+      // A trial of no days: confirmed early, with the reason it needs (issue 22).
+      ['confirm-test', { date: today, reason: 'The family already cared for the child' }, tokens.supervisor],
       ['pending-warrant', {}, tokens.caseworker],
       ['request-warrant', { date: today, reference: 'REF-7' }, tokens.caseworker],
       ['confirm-warrant', { date: today, number: 'W-7' }, tokens.supervisor],

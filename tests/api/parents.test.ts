@@ -216,6 +216,8 @@ describe('parent applications', () => {
     const expired = await call('PATCH', `/parent-infos/accept-parents-adoption/${single.id}`, {
       date: yearsBefore(today, 2),
       approvedUntil: yearsBefore(today, 1),
+      // Its checklist is not done: the acceptance overrides eligibility (issue 22).
+      justification: 'Accepted by the committee before the checklist was done',
     });
     expect(expired.statusCode, expired.body).toBe(200);
     expect(await codes('&approval=expired')).toEqual([single.code]);
@@ -230,6 +232,7 @@ describe('parent applications', () => {
     const accepted = await call('PATCH', `/parent-infos/accept-parents-adoption/${application.id}`, {
       date: today,
       version: application.version,
+      justification: 'Accepted by the committee before the checklist was done',
     });
     await t.app.db.delete(systemSettings).where(eq(systemSettings.key, 'parentApprovalMonths'));
     expect(accepted.statusCode, accepted.body).toBe(200);

@@ -425,7 +425,7 @@ describe('the work queue', () => {
       'reject-test',
       'skip-test',
     ]);
-    await act('confirm-test', id, tokens.supervisor, { date: today });
+    await act('confirm-test', id, tokens.supervisor, { date: today, reason: 'Settled from the first day' });
     await act('pending-warrant', id, tokens.caseworker);
     // Waiting for the warrant to be requested is no decision.
     expect(find(await queue(tokens.supervisor), id, 'decision')).toBeUndefined();

@@ -308,7 +308,9 @@ describe('the child record and its workflow', () => {
 
     // A reader who writes gets the record, as before.
     await probeHolds([...childOnly, 'adoptive_children:read']);
-    const reread = await call('PATCH', `/child-infos/unconfirmed-adoption/${child.id}`, {});
+    const reread = await call('PATCH', `/child-infos/unconfirmed-adoption/${child.id}`, {
+      reason: 'Checked again',
+    });
     expect([200, 409]).toContain(reread.statusCode);
   });
 

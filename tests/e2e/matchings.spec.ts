@@ -100,7 +100,18 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   await expectStatus(boss, en, 'adoptionConfirmed');
   await act(boss, en, 'testAdoption');
   await expectStatus(boss, en, 'testing');
-  await act(boss, en, 'confirmTest');
+  // A trial of no days: the dialog says so against the expected 90 and asks why it ends early.
+  await act(boss, en, 'confirmTest', async (dialogPage) => {
+    const dialog = dialogPage.getByRole('dialog');
+    await expect(dialog.locator('#matching-action-note')).toHaveText(
+      en.workflowNeeds.trialShort({ days: 0, expected: 90 }),
+    );
+    await saveScreenshot(dialogPage, 'matching-confirm-test-short-en');
+    await dialog
+      .getByLabel(en.workflowNeeds.shortTrialReason())
+      .fill('The child already lived with the family.');
+    await dialog.locator('#matching-action-date').focus();
+  });
   await expectStatus(boss, en, 'testConfirmed');
   await act(boss, en, 'pendingWarrant');
   await expectStatus(boss, en, 'warrantPending');

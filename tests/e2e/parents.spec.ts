@@ -101,9 +101,21 @@ test("a couple's application in Khmer: registered with a document, accepted from
   const date = dialog.getByLabel(kh.parentStatus.decisionDate());
   await expect(date).toBeFocused();
   await expect(date).toHaveValue(formatDate(today()));
+  // One checklist item of five is done: the dialog says so and asks why it is accepted anyway.
+  await expect(dialog.locator('#parent-action-note')).toContainText(
+    kh.parentShow.checklistDone({ done: 1, all: 5 }),
+  );
+  await page.keyboard.press('Enter');
+  const justification = dialog.getByLabel(kh.workflowNeeds.justification());
+  await expect(justification).toHaveAttribute('aria-invalid', 'true');
+  await justification.fill('គណៈកម្មការទទួលយក ខណៈការវាយតម្លៃផ្សេងទៀតកំពុងធ្វើ។');
+  await saveScreenshot(page, 'parent-accept-justification-kh');
+  await date.focus();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText(kh.options.status.accepted()).first()).toBeVisible();
+  // Kept on the application and its history.
+  await expect(page.getByText('គណៈកម្មការទទួលយក ខណៈការវាយតម្លៃផ្សេងទៀតកំពុងធ្វើ។').first()).toBeVisible();
   // Without an end the approval holds the settings' 12 months.
   const until = formatDate(defaultApprovedUntil(today(), 12));
   await expect(page.getByText(kh.parentShow.approvedUntil({ date: until }))).toBeVisible();

@@ -69,7 +69,7 @@ const matchingAwaitingKeep = async (request: APIRequestContext, on = today()): P
   await step(worker, 'pending-adoption');
   await step(boss, 'confirm-adoption', date);
   await step(boss, 'test-adoption', date);
-  await step(boss, 'confirm-test', date);
+  await step(boss, 'confirm-test', { ...date, reason: 'A trial of no days: the child already lived there.' });
   await step(boss, 'pending-warrant');
   await step(worker, 'request-warrant', { ...date, reference: 'REF-SERVICES-E2E' });
   await step(boss, 'confirm-warrant', { ...date, number: 'W-SERVICES-E2E' });

@@ -69,6 +69,8 @@ export const parentInfos = pgTable(
     decisionDate: date('decision_date', { mode: 'string' }),
     decisionReason: text('decision_reason'),
     approvedUntil: date('approved_until', { mode: 'string' }),
+    /** Why an application that failed eligibility was accepted anyway (issue 22); null when it needed none. */
+    acceptanceJustification: text('acceptance_justification'),
     ...versionColumn,
     ...auditColumns,
   },

@@ -41,9 +41,9 @@ export const childWorkflowBinding: TWorkflowBinding = {
   },
   // The machine refused what the body carries: a date after today, or a reason that says nothing.
   invalidPayload: (body, today) =>
-    isEffectiveDate(body.date, today)
-      ? fieldErrors((t) => t.validation.notBlank({ label: 'reason' }))
-      : fieldErrors((t) => t.server.childDateFuture({ field: 'date', today })),
+    'date' in body && !isEffectiveDate(body.date, today)
+      ? fieldErrors((t) => t.server.childDateFuture({ field: 'date', today }))
+      : fieldErrors((t) => t.validation.notBlank({ label: 'reason' })),
   notAllowed: {
     messageKey: 'childActionNotAllowed',
     statusText: childStatusText,

@@ -1,13 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { matchingActionText, matchingStatusText } from '../../../src/domain/matchingLabels';
-import { matchingStageOf } from '../../../src/domain/matchingStage';
+import { matchingStageOf, trialLength } from '../../../src/domain/matchingStage';
 import {
   fourEyesStep,
   matchingFourEyes,
   matchingWorkflow,
   type TMatchingActionName,
 } from '../../../src/domain/workflows/matching.workflow';
-import { isEffectiveDate } from '../../../src/machines/eventChecks';
+import { isEffectiveDate, isGivenText } from '../../../src/machines/eventChecks';
 import { adoptiveMatchings, statusHistory } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { readSettings } from '../../routes/settings';
@@ -88,6 +88,20 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
       (await readSettings(tx)).fourEyes,
     );
     if (held) throw new ApiError(409, 'matchingFourEyes', { action: matchingActionText(t, held) });
+  },
+  // A trial confirmed before its expected days (setting `stageExpectedDays.trial`) needs a written
+  // reason (issue 22); the dialog shows the same days from the same function.
+  checkStep: async (tx, step) => {
+    if (step.action !== 'confirm-test' || isGivenText(step.body.reason)) return;
+    const [row] = await tx
+      .select({ trialStart: adoptiveMatchings.trialStart })
+      .from(adoptiveMatchings)
+      .where(eq(adoptiveMatchings.id, step.id));
+    const trial = trialLength(row?.trialStart, step.body.date, (await readSettings(tx)).stageExpectedDays);
+    if (trial?.short)
+      throw fieldErrors((t) =>
+        t.server.matchingShortTrialReason({ days: trial.days, expected: trial.expected }),
+      );
   },
   afterEvent: async (tx, step, { before, after }, t) => {
     // A new stage (or the end) starts its clock on the step's day.

@@ -192,6 +192,7 @@ export const parentBinding: TResourceBinding = {
     decisionDate: parentInfos.decisionDate,
     decisionReason: parentInfos.decisionReason,
     approvedUntil: parentInfos.approvedUntil,
+    acceptanceJustification: parentInfos.acceptanceJustification,
     version: parentInfos.version,
     updatedAt: parentInfos.updatedAt,
   },

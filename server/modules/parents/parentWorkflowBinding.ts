@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
+import { acceptanceShortfalls, type TEligibilityCheck } from '../../../src/domain/parentEligibility';
 import { parentActionText, parentStatusText } from '../../../src/domain/parentLabels';
 import { defaultApprovedUntil, parentWorkflow } from '../../../src/domain/workflows/parent.workflow';
-import { isEffectiveDate } from '../../../src/machines/eventChecks';
+import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
+import { isEffectiveDate, isGivenText } from '../../../src/machines/eventChecks';
 import { parentInfos } from '../../db/schema';
 import { fieldErrors } from '../../errors';
 import { readSettings } from '../../routes/settings';
@@ -10,6 +13,14 @@ import type { TWorkflowBinding, TWorkflowRow } from '../../workflows/binding';
 const lastStepOf = (row: TWorkflowRow) =>
   (typeof row.decisionDate === 'string' ? row.decisionDate : null) ??
   (typeof row.applicationDate === 'string' ? row.applicationDate : null);
+
+/** One failed eligibility check in the 400's words. */
+const shortfallText = (t: TranslationFunctions, check: TEligibilityCheck, minimumAge: number) =>
+  check.kind === 'checklist'
+    ? t.server.parentShortfallChecklist({ done: check.done, all: check.all })
+    : check.kind === 'age'
+      ? t.server.parentShortfallAge({ n: check.n, age: check.age ?? '', min: minimumAge })
+      : '';
 
 /**
  * A parent application's workflow as the server serves it: `PATCH /parent-infos/{action}/{id}` for
@@ -49,14 +60,53 @@ export const parentWorkflowBinding: TWorkflowBinding = {
     const { parentApprovalMonths } = await readSettings(db);
     return { ...body, approvedUntil: defaultApprovedUntil(body.date, parentApprovalMonths) };
   },
-  // A decision's date and reason, and the approval's end while accepted.
+  // Accepting an application that fails the eligibility its show page computes (the same
+  // function, the settings' minimum age) needs a written justification (issue 22).
+  checkStep: async (tx, step) => {
+    if (step.action !== 'accept-parents-adoption' || isGivenText(step.body.justification)) return;
+    const [record] = await tx
+      .select({
+        applicationDate: parentInfos.applicationDate,
+        applicantType: parentInfos.applicantType,
+        applicant1DateOfBirth: parentInfos.applicant1DateOfBirth,
+        applicant2DateOfBirth: parentInfos.applicant2DateOfBirth,
+        homeStudyOn: parentInfos.homeStudyOn,
+        policeRecordOn: parentInfos.policeRecordOn,
+        medicalReportOn: parentInfos.medicalReportOn,
+        referencesOn: parentInfos.referencesOn,
+        trainingOn: parentInfos.trainingOn,
+      })
+      .from(parentInfos)
+      .where(eq(parentInfos.id, step.id));
+    const { minimumAdopterAge } = await readSettings(tx);
+    const shortfalls = acceptanceShortfalls(record ?? {}, minimumAdopterAge, step.today);
+    if (shortfalls.length === 0) return;
+    throw fieldErrors((t) =>
+      t.server.parentAcceptJustificationNeeded({
+        checks: shortfalls.map((check) => shortfallText(t, check, minimumAdopterAge)).join('; '),
+      }),
+    );
+  },
+  // A decision's date and reason, the approval's end while accepted, and the justification of an
+  // acceptance that overrode eligibility while it stands (the history keeps every one).
   // The matching's system events change the status alone.
   sets: (action, body) => {
     if (action === 'accept-parents-adoption')
-      return { decisionDate: body.date, decisionReason: null, approvedUntil: body.approvedUntil };
-    if (action === 'un-accept-parents-adoption') return { decisionReason: body.reason, approvedUntil: null };
+      return {
+        decisionDate: body.date,
+        decisionReason: null,
+        approvedUntil: body.approvedUntil,
+        acceptanceJustification: isGivenText(body.justification) ? String(body.justification).trim() : null,
+      };
+    if (action === 'un-accept-parents-adoption')
+      return { decisionReason: body.reason, approvedUntil: null, acceptanceJustification: null };
     if (action === 'reject-adoption')
-      return { decisionDate: body.date, decisionReason: body.reason, approvedUntil: null };
+      return {
+        decisionDate: body.date,
+        decisionReason: body.reason,
+        approvedUntil: null,
+        acceptanceJustification: null,
+      };
     return {};
   },
   invalidPayload: (body, today, before) => {

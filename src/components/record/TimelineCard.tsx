@@ -2,7 +2,7 @@ import { HistoryBody } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import { useHistory } from '@/components/record/useHistory';
 import { useResourceText } from '@/components/resource/useResourceText';
-import { historyWhen } from '@/components/workflow/statusHistory';
+import { historyWhen, historyWhy } from '@/components/workflow/statusHistory';
 import { formatDate } from '@/domain/dateFormat';
 import type { TRouteLocale } from '@/domain/locale';
 import type { TFieldDef } from '@/domain/resource';
@@ -159,7 +159,7 @@ export const TimelineCard = ({
           {(rows) => (
             <ol className="grid gap-3 text-sm">
               {rows.map((entry) => {
-                const reason = typeof entry.payload?.reason === 'string' ? entry.payload.reason.trim() : '';
+                const reason = historyWhy(entry.payload);
                 return (
                   <li
                     key={entry.id}

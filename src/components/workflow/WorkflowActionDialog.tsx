@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { type KeyboardEvent, useState } from 'react';
-import { Controller, type FieldErrors, type FieldValues, get, set, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors, type FieldValues, get, set, useForm, useWatch } from 'react-hook-form';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { DateInput } from '@/components/form/DateInput';
@@ -16,14 +16,19 @@ import { isoDateIn } from '@/domain/programmeTime';
 import type { TFieldDef } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { api } from '@/platform/api/client';
+import type { TResourceRow } from '@/platform/api/resources';
+import { useClientSettings } from '@/platform/useSetup';
 import { workQueueRefreshAtom } from '@/state/workQueue';
 import { actionMaxLength, fieldIdPart, workflowActionBody, workflowActionDefaults } from './actionBody';
-import type { TClientWorkflow, TWorkflowTexts } from './clientWorkflow';
+import { noActionNeeds, type TClientWorkflow, type TWorkflowTexts } from './clientWorkflow';
 
 export { workflowActionBody } from './actionBody';
 
-/** What a dialog needs of the record: its id, the version it was read at, and its name. */
-export type TWorkflowSubject = { id: number; version: number; name: string };
+/**
+ * What a dialog needs of the record: its id, the version it was read at, its name, and the record
+ * itself for what an action asks of it (a trial's start, an application's eligibility).
+ */
+export type TWorkflowSubject = { id: number; version: number; name: string; record?: TResourceRow };
 
 type TActionResult = { data: { id: number; status: string; version: number } };
 
@@ -89,23 +94,25 @@ const ActionForm = ({
   const { LL } = useI18nContext();
   const { optionLabel } = useResourceText(client.resourceName);
   const action = client.workflow.actions[name];
+  const settings = useClientSettings();
   const [notice, setNotice] = useState<TFormNotice | null>(null);
   // Today in the programme's time zone: the server refuses a later date.
   const [today] = useState(() => isoDateIn(new Date()));
-  const fields = action.fields;
-  const fieldPaths = fields.map((field) => field.key);
+  /** What this record asks of the action beyond its table, for the values typed (issue 22). */
+  const needsFor = (values: Readonly<Record<string, unknown>>) =>
+    client.needs && subject.record ? client.needs(name, subject.record, values, settings, LL) : noActionNeeds;
+  const tableFields = action.fields;
+  const fieldPaths = tableFields.map((field) => field.key);
   const labelOf = (field: TFieldDef) => texts.field(field.label ?? field.key);
   const labelForPath = (path: string) => {
-    const field = fields.find((candidate) => candidate.key === path);
+    const field = tableFields.find((candidate) => candidate.key === path);
     return field ? labelOf(field) : path;
   };
-  const hasLongText = fields.some((field) => field.kind === 'textarea');
   /** A date field of a day gone by (most); an approval's end may be ahead. */
   const upToToday = (field: TFieldDef) => field.kind === 'date' && !action.laterDates?.includes(field.key);
-  const firstField = fields[0]?.key;
 
   const { register, handleSubmit, formState, setError, control } = useForm<FieldValues>({
-    defaultValues: workflowActionDefaults(fields, (field) =>
+    defaultValues: workflowActionDefaults(tableFields, (field) =>
       upToToday(field) && field.required ? today : '',
     ),
     mode: 'onTouched',
@@ -117,7 +124,15 @@ const ActionForm = ({
         labelForPath,
         LL.validation,
       );
-      for (const field of fields) {
+      // A field this record makes required (a short trial's reason) is refused blank, as the server does.
+      for (const key of needsFor(values).required) {
+        if (!get(errors, key) && !String(get(values, key) ?? '').trim())
+          set(errors, key, {
+            type: 'required',
+            message: LL.validation.required({ label: labelForPath(key) }),
+          });
+      }
+      for (const field of tableFields) {
         if (upToToday(field) && !get(errors, field.key) && String(get(values, field.key)) > today) {
           set(errors, field.key, { type: 'future', message: texts.dateFuture() });
         }
@@ -126,6 +141,12 @@ const ActionForm = ({
     },
   });
   const { errors, isSubmitting } = formState;
+  // Read on every change: the trial's days follow the date as it is typed.
+  const watched = useWatch({ control }) as Record<string, unknown>;
+  const needs = needsFor(watched);
+  const fields = tableFields.filter((field) => !needs.hidden.includes(field.key));
+  const hasLongText = fields.some((field) => field.kind === 'textarea');
+  const firstField = fields[0]?.key;
   const refreshWorkQueue = useSetAtom(workQueueRefreshAtom);
 
   const save = handleSubmit(async (values) => {
@@ -175,6 +196,20 @@ const ActionForm = ({
           reload();
         }}
       />
+      {needs.note ? (
+        <p
+          id={`${client.idPrefix}-action-note`}
+          aria-live="polite"
+          className={
+            // Amber when it asks for more (a short trial, a failed eligibility); plain when it only informs.
+            needs.required.length > 0
+              ? 'mb-4 rounded-md bg-amber-50 px-3 py-2 text-amber-900 text-sm dark:bg-amber-950 dark:text-amber-100'
+              : 'mb-4 rounded-md bg-slate-50 px-3 py-2 text-slate-700 text-sm dark:bg-slate-900 dark:text-slate-200'
+          }
+        >
+          {needs.note}
+        </p>
+      ) : null}
       {fields.length > 0 ? (
         <div className="grid gap-4">
           {fields.map((field) => {
@@ -185,7 +220,7 @@ const ActionForm = ({
                 key={field.key}
                 id={id}
                 label={labelOf(field)}
-                required={field.required}
+                required={field.required || needs.required.includes(field.key)}
                 requiredLabel={LL.form.requiredMark()}
                 error={error}
               >

@@ -25,6 +25,22 @@ export type TWorkflowTexts = {
 };
 
 /**
+ * What an action's dialog says and asks beyond its table's fields, for this record and what is
+ * typed so far (issue 22): the same pure rule the server judges by, so the dialog asks for exactly
+ * what the server will require.
+ */
+export type TActionNeeds = {
+  /** A sentence above the fields (the trial's days against the expected; the failed eligibility). */
+  note: string | null;
+  /** Optional fields of the action table that must be filled now. */
+  required: readonly string[];
+  /** Optional fields of the action table this record has no use for (a justification nothing needs). */
+  hidden: readonly string[];
+};
+
+export const noActionNeeds: TActionNeeds = { note: null, required: [], hidden: [] };
+
+/**
  * A workflow as the client shows it (DESIGN.md section 1): its shared definition, where its API is,
  * which resource's words name its statuses, and its texts. `useWorkflowActions` and
  * `StatusHistoryCard` draw any workflow from this; a workflow adds a description, not screens.
@@ -50,6 +66,14 @@ export type TClientWorkflow = {
     settings: TClientSettings,
     LL: TranslationFunctions,
   ) => string | null;
+  /** What an action's dialog says and asks beyond its table's fields; without it, nothing more. */
+  needs?: (
+    action: string,
+    record: TResourceRow,
+    values: Readonly<Record<string, unknown>>,
+    settings: TClientSettings,
+    LL: TranslationFunctions,
+  ) => TActionNeeds;
 };
 
 /**

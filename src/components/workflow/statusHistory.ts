@@ -18,8 +18,19 @@ export const newestFirst = (rows: readonly TStatusHistoryRow[]): TStatusHistoryR
 /** `21-11-2026 15:04`: the day and time of an instant in the programme's time zone. */
 export const historyWhen = (at: string): string => formatInstant(at);
 
+/**
+ * Why a step was taken, as written: its reason, or the justification of an acceptance that
+ * overrode eligibility (issue 22); '' when it carries neither.
+ */
+export const historyWhy = (payload: Readonly<Record<string, unknown>> | null | undefined): string =>
+  [payload?.reason, payload?.justification]
+    .filter((text): text is string => typeof text === 'string')
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .join('\n');
+
 /** The date the change took effect and why, from the row's payload ('' for what it lacks). */
 export const historyDetail = (payload: Record<string, unknown>): { date: string; reason: string } => ({
   date: typeof payload.date === 'string' ? formatDate(payload.date) : '',
-  reason: typeof payload.reason === 'string' ? payload.reason.trim() : '',
+  reason: historyWhy(payload),
 });

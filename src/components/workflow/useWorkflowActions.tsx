@@ -77,7 +77,7 @@ export const useWorkflowActions = (
   }, [actions, LL, client]);
 
   const subject = useMemo<TWorkflowSubject | null>(
-    () => (record ? { id: record.id, version: record.version, name } : null),
+    () => (record ? { id: record.id, version: record.version, name, record } : null),
     [record, name],
   );
   const close = useCallback(() => setAction(null), []);

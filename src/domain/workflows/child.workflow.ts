@@ -21,8 +21,8 @@ export const childReasonMaxLength = 1000;
 export const ZConfirmAdoptionBody = z.object({ id: requiredId(), date: requiredDay() });
 export type TConfirmAdoptionBody = z.infer<typeof ZConfirmAdoptionBody>;
 
-/** Unconfirming needs nothing but the record. */
-export const ZUnconfirmAdoptionBody = z.object({});
+/** Unconfirming takes the child back to registered: a caseworker writes why (DESIGN.md section 4). */
+export const ZUnconfirmAdoptionBody = z.object({ reason: requiredText(childReasonMaxLength) });
 export type TUnconfirmAdoptionBody = z.infer<typeof ZUnconfirmAdoptionBody>;
 
 /**
@@ -34,6 +34,9 @@ export type TChildReasonBody = z.infer<typeof ZChildReasonBody>;
 
 const confirmFields: readonly TFieldDef[] = [
   { key: 'date', kind: 'date', label: 'confirmDate', required: true },
+];
+const unconfirmFields: readonly TFieldDef[] = [
+  { key: 'reason', kind: 'textarea', label: 'reason', required: true },
 ];
 const reasonFields: readonly TFieldDef[] = [
   { key: 'date', kind: 'date', label: 'effectiveDate', required: true },
@@ -55,7 +58,7 @@ export const childWorkflowActions = {
     event: 'UNCONFIRM_ADOPTION',
     permission,
     body: ZUnconfirmAdoptionBody,
-    fields: [],
+    fields: unconfirmFields,
     icon: 'chevronsLeft',
   },
   'long-term': { event: 'LONG_TERM', permission, body: ZChildReasonBody, fields: reasonFields, icon: 'home' },
@@ -93,7 +96,7 @@ export const childActionEvent = (
   const type = childWorkflowActions[action].event;
   switch (type) {
     case 'UNCONFIRM_ADOPTION':
-      return { type };
+      return { type, reason: body.reason ?? '' };
     case 'CONFIRM_ADOPTION':
       return { type, date: body.date ?? '', today };
     default:

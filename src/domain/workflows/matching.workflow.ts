@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { matchingEventTypes, matchingMachine, type TMatchingEvent } from '../../machines/matching.machine';
 import type { TFieldDef } from '../resource';
-import { requiredDay, requiredText } from '../rules';
+import { optionalText, requiredDay, requiredText } from '../rules';
 import type { TWorkflowDefinition } from './workflow';
 
 /**
@@ -20,6 +20,11 @@ const ZDated = z.object({ date: requiredDay() });
 const ZRejection = z.object({ date: requiredDay(), reason: requiredText(matchingTextMaxLength) });
 const ZReason = z.object({ reason: requiredText(matchingTextMaxLength) });
 const ZNothing = z.object({});
+/** A trial shorter than the expected days needs the reason (`trialLength`, src/domain/matchingStage.ts). */
+const ZConfirmTest = z.object({
+  date: requiredDay(),
+  reason: optionalText(matchingTextMaxLength).nullable().optional(),
+});
 const ZWarrantRequest = z.object({ date: requiredDay(), reference: requiredText(200) });
 const ZWarrant = z.object({ date: requiredDay(), number: requiredText(200) });
 
@@ -72,8 +77,9 @@ export const matchingWorkflowActions = {
   'confirm-test': {
     event: 'CONFIRM_TEST',
     permission: decision,
-    body: ZDated,
-    fields: [date],
+    body: ZConfirmTest,
+    // The reason is required when the trial is shorter than expected: the client's `actionNeeds`.
+    fields: [date, { key: 'reason', kind: 'textarea', label: 'shortTrialReason' }],
     icon: 'check',
   },
   'reject-test': {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parentEventTypes, parentMachine, type TParentEvent } from '../../machines/parent.machine';
 import { addMonths } from '../addMonths';
 import type { TFieldDef } from '../resource';
-import { requiredDay, requiredText } from '../rules';
+import { optionalText, requiredDay, requiredText } from '../rules';
 import type { TWorkflowDefinition } from './workflow';
 
 /**
@@ -16,8 +16,16 @@ export const parentActionPermission = 'adoptive_parents:update';
 /** Longest reason kept: a paragraph or two. */
 export const parentReasonMaxLength = 1000;
 
-/** `{ date, approvedUntil?, version? }`: without `approvedUntil` the server adds the settings' months. */
-export const ZAcceptParentBody = z.object({ date: requiredDay(), approvedUntil: requiredDay().optional() });
+/**
+ * `{ date, approvedUntil?, justification?, version? }`: without `approvedUntil` the server adds the
+ * settings' months; `justification` is required when the application fails its eligibility
+ * (`acceptanceShortfalls`, src/domain/parentEligibility.ts), which the server judges on the record.
+ */
+export const ZAcceptParentBody = z.object({
+  date: requiredDay(),
+  approvedUntil: requiredDay().optional(),
+  justification: optionalText(parentReasonMaxLength).nullable().optional(),
+});
 export const ZUnacceptParentBody = z.object({ reason: requiredText(parentReasonMaxLength) });
 export const ZRejectParentBody = z.object({
   date: requiredDay(),
@@ -33,7 +41,12 @@ export const parentWorkflowActions = {
     event: 'ACCEPT',
     permission,
     body: ZAcceptParentBody,
-    fields: [decisionDate, { key: 'approvedUntil', kind: 'date', label: 'approvedUntil' }],
+    fields: [
+      decisionDate,
+      { key: 'approvedUntil', kind: 'date', label: 'approvedUntil' },
+      // Asked (and required) only when the application fails eligibility: the client's `actionNeeds`.
+      { key: 'justification', kind: 'textarea', label: 'justification' },
+    ],
     icon: 'check',
     // An approval's end is after the decision: the one date that may be ahead of today.
     laterDates: ['approvedUntil'],

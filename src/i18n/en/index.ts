@@ -265,6 +265,7 @@ const en = {
     schooling: 'Schooling',
     integration: 'Integration in the family',
     findingNotes: 'Notes on the findings',
+    acceptanceJustification: 'Why it was accepted though not eligible',
   },
   fieldHints: {
     childCode: 'Given by the system when the record is saved; it never changes.',
@@ -669,6 +670,13 @@ const en = {
       'This service can no longer be deleted: only a pending one can. Take it back to pending first.',
     matchingDateBeforeStep: "date cannot be before {day}: the matching's last step.",
     matchingProposedFuture: 'proposedDate cannot be in the future.',
+    // issue 22: decisions that override a rule are written down
+    parentAcceptJustificationNeeded:
+      'justification is required: this application does not meet the eligibility rules ({checks}). Write why it is accepted anyway.',
+    parentShortfallChecklist: 'the assessment checklist: {done} of {all} done',
+    parentShortfallAge: 'applicant {n}’s age ({age}, at least {min})',
+    matchingShortTrialReason:
+      'reason is required: the trial lasted {days} days, shorter than the {expected} expected. Write why it is confirmed now.',
   },
   // child form: photo, family, documents (issue 5)
   childPhoto: {
@@ -1351,6 +1359,16 @@ const en = {
     noFollowUp: 'No follow-up yet',
     servicesLoading: 'Loading the services...',
     servicesFailed: 'The services could not be loaded.',
+  },
+  // issue 22: what an action dialog says and asks beyond its table's fields
+  workflowNeeds: {
+    justification: 'Justification',
+    shortTrialReason: 'Why the trial is confirmed early',
+    notEligible:
+      'This application does not meet the eligibility rules: {checks}. Write why it is accepted anyway.',
+    trialDays: 'The trial: {days} days of the {expected} expected.',
+    trialShort: 'The trial: {days} days of the {expected} expected. Write why it is confirmed early.',
+    trialUnknown: 'The trial’s start is not recorded.',
   },
 } satisfies Translation;
 

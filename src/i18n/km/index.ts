@@ -266,6 +266,7 @@ const km = {
     schooling: 'ការសិក្សា',
     integration: 'ការសម្របខ្លួនក្នុងគ្រួសារ',
     findingNotes: 'កំណត់សម្គាល់លើលទ្ធផល',
+    acceptanceJustification: 'មូលហេតុដែលទទួលយក ទោះមិនបំពេញលក្ខខណ្ឌ',
   },
   fieldHints: {
     childCode: 'ប្រព័ន្ធផ្ដល់លេខកូដនេះ នៅពេលរក្សាទុកកំណត់ត្រា ហើយវាមិនប្រែប្រួលឡើយ។',
@@ -654,6 +655,13 @@ const km = {
     serviceDeleteDone: 'សេវានេះមិនអាចលុបបានទៀតទេ៖ មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលអាចលុបបាន។ សូមត្រឡប់វាទៅរង់ចាំជាមុនសិន។',
     matchingDateBeforeStep: 'date មិនអាចមុនថ្ងៃ {day} បានទេ៖ ថ្ងៃនៃជំហានចុងក្រោយរបស់ការផ្គូផ្គង។',
     matchingProposedFuture: 'proposedDate មិនអាចនៅថ្ងៃអនាគតបានទេ។',
+    // issue 22: decisions that override a rule are written down
+    parentAcceptJustificationNeeded:
+      'justification ត្រូវតែបំពេញ៖ ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក ({checks})។ សូមសរសេរមូលហេតុដែលនៅតែទទួលយក។',
+    parentShortfallChecklist: 'បញ្ជីត្រួតពិនិត្យការវាយតម្លៃ៖ បានធ្វើ {done} នៃ {all}',
+    parentShortfallAge: 'អាយុអ្នកដាក់ពាក្យទី {n} ({age} ឆ្នាំ យ៉ាងតិច {min} ឆ្នាំ)',
+    matchingShortTrialReason:
+      'reason ត្រូវតែបំពេញ៖ ការសាកល្បងមានរយៈពេល {days} ថ្ងៃ ខ្លីជាង {expected} ថ្ងៃដែលរំពឹងទុក។ សូមសរសេរមូលហេតុដែលបញ្ជាក់នៅពេលនេះ។',
   },
   // child form: photo, family, documents (issue 5)
   childPhoto: {
@@ -1331,6 +1339,15 @@ const km = {
     noFollowUp: 'មិនទាន់មានការតាមដាននៅឡើយ',
     servicesLoading: 'កំពុងផ្ទុកសេវា...',
     servicesFailed: 'មិនអាចផ្ទុកសេវាបានទេ។',
+  },
+  // issue 22: what an action dialog says and asks beyond its table's fields
+  workflowNeeds: {
+    justification: 'យុត្តិកម្ម',
+    shortTrialReason: 'មូលហេតុដែលបញ្ជាក់ការសាកល្បងមុនពេល',
+    notEligible: 'ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក៖ {checks}។ សូមសរសេរមូលហេតុដែលនៅតែទទួលយក។',
+    trialDays: 'ការសាកល្បង៖ {days} ថ្ងៃ ក្នុងចំណោម {expected} ថ្ងៃដែលរំពឹងទុក។',
+    trialShort: 'ការសាកល្បង៖ {days} ថ្ងៃ ក្នុងចំណោម {expected} ថ្ងៃដែលរំពឹងទុក។ សូមសរសេរមូលហេតុដែលបញ្ជាក់មុនពេល។',
+    trialUnknown: 'មិនមានកត់ត្រាថ្ងៃចាប់ផ្ដើមការសាកល្បងទេ។',
   },
 } satisfies BaseTranslation;
 

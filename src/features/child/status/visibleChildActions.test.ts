@@ -59,16 +59,18 @@ describe('action helpers', () => {
     const fieldsOf = (action: string) =>
       childWorkflow.actions[action as 'international'].fields.map((f) => f.key);
     expect(fieldsOf('confirm-adoption')).toEqual(['date']);
-    expect(fieldsOf('unconfirmed-adoption')).toEqual([]);
+    expect(fieldsOf('unconfirmed-adoption')).toEqual(['reason']);
     for (const action of ['long-term', 'international', 're-adoption'])
       expect(fieldsOf(action)).toEqual(['date', 'reason']);
     const values = { date: '2026-03-01', reason: 'why' };
-    // Spec section 3: confirm `{ id, date }`, unconfirm `{}`, the others `{ date, reason }`.
+    // Spec section 3: confirm `{ id, date }`; unconfirm `{ reason }` (DESIGN.md section 4), the others `{ date, reason }`.
     expect(workflowActionBody(childWorkflow.actions['confirm-adoption'], 7, values)).toEqual({
       id: 7,
       date: '2026-03-01',
     });
-    expect(workflowActionBody(childWorkflow.actions['unconfirmed-adoption'], 7, values)).toEqual({});
+    expect(workflowActionBody(childWorkflow.actions['unconfirmed-adoption'], 7, values)).toEqual({
+      reason: 'why',
+    });
     expect(workflowActionBody(childWorkflow.actions['long-term'], 7, values)).toEqual(values);
   });
 });

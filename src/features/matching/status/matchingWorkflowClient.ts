@@ -1,5 +1,6 @@
-import { sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { noActionNeeds, sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
 import { matchingActionText } from '@/domain/matchingLabels';
+import { trialLength } from '@/domain/matchingStage';
 import { isSuperUser } from '@/domain/permissions';
 import { fourEyesStep, matchingWorkflow } from '@/domain/workflows/matching.workflow';
 
@@ -21,6 +22,7 @@ export const matchingWorkflowClient: TClientWorkflow = {
         reason: LL.parentStatus.reason,
         warrantReference: LL.fields.warrantReference,
         warrantNumber: LL.fields.warrantNumber,
+        shortTrialReason: LL.workflowNeeds.shortTrialReason,
       };
       return labels[key]?.() ?? key;
     },
@@ -40,5 +42,17 @@ export const matchingWorkflowClient: TClientWorkflow = {
       settings.fourEyes,
     );
     return step ? LL.matching.fourEyesRefused({ step: matchingActionText(LL, step) }) : null;
+  },
+  // Confirming a trial shows its days against the expected, for the date typed; shorter, the
+  // reason is required (the server's rule, the same function). The reason field is always there,
+  // so the form does not move under the user as the date changes.
+  needs: (action, record, values, settings, LL) => {
+    if (action !== 'confirm-test') return noActionNeeds;
+    const trial = trialLength(record.trialStart, values.date, settings.stageExpectedDays);
+    if (!trial) return { ...noActionNeeds, note: record.trialStart ? null : LL.workflowNeeds.trialUnknown() };
+    const days = { days: trial.days, expected: trial.expected };
+    return trial.short
+      ? { note: LL.workflowNeeds.trialShort(days), required: ['reason'], hidden: [] }
+      : { ...noActionNeeds, note: LL.workflowNeeds.trialDays(days) };
   },
 };

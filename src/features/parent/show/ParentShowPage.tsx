@@ -8,6 +8,7 @@ import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout
 import { useResourceText } from '@/components/resource/useResourceText';
 import { formatDate } from '@/domain/dateFormat';
 import { newMatchingLink } from '@/domain/newMatchingLink';
+import { eligibilityChecks, type TEligibilityCheck } from '@/domain/parentEligibility';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import {
@@ -25,7 +26,6 @@ import { useClientSettings } from '@/platform/useSetup';
 import { ParentHouseholdCard } from '../family/ParentHouseholdCard';
 import { parentClientResource } from '../parentClient';
 import { parentWorkflowClient } from '../status/parentWorkflowClient';
-import { eligibilityChecks, type TEligibilityCheck } from './parentEligibility';
 
 const namedInRecord = { headOfficeId: 'headOffice', provinceId: 'province' } as const;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -97,7 +97,8 @@ const ApplicationSections = ({ record }: TShowCardProps) => {
       notRecorded={LL.parentShow.notRecorded()}
       words={words}
       extras={{
-        // The decision sits with the application: its status, date, reason and the approval's end.
+        // The decision sits with the application: its status, date, reason, the approval's end and
+        // why it was accepted though not eligible (issue 22).
         sectionEnd: (section, row, summaryWords) =>
           section === 'application'
             ? [
@@ -112,6 +113,12 @@ const ApplicationSections = ({ record }: TShowCardProps) => {
                   key: 'decisionReason',
                   label: 'decisionReason',
                   value: text(row.decisionReason),
+                  long: true,
+                },
+                {
+                  key: 'acceptanceJustification',
+                  label: 'acceptanceJustification',
+                  value: text(row.acceptanceJustification),
                   long: true,
                 },
               ].filter((entry) => entry.key === 'status' || entry.value)

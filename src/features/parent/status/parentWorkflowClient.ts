@@ -1,5 +1,7 @@
-import { sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { noActionNeeds, sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { acceptanceShortfalls } from '@/domain/parentEligibility';
 import { parentActionText } from '@/domain/parentLabels';
+import { isoDateIn } from '@/domain/programmeTime';
 import { parentWorkflow } from '@/domain/workflows/parent.workflow';
 
 type TIntroKey = 'acceptParentsAdoption' | 'unAcceptParentsAdoption' | 'rejectAdoption';
@@ -20,10 +22,31 @@ export const parentWorkflowClient: TClientWorkflow = {
         decisionDate: LL.parentStatus.decisionDate,
         approvedUntil: LL.parentStatus.approvedUntil,
         reason: LL.parentStatus.reason,
+        justification: LL.workflowNeeds.justification,
       };
       return labels[key]?.() ?? key;
     },
     ...sharedDialogTexts(LL),
     actionsLabel: () => LL.parentStatus.actionsLabel(),
   }),
+  // Accepting an application that fails the eligibility its show page shows (the same function the
+  // server asks) says which checks fail and asks for the justification; otherwise it is not asked.
+  needs: (action, record, _values, settings, LL) => {
+    if (action !== 'accept-parents-adoption') return noActionNeeds;
+    const minimum = settings.minimumAdopterAge;
+    const shortfalls = acceptanceShortfalls(record, minimum, isoDateIn(new Date()));
+    if (shortfalls.length === 0) return { ...noActionNeeds, hidden: ['justification'] };
+    const checks = shortfalls.map((check) =>
+      check.kind === 'checklist'
+        ? LL.parentShow.checklistDone({ done: check.done, all: check.all })
+        : check.kind === 'age'
+          ? LL.parentShow.applicantAge({ n: check.n, age: check.age ?? 0, min: minimum })
+          : '',
+    );
+    return {
+      note: LL.workflowNeeds.notEligible({ checks: checks.join('; ') }),
+      required: ['justification'],
+      hidden: [],
+    };
+  },
 };

@@ -1,11 +1,12 @@
-import { wholeYears } from '@/domain/compatibility';
-import { yearsBefore } from '@/domain/resources/child';
-import { applicantKey, applicantNumbers, checklistDateKey, checklistItems } from '@/domain/resources/parent';
+import { wholeYears } from './compatibility';
+import { yearsBefore } from './resources/child';
+import { applicantKey, applicantNumbers, checklistDateKey, checklistItems } from './resources/parent';
 
 /**
  * An application's eligibility against the settings (issue 12), each check `met`, `notMet` or
- * `unknown` (the record does not say), for the show page to put in words. Pure: today and the
- * minimum age come in.
+ * `unknown` (the record does not say): the show page puts it in words, and the server asks the same
+ * function before an application is accepted (issue 22), so screen and rule agree. Pure: today and
+ * the minimum age come in.
  */
 export type TEligibilityState = 'met' | 'notMet' | 'unknown';
 export type TEligibilityCheck =
@@ -45,3 +46,18 @@ export const eligibilityChecks = (
   });
   return checks;
 };
+
+/**
+ * The checks an acceptance would override (issue 22): the applicants' ages and the checklist that
+ * are `notMet`. The approval's own check is left out, since accepting sets a new approval; a check
+ * the record cannot judge (`unknown`, a date of birth not written) is not a failure to justify.
+ * Accepting with any of these asks for a written justification.
+ */
+export const acceptanceShortfalls = (
+  record: Record<string, unknown>,
+  minimumAge: number,
+  today: string,
+): TEligibilityCheck[] =>
+  eligibilityChecks(record, minimumAge, today).filter(
+    (check) => check.kind !== 'approval' && check.state === 'notMet',
+  );

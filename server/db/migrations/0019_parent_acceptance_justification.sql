@@ -1,0 +1,1 @@
+ALTER TABLE "parent_infos" ADD COLUMN "acceptance_justification" text;
