@@ -2347,6 +2347,11 @@ type RootTranslation = {
 		 * @param {unknown} label
 		 */
 		storableText: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ត​ួ​អ​ក​្​ស​រ​ប​ញ​្​ជ​ា​ ​(​ដ​ូ​ច​ជ​ា​ ​N​U​L​,​ ​e​s​c​a​p​e​ ​ឬ​ក​ា​រ​ច​ុ​ះ​ប​ន​្​ទ​ា​ត​់​)​៖​ ​ស​ូ​ម​វ​ា​យ​វ​ា​ម​្​ដ​ង​ទ​ៀ​ត​ដ​ោ​យ​គ​្​ម​ា​ន​ត​ួ​អ​ក​្​ស​រ​ន​ោ​ះ​។
+		 * @param {unknown} label
+		 */
+		controlCharacter: RequiredParams<'label'>
 	}
 	server: {
 		/**
@@ -7629,6 +7634,10 @@ export type TranslationFunctions = {
 		 * {label} មានតួអក្សរដែលមិនអាចរក្សាទុកបាន (NUL ឬ surrogate ដែលគ្មានគូ)។
 		 */
 		storableText: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} មានតួអក្សរបញ្ជា (ដូចជា NUL, escape ឬការចុះបន្ទាត់)៖ សូមវាយវាម្ដងទៀតដោយគ្មានតួអក្សរនោះ។
+		 */
+		controlCharacter: (arg: { label: unknown }) => LocalizedString
 	}
 	server: {
 		/**

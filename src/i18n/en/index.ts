@@ -555,6 +555,8 @@ const en = {
     routePath: '{label} must start with / and contain only letters, digits, -, _ and /.',
     permissionName: '{label} must read resource:action in lower case, e.g. users:read.',
     storableText: '{label} contains a character that cannot be stored (NUL or an unpaired surrogate).',
+    controlCharacter:
+      '{label} contains a control character (such as NUL, escape or a line break): type it again without one.',
   },
   server: {
     invalidJson: 'body is not valid JSON.',

@@ -551,6 +551,7 @@ const km = {
     routePath: '{label} ត្រូវតែចាប់ផ្ដើមដោយ / និងមានតែអក្សរ លេខ - _ និង / ប៉ុណ្ណោះ។',
     permissionName: '{label} ត្រូវតែមានទម្រង់ resource:action ជាអក្សរតូច ឧទាហរណ៍ users:read។',
     storableText: '{label} មានតួអក្សរដែលមិនអាចរក្សាទុកបាន (NUL ឬ surrogate ដែលគ្មានគូ)។',
+    controlCharacter: '{label} មានតួអក្សរបញ្ជា (ដូចជា NUL, escape ឬការចុះបន្ទាត់)៖ សូមវាយវាម្ដងទៀតដោយគ្មានតួអក្សរនោះ។',
   },
   server: {
     invalidJson: 'body មិនមែនជា JSON ត្រឹមត្រូវទេ។',
