@@ -3960,6 +3960,11 @@ type RootTranslation = {
 		 * @param {unknown} label
 		 */
 		pdfActive: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ប​ើ​ក​អ​ា​ស​យ​ដ​្​ឋ​ា​ន​គ​េ​ហ​ទ​ំ​ព​័​រ​ ​ឯ​ក​ស​ា​រ​ផ​្​ស​េ​ង​ ​ឬ​ផ​្​ញ​ើ​ទ​ម​្​រ​ង​់​រ​ប​ស​់​វ​ា​ដ​ោ​យ​ខ​្​ល​ួ​ន​ឯ​ង​ ​ន​ៅ​ព​េ​ល​វ​ា​ត​្​រ​ូ​វ​ប​ា​ន​ប​ើ​ក​។​ ​ស​ូ​ម​ប​ោ​ះ​ព​ុ​ម​្​ព​វ​ា​ទ​ៅ​ជ​ា​ ​P​D​F​ ​ថ​្​ម​ី​ ​ហ​ើ​យ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​វ​ិ​ញ​។
+		 * @param {unknown} label
+		 */
+		pdfOpensAddress: RequiredParams<'label'>
 	}
 	dateField: {
 		/**
@@ -9122,6 +9127,10 @@ export type TranslationFunctions = {
 		 * {label} មាន JavaScript សកម្មភាពបើកកម្មវិធី ឬឯកសារបង្កប់ ដែលអាចបង្កគ្រោះថ្នាក់ដល់កុំព្យូទ័រដែលបើកវា។ សូមបោះពុម្ពវាទៅជា PDF ថ្មី ហើយផ្ទុកឡើងវិញ។
 		 */
 		pdfActive: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} បើកអាសយដ្ឋានគេហទំព័រ ឯកសារផ្សេង ឬផ្ញើទម្រង់របស់វាដោយខ្លួនឯង នៅពេលវាត្រូវបានបើក។ សូមបោះពុម្ពវាទៅជា PDF ថ្មី ហើយផ្ទុកឡើងវិញ។
+		 */
+		pdfOpensAddress: (arg: { label: unknown }) => LocalizedString
 	}
 	dateField: {
 		/**

@@ -323,7 +323,7 @@ describe('control characters in the text fields of an upload', () => {
       .from(attachments)
       .orderBy(attachments.id);
 
-  let routesMade: Promise<(readonly [string, string])[]> | undefined;
+  let routesMade: Promise<readonly (readonly [string, string])[]> | undefined;
   const titledRoutes = () => (routesMade ??= makeTitledRoutes());
   const makeTitledRoutes = async () => {
     const office = await t.createHeadOffice('HO-TITLES');

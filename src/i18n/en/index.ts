@@ -995,6 +995,8 @@ const en = {
     pdfEncrypted: '{label} is protected by a password: upload a copy without one.',
     pdfActive:
       '{label} contains JavaScript, a launch action or embedded files, which could harm the computer that opens it. Print it to a new PDF and upload that.',
+    pdfOpensAddress:
+      '{label} opens a web address, another file or sends its form by itself when it is opened. Print it to a new PDF and upload that.',
   },
   dateField: {
     placeholder: 'dd-mm-yyyy',
