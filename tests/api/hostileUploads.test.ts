@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THostileEntry } from '../../scripts/generate-hostile-corpus';
@@ -387,4 +388,55 @@ describe('control characters in the text fields of an upload', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.title).toBe('សំបុត្រកំណើត 2026');
   });
+});
+
+/**
+ * Issue 22 item 9, through the routes: a PDF that opens an address by itself is refused on every
+ * document route, in the request's language, storing nothing; a scanner's PDF with bytes after its
+ * end marker is kept as sent. The PDFs are made here with pdf-lib.
+ */
+describe('PDFs that open an address, and bytes after the end marker', () => {
+  const onePage = async (withOpenAction: boolean) => {
+    const document = await PDFDocument.create({ updateMetadata: false });
+    document.addPage([200, 200]);
+    if (withOpenAction) {
+      document.catalog.set(
+        PDFName.of('OpenAction'),
+        document.context.obj({ S: 'URI', URI: PDFString.of('https://evil.example/opened') }),
+      );
+    }
+    return Buffer.from(await document.save());
+  };
+  const documentRoutes = routes.filter((route) => route.kind === 'document');
+
+  it.each(documentRoutes.map((route) => [route.name, route] as const))(
+    'refuses a PDF whose OpenAction opens a web address through %s',
+    async (_, route) => {
+      const bytes = await onePage(true);
+      const filesBefore = await storedFiles();
+      const stateBefore = await route.state();
+      const entry = { sentAs: 'letter.pdf', contentType: 'application/pdf' } as THostileEntry;
+      const response = await route.send(entry, bytes);
+      expect(response.statusCode, response.body).toBe(400);
+      const { errors } = response.json() as { errors: string[] };
+      expect(errors).toHaveLength(1);
+      expect(errors[0].startsWith(route.field)).toBe(true);
+      expect(errors[0]).toMatch(route.locale === 'kh' ? /អាសយដ្ឋានគេហទំព័រ/ : /opens a web address/);
+      expect(await storedFiles()).toEqual(filesBefore);
+      expect(await route.state()).toEqual(stateBefore);
+    },
+  );
+
+  it.each(documentRoutes.map((route) => [route.name, route] as const))(
+    "keeps a scanner's PDF with bytes after its end marker, as sent, through %s",
+    async (_, route) => {
+      const bytes = Buffer.concat([await onePage(false), Buffer.from('\r\n'), Buffer.alloc(300)]);
+      const entry = { sentAs: 'scan.pdf', contentType: 'application/pdf' } as THostileEntry;
+      const response = await route.send(entry, bytes);
+      expect(response.statusCode, response.body).toBe(200);
+      const served = await route.served();
+      expect(served.type).toBe('application/pdf');
+      expect(served.bytes.equals(bytes)).toBe(true);
+    },
+  );
 });
