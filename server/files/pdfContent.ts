@@ -9,7 +9,7 @@ import type { TranslationFunctions } from '../../src/i18n/i18n-types';
  * XFA forms (which carry their own scripts); and nothing that, by itself, reaches out when the PDF is
  * opened or read (issue 22): an open action or additional action (`/OpenAction`, `/AA`) that opens a
  * web address, submits a form, imports data or opens another file. A link the reader must click is
- * kept. It is stored as sent, such PDFs are refused rather than cleaned: rewriting a PDF could change
+ * kept. It is stored as sent, so such PDFs are refused rather than cleaned: rewriting a PDF could change
  * what a legal document shows and breaks its signatures.
  */
 
