@@ -6,8 +6,9 @@ import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
 import { headOffices, permissions, refreshTokens, rolePermissions, roles, users } from '../db/schema';
 import { ApiError, unauthenticated } from '../errors';
+import { createDeviceCookies, deviceCookieName } from './deviceCookie';
 import { getDummyHash, verifyPassword } from './password';
-import { clearFailures, recordFailure, throttledForMs, throttleKeys } from './throttle';
+import { clearFailures, deviceThrottleKeys, recordFailure, throttledForMs, throttleKeys } from './throttle';
 import { createTokenSigner, type TAccessClaims, type TRefreshClaims } from './tokens';
 
 /** The caller as the permission check sees it: current at the authorization version of the request. */
@@ -46,6 +47,7 @@ export const createAuthService = (deps: {
   /** By `user id:session family`: what `loadUser` answered, and at which authorization version. */
   const permissionCache = new Map<string, TCachedUser>();
   const signer = createTokenSigner(config.jwtSecret);
+  const deviceCookies = createDeviceCookies(config.jwtSecret);
 
   /**
    * Both tokens of a pair follow from the refresh row alone (and the username), so the grace window
@@ -102,12 +104,33 @@ export const createAuthService = (deps: {
     return user?.active ? user : undefined;
   };
 
+  /**
+   * Sign-in, throttled without letting strangers lock anyone out (OWASP device cookies, issue 22):
+   * a browser presenting a valid device cookie for this user is limited by that cookie's failures
+   * alone; any other client by the username from its address, the address, and the username from
+   * anywhere. A success answers the tokens and a new device cookie (a new nonce) for the browser.
+   */
   const signIn = async (input: {
     username: string;
     password: string;
     address: string;
-  }): Promise<TTokenPair> => {
-    const keys = throttleKeys(input.username, input.address);
+    /** The request's cookies, by name (`parseCookieHeader`). */
+    cookies?: ReadonlyMap<string, string>;
+  }): Promise<{ tokens: TTokenPair; deviceCookie: { name: string; value: string } }> => {
+    const [user] = await db
+      .select({
+        id: users.id,
+        username: users.username,
+        passwordHash: users.passwordHash,
+        active: users.active,
+      })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
+    const nonce = user
+      ? await deviceCookies.nonceOf(input.cookies?.get(deviceCookieName(user.id)), user, now())
+      : null;
+    const untrusted = throttleKeys(input.username, input.address);
+    const keys = nonce ? deviceThrottleKeys(nonce) : untrusted;
     const waitMs = await throttledForMs(db, keys, now());
     if (waitMs > 0) {
       const waitS = Math.ceil(waitMs / 1000);
@@ -118,27 +141,22 @@ export const createAuthService = (deps: {
         { 'retry-after': String(waitS) },
       );
     }
-    const [user] = await db
-      .select({
-        id: users.id,
-        username: users.username,
-        passwordHash: users.passwordHash,
-        active: users.active,
-      })
-      .from(users)
-      .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()));
     // An unknown user costs the same scrypt as a wrong password and gets the same answer.
     const passwordMatches = await verifyPassword(
       input.password,
       user?.passwordHash ?? (await getDummyHash()),
     );
     if (!user || !passwordMatches || !user.active) {
+      // A trusted browser's failures count against it alone, not the address or the username.
       await recordFailure(db, keys, now());
       throw new ApiError(400, 'invalidCredentials');
     }
-    await clearFailures(db, keys);
+    await clearFailures(db, { ...untrusted, ...(nonce ? deviceThrottleKeys(nonce) : {}) });
     const [row] = await db.insert(refreshTokens).values(newRefreshRow(user.id, randomUUID())).returning();
-    return signPair(row, user.username);
+    return {
+      tokens: await signPair(row, user.username),
+      deviceCookie: { name: deviceCookieName(user.id), value: await deviceCookies.issue(user, now()) },
+    };
   };
 
   const findRefreshRow = async (jti: string) => {

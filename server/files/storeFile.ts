@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
+import { z } from 'zod';
+import { isStorableText } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { fieldErrors } from '../errors';
 import { reencodeImage } from './imageContent';
@@ -117,6 +119,31 @@ export const cleanName = (name: string | undefined) => {
 const multipartErrorCodes = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
 /**
+ * A text field sent beside files (a title, a slot, a kind, a version): one line a person typed or a
+ * form set, so no control character (C0, DEL, C1: a NUL PostgreSQL cannot store, an escape
+ * sequence a log or terminal would obey, a line break no title input makes) and nothing unstorable.
+ */
+export const ZMultipartText = z
+  .string()
+  .refine((value) => !/\p{Cc}/u.test(value) && isStorableText(value), {
+    params: { rule: 'controlCharacter' },
+  });
+
+/**
+ * The first text field the rule refuses, as a field message (the field's own name first), or
+ * nothing. A field name is shown only without its own control characters.
+ */
+const refusedTextField = (fields: Record<string, string>) => {
+  for (const [name, value] of Object.entries(fields)) {
+    if (!ZMultipartText.safeParse(value).success) {
+      const label = name.replace(unsafeNameCharacters, '') || 'body';
+      return (t: TranslationFunctions) => t.validation.controlCharacter({ label });
+    }
+  }
+  return undefined;
+};
+
+/**
  * Reads a multipart request: each file is streamed to a hidden temporary file in `directory` (never
  * held whole in memory), each text field kept. A body that is not multipart, too many files or
  * fields, or a malformed body is a 400 with a field message; the temporary files are removed then.
@@ -179,6 +206,12 @@ export const receiveUploads = async (
       throw fieldErrors((t) => t.validation.invalid({ label: 'body' }));
     }
     throw error;
+  }
+  // Before any file is checked or kept: a refused field leaves nothing behind.
+  const refusal = refusedTextField(fields);
+  if (refusal) {
+    await discard();
+    throw fieldErrors(refusal);
   }
   return { files, fields, discard };
 };

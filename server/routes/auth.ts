@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZSignInBody, ZTokenPair } from '../../src/domain/auth';
+import { deviceCookieHeader, parseCookieHeader } from '../auth/deviceCookie';
 import { unauthenticated } from '../errors';
 import { bearerToken, currentUser } from '../plugins/permissions';
 import { dataOf, errorResponses } from './schemas';
@@ -17,9 +18,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(ZTokenPair), ...errorResponses(400, 429) },
       },
     },
-    async (request) => ({
-      data: await app.auth.signIn({ ...request.body, address: request.ip }),
-    }),
+    async (request, reply) => {
+      const { tokens, deviceCookie } = await app.auth.signIn({
+        ...request.body,
+        address: request.ip,
+        cookies: parseCookieHeader(request.headers.cookie),
+      });
+      // This browser has now signed in as this user: its own failures alone limit it from now on.
+      reply.header(
+        'set-cookie',
+        deviceCookieHeader(deviceCookie.name, deviceCookie.value, request.protocol === 'https'),
+      );
+      return { data: tokens };
+    },
   );
 
   app.post(

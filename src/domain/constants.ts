@@ -35,5 +35,12 @@ export const signInMaxFailuresPerPair = 10;
 export const signInMaxFailuresPerAddress = 50;
 export const signInMaxFailuresPerUsername = 100;
 export const signInFailureWindowMs = 15 * 60 * 1000;
+/**
+ * A browser that signed in as a user before holds a device cookie for that user (OWASP, issue 22):
+ * it is limited only by its own failures, this many within the window, so strangers' failures from
+ * its address or against its username do not lock it out.
+ */
+export const signInMaxFailuresPerDevice = 10;
+export const deviceCookieMaxAgeS = 180 * 24 * 60 * 60;
 export const bothTokensExpiredMessage =
   'Both token and refresh token have expired. Your request was aborted.';

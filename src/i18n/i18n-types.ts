@@ -2351,6 +2351,11 @@ type RootTranslation = {
 		 * @param {unknown} label
 		 */
 		storableText: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ត​ួ​អ​ក​្​ស​រ​ប​ញ​្​ជ​ា​ ​(​ដ​ូ​ច​ជ​ា​ ​N​U​L​,​ ​e​s​c​a​p​e​ ​ឬ​ក​ា​រ​ច​ុ​ះ​ប​ន​្​ទ​ា​ត​់​)​៖​ ​ស​ូ​ម​វ​ា​យ​វ​ា​ម​្​ដ​ង​ទ​ៀ​ត​ដ​ោ​យ​គ​្​ម​ា​ន​ត​ួ​អ​ក​្​ស​រ​ន​ោ​ះ​។
+		 * @param {unknown} label
+		 */
+		controlCharacter: RequiredParams<'label'>
 	}
 	server: {
 		/**
@@ -3983,6 +3988,11 @@ type RootTranslation = {
 		 * @param {unknown} label
 		 */
 		pdfActive: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​ ​ប​ើ​ក​អ​ា​ស​យ​ដ​្​ឋ​ា​ន​គ​េ​ហ​ទ​ំ​ព​័​រ​ ​ឯ​ក​ស​ា​រ​ផ​្​ស​េ​ង​ ​ឬ​ផ​្​ញ​ើ​ទ​ម​្​រ​ង​់​រ​ប​ស​់​វ​ា​ដ​ោ​យ​ខ​្​ល​ួ​ន​ឯ​ង​ ​ន​ៅ​ព​េ​ល​វ​ា​ត​្​រ​ូ​វ​ប​ា​ន​ប​ើ​ក​។​ ​ស​ូ​ម​ប​ោ​ះ​ព​ុ​ម​្​ព​វ​ា​ទ​ៅ​ជ​ា​ ​P​D​F​ ​ថ​្​ម​ី​ ​ហ​ើ​យ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​វ​ិ​ញ​។
+		 * @param {unknown} label
+		 */
+		pdfOpensAddress: RequiredParams<'label'>
 	}
 	dateField: {
 		/**
@@ -7697,6 +7707,10 @@ export type TranslationFunctions = {
 		 * {label} មានតួអក្សរដែលមិនអាចរក្សាទុកបាន (NUL ឬ surrogate ដែលគ្មានគូ)។
 		 */
 		storableText: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} មានតួអក្សរបញ្ជា (ដូចជា NUL, escape ឬការចុះបន្ទាត់)៖ សូមវាយវាម្ដងទៀតដោយគ្មានតួអក្សរនោះ។
+		 */
+		controlCharacter: (arg: { label: unknown }) => LocalizedString
 	}
 	server: {
 		/**
@@ -9197,6 +9211,10 @@ export type TranslationFunctions = {
 		 * {label} មាន JavaScript សកម្មភាពបើកកម្មវិធី ឬឯកសារបង្កប់ ដែលអាចបង្កគ្រោះថ្នាក់ដល់កុំព្យូទ័រដែលបើកវា។ សូមបោះពុម្ពវាទៅជា PDF ថ្មី ហើយផ្ទុកឡើងវិញ។
 		 */
 		pdfActive: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label} បើកអាសយដ្ឋានគេហទំព័រ ឯកសារផ្សេង ឬផ្ញើទម្រង់របស់វាដោយខ្លួនឯង នៅពេលវាត្រូវបានបើក។ សូមបោះពុម្ពវាទៅជា PDF ថ្មី ហើយផ្ទុកឡើងវិញ។
+		 */
+		pdfOpensAddress: (arg: { label: unknown }) => LocalizedString
 	}
 	dateField: {
 		/**

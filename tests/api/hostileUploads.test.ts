@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THostileEntry } from '../../scripts/generate-hostile-corpus';
-import { childInfos, generalInformation } from '../../server/db/schema';
+import { attachments, childInfos, generalInformation } from '../../server/db/schema';
 import { unsafeNameCharacters } from '../../server/files/storeFile';
 import { childDocumentsOf, childPhotoOf } from './support/childDocuments';
+import { multipart as form } from './support/multipart';
+import { insertApplication, insertCompletedMatching, insertService } from './support/recordFixtures';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -194,6 +197,12 @@ beforeAll(async () => {
     'adoptive_children:read',
     'adoptive_children:update',
     'general_settings:update',
+    'adoptive_parents:read',
+    'adoptive_parents:update',
+    'matchings:read',
+    'matchings:update',
+    'post_adoption_services:read',
+    'post_adoption_services:update',
   ]);
   token = (await t.signIn('uploader', userPassword)).accessToken;
   const headOfficeId = await t.createHeadOffice('HO-HOSTILE');
@@ -294,3 +303,140 @@ for (const route of routes) {
     }
   });
 }
+
+/**
+ * Issue 22 item 8: a multipart text field with a NUL or another control character is a 400 naming
+ * the field, in the request's language, and nothing is stored (neither file nor row), on every
+ * route that takes a `title` with its file.
+ */
+describe('control characters in the text fields of an upload', () => {
+  const cleanPdf = () =>
+    readFile(path.join(corpusDir, manifest.find((e) => e.file.endsWith('pdf-clean.pdf'))?.file ?? ''));
+  /** The files under DATA_DIR/files (a directory an upload route makes on first use is no file). */
+  const storedFileNames = async () =>
+    (await readdir(path.join(t.config.dataDir, 'files'), { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+  const allAttachments = () =>
+    t.app.db
+      .select({ id: attachments.id, title: attachments.title, version: attachments.version })
+      .from(attachments)
+      .orderBy(attachments.id);
+
+  let routesMade: Promise<readonly (readonly [string, string])[]> | undefined;
+  const titledRoutes = () => (routesMade ??= makeTitledRoutes());
+  const makeTitledRoutes = async () => {
+    const office = await t.createHeadOffice('HO-TITLES');
+    const application = await insertApplication(t.app.db, { headOfficeId: office }, { prefix: 'TT' });
+    const matching = await insertCompletedMatching(t.app.db, { headOfficeId: office }, { prefix: 'TT' });
+    const service = await insertService(t.app.db, matching, {}, { prefix: 'TT' });
+    return [
+      ['application attachments', `/parent-infos/attachments/${application.id}`],
+      ['matching attachments', `/adoptive-matching/attachments/${matching.id}`],
+      ['service attachments', `/service-after-adoption/attachments/${service.id}`],
+      ['child document (upload-file)', `/child-infos/upload-file/${child.id}`],
+      ['child document replaced (update-file)', `/child-infos/update-file/${replaceTarget}`],
+    ] as const;
+  };
+
+  it.each([
+    ['a NUL', 'Birth\u0000certificate'],
+    ['an escape sequence', 'Birth \u001b[31mcertificate'],
+    ['a bell', '\u0007certificate'],
+  ])(
+    'refuses a title with %s on every upload route, storing nothing',
+    async (_, title) => {
+      const pdf = await cleanPdf();
+      for (const [name, url] of await titledRoutes()) {
+        for (const locale of ['en', 'kh']) {
+          const filesBefore = await storedFileNames();
+          const rowsBefore = await allAttachments();
+          const response = await request(
+            'POST',
+            url,
+            form([
+              { field: 'title', value: title },
+              { field: 'file', filename: 'a.pdf', bytes: pdf },
+            ]),
+            locale,
+          );
+          expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+          const { errors } = response.json() as { errors: string[] };
+          expect(errors, name).toHaveLength(1);
+          expect(errors[0].startsWith('title '), `${name}: ${errors[0]}`).toBe(true);
+          if (locale === 'kh') expect(errors[0]).toMatch(khmer);
+          else expect(errors[0]).toContain('control character');
+          expect(await storedFileNames(), name).toEqual(filesBefore);
+          expect(await allAttachments(), name).toEqual(rowsBefore);
+        }
+      }
+    },
+    60_000,
+  );
+
+  it('still stores a title in Khmer with ordinary spaces', async () => {
+    const pdf = await cleanPdf();
+    const response = await request(
+      'POST',
+      `/child-infos/upload-file/${child.id}`,
+      form([
+        { field: 'title', value: 'សំបុត្រកំណើត 2026' },
+        { field: 'file', filename: 'a.pdf', bytes: pdf },
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.title).toBe('សំបុត្រកំណើត 2026');
+  });
+});
+
+/**
+ * Issue 22 item 9, through the routes: a PDF that opens an address by itself is refused on every
+ * document route, in the request's language, storing nothing; a scanner's PDF with bytes after its
+ * end marker is kept as sent. The PDFs are made here with pdf-lib.
+ */
+describe('PDFs that open an address, and bytes after the end marker', () => {
+  const onePage = async (withOpenAction: boolean) => {
+    const document = await PDFDocument.create({ updateMetadata: false });
+    document.addPage([200, 200]);
+    if (withOpenAction) {
+      document.catalog.set(
+        PDFName.of('OpenAction'),
+        document.context.obj({ S: 'URI', URI: PDFString.of('https://evil.example/opened') }),
+      );
+    }
+    return Buffer.from(await document.save());
+  };
+  const documentRoutes = routes.filter((route) => route.kind === 'document');
+
+  it.each(documentRoutes.map((route) => [route.name, route] as const))(
+    'refuses a PDF whose OpenAction opens a web address through %s',
+    async (_, route) => {
+      const bytes = await onePage(true);
+      const filesBefore = await storedFiles();
+      const stateBefore = await route.state();
+      const entry = { sentAs: 'letter.pdf', contentType: 'application/pdf' } as THostileEntry;
+      const response = await route.send(entry, bytes);
+      expect(response.statusCode, response.body).toBe(400);
+      const { errors } = response.json() as { errors: string[] };
+      expect(errors).toHaveLength(1);
+      expect(errors[0].startsWith(route.field)).toBe(true);
+      expect(errors[0]).toMatch(route.locale === 'kh' ? /អាសយដ្ឋានគេហទំព័រ/ : /opens a web address/);
+      expect(await storedFiles()).toEqual(filesBefore);
+      expect(await route.state()).toEqual(stateBefore);
+    },
+  );
+
+  it.each(documentRoutes.map((route) => [route.name, route] as const))(
+    "keeps a scanner's PDF with bytes after its end marker, as sent, through %s",
+    async (_, route) => {
+      const bytes = Buffer.concat([await onePage(false), Buffer.from('\r\n'), Buffer.alloc(300)]);
+      const entry = { sentAs: 'scan.pdf', contentType: 'application/pdf' } as THostileEntry;
+      const response = await route.send(entry, bytes);
+      expect(response.statusCode, response.body).toBe(200);
+      const served = await route.served();
+      expect(served.type).toBe('application/pdf');
+      expect(served.bytes.equals(bytes)).toBe(true);
+    },
+  );
+});

@@ -556,6 +556,8 @@ const en = {
     routePath: '{label} must start with / and contain only letters, digits, -, _ and /.',
     permissionName: '{label} must read resource:action in lower case, e.g. users:read.',
     storableText: '{label} contains a character that cannot be stored (NUL or an unpaired surrogate).',
+    controlCharacter:
+      '{label} contains a control character (such as NUL, escape or a line break): type it again without one.',
   },
   server: {
     invalidJson: 'body is not valid JSON.',
@@ -1001,6 +1003,8 @@ const en = {
     pdfEncrypted: '{label} is protected by a password: upload a copy without one.',
     pdfActive:
       '{label} contains JavaScript, a launch action or embedded files, which could harm the computer that opens it. Print it to a new PDF and upload that.',
+    pdfOpensAddress:
+      '{label} opens a web address, another file or sends its form by itself when it is opened. Print it to a new PDF and upload that.',
   },
   dateField: {
     placeholder: 'dd-mm-yyyy',

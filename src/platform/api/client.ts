@@ -50,6 +50,8 @@ export const setUnauthorizedHandler = (handler: TUnauthorizedHandler): void => {
 const http = ofetch.create({
   baseURL: apiPrefix,
   retry: 0,
+  // fetch's default, said aloud: the sign-in's device cookie (issue 22) must travel with it.
+  credentials: 'same-origin',
   onRequest({ options }) {
     options.headers.set('locale', currentRouteLocale());
   },
