@@ -420,7 +420,7 @@ describe('the follow-up schedule made when a matching completes', () => {
     const matching = await proposeToKeep(keepOn, national, tokens.supervisor);
     // Refused: not allowed to decide, a day to come, a day before the keep request, four-eyes.
     expect((await act('child-keep-approve', matching.id, keepOn, tokens.caseworker)).statusCode).toBe(403);
-    // (The administrator, exempt from four-eyes, meets the dates' rules.)
+    // (The administrator, who took no step of it, meets the dates' rules.)
     expect((await act('child-keep-approve', matching.id, daysFromToday(1), tokens.admin)).statusCode).toBe(
       400,
     );
