@@ -25,7 +25,7 @@ const other = {
   roles: [{ id: 2, roleName: 'Supervisor' }],
   permissions: [],
 };
-const proposedByAdmin = { id: 9, status: 'proposed', lastAskedAction: 'propose', lastAskedBy: 1 };
+const proposedByAdmin = { id: 9, version: 1, status: 'proposed', lastAskedAction: 'propose', lastAskedBy: 1 };
 const refusal = matchingWorkflowClient.refusal;
 const settings = systemSettingDefaults;
 
