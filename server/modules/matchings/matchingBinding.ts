@@ -141,8 +141,8 @@ const firstStepDay = async (db: TDbOrTx, id: number): Promise<string | null> => 
 /**
  * A proposal is dated on or after the day its child became adoptable (the child's last step into
  * `adoptable`: its confirmation's date, the rejection's date of the matching that freed it; or its
- * adoption-confirmed date when it has no history) and the day its application
- * was accepted (its decision date): 400 naming the day, on create and on an edit of the date.
+ * adoption-confirmed date when it has no history) and the day its application was accepted (its
+ * decision date): 400 naming the day, on create and on an edit of the date.
  */
 const checkProposedDate = async (db: TDbOrTx, proposedDate: string, childId: number, parentId: number) => {
   // Freed by a rejected matching: from the rejection's date (a deleted proposal: the day it went).
