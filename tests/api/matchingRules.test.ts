@@ -14,6 +14,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { formatDate } from '../../src/domain/dateFormat';
+import { stagePeriods } from '../../src/domain/matchingStage';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import {
@@ -970,5 +971,41 @@ describe('dates in order', () => {
     expect(
       (await act('request-warrant', id, { date: today, reference: 'REF-0' }, tokens.caseworker)).statusCode,
     ).toBe(200);
+    // The stepper reads the history as the page does: the warrant stage from today, its steps in order.
+    const history = (await call('GET', `/adoptive-matching/status-history/${id}`)).json().data as {
+      id: number;
+      action: string;
+      fromStatus: string;
+      toStatus: string;
+      payload: Record<string, unknown>;
+      user: { id: number; name: string } | null;
+      at: string;
+    }[];
+    const periods = stagePeriods(
+      [...history]
+        .reverse()
+        .map((row) => ({ ...row, userId: row.user?.id ?? null, userName: row.user?.name ?? null })),
+      today,
+      { proposal: 30, trial: 90, warrant: 60, keeping: 30 },
+    );
+    expect(periods.at(-1)).toMatchObject({ stage: 'warrant', enteredOn: today, leftOn: null, days: 0 });
+    expect(periods.at(-1)?.steps.map((entry) => [entry.action, entry.day])).toEqual([
+      ['skip-adoption', today],
+      ['request-warrant', today],
+    ]);
+  });
+
+  it('takes a child freed by a rejected matching from the rejection’s date, not before', async () => {
+    const first = await propose({ proposedDate: daysAgo(30) });
+    expect(
+      (await act('reject-adoption', first.id, { date: daysAgo(20), reason: 'Withdrawn' })).statusCode,
+    ).toBe(200);
+    const family = await application();
+    const early = await proposeOn(first.child.id, family.id, daysAgo(21));
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([
+      `proposedDate cannot be before ${formatDate(daysAgo(20))}: the day ${first.child.code} could be adopted.`,
+    ]);
+    expect((await proposeOn(first.child.id, family.id, daysAgo(20))).statusCode).toBe(201);
   });
 });
