@@ -18,8 +18,6 @@ export type TWorkflowStep = {
   version?: number;
   /** The acting user's office scope (TAuthUser.officeScope); absent or null: every office (a system event). */
   officeScope?: number | null;
-  /** The acting user is a super user (exempt from four-eyes). */
-  actorIsSuper?: boolean;
   at: Date;
   today: string;
 };
@@ -79,7 +77,7 @@ export type TWorkflowBinding = {
   ) => Promise<Record<string, unknown>>;
   /**
    * A check of who acts, run under the row lock once the version is checked and before the machine
-   * is asked (four-eyes: the user who asked for a decision may not take it); throw to refuse.
+   * is asked (four-eyes: who took the last step that was not a decision may not decide); throw to refuse.
    */
   checkActor?: (
     tx: TDbOrTx,

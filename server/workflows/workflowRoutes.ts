@@ -1,7 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isSuperUser } from '../../src/domain/permissions';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { recordVersion } from '../../src/domain/rules';
 import { allowedWorkflowActions, workflowActionNames } from '../../src/domain/workflows/workflow';
@@ -92,7 +91,6 @@ export const workflowRoutes =
                 body: complete,
                 actorId: currentUser(request).id,
                 officeScope: currentUser(request).officeScope,
-                actorIsSuper: isSuperUser(currentUser(request)),
                 version: body.version,
                 at,
                 today,

@@ -17,7 +17,8 @@ import { systemSettingDefaults as shippedDefaults } from './systemSettingDefault
  *   not say (DESIGN.md section 4).
  * - `minimumAdopterAge`: the youngest an applicant may be (DESIGN.md section 5, the ministry's number).
  * - `minimumAgeGap`, `maximumAgeGap`: the years between an adopter and the child (18 to 45).
- * - `fourEyes`: a matching's decision is not taken by the user who asked for it (DESIGN.md section 4).
+ * - `fourEyes`: a matching's decision is not taken by the user who took its last step that was not
+ *   a decision, super users included (DESIGN.md section 4); turning it off is audited.
  * - `stageExpectedDays`: the days a matching is expected to spend in each stage; past them it is
  *   overdue (DESIGN.md section 6 'Time in stage').
  * - `followUpSchedule`: the services planned when an adoption completes, each a type and the months

@@ -2172,7 +2172,7 @@ type RootTranslation = {
 		 */
 		fourEyes: string
 		/**
-		 * អ​្​ន​ក​ដ​ែ​ល​ស​្​ន​ើ​ស​ុ​ំ​ក​ា​រ​ស​ម​្​រ​េ​ច​ល​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​អ​្​ន​ក​ស​ម​្​រ​េ​ច​ខ​្​ល​ួ​ន​ឯ​ង​ប​ា​ន​ទ​េ​ ​(​S​u​p​e​r​ ​A​d​m​i​n​ ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ើ​ក​ល​ែ​ង​)​។
+		 * ក​ា​រ​ស​ម​្​រ​េ​ច​ល​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​ម​ិ​ន​អ​ា​ច​ធ​្​វ​ើ​ដ​ោ​យ​អ​្​ន​ក​ប​្​រ​ើ​ដ​ែ​ល​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ ​(​ក​ា​រ​ស​្​ន​ើ​ ​ឬ​ក​ា​រ​ស​្​ន​ើ​ស​ុ​ំ​)​ ​ប​ា​ន​ទ​េ​។​ ​គ​្​ម​ា​ន​ន​រ​ណ​ា​ម​្​ន​ា​ក​់​ត​្​រ​ូ​វ​ប​ា​ន​ល​ើ​ក​ល​ែ​ង​ទ​េ​ ​រ​ួ​ម​ទ​ា​ំ​ង​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ផ​ង​ដ​ែ​រ​។
 		 */
 		fourEyesHint: string
 		/**
@@ -2674,7 +2674,7 @@ type RootTranslation = {
 		 */
 		matchingDeleteStarted: string
 		/**
-		 * អ​្​ន​ក​ប​ា​ន​ស​្​ន​ើ​ក​ា​រ​ស​ម​្​រ​េ​ច​ន​េ​ះ​ដ​ោ​យ​ខ​្​ល​ួ​ន​ឯ​ង​ ​(​{​a​c​t​i​o​n​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ផ​្​ស​េ​ង​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​។
+		 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​ន​ៃ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ ​(​{​a​c​t​i​o​n​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ផ​្​ស​េ​ង​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
 		 * @param {unknown} action
 		 */
 		matchingFourEyes: RequiredParams<'action'>
@@ -2757,6 +2757,23 @@ type RootTranslation = {
 		 * @param {unknown} expected
 		 */
 		matchingShortTrialReason: RequiredParams<'days' | 'expected'>
+		/**
+		 * p​r​o​p​o​s​e​d​D​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ម​ុ​ន​ថ​្​ង​ៃ​ ​{​d​a​t​e​}​ ​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ដ​ែ​ល​ក​ុ​ម​ា​រ​ ​{​c​o​d​e​}​ ​អ​ា​ច​ត​្​រ​ូ​វ​ប​ា​ន​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​។
+		 * @param {unknown} code
+		 * @param {unknown} date
+		 */
+		matchingProposedBeforeAdoptable: RequiredParams<'code' | 'date'>
+		/**
+		 * p​r​o​p​o​s​e​d​D​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ម​ុ​ន​ថ​្​ង​ៃ​ ​{​d​a​t​e​}​ ​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ដ​ែ​ល​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ ​{​c​o​d​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​។
+		 * @param {unknown} code
+		 * @param {unknown} date
+		 */
+		matchingProposedBeforeAccepted: RequiredParams<'code' | 'date'>
+		/**
+		 * p​r​o​p​o​s​e​d​D​a​t​e​ ​ម​ិ​ន​អ​ា​ច​ក​្​រ​ោ​យ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}​ ​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ន​ៃ​ជ​ំ​ហ​ា​ន​ដ​ែ​ល​ប​ន​្​ទ​ា​ប​់​ព​ី​ក​ា​រ​ស​្​ន​ើ​។
+		 * @param {unknown} date
+		 */
+		matchingProposedAfterStep: RequiredParams<'date'>
 	}
 	childPhoto: {
 		/**
@@ -4923,7 +4940,7 @@ type RootTranslation = {
 		 */
 		documents: string
 		/**
-		 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ម​ុ​ន​ ​(​{​s​t​e​p​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
+		 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ ​(​{​s​t​e​p​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
 		 * @param {unknown} step
 		 */
 		fourEyesRefused: RequiredParams<'step'>
@@ -7550,7 +7567,7 @@ export type TranslationFunctions = {
 		 */
 		fourEyes: () => LocalizedString
 		/**
-		 * អ្នកដែលស្នើសុំការសម្រេចលើការផ្គូផ្គង មិនអាចជាអ្នកសម្រេចខ្លួនឯងបានទេ (Super Admin ត្រូវបានលើកលែង)។
+		 * ការសម្រេចលើការផ្គូផ្គង មិនអាចធ្វើដោយអ្នកប្រើដែលបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច (ការស្នើ ឬការស្នើសុំ) បានទេ។ គ្មាននរណាម្នាក់ត្រូវបានលើកលែងទេ រួមទាំង Super Admin ផងដែរ។
 		 */
 		fourEyesHint: () => LocalizedString
 		/**
@@ -7986,7 +8003,7 @@ export type TranslationFunctions = {
 		 */
 		matchingDeleteStarted: () => LocalizedString
 		/**
-		 * អ្នកបានស្នើការសម្រេចនេះដោយខ្លួនឯង ({action})៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេច។
+		 * អ្នកបានធ្វើជំហានចុងក្រោយនៃការផ្គូផ្គងនេះដែលមិនមែនជាការសម្រេច ({action})៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេចលើនេះ។
 		 */
 		matchingFourEyes: (arg: { action: unknown }) => LocalizedString
 		/**
@@ -8053,6 +8070,18 @@ export type TranslationFunctions = {
 		 * reason ត្រូវតែបំពេញ៖ ការសាកល្បងមានរយៈពេល {days} ថ្ងៃ ខ្លីជាង {expected} ថ្ងៃដែលរំពឹងទុក។ សូមសរសេរមូលហេតុដែលបញ្ជាក់នៅពេលនេះ។
 		 */
 		matchingShortTrialReason: (arg: { days: unknown, expected: unknown }) => LocalizedString
+		/**
+		 * proposedDate មិនអាចមុនថ្ងៃ {date} បានទេ៖ ថ្ងៃដែលកុមារ {code} អាចត្រូវបានសុំកុមារធម៌។
+		 */
+		matchingProposedBeforeAdoptable: (arg: { code: unknown, date: unknown }) => LocalizedString
+		/**
+		 * proposedDate មិនអាចមុនថ្ងៃ {date} បានទេ៖ ថ្ងៃដែលពាក្យស្នើសុំ {code} ត្រូវបានទទួលយក។
+		 */
+		matchingProposedBeforeAccepted: (arg: { code: unknown, date: unknown }) => LocalizedString
+		/**
+		 * proposedDate មិនអាចក្រោយថ្ងៃ {date} បានទេ៖ ថ្ងៃនៃជំហានដែលបន្ទាប់ពីការស្នើ។
+		 */
+		matchingProposedAfterStep: (arg: { date: unknown }) => LocalizedString
 	}
 	childPhoto: {
 		/**
@@ -10048,7 +10077,7 @@ export type TranslationFunctions = {
 		 */
 		documents: () => LocalizedString
 		/**
-		 * អ្នកបានធ្វើជំហានមុន ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។
+		 * អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។
 		 */
 		fourEyesRefused: (arg: { step: unknown }) => LocalizedString
 		/**

@@ -13,18 +13,19 @@ import {
   provinces,
   users,
 } from '../../server/db/schema';
+import { formatDate } from '../../src/domain/dateFormat';
+import { stagePeriods } from '../../src/domain/matchingStage';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import {
   matchingDecisionPermission,
-  matchingFourEyes,
   matchingStages,
   matchingStatuses,
   matchingWorkflow,
   matchingWorkflowActions,
   type TMatchingActionName,
 } from '../../src/domain/workflows/matching.workflow';
-import { decideWorkflowEvent } from '../../src/domain/workflows/workflow';
+import { allowedWorkflowActions, decideWorkflowEvent } from '../../src/domain/workflows/workflow';
 import {
   insertApplication,
   insertChild,
@@ -402,31 +403,65 @@ describe('who may take each action', () => {
 
 describe('four-eyes', () => {
   const stepWords: Record<string, string> = {
+    propose: 'Matching proposed',
     'pending-adoption': 'Ask for the adoption decision',
     'pending-test': 'Ask for the trial decision',
+    'pending-warrant': 'Warrant to be requested',
     'request-warrant': 'Request warrant',
     'child-keep': 'Ask to keep the child',
   };
-  const held = Object.entries(matchingFourEyes).flatMap(([decision, steps]) =>
-    (steps ?? []).map((step) => [decision as TMatchingActionName, step] as const),
-  );
-
-  it.each(held)(
-    '%s is refused to the user who took %s (409 naming that step), changing nothing, and taken by another',
-    async (decision, step) => {
-      const id = await seeded(statusFor(step));
-      expect((await act(step, id, actionBody(step), tokens.supervisor)).statusCode).toBe(200);
-      const before = await read(id);
-      const own = await act(decision, id, actionBody(decision), tokens.supervisor);
-      expect(own.statusCode, own.body).toBe(409);
-      expect(own.json().message).toBe(
-        `You asked for this decision yourself (${stepWords[step]}): another user must take it.`,
+  const refusal = (step: string) =>
+    `You took this matching's last step that was not a decision (${stepWords[step]}): another user must take this decision.`;
+  const decisionsFrom = (status: string) =>
+    allowedWorkflowActions(matchingWorkflow, status, {}).filter(
+      (action) =>
+        matchingWorkflowActions[action as TMatchingActionName].permission === matchingDecisionPermission,
+    ) as TMatchingActionName[];
+  /** Each step that is not a decision, with the decisions allowed from where it leads (pending-warrant leads to none). */
+  const asks = (Object.keys(matchingWorkflowActions) as TMatchingActionName[])
+    .filter((action) => matchingWorkflowActions[action].permission !== matchingDecisionPermission)
+    .map((step) => {
+      const from = matchingStatuses.find((status) =>
+        allowedWorkflowActions(matchingWorkflow, status, {}).includes(step),
       );
-      expect(await read(id)).toEqual(before);
-      const other = await act(decision, id, actionBody(decision), tokens.second);
-      expect(other.statusCode, other.body).toBe(200);
+      const taken = decideWorkflowEvent(matchingWorkflow, String(from), {
+        type: matchingWorkflowActions[step].event,
+      });
+      return [step, String(from), taken.ok ? decisionsFrom(taken.status) : []] as const;
+    })
+    .filter(([, , decisions]) => decisions.length > 0);
+
+  it.each(asks)(
+    'after %s (from %s), each decision from there (%j) is refused to the user who took it (409 naming it), changing nothing, and taken by another',
+    async (step, from, decisions) => {
+      for (const decision of decisions) {
+        const id = await seeded(from);
+        expect((await act(step, id, actionBody(step), tokens.supervisor)).statusCode).toBe(200);
+        const before = await read(id);
+        const own = await act(decision, id, actionBody(decision), tokens.supervisor);
+        expect(own.statusCode, `${step} then ${decision}: ${own.body}`).toBe(409);
+        expect(own.json().message).toBe(refusal(step));
+        expect(await read(id)).toEqual(before);
+        const other = await act(decision, id, actionBody(decision), tokens.second);
+        expect(other.statusCode, other.body).toBe(200);
+      }
     },
   );
+
+  it('holds the proposal: its proposer cannot confirm the adoption straight away, nor the trial after another confirmed it', async () => {
+    const { id } = await propose({}, tokens.supervisor);
+    const own = await act('confirm-adoption', id, { date: today }, tokens.supervisor);
+    expect(own.statusCode, own.body).toBe(409);
+    expect(own.json().message).toBe(refusal('propose'));
+    expect((await read(id)).status).toBe('proposed');
+    expect((await act('confirm-adoption', id, { date: today }, tokens.second)).statusCode).toBe(200);
+    expect((await act('test-adoption', id, { date: today }, tokens.second)).statusCode).toBe(200);
+    // Decisions since do not lift it: the proposal is still the last step that was not a decision.
+    expect((await act('confirm-test', id, { date: today }, tokens.supervisor)).statusCode).toBe(409);
+    expect((await act('skip-test', id, { reason: 'No trial' }, tokens.supervisor)).statusCode).toBe(409);
+    expect((await read(id)).status).toBe('testing');
+    expect((await act('confirm-test', id, { date: today }, tokens.second)).statusCode).toBe(200);
+  });
 
   it('says so in Khmer to a user reading Khmer', async () => {
     const id = await seeded('proposed');
@@ -434,7 +469,7 @@ describe('four-eyes', () => {
     const own = await act('confirm-adoption', id, { date: today }, tokens.supervisor, 'kh');
     expect(own.statusCode).toBe(409);
     expect(own.json().message).toBe(
-      'អ្នកបានស្នើការសម្រេចនេះដោយខ្លួនឯង (ស្នើការសម្រេចសុំកុមារធម៌)៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេច។',
+      'អ្នកបានធ្វើជំហានចុងក្រោយនៃការផ្គូផ្គងនេះដែលមិនមែនជាការសម្រេច (ស្នើការសម្រេចសុំកុមារធម៌)៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេចលើនេះ។',
     );
   });
 
@@ -455,15 +490,17 @@ describe('four-eyes', () => {
     ).toBe(200);
   });
 
-  it('exempts a user whose role is Super Admin', async () => {
+  it('holds a user whose role is Super Admin too', async () => {
     const id = await seeded('warranted');
     expect((await act('child-keep', id, { date: today }, tokens.chief)).statusCode).toBe(200);
-    const approved = await act('child-keep-approve', id, { date: today }, tokens.chief);
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().data.status).toBe('completed');
+    const own = await act('child-keep-approve', id, { date: today }, tokens.chief);
+    expect(own.statusCode, own.body).toBe(409);
+    expect(own.json().message).toBe(refusal('child-keep'));
+    expect((await read(id)).status).toBe('keepRequested');
+    expect((await act('child-keep-approve', id, { date: today }, tokens.admin)).statusCode).toBe(200);
   });
 
-  it('is lifted when an administrator turns the setting off, and holds again once it is back on', async () => {
+  it('is lifted when an administrator turns the setting off, which the audit log shows, and holds again once it is back on', async () => {
     const settings = async () =>
       (await call('GET', '/admin/system-setting', undefined, tokens.admin)).json().data;
     const save = async (fourEyes: boolean) => {
@@ -484,6 +521,20 @@ describe('four-eyes', () => {
     } finally {
       await save(true);
     }
+    // Both changes are on the audit screen: who switched it, from what to what.
+    const audit = await call(
+      'GET',
+      '/audit-logs?take=10&entity=system_settings&action=update',
+      undefined,
+      tokens.admin,
+    );
+    expect(audit.statusCode, audit.body).toBe(200);
+    const entries = audit.json().data as { changes: string; user: { name: string } | null }[];
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    for (const entry of entries.slice(0, 2)) {
+      expect(entry.changes).toContain('fourEyes');
+      expect(entry.user).not.toBeNull();
+    }
     const id = await seeded('testing');
     expect((await act('pending-test', id, {}, tokens.supervisor)).statusCode).toBe(200);
     expect((await act('confirm-test', id, { date: today }, tokens.supervisor)).statusCode).toBe(409);
@@ -494,8 +545,6 @@ describe('time in stage', () => {
   it('enters a stage on the step’s date, keeps it for a step within the stage, and on today for an undated one', async () => {
     const { id } = await propose({ proposedDate: daysAgo(12) });
     const entered = async () => (await read(id)).stageEnteredOn;
-    expect(await entered()).toBe(daysAgo(12));
-    expect((await act('pending-adoption', id, {}, tokens.caseworker)).statusCode).toBe(200);
     expect(await entered()).toBe(daysAgo(12));
     expect((await act('confirm-adoption', id, { date: daysAgo(10) })).statusCode).toBe(200);
     expect(await entered()).toBe(daysAgo(12));
@@ -596,7 +645,10 @@ describe('editing and deleting', () => {
     expect(await read(asked.id)).toMatchObject({ proposedDate: daysAgo(2), stageEnteredOn: daysAgo(2) });
     const early = await act('confirm-adoption', asked.id, { date: daysAgo(5) }, tokens.second);
     expect(early.statusCode, early.body).toBe(400);
-    expect(early.json().errors).toEqual([`date cannot be before ${daysAgo(2)}: the matching's last step.`]);
+    // The ask, taken today, is the last step now.
+    expect(early.json().errors).toEqual([
+      `date cannot be before ${formatDate(today)}: the day of the matching's last step.`,
+    ]);
 
     // Once a later step is dated, the proposal cannot be moved after it.
     const started = await propose({ proposedDate: daysAgo(10) });
@@ -608,7 +660,9 @@ describe('editing and deleting', () => {
       version: before.version,
     });
     expect(late.statusCode, late.body).toBe(400);
-    expect(late.json().errors.join(' ')).toMatch(/^proposedDate /);
+    expect(late.json().errors).toEqual([
+      `proposedDate cannot be after ${formatDate(daysAgo(6))}: the day of the step that follows the proposal.`,
+    ]);
     expect(await read(started.id)).toEqual(before);
     const earlier = await call('PATCH', `/adoptive-matching/${started.id}`, {
       proposedDate: daysAgo(8),
@@ -685,7 +739,8 @@ describe('editing and deleting', () => {
 
 describe('the office scope', () => {
   it('keeps a provincial user to the matchings, children and families of its office', async () => {
-    const theirs = await propose({}, tokens.provincial, kampot);
+    // Proposed for their office by a national caseworker: four-eyes leaves the decisions to them.
+    const theirs = await propose({}, tokens.caseworker, kampot);
     const other = await propose();
     const p = tokens.provincial;
     const list = (await call('GET', '/adoptive-matching?page=1&take=1000', undefined, p)).json().data as {
@@ -798,7 +853,9 @@ describe('dated steps', () => {
     const before = await read(id);
     const early = await act('confirm-adoption', id, { date: daysAgo(7) });
     expect(early.statusCode, early.body).toBe(400);
-    expect(early.json().errors).toEqual([`date cannot be before ${daysAgo(6)}: the matching's last step.`]);
+    expect(early.json().errors).toEqual([
+      `date cannot be before ${formatDate(daysAgo(6))}: the day of the matching's last step.`,
+    ]);
     expect(await read(id)).toEqual(before);
     const future = await act('confirm-adoption', id, {
       date: isoDateIn(new Date(t.clock.now() + 86_400_000)),
@@ -809,8 +866,146 @@ describe('dated steps', () => {
     // Now the confirmation is the last step: the trial cannot start before it.
     const trial = await act('test-adoption', id, { date: daysAgo(4) });
     expect(trial.statusCode).toBe(400);
-    expect(trial.json().errors).toEqual([`date cannot be before ${daysAgo(3)}: the matching's last step.`]);
+    expect(trial.json().errors).toEqual([
+      `date cannot be before ${formatDate(daysAgo(3))}: the day of the matching's last step.`,
+    ]);
     expect((await read(id)).status).toBe('adoptionConfirmed');
     expect((await act('test-adoption', id, { date: daysAgo(3) })).statusCode).toBe(200);
+  });
+});
+
+describe('dates in order', () => {
+  /** A child made adoptable through the API on `day` (the child's confirm-adoption). */
+  const adoptableOn = async (day: string) => {
+    const c = await child({ status: 'registered' });
+    const confirmed = await call(
+      'PATCH',
+      `/child-infos/confirm-adoption/${c.id}`,
+      { id: c.id, date: day },
+      tokens.admin,
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return c;
+  };
+  const proposeOn = (childId: number, parentId: number, proposedDate: string, locale: 'en' | 'kh' = 'en') =>
+    call('POST', '/adoptive-matching', { childId, parentId, proposedDate }, tokens.caseworker, locale);
+
+  it('refuses a proposal dated before the child became adoptable (400 naming that day, in both languages), changing nothing', async () => {
+    const c = await adoptableOn(daysAgo(7));
+    const p = await application();
+    const before = await state(c.id, p.id);
+    const early = await proposeOn(c.id, p.id, daysAgo(9));
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([
+      `proposedDate cannot be before ${formatDate(daysAgo(7))}: the day ${c.code} could be adopted.`,
+    ]);
+    const kh = await proposeOn(c.id, p.id, daysAgo(9), 'kh');
+    expect(kh.json().errors).toEqual([
+      `proposedDate មិនអាចមុនថ្ងៃ ${formatDate(daysAgo(7))} បានទេ៖ ថ្ងៃដែលកុមារ ${c.code} អាចត្រូវបានសុំកុមារធម៌។`,
+    ]);
+    expect(await state(c.id, p.id)).toEqual(before);
+    expect((await proposeOn(c.id, p.id, daysAgo(7))).statusCode).toBe(201);
+  });
+
+  it('refuses a proposal dated before the application was accepted, on create and on edit, naming that day', async () => {
+    const c = await child();
+    const p = await application({ decisionDate: daysAgo(5) });
+    const before = await state(c.id, p.id);
+    const early = await proposeOn(c.id, p.id, daysAgo(6));
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([
+      `proposedDate cannot be before ${formatDate(daysAgo(5))}: the day application ${p.code} was accepted.`,
+    ]);
+    const kh = await proposeOn(c.id, p.id, daysAgo(6), 'kh');
+    expect(kh.json().errors).toEqual([
+      `proposedDate មិនអាចមុនថ្ងៃ ${formatDate(daysAgo(5))} បានទេ៖ ថ្ងៃដែលពាក្យស្នើសុំ ${p.code} ត្រូវបានទទួលយក។`,
+    ]);
+    expect(await state(c.id, p.id)).toEqual(before);
+    const created = await proposeOn(c.id, p.id, daysAgo(5));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    const saved = await read(id);
+    const edited = await call('PATCH', `/adoptive-matching/${id}`, {
+      proposedDate: daysAgo(6),
+      version: saved.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.json().errors).toEqual([
+      `proposedDate cannot be before ${formatDate(daysAgo(5))}: the day application ${p.code} was accepted.`,
+    ]);
+    expect(await read(id)).toEqual(saved);
+  });
+
+  it('counts a step without a date on the day it was taken: a decision cannot be dated before it', async () => {
+    const { id } = await propose({ proposedDate: daysAgo(12) });
+    expect((await act('pending-adoption', id, {}, tokens.caseworker)).statusCode).toBe(200);
+    const before = await read(id);
+    const early = await act('confirm-adoption', id, { date: daysAgo(10) });
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([
+      `date cannot be before ${formatDate(today)}: the day of the matching's last step.`,
+    ]);
+    const kh = await act('confirm-adoption', id, { date: daysAgo(10) }, tokens.supervisor, 'kh');
+    expect(kh.json().errors).toEqual([
+      `date មិនអាចមុនថ្ងៃ ${formatDate(today)} បានទេ៖ ថ្ងៃនៃជំហានចុងក្រោយរបស់ការផ្គូផ្គង។`,
+    ]);
+    expect(await read(id)).toEqual(before);
+    // The proposal cannot be moved after the step that follows it either.
+    expect((await act('confirm-adoption', id, { date: today })).statusCode).toBe(200);
+  });
+
+  it('keeps a warrant asked for after a trial skipped today on or after today, so its stage counts from its request', async () => {
+    const id = await seeded('adoptionConfirmed', daysAgo(20));
+    expect((await act('skip-adoption', id, { reason: 'No trial needed' })).statusCode).toBe(200);
+    expect(await read(id)).toMatchObject({ status: 'warrantPending', stageEnteredOn: today });
+    const early = await act(
+      'request-warrant',
+      id,
+      { date: daysAgo(13), reference: 'REF-13' },
+      tokens.caseworker,
+    );
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([
+      `date cannot be before ${formatDate(today)}: the day of the matching's last step.`,
+    ]);
+    expect(
+      (await act('request-warrant', id, { date: today, reference: 'REF-0' }, tokens.caseworker)).statusCode,
+    ).toBe(200);
+    // The stepper reads the history as the page does: the warrant stage from today, its steps in order.
+    const history = (await call('GET', `/adoptive-matching/status-history/${id}`)).json().data as {
+      id: number;
+      action: string;
+      fromStatus: string;
+      toStatus: string;
+      payload: Record<string, unknown>;
+      user: { id: number; name: string } | null;
+      at: string;
+    }[];
+    const periods = stagePeriods(
+      [...history]
+        .reverse()
+        .map((row) => ({ ...row, userId: row.user?.id ?? null, userName: row.user?.name ?? null })),
+      today,
+      { proposal: 30, trial: 90, warrant: 60, keeping: 30 },
+    );
+    expect(periods.at(-1)).toMatchObject({ stage: 'warrant', enteredOn: today, leftOn: null, days: 0 });
+    expect(periods.at(-1)?.steps.map((entry) => [entry.action, entry.day])).toEqual([
+      ['skip-adoption', today],
+      ['request-warrant', today],
+    ]);
+  });
+
+  it('takes a child freed by a rejected matching from the rejection’s date, not before', async () => {
+    const first = await propose({ proposedDate: daysAgo(30) });
+    expect(
+      (await act('reject-adoption', first.id, { date: daysAgo(20), reason: 'Withdrawn' })).statusCode,
+    ).toBe(200);
+    const family = await application();
+    const early = await proposeOn(first.child.id, family.id, daysAgo(21));
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().errors).toEqual([
+      `proposedDate cannot be before ${formatDate(daysAgo(20))}: the day ${first.child.code} could be adopted.`,
+    ]);
+    expect((await proposeOn(first.child.id, family.id, daysAgo(20))).statusCode).toBe(201);
   });
 });

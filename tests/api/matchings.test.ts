@@ -246,12 +246,12 @@ describe('taking a matching through its stages', () => {
     expect((await act('pending-adoption', id, {}, tokens.supervisor)).statusCode).toBe(200);
     const own = await act('confirm-adoption', id, { date: today }, tokens.supervisor);
     expect(own.statusCode).toBe(409);
-    expect(own.json().message).toMatch(/You asked for this decision yourself/);
+    expect(own.json().message).toMatch(/You took this matching's last step that was not a decision/);
     expect((await act('confirm-adoption', id, { date: today }, tokens.second)).statusCode).toBe(200);
-    // A super user is exempt; and with four-eyes off anyone may.
+    // A super user is not exempt; with four-eyes off anyone may.
     const next = (await propose()).response.json().data.id;
     await act('pending-adoption', next, {}, tokens.admin);
-    expect((await act('confirm-adoption', next, { date: today }, tokens.admin)).statusCode).toBe(200);
+    expect((await act('confirm-adoption', next, { date: today }, tokens.admin)).statusCode).toBe(409);
     const off = (await propose()).response.json().data.id;
     await act('pending-adoption', off, {}, tokens.supervisor);
     await t.app.db.insert(systemSettings).values({ key: 'fourEyes', value: false });
@@ -351,8 +351,8 @@ describe('time in stage', () => {
     expect((await act('pending-adoption', id, {}, tokens.caseworker)).statusCode).toBe(200);
     const pending = await read();
     expect(pending.stageEnteredOn).toBe(yearsBefore(today, 1));
-    expect(pending.lastStepAction).toBe('pending-adoption');
-    expect(typeof pending.lastStepBy).toBe('number');
+    expect(pending.lastAskedAction).toBe('pending-adoption');
+    expect(typeof pending.lastAskedBy).toBe('number');
     expect((await act('confirm-adoption', id, { date: today })).statusCode).toBe(200);
     expect((await read()).stageEnteredOn).toBe(yearsBefore(today, 1));
     // Starting the trial enters the trial on its date.

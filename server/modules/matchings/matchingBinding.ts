@@ -1,12 +1,12 @@
-import { and, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { childStatusText } from '../../../src/domain/childLabels';
 import { compatibility, needsJustification } from '../../../src/domain/compatibility';
 import { formatDate } from '../../../src/domain/dateFormat';
 import { parentStatusText } from '../../../src/domain/parentLabels';
-import { isoDateIn } from '../../../src/domain/programmeTime';
+import { isoDateIn, programmeTimeZone } from '../../../src/domain/programmeTime';
 import { matchingResource } from '../../../src/domain/resources/matching';
-import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
+import { matchingAskingSteps, matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../../audit';
 import {
@@ -120,10 +120,13 @@ const proposal = async ({
   return { child, application, checks, today };
 };
 
-/** The day of a matching's first dated step after its proposal (its decision...), if any. */
-const firstDatedStep = async (db: TDbOrTx, id: number): Promise<string | null> => {
+/** A history row's day: the date the step carried, else the programme's day it was taken on. */
+const stepDaySql = sql<string>`coalesce(${statusHistory.payload}->>'date', ((${statusHistory.at} at time zone ${programmeTimeZone})::date)::text)`;
+
+/** The day of the step that follows a matching's proposal (dated or not), if any. */
+const firstStepDay = async (db: TDbOrTx, id: number): Promise<string | null> => {
   const [row] = await db
-    .select({ day: sql<string | null>`min(${statusHistory.payload}->>'date')` })
+    .select({ day: sql<string | null>`min(${stepDaySql})` })
     .from(statusHistory)
     .where(
       and(
@@ -135,14 +138,55 @@ const firstDatedStep = async (db: TDbOrTx, id: number): Promise<string | null> =
   return row?.day ?? null;
 };
 
-/** Statuses in which the proposal is still the matching's last dated step (asking for a decision carries no date). */
-const proposalIsLastStep = ['proposed', 'adoptionPending'];
+/**
+ * A proposal is dated on or after the day its child became adoptable (the child's last step into
+ * `adoptable`: its confirmation's date, the rejection's date of the matching that freed it; or its
+ * adoption-confirmed date when it has no history) and the day its application was accepted (its
+ * decision date): 400 naming the day, on create and on an edit of the date.
+ */
+const checkProposedDate = async (db: TDbOrTx, proposedDate: string, childId: number, parentId: number) => {
+  // Freed by a rejected matching: from the rejection's date (a deleted proposal: the day it went).
+  const rejectedOn = sql`(select ${adoptiveMatchings.rejectedOn}::text from ${adoptiveMatchings} where ${adoptiveMatchings.id} = (${statusHistory.payload}->>'matchingId')::int)`;
+  const [adoptable] = await db
+    .select({ day: sql<string>`coalesce(${statusHistory.payload}->>'date', ${rejectedOn}, ${stepDaySql})` })
+    .from(statusHistory)
+    .where(
+      and(
+        eq(statusHistory.entity, 'child_infos'),
+        eq(statusHistory.entityId, childId),
+        eq(statusHistory.toStatus, 'adoptable'),
+      ),
+    )
+    .orderBy(desc(statusHistory.at), desc(statusHistory.id))
+    .limit(1);
+  const [child] = await db
+    .select({ code: childInfos.code, adoptionConfirmedOn: childInfos.adoptionConfirmedOn })
+    .from(childInfos)
+    .where(eq(childInfos.id, childId));
+  const adoptableOn = adoptable?.day ?? child?.adoptionConfirmedOn ?? null;
+  if (child && adoptableOn && proposedDate < adoptableOn)
+    throw fieldErrors((t) =>
+      t.server.matchingProposedBeforeAdoptable({ date: formatDate(adoptableOn), code: child.code }),
+    );
+  const [application] = await db
+    .select({ code: parentInfos.code, decisionDate: parentInfos.decisionDate })
+    .from(parentInfos)
+    .where(eq(parentInfos.id, parentId));
+  const acceptedOn = application?.decisionDate ?? null;
+  if (application && acceptedOn && proposedDate < acceptedOn)
+    throw fieldErrors((t) =>
+      t.server.matchingProposedBeforeAccepted({ date: formatDate(acceptedOn), code: application.code }),
+    );
+};
+
+/** Statuses in which the proposal is still the matching's stage entry (asking for a decision stays in the stage). */
+const proposalStartsStage = ['proposed', 'adoptionPending'];
 
 /**
  * The rules of a matching (issue 13), in the write's transaction: a proposal's child and family
- * (above), a justification when they do not match, a proposed date not in the future nor, on an
- * edit, after the first dated step that follows it; only a proposed matching may be deleted (409
- * otherwise).
+ * (above), a justification when they do not match, a proposed date not in the future, not before
+ * the child became adoptable and the application was accepted, nor, on an edit, after the day of
+ * the step that follows it (dated or not); only a proposed matching may be deleted (409 otherwise).
  */
 const guardMatching = async (context: TWriteContext) => {
   const { mode, before, body, now } = context;
@@ -154,13 +198,16 @@ const guardMatching = async (context: TWriteContext) => {
   if (typeof body.proposedDate === 'string' && body.proposedDate > today)
     throw fieldErrors((t) => t.server.matchingProposedFuture());
   if (mode === 'update' && typeof body.proposedDate === 'string' && before) {
-    // The proposal comes before every step that follows it: not moved past the first dated one.
-    const firstStep = await firstDatedStep(context.db, Number(before.id));
-    if (firstStep && body.proposedDate > firstStep)
-      throw fieldErrors((t) => t.validation.invalid({ label: 'proposedDate' }));
+    await checkProposedDate(context.db, body.proposedDate, Number(before.childId), Number(before.parentId));
+    // The proposal comes before every step that follows it: not moved past the next one's day.
+    const next = await firstStepDay(context.db, Number(before.id));
+    if (next && body.proposedDate > next)
+      throw fieldErrors((t) => t.server.matchingProposedAfterStep({ date: formatDate(next) }));
   }
   if (mode !== 'create') return;
-  const { checks } = await proposal(context);
+  const { checks, child, application } = await proposal(context);
+  if (typeof body.proposedDate === 'string')
+    await checkProposedDate(context.db, body.proposedDate, child.id, application.id);
   const justification = typeof body.justification === 'string' ? body.justification.trim() : '';
   if (needsJustification(checks) && !justification) {
     const criteria = checks
@@ -173,9 +220,12 @@ const guardMatching = async (context: TWriteContext) => {
 
 const parentOffice = alias(headOffices, 'matching_office');
 
-/** The matching's last step (its newest status-history row): the working page shows four-eyes by it. */
-const lastStep = (column: typeof statusHistory.action | typeof statusHistory.userId) =>
-  sql`(select ${column} from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1)`;
+/**
+ * The matching's last step that was not a decision (the proposal, a pending step, a request): the
+ * working page shows four-eyes by it.
+ */
+const lastAsked = (column: typeof statusHistory.action | typeof statusHistory.userId) =>
+  sql`(select ${column} from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} and ${inArray(statusHistory.action, [...matchingAskingSteps])} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1)`;
 
 /** Matchings on the resource machinery (issue 13): `/adoptive-matching`. */
 export const matchingBinding: TResourceBinding = {
@@ -196,8 +246,8 @@ export const matchingBinding: TResourceBinding = {
     status: adoptiveMatchings.status,
     lastStepDate: adoptiveMatchings.lastStepDate,
     stageEnteredOn: adoptiveMatchings.stageEnteredOn,
-    lastStepAction: sql<string | null>`${lastStep(statusHistory.action)}`,
-    lastStepBy: sql<number | null>`${lastStep(statusHistory.userId)}`,
+    lastAskedAction: sql<string | null>`${lastAsked(statusHistory.action)}`,
+    lastAskedBy: sql<number | null>`${lastAsked(statusHistory.userId)}`,
     trialStart: adoptiveMatchings.trialStart,
     trialEnd: adoptiveMatchings.trialEnd,
     warrantRequestedOn: adoptiveMatchings.warrantRequestedOn,
@@ -252,10 +302,15 @@ export const matchingBinding: TResourceBinding = {
   toColumns: async (context) => {
     const { db, mode, body, before, now } = context;
     if (mode === 'update') {
-      // Until a later step is dated, the proposed date is the last step's, and the stage starts on it.
-      return proposalIsLastStep.includes(String(before?.status)) && typeof body.proposedDate === 'string'
-        ? { ...body, lastStepDate: body.proposedDate, stageEnteredOn: body.proposedDate }
-        : body;
+      // Until a step follows it, the proposal is the last step; until the stage is left, it starts it.
+      if (typeof body.proposedDate !== 'string') return body;
+      return {
+        ...body,
+        ...(before?.status === 'proposed' ? { lastStepDate: body.proposedDate } : {}),
+        ...(proposalStartsStage.includes(String(before?.status))
+          ? { stageEnteredOn: body.proposedDate }
+          : {}),
+      };
     }
     if (mode !== 'create') return body;
     const { child, checks } = await proposal(context);

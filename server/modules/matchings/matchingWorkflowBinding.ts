@@ -1,9 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { formatDate } from '../../../src/domain/dateFormat';
 import { matchingActionText, matchingStatusText } from '../../../src/domain/matchingLabels';
 import { matchingStageOf, trialLength } from '../../../src/domain/matchingStage';
 import {
   fourEyesStep,
-  matchingFourEyes,
+  isMatchingDecision,
+  matchingAskingSteps,
   matchingWorkflow,
   type TMatchingActionName,
 } from '../../../src/domain/workflows/matching.workflow';
@@ -44,7 +46,9 @@ const stepColumns = (action: string, body: Readonly<Record<string, unknown>>): R
 /**
  * A matching's workflow as the server serves it: `PATCH /adoptive-matching/{action}/{id}` for its
  * 16 actions, the status history and the allowed actions; kept by the child's office. Four-eyes
- * (setting `fourEyes`): the user who asked for a decision may not take it (super users exempt).
+ * (setting `fourEyes`): a decision is not taken by the user who took the matching's last step that
+ * was not a decision, super users included. Every step counts on its date, an undated one on the
+ * day it was taken, and no dated step goes before the one before it.
  * A completed matching makes its child and application adopted and plans its follow-up services;
  * a rejected one frees them.
  */
@@ -74,19 +78,20 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
     ...stepColumns(action, body),
   }),
   checkActor: async (tx, step, _before, t) => {
-    if (!matchingFourEyes[step.action as TMatchingActionName] || step.actorIsSuper) return;
-    const [last] = await tx
+    if (!isMatchingDecision(step.action)) return;
+    const [lastAsked] = await tx
       .select({ action: statusHistory.action, userId: statusHistory.userId })
       .from(statusHistory)
-      .where(and(eq(statusHistory.entity, 'adoptive_matchings'), eq(statusHistory.entityId, step.id)))
+      .where(
+        and(
+          eq(statusHistory.entity, 'adoptive_matchings'),
+          eq(statusHistory.entityId, step.id),
+          inArray(statusHistory.action, [...matchingAskingSteps]),
+        ),
+      )
       .orderBy(desc(statusHistory.at), desc(statusHistory.id))
       .limit(1);
-    const held = fourEyesStep(
-      step.action,
-      last,
-      { id: step.actorId, isSuper: false },
-      (await readSettings(tx)).fourEyes,
-    );
+    const held = fourEyesStep(step.action, lastAsked, step.actorId, (await readSettings(tx)).fourEyes);
     if (held) throw new ApiError(409, 'matchingFourEyes', { action: matchingActionText(t, held) });
   },
   // A trial confirmed before its expected days (setting `stageExpectedDays.trial`) needs a written
@@ -104,14 +109,17 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
       );
   },
   afterEvent: async (tx, step, { before, after }, t) => {
-    // A new stage (or the end) starts its clock on the step's day.
-    if (matchingStageOf(String(after.status)) !== matchingStageOf(String(before.status)))
-      await tx
-        .update(adoptiveMatchings)
-        .set({
-          stageEnteredOn: typeof step.body.date === 'string' ? step.body.date : step.today,
-        })
-        .where(eq(adoptiveMatchings.id, step.id));
+    const dated = typeof step.body.date === 'string';
+    // A new stage (or the end) starts its clock on the step's day; a step without a date (a pending
+    // step, a skip) is the last step on the day it was taken, so the next cannot be dated before it.
+    const newStage = matchingStageOf(String(after.status)) !== matchingStageOf(String(before.status));
+    const lastStepDate = typeof before.lastStepDate === 'string' ? before.lastStepDate : null;
+    const days = {
+      ...(newStage ? { stageEnteredOn: dated ? String(step.body.date) : step.today } : {}),
+      ...(!dated && (!lastStepDate || lastStepDate < step.today) ? { lastStepDate: step.today } : {}),
+    };
+    if (Object.keys(days).length > 0)
+      await tx.update(adoptiveMatchings).set(days).where(eq(adoptiveMatchings.id, step.id));
     const event =
       after.status === 'completed'
         ? 'MATCHING_COMPLETED'
@@ -140,7 +148,7 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
       return fieldErrors((t) => t.server.childDateFuture({ field: 'date', today }));
     const lastStep = typeof before.lastStepDate === 'string' ? before.lastStepDate : null;
     if (typeof body.date === 'string' && lastStep && body.date < lastStep)
-      return fieldErrors((t) => t.server.matchingDateBeforeStep({ day: lastStep }));
+      return fieldErrors((t) => t.server.matchingDateBeforeStep({ day: formatDate(lastStep) }));
     const missing = ['reason', 'reference', 'number'].find((key) => key in body);
     return fieldErrors((t) => t.validation.notBlank({ label: missing ?? 'reason' }));
   },

@@ -2,12 +2,12 @@ import { and, asc, eq, inArray, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { matchingNextSteps, matchingStatusesAwaiting } from '../../../src/domain/matchingNextStep';
 import { daysBetween, matchingStageNames, matchingStageOf } from '../../../src/domain/matchingStage';
-import { hasPermission, isSuperUser } from '../../../src/domain/permissions';
+import { hasPermission } from '../../../src/domain/permissions';
 import { isoDateIn, programmeTimeZone } from '../../../src/domain/programmeTime';
 import {
   fourEyesStep,
+  matchingAskingSteps,
   matchingDecisionPermission,
-  matchingFourEyes,
   matchingStages,
   matchingStepPermission,
   matchingWorkflow,
@@ -48,14 +48,17 @@ import { serviceDueSoonSql, serviceOverdueSql } from '../services/serviceBinding
 const awaitingDecision = matchingStatusesAwaiting('decision');
 const awaitingCaseworker = matchingStatusesAwaiting('caseworker');
 
-/** The steps a decision may follow (four-eyes keeps that decision from whoever took the step). */
-const askingSteps = [...new Set(Object.values(matchingFourEyes).flat())];
-
 /** A matching's name on the queue: the child and the applicants (a code when no name is written). */
 const matchingTitle = sql<string>`concat_ws(' · ', coalesce(${childNameSql}, ${childInfos.code}), coalesce(${applicantsNameSql}, ${parentInfos.code}))`;
 
 /** A matching's newest status-history row: who took the last step, which, and when (index on entity, id, at). */
 const lastStep = sql`lateral (select ${statusHistory.action} as action, ${statusHistory.userId} as user_id, ${statusHistory.at} as at from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1) as last_step`;
+
+/**
+ * A matching's last step that was not a decision (the proposal, a pending step, a request): four-eyes
+ * keeps every decision from whoever took it (DESIGN.md section 4).
+ */
+const lastAsked = sql`lateral (select ${statusHistory.action} as action, ${statusHistory.userId} as user_id from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} and ${inArray(statusHistory.action, [...matchingAskingSteps])} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1) as last_asked`;
 
 /** Every row the condition finds, counted before the limit: the answer's total is the true one. */
 const totalRows = sql<number>`(count(*) over ())::int`;
@@ -65,20 +68,13 @@ const byDayThenId = (a: TWorkQueueItem, b: TWorkQueueItem) =>
 
 /**
  * Matchings awaiting a decision this user may take, oldest request first. Four-eyes is applied in
- * the query too (a request this user made is not theirs to decide), so that the total counts what
- * the user can act on: in each awaiting status every decision follows the step that led there, so
- * four-eyes refuses all of them or none. `fourEyesStep` then names the actions row by row, as the
- * working page does (a row it empties is taken off the total).
+ * the query too (a matching whose last step that was not a decision is this user's is not theirs
+ * to decide, super users included), so that the total counts what the user can act on: four-eyes
+ * refuses every decision of a matching or none. `fourEyesStep` then names the actions row by row,
+ * as the working page does (a row it empties is taken off the total).
  */
 const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn: boolean) => {
-  const isSuper = isSuperUser(user);
-  const ownRequest =
-    fourEyesOn && !isSuper
-      ? sql`(last_step.user_id = ${user.id} and last_step.action in (${sql.join(
-          askingSteps.map((step) => sql`${step}`),
-          sql`, `,
-        )}))`
-      : undefined;
+  const ownRequest = fourEyesOn ? sql`(last_asked.user_id = ${user.id})` : undefined;
   const waiting = db
     .select({
       id: adoptiveMatchings.id,
@@ -87,8 +83,8 @@ const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn
       lastStepDate: adoptiveMatchings.lastStepDate,
       childId: adoptiveMatchings.childId,
       parentId: adoptiveMatchings.parentId,
-      lastAction: sql<string | null>`last_step.action`.as('last_action'),
-      lastUserId: sql<number | null>`last_step.user_id`.as('last_user_id'),
+      askedAction: sql<string | null>`last_asked.action`.as('asked_action'),
+      askedBy: sql<number | null>`last_asked.user_id`.as('asked_by'),
       lastAt: sql`last_step.at`.as('last_at'),
       // The request's day where the programme works (the history keeps instants).
       lastDay: sql<string | null>`((last_step.at at time zone ${programmeTimeZone})::date)::text`.as(
@@ -98,6 +94,7 @@ const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn
     })
     .from(adoptiveMatchings)
     .leftJoin(lastStep, sql`true`)
+    .leftJoin(lastAsked, sql`true`)
     .where(
       and(
         inArray(adoptiveMatchings.status, awaitingDecision),
@@ -115,8 +112,8 @@ const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn
       code: waiting.code,
       status: waiting.status,
       lastStepDate: waiting.lastStepDate,
-      lastAction: waiting.lastAction,
-      lastUserId: waiting.lastUserId,
+      askedAction: waiting.askedAction,
+      askedBy: waiting.askedBy,
       lastDay: waiting.lastDay,
       total: waiting.total,
       title: matchingTitle,
@@ -136,12 +133,11 @@ const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn
   };
   const items: TWorkQueueItem[] = [];
   for (const row of rows) {
-    const last = row.lastAction ? { action: row.lastAction, userId: row.lastUserId } : null;
+    const asked = row.askedAction ? { action: row.askedAction, userId: row.askedBy } : null;
     const actions = allowedFrom(row.status, row.lastStepDate).filter(
       (action) =>
         matchingWorkflow.actions[action as keyof typeof matchingWorkflow.actions].permission ===
-          matchingDecisionPermission &&
-        fourEyesStep(action, last, { id: user.id, isSuper }, fourEyesOn) === null,
+          matchingDecisionPermission && fourEyesStep(action, asked, user.id, fourEyesOn) === null,
     );
     if (actions.length === 0) {
       total -= 1;

@@ -56,8 +56,8 @@ export type TClientWorkflow = {
   texts: (LL: TranslationFunctions) => TWorkflowTexts;
   /**
    * Why this user may not take an action the status and the permission allow (four-eyes: 'you took
-   * the step before it'), in words; null when they may. The page shows a refused action with its
-   * reason instead of hiding it; the server refuses it anyway.
+   * the last step that was not a decision'), in words; null when they may. The page shows a refused
+   * action with its reason instead of hiding it; the server refuses it anyway.
    */
   refusal?: (
     action: string,

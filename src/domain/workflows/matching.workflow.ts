@@ -143,20 +143,21 @@ export const matchingWorkflowActions = {
 
 export type TMatchingActionName = keyof typeof matchingWorkflowActions;
 
+/** The decisions: the actions that need `matchings:approve` (DESIGN.md section 4). */
+export const isMatchingDecision = (action: string): boolean =>
+  matchingWorkflowActions[action as TMatchingActionName]?.permission === matchingDecisionPermission;
+
 /**
- * Four-eyes (DESIGN.md section 4, setting `fourEyes`): a decision that follows a pending or request
- * step cannot be taken by the user who took that step. Each decision, with the steps it follows.
+ * The steps that are not decisions, as the status history names them: the proposal (`propose`) and
+ * the actions that need `matchings:update` (the pending steps, the warrant request, the keep
+ * request). Four-eyes holds every decision against whoever took the last of them.
  */
-export const matchingFourEyes: Partial<Record<TMatchingActionName, readonly TMatchingActionName[]>> = {
-  'confirm-adoption': ['pending-adoption'],
-  'reject-adoption': ['pending-adoption'],
-  'confirm-test': ['pending-test'],
-  'reject-test': ['pending-test'],
-  'skip-test': ['pending-test'],
-  'confirm-warrant': ['request-warrant'],
-  'reject-warrant': ['request-warrant'],
-  'child-keep-approve': ['child-keep'],
-};
+export const matchingAskingSteps: readonly string[] = [
+  'propose',
+  ...(Object.keys(matchingWorkflowActions) as TMatchingActionName[]).filter(
+    (action) => !isMatchingDecision(action),
+  ),
+];
 
 /** The values of the matching's status column, stage by stage (the API answers them). */
 export const matchingStatuses = [
@@ -229,19 +230,18 @@ export const matchingWorkflow = {
 export { matchingEventTypes };
 
 /**
- * The step four-eyes holds against a decision (`pending-adoption`...), or null when the user may
- * take it: the decision follows a pending or request step this same user took, the setting is on,
- * and the user is not a super user. The server refuses with it (409); the working page shows it.
+ * The step four-eyes holds against a decision (`propose`, `pending-adoption`...), or null when the
+ * user may take it. With the setting `fourEyes` on (DESIGN.md section 4), a decision may not be taken
+ * by the user who took the matching's last step that was not a decision (`lastAsked`, the newest
+ * status-history row whose action is in `matchingAskingSteps`); nobody is exempt, super users
+ * included. The server refuses with it (409), the work queue leaves it out, the working page shows it.
  */
 export const fourEyesStep = (
   action: string,
-  lastStep: { action: string; userId: number | null } | null | undefined,
-  actor: { id: number | null; isSuper: boolean },
+  lastAsked: { action: string; userId: number | null } | null | undefined,
+  actorId: number | null,
   fourEyesOn: boolean,
-): TMatchingActionName | null => {
-  const follows = matchingFourEyes[action as TMatchingActionName];
-  if (!follows || !fourEyesOn || actor.isSuper || actor.id === null || !lastStep) return null;
-  return follows.includes(lastStep.action as TMatchingActionName) && lastStep.userId === actor.id
-    ? (lastStep.action as TMatchingActionName)
-    : null;
+): string | null => {
+  if (!fourEyesOn || !isMatchingDecision(action) || actorId === null || !lastAsked) return null;
+  return lastAsked.userId === actorId ? lastAsked.action : null;
 };

@@ -511,7 +511,8 @@ const en = {
     stageExpectedDaysHint:
       'Past these days a matching is overdue: it shows on the board and in the work queue.',
     fourEyes: 'Four eyes',
-    fourEyesHint: 'The user who asks for a matching decision cannot take it (super users are exempt).',
+    fourEyesHint:
+      'A matching decision cannot be taken by the user who took its last step that was not a decision (the proposal, a request). Nobody is exempt, super users included.',
     fourEyesOn: 'On',
     fourEyesOff: 'Off',
     stageDays: '{days} days',
@@ -658,7 +659,8 @@ const en = {
       'justification is required: the child and the family do not match on {criteria}.',
     matchingDeleteStarted:
       'This matching can no longer be deleted: only a proposed matching can. Reject it instead.',
-    matchingFourEyes: 'You asked for this decision yourself ({action}): another user must take it.',
+    matchingFourEyes:
+      "You took this matching's last step that was not a decision ({action}): another user must take this decision.",
     matchingActionNotAllowed: 'A matching whose status is {status} cannot be given {action}.',
     serviceActionNotAllowed: 'A service whose status is {status} cannot be given {action}.',
     serviceDateBeforeAdoption: 'date cannot be before the adoption it follows ({day}).',
@@ -670,7 +672,7 @@ const en = {
     servicePlannedBeforeAdoption: 'plannedDate cannot be before the adoption it follows ({day}).',
     serviceDeleteDone:
       'This service can no longer be deleted: only a pending one can. Take it back to pending first.',
-    matchingDateBeforeStep: "date cannot be before {day}: the matching's last step.",
+    matchingDateBeforeStep: "date cannot be before {day}: the day of the matching's last step.",
     matchingProposedFuture: 'proposedDate cannot be in the future.',
     // issue 22: decisions that override a rule are written down
     parentAcceptJustificationNeeded:
@@ -679,6 +681,11 @@ const en = {
     parentShortfallAge: 'applicant {n}’s age ({age}, at least {min})',
     matchingShortTrialReason:
       'reason is required: the trial lasted {days} days, shorter than the {expected} expected. Write why it is confirmed now.',
+    matchingProposedBeforeAdoptable: 'proposedDate cannot be before {date}: the day {code} could be adopted.',
+    matchingProposedBeforeAccepted:
+      'proposedDate cannot be before {date}: the day application {code} was accepted.',
+    matchingProposedAfterStep:
+      'proposedDate cannot be after {date}: the day of the step that follows the proposal.',
   },
   // child form: photo, family, documents (issue 5)
   childPhoto: {
@@ -1239,7 +1246,8 @@ const en = {
     noJustification: 'Everything matched: no justification was needed.',
     notes: 'Notes',
     documents: 'Documents by stage',
-    fourEyesRefused: 'You took the step before it ({step}): another user must take this decision.',
+    fourEyesRefused:
+      'You took the last step that was not a decision ({step}): another user must take this decision.',
     actionIntro: "{name}: the matching's history keeps this step, who took it and when.",
     noMatchingYet: 'No matching yet',
   },

@@ -507,7 +507,8 @@ const km = {
     stageExpectedDays: 'ចំនួនថ្ងៃរំពឹងទុកក្នុងដំណាក់កាលនីមួយៗនៃការផ្គូផ្គង',
     stageExpectedDaysHint: 'ហួសពីចំនួនថ្ងៃនេះ ការផ្គូផ្គងហួសពេល៖ វាបង្ហាញលើផ្ទាំងដំណាក់កាល និងក្នុងការងាររង់ចាំ។',
     fourEyes: 'គោលការណ៍ភ្នែកបួន',
-    fourEyesHint: 'អ្នកដែលស្នើសុំការសម្រេចលើការផ្គូផ្គង មិនអាចជាអ្នកសម្រេចខ្លួនឯងបានទេ (Super Admin ត្រូវបានលើកលែង)។',
+    fourEyesHint:
+      'ការសម្រេចលើការផ្គូផ្គង មិនអាចធ្វើដោយអ្នកប្រើដែលបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច (ការស្នើ ឬការស្នើសុំ) បានទេ។ គ្មាននរណាម្នាក់ត្រូវបានលើកលែងទេ រួមទាំង Super Admin ផងដែរ។',
     fourEyesOn: 'បើក',
     fourEyesOff: 'បិទ',
     stageDays: '{days} ថ្ងៃ',
@@ -643,7 +644,8 @@ const km = {
     matchingParentInMatching: 'parentId៖ {code} ស្ថិតក្នុងការផ្គូផ្គង {matching} រួចហើយ។',
     matchingJustificationNeeded: 'justification ត្រូវតែបំពេញ៖ កុមារ និងគ្រួសារមិនត្រូវគ្នាលើ {criteria}។',
     matchingDeleteStarted: 'ការផ្គូផ្គងនេះមិនអាចលុបបានទៀតទេ៖ មានតែការផ្គូផ្គងដែលទើបស្នើប៉ុណ្ណោះ។ សូមបដិសេធវាជំនួសវិញ។',
-    matchingFourEyes: 'អ្នកបានស្នើការសម្រេចនេះដោយខ្លួនឯង ({action})៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេច។',
+    matchingFourEyes:
+      'អ្នកបានធ្វើជំហានចុងក្រោយនៃការផ្គូផ្គងនេះដែលមិនមែនជាការសម្រេច ({action})៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេចលើនេះ។',
     matchingActionNotAllowed: 'ការផ្គូផ្គងដែលមានស្ថានភាព {status} មិនអាចធ្វើ {action} បានទេ។',
     serviceActionNotAllowed: 'សេវាដែលមានស្ថានភាព {status} មិនអាចធ្វើ {action} បានទេ។',
     serviceDateBeforeAdoption: 'date មិនអាចមុនការសុំកុមារធម៌ដែលវាតាមដាន ({day}) បានទេ។',
@@ -663,6 +665,11 @@ const km = {
     parentShortfallAge: 'អាយុអ្នកដាក់ពាក្យទី {n} ({age} ឆ្នាំ យ៉ាងតិច {min} ឆ្នាំ)',
     matchingShortTrialReason:
       'reason ត្រូវតែបំពេញ៖ ការសាកល្បងមានរយៈពេល {days} ថ្ងៃ ខ្លីជាង {expected} ថ្ងៃដែលរំពឹងទុក។ សូមសរសេរមូលហេតុដែលបញ្ជាក់នៅពេលនេះ។',
+    matchingProposedBeforeAdoptable:
+      'proposedDate មិនអាចមុនថ្ងៃ {date} បានទេ៖ ថ្ងៃដែលកុមារ {code} អាចត្រូវបានសុំកុមារធម៌។',
+    matchingProposedBeforeAccepted:
+      'proposedDate មិនអាចមុនថ្ងៃ {date} បានទេ៖ ថ្ងៃដែលពាក្យស្នើសុំ {code} ត្រូវបានទទួលយក។',
+    matchingProposedAfterStep: 'proposedDate មិនអាចក្រោយថ្ងៃ {date} បានទេ៖ ថ្ងៃនៃជំហានដែលបន្ទាប់ពីការស្នើ។',
   },
   // child form: photo, family, documents (issue 5)
   childPhoto: {
@@ -1219,7 +1226,7 @@ const km = {
     noJustification: 'ត្រូវគ្នាទាំងអស់៖ មិនត្រូវការយុត្តិកម្មទេ។',
     notes: 'កំណត់សម្គាល់',
     documents: 'ឯកសារតាមដំណាក់កាល',
-    fourEyesRefused: 'អ្នកបានធ្វើជំហានមុន ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។',
+    fourEyesRefused: 'អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។',
     actionIntro: '{name}៖ ប្រវត្តិការផ្គូផ្គងរក្សាទុកជំហាននេះ អ្នកធ្វើ និងពេលវេលា។',
     noMatchingYet: 'មិនទាន់មានការផ្គូផ្គងទេ',
   },

@@ -1,12 +1,12 @@
 import { noActionNeeds, sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
 import { matchingActionText } from '@/domain/matchingLabels';
 import { trialLength } from '@/domain/matchingStage';
-import { isSuperUser } from '@/domain/permissions';
 import { fourEyesStep, matchingWorkflow } from '@/domain/workflows/matching.workflow';
 
 /**
  * A matching's workflow on screen: the generic actions, dialog and history in its words; a decision
- * four-eyes holds against this user (the record's last step was theirs) is shown with the reason.
+ * four-eyes holds against this user (the record's last step that was not a decision was theirs,
+ * super users included) is shown with the reason.
  */
 export const matchingWorkflowClient: TClientWorkflow = {
   workflow: matchingWorkflow,
@@ -32,13 +32,13 @@ export const matchingWorkflowClient: TClientWorkflow = {
   refusal: (action, record, user, settings, LL) => {
     const step = fourEyesStep(
       action,
-      typeof record.lastStepAction === 'string'
+      typeof record.lastAskedAction === 'string'
         ? {
-            action: record.lastStepAction,
-            userId: typeof record.lastStepBy === 'number' ? record.lastStepBy : null,
+            action: record.lastAskedAction,
+            userId: typeof record.lastAskedBy === 'number' ? record.lastAskedBy : null,
           }
         : null,
-      { id: user?.id ?? null, isSuper: isSuperUser(user) },
+      user?.id ?? null,
       settings.fourEyes,
     );
     return step ? LL.matching.fourEyesRefused({ step: matchingActionText(LL, step) }) : null;
