@@ -171,7 +171,7 @@ export const CommandPalette = () => {
             </div>
             {/* Outside the list: a listbox may hold options and groups only (axe aria-required-children). */}
             {!searching ? (
-              <Command.Empty className="px-3 py-6 text-center text-slate-500 text-sm dark:text-slate-400">
+              <Command.Empty className="px-3 pt-6 pb-2 text-center text-slate-500 text-sm dark:text-slate-400">
                 {LL.palette.empty()}
               </Command.Empty>
             ) : null}
