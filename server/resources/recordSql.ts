@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TRouteLocale } from '../../src/domain/locale';
+import type { TPersonName } from '../../src/domain/personName';
 import type { TDbOrTx } from '../audit';
 import { childInfos, parentInfos, statusHistory } from '../db/schema';
 
@@ -19,6 +20,20 @@ export const childNameSql = sql<
 export const applicantsNameSql = sql<
   string | null
 >`nullif(concat_ws(' & ', coalesce(${fullName(parentInfos.applicant1FamilyNameKh, parentInfos.applicant1GivenNameKh)}, ${fullName(parentInfos.applicant1FamilyNameEn, parentInfos.applicant1GivenNameEn)}), coalesce(${fullName(parentInfos.applicant2FamilyNameKh, parentInfos.applicant2GivenNameKh)}, ${fullName(parentInfos.applicant2FamilyNameEn, parentInfos.applicant2GivenNameEn)})), '')`;
+
+/**
+ * A child's name in both scripts (`TPersonName`: `{ kh, en }`, each null when not written): the
+ * client shows it in the reader's language by `personName` (src/domain/personName.ts).
+ */
+export const childNamesSql = sql<TPersonName>`json_build_object('kh', ${fullName(childInfos.familyNameKh, childInfos.givenNameKh)}, 'en', ${fullName(childInfos.familyNameEn, childInfos.givenNameEn)})`;
+
+const applicantNames = (n: 1 | 2) =>
+  sql`json_build_object('kh', ${fullName(parentInfos[`applicant${n}FamilyNameKh`], parentInfos[`applicant${n}GivenNameKh`])}, 'en', ${fullName(parentInfos[`applicant${n}FamilyNameEn`], parentInfos[`applicant${n}GivenNameEn`])})`;
+
+/** An application's applicants in both scripts, one `TPersonName` each (`peopleNames` reads them). */
+export const applicantNamesSql = sql<
+  TPersonName[]
+>`json_build_array(${applicantNames(1)}, ${applicantNames(2)})`;
 
 /** A translatable name (`{ kh, en }`) in the list's language, for sorting. */
 export const byName =

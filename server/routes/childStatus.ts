@@ -1,12 +1,14 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { matchingStatusText } from '../../src/domain/matchingLabels';
+import { peopleNames } from '../../src/domain/personName';
 import { type TDbOrTx } from '../audit';
 import { adoptiveMatchings, childInfos, parentInfos } from '../db/schema';
 import { notFound } from '../errors';
 import { childInParams } from '../modules/children/childScope';
-import { translator } from '../plugins/locale';
+import { requestLocale, translator } from '../plugins/locale';
+import { applicantNamesSql } from '../resources/recordSql';
 import { dataOf, errorResponses, ZIdParams } from './schemas';
 
 const tags = ['child'];
@@ -47,9 +49,7 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           status: adoptiveMatchings.status,
           proposedDate: adoptiveMatchings.proposedDate,
           parentCode: parentInfos.code,
-          applicants: sql<
-            string | null
-          >`nullif(concat_ws(' & ', nullif(concat_ws(' ', ${parentInfos.applicant1FamilyNameEn}, ${parentInfos.applicant1GivenNameEn}), ''), nullif(concat_ws(' ', ${parentInfos.applicant2FamilyNameEn}, ${parentInfos.applicant2GivenNameEn}), '')), '')`,
+          applicants: applicantNamesSql,
         })
         .from(adoptiveMatchings)
         .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
@@ -61,7 +61,9 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           code: row.code,
           date: row.proposedDate,
           // What the child's page shows of it: the matching and the family, its status in words.
-          action: [row.code, row.applicants ?? row.parentCode].join(' · '),
+          action: [row.code, peopleNames(row.applicants, requestLocale(request)) || row.parentCode].join(
+            ' · ',
+          ),
           status: matchingStatusText(t, row.status),
           statusCode: row.status,
         })),

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TRouteLocale } from './locale';
 import type { TPermissionResource } from './permissionCatalogue';
 
 /**
@@ -84,6 +85,8 @@ export type TColumnKind =
   | 'photo'
   /** An instant, shown dd-mm-yyyy HH:mm where the programme works. */
   | 'dateTime'
+  /** A person's name in both scripts (`TPersonName`), or a list of them (applicants): `peopleNames`. */
+  | 'personName'
   /** Field keys, comma separated (the fields an update changed), shown by their labels. */
   | 'fieldNames';
 
@@ -186,10 +189,16 @@ export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
   defaultSort: string;
   /** Whether the edit page checks `{permission}:update` (the spec lists none for province). */
   editPermission: boolean;
-  /** The label of a record in confirmations and breadcrumbs. */
+  /**
+   * The label of a record in confirmations and breadcrumbs: one text, or a translatable `{ kh, en }`
+   * when it reads differently per language (a person's name, by `personName`).
+   */
   titleOf: (row: Record<string, unknown>) => unknown;
-  /** What else tells records of the same title apart in the palette's Records (a user's username). */
-  subtitleOf?: (row: Record<string, unknown>) => string;
+  /**
+   * What else tells records of the same title apart in the palette's Records (a user's username),
+   * in the reader's language (the names of a matching's child and family).
+   */
+  subtitleOf?: (row: Record<string, unknown>, locale: TRouteLocale) => string;
 };
 
 /** The permission an action on a resource needs, on the server's routes and the client's screens. */

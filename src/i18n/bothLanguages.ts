@@ -1,6 +1,6 @@
 import { type TRouteLocale, toI18nLocale } from '@/domain/locale';
 import type { TTranslatable } from '@/domain/translatable';
-import { addDictionary } from './dictionaries';
+import { addDictionary, dictionaryRevision } from './dictionaries';
 import en from './en';
 import type { Locales, TranslationFunctions, Translations } from './i18n-types';
 import { i18nObject, loadedLocales } from './i18n-util';
@@ -8,15 +8,20 @@ import { i18nObject, loadedLocales } from './i18n-util';
 // What shows both languages brings English with it (Khmer is always there): src/i18n/dictionaries.ts.
 addDictionary('en', en as unknown as Translations);
 
-const books = new Map<Locales, { source: Translations; LL: TranslationFunctions }>();
+const books = new Map<Locales, { source: Translations; revision: number; LL: TranslationFunctions }>();
 
-/** The translation functions of one locale, rebuilt when the admin's overrides replaced its dictionary. */
+/**
+ * The translation functions of one locale, rebuilt when the admin's overrides replaced its
+ * dictionary, and when the signed-in sections (matching, service...) were laid over it: made before,
+ * they would keep those sections empty (a matching's or a service's paper had no title nor labels).
+ */
 const book = (locale: Locales): TranslationFunctions => {
   const source = loadedLocales[locale];
+  const revision = dictionaryRevision();
   const cached = books.get(locale);
-  if (cached && cached.source === source) return cached.LL;
+  if (cached && cached.source === source && cached.revision === revision) return cached.LL;
   const LL = i18nObject(locale);
-  books.set(locale, { source, LL });
+  books.set(locale, { source, revision, LL });
   return LL;
 };
 

@@ -13,11 +13,20 @@ const shipped: Partial<Record<Locales, Translations>> = {};
 /** The signed-in sections once loaded (src/i18n/signedInSections.ts), by locale. */
 let signedIn: Partial<Record<Locales, Record<string, unknown>>> | null = null;
 
+/**
+ * Counts the times words were laid over a dictionary in place. A translation object copies its
+ * dictionary's sections when it is made (typesafe-i18n's `i18nObject`), so one made before keeps
+ * the empty sections: whoever keeps such objects makes them again when this changes.
+ */
+let revision = 0;
+export const dictionaryRevision = (): number => revision;
+
 /** Lays the signed-in sections over a dictionary (and over its overridden copy, if any). */
 const withSignedInWords = (locale: Locales) => {
   const words = signedIn?.[locale];
   const dictionary = shipped[locale];
   if (!words || !dictionary) return;
+  revision += 1;
   Object.assign(dictionary, words);
   const live = loadedLocales[locale];
   if (live && live !== dictionary) {

@@ -842,8 +842,9 @@ describe('adding a service by hand', () => {
       .values({ username: 'gone', name: 'Gone', passwordHash: 'x', active: false })
       .returning({ id: users.id });
     const refused: [Record<string, unknown>, RegExp][] = [
-      [{ childId: adoptable.id }, /child has no completed adoption/],
-      [{ childId: inProgress.childId }, /child has no completed adoption/],
+      // Each message leads with the form's field name (childId, officerId): the form puts it there.
+      [{ childId: adoptable.id }, /^childId has no completed adoption/],
+      [{ childId: inProgress.childId }, /^childId has no completed adoption/],
       [{ childId: 2147483000 }, /childId does not exist/],
       [{ matchingId: inProgress.id }, /matchingId must be a completed matching/],
       [{ matchingId: 2147483000 }, /matchingId does not exist/],
@@ -851,9 +852,9 @@ describe('adding a service by hand', () => {
         { childId: adopted.childId, matchingId: other.id },
         /matchingId is not the completed matching of that child/,
       ],
-      [{ childId: adopted.childId, officerId: 2147483000 }, /officer must be an active user/],
-      [{ childId: adopted.childId, officerId: inactive.id }, /officer must be an active user/],
-      [{}, /child is required/],
+      [{ childId: adopted.childId, officerId: 2147483000 }, /^officerId must be an active user/],
+      [{ childId: adopted.childId, officerId: inactive.id }, /^officerId must be an active user/],
+      [{}, /^childId is required/],
       // Planned before the adoption it follows (a year ago).
       [
         { childId: adopted.childId, plannedDate: yearsBefore(today, 2) },
@@ -867,7 +868,22 @@ describe('adding a service by hand', () => {
         ...body,
       });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(JSON.stringify(response.json()), JSON.stringify(body)).toMatch(message);
+      expect(response.json().errors[0], JSON.stringify(body)).toMatch(message);
+    }
+    // In Khmer too, the same field names lead.
+    for (const [body, field] of [
+      [{ childId: adoptable.id }, 'childId'],
+      [{ childId: adopted.childId, officerId: inactive.id }, 'officerId'],
+      [{}, 'childId'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/service-after-adoption',
+        headers: { ...t.bearer(tokens.supervisor), locale: 'kh' },
+        payload: { serviceType: 'homeVisit', plannedDate: today, ...body },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].split(' ')[0], JSON.stringify(body)).toBe(field);
     }
     // And the body's own rules: a type it does not know, no planned day, a field it does not take.
     for (const body of [

@@ -365,6 +365,46 @@ describe('the work queue', () => {
     expect(caseworker.data.filter((item) => item.entity === 'parent')).toEqual([]);
   });
 
+  it('names the child and the family in the reader’s language: Latin in English, Khmer in Khmer', async () => {
+    const named = await insertChild(
+      t.app.db,
+      {
+        headOfficeId: national,
+        familyNameKh: 'ខៀវ',
+        givenNameKh: 'សុវណ្ណ',
+        familyNameEn: 'Khiev',
+        givenNameEn: 'Sovann',
+      },
+      records(),
+    );
+    // The second applicant has a Khmer name only: in English it stays Khmer.
+    const family = await application({
+      applicant1FamilyNameKh: 'សុខ',
+      applicant1GivenNameKh: 'ដារា',
+      applicant2FamilyNameKh: 'ចាន់',
+      applicant2GivenNameKh: 'ស្រីពៅ',
+      applicant2FamilyNameEn: null,
+      applicant2GivenNameEn: null,
+    } as TApplicationOverrides);
+    const response = await call('POST', '/adoptive-matching', tokens.caseworker, {
+      childId: named.id,
+      parentId: family.id,
+      proposedDate: yearsBefore(today, 1),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { id } = response.json().data as { id: number };
+    const titleIn = async (locale: 'kh' | 'en') => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/work-queue',
+        headers: { ...t.bearer(tokens.caseworker), locale },
+      });
+      return find(answer.json(), id, 'overdue')?.title;
+    };
+    expect(await titleIn('en')).toMatch(/^Khiev Sovann · Family One \d+ & ចាន់ ស្រីពៅ$/);
+    expect(await titleIn('kh')).toBe('ខៀវ សុវណ្ណ · សុខ ដារា & ចាន់ ស្រីពៅ');
+  });
+
   it('follows the expected days of the settings: a longer proposal stage is not overdue', async () => {
     const late = await propose({ proposedDate: dayFromToday(-40) });
     expect(find(await queue(tokens.caseworker), late.id, 'overdue')).toMatchObject({

@@ -8,6 +8,7 @@ import {
   type TCompatibilityApplication,
   type TCompatibilityChild,
 } from '../../../src/domain/compatibility';
+import { personName } from '../../../src/domain/personName';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { idParam } from '../../../src/domain/rules';
 import type { TDbOrTx } from '../../audit';
@@ -113,8 +114,8 @@ const answer = <T>(
     const named = {
       ...described,
       name: {
-        kh: described.nameKh ?? described.nameEn ?? described.code,
-        en: described.nameEn ?? described.nameKh ?? described.code,
+        kh: personName({ kh: described.nameKh, en: described.nameEn }, 'kh') || described.code,
+        en: personName({ kh: described.nameKh, en: described.nameEn }, 'en') || described.code,
       },
     };
     if (!checksOf) return { ...named, compatibility: null, mismatches: null, unknowns: null };

@@ -20,12 +20,7 @@ import {
 import { nameSortKeys } from '../../db/schema/nameSortKeys';
 import { ApiError, fieldErrors } from '../../errors';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
-import {
-  applicantsNameSql as applicantsName,
-  byName,
-  childNameSql as childName,
-  recordFirstStatus,
-} from '../../resources/recordSql';
+import { applicantNamesSql, byName, childNamesSql, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../routes/settings';
 import { moveMatchedRecords } from './matchingEffects';
@@ -236,10 +231,10 @@ export const matchingBinding: TResourceBinding = {
     code: adoptiveMatchings.code,
     childId: adoptiveMatchings.childId,
     childCode: childInfos.code,
-    childName,
+    childName: childNamesSql,
     parentId: adoptiveMatchings.parentId,
     parentCode: parentInfos.code,
-    applicants: applicantsName,
+    applicants: applicantNamesSql,
     headOfficeId: adoptiveMatchings.headOfficeId,
     headOffice: { id: parentOffice.id, code: parentOffice.code, name: parentOffice.name },
     proposedDate: adoptiveMatchings.proposedDate,

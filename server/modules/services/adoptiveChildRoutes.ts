@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { personName } from '../../../src/domain/personName';
 import { adoptiveMatchings, childInfos } from '../../db/schema';
 import { currentUser } from '../../plugins/permissions';
 import { officeCondition } from '../../resources/officeScope';
@@ -71,7 +72,10 @@ export const adoptiveChildRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         data: rows.map(({ nameKh, nameEn, adoptedOn, ...row }) => ({
           ...row,
-          name: { kh: nameKh ?? nameEn ?? row.code, en: nameEn ?? nameKh ?? row.code },
+          name: {
+            kh: personName({ kh: nameKh, en: nameEn }, 'kh') || row.code,
+            en: personName({ kh: nameKh, en: nameEn }, 'en') || row.code,
+          },
           adoptedOn: adoptedOn ?? '',
         })),
       };

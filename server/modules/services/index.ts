@@ -1,3 +1,4 @@
+import { peopleNames, personName, type TPersonName } from '../../../src/domain/personName';
 import { serviceStatusText } from '../../../src/domain/serviceLabels';
 import { postAdoptionServices } from '../../db/schema';
 import type { TServerModule } from '../module';
@@ -26,8 +27,18 @@ export const servicesModule: TServerModule = {
         columns: [
           { key: 'code', heading: (t) => t.fields.code(), width: 18 },
           { key: 'childCode', heading: (t) => t.fields.childCode(), width: 18 },
-          { key: 'childName', heading: (t) => t.fields.childName(), width: 30 },
-          { key: 'applicants', heading: (t) => t.fields.applicants(), width: 36 },
+          {
+            key: 'childName',
+            heading: (t) => t.fields.childName(),
+            value: (names, _t, locale) => personName(names as TPersonName, locale),
+            width: 30,
+          },
+          {
+            key: 'applicants',
+            heading: (t) => t.fields.applicants(),
+            value: (names, _t, locale) => peopleNames(names, locale),
+            width: 36,
+          },
           {
             key: 'serviceType',
             heading: (t) => t.fields.serviceType(),

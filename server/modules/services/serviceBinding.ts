@@ -21,9 +21,9 @@ import { nameSortKeys } from '../../db/schema/nameSortKeys';
 import { ApiError, fieldErrors } from '../../errors';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import {
-  applicantsNameSql,
+  applicantNamesSql,
   byName,
-  childNameSql,
+  childNamesSql,
   programmeToday,
   recordFirstStatus,
 } from '../../resources/recordSql';
@@ -157,10 +157,10 @@ export const serviceBinding: TResourceBinding = {
     matchingCode: adoptiveMatchings.code,
     childId: services.childId,
     childCode: childInfos.code,
-    childName: childNameSql,
+    childName: childNamesSql,
     parentId: adoptiveMatchings.parentId,
     parentCode: parentInfos.code,
-    applicants: applicantsNameSql,
+    applicants: applicantNamesSql,
     serviceType: services.serviceType,
     plannedDate: services.plannedDate,
     actualDate: services.actualDate,

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TRouteLocale } from '../../../src/domain/locale';
 import { matchingNextSteps, matchingStatusesAwaiting } from '../../../src/domain/matchingNextStep';
 import { daysBetween, matchingStageNames, matchingStageOf } from '../../../src/domain/matchingStage';
 import { hasPermission } from '../../../src/domain/permissions';
+import { peopleNames, personName, type TPersonName } from '../../../src/domain/personName';
 import { isoDateIn, programmeTimeZone } from '../../../src/domain/programmeTime';
 import {
   fourEyesStep,
@@ -30,9 +32,10 @@ import {
   statusHistory,
   users,
 } from '../../db/schema';
+import { requestLocale } from '../../plugins/locale';
 import { currentUser } from '../../plugins/permissions';
 import { officeCondition } from '../../resources/officeScope';
-import { applicantsNameSql, childNameSql } from '../../resources/recordSql';
+import { applicantNamesSql, childNamesSql } from '../../resources/recordSql';
 import { errorResponses } from '../../routes/schemas';
 import { readSettings } from '../../routes/settings';
 import { serviceDueSoonSql, serviceOverdueSql } from '../services/serviceBinding';
@@ -48,8 +51,23 @@ import { serviceDueSoonSql, serviceOverdueSql } from '../services/serviceBinding
 const awaitingDecision = matchingStatusesAwaiting('decision');
 const awaitingCaseworker = matchingStatusesAwaiting('caseworker');
 
-/** A matching's name on the queue: the child and the applicants (a code when no name is written). */
-const matchingTitle = sql<string>`concat_ws(' · ', coalesce(${childNameSql}, ${childInfos.code}), coalesce(${applicantsNameSql}, ${parentInfos.code}))`;
+/** The names a matching's title is made of, in both scripts, and the codes standing in for none. */
+const matchingNames = {
+  childNames: childNamesSql,
+  childCode: childInfos.code,
+  applicantNames: applicantNamesSql,
+  parentCode: parentInfos.code,
+};
+
+/**
+ * A matching's name on the queue, in the reader's language (the request's `locale`): the child and
+ * the applicants, each by `personName` as every screen names them (a code when no name is written).
+ */
+const matchingTitle = (
+  row: { childNames: TPersonName; childCode: string; applicantNames: TPersonName[]; parentCode: string },
+  locale: TRouteLocale,
+) =>
+  `${personName(row.childNames, locale) || row.childCode} · ${peopleNames(row.applicantNames, locale) || row.parentCode}`;
 
 /** A matching's newest status-history row: who took the last step, which, and when (index on entity, id, at). */
 const lastStep = sql`lateral (select ${statusHistory.action} as action, ${statusHistory.userId} as user_id, ${statusHistory.at} as at from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1) as last_step`;
@@ -73,7 +91,13 @@ const byDayThenId = (a: TWorkQueueItem, b: TWorkQueueItem) =>
  * refuses every decision of a matching or none. `fourEyesStep` then names the actions row by row,
  * as the working page does (a row it empties is taken off the total).
  */
-const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn: boolean) => {
+const decisions = async (
+  db: TDbOrTx,
+  user: TAuthUser,
+  today: string,
+  fourEyesOn: boolean,
+  locale: TRouteLocale,
+) => {
   const ownRequest = fourEyesOn ? sql`(last_asked.user_id = ${user.id})` : undefined;
   const waiting = db
     .select({
@@ -116,7 +140,7 @@ const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn
       askedBy: waiting.askedBy,
       lastDay: waiting.lastDay,
       total: waiting.total,
-      title: matchingTitle,
+      ...matchingNames,
     })
     .from(waiting)
     .innerJoin(childInfos, eq(childInfos.id, waiting.childId))
@@ -147,7 +171,7 @@ const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn
       entity: 'matching',
       entityId: row.id,
       code: row.code,
-      title: row.title,
+      title: matchingTitle(row, locale),
       reason: 'decision',
       status: row.status,
       since: row.lastDay ?? row.lastStepDate,
@@ -162,7 +186,7 @@ const decisions = async (db: TDbOrTx, user: TAuthUser, today: string, fourEyesOn
  * step that is not a decision, proposed by this user or of this user's own head office, within their
  * office scope; oldest last step first. The item names the steps the machine allows from there.
  */
-const nextSteps = async (db: TDbOrTx, user: TAuthUser) => {
+const nextSteps = async (db: TDbOrTx, user: TAuthUser, locale: TRouteLocale) => {
   const ownOffice = sql`(select ${users.headOfficeId} from ${users} where ${users.id} = ${user.id})`;
   const waiting = db
     .select({
@@ -199,7 +223,7 @@ const nextSteps = async (db: TDbOrTx, user: TAuthUser) => {
       lastStepDate: waiting.lastStepDate,
       lastDay: waiting.lastDay,
       total: waiting.total,
-      title: matchingTitle,
+      ...matchingNames,
     })
     .from(waiting)
     .innerJoin(childInfos, eq(childInfos.id, waiting.childId))
@@ -210,7 +234,7 @@ const nextSteps = async (db: TDbOrTx, user: TAuthUser) => {
       entity: 'matching',
       entityId: row.id,
       code: row.code,
-      title: row.title,
+      title: matchingTitle(row, locale),
       reason: 'nextStep',
       status: row.status,
       since: row.lastDay ?? row.lastStepDate,
@@ -226,6 +250,7 @@ const overdue = async (
   user: TAuthUser,
   today: string,
   expectedDays: Record<(typeof matchingStageNames)[number], number>,
+  locale: TRouteLocale,
 ) => {
   // One condition per stage: in one of its statuses, entered longer ago than the stage should take.
   const pastExpected = or(
@@ -260,7 +285,7 @@ const overdue = async (
       status: late.status,
       stageEnteredOn: late.stageEnteredOn,
       total: late.total,
-      title: matchingTitle,
+      ...matchingNames,
     })
     .from(late)
     .innerJoin(childInfos, eq(childInfos.id, late.childId))
@@ -274,7 +299,7 @@ const overdue = async (
         entity: 'matching',
         entityId: row.id,
         code: row.code,
-        title: row.title,
+        title: matchingTitle(row, locale),
         reason: 'overdue',
         status: row.status,
         since: row.stageEnteredOn,
@@ -288,14 +313,14 @@ const overdue = async (
 };
 
 /** Accepted applications whose approval ends within 30 days, or has ended while still accepted. */
-const approvalsEnding = async (db: TDbOrTx, user: TAuthUser, today: string) => {
+const approvalsEnding = async (db: TDbOrTx, user: TAuthUser, today: string, locale: TRouteLocale) => {
   const rows = await db
     .select({
       id: parentInfos.id,
       code: parentInfos.code,
       status: parentInfos.status,
       approvedUntil: parentInfos.approvedUntil,
-      title: sql<string>`coalesce(${applicantsNameSql}, ${parentInfos.code})`,
+      applicantNames: applicantNamesSql,
       total: totalRows,
     })
     .from(parentInfos)
@@ -313,7 +338,7 @@ const approvalsEnding = async (db: TDbOrTx, user: TAuthUser, today: string) => {
       entity: 'parent',
       entityId: row.id,
       code: row.code,
-      title: row.title,
+      title: peopleNames(row.applicantNames, locale) || row.code,
       reason: 'approvalExpiring',
       status: row.status,
       since: row.approvedUntil ?? today,
@@ -330,7 +355,7 @@ const approvalsEnding = async (db: TDbOrTx, user: TAuthUser, today: string) => {
  * first: an overdue or due-soon one since its planned day, a concern since the day it was given.
  * A service is in one state at a time (pending or confirmed; overdue or due soon), so one reason each.
  */
-const services = async (db: TDbOrTx, user: TAuthUser) => {
+const services = async (db: TDbOrTx, user: TAuthUser, locale: TRouteLocale) => {
   const svc = postAdoptionServices;
   const own = eq(svc.officerId, user.id);
   const supervises = hasPermission(user, matchingDecisionPermission);
@@ -370,7 +395,7 @@ const services = async (db: TDbOrTx, user: TAuthUser) => {
       reason: waiting.reason,
       since: waiting.since,
       total: waiting.total,
-      title: matchingTitle,
+      ...matchingNames,
     })
     .from(waiting)
     .innerJoin(adoptiveMatchings, eq(adoptiveMatchings.id, waiting.matchingId))
@@ -382,7 +407,7 @@ const services = async (db: TDbOrTx, user: TAuthUser) => {
       entity: 'service',
       entityId: row.id,
       code: row.code,
-      title: row.title,
+      title: matchingTitle(row, locale),
       reason: row.reason as TWorkQueueItem['reason'],
       status: row.status,
       since: row.since,
@@ -425,6 +450,7 @@ export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
+      const locale = requestLocale(request);
       // The programme's today, by the app's clock (tests move it).
       const today = isoDateIn(new Date(app.now()));
       const settings = await readSettings(app.db);
@@ -432,14 +458,16 @@ export const workQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       // A decision's item opens the matching: only for a user who may read it too.
       const kinds = [
         readsMatchings && hasPermission(user, matchingDecisionPermission)
-          ? await decisions(app.db, user, today, settings.fourEyes)
+          ? await decisions(app.db, user, today, settings.fourEyes, locale)
           : nothing,
-        readsMatchings ? await overdue(app.db, user, today, settings.stageExpectedDays) : nothing,
+        readsMatchings ? await overdue(app.db, user, today, settings.stageExpectedDays, locale) : nothing,
         readsMatchings && hasPermission(user, matchingStepPermission)
-          ? await nextSteps(app.db, user)
+          ? await nextSteps(app.db, user, locale)
           : nothing,
-        hasPermission(user, 'adoptive_parents:read') ? await approvalsEnding(app.db, user, today) : nothing,
-        hasPermission(user, 'post_adoption_services:read') ? await services(app.db, user) : nothing,
+        hasPermission(user, 'adoptive_parents:read')
+          ? await approvalsEnding(app.db, user, today, locale)
+          : nothing,
+        hasPermission(user, 'post_adoption_services:read') ? await services(app.db, user, locale) : nothing,
       ];
       const items = kinds.flatMap((kind) => kind.items).sort(byDayThenId);
       const total = kinds.reduce((sum, kind) => sum + kind.total, 0);

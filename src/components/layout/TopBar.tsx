@@ -25,7 +25,9 @@ export const TopBar = ({ signedIn }: { signedIn: boolean }) => {
   const { LL } = useI18nContext();
   const [mini, setMini] = useAtom(sidebarMiniAtom);
   return (
-    <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-slate-200 border-b bg-white/95 px-3 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-900/95">
+    // Below `sm` the controls leave the title no room (at 390 px it was cut to 'ប្រ/ព័…'): the title
+    // takes a line of its own under them, the whole width, up to two lines.
+    <header className="sticky top-0 z-20 flex min-h-14 flex-wrap items-center gap-x-3 border-slate-200 border-b bg-white/95 px-3 pt-2 pb-1 backdrop-blur sm:h-14 sm:flex-nowrap sm:px-4 sm:py-0 dark:border-slate-800 dark:bg-slate-900/95">
       {signedIn ? (
         <button
           type="button"
@@ -39,7 +41,12 @@ export const TopBar = ({ signedIn }: { signedIn: boolean }) => {
           <Icon name="menu" />
         </button>
       ) : null}
-      <AppTitle />
+      <div
+        data-top-bar-title=""
+        className="order-last flex min-w-0 basis-full pt-1 pb-1 sm:order-none sm:basis-auto sm:p-0"
+      >
+        <AppTitle />
+      </div>
       <div className="flex min-w-0 flex-1 justify-center px-2">{signedIn ? <SearchBox /> : null}</div>
       <div className="flex shrink-0 items-center gap-2">
         <ThemeToggle />

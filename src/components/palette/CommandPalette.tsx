@@ -169,12 +169,13 @@ export const CommandPalette = () => {
               {searching && !records.loading ? spinner : null}
               <kbd className={kbd}>Esc</kbd>
             </div>
+            {/* Outside the list: a listbox may hold options and groups only (axe aria-required-children). */}
+            {!searching ? (
+              <Command.Empty className="px-3 pt-6 pb-2 text-center text-slate-500 text-sm dark:text-slate-400">
+                {LL.palette.empty()}
+              </Command.Empty>
+            ) : null}
             <Command.List className="max-h-[min(60vh,460px)] overflow-y-auto p-2">
-              {!searching ? (
-                <Command.Empty className="px-3 py-6 text-center text-slate-500 text-sm dark:text-slate-400">
-                  {LL.palette.empty()}
-                </Command.Empty>
-              ) : null}
               {sections.map((section) => (
                 <Command.Group key={section.key} heading={headings[section.key]} className={groupClass}>
                   {section.items.map((item) => (

@@ -37,8 +37,11 @@ export const recordTitle = (value: unknown): TRecentText => {
 /** 'User · admin': the resource, and what else tells the record apart when the description says. */
 export const recordSubtitle = (resource: TDestinationResource, row: Record<string, unknown>): TRecentText => {
   const name = resourceName(resource.name, 'one');
-  const detail = resource.subtitleOf?.(row) ?? '';
-  return detail ? { kh: `${name.kh} · ${detail}`, en: `${name.en} · ${detail}` } : name;
+  const detail = { kh: resource.subtitleOf?.(row, 'kh') ?? '', en: resource.subtitleOf?.(row, 'en') ?? '' };
+  return {
+    kh: detail.kh ? `${name.kh} · ${detail.kh}` : name.kh,
+    en: detail.en ? `${name.en} · ${detail.en}` : name.en,
+  };
 };
 
 /** A resource's list page. */

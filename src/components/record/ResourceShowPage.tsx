@@ -64,7 +64,7 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
   // The record's own page (a matching's is its working page), where the palette's recents lead.
   const pagePath = `${definition.routeBase}/${layout.page ?? 'show'}`;
   const title = record ? translate(definition.titleOf(record) as never, locale) : '';
-  const recordName = record ? String(definition.titleOf(record) ?? record.code ?? '') : '';
+  const recordName = record ? title || String(record.code ?? '') : '';
   const workflowActions = useWorkflowActions(layout.workflow ?? null, record, recordName, reload);
   const actions = layout.workflow ? workflowActions : null;
 

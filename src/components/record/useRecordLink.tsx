@@ -17,7 +17,8 @@ export const useRecordLink = () => {
       hasPermission(user, permission) ? (
         <AppLink
           to={localizedPath(locale, path)}
-          className="text-primary-700 hover:underline dark:text-primary-300"
+          // Underlined: a link among text is told by more than its colour (axe link-in-text-block).
+          className="text-primary-700 underline decoration-primary-300 underline-offset-2 hover:decoration-primary-700 dark:text-primary-300 dark:decoration-primary-700 dark:hover:decoration-primary-300"
         >
           {label}
         </AppLink>

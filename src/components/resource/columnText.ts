@@ -1,5 +1,6 @@
 import { formatDate, formatInstant } from '@/domain/dateFormat';
 import type { TRouteLocale } from '@/domain/locale';
+import { peopleNames } from '@/domain/personName';
 import type { TColumnDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
 
@@ -27,6 +28,8 @@ export const columnText = (
   switch (column.kind) {
     case 'translatable':
       return translate(value as never, locale);
+    case 'personName':
+      return peopleNames(value, locale);
     case 'date':
       return formatDate(value);
     case 'dateTime':

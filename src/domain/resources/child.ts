@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../machines/child.machine';
 import { childStatuses } from '../childStatus';
+import { personName, type TPersonName } from '../personName';
 import type { TBadgeTone, TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
 import { optionalText, requiredId } from '../rules';
@@ -98,6 +99,12 @@ const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn
     ? { path: `/child-infos/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
     : { path: `/child-infos/${path}` };
+
+/** A child's name in both scripts, from its four name fields. */
+export const childNames = (row: Record<string, unknown>): TPersonName => ({
+  kh: [row.familyNameKh, row.givenNameKh].filter(Boolean).join(' '),
+  en: [row.familyNameEn, row.givenNameEn].filter(Boolean).join(' '),
+});
 
 export const childResource = {
   ...resourceAddresses.child,
@@ -233,14 +240,14 @@ export const childResource = {
     { key: 'disabilityId', label: 'disability', kind: 'lookup', lookup: { path: '/child-disabilities' } },
   ],
   defaultSort: 'code',
-  titleOf: (row) => {
-    const khmer = [row.familyNameKh, row.givenNameKh].filter(Boolean).join(' ');
-    return khmer || [row.familyNameEn, row.givenNameEn].filter(Boolean).join(' ') || row.code;
-  },
-  // The code, and the Latin name when the title is the Khmer one: what a caseworker recognises.
-  subtitleOf: (row) => {
-    const latin = [row.familyNameEn, row.givenNameEn].filter(Boolean).join(' ');
-    const khmer = [row.familyNameKh, row.givenNameKh].filter(Boolean).join(' ');
-    return [row.code, khmer ? latin : ''].filter(Boolean).join(' · ');
+  // The name in the reader's language (a translatable: breadcrumbs and the palette pick theirs).
+  titleOf: (row) => ({
+    kh: personName(childNames(row), 'kh') || String(row.code ?? ''),
+    en: personName(childNames(row), 'en') || String(row.code ?? ''),
+  }),
+  // The code, and the name in the other script when both are written: what a caseworker recognises.
+  subtitleOf: (row, locale) => {
+    const other = personName(childNames(row), locale === 'en' ? 'kh' : 'en');
+    return [row.code, other === personName(childNames(row), locale) ? '' : other].filter(Boolean).join(' · ');
   },
 } satisfies TResourceDefinition;

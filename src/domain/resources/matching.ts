@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../machines/eventChecks';
+import { peopleNames } from '../personName';
 import type { TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
 import { optionalText, requiredId } from '../rules';
@@ -76,8 +77,8 @@ export const matchingResource = {
   ],
   columns: [
     { key: 'code', kind: 'text', sortable: true, minWidth: 150 },
-    { key: 'childName', kind: 'text', sortable: true, flex: 1.5 },
-    { key: 'applicants', kind: 'text', sortable: true, flex: 1.8 },
+    { key: 'childName', kind: 'personName', sortable: true, flex: 1.5 },
+    { key: 'applicants', kind: 'personName', sortable: true, flex: 1.8 },
     { key: 'status', kind: 'badge', sortable: true, tones: matchingStatusTones, minWidth: 150 },
     { key: 'proposedDate', kind: 'date', sortable: true, minWidth: 120 },
     { key: 'stageEnteredOn', kind: 'date', sortable: true, minWidth: 130 },
@@ -96,5 +97,6 @@ export const matchingResource = {
   defaultSort: 'code',
   titleOf: (row) => row.code,
   // Who is matched: what a caseworker recognises a matching by in the palette.
-  subtitleOf: (row) => [row.childName, row.applicants].filter(Boolean).join(' · '),
+  subtitleOf: (row, locale) =>
+    [peopleNames(row.childName, locale), peopleNames(row.applicants, locale)].filter(Boolean).join(' · '),
 } satisfies TResourceDefinition;

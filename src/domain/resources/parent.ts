@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../../machines/eventChecks';
+import { peopleNames, type TPersonName } from '../personName';
 import type { TFieldDef, TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
 import { numberBetween, optionalText, requiredId } from '../rules';
@@ -142,6 +143,10 @@ export const applicantsName = (record: TApplicantRecord, script: 'Kh' | 'En'): s
     .map((n) => applicantName(record, n, script))
     .filter(Boolean)
     .join(' & ');
+
+/** Each applicant's name in both scripts, for `peopleNames`. */
+export const applicantNames = (record: TApplicantRecord): TPersonName[] =>
+  applicantNumbers.map((n) => ({ kh: applicantName(record, n, 'Kh'), en: applicantName(record, n, 'En') }));
 
 /** Whether an applicant born on `dateOfBirth` is at least `minimumAge` on `today` (yyyy-mm-dd). */
 export const isOldEnoughToAdopt = (dateOfBirth: string, today: string, minimumAge: number): boolean =>
@@ -328,10 +333,16 @@ export const parentResource = {
     { key: 'ageBand', label: 'acceptsAge', kind: 'select', options: childAgeBands },
   ],
   defaultSort: 'code',
-  titleOf: (row) => applicantsName(row, 'Kh') || applicantsName(row, 'En') || row.code,
-  // The code, and the Latin names when the title is the Khmer one: what a caseworker recognises.
-  subtitleOf: (row) => {
-    const khmer = applicantsName(row, 'Kh');
-    return [row.code, khmer ? applicantsName(row, 'En') : ''].filter(Boolean).join(' · ');
+  // The applicants in the reader's language (a translatable: breadcrumbs and the palette pick theirs).
+  titleOf: (row) => ({
+    kh: peopleNames(applicantNames(row), 'kh') || String(row.code ?? ''),
+    en: peopleNames(applicantNames(row), 'en') || String(row.code ?? ''),
+  }),
+  // The code, and the names in the other script when they differ: what a caseworker recognises.
+  subtitleOf: (row, locale) => {
+    const other = peopleNames(applicantNames(row), locale === 'en' ? 'kh' : 'en');
+    return [row.code, other === peopleNames(applicantNames(row), locale) ? '' : other]
+      .filter(Boolean)
+      .join(' · ');
   },
 } satisfies TResourceDefinition;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { peopleNames } from '../personName';
 import type { TBadgeTone, TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
 import { optionalText, requiredDay, requiredId } from '../rules';
@@ -84,8 +85,8 @@ export const serviceResource = {
   ],
   columns: [
     { key: 'code', kind: 'text', sortable: true, minWidth: 150 },
-    { key: 'childName', kind: 'text', sortable: true, flex: 1.5 },
-    { key: 'applicants', kind: 'text', sortable: true, flex: 1.6 },
+    { key: 'childName', kind: 'personName', sortable: true, flex: 1.5 },
+    { key: 'applicants', kind: 'personName', sortable: true, flex: 1.6 },
     { key: 'serviceType', kind: 'option', sortable: true, minWidth: 130 },
     { key: 'plannedDate', kind: 'date', sortable: true, minWidth: 190, mark: dueMark },
     { key: 'actualDate', kind: 'date', sortable: true, minWidth: 120 },
@@ -124,5 +125,6 @@ export const serviceResource = {
   defaultSort: 'plannedDate',
   titleOf: (row) => row.code,
   // Whose follow-up and which: what a caseworker recognises a service by in the palette.
-  subtitleOf: (row) => [row.childName, row.applicants].filter(Boolean).join(' · '),
+  subtitleOf: (row, locale) =>
+    [peopleNames(row.childName, locale), peopleNames(row.applicants, locale)].filter(Boolean).join(' · '),
 } satisfies TResourceDefinition;

@@ -121,7 +121,8 @@ const ServicesTable = ({
                           locale,
                           `${resourceAddresses.service.routeBase}/show/${service.id}`,
                         )}
-                        className="text-primary-700 hover:underline dark:text-primary-300"
+                        // Underlined: beside the code, colour alone would not tell it is a link (axe link-in-text-block).
+                        className="text-primary-700 underline decoration-primary-300 underline-offset-2 hover:decoration-primary-700 dark:text-primary-300 dark:decoration-primary-700 dark:hover:decoration-primary-300"
                       >
                         {optionLabel('serviceType', String(service.serviceType))}
                       </AppLink>

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import type { TWorkQueue } from '@/domain/workQueue';
 import { api } from '@/platform/api/client';
 import { useSession } from '@/platform/session';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { workQueueRefreshAtom } from '@/state/workQueue';
 import { mayHaveWorkQueue } from './mayHaveWorkQueue';
 import { shownQueue, workQueueAtom } from './workQueueState';
@@ -24,8 +25,10 @@ export const useWorkQueueLoader = () => {
   const setCurrent = useSetAtom(workQueueAtom);
   const refresh = useAtomValue(workQueueRefreshAtom);
   const { pathname } = useLocation();
+  // The items' titles are in the reader's language: a language switch reads them again.
+  const locale = useRouteLocale();
   const [tick, setTick] = useState(0);
-  const last = useRef<{ at: number; refresh: number; tick: number } | null>(null);
+  const last = useRef<{ at: number; refresh: number; tick: number; locale: string } | null>(null);
   const latest = useRef(0);
 
   useEffect(() => {
@@ -40,10 +43,12 @@ export const useWorkQueueLoader = () => {
       setCurrent({ state: 'idle' });
       return;
     }
-    const asked = last.current !== null && (last.current.refresh !== refresh || last.current.tick !== tick);
+    const asked =
+      last.current !== null &&
+      (last.current.refresh !== refresh || last.current.tick !== tick || last.current.locale !== locale);
     const stale = last.current === null || Date.now() - last.current.at >= freshForMs;
     if (!asked && !stale) return;
-    last.current = { at: Date.now(), refresh, tick };
+    last.current = { at: Date.now(), refresh, tick, locale };
     latest.current += 1;
     const request = latest.current;
     setCurrent((before) => ({ state: 'loading', previous: shownQueue(before) }));
@@ -56,5 +61,5 @@ export const useWorkQueueLoader = () => {
           setCurrent((before) => ({ state: 'failed', previous: shownQueue(before) }));
       },
     );
-  }, [wanted, refresh, tick, pathname, setCurrent]);
+  }, [wanted, refresh, tick, pathname, locale, setCurrent]);
 };

@@ -6,7 +6,8 @@ import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
 import { newMatchingLink } from '@/domain/newMatchingLink';
 import { newServiceLink } from '@/domain/newServiceLink';
-import { childResource } from '@/domain/resources/child';
+import { personName } from '@/domain/personName';
+import { childNames, childResource } from '@/domain/resources/child';
 import { childClientResource } from '@/features/child/childClient';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
@@ -14,6 +15,7 @@ import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { ChildStatusBadge } from '../status/ChildStatusBadge';
 import { childWorkflowClient } from '../status/childWorkflowClient';
 import { MatchingHistorySection } from './ChildHistorySections';
@@ -46,8 +48,12 @@ const ChildIdentity = ({
   titleId: string;
 }) => {
   const { LL } = useI18nContext();
-  const nameKh = typeof record.nameKh === 'string' ? record.nameKh : '';
-  const nameEn = typeof record.nameEn === 'string' ? record.nameEn : '';
+  const locale = useRouteLocale();
+  // The reader's language's name heads the page; the other script's, when written, under it.
+  const names = childNames(record);
+  const heading = personName(names, locale);
+  const other = personName(names, locale === 'en' ? 'kh' : 'en');
+  const langOf = (name: string) => (name === names.kh ? 'km' : 'en');
   const placeholder = <PhotoPlaceholder record={record} label={LL.childShow.noPhoto()} />;
   return (
     <div className="flex flex-col gap-4 xs:flex-row xs:items-start print:flex-row">
@@ -65,14 +71,14 @@ const ChildIdentity = ({
       <div className="min-w-0 flex-1">
         <h1
           id={titleId}
-          lang={nameKh ? 'km' : undefined}
+          lang={heading ? langOf(heading) : undefined}
           className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50"
         >
-          {nameKh || nameEn || String(record.code)}
+          {heading || String(record.code)}
         </h1>
-        {nameKh && nameEn ? (
-          <p lang="en" className="break-words text-lg text-slate-700 dark:text-slate-200">
-            {nameEn}
+        {other && other !== heading ? (
+          <p lang={langOf(other)} className="break-words text-lg text-slate-700 dark:text-slate-200">
+            {other}
           </p>
         ) : null}
         <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">

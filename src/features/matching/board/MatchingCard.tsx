@@ -1,6 +1,7 @@
 import { AppLink } from '@/components/AppLink';
 import { focusRing } from '@/components/ui';
 import { stageTiming } from '@/domain/matchingStage';
+import { peopleNames } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
 import { matchingResource } from '@/domain/resources/matching';
 import type { TResourceRow } from '@/platform/api/resources';
@@ -38,9 +39,11 @@ export const MatchingCard = ({ row, onOpen }: { row: TResourceRow; onOpen: (row:
       } ${focusRing}`}
     >
       <span className="block font-medium text-slate-900 dark:text-slate-50">
-        {text(row.childName) || '—'}
+        {peopleNames(row.childName, locale) || '—'}
       </span>
-      <span className="block text-slate-700 dark:text-slate-300">{text(row.applicants) || '—'}</span>
+      <span className="block text-slate-700 dark:text-slate-300">
+        {peopleNames(row.applicants, locale) || '—'}
+      </span>
       <span className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs">
         <span className="font-mono text-slate-500 tabular-nums dark:text-slate-400">{text(row.code)}</span>
         <MatchingStatusBadge status={String(row.status)} />

@@ -11,11 +11,13 @@ import type { TCompatibilityCheck } from '@/domain/compatibility';
 import { formatDate } from '@/domain/dateFormat';
 import { matchingActionText } from '@/domain/matchingLabels';
 import { matchingStageNames, matchingStageOf, stagePeriods } from '@/domain/matchingStage';
+import { peopleNames } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
 import { resourceAddresses } from '@/domain/resourceAddresses';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TResourceRow } from '@/platform/api/resources';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { CompatibilityChecks } from '../CompatibilityChecks';
 import { MatchingStatusBadge } from '../MatchingStatusBadge';
@@ -34,10 +36,12 @@ export const MatchingIdentity = ({
 }) => {
   const { LL } = useI18nContext();
   const link = useRecordLink();
+  const locale = useRouteLocale();
+  const childName = peopleNames(record.childName, locale);
   return (
     <div className="min-w-0">
       <h1 id={titleId} className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50">
-        {text(record.childName) || text(record.childCode)}
+        {childName || text(record.childCode)}
       </h1>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
         <dt className="text-slate-500 dark:text-slate-400">{LL.matching.childLabel()}</dt>
@@ -45,7 +49,7 @@ export const MatchingIdentity = ({
           {link(
             'adoptive_children:read',
             `${resourceAddresses.child.routeBase}/show/${String(record.childId)}`,
-            `${text(record.childName)} (${text(record.childCode)})`,
+            `${childName} (${text(record.childCode)})`,
           )}
         </dd>
         <dt className="text-slate-500 dark:text-slate-400">{LL.matching.familyLabel()}</dt>
@@ -53,7 +57,7 @@ export const MatchingIdentity = ({
           {link(
             'adoptive_parents:read',
             `${resourceAddresses.parent.routeBase}/show/${String(record.parentId)}`,
-            `${text(record.applicants)} (${text(record.parentCode)})`,
+            `${peopleNames(record.applicants, locale)} (${text(record.parentCode)})`,
           )}
         </dd>
       </dl>

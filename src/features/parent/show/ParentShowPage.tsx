@@ -10,8 +10,10 @@ import { formatDate } from '@/domain/dateFormat';
 import { newMatchingLink } from '@/domain/newMatchingLink';
 import { eligibilityChecks, type TEligibilityCheck } from '@/domain/parentEligibility';
 import { hasPermission } from '@/domain/permissions';
+import { peopleNames } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
 import {
+  applicantNames,
   checklistDateKey,
   checklistItems,
   parentResource,
@@ -22,6 +24,7 @@ import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { ParentHouseholdCard } from '../family/ParentHouseholdCard';
 import { parentClientResource } from '../parentClient';
@@ -46,23 +49,24 @@ export const ParentStatusBadge = ({ status }: { status: string }) => {
 /** Who applies: the applicants' names in both scripts, the code, the status and the approval's end. */
 const ParentIdentity = ({ record, titleId }: { record: TResourceRow; title: string; titleId: string }) => {
   const { LL } = useI18nContext();
-  const khmer = text(record.applicantsKh);
-  const latin = text(record.applicantsEn);
+  const locale = useRouteLocale();
+  // The reader's language's names head the page; the other script's, when they differ, under them.
+  const heading = peopleNames(applicantNames(record), locale);
+  const other = peopleNames(applicantNames(record), locale === 'en' ? 'kh' : 'en');
+  const lang = locale === 'en' ? 'en' : 'km';
   const until = text(record.approvedUntil);
   const expired = until !== '' && until < isoDateIn(new Date());
   return (
     <div className="min-w-0">
       <h1
         id={titleId}
-        lang={khmer ? 'km' : undefined}
+        lang={heading ? lang : undefined}
         className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50"
       >
-        {khmer || latin || String(record.code)}
+        {heading || String(record.code)}
       </h1>
-      {khmer && latin ? (
-        <p lang="en" className="break-words text-lg text-slate-700 dark:text-slate-200">
-          {latin}
-        </p>
+      {other && other !== heading ? (
+        <p className="break-words text-lg text-slate-700 dark:text-slate-200">{other}</p>
       ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
         <span className="font-mono tabular-nums">{String(record.code)}</span>

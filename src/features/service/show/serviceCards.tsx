@@ -8,6 +8,7 @@ import type { TShowCardProps } from '@/components/record/showLayout';
 import { useRecordLink } from '@/components/record/useRecordLink';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { formatDate } from '@/domain/dateFormat';
+import { peopleNames } from '@/domain/personName';
 import { resourceAddresses } from '@/domain/resourceAddresses';
 import {
   hasConcern,
@@ -18,6 +19,7 @@ import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
+import { useRouteLocale } from '@/platform/useRouteLocale';
 import { ServiceDueBadge, ServiceStatusBadge } from '../ServiceBadges';
 import { serviceApiBase } from '../serviceViews';
 
@@ -65,10 +67,11 @@ export const ServiceIdentity = ({
 }) => {
   const { LL } = useI18nContext();
   const { optionLabel } = useResourceText('service');
+  const locale = useRouteLocale();
   return (
     <div className="min-w-0">
       <h1 id={titleId} className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50">
-        {text(record.childName) || text(record.childCode) || text(record.code)}
+        {peopleNames(record.childName, locale) || text(record.childCode) || text(record.code)}
       </h1>
       <p className="mt-1 text-lg text-slate-700 dark:text-slate-200">
         {optionLabel('serviceType', text(record.serviceType))}
@@ -93,8 +96,9 @@ export const ServiceIdentity = ({
 export const ServiceAdoptionCard = ({ record }: TShowCardProps) => {
   const { LL } = useI18nContext();
   const link = useRecordLink();
+  const locale = useRouteLocale();
   const named = (name: unknown, code: unknown) =>
-    [text(name), text(code) ? `(${text(code)})` : ''].filter(Boolean).join(' ');
+    [peopleNames(name, locale), text(code) ? `(${text(code)})` : ''].filter(Boolean).join(' ');
   return (
     <SummaryCard
       id="service-adoption"
