@@ -223,6 +223,11 @@ test('the board in both languages: four stages with cards, kept in the address, 
     await page.getByRole('searchbox').first().focus();
     await page.keyboard.press('ArrowDown');
     await expect(cards.first()).toBeFocused();
+    // V to the table and back: the focus follows to its first row, then to the first card again.
+    await page.keyboard.press('v');
+    await expect(page.locator('.ag-row[row-index="0"] .ag-cell:focus')).toHaveCount(1);
+    await page.keyboard.press('v');
+    await expect(cards.first()).toBeFocused();
     if ((await page.locator('[data-board-column]').first().locator('[data-board-card]').count()) > 1) {
       await page.keyboard.press('ArrowDown');
       await expect(

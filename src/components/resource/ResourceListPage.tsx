@@ -105,6 +105,7 @@ export const ResourceListPage = ({
   // older result is not opened from the keyboard while a newer search is typed or loading.
   const answered = useRef<string | null>(null);
   const gridBox = useRef<HTMLDivElement>(null);
+  const boardBox = useRef<HTMLDivElement>(null);
   const focusWhenAnswered = useRef(false);
   const status = useSelector(loader, (snapshot) => ({
     loading: snapshot.matches('loading'),
@@ -138,10 +139,17 @@ export const ResourceListPage = ({
     },
     [setParams, view, board],
   );
-  useHotkeys('v', () => showBoard(!boardShown), { enabled: board !== undefined, preventDefault: true }, [
-    showBoard,
-    boardShown,
-  ]);
+  // Switched from the keyboard: the focus, lost with the view it was in, goes to the new view's first card or row.
+  const focusFirstWhenShown = useRef(false);
+  useHotkeys(
+    'v',
+    () => {
+      focusFirstWhenShown.current = true;
+      showBoard(!boardShown);
+    },
+    { enabled: board !== undefined, preventDefault: true },
+    [showBoard, boardShown],
+  );
 
   // The address always says what is shown (spec section 2): the first visit writes the defaults.
   useEffect(() => {
@@ -329,6 +337,22 @@ export const ResourceListPage = ({
     }
   };
   latest.current = { currentResult, rowsAreCurrent, focusNewFirstRow };
+  // The board or the table has answered (a count: the board's cards of a new view replace its
+  // skeletons in the same render the view changes, so no older card is there to take the focus).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: acts when the view shown has answered
+  useEffect(() => {
+    if (!focusFirstWhenShown.current || total === null || searchText !== view.search) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (!boardShown) {
+      focusFirstWhenShown.current = false;
+      if (lost) focusNewFirstRow();
+      return;
+    }
+    const card = boardBox.current?.querySelector<HTMLElement>('[data-board-card]');
+    if (card || total === 0) focusFirstWhenShown.current = false;
+    if (card && (lost || active === searchInput.current)) card.focus();
+  }, [total, boardShown, searchText, view.search]);
 
   return (
     <div
@@ -410,15 +434,17 @@ export const ResourceListPage = ({
               autoComplete="off"
               onChange={(event) => {
                 focusWhenAnswered.current = false;
+                focusFirstWhenShown.current = false;
                 setSearchText(event.target.value);
               }}
               onKeyDown={(event) => {
                 if (event.key === 'ArrowDown') {
                   event.preventDefault();
-                  if (boardShown || rowsAreCurrent()) focusFirstRow();
+                  if (boardShown ? searchText === view.search : rowsAreCurrent()) focusFirstRow();
                   else {
-                    // The rows shown answer an older text: search now, go down once they are replaced.
-                    focusWhenAnswered.current = true;
+                    // What is shown answers an older text: search now, go down once it is replaced.
+                    if (boardShown) focusFirstWhenShown.current = true;
+                    else focusWhenAnswered.current = true;
                     if (searchText !== view.search) update({ search: searchText, page: 1 }, true);
                   }
                 }
@@ -491,7 +517,7 @@ export const ResourceListPage = ({
       </div>
 
       {board && boardShown ? (
-        <div className="min-h-72 flex-1">
+        <div ref={boardBox} className="min-h-72 flex-1">
           <board.Board
             view={view}
             fixedFilters={fixedFilters}
