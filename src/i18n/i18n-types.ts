@@ -291,6 +291,10 @@ type RootTranslation = {
 		 * ស​្​វ​ែ​ង​រ​ក​ក​ុ​ម​ា​រ​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
 		 */
 		findChild: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ
+		 */
+		thisRecord: string
 	}
 	shortcuts: {
 		/**
@@ -345,6 +349,10 @@ type RootTranslation = {
 		 * ប​ន​្​ទ​ា​ប​់​ម​ក
 		 */
 		followedBy: string
+		/**
+		 * ប​ើ​ក​ ​ឬ​ប​ិ​ទ​ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ​ខ​្​ញ​ុ​ំ​ ​(​ក​ណ​្​ដ​ឹ​ង​)
+		 */
+		workQueue: string
 	}
 	commands: {
 		/**
@@ -5708,6 +5716,10 @@ export type TranslationFunctions = {
 		 * ស្វែងរកកុមារតាមឈ្មោះ ឬលេខកូដ
 		 */
 		findChild: () => LocalizedString
+		/**
+		 * កំណត់ត្រានេះ
+		 */
+		thisRecord: () => LocalizedString
 	}
 	shortcuts: {
 		/**
@@ -5762,6 +5774,10 @@ export type TranslationFunctions = {
 		 * បន្ទាប់មក
 		 */
 		followedBy: () => LocalizedString
+		/**
+		 * បើក ឬបិទការងាររង់ចាំខ្ញុំ (កណ្ដឹង)
+		 */
+		workQueue: () => LocalizedString
 	}
 	commands: {
 		/**

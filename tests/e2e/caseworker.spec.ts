@@ -146,7 +146,7 @@ test('a grid of one row is as tall as its row: the pager shows under it at 1280x
   await saveScreenshot(page, 'one-row-grid-en');
 });
 
-test('after a navigation the focus is on the new page heading; a cut value shows whole under the pointer', async ({
+test('after a navigation the focus is on the new page heading; a cut value shows whole under the pointer; a search then ArrowDown and Enter opens a row of the new result; E edits from the first field', async ({
   page,
 }) => {
   const words = dict.en;
@@ -177,6 +177,27 @@ test('after a navigation the focus is on the new page heading; a cut value shows
   if (cut) {
     await expect(page.getByRole('tooltip')).toHaveText((await cell.textContent())?.trim() ?? '');
   }
+
+  // Typed and gone down at once, before the search has answered: Enter opens no row of the list
+  // before the search; the first row of the new result takes the focus, and Enter opens it.
+  const rows = page.locator('.ag-row');
+  const last = rows.last();
+  const wanted = await last.getAttribute('row-id');
+  const code = (await last.locator('.ag-cell[col-id="code"]').textContent())?.trim() ?? '';
+  expect(await rows.count()).toBeGreaterThan(1);
+  await page.getByRole('searchbox').first().focus();
+  await page.keyboard.type(code);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.locator(`.ag-row[row-id="${wanted}"] .ag-cell:focus`)).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/en/adoptive-child/child/show/${wanted}$`));
+
+  // E edits it: the focus is in the form's first field, not on the page.
+  await expect(page.locator('[data-status-badge]').first()).toBeVisible();
+  await page.keyboard.press('e');
+  await expect(page).toHaveURL(new RegExp(`/en/adoptive-child/child/edit/${wanted}$`));
+  await expect(page.locator('form [id^="field-"]:focus')).toHaveCount(1);
 });
 
 test('a new sign-in attempt clears the last one’s error banner', async ({ page }) => {

@@ -26,17 +26,18 @@ const act = async (page: Page, book: TBook, action: TActionKey, fill?: (page: Pa
   // The palette loads the first time it opens: type once its box has the focus.
   await expect(page.locator('[cmdk-input]')).toBeFocused();
   await page.keyboard.type(name);
-  const option = page.getByRole('option', { name: new RegExp(`^${name}$`) }).first();
+  const option = page
+    .getByRole('group', { name: book.palette.thisRecord(), exact: true })
+    .getByRole('option', { name: new RegExp(`^${name}$`) });
   try {
     await expect(option).toBeVisible();
+    // The record on screen's action comes first, selected, above the work queue's other
+    // matchings found by the same words: Enter at once acts on this record.
+    await expect(option).toHaveAttribute('aria-selected', 'true');
   } catch (error) {
     await saveScreenshot(page, `matching-failed-${action}`);
     throw error;
   }
-  // The arrows move to the action itself (the work queue's commands may be found by its name too).
-  for (let step = 0; step < 8 && (await option.getAttribute('aria-selected')) !== 'true'; step += 1)
-    await page.keyboard.press('ArrowDown');
-  await expect(option).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name })).toBeVisible();
@@ -74,6 +75,11 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   await expect(page.locator(`[data-chosen-candidate="${familyCode}"]`)).toBeVisible();
   const form = page.getByRole('form', { name: kh.matching.proposal() });
   await expect(form).toBeVisible();
+  // The focus goes on where the next keystroke belongs: the justification a mismatch asks for,
+  // else the proposal's button; not the page.
+  await expect(page.locator('#matching-justification:focus, form button[type="submit"]:focus')).toHaveCount(
+    1,
+  );
   // A family that does not match on everything needs a word of why.
   const justification = form.getByLabel(kh.fields.justification());
   await justification.fill('គ្រួសារនេះត្រូវបានវាយតម្លៃដោយផ្ទាល់ ហើយសមស្រប។');
@@ -90,6 +96,13 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   await act(page, kh, 'pendingAdoption');
   await expectStatus(page, kh, 'adoptionPending');
   await saveScreenshot(page, 'matching-working-page-kh');
+  // '?' lists the work queue's key, in Khmer.
+  await page.keyboard.press('?');
+  const shortcuts = page.getByRole('dialog', { name: kh.shortcuts.title() });
+  await expect(shortcuts).toContainText(kh.shortcuts.workQueue());
+  await saveScreenshot(page, 'shortcuts-kh');
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toHaveCount(0);
 
   // The supervisor finds it in the bell and takes every decision from the keyboard.
   const boss = await newPage(browser);
@@ -169,13 +182,25 @@ test('four-eyes: a supervisor who asked for a decision sees it refused with the 
       .getByText(en.matching.fourEyesRefused({ step: en.matchingStatus.actions.pendingAdoption() }))
       .first(),
   ).toBeVisible();
-  // Not offered in the palette either.
+  // The palette lists it first too, disabled with the same reason: Enter acts on nothing else.
+  const here = page.url();
   await page.keyboard.press('Control+k');
+  await expect(page.locator('[cmdk-input]')).toBeFocused();
   await page.keyboard.type(en.matchingStatus.actions.confirmAdoption());
-  await expect(
-    page.getByRole('option', { name: new RegExp(`^${en.matchingStatus.actions.confirmAdoption()}$`) }),
-  ).toHaveCount(0);
+  const locked = page
+    .getByRole('group', { name: en.palette.thisRecord(), exact: true })
+    .getByRole('option', { name: new RegExp(`^${en.matchingStatus.actions.confirmAdoption()}$`) });
+  await expect(locked).toHaveAttribute('aria-disabled', 'true');
+  await expect(locked).toHaveAttribute('aria-selected', 'true');
+  await expect(locked).toHaveAccessibleDescription(
+    en.matching.fourEyesRefused({ step: en.matchingStatus.actions.pendingAdoption() }),
+  );
+  await saveScreenshot(page, 'matching-four-eyes-palette-en');
+  await page.keyboard.press('Enter');
+  await expect(locked).toBeVisible();
+  expect(page.url()).toBe(here);
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await saveScreenshot(page, 'matching-four-eyes-en');
 });
 
@@ -208,6 +233,11 @@ test('the board in both languages: four stages with cards, kept in the address, 
     );
     await page.getByRole('searchbox').first().focus();
     await page.keyboard.press('ArrowDown');
+    await expect(cards.first()).toBeFocused();
+    // V to the table and back: the focus follows to its first row, then to the first card again.
+    await page.keyboard.press('v');
+    await expect(page.locator('.ag-row[row-index="0"] .ag-cell:focus')).toHaveCount(1);
+    await page.keyboard.press('v');
     await expect(cards.first()).toBeFocused();
     if ((await page.locator('[data-board-column]').first().locator('[data-board-card]').count()) > 1) {
       await page.keyboard.press('ArrowDown');
@@ -243,8 +273,14 @@ const openFromWorkQueue = async (page: Page, workingPath: string) => {
   const bell = page.getByRole('button', { name: /^Work queue: \d+ waiting$/ });
   await expect(bell).toBeVisible();
   await expect(page.locator('[data-work-queue-count]')).toBeVisible();
-  await bell.focus();
-  await page.keyboard.press('Enter');
+  // Its key, listed under '?', opens it from anywhere with the focus in its list.
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: en.shortcuts.title() })).toContainText(
+    en.shortcuts.workQueue(),
+  );
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('w');
+  await expect(page.locator('[data-work-item]:focus')).toHaveCount(1);
   const id = workingPath.split('/').at(-1);
   const item = page.locator(`[data-work-item="matching-${id}"]`).first();
   await expect(item).toBeVisible();

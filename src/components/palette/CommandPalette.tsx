@@ -21,7 +21,7 @@ import { searchableResources, useMenuSearch, useRecordSearch } from './usePalett
 import { rememberForUser } from './useRecentDestination';
 
 const itemClass =
-  'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 data-[selected=true]:bg-primary-50 data-[selected=true]:text-primary-900 dark:text-slate-200 dark:data-[selected=true]:bg-primary-900/70 dark:data-[selected=true]:text-white';
+  'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-700 data-[disabled=true]:cursor-not-allowed data-[selected=true]:bg-primary-50 data-[selected=true]:text-primary-900 dark:text-slate-200 dark:data-[selected=true]:bg-primary-900/70 dark:data-[selected=true]:text-white';
 
 const groupClass =
   '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-3 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-500 [&_[cmdk-group-heading]]:text-xs dark:[&_[cmdk-group-heading]]:text-slate-400';
@@ -35,7 +35,8 @@ const spinner = (
  * opens it. With nothing typed it lists the pages and records opened last, then the actions of the
  * screens in view; typing finds Pages (menu search and page commands), Actions and Records (the
  * record search of resources marked `recordSearch`), in Khmer or English whatever the interface
- * language. Arrows move, Enter runs, Esc closes and focus goes back where it was.
+ * language. The record on screen's own actions come first (a locked one listed, disabled, with why).
+ * Arrows move, Enter runs, Esc closes and focus goes back where it was.
  */
 export const CommandPalette = () => {
   const { LL } = useI18nContext();
@@ -117,6 +118,8 @@ export const CommandPalette = () => {
   }, [values, selected, firstValue]);
 
   const choose = (item: TPaletteItem) => {
+    // Locked: listed for its reason; Enter on it runs nothing (nor anything else).
+    if (item.lockedReason) return;
     close();
     if (item.remember) rememberForUser(username, item.remember);
     if (item.path) navigate(localizedPath(locale, item.path));
@@ -124,6 +127,7 @@ export const CommandPalette = () => {
   };
 
   const headings: Record<TPaletteSectionKey, string> = {
+    record: LL.palette.thisRecord(),
     recent: LL.palette.recent(),
     pages: LL.palette.pages(),
     actions: LL.palette.actions(),
@@ -182,11 +186,23 @@ export const CommandPalette = () => {
                     <Command.Item
                       key={item.value}
                       value={item.value}
+                      disabled={item.lockedReason !== undefined}
+                      aria-describedby={item.lockedReason ? `${item.value}-locked` : undefined}
                       onSelect={() => choose(item)}
                       className={itemClass}
                     >
                       <Icon name={item.icon} className="size-4 shrink-0 text-slate-400" />
                       <span className="min-w-0 flex-1 truncate">{item.title}</span>
+                      {item.lockedReason ? (
+                        // Its description, not part of its name (read once, after it).
+                        <span
+                          id={`${item.value}-locked`}
+                          aria-hidden="true"
+                          className="min-w-0 max-w-[55%] text-amber-800 text-xs dark:text-amber-300"
+                        >
+                          {item.lockedReason}
+                        </span>
+                      ) : null}
                       {item.secondary ? (
                         <span
                           lang={item.secondaryLocale ? isoLocale(item.secondaryLocale) : undefined}

@@ -19,6 +19,7 @@ export const useShortcutList = () => {
     { id: 'search', sequence: [['/']], description: LL.shortcuts.searchList() },
     { id: 'save', sequence: [[modifier, 'S']], description: LL.shortcuts.save() },
     { id: 'close', sequence: [['Esc']], description: LL.shortcuts.closeDialog() },
+    { id: 'work-queue', sequence: [['W']], description: LL.shortcuts.workQueue() },
   ];
 };
 

@@ -27,6 +27,16 @@ export type TCommand = {
   icon?: string;
   /** Keys shown next to it, e.g. ['g', 'h']. */
   shortcut?: string[];
+  /**
+   * One of the record on screen's own actions: listed first (under 'This record') whatever other
+   * entries the typed text finds, so Enter acts on this record and not on one the work queue names.
+   */
+  record?: boolean;
+  /**
+   * Why this user may not take it now (four-eyes...): it stays listed, disabled, with the reason,
+   * rather than vanishing and letting Enter run whatever ranks next.
+   */
+  lockedReason?: string;
   perform: () => void;
 };
 

@@ -177,6 +177,56 @@ describe('buildPaletteSections', () => {
     );
   });
 
+  it("lists the record on screen's own commands first whatever the other entries' rank, a locked one kept with its reason", () => {
+    // The work queue names another matching by the same action; its title even starts with the code typed.
+    const queued: TCommand = {
+      id: 'work-queue-matching-9',
+      kind: 'page',
+      title: 'M-0009 · Sok Dara — Confirm adoption',
+      keywords: ['Sok Dara', 'M-0009'],
+      path: '/adoptive-matching/matching/9',
+      perform: noop,
+    };
+    const confirm: TCommand = {
+      id: 'matching-status-confirm',
+      title: 'Confirm adoption',
+      record: true,
+      perform: noop,
+    };
+    const locked: TCommand = {
+      id: 'matching-status-reject',
+      title: 'Reject adoption',
+      record: true,
+      lockedReason: 'You asked for this decision: another supervisor takes it.',
+      perform: noop,
+    };
+    const commands = [queued, locked, confirm, toggleTheme];
+    expect(shape(buildPaletteSections(input({ query: 'confirm adoption', commands })))).toEqual([
+      ['record', ['Confirm adoption']],
+      ['pages', ['M-0009 · Sok Dara — Confirm adoption']],
+    ]);
+    // Found by a weaker match than the page's, still first; what can be run before what is locked.
+    const sections = buildPaletteSections(input({ query: 'adoption', commands }));
+    expect(shape(sections)).toEqual([
+      ['record', ['Confirm adoption', 'Reject adoption']],
+      ['pages', ['M-0009 · Sok Dara — Confirm adoption']],
+    ]);
+    expect(sections[0].items[1]).toMatchObject({
+      lockedReason: 'You asked for this decision: another supervisor takes it.',
+      icon: 'lock',
+    });
+    // The locked one alone: listed (Enter then runs nothing else first).
+    expect(shape(buildPaletteSections(input({ query: 'reject', commands })))).toEqual([
+      ['record', ['Reject adoption']],
+    ]);
+    // Nothing typed: after Recent, before the other actions.
+    expect(shape(buildPaletteSections(input({ recent: [recentUsers], commands })))).toEqual([
+      ['recent', ['Users']],
+      ['record', ['Confirm adoption', 'Reject adoption']],
+      ['actions', ['Toggle theme']],
+    ]);
+  });
+
   it('gives each item a value unique in the list', () => {
     const sections = buildPaletteSections(
       input({

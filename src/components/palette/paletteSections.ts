@@ -8,11 +8,13 @@ import { allTextsOf, destinationPath, type TRecentDestination, textOf } from './
 
 /**
  * What the palette lists, in which groups and order (pure, unit-tested): with nothing typed,
- * Recent then Actions; with a query, Pages (recent pages, page commands and the menu search, each
- * target once), then Actions, then Records (recent records and the record search, each once).
+ * Recent, This record, then Actions; with a query, This record (the record on screen's own
+ * commands that match, whatever their rank beside the others: Enter acts on this record), Pages
+ * (recent pages, page commands and the menu search, each target once), then Actions, then Records
+ * (recent records and the record search, each once). A locked command stays listed with its reason.
  */
 
-export type TPaletteSectionKey = 'recent' | 'pages' | 'actions' | 'records';
+export type TPaletteSectionKey = 'record' | 'recent' | 'pages' | 'actions' | 'records';
 
 export type TPaletteItem = {
   /** cmdk's value: unique in the list. */
@@ -30,6 +32,8 @@ export type TPaletteItem = {
   remember?: TRecentDestination;
   /** or runs this command. */
   command?: TCommand;
+  /** Listed but not run: why this user may not take it now. */
+  lockedReason?: string;
 };
 
 export type TPaletteSection = { key: TPaletteSectionKey; items: TPaletteItem[] };
@@ -117,12 +121,18 @@ const commandItem = (command: TCommand, locale: TRouteLocale): TPaletteItem => {
     title: command.title,
     secondary: otherTitle && otherTitle !== command.title ? otherTitle : undefined,
     secondaryLocale: otherTitle && otherTitle !== command.title ? other : undefined,
-    icon: command.icon ?? (command.kind === 'page' ? 'arrowRight' : 'command'),
+    icon: command.lockedReason
+      ? 'lock'
+      : (command.icon ?? (command.kind === 'page' ? 'arrowRight' : 'command')),
     shortcut: command.shortcut,
     path: command.path,
     command,
+    lockedReason: command.lockedReason,
   };
 };
+
+/** Among equals, what can be run before what is locked: Enter runs the first when nothing is typed. */
+const lockedLast = (command: TCommand) => (command.lockedReason ? 0.5 : 0);
 
 export const buildPaletteSections = ({
   query,
@@ -132,8 +142,30 @@ export const buildPaletteSections = ({
   menu,
   records,
 }: TPaletteInput): TPaletteSection[] => {
-  const actions = commands.filter((command) => (command.kind ?? 'action') === 'action');
-  const pageCommands = commands.filter((command) => command.kind === 'page');
+  const own = commands.filter((command) => command.record);
+  const others = commands.filter((command) => !command.record);
+  const actions = others.filter((command) => (command.kind ?? 'action') === 'action');
+  const pageCommands = others.filter((command) => command.kind === 'page');
+
+  const ranked = <T>(list: T[], rankOf: (item: T) => number | null, toItem: (item: T) => TPaletteItem) =>
+    list.flatMap((item) => {
+      const rank = rankOf(item);
+      return rank === null ? [] : [{ ...toItem(item), rank }];
+    });
+  const strip = ({ rank: _rank, ...item }: TRanked): TPaletteItem => item;
+  const record = {
+    key: 'record' as const,
+    items: byRank(
+      ranked(
+        own,
+        (command) => {
+          const rank = matchRank(command.title, command.keywords ?? [], query);
+          return rank === null ? null : rank + lockedLast(command);
+        },
+        (command) => commandItem(command, locale),
+      ),
+    ).map(strip),
+  };
 
   if (!query.trim()) {
     return [
@@ -143,15 +175,10 @@ export const buildPaletteSections = ({
           destinationItem(destination, locale, `recent-${destination.path}`),
         ),
       },
+      record,
       { key: 'actions' as const, items: actions.map((command) => commandItem(command, locale)) },
     ].filter((section) => section.items.length > 0);
   }
-
-  const ranked = <T>(list: T[], rankOf: (item: T) => number | null, toItem: (item: T) => TPaletteItem) =>
-    list.flatMap((item) => {
-      const rank = rankOf(item);
-      return rank === null ? [] : [{ ...toItem(item), rank }];
-    });
 
   const recentPages = recent.filter((destination) => destination.kind === 'page');
   const recentRecords = recent.filter((destination) => destination.kind === 'record');
@@ -200,8 +227,8 @@ export const buildPaletteSections = ({
     ),
   ]);
 
-  const strip = ({ rank: _rank, ...item }: TRanked): TPaletteItem => item;
   return [
+    record,
     { key: 'pages' as const, items: pages.map(strip) },
     {
       key: 'actions' as const,

@@ -132,7 +132,12 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
     navigate,
     locale,
   ]);
-  useRegisterCommands(commands);
+  // All of them act on or lead from the record on screen: the palette lists them first.
+  const commandsOfRecord = useMemo(
+    () => commands.map((command) => ({ ...command, record: true })),
+    [commands],
+  );
+  useRegisterCommands(commandsOfRecord);
 
   useRecentDestination(
     record ? { ...recordDestination(definition, record), path: `${pagePath}/${record.id}` } : null,

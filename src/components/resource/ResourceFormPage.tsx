@@ -47,6 +47,10 @@ const useNoRecordActions = (): TRecordActions => noRecordActions;
 const noFormAddOns: TFormAddOns = { sections: {}, dirty: false, afterSave: async () => true };
 const useNoFormAddOns = (): TFormAddOns => noFormAddOns;
 
+/** The form's own fields (not an add-on's buttons) that take typing. */
+const firstFieldSelector =
+  ':is(input, select, textarea, button)[id^="field-"]:not([disabled]):not([readonly]):not([type="hidden"])';
+
 type TLoad =
   | { state: 'loading' }
   | { state: 'ready'; record: TResourceRow | null; defaults?: Record<string, unknown> }
@@ -70,6 +74,14 @@ export const ResourceFormPage = ({
       : { state: 'loading' },
   );
   const [reloadKey, setReloadKey] = useState(0);
+  // An edit page is opened to change something: once the record is read, the focus goes to its
+  // first field (the loading heading it had is gone with the loading). Once: a reload keeps it.
+  const focusPending = useRef(mode === 'edit');
+  const takeFocusOnce = useCallback(() => {
+    const take = focusPending.current;
+    focusPending.current = false;
+    return take;
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey asks for a fresh copy after a conflict
   useEffect(() => {
@@ -104,6 +116,7 @@ export const ResourceFormPage = ({
       mode={mode}
       load={load}
       onReload={() => setReloadKey((key) => key + 1)}
+      takeFocusOnce={takeFocusOnce}
     />
   );
 };
@@ -143,11 +156,14 @@ const ResourceForm = ({
   mode,
   load,
   onReload,
+  takeFocusOnce,
 }: {
   resource: TClientResource;
   mode: 'create' | 'edit';
   load: TLoad;
   onReload: () => void;
+  /** True the first time a ready form asks: it then focuses its first field. */
+  takeFocusOnce: () => boolean;
 }) => {
   const { definition, area } = resource;
   const text = useResourceText(definition.name);
@@ -159,6 +175,15 @@ const ResourceForm = ({
   const [today] = useState(() => isoDateIn(new Date()));
   const record = load.state === 'ready' ? load.record : null;
   const editing = record !== null;
+  const formElement = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the read record is shown
+  useEffect(() => {
+    if (load.state !== 'ready' || !takeFocusOnce()) return;
+    const active = document.activeElement;
+    // Not from under a dialog, nor from a field the person already went to.
+    if (active?.closest('[role="dialog"]') || (active && formElement.current?.contains(active))) return;
+    formElement.current?.querySelector<HTMLElement>(firstFieldSelector)?.focus();
+  }, [load.state]);
   const canDelete =
     editing &&
     hasPermission(user, permissionFor(definition, 'delete')) &&
@@ -354,11 +379,13 @@ const ResourceForm = ({
               title: `${LL.list.delete()} ${recordTitle}`,
               kind: 'action' as const,
               icon: 'trash',
+              record: true,
               perform: () => setConfirmingDelete(true),
             },
           ]
         : []),
-      ...recordActions.commands,
+      // The record on screen's own: the palette lists them first.
+      ...recordActions.commands.map((command) => ({ ...command, record: true })),
     ],
     [definition.name, LL, save, canDelete, recordTitle, recordActions.commands],
   );
@@ -589,6 +616,7 @@ const ResourceForm = ({
         </p>
       ) : load.state === 'failed' ? null : (
         <form
+          ref={formElement}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();

@@ -84,7 +84,8 @@ export type TResourceGridProps = {
   labelOf: (key: string) => string;
   optionLabel: (key: string, value: string) => string;
   onSortChange: (sort: string | null, order: TSortOrder) => void;
-  onOpen: (row: TResourceRow) => void;
+  /** A row chosen by a click (`pointer`) or by Enter on one of its cells (`key`). */
+  onOpen: (row: TResourceRow, how: 'pointer' | 'key') => void;
   onTotal: (total: number) => void;
   onGridReady: (api: GridApi) => void;
   ariaLabel: string;
@@ -340,11 +341,11 @@ const ResourceGrid = ({
           onGridReady(event.api);
         }}
         onRowClicked={(event) => {
-          if (event.data) callbacks.current.onOpen(event.data);
+          if (event.data) callbacks.current.onOpen(event.data, 'pointer');
         }}
         onCellKeyDown={(event: CellKeyDownEvent<TResourceRow>) => {
           const key = (event.event as KeyboardEvent | undefined)?.key;
-          if (key === 'Enter' && event.data) callbacks.current.onOpen(event.data);
+          if (key === 'Enter' && event.data) callbacks.current.onOpen(event.data, 'key');
         }}
         onSortChanged={(event: SortChangedEvent) => {
           const sorted = event.api.getColumnState().find((state) => state.sort);

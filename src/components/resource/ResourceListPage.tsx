@@ -33,6 +33,9 @@ import { useResourceText } from './useResourceText';
 
 const ResourceGrid = lazy(() => import('./ResourceGrid'));
 
+/** What a result answers: its search and filters. */
+const resultKey = (search: string, filters: unknown) => JSON.stringify([search, filters]);
+
 const searchDebounceMs = 300;
 /** The 'sm' breakpoint: narrower, the filters fold behind a 'Filters' button. */
 const foldFiltersBelowPx = 960;
@@ -98,6 +101,12 @@ export const ResourceListPage = ({
       },
     }),
   );
+  // What the rows on screen answer (search and filters of the last loaded result): a row of an
+  // older result is not opened from the keyboard while a newer search is typed or loading.
+  const answered = useRef<string | null>(null);
+  const gridBox = useRef<HTMLDivElement>(null);
+  const boardBox = useRef<HTMLDivElement>(null);
+  const focusWhenAnswered = useRef(false);
   const status = useSelector(loader, (snapshot) => ({
     loading: snapshot.matches('loading'),
     failed: snapshot.matches('failed'),
@@ -130,10 +139,17 @@ export const ResourceListPage = ({
     },
     [setParams, view, board],
   );
-  useHotkeys('v', () => showBoard(!boardShown), { enabled: board !== undefined, preventDefault: true }, [
-    showBoard,
-    boardShown,
-  ]);
+  // Switched from the keyboard: the focus, lost with the view it was in, goes to the new view's first card or row.
+  const focusFirstWhenShown = useRef(false);
+  useHotkeys(
+    'v',
+    () => {
+      focusFirstWhenShown.current = true;
+      showBoard(!boardShown);
+    },
+    { enabled: board !== undefined, preventDefault: true },
+    [showBoard, boardShown],
+  );
 
   // The address always says what is shown (spec section 2): the first visit writes the defaults.
   useEffect(() => {
@@ -274,6 +290,29 @@ export const ResourceListPage = ({
     );
   });
 
+  const currentResult = resultKey(view.search, view.filters);
+  /** The rows shown answer what the search box says and the address asks for. */
+  const rowsAreCurrent = () => searchText === view.search && answered.current === currentResult;
+  const latest = useRef({ currentResult, rowsAreCurrent, focusNewFirstRow: () => {} });
+  useEffect(() => {
+    const subscription = loader.subscribe((snapshot) => {
+      if (!snapshot.matches('loaded') || !snapshot.context.query) return;
+      const { search, filters } = snapshot.context.query;
+      answered.current = resultKey(search, filters);
+      if (focusWhenAnswered.current && answered.current === latest.current.currentResult) {
+        focusWhenAnswered.current = false;
+        // After the grid has taken the new rows (its own subscriber hands them over).
+        window.setTimeout(() => latest.current.focusNewFirstRow(), 0);
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [loader]);
+  const openRowIfCurrent = (row: TResourceRow, how: 'pointer' | 'key') => {
+    // Enter pressed on a row of the result a new search is replacing: the new rows get the focus.
+    if (how === 'key' && !rowsAreCurrent()) return;
+    openRow(row);
+  };
+
   const focusFirstRow = () => {
     if (boardShown) {
       document.querySelector<HTMLElement>('[data-board-card]')?.focus();
@@ -284,6 +323,36 @@ export const ResourceListPage = ({
     gridApi.current.ensureIndexVisible(0);
     gridApi.current.setFocusedCell(0, firstColumn);
   };
+  // The grid draws the rows it was handed a frame or two later (until then its row 0 is a stub
+  // without an id: the old rows went when the search changed); an empty result gives up.
+  const focusNewFirstRow = (tries = 30) => {
+    const api = gridApi.current;
+    const firstColumn = definition.columns[0]?.key;
+    if (!api || !firstColumn || boardShown) return;
+    if (gridBox.current?.querySelector('.ag-row[row-index="0"][row-id]')) {
+      api.ensureIndexVisible(0);
+      api.setFocusedCell(0, firstColumn);
+    } else if (tries > 0) {
+      requestAnimationFrame(() => focusNewFirstRow(tries - 1));
+    }
+  };
+  latest.current = { currentResult, rowsAreCurrent, focusNewFirstRow };
+  // The board or the table has answered (a count: the board's cards of a new view replace its
+  // skeletons in the same render the view changes, so no older card is there to take the focus).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: acts when the view shown has answered
+  useEffect(() => {
+    if (!focusFirstWhenShown.current || total === null || searchText !== view.search) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (!boardShown) {
+      focusFirstWhenShown.current = false;
+      if (lost) focusNewFirstRow();
+      return;
+    }
+    const card = boardBox.current?.querySelector<HTMLElement>('[data-board-card]');
+    if (card || total === 0) focusFirstWhenShown.current = false;
+    if (card && (lost || active === searchInput.current)) card.focus();
+  }, [total, boardShown, searchText, view.search]);
 
   return (
     <div
@@ -363,11 +432,21 @@ export const ResourceListPage = ({
               placeholder={LL.list.search()}
               value={searchText}
               autoComplete="off"
-              onChange={(event) => setSearchText(event.target.value)}
+              onChange={(event) => {
+                focusWhenAnswered.current = false;
+                focusFirstWhenShown.current = false;
+                setSearchText(event.target.value);
+              }}
               onKeyDown={(event) => {
                 if (event.key === 'ArrowDown') {
                   event.preventDefault();
-                  focusFirstRow();
+                  if (boardShown ? searchText === view.search : rowsAreCurrent()) focusFirstRow();
+                  else {
+                    // What is shown answers an older text: search now, go down once it is replaced.
+                    if (boardShown) focusFirstWhenShown.current = true;
+                    else focusWhenAnswered.current = true;
+                    if (searchText !== view.search) update({ search: searchText, page: 1 }, true);
+                  }
                 }
                 if (event.key === 'Enter') update({ search: searchText, page: 1 }, true);
               }}
@@ -438,7 +517,7 @@ export const ResourceListPage = ({
       </div>
 
       {board && boardShown ? (
-        <div className="min-h-72 flex-1">
+        <div ref={boardBox} className="min-h-72 flex-1">
           <board.Board
             view={view}
             fixedFilters={fixedFilters}
@@ -450,6 +529,7 @@ export const ResourceListPage = ({
       ) : (
         <>
           <div
+            ref={gridBox}
             className={`relative overflow-hidden rounded-lg ${compact ? (empty ? 'min-h-56' : '') : 'min-h-72 flex-1'}`}
           >
             <Suspense
@@ -469,7 +549,7 @@ export const ResourceListPage = ({
                   if (sort === view.sort && order === view.order) return;
                   update({ sort, order, page: 1 });
                 }}
-                onOpen={openRow}
+                onOpen={openRowIfCurrent}
                 onTotal={setTotal}
                 onGridReady={(api) => {
                   gridApi.current = api;

@@ -14,7 +14,7 @@ import { type TWorkflowSubject, WorkflowActionDialog } from './WorkflowActionDia
 const noFacts: TWorkflowFacts = {};
 
 export type TWorkflowActions = {
-  /** Palette commands, one per action offered ('Confirm adoption'...). */
+  /** Palette commands, one per action offered ('Confirm adoption'...), then the refused ones, locked with their reason. */
   commands: TCommand[];
   /** The dialogs: render it once on the page. */
   element: ReactNode;
@@ -63,7 +63,7 @@ export const useWorkflowActions = (
 
   const commands = useMemo<TCommand[]>(() => {
     if (!client) return [];
-    return actions.map((actionName) => {
+    const command = (actionName: string, lockedReason?: string): TCommand => {
       const words = bothLanguages((book) => client.texts(book).action(actionName));
       return {
         id: `${client.idPrefix}-status-${actionName}`,
@@ -71,10 +71,17 @@ export const useWorkflowActions = (
         kind: 'action',
         icon: client.workflow.actions[actionName].icon,
         keywords: [words.kh, words.en],
+        record: true,
+        lockedReason,
         perform: () => setAction(actionName),
       };
-    });
-  }, [actions, LL, client]);
+    };
+    // A refused one stays listed with why, as the page's locked button does.
+    return [
+      ...actions.map((actionName) => command(actionName)),
+      ...refused.map((entry) => command(entry.action, entry.reason)),
+    ];
+  }, [actions, refused, LL, client]);
 
   const subject = useMemo<TWorkflowSubject | null>(
     () => (record ? { id: record.id, version: record.version, name, record } : null),

@@ -1,6 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useAtomValue } from 'jotai';
 import { useMemo, useRef } from 'react';
+import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate } from 'react-router';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
@@ -24,7 +25,8 @@ const bellItems = 12;
  * The work queue's bell in the top bar (DESIGN.md section 6): the count on a badge (`99+` past two
  * digits, spec section 9), a list that opens under it (Escape closes, Tab moves through the items).
  * The palette gets 'Awaiting my decision' (opens this list) and one command per decision or next
- * step waiting (the matching, with the actions in words).
+ * step waiting (the matching, with the actions in words). `W` opens or closes it from anywhere but
+ * a field; opened, the focus is on its first item.
  */
 const WorkQueueBell = () => {
   useWorkQueueLoader();
@@ -49,6 +51,7 @@ const WorkQueueBell = () => {
         title: LL.workQueue.awaiting(),
         kind: 'action',
         icon: 'bell',
+        shortcut: ['W'],
         keywords: [words.kh, words.en, ...bothLanguagesList((book) => book.workQueue.title())],
         // After the palette has closed, so the list takes the focus.
         perform: () => window.setTimeout(() => button.current?.click(), 50),
@@ -69,6 +72,8 @@ const WorkQueueBell = () => {
     ];
   }, [LL, queue, locale, navigate]);
   useRegisterCommands(commands, { appWide: true });
+  const reachable = mayHaveWorkQueue(user);
+  useHotkeys('w', () => button.current?.click(), { enabled: reachable, preventDefault: true });
 
   // Before a first answer (or after a failed one) the bell claims no count.
   const label = !queue
@@ -77,10 +82,16 @@ const WorkQueueBell = () => {
       ? LL.workQueue.bell({ count })
       : LL.workQueue.bellEmpty();
   // Nothing can ever wait for a user who reads neither matchings, applications nor services.
-  if (!mayHaveWorkQueue(user)) return null;
+  if (!reachable) return null;
   return (
     <Popover className="relative">
-      <PopoverButton ref={button} className={`${iconButton} relative`} aria-label={label} title={label}>
+      <PopoverButton
+        ref={button}
+        className={`${iconButton} relative`}
+        aria-label={label}
+        title={label}
+        aria-keyshortcuts="w"
+      >
         <Icon name="bell" className="size-5" />
         {count > 0 ? (
           <span
@@ -93,6 +104,8 @@ const WorkQueueBell = () => {
         ) : null}
       </PopoverButton>
       <PopoverPanel
+        // Into the list: Tab goes on through its items, Escape back to the bell.
+        focus
         anchor="bottom end"
         className="z-40 mt-2 w-96 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >

@@ -79,6 +79,7 @@ const en = {
     selectHint: 'to open',
     toggleHint: 'to open or close',
     findChild: 'Find child by name or code',
+    thisRecord: 'This record',
   },
   shortcuts: {
     title: 'Keyboard shortcuts',
@@ -94,6 +95,7 @@ const en = {
     searchList: 'Search the list',
     save: 'Save the form',
     followedBy: 'then',
+    workQueue: 'Open or close the work queue (the bell)',
   },
   commands: {
     toggleTheme: 'Toggle theme',

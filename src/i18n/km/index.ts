@@ -80,6 +80,7 @@ const km = {
     selectHint: 'បើក',
     toggleHint: 'បើក/បិទ',
     findChild: 'ស្វែងរកកុមារតាមឈ្មោះ ឬលេខកូដ',
+    thisRecord: 'កំណត់ត្រានេះ',
   },
   shortcuts: {
     title: 'ផ្លូវកាត់ក្ដារចុច',
@@ -95,6 +96,7 @@ const km = {
     searchList: 'ស្វែងរកក្នុងបញ្ជី',
     save: 'រក្សាទុកទម្រង់',
     followedBy: 'បន្ទាប់មក',
+    workQueue: 'បើក ឬបិទការងាររង់ចាំខ្ញុំ (កណ្ដឹង)',
   },
   commands: {
     toggleTheme: 'ប្ដូរពណ៌ភ្លឺ/ងងឹត',

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldValues, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
@@ -86,9 +86,19 @@ const MatchingCreatePage = () => {
     .map((check) => criterionText(LL, check.criterion))
     .join(', ');
 
-  const { control, register, handleSubmit, formState, setError, reset } = useForm<FieldValues>({
+  const { control, register, handleSubmit, formState, setError, reset, setFocus } = useForm<FieldValues>({
     defaultValues: { proposedDate: isoDateIn(new Date()), justification: '', notes: '' },
   });
+  const submitButton = useRef<HTMLButtonElement>(null);
+  // Once both are chosen the picker that had the focus is gone: the focus goes where the next
+  // keystroke belongs, the justification when a mismatch asks for one, else the proposal's button.
+  const pair = child && family ? `${child.id}-${family.id}` : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a newly chosen pair moves the focus
+  useEffect(() => {
+    if (!pair) return;
+    if (justify) setFocus('justification');
+    else submitButton.current?.focus();
+  }, [pair]);
   const { errors, isSubmitting, isDirty } = formState;
   const guard = useUnsavedChangesGuard(isDirty || child !== null || family !== null, leaving);
 
@@ -286,7 +296,12 @@ const MatchingCreatePage = () => {
             </Field>
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <button type="submit" className={primaryButton} disabled={isSubmitting || !canSave}>
+            <button
+              ref={submitButton}
+              type="submit"
+              className={primaryButton}
+              disabled={isSubmitting || !canSave}
+            >
               <Icon name="matching" className="size-4" />
               {isSubmitting ? LL.matching.proposing() : LL.matching.propose()}
             </button>
