@@ -265,6 +265,9 @@ const en = {
     schooling: 'Schooling',
     integration: 'Integration in the family',
     findingNotes: 'Notes on the findings',
+    // the audit screen (issue 22)
+    recordCode: 'Record code',
+    changedValues: 'What changed',
   },
   fieldHints: {
     childCode: 'Given by the system when the record is saved; it never changes.',
@@ -359,6 +362,7 @@ const en = {
       departments: 'Department',
       positions: 'Position',
       languages: 'Language',
+      post_adoption_services: 'Service after adoption',
     },
     action: { create: 'Created', update: 'Changed', delete: 'Deleted' },
     period: {
@@ -1349,6 +1353,17 @@ const en = {
     noFollowUp: 'No follow-up yet',
     servicesLoading: 'Loading the services...',
     servicesFailed: 'The services could not be loaded.',
+  },
+  // The audit screen in words (issue 22): actions besides the workflows', what a step changed
+  audit: {
+    uploadPhoto: 'Photo changed',
+    removePhoto: 'Photo removed',
+    profile: 'Own profile changed',
+    statusChange: '{from} → {to}',
+    onDate: 'dated {date}',
+    approvedUntil: 'approved until {date}',
+    reason: 'reason: {reason}',
+    settingChange: '{name}: {from} → {to}',
   },
 } satisfies Translation;
 
