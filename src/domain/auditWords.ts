@@ -99,6 +99,18 @@ const settingName = (t: TranslationFunctions, key: string): string =>
     ? ((t.generalInformation as unknown as Record<string, (() => string) | undefined>)[key]?.() ?? key)
     : key;
 
+/** The fields an update changed, by their labels (a setting by its name on the settings page). */
+export const auditChangesText = (t: TranslationFunctions, entity: string, changes: unknown): string => {
+  if (typeof changes !== 'string' || !changes) return '';
+  const fields = t.fields as unknown as Record<string, (() => string) | undefined>;
+  return changes
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean)
+    .map((key) => (entity === 'system_settings' ? settingName(t, key) : fields[key]?.() || key))
+    .join(', ');
+};
+
 /**
  * What the server tells of an entry beyond its action (server/modules/security/auditBinding.ts):
  * a workflow step's statuses and what it carried, or the settings a change changed, each as

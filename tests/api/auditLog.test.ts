@@ -231,6 +231,7 @@ describe('the audit log in words (issue 22)', () => {
       );
       expect(String(step?.[7])).toContain(formatDate(today));
       const setting = rows.find((row) => row[4] === words.options.entity.system_settings());
+      expect(setting?.[6]).toBe(words.generalInformation.fourEyes());
       expect(String(setting?.[7])).toBe(
         words.audit.settingChange({
           name: words.generalInformation.fourEyes(),

@@ -1,6 +1,11 @@
 import { getTableColumns, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { auditActionText, auditDetailsText, auditEntityText } from '../../../src/domain/auditWords';
+import {
+  auditActionText,
+  auditChangesText,
+  auditDetailsText,
+  auditEntityText,
+} from '../../../src/domain/auditWords';
 import { formatInstant } from '../../../src/domain/dateFormat';
 import {
   auditEntryResource,
@@ -94,7 +99,13 @@ const auditExport: TExportBinding = {
       width: 24,
     },
     { key: 'code', heading: (t) => t.fields.recordCode(), width: 20 },
-    { key: 'changes', heading: (t) => t.fields.changes(), width: 30 },
+    {
+      key: 'changes',
+      heading: (t) => t.fields.changes(),
+      value: (changes, t, _locale, row) => auditChangesText(t, String(row.entity), changes),
+      reads: ['entity'],
+      width: 30,
+    },
     {
       key: 'details',
       heading: (t) => t.fields.changedValues(),

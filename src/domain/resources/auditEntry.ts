@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditActionText, auditActionValues, auditDetailsText } from '../auditWords';
+import { auditActionText, auditActionValues, auditChangesText, auditDetailsText } from '../auditWords';
 import type { TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
 
@@ -69,7 +69,12 @@ export const auditEntryResource = {
     },
     { key: 'entity', kind: 'option', sortable: true, minWidth: 160 },
     { key: 'code', label: 'recordCode', kind: 'text', sortable: true, minWidth: 140 },
-    { key: 'changes', kind: 'fieldNames', flex: 1 },
+    {
+      key: 'changes',
+      kind: 'fieldNames',
+      flex: 1,
+      text: (row, t) => auditChangesText(t, String(row.entity), row.changes),
+    },
     {
       key: 'details',
       label: 'changedValues',

@@ -67,6 +67,12 @@ describe('the audit screen in words (issue 22)', () => {
       action: 'update',
       details: { values: { fourEyes: [true, false] } },
     });
+    expect(cell(books.km, 'changes', { entity: 'system_settings', changes: 'fourEyes' })).toBe(
+      books.km.generalInformation.fourEyes(),
+    );
+    expect(cell(books.en, 'changes', { entity: 'parent_infos', changes: 'ownChildren' })).toBe(
+      books.en.fields.ownChildren(),
+    );
     expect(setting).toBe(
       books.km.audit.settingChange({
         name: books.km.generalInformation.fourEyes(),
