@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeAudit } from '../../server/audit';
 import { translators } from '../../server/plugins/locale';
 import { formatDate } from '../../src/domain/dateFormat';
 import { isoDateIn } from '../../src/domain/programmeTime';
@@ -179,6 +180,33 @@ describe('the audit log in words (issue 22)', () => {
     expect((await entries(`&search=${application.code}`)).map((entry) => entry.action)).toContain(
       'accept-parents-adoption',
     );
+  });
+
+  it("names a deleted record's workflow steps by the code its deletion recorded", async () => {
+    // A matching's step, then its deletion (the engine keeps the deleted row in `before`); the step
+    // itself recorded no code, and the record is gone.
+    const gone = 2_000_000_001;
+    const step = { status: 'adoptionPending', version: 2 };
+    await writeAudit(t.app.db, {
+      userId: writerId,
+      entity: 'adoptive_matchings',
+      entityId: gone,
+      action: 'pending-adoption',
+      before: { status: 'proposed', version: 1 },
+      after: { ...step, payload: { date: today } },
+    });
+    await writeAudit(t.app.db, {
+      userId: writerId,
+      entity: 'adoptive_matchings',
+      entityId: gone,
+      action: 'delete',
+      before: { id: gone, code: 'MA-GONE-000001', ...step },
+    });
+    const rows = await entries(`&entity=adoptive_matchings&userId=${writerId}`);
+    expect(rows.map((entry) => [entry.action, entry.code])).toEqual([
+      ['delete', 'MA-GONE-000001'],
+      ['pending-adoption', 'MA-GONE-000001'],
+    ]);
   });
 
   it('filters every action and every record type, services and system settings included', async () => {

@@ -1,5 +1,5 @@
 import { getTableColumns, getTableName, is, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   auditActionText,
   auditChangesText,
@@ -40,7 +40,8 @@ const codeColumnOf = (table: PgTable): PgColumn | undefined => {
 
 /**
  * The record's code: read from its table while it exists (a code changed later shows as it is
- * now), else the code the entry itself recorded (a deleted record's, kept in `before`).
+ * now), else the code the entry itself recorded (a deleted record's, kept in `before`), else the
+ * one another entry of the record recorded (its deletion's, for its workflow steps).
  */
 const codedTables = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable =>
@@ -49,6 +50,13 @@ const codedTables = (Object.values(schema) as unknown[]).filter(
     codeColumnOf(value) !== undefined &&
     'id' in getTableColumns(value),
 );
+/** Another entry of the same record that recorded its code (a workflow step's record deleted since). */
+const recorded = alias(auditLog, 'recorded');
+const codeRecordedElsewhere = sql`(select coalesce(${recorded.before} ->> 'code', ${recorded.after} ->> 'code')
+  from ${auditLog} as ${sql.identifier('recorded')}
+  where ${recorded.entity} = ${auditLog.entity} and ${recorded.entityId} = ${auditLog.entityId}
+    and coalesce(${recorded.before} ->> 'code', ${recorded.after} ->> 'code') is not null
+  order by ${recorded.id} desc limit 1)`;
 const recordCode = sql<string | null>`coalesce(case ${auditLog.entity} ${sql.join(
   codedTables.map((table) => {
     const { id } = getTableColumns(table) as Record<string, PgColumn>;
@@ -56,7 +64,7 @@ const recordCode = sql<string | null>`coalesce(case ${auditLog.entity} ${sql.joi
     return sql`when ${getTableName(table)} then (select ${code}::text from ${table} where ${id} = ${auditLog.entityId})`;
   }),
   sql` `,
-)} end, ${auditLog.after} ->> 'code', ${auditLog.before} ->> 'code')`;
+)} end, ${auditLog.after} ->> 'code', ${auditLog.before} ->> 'code', ${codeRecordedElsewhere})`;
 
 /**
  * What an entry changed beyond field names: a workflow step's statuses and what it carried (its
