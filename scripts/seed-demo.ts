@@ -25,6 +25,7 @@ import {
 import { seedDemoMatchings, seedDemoServices } from '../server/db/demoMatchings';
 import { seedDemoApplications } from '../server/db/demoParents';
 import { seed } from '../server/db/seed';
+import { framedNotice } from '../server/startNotice';
 import { childStatuses } from '../src/domain/childStatus';
 
 const childrenArgument = () => {
@@ -48,12 +49,13 @@ const main = async () => {
   let applications: Awaited<ReturnType<typeof seedDemoApplications>> | undefined;
   let matchings: Awaited<ReturnType<typeof seedDemoMatchings>> | undefined;
   let services: Awaited<ReturnType<typeof seedDemoServices>> | undefined;
+  // A generated admin password is printed last, framed, as `npm start` does (issue 22).
+  let adminNotice: string | undefined;
   try {
     await database.prepare(async (db) => {
       const { adminCreated } = await seed(db, { adminPassword: config.adminPassword });
-      if (adminCreated?.generated) {
-        console.log(`Admin user "admin" created with password: ${adminCreated.password}`);
-      }
+      if (adminCreated?.generated)
+        adminNotice = `Admin user "admin" created with password: ${adminCreated.password}  (shown only this once; keep it safe)`;
       const userIds = await seedDemoUsers(db, { passwordHash: await hashPassword(password) });
       const childrenStarted = performance.now();
       result = await seedDemoData(db, {
@@ -76,6 +78,7 @@ const main = async () => {
     });
   } finally {
     await database.close();
+    if (adminNotice && !result) console.log(`\n${framedNotice([adminNotice])}\n`);
   }
   if (!result) return;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -109,6 +112,7 @@ const main = async () => {
     );
   console.log(`  users (password "${password}"):`);
   for (const user of demoUsers) console.log(`    ${user.username.padEnd(16)} ${user.roleName}`);
+  if (adminNotice) console.log(`\n${framedNotice([adminNotice])}\n`);
 };
 
 main().catch((error) => {

@@ -1,7 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type TConfig } from './config';
+import { framedNotice } from './startNotice';
 
 export type TStartOptions = {
   /**
@@ -9,13 +10,15 @@ export type TStartOptions = {
    * server listens only then, so the first page a newcomer opens is there.
    */
   clientBuilt?: Promise<void>;
+  /** The configuration, when not the environment's (a test starts on a database of its own). */
+  config?: TConfig;
 };
 
 /** Opens the database, registers everything and listens; stops cleanly on SIGINT and SIGTERM. */
 export const startServer = async (startOptions: TStartOptions = {}) => {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    config = startOptions.config ?? loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -24,10 +27,23 @@ export const startServer = async (startOptions: TStartOptions = {}) => {
     throw error;
   }
 
-  const app = await buildApp(config, {
-    logger: { level: 'info' },
-    clientBuilding: Boolean(startOptions.clientBuilt),
-  });
+  // The one-time admin password is held back and printed last, framed, whatever happens: the
+  // client build's lines and the server's log would otherwise bury it (issue 22).
+  const notices: string[] = [];
+  const showNotices = () => {
+    if (notices.length > 0) console.log(`\n${framedNotice(notices.splice(0))}\n`);
+  };
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(config, {
+      logger: { level: 'info' },
+      clientBuilding: Boolean(startOptions.clientBuilt),
+      announce: (line) => notices.push(line),
+    });
+  } catch (error) {
+    showNotices();
+    throw error;
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,16 +62,21 @@ export const startServer = async (startOptions: TStartOptions = {}) => {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await startOptions.clientBuilt;
-  } catch (error) {
-    await app.close();
-    throw error;
+    try {
+      await startOptions.clientBuilt;
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = address && typeof address === 'object' ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    console.log(`Adoption back office listening on http://${host}:${port}  (API documentation: /api/docs)`);
+  } finally {
+    showNotices();
   }
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(`Adoption back office listening on http://${host}:${port}  (API documentation: /api/docs)`);
+  return app;
 };
 
 const failed = (error: unknown) => {

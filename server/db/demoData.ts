@@ -108,7 +108,7 @@ export type TDemoLookups = {
   districtsByProvince: Map<number, number[]>;
   communesByDistrict: Map<number, number[]>;
   villagesByCommune: Map<number, number[]>;
-  headOffices: { id: number; class: THeadOfficeClass; provinceId: number }[];
+  headOffices: { id: number; code: string; class: THeadOfficeClass; provinceId: number }[];
   reference: Record<TReferenceListName, TIdCode[]>;
   nationalityId: number | null;
 };
@@ -142,7 +142,12 @@ export const loadDemoLookups = async (db: TDb): Promise<TDemoLookups> => {
     .from(villages)
     .orderBy(asc(villages.code));
   const officeRows = await db
-    .select({ id: headOffices.id, class: headOffices.class, provinceId: headOffices.provinceId })
+    .select({
+      id: headOffices.id,
+      code: headOffices.code,
+      class: headOffices.class,
+      provinceId: headOffices.provinceId,
+    })
     .from(headOffices)
     .orderBy(asc(headOffices.code));
   const items = await db
@@ -571,6 +576,13 @@ export const demoUsers: {
 ];
 
 export const defaultDemoPassword = 'demo-pass-123';
+
+/**
+ * The office of `demo.caseworker`, whose main job the demo shows (issue 22): the demo gives it a
+ * share of the applications and the demo matchings leave it children and families to match.
+ */
+export const demoHomeOfficeCode =
+  demoUsers.find((user) => user.username === 'demo.caseworker')?.headOfficeCode ?? 'HO-12';
 
 /**
  * Upserts the demo roles (exactly these permissions) and users (this password, active, in their

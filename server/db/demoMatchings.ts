@@ -272,7 +272,12 @@ export const seedDemoMatchings = async (
     .where(and(eq(childInfos.status, 'adoptable'), elsewhere(childInfos.headOfficeId)))
     .orderBy(asc(childInfos.adoptionConfirmedOn), asc(childInfos.id));
   const families = await db
-    .select({ id: parentInfos.id, since: parentInfos.decisionDate, until: parentInfos.approvedUntil })
+    .select({
+      id: parentInfos.id,
+      since: parentInfos.decisionDate,
+      until: parentInfos.approvedUntil,
+      office: parentInfos.headOfficeId,
+    })
     .from(parentInfos)
     .where(and(eq(parentInfos.status, 'accepted'), elsewhere(parentInfos.headOfficeId)))
     .orderBy(asc(parentInfos.decisionDate), asc(parentInfos.id));
@@ -296,17 +301,42 @@ export const seedDemoMatchings = async (
   const takeChild = taker(children, () => true);
   // Families free to be matched today: their approval still holds.
   const takeFamily = taker(families, (row) => (row.until ?? '') >= today);
+  // demo.caseworker's office keeps children and families of its own to match (issue 22): a
+  // matching takes one of them only while more than `spare` would stay free.
+  const home = caseworkerOffice?.id ?? null;
+  const homeFree = <T extends { office: number | null }>(rows: T[], keepsFree: (row: T) => boolean) => {
+    const kept = new Set(rows.filter((row) => row.office === home && keepsFree(row)));
+    return {
+      allows: (row: T) => row.office !== home || !kept.has(row) || kept.size > spare,
+      take: (row: T | undefined) => {
+        if (row) kept.delete(row);
+        return row;
+      },
+    };
+  };
+  const homeChildren = homeFree(children, () => true);
+  const homeFamilies = homeFree(families, (row) => (row.until ?? '') >= today);
+  // The approvals the demo shows as expired or ending within 30 days stay accepted: a matching
+  // takes such a family only when no family with a longer approval fits its dates (an old one).
+  const lasting = (row: (typeof families)[number]) => (row.until ?? '') > dayAfter(today, 30);
   let inserted = 0;
   for (const { steps, proposedOn, n, visits } of plans) {
     // Confirmed adoptable, and approved, by the day of the proposal (the approval holding then).
     const free = (row: (typeof children)[number]) => !row.since || row.since <= proposedOn;
     const completes = steps.some(([action]) => action === 'child-keep-approve');
-    const child =
-      (completes && caseworkerOffice?.id
-        ? takeChild((row) => free(row) && row.office === caseworkerOffice.id)
-        : undefined) ?? takeChild(free);
-    const family = takeFamily(
-      (row) => (!row.since || row.since <= proposedOn) && (row.until ?? '') >= proposedOn,
+    const childFits = (row: (typeof children)[number]) => free(row) && homeChildren.allows(row);
+    const child = homeChildren.take(
+      (completes && home ? takeChild((row) => childFits(row) && row.office === home) : undefined) ??
+        takeChild((row) => childFits(row) && row.office !== home) ??
+        takeChild(childFits),
+    );
+    const familyFits = (row: (typeof families)[number]) =>
+      (!row.since || row.since <= proposedOn) && (row.until ?? '') >= proposedOn && homeFamilies.allows(row);
+    const family = homeFamilies.take(
+      takeFamily((row) => familyFits(row) && lasting(row) && row.office !== home) ??
+        takeFamily((row) => familyFits(row) && lasting(row)) ??
+        takeFamily((row) => familyFits(row) && row.office !== home) ??
+        takeFamily(familyFits),
     );
     if (!child || !family) continue;
     let day = proposedOn;

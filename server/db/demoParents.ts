@@ -14,6 +14,7 @@ import {
   addDays,
   createRandom,
   dayBetween,
+  demoHomeOfficeCode,
   loadDemoLookups,
   type TDemoLookups,
   type TRandom,
@@ -24,8 +25,9 @@ import { demoFamilyNames, demoGivenNames } from './seedData/demoNames';
 /**
  * Demo parent applications for `npm run seed:demo` (issue 12): couples and single applicants with
  * Khmer and Latin names, pending, accepted or rejected (the demo matchings then match some and see
- * some adopted), some approvals expired or about to expire, spread over
- * the head offices (so a provincial caseworker sees its own). Idempotent and deterministic like
+ * some adopted), some approvals expired or about to expire (relative to the run day), a third in
+ * demo.caseworker's office and the rest spread over the head offices (so a provincial caseworker
+ * sees its own). Idempotent and deterministic like
  * the demo children: application n is `DEMO-PA-00000n`, drawn from its own seeded generator.
  */
 export const defaultDemoApplications = 150;
@@ -78,7 +80,10 @@ const planApplication = (lookups: TDemoLookups, number: number, today: string): 
     return addDays(today, -random.int(10, 300));
   })();
   const applicationDate = addDays(decision, -random.int(30, 150));
-  const office = random.pick(lookups.headOffices);
+  // Every third application is filed with demo.caseworker's office, so that its caseworker has
+  // families in every state (the rest spread over the country, for the provincial caseworkers).
+  const home = lookups.headOffices.find((candidate) => candidate.code === demoHomeOfficeCode);
+  const office = (number % 3 === 1 ? home : undefined) ?? random.pick(lookups.headOffices);
   const provinceId = office.provinceId;
   const districts = lookups.districtsByProvince.get(provinceId) ?? [];
   const districtId = districts.length > 0 ? random.pick(districts) : null;

@@ -123,11 +123,9 @@ const multipartErrorCodes = new Set(['FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_
  * form set, so no control character (C0, DEL, C1: a NUL PostgreSQL cannot store, an escape
  * sequence a log or terminal would obey, a line break no title input makes) and nothing unstorable.
  */
-export const ZMultipartText = z
-  .string()
-  .refine((value) => !/\p{Cc}/u.test(value) && isStorableText(value), {
-    params: { rule: 'controlCharacter' },
-  });
+export const ZMultipartText = z.string().refine((value) => !/\p{Cc}/u.test(value) && isStorableText(value), {
+  params: { rule: 'controlCharacter' },
+});
 
 /**
  * The first text field the rule refuses, as a field message (the field's own name first), or

@@ -7,8 +7,15 @@ export type TExportColumn = {
   /** A key of the binding's selection: what the export reads of each row. */
   key: string;
   heading: (t: TranslationFunctions) => string;
-  /** The cell from the row's value (default: the value itself, '' for none). */
-  value?: (value: unknown, t: TranslationFunctions, locale: TRouteLocale) => unknown;
+  /** The cell from the row's value (default: the value itself, '' for none); `row` holds `reads` too. */
+  value?: (
+    value: unknown,
+    t: TranslationFunctions,
+    locale: TRouteLocale,
+    row: Record<string, unknown>,
+  ) => unknown;
+  /** Other selection keys the cell is worded from (an audit entry's action by its record type). */
+  reads?: readonly string[];
   /** A calendar day (yyyy-mm-dd): a date cell in the workbook, shown dd-mm-yyyy. */
   date?: boolean;
   /** Width in the workbook, in characters. */

@@ -36,7 +36,9 @@ export const exportRoute =
     const columns = getTableColumns(binding.table) as Record<string, PgColumn>;
     const officeColumn = definition.officeScope ? columns[definition.officeScope] : undefined;
     const selection = Object.fromEntries(
-      exported.columns.map((column) => [column.key, binding.selection[column.key]]),
+      exported.columns
+        .flatMap((column) => [column.key, ...(column.reads ?? [])])
+        .map((key) => [key, binding.selection[key]]),
     ) as Record<string, PgColumn>;
     const ZExportQuery = ZListQueryBase.pick({ search: true, order: true }).extend({
       format: z.enum(['xlsx', 'csv']).default('xlsx'),
@@ -82,7 +84,7 @@ export const exportRoute =
         const cells = rows.map((row) =>
           exported.columns.map((column) => {
             const value = row[column.key];
-            return column.value ? column.value(value, t, locale) : (value ?? '');
+            return column.value ? column.value(value, t, locale, row) : (value ?? '');
           }),
         );
         // Named with the day in Phnom Penh (the programme's), not the server's UTC day. The CSV keeps

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TranslationFunctions } from '../i18n/i18n-types';
 import type { TRouteLocale } from './locale';
 import type { TPermissionResource } from './permissionCatalogue';
 
@@ -122,6 +123,11 @@ export type TColumnDef = {
   mark?: (row: Record<string, unknown>) => { option: string; value: string; tone: TBadgeTone } | null;
   /** `photo`: the API path of a row's image, or null when it has none. */
   photoPath?: (row: Record<string, unknown>) => string | null;
+  /**
+   * The cell in words from the whole row, when its value alone does not say it (an audit entry's
+   * action is named by its record type's workflow). Pure: the export words it the same way.
+   */
+  text?: (row: Record<string, unknown>, t: TranslationFunctions) => string;
 };
 
 export type TFilterDef = {
@@ -132,6 +138,8 @@ export type TFilterDef = {
   kind: 'lookup' | 'select' | 'id';
   lookup?: TLookup;
   options?: readonly string[];
+  /** A `select` option's words when `LL.options[label]` has none (an audit entry's actions). */
+  optionText?: (t: TranslationFunctions, value: string) => string;
 };
 
 export type TResourceAction = 'read' | 'write' | 'update' | 'delete';

@@ -1149,6 +1149,14 @@ type RootTranslation = {
 		 * ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ទ​ទ​ួ​ល​យ​ក​ ​ទ​ោ​ះ​ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ
 		 */
 		acceptanceJustification: string
+		/**
+		 * ល​េ​ខ​ក​ូ​ដ​ក​ំ​ណ​ត​់​ត​្​រ​ា
+		 */
+		recordCode: string
+		/**
+		 * អ​្​វ​ី​ដ​ែ​ល​ប​ា​ន​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ
+		 */
+		changedValues: string
 	}
 	fieldHints: {
 		/**
@@ -1594,6 +1602,10 @@ type RootTranslation = {
 			 * ភ​ា​ស​ា
 			 */
 			languages: string
+			/**
+			 * ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			post_adoption_services: string
 		}
 		action: {
 			/**
@@ -5440,6 +5452,48 @@ type RootTranslation = {
 		 */
 		trialUnknown: string
 	}
+	audit: {
+		/**
+		 * ប​ា​ន​ប​្​ត​ូ​រ​រ​ូ​ប​ថ​ត
+		 */
+		uploadPhoto: string
+		/**
+		 * ប​ា​ន​ដ​ក​រ​ូ​ប​ថ​ត​ច​េ​ញ
+		 */
+		removePhoto: string
+		/**
+		 * ប​ា​ន​ក​ែ​ប​្​រ​ែ​ព​័​ត​៌​ម​ា​ន​ផ​្​ទ​ា​ល​់​ខ​្​ល​ួ​ន
+		 */
+		profile: string
+		/**
+		 * {​f​r​o​m​}​ ​→​ ​{​t​o​}
+		 * @param {unknown} from
+		 * @param {unknown} to
+		 */
+		statusChange: RequiredParams<'from' | 'to'>
+		/**
+		 * ច​ុ​ះ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		onDate: RequiredParams<'date'>
+		/**
+		 * អ​ន​ុ​ម​័​ត​រ​ហ​ូ​ត​ដ​ល​់​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		approvedUntil: RequiredParams<'date'>
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		reason: RequiredParams<'reason'>
+		/**
+		 * {​n​a​m​e​}​៖​ ​{​f​r​o​m​}​ ​→​ ​{​t​o​}
+		 * @param {unknown} from
+		 * @param {unknown} name
+		 * @param {unknown} to
+		 */
+		settingChange: RequiredParams<'from' | 'name' | 'to'>
+	}
 }
 
 export type TranslationFunctions = {
@@ -6574,6 +6628,14 @@ export type TranslationFunctions = {
 		 * មូលហេតុដែលទទួលយក ទោះមិនបំពេញលក្ខខណ្ឌ
 		 */
 		acceptanceJustification: () => LocalizedString
+		/**
+		 * លេខកូដកំណត់ត្រា
+		 */
+		recordCode: () => LocalizedString
+		/**
+		 * អ្វីដែលបានផ្លាស់ប្តូរ
+		 */
+		changedValues: () => LocalizedString
 	}
 	fieldHints: {
 		/**
@@ -7019,6 +7081,10 @@ export type TranslationFunctions = {
 			 * ភាសា
 			 */
 			languages: () => LocalizedString
+			/**
+			 * សេវាក្រោយការសុំកុមារធម៌
+			 */
+			post_adoption_services: () => LocalizedString
 		}
 		action: {
 			/**
@@ -10544,6 +10610,40 @@ export type TranslationFunctions = {
 		 * មិនមានកត់ត្រាថ្ងៃចាប់ផ្ដើមការសាកល្បងទេ។
 		 */
 		trialUnknown: () => LocalizedString
+	}
+	audit: {
+		/**
+		 * បានប្តូររូបថត
+		 */
+		uploadPhoto: () => LocalizedString
+		/**
+		 * បានដករូបថតចេញ
+		 */
+		removePhoto: () => LocalizedString
+		/**
+		 * បានកែប្រែព័ត៌មានផ្ទាល់ខ្លួន
+		 */
+		profile: () => LocalizedString
+		/**
+		 * {from} → {to}
+		 */
+		statusChange: (arg: { from: unknown, to: unknown }) => LocalizedString
+		/**
+		 * ចុះថ្ងៃទី {date}
+		 */
+		onDate: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * អនុម័តរហូតដល់ {date}
+		 */
+		approvedUntil: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * មូលហេតុ៖ {reason}
+		 */
+		reason: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * {name}៖ {from} → {to}
+		 */
+		settingChange: (arg: { from: unknown, name: unknown, to: unknown }) => LocalizedString
 	}
 }
 

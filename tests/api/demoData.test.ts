@@ -29,6 +29,7 @@ import { addMonths } from '../../src/domain/addMonths';
 import { applyChildEvent, type TChildEvent, type TChildStatus } from '../../src/domain/childStatus';
 import { needsJustification, type TCompatibilityCheck } from '../../src/domain/compatibility';
 import { matchingStageOf, stageTiming } from '../../src/domain/matchingStage';
+import { isoDateIn } from '../../src/domain/programmeTime';
 import { hasWholeName, isNewChildBirthDate } from '../../src/domain/resources/child';
 import { followUpPlan, serviceDueState } from '../../src/domain/serviceSchedule';
 import { systemSettingDefaults } from '../../src/domain/systemSettings';
@@ -585,5 +586,84 @@ describe('the demo services after adoption', () => {
       ]),
     );
     expect((await seedDemoServices(t.app.db, ids)).inserted).toBe(0);
+  });
+});
+
+describe('the demo as npm run seed:demo makes it today (issue 22 item 11)', () => {
+  let demo: TTestApp;
+  beforeAll(async () => {
+    demo = await createTestApp();
+    // As scripts/seed-demo.ts runs it: everything dated from the run day.
+    const runNow = new Date(demo.clock.now());
+    const ids = await seedDemoUsers(demo.app.db, { passwordHash: await hashPassword('demo-pass-123') });
+    const caseworkerId = ids.get('demo.caseworker') ?? null;
+    await seedDemoData(demo.app.db, { now: runNow, actorId: caseworkerId });
+    await seedDemoApplications(demo.app.db, { now: runNow, actorId: caseworkerId });
+    await seedDemoMatchings(demo.app.db, {
+      now: runNow,
+      caseworkerId,
+      supervisorId: ids.get('demo.supervisor') ?? null,
+    });
+  }, 120_000);
+  afterAll(() => demo?.close());
+
+  const officeOf = async (username: string) => {
+    const [row] = await demo.app.db
+      .select({ office: users.headOfficeId })
+      .from(users)
+      .where(eq(users.username, username));
+    return row.office as number;
+  };
+
+  it("lets demo.caseworker propose a matching: their office's adoptable children and families are candidates", async () => {
+    const { accessToken } = await demo.signIn('demo.caseworker', 'demo-pass-123');
+    const candidates = async (url: string) => {
+      const response = await demo.app.inject({ method: 'GET', url, headers: demo.bearer(accessToken) });
+      expect(response.statusCode, url).toBe(200);
+      return response.json().data as { id: number }[];
+    };
+    const children = await candidates('/api/v1/adoptive-matching/adoptive-childs');
+    const families = await candidates('/api/v1/adoptive-matching/adoptive-parents');
+    expect(children.length).toBeGreaterThanOrEqual(3);
+    expect(families.length).toBeGreaterThanOrEqual(3);
+    // With a family chosen, the children come with their compatibility.
+    const withFamily = await candidates(
+      `/api/v1/adoptive-matching/adoptive-childs?parentId=${families[0].id}`,
+    );
+    expect(withFamily.length).toBe(children.length);
+  });
+
+  it('leaves applications for the supervisor to decide, and approvals expired and expiring as of today', async () => {
+    const today = isoDateIn(new Date(demo.clock.now()));
+    const in30Days = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+    const office = await officeOf('demo.caseworker');
+    const applications = await demo.app.db
+      .select({
+        status: parentInfos.status,
+        until: parentInfos.approvedUntil,
+        office: parentInfos.headOfficeId,
+      })
+      .from(parentInfos)
+      .where(like(parentInfos.code, 'DEMO-PA-%'));
+    const own = applications.filter((row) => row.office === office);
+    const accepted = own.filter((row) => row.status === 'accepted');
+    // In the caseworker's office: some waiting for a decision, some approved and holding, some
+    // expired, some expiring within 30 days: all relative to the run day.
+    expect(own.filter((row) => row.status === 'pending').length).toBeGreaterThanOrEqual(3);
+    expect(accepted.filter((row) => (row.until ?? '') < today).length).toBeGreaterThanOrEqual(2);
+    expect(
+      accepted.filter((row) => (row.until ?? '') >= today && (row.until ?? '') <= in30Days).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(accepted.filter((row) => (row.until ?? '') > in30Days).length).toBeGreaterThanOrEqual(3);
+
+    // The supervisor (the whole country) sees pending applications to accept.
+    const { accessToken } = await demo.signIn('demo.supervisor', 'demo-pass-123');
+    const list = await demo.app.inject({
+      method: 'GET',
+      url: '/api/v1/parent-infos?take=100&status=pending',
+      headers: demo.bearer(accessToken),
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().paginateMeta.itemCount).toBeGreaterThanOrEqual(5);
   });
 });

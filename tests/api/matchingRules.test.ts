@@ -461,7 +461,12 @@ describe('four-eyes', () => {
     expect((await act('skip-test', id, { reason: 'No trial' }, tokens.supervisor)).statusCode).toBe(409);
     expect((await read(id)).status).toBe('testing');
     // A trial of a day is shorter than expected: its confirmation says why.
-    const confirmed = await act('confirm-test', id, { date: today, reason: 'Settled at once' }, tokens.second);
+    const confirmed = await act(
+      'confirm-test',
+      id,
+      { date: today, reason: 'Settled at once' },
+      tokens.second,
+    );
     expect(confirmed.statusCode).toBe(200);
   });
 

@@ -139,3 +139,40 @@ test('the Super Admin role is shown holding everything and cannot be narrowed', 
   expect(unchecked).toBe(0);
   await saveScreenshot(page, 'assign-permission-super-admin-en');
 });
+
+test('the audit screen tells each entry in words, by record code, and exports it (issue 22)', async ({
+  page,
+}) => {
+  for (const locale of ['kh', 'en'] as const) {
+    const words = dict[locale];
+    await signIn(page, { ...admin, locale, path: `/${locale}/login` });
+    // The demo matchings' trial confirmations (scripts/e2e-prepare.ts): a workflow action.
+    await page.goto(`/${locale}/security/audit?action=confirm-test`);
+    await expect(page.locator('#filter-action')).toHaveValue('confirm-test');
+    await expect(page.locator('#filter-action option:checked')).toHaveText(
+      words.matchingStatus.actions.confirmTest(),
+    );
+    const row = page.locator('.ag-row').first();
+    await expect(row.locator('.ag-cell[col-id="action"]')).toHaveText(
+      words.matchingStatus.actions.confirmTest(),
+    );
+    await expect(row.locator('.ag-cell[col-id="entity"]')).toHaveText(
+      words.options.entity.adoptive_matchings(),
+    );
+    await expect(row.locator('.ag-cell[col-id="code"]')).toHaveText(/^MA-/);
+    await expect(row.locator('.ag-cell[col-id="details"]')).toContainText(
+      words.audit.statusChange({
+        from: words.options.status.testPending(),
+        to: words.options.status.testConfirmed(),
+      }),
+    );
+    await expect(page.getByRole('button', { name: words.list.exportXlsx() })).toBeVisible();
+    await saveScreenshot(page, `audit-words-${locale}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: words.list.exportXlsx() }).click();
+    expect((await download).suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await page.getByRole('button', { name: words.layout.userMenu() }).click();
+    await page.getByRole('menuitem', { name: words.layout.logout() }).click();
+    await expect(page).toHaveURL(/\/login/);
+  }
+});

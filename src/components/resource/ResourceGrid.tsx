@@ -111,6 +111,7 @@ const ResourceGrid = ({
   ariaLabel,
   shortPageRows,
 }: TResourceGridProps) => {
+  const { LL } = useI18nContext();
   const dark = useAtomValue(darkModeAtom);
   const pending = useRef(new Map<number, { params: IGetRowsParams; paged: boolean }>());
   const nextRequestId = useRef(1);
@@ -195,7 +196,7 @@ const ResourceGrid = ({
             : (column.minWidth ?? columnMinWidth),
           maxWidth: main ? undefined : columnMaxWidth,
           valueGetter: (params) =>
-            params.data ? columnText(column, params.data, locale, optionLabel, labelOf) : '',
+            params.data ? columnText(column, params.data, locale, optionLabel, labelOf, LL) : '',
         };
         if (column.kind === 'photo') {
           const photoOf = column.photoPath;
@@ -266,7 +267,7 @@ const ResourceGrid = ({
         }
         return base;
       }),
-    [definition, labelOf, optionLabel, locale, initialSort, mainColumn],
+    [definition, labelOf, optionLabel, locale, initialSort, mainColumn, LL],
   );
   const sizedColumns = useMemo(
     () => definition.columns.filter((column) => column.key !== mainColumn).map((column) => column.key),

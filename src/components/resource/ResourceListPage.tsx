@@ -277,7 +277,9 @@ export const ResourceListPage = ({
         parentValue={parentKey ? view.filters[parentKey] : undefined}
         label={labelOf(filter.label)}
         anyLabel={LL.list.anyOption()}
-        optionLabel={optionLabel}
+        optionLabel={
+          filter.optionText ? (_key, value) => filter.optionText?.(LL, value) || value : optionLabel
+        }
         onChange={(value) => {
           const filters = { ...view.filters, [filter.key]: value };
           // A narrower filter depending on this one no longer applies.

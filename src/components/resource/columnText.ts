@@ -3,6 +3,7 @@ import type { TRouteLocale } from '@/domain/locale';
 import { peopleNames } from '@/domain/personName';
 import type { TColumnDef } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
 
 /** The value at `a.b.c` of a row. */
 export const valueAtPath = (row: unknown, path: string): unknown =>
@@ -22,7 +23,11 @@ export const columnText = (
   optionLabel: (key: string, value: string) => string,
   /** A field's label (`fieldNames` columns): its key while none is given. */
   labelOf: (key: string) => string = (key) => key,
+  /** The dictionary, for a column that words its cell from the whole row (`text`). */
+  LL?: TranslationFunctions,
 ): string => {
+  if (column.text && LL && row && typeof row === 'object')
+    return column.text(row as Record<string, unknown>, LL);
   const value = valueAtPath(row, column.path ?? column.key);
   if (value == null) return '';
   switch (column.kind) {

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { auditActionText, auditActionValues, auditChangesText, auditDetailsText } from '../auditWords';
 import type { TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
 
 /**
  * The audit log as a screen (`/security/audit`, DESIGN.md section 7): every write of every record,
- * who, when, which record, which action and which fields, newest first, filtered by user, record,
- * action and period. Read only: the log is written by the server alone.
+ * who, when, which record (by its code), which action and what it changed, in the reader's words,
+ * newest first, filtered by user, record type, action and period, exported as a workbook. Read
+ * only: the log is written by the server alone.
  */
 
 /** The records people change, by table: the entity filter offers these (labels `LL.options.entity`). */
@@ -16,6 +18,7 @@ export const auditedEntities = [
   'parent_infos',
   'parent_family',
   'adoptive_matchings',
+  'post_adoption_services',
   'attachments',
   'users',
   'roles',
@@ -38,8 +41,8 @@ export const auditedEntities = [
   'languages',
 ] as const;
 
-/** The kinds of action: the engines' writes; a workflow's actions are told by their own names. */
-export const auditActions = ['create', 'update', 'delete'] as const;
+/** Every action an entry can carry: the engines' writes and every workflow's actions (auditWords.ts). */
+export const auditActions = auditActionValues;
 
 /** How far back the list looks. */
 export const auditPeriods = ['today', 'week', 'month', 'year'] as const;
@@ -57,18 +60,42 @@ export const auditEntryResource = {
   columns: [
     { key: 'at', kind: 'dateTime', sortable: true, minWidth: 150 },
     { key: 'user', path: 'user.name', kind: 'text', sortable: true, flex: 1 },
-    { key: 'action', kind: 'option', sortable: true, minWidth: 130 },
+    {
+      key: 'action',
+      kind: 'option',
+      sortable: true,
+      minWidth: 150,
+      text: (row, t) => auditActionText(t, String(row.action), String(row.entity)),
+    },
     { key: 'entity', kind: 'option', sortable: true, minWidth: 160 },
-    { key: 'entityId', kind: 'number', sortable: true, minWidth: 90 },
-    { key: 'changes', kind: 'fieldNames', flex: 2 },
+    { key: 'code', label: 'recordCode', kind: 'text', sortable: true, minWidth: 140 },
+    {
+      key: 'changes',
+      kind: 'fieldNames',
+      flex: 1,
+      text: (row, t) => auditChangesText(t, String(row.entity), row.changes),
+    },
+    {
+      key: 'details',
+      label: 'changedValues',
+      kind: 'text',
+      flex: 2,
+      text: (row, t) => auditDetailsText(t, String(row.entity), row.details),
+    },
   ],
   filters: [
     { key: 'userId', label: 'user', kind: 'lookup', lookup: { path: '/audit-logs/users', showCode: false } },
     { key: 'entity', label: 'entity', kind: 'select', options: auditedEntities },
-    { key: 'action', label: 'action', kind: 'select', options: auditActions },
+    {
+      key: 'action',
+      label: 'action',
+      kind: 'select',
+      options: auditActions,
+      optionText: (t, action) => auditActionText(t, action),
+    },
     { key: 'period', label: 'period', kind: 'select', options: auditPeriods },
   ],
   defaultSort: 'at',
   defaultOrder: 'desc',
-  titleOf: (row) => `${row.entity} #${row.entityId}`,
+  titleOf: (row) => (row.code ? String(row.code) : `${row.entity} #${row.entityId ?? ''}`),
 } satisfies TResourceDefinition;

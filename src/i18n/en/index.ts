@@ -268,6 +268,9 @@ const en = {
     integration: 'Integration in the family',
     findingNotes: 'Notes on the findings',
     acceptanceJustification: 'Why it was accepted though not eligible',
+    // the audit screen (issue 22)
+    recordCode: 'Record code',
+    changedValues: 'What changed',
   },
   fieldHints: {
     childCode: 'Given by the system when the record is saved; it never changes.',
@@ -362,6 +365,7 @@ const en = {
       departments: 'Department',
       positions: 'Position',
       languages: 'Language',
+      post_adoption_services: 'Service after adoption',
     },
     action: { create: 'Created', update: 'Changed', delete: 'Deleted' },
     period: {
@@ -1383,6 +1387,17 @@ const en = {
     trialDays: 'The trial: {days} days of the {expected} expected.',
     trialShort: 'The trial: {days} days of the {expected} expected. Write why it is confirmed early.',
     trialUnknown: 'The trial’s start is not recorded.',
+  },
+  // The audit screen in words (issue 22): actions besides the workflows', what a step changed
+  audit: {
+    uploadPhoto: 'Photo changed',
+    removePhoto: 'Photo removed',
+    profile: 'Own profile changed',
+    statusChange: '{from} → {to}',
+    onDate: 'dated {date}',
+    approvedUntil: 'approved until {date}',
+    reason: 'reason: {reason}',
+    settingChange: '{name}: {from} → {to}',
   },
 } satisfies Translation;
 

@@ -269,6 +269,9 @@ const km = {
     integration: 'ការសម្របខ្លួនក្នុងគ្រួសារ',
     findingNotes: 'កំណត់សម្គាល់លើលទ្ធផល',
     acceptanceJustification: 'មូលហេតុដែលទទួលយក ទោះមិនបំពេញលក្ខខណ្ឌ',
+    // the audit screen (issue 22)
+    recordCode: 'លេខកូដកំណត់ត្រា',
+    changedValues: 'អ្វីដែលបានផ្លាស់ប្តូរ',
   },
   fieldHints: {
     childCode: 'ប្រព័ន្ធផ្ដល់លេខកូដនេះ នៅពេលរក្សាទុកកំណត់ត្រា ហើយវាមិនប្រែប្រួលឡើយ។',
@@ -360,6 +363,7 @@ const km = {
       departments: 'នាយកដ្ឋាន',
       positions: 'មុខតំណែង',
       languages: 'ភាសា',
+      post_adoption_services: 'សេវាក្រោយការសុំកុមារធម៌',
     },
     action: { create: 'បង្កើត', update: 'កែប្រែ', delete: 'លុប' },
     period: {
@@ -1360,6 +1364,17 @@ const km = {
     trialDays: 'ការសាកល្បង៖ {days} ថ្ងៃ ក្នុងចំណោម {expected} ថ្ងៃដែលរំពឹងទុក។',
     trialShort: 'ការសាកល្បង៖ {days} ថ្ងៃ ក្នុងចំណោម {expected} ថ្ងៃដែលរំពឹងទុក។ សូមសរសេរមូលហេតុដែលបញ្ជាក់មុនពេល។',
     trialUnknown: 'មិនមានកត់ត្រាថ្ងៃចាប់ផ្ដើមការសាកល្បងទេ។',
+  },
+  // The audit screen in words (issue 22): actions besides the workflows', what a step changed
+  audit: {
+    uploadPhoto: 'បានប្តូររូបថត',
+    removePhoto: 'បានដករូបថតចេញ',
+    profile: 'បានកែប្រែព័ត៌មានផ្ទាល់ខ្លួន',
+    statusChange: '{from} → {to}',
+    onDate: 'ចុះថ្ងៃទី {date}',
+    approvedUntil: 'អនុម័តរហូតដល់ {date}',
+    reason: 'មូលហេតុ៖ {reason}',
+    settingChange: '{name}៖ {from} → {to}',
   },
 } satisfies BaseTranslation;
 
