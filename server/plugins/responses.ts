@@ -20,7 +20,7 @@ export const declaresStatus = (response: unknown, statusCode: number): boolean =
 /** Methods whose request body Fastify reads (a wrong content type 415, an unreadable body 400). */
 const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** Whether a zod request body carries `version` (optimistic concurrency: a stale one answers 409). */
+/** Whether a zod request part carries `version` (optimistic concurrency: a stale one answers 409). */
 const carriesVersion = (body: unknown): boolean => {
   const shape = (body as { shape?: Record<string, unknown> } | undefined)?.shape;
   return !!shape && typeof shape === 'object' && 'version' in shape;
@@ -33,7 +33,7 @@ const carriesVersion = (body: unknown): boolean => {
  *  - 400: a route that reads anything (path, query, headers, a body);
  *  - 401: every route not `public`; 403: every route guarded by a permission;
  *  - 404: every route with a path parameter (the record is missing or out of office scope);
- *  - 409: a body with `version` (stale); other conflicts (workflow, in use, four-eyes) by engine;
+ *  - 409: a body or query with `version` (stale); other conflicts (workflow, in use, four-eyes) by engine;
  *  - 415: every method with a body (a content type it does not read); 413: a body over the limit.
  * Hooked after the permission check's onRoute (it reads `config.permission`), before the swagger's.
  */
@@ -64,7 +64,7 @@ export const registerDeclaredResponses = (app: FastifyInstance) => {
     if (permission !== 'public') declare(401);
     if (permission !== 'public' && permission !== 'authenticated') declare(403);
     if (route.url.includes(':')) declare(404);
-    if (carriesVersion(schema.body)) declare(409);
+    if (carriesVersion(schema.body) || carriesVersion(schema.querystring)) declare(409);
     if (readsBody) {
       declare(413);
       declare(415);

@@ -2687,7 +2687,7 @@ type RootTranslation = {
 		 */
 		serviceDateBeforeAdoption: RequiredParams<'day'>
 		/**
-		 * c​h​i​l​d​ ​ម​ិ​ន​ម​ា​ន​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ដ​ែ​ល​ប​ា​ន​ប​ញ​្​ច​ប​់​ស​ម​្​រ​ា​ប​់​ត​ា​ម​ដ​ា​ន​ទ​េ​។
+		 * c​h​i​l​d​I​d​ ​ម​ិ​ន​ម​ា​ន​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ដ​ែ​ល​ប​ា​ន​ប​ញ​្​ច​ប​់​ស​ម​្​រ​ា​ប​់​ត​ា​ម​ដ​ា​ន​ទ​េ​។
 		 */
 		serviceNoAdoption: string
 		/**
@@ -2699,11 +2699,11 @@ type RootTranslation = {
 		 */
 		serviceChildAndMatching: string
 		/**
-		 * c​h​i​l​d​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​។
+		 * c​h​i​l​d​I​d​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​។
 		 */
 		serviceNeedsChild: string
 		/**
-		 * o​f​f​i​c​e​r​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ស​ក​ម​្​ម​។
+		 * o​f​f​i​c​e​r​I​d​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ស​ក​ម​្​ម​។
 		 */
 		serviceOfficerUnknown: string
 		/**
@@ -7920,7 +7920,7 @@ export type TranslationFunctions = {
 		 */
 		serviceDateBeforeAdoption: (arg: { day: unknown }) => LocalizedString
 		/**
-		 * child មិនមានការសុំកុមារធម៌ដែលបានបញ្ចប់សម្រាប់តាមដានទេ។
+		 * childId មិនមានការសុំកុមារធម៌ដែលបានបញ្ចប់សម្រាប់តាមដានទេ។
 		 */
 		serviceNoAdoption: () => LocalizedString
 		/**
@@ -7932,11 +7932,11 @@ export type TranslationFunctions = {
 		 */
 		serviceChildAndMatching: () => LocalizedString
 		/**
-		 * child ត្រូវតែបំពេញ។
+		 * childId ត្រូវតែបំពេញ។
 		 */
 		serviceNeedsChild: () => LocalizedString
 		/**
-		 * officer ត្រូវតែជាអ្នកប្រើប្រាស់សកម្ម។
+		 * officerId ត្រូវតែជាអ្នកប្រើប្រាស់សកម្ម។
 		 */
 		serviceOfficerUnknown: () => LocalizedString
 		/**

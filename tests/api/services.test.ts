@@ -833,9 +833,10 @@ describe('adding a service by hand', () => {
       .insert(users)
       .values({ username: 'gone', name: 'Gone', passwordHash: 'x', active: false })
       .returning({ id: users.id });
+    // Each message leads with the field it is about (the form places it there; a quote opens it).
     const refused: [Record<string, unknown>, RegExp][] = [
-      [{ childId: adoptable.id }, /child has no completed adoption/],
-      [{ childId: inProgress.childId }, /child has no completed adoption/],
+      [{ childId: adoptable.id }, /"childId has no completed adoption/],
+      [{ childId: inProgress.childId }, /"childId has no completed adoption/],
       [{ childId: 2147483000 }, /childId does not exist/],
       [{ matchingId: inProgress.id }, /matchingId must be a completed matching/],
       [{ matchingId: 2147483000 }, /matchingId does not exist/],
@@ -843,9 +844,9 @@ describe('adding a service by hand', () => {
         { childId: adopted.childId, matchingId: other.id },
         /matchingId is not the completed matching of that child/,
       ],
-      [{ childId: adopted.childId, officerId: 2147483000 }, /officer must be an active user/],
-      [{ childId: adopted.childId, officerId: inactive.id }, /officer must be an active user/],
-      [{}, /child is required/],
+      [{ childId: adopted.childId, officerId: 2147483000 }, /"officerId must be an active user/],
+      [{ childId: adopted.childId, officerId: inactive.id }, /"officerId must be an active user/],
+      [{}, /"childId is required/],
       // Planned before the adoption it follows (a year ago).
       [
         { childId: adopted.childId, plannedDate: yearsBefore(today, 2) },
