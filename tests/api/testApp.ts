@@ -148,5 +148,7 @@ export const createTestApp = async (
     close,
     /** What the declared-status check has recorded so far (tests/api/support/declaredStatuses.ts). */
     undeclaredStatuses: () => declaredStatuses?.undeclared() ?? [],
+    /** Right after a request that answers an undeclared status on purpose (fault injection): not a finding. */
+    forgiveUndeclared: (statusCode: number) => declaredStatuses?.forgive(statusCode),
   };
 };
