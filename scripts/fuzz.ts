@@ -48,8 +48,17 @@ try {
   for (const slow of result.slowest) console.log(`  ${slow.ms} ms  ${slow.request}`);
   console.log(`\n${result.failures.length} failures`);
   for (const failure of result.failures.slice(0, 50)) console.log(`\n${describeFailure(failure)}`);
-  failed = result.failures.length > 0;
+  // Issue 22 item 10: every status a route answered must be declared in the OpenAPI document.
+  const undeclared = t.undeclaredStatuses();
+  console.log(`\n${undeclared.length} statuses answered but not declared`);
+  for (const entry of undeclared)
+    console.log(`  ${entry.route} answered ${entry.statusCode} (e.g. ${entry.example})`);
+  failed = result.failures.length > 0 || undeclared.length > 0;
 } finally {
+  // Listed above already; close() would throw them again.
+  for (const status of new Set(t.undeclaredStatuses().map((entry) => entry.statusCode))) {
+    t.forgiveUndeclared(status);
+  }
   await t.close();
 }
 process.exit(failed ? 1 : 0);

@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifySchema,
   type FastifyServerOptions,
 } from 'fastify';
 import {
@@ -26,6 +27,7 @@ import { seed, type TSeedResult } from './db/seed';
 import { serverModules } from './modules';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
+import { registerDeclaredResponses } from './plugins/responses';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { validatorCompiler } from './plugins/validation';
 import { exportRoute } from './resources/exportRoute';
@@ -47,6 +49,8 @@ export type TBuildOptions = {
    * index.html appears instead of deciding at start that there is none.
    */
   clientBuilding?: boolean;
+  /** Called before any route is registered, so its hooks see every route (the API tests' checks). */
+  instrument?: (app: FastifyInstance) => void;
 };
 
 const announceAdmin = (created: TSeedResult['adminCreated'], announce: (line: string) => void) => {
@@ -131,6 +135,8 @@ const registerEverything = async (
   await registerSecurityHeaders(app);
   registerErrorHandling(app, { serveSpa });
   registerPermissions(app);
+  registerDeclaredResponses(app);
+  options.instrument?.(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -145,7 +151,14 @@ const registerEverything = async (
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // A multipart body is documented under `multipartBody` (the route validates it in its handler).
+    transform: (document) => {
+      const { multipartBody, ...schema } = (document.schema ?? {}) as FastifySchema;
+      return jsonSchemaTransform({
+        ...document,
+        schema: multipartBody ? { ...schema, body: multipartBody } : schema,
+      } as typeof document);
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

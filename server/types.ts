@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { TAuthService, TAuthUser } from './auth/service';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
@@ -16,6 +17,10 @@ export type TRoutePermissionEntry = {
 };
 
 declare module 'fastify' {
+  interface FastifySchema {
+    /** A multipart body, for the OpenAPI document only (server/plugins/responses.ts `multipartBody`). */
+    multipartBody?: ZodType;
+  }
   interface FastifyContextConfig {
     permission?: TRoutePermission;
     /**

@@ -16,7 +16,7 @@ import { type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
 import { attachments, users } from '../db/schema';
 import { fieldErrors, notFound } from '../errors';
-import { downloadName, sendStoredFile } from '../files/sendStoredFile';
+import { downloadName, sendStoredFile, storedFileResponse } from '../files/sendStoredFile';
 import {
   checkUpload,
   cleanName,
@@ -30,6 +30,7 @@ import {
   type TUploadRule,
 } from '../files/storeFile';
 import { currentUser } from '../plugins/permissions';
+import { multipartBody, ZBinary } from '../plugins/responses';
 import { officeCondition } from '../resources/officeScope';
 import { dataOf, errorResponses, ZErrorBody } from '../routes/schemas';
 import type { TAttachmentBinding } from './binding';
@@ -211,6 +212,11 @@ export const attachmentRoutes =
             `at most ${attachmentMaxBytes.toLocaleString('en')} bytes each), an optional \`title\` and ` +
             `an optional \`slot\`${binding.slots ? ` (${binding.slots.join(', ')})` : ''}.`,
           consumes: ['multipart/form-data'],
+          multipartBody: multipartBody({
+            file: z.array(ZBinary).min(1).max(attachmentsPerUpload),
+            title: z.string().max(200).optional(),
+            ...(binding.slots ? { slot: z.enum(binding.slots as [string, ...string[]]).optional() } : {}),
+          }),
           params: ZRecordParams,
           response: {
             201: dataOf(z.array(ZAttachment)),
@@ -300,7 +306,7 @@ export const attachmentRoutes =
           tags,
           summary: 'Download a file (named from the record\u2019s code, never the sender\u2019s name)',
           params: ZAttachmentParams,
-          response: errorResponses(401, 403, 404),
+          response: { 200: storedFileResponse, ...errorResponses(401, 403, 404) },
         },
       },
       async (request, reply) => {

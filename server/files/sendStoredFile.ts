@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
+import { fileResponse } from '../plugins/responses';
 import { contentTypeOfExtension, isGeneratedName } from './storeFile';
 
 /**
@@ -32,6 +33,12 @@ export const contentDisposition = (name: string) => {
 /** The content type of a stored file, from the extension its generated name carries. */
 export const storedContentType = (name: string) =>
   contentTypeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+
+/** The success of a route answering a stored file: the file itself, of one of the stored types. */
+export const storedFileResponse = fileResponse(
+  'The file itself (its type by content), as an attachment',
+  ...new Set(Object.values(contentTypeOfExtension)),
+);
 
 /** Sends a stored file with headers that keep a browser from running or caching it; 404 when it is gone. */
 export const sendStoredFile = async (

@@ -8,6 +8,7 @@ import { isoDateIn } from '../../src/domain/programmeTime';
 import { permissionFor } from '../../src/domain/resource';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
+import { fileResponse } from '../plugins/responses';
 import { xlsxContentType } from '../routes/categories';
 import type { TExportBinding } from './exportBinding';
 import { officeCondition } from './officeScope';
@@ -62,6 +63,14 @@ export const exportRoute =
             'Excel shows Khmer. Failures answer JSON.',
           querystring: ZExportQuery,
           produces: [xlsxContentType, 'text/csv'],
+          // The file itself; the failures (400, 401, 403) are declared for every route of its kind.
+          response: {
+            200: fileResponse(
+              'The workbook (`format=xlsx`, the default) or the CSV file (`format=csv`)',
+              xlsxContentType,
+              'text/csv',
+            ),
+          },
         },
       },
       async (request, reply) => {

@@ -560,7 +560,8 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           tags,
           summary: `Create a row of ${entity}`,
           body: definition.schema,
-          response: { 201: dataOf(ZRow), ...errorResponses(400, 401, 403) },
+          // 409: a guard's refusal (a conflicting record, four-eyes).
+          response: { 201: dataOf(ZRow), ...errorResponses(400, 401, 403, 409) },
         },
       },
       async (request, reply) => {
@@ -604,7 +605,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         summary: `Change a row of ${entity}; a stale version gets 409 and changes nothing`,
         params: ZId,
         body: ZPatch,
-        response: { 200: dataOf(ZRow), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: dataOf(ZRow), ...errorResponses(400, 401, 403, 404, 409) },
       },
       handler: async (request) => {
         const { version, ...changes } = request.body as Record<string, unknown> & { version: number };
@@ -659,7 +660,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           tags,
           summary: `Delete a row of ${entity}; refused with 409 while other records point at it`,
           params: ZId,
-          response: { 200: dataOf(ZRow), ...errorResponses(400, 401, 403, 404) },
+          response: { 200: dataOf(ZRow), ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => {

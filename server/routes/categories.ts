@@ -5,6 +5,7 @@ import type { TTranslatable } from '../../src/domain/translatable';
 import { referenceItems } from '../db/schema';
 import { referenceListNames, type TReferenceListName } from '../db/schema/reference';
 import { requestLocale } from '../plugins/locale';
+import { fileResponse } from '../plugins/responses';
 
 export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -34,6 +35,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
           'status) with the columns code, Khmer name and English name: the active items in their ' +
           'order. Sheet titles and headings follow the `locale` header. Failures answer JSON.',
         produces: [xlsxContentType],
+        response: { 200: fileResponse('The workbook, categories.xlsx', xlsxContentType) },
       },
     },
     async (request, reply) => {

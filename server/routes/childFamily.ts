@@ -121,7 +121,8 @@ export const childFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Record the child's family (409 when it is already recorded: PATCH it)",
         params: ZChildId,
         body: ZChildFamilyInput,
-        response: { 201: dataOf(ZChildFamily), ...errorResponses(400, 401, 403, 404) },
+        // 409: the child has a family record already.
+        response: { 201: dataOf(ZChildFamily), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -24,7 +24,7 @@ import { attachments, childInfos, users } from '../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../errors';
 import { childFilesDirectory } from '../files/childFilesDirectory';
 import { thumbnailOf } from '../files/imageContent';
-import { downloadName, sendStoredFile, storedContentType } from '../files/sendStoredFile';
+import { downloadName, sendStoredFile, storedContentType, storedFileResponse } from '../files/sendStoredFile';
 import {
   checkUpload,
   cleanName,
@@ -40,6 +40,7 @@ import {
 } from '../files/storeFile';
 import { childInParams, childOfDocumentParam } from '../modules/children/childScope';
 import { currentUser } from '../plugins/permissions';
+import { multipartBody, ZBinary } from '../plugins/responses';
 import { dataOf, errorResponses, ZErrorBody } from './schemas';
 
 /** A child's files: DATA_DIR/files/children, apart from the logos the public route serves. */
@@ -68,7 +69,7 @@ const ZVersionField = z.coerce.number().int().positive().max(maxDatabaseInt);
 const ZTitleField = z.string().trim().max(200);
 
 const writeResponses = { ...errorResponses(400, 401, 403, 404), 409: ZErrorBody };
-const fileResponses = errorResponses(401, 403, 404);
+const fileResponses = { 200: storedFileResponse, ...errorResponses(401, 403, 404) };
 
 /**
  * A child's documents are attachments of the child (the attachments engine's table, keyed by
@@ -395,6 +396,12 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the child\u2019s photo (kind=photo) or one document (kind=document, default)',
         description: uploadDescription,
         consumes: ['multipart/form-data'],
+        multipartBody: multipartBody({
+          file: ZBinary,
+          kind: ZChildFileKind.optional(),
+          title: z.string().max(200).optional(),
+          version: z.number().int().positive().optional(),
+        }),
         params: ZChildParams,
         querystring: ZKindQuery,
         response: { 200: dataOf(z.union([ZChildDocument, ZChildPhotoState])), ...writeResponses },
@@ -443,6 +450,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
           'each a PDF or an image (by content) of at most 10,000,000 bytes. If any file is refused, none is ' +
           'kept and the 400 names every refused file. Answers the new documents in the order sent.',
         consumes: ['multipart/form-data'],
+        multipartBody: multipartBody({
+          files: z.array(ZBinary).min(1).max(childDocumentsPerUpload),
+          kind: z.literal('document').optional(),
+        }),
         params: ZChildParams,
         response: { 200: dataOf(z.array(ZChildDocument)), ...writeResponses },
       },
@@ -484,6 +495,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
           'bytes), optional `title` (empty clears it) and `version` (the document\u2019s version as read; ' +
           'stale -> 409). The previous file is deleted after the change is saved.',
         consumes: ['multipart/form-data'],
+        multipartBody: multipartBody({
+          file: ZBinary,
+          title: z.string().max(200).optional(),
+          version: z.number().int().positive().optional(),
+        }),
         params: ZChildParams,
         response: { 200: dataOf(ZChildDocument), ...writeResponses },
       },
@@ -593,7 +609,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['child infos'],
         summary: 'The child\u2019s documents, oldest first',
         params: ZChildParams,
-        response: { 200: dataOf(z.array(ZChildDocument)), ...fileResponses },
+        response: { 200: dataOf(z.array(ZChildDocument)), ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

@@ -22,6 +22,7 @@ import {
   uploadLimits,
 } from '../files/storeImage';
 import { currentUser } from '../plugins/permissions';
+import { fileResponse, multipartBody, ZBinary } from '../plugins/responses';
 import { dataOf, errorResponses, ZErrorBody, ZIdParams } from './schemas';
 
 /** Names the upload code generates: a random stem and an image extension; nothing else is served. */
@@ -51,6 +52,7 @@ const itemResponses = {
 const uploadDescription =
   'multipart/form-data with one file in the field `file`: a PNG, JPEG, WebP or GIF image (checked by ' +
   'content, not by name) of at most 2,000,000 bytes. The previous logo file is removed.';
+const ZLogoUpload = multipartBody({ file: ZBinary });
 export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here, so only these routes take multipart bodies, with the one-image limits.
   await app.register(fastifyMultipart, { limits: uploadLimits });
@@ -145,6 +147,9 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A stored logo (the <img> source of app_logo and footer_logo)',
         description: 'Answers the image itself, or 404 JSON.',
         params: z.object({ file: z.string().max(200) }),
+        response: {
+          200: fileResponse('The logo image', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'),
+        },
       },
     },
     async (request, reply) => {
@@ -231,6 +236,7 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the app logo (replaces the current one)',
         description: uploadDescription,
         consumes: ['multipart/form-data'],
+        multipartBody: ZLogoUpload,
         response: itemResponses,
       },
     },
@@ -246,6 +252,7 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the footer logo (replaces the current one)',
         description: uploadDescription,
         consumes: ['multipart/form-data'],
+        multipartBody: ZLogoUpload,
         response: itemResponses,
       },
     },

@@ -14,5 +14,10 @@ export const ZErrorBody = z.object({
 /** `{ data: ... }`, the envelope of every success. */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
-export const errorResponses = (...codes: (400 | 401 | 403 | 404 | 429)[]) =>
+/**
+ * The error body under each status. The common ones of a kind of route (400, 401, 403, 404, 413,
+ * 415, 409 on a versioned body) are declared for every route by server/plugins/responses.ts; a
+ * route lists what it adds (a 409 of its own, 429).
+ */
+export const errorResponses = (...codes: (400 | 401 | 403 | 404 | 409 | 429)[]) =>
   Object.fromEntries(codes.map((code) => [code, ZErrorBody])) as Record<number, typeof ZErrorBody>;

@@ -42,7 +42,8 @@ export const systemMenuRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create a sub-menu under top-level menu {id}; a sub-menu cannot have sub-menus (409)',
         params: ZId,
         body: ZSystemMenuInput,
-        response: { 201: dataOf(ZMenuRow), ...errorResponses(400, 401, 403, 404) },
+        // 409: a sub-menu under a sub-menu (menus are two levels deep).
+        response: { 201: dataOf(ZMenuRow), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

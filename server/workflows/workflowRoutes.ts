@@ -70,7 +70,8 @@ export const workflowRoutes =
             summary: `${binding.notAllowed.actionText(translators.en, action)}: asked of the ${workflow.name} machine; refused (409) when the status does not allow it`,
             params: ZIdParams,
             body: entry.body.extend({ version: ZVersion }),
-            response: { 200: dataOf(ZActionResult), ...errorResponses(400, 401, 403, 404) },
+            // 409: a stale version, a transition the status refuses, four-eyes.
+            response: { 200: dataOf(ZActionResult), ...errorResponses(400, 401, 403, 404, 409) },
           },
         },
         async (request) => {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from '../machines/child.machine';
 import { childSexes } from './resources/child';
-import { optionalText, recordVersion, requiredText } from './rules';
+import { isoDay, optionalText, recordVersion, requiredText } from './rules';
 
 /**
  * A child's family (DESIGN.md section 5 'Child family'): father and mother, siblings and contact
@@ -20,7 +19,7 @@ export type TNameScript = (typeof nameScripts)[number];
 export const childSiblingsMax = 20;
 
 /** A calendar day, yyyy-mm-dd (an impossible date such as 2026-02-30 is refused). */
-const ZIsoDay = z.string().refine(isIsoDate);
+const ZIsoDay = isoDay();
 /** Digits, spaces, +, -, parentheses: what people write phone numbers with. */
 const ZPhone = optionalText(30).refine((value) => /^[0-9+()\-\s]*$/.test(value));
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../machines/eventChecks';
-import { optionalText, recordVersion, requiredText } from './rules';
+import { isoDay, optionalText, recordVersion, requiredText } from './rules';
 
 /**
  * An application's household (DESIGN.md section 5 'Parent family'): the people who live with the
@@ -12,7 +11,7 @@ export const ZParentFamilyMember = z
   .object({
     name: requiredText(200),
     relation: requiredText(100),
-    dateOfBirth: z.string().refine(isIsoDate).nullable().optional(),
+    dateOfBirth: isoDay().nullable().optional(),
     occupation: optionalText(200).nullable().optional(),
   })
   .strict();

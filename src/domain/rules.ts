@@ -40,12 +40,19 @@ export const numberBetween = (min: number, max: number) =>
   z.number().refine((value) => value >= min && value <= max, { params: { rule: 'range', min, max } });
 
 /** A required choice from a lookup list (an id): 1 to the largest PostgreSQL `integer`. */
+/**
+ * A calendar day, yyyy-mm-dd. `format: date` is for the OpenAPI document only (validation is the
+ * refine, whose message stays the field's 'invalid'): a client generated from it sends a real day.
+ */
+export const isoDay = () => z.string().refine(isIsoDate).meta({ format: 'date' });
+
 /** A calendar day, yyyy-mm-dd (a workflow action's date); empty says 'required' only. */
 export const requiredDay = () =>
   z
     .string()
     .min(1)
-    .refine((value) => value.length === 0 || isIsoDate(value));
+    .refine((value) => value.length === 0 || isIsoDate(value))
+    .meta({ format: 'date' });
 
 export const requiredId = () => z.number().int().positive().max(maxDatabaseInt);
 

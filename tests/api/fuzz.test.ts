@@ -29,4 +29,11 @@ describe('fuzzing every operation of /api/docs/json', () => {
     const report = result.failures.slice(0, 15).map(describeFailure).join('\n\n');
     expect(result.failures.length, `seed ${seed}, reproduce with these requests:\n\n${report}`).toBe(0);
   }, 180_000);
+
+  it('gets from every route only statuses its schema (the OpenAPI document) declares', () => {
+    const undeclared = t
+      .undeclaredStatuses()
+      .map((entry) => `${entry.route} answered ${entry.statusCode} (e.g. ${entry.example})`);
+    expect(undeclared).toEqual([]);
+  });
 });

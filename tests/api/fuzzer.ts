@@ -205,9 +205,6 @@ const collectNames = (schema: TJsonSchema | undefined, into: Set<string>, depth 
   }
 };
 
-/** Multipart fields the upload routes read (their OpenAPI entry describes them in prose). */
-const multipartFields = ['file', 'files', 'kind', 'title', 'version', 'body'];
-
 /** Every operation of the OpenAPI document under /api/v1. */
 export const operationsOf = (document: {
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -220,11 +217,12 @@ export const operationsOf = (document: {
       const content = (operation.requestBody as { content?: Record<string, { schema: TJsonSchema }> })
         ?.content;
       const body = content?.['application/json']?.schema;
-      const multipart = String(operation.description ?? '').includes('multipart/form-data');
+      const multipartSchema = content?.['multipart/form-data']?.schema;
+      const multipart = !!multipartSchema;
       const fieldNames = new Set<string>(['body']);
       for (const parameter of parameters) fieldNames.add(parameter.name);
       collectNames(body, fieldNames);
-      if (multipart) for (const name of multipartFields) fieldNames.add(name);
+      collectNames(multipartSchema, fieldNames);
       operations.push({ method: method.toUpperCase(), path, parameters, body, multipart, fieldNames });
     }
   }

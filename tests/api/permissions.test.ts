@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ensureRole } from '../../server/db/fixtures';
 import { users } from '../../server/db/schema';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
@@ -8,11 +9,20 @@ import { isMenuGroup, sidebarMenu } from '../../src/domain/sidebarMenu';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
 
 /** Routes that exist only in this test, to exercise the permission plumbing the real resources will use. */
+const probeResponse = { response: { 200: z.object({ data: z.string() }) } };
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/probe/children', { config: { permission: 'adoptive_children:read' } }, async () => ({
-    data: 'ok',
-  }));
-  app.get('/probe/developer', { config: { permission: 'for_developer' } }, async () => ({ data: 'ok' }));
+  app.get(
+    '/probe/children',
+    { config: { permission: 'adoptive_children:read' }, schema: probeResponse },
+    async () => ({ data: 'ok' }),
+  );
+  app.get(
+    '/probe/developer',
+    { config: { permission: 'for_developer' }, schema: probeResponse },
+    async () => ({
+      data: 'ok',
+    }),
+  );
 };
 
 let t: TTestApp;

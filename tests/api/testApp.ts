@@ -10,6 +10,7 @@ import { ensureRole, upsertUser } from '../../server/db/fixtures';
 import { headOffices, provinces } from '../../server/db/schema';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import type { TTokenPair } from '../../src/domain/auth';
+import { watchDeclaredStatuses } from './support/declaredStatuses';
 
 export const adminPassword = 'admin-pass-123';
 export const userPassword = 'user-pass-123';
@@ -36,7 +37,10 @@ export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export const createTestApp = async (
   overrides: Partial<TConfig> = {},
-  options: Pick<TBuildOptions, 'extraApiRoutes' | 'logger' | 'clientBuilding'> = {},
+  options: Pick<TBuildOptions, 'extraApiRoutes' | 'logger' | 'clientBuilding'> & {
+    /** Off only for apps whose probe routes answer undeclared statuses on purpose. */
+    checkDeclaredStatuses?: boolean;
+  } = {},
 ) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-api-test-'));
   const database = await createDatabase();
@@ -64,6 +68,7 @@ export const createTestApp = async (
     ...overrides,
   };
   let app: TApp;
+  let declaredStatuses: ReturnType<typeof watchDeclaredStatuses> | undefined;
   try {
     app = await buildApp(config, {
       now: clock.now,
@@ -71,6 +76,9 @@ export const createTestApp = async (
       extraApiRoutes: options.extraApiRoutes,
       clientBuilding: options.clientBuilding,
       logger: options.logger,
+      instrument: (instance) => {
+        if (options.checkDeclaredStatuses !== false) declaredStatuses = watchDeclaredStatuses(instance);
+      },
     });
   } catch (error) {
     await database.drop();
@@ -128,11 +136,26 @@ export const createTestApp = async (
     return office.id;
   };
 
+  /** Closes everything, then fails listing any status a route answered without declaring it. */
   const close = async () => {
     await app.close();
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
+    declaredStatuses?.assertNone();
   };
 
-  return { app, config, clock, signIn, createUser, createHeadOffice, bearer, close };
+  return {
+    app,
+    config,
+    clock,
+    signIn,
+    createUser,
+    createHeadOffice,
+    bearer,
+    close,
+    /** What the declared-status check has recorded so far (tests/api/support/declaredStatuses.ts). */
+    undeclaredStatuses: () => declaredStatuses?.undeclared() ?? [],
+    /** Right after a request that answers an undeclared status on purpose (fault injection): not a finding. */
+    forgiveUndeclared: (statusCode: number) => declaredStatuses?.forgive(statusCode),
+  };
 };

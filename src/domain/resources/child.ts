@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { isIsoDate } from '../../machines/child.machine';
 import { childStatuses } from '../childStatus';
 import { personName, type TPersonName } from '../personName';
 import type { TBadgeTone, TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
-import { optionalText, requiredId } from '../rules';
+import { isoDay, optionalText, requiredId } from '../rules';
 
 /**
  * A child record (DESIGN.md section 5 'Child'). Names are kept in Khmer and in Latin letters; a
@@ -18,7 +17,7 @@ export const childMaxAgeYears = 18;
 
 const optionalId = () => requiredId().nullable().optional();
 /** A calendar day, yyyy-mm-dd (an impossible date such as 2026-02-30 is refused). */
-const ZIsoDay = z.string().refine(isIsoDate);
+const ZIsoDay = isoDay();
 
 // Optional texts take null too: an edit clears a name or a note by sending null.
 export const ZChildInput = z

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { isIsoDate } from '../../machines/eventChecks';
 import { peopleNames } from '../personName';
 import type { TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
-import { optionalText, requiredId } from '../rules';
+import { isoDay, optionalText, requiredId } from '../rules';
 import { matchingStages, matchingStatuses } from '../workflows/matching.workflow';
 
 /**
@@ -13,7 +12,7 @@ import { matchingStages, matchingStatuses } from '../workflows/matching.workflow
  * accepted application whose approval holds, neither in another active matching, a written
  * justification when they do not match) are the server's, in the write's transaction.
  */
-const ZIsoDay = z.string().refine(isIsoDate);
+const ZIsoDay = isoDay();
 
 export const ZMatchingInput = z
   .object({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { isIsoDate } from '../../machines/eventChecks';
 import { peopleNames, type TPersonName } from '../personName';
 import type { TFieldDef, TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
-import { numberBetween, optionalText, requiredId } from '../rules';
+import { isoDay, numberBetween, optionalText, requiredId } from '../rules';
 import { parentStatuses } from '../workflows/parent.workflow';
 import { childAgeBands, childSexes, yearsBefore } from './child';
 
@@ -38,7 +37,7 @@ export const childAgeMax = 17;
 export const childrenCountMax = 6;
 
 const optionalId = () => requiredId().nullable().optional();
-const ZIsoDay = z.string().refine(isIsoDate);
+const ZIsoDay = isoDay();
 const optionalDay = () => ZIsoDay.nullable().optional();
 const name = () => optionalText(100).nullable().optional();
 /** Digits, spaces, +, -, parentheses: what people write phone numbers with. */
