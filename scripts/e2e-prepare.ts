@@ -9,8 +9,14 @@ import { hashPassword } from '../server/auth/password';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/dataDirLock';
-import { defaultDemoPassword, demoUsers, seedDemoData, seedDemoUsers } from '../server/db/demoData';
-import { seedDemoMatchings } from '../server/db/demoMatchings';
+import {
+  defaultDemoPassword,
+  demoUsers,
+  pastAdoptionNote,
+  seedDemoData,
+  seedDemoUsers,
+} from '../server/db/demoData';
+import { seedDemoMatchings, seedPastAdoption } from '../server/db/demoMatchings';
 import { seedDemoApplications } from '../server/db/demoParents';
 import { ensureRole, upsertUser } from '../server/db/fixtures';
 import { headOffices, parentInfos } from '../server/db/schema';
@@ -55,8 +61,9 @@ const main = async () => {
         .from(headOffices)
         .where(eq(headOffices.code, office ?? ''));
       // A handful of matchings, so the board opens with cards in several stages; none awaits a
-      // decision or is overdue (the supervisor's work queue keeps only the tests' own), and the
-      // caseworker's office keeps its children and families for the tests to propose.
+      // decision or is overdue (the supervisor's work queue keeps only the tests' own and the
+      // overdue visit below), and the caseworker's office keeps its children and families for the
+      // tests to propose.
       await seedDemoMatchings(db, {
         now: new Date(),
         caseworkerId: userIds.get('demo.caseworker') ?? null,
@@ -64,6 +71,18 @@ const main = async () => {
         paths: 'few',
         spareOfficeId: own?.id ?? null,
       });
+      // One adoption of the caseworker's office completed 100 days ago (the API cannot date its
+      // steps in the past): its first home visit, planned at 3 months, is overdue, on the work
+      // queues of the caseworker (its officer) and of the supervisors. It takes one child of that
+      // office and a family of another, before the families below are moved there.
+      const past = await seedPastAdoption(db, {
+        now: new Date(),
+        caseworkerId: userIds.get('demo.caseworker') ?? null,
+        supervisorId: userIds.get('demo.supervisor') ?? null,
+        completedDaysAgo: 100,
+        note: pastAdoptionNote,
+      });
+      if (!past.matching) throw new Error('No child or family for the adoption completed 100 days ago.');
       const free = await db
         .select({ id: parentInfos.id })
         .from(parentInfos)
@@ -82,7 +101,7 @@ const main = async () => {
           );
     });
     console.log(
-      `E2E fixtures ready (${database.driver}): role "Child reader", user "reader", demo users, 120 demo children, 60 demo applications, a handful of matchings.`,
+      `E2E fixtures ready (${database.driver}): role "Child reader", user "reader", demo users, 120 demo children, 60 demo applications, a handful of matchings, an adoption completed 100 days ago.`,
     );
   } finally {
     await database.close();

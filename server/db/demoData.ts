@@ -585,6 +585,12 @@ export const demoHomeOfficeCode =
   demoUsers.find((user) => user.username === 'demo.caseworker')?.headOfficeCode ?? 'HO-12';
 
 /**
+ * The note of the browser tests' adoption completed 100 days ago (scripts/e2e-prepare.ts seeds it
+ * with `seedPastAdoption`, server/db/demoMatchings.ts): the tests find its matching by it.
+ */
+export const pastAdoptionNote = 'Browser tests: an adoption completed 100 days ago';
+
+/**
  * Upserts the demo roles (exactly these permissions) and users (this password, active, in their
  * organisation, department, position and head office where those codes still exist). Returns the
  * users' ids by username.

@@ -1,4 +1,4 @@
-import { and, asc, eq, like, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, like, lte, ne, notExists, sql } from 'drizzle-orm';
 import { needsJustification, type TCompatibilityCheck } from '../../src/domain/compatibility';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import {
@@ -228,6 +228,102 @@ const recordVisits = async (
   }
 };
 
+type TPlan = TDemoPath & { n: number; proposedOn: string };
+
+/**
+ * One matching along its path, through the engines' own writers: the resource binding's rules and
+ * columns for the proposal (the child and the application become `matched`), the workflow's
+ * `applyWorkflowEvent` for each step (four-eyes, the history, the child's and the application's
+ * own workflows on completion and rejection), each on its day; then its follow-ups' visits.
+ */
+const seedPath = async (
+  db: TDbOrTx,
+  {
+    plan: { steps, proposedOn, n, visits },
+    childId,
+    familyId,
+    note,
+    caseworker,
+    supervisor,
+    today,
+  }: {
+    plan: TPlan;
+    childId: number;
+    familyId: number;
+    note: string;
+    caseworker: TAuthUser;
+    supervisor: TAuthUser;
+    today: string;
+  },
+) => {
+  const t = translators.en;
+  let day = proposedOn;
+  const at = (on: string) => new Date(`${on}T09:00:00+07:00`);
+  const body: Record<string, unknown> = {
+    childId,
+    parentId: familyId,
+    proposedDate: day,
+    justification: 'Demo: assessed in person; the family is suitable.',
+    notes: note,
+  };
+  const context: TWriteContext = {
+    db,
+    mode: 'create',
+    actor: caseworker,
+    body,
+    now: at(day).getTime(),
+    t,
+  };
+  await matchingBinding.guard?.(context);
+  const columns = (await matchingBinding.toColumns?.(context)) ?? body;
+  // A justification only where the compatibility asks for one, as a person would write it.
+  if (!needsJustification(columns.compatibility as TCompatibilityCheck[])) {
+    delete columns.justification;
+    delete body.justification;
+  }
+  const [row] = await db
+    .insert(adoptiveMatchings)
+    .values({
+      ...(columns as typeof adoptiveMatchings.$inferInsert),
+      createdBy: caseworker.id,
+      updatedBy: caseworker.id,
+      createdAt: at(day),
+      updatedAt: at(day),
+    })
+    .returning({ id: adoptiveMatchings.id, code: adoptiveMatchings.code });
+  await matchingBinding.afterChange?.({ ...context, id: row.id });
+  await writeAudit(db, {
+    userId: caseworker.id,
+    entity: 'adoptive_matchings',
+    entityId: row.id,
+    action: 'create',
+    after: { code: row.code, ...body },
+  });
+  for (const [action, gap] of steps) {
+    day = dayAfter(day, gap);
+    const actor =
+      matchingWorkflowActions[action].permission === 'matchings:approve' ? supervisor : caseworker;
+    const stepBody = bodyOf(action, day, n);
+    await applyWorkflowEvent(
+      db,
+      matchingWorkflowBinding,
+      {
+        id: row.id,
+        action,
+        event: matchingWorkflow.eventOf(action, stepBody, day),
+        body: stepBody,
+        actorId: actor.id,
+        at: at(day),
+        today: day,
+      },
+      t,
+    );
+  }
+  // The completion planned the follow-ups (followUpSchedule.ts); those already past were given.
+  if (visits) await recordVisits(db, row.id, visits, caseworker, today);
+  return row;
+};
+
 /**
  * Matchings in every status and every rejection (issue 13), through the engines' own writers: the
  * resource binding's rules and columns for the proposal (the child and the application become
@@ -256,7 +352,6 @@ export const seedDemoMatchings = async (
     return { inserted: 0, existing: existing.length > 0 };
   const caseworker = actorOf(options.caseworkerId, 'demo.caseworker');
   const supervisor = actorOf(options.supervisorId, 'demo.supervisor');
-  const t = translators.en;
   const today = isoDateIn(options.now);
   const elsewhere = (column: typeof childInfos.headOfficeId | typeof parentInfos.headOfficeId) =>
     options.spareOfficeId ? ne(column, options.spareOfficeId) : undefined;
@@ -320,7 +415,8 @@ export const seedDemoMatchings = async (
   // takes such a family only when no family with a longer approval fits its dates (an old one).
   const lasting = (row: (typeof families)[number]) => (row.until ?? '') > dayAfter(today, 30);
   let inserted = 0;
-  for (const { steps, proposedOn, n, visits } of plans) {
+  for (const plan of plans) {
+    const { steps, proposedOn } = plan;
     // Confirmed adoptable, and approved, by the day of the proposal (the approval holding then).
     const free = (row: (typeof children)[number]) => !row.since || row.since <= proposedOn;
     const completes = steps.some(([action]) => action === 'child-keep-approve');
@@ -339,73 +435,100 @@ export const seedDemoMatchings = async (
         takeFamily(familyFits),
     );
     if (!child || !family) continue;
-    let day = proposedOn;
-    const at = (on: string) => new Date(`${on}T09:00:00+07:00`);
-    const body: Record<string, unknown> = {
+    await seedPath(db, {
+      plan,
       childId: child.id,
-      parentId: family.id,
-      proposedDate: day,
-      justification: 'Demo: assessed in person; the family is suitable.',
-      notes: `${demoMatchingNote} ${n + 1}`,
-    };
-    const context: TWriteContext = {
-      db,
-      mode: 'create',
-      actor: caseworker,
-      body,
-      now: at(day).getTime(),
-      t,
-    };
-    await matchingBinding.guard?.(context);
-    const columns = (await matchingBinding.toColumns?.(context)) ?? body;
-    // A justification only where the compatibility asks for one, as a person would write it.
-    if (!needsJustification(columns.compatibility as TCompatibilityCheck[])) {
-      delete columns.justification;
-      delete body.justification;
-    }
-    const [row] = await db
-      .insert(adoptiveMatchings)
-      .values({
-        ...(columns as typeof adoptiveMatchings.$inferInsert),
-        createdBy: caseworker.id,
-        updatedBy: caseworker.id,
-        createdAt: at(day),
-        updatedAt: at(day),
-      })
-      .returning({ id: adoptiveMatchings.id, code: adoptiveMatchings.code });
-    await matchingBinding.afterChange?.({ ...context, id: row.id });
-    await writeAudit(db, {
-      userId: caseworker.id,
-      entity: 'adoptive_matchings',
-      entityId: row.id,
-      action: 'create',
-      after: { code: row.code, ...body },
+      familyId: family.id,
+      note: `${demoMatchingNote} ${plan.n + 1}`,
+      caseworker,
+      supervisor,
+      today,
     });
-    for (const [action, gap] of steps) {
-      day = dayAfter(day, gap);
-      const actor =
-        matchingWorkflowActions[action].permission === 'matchings:approve' ? supervisor : caseworker;
-      const stepBody = bodyOf(action, day, n);
-      await applyWorkflowEvent(
-        db,
-        matchingWorkflowBinding,
-        {
-          id: row.id,
-          action,
-          event: matchingWorkflow.eventOf(action, stepBody, day),
-          body: stepBody,
-          actorId: actor.id,
-          at: at(day),
-          today: day,
-        },
-        t,
-      );
-    }
-    // The completion planned the follow-ups (followUpSchedule.ts); those already past were given.
-    if (visits) await recordVisits(db, row.id, visits, caseworker, today);
     inserted += 1;
   }
   return { inserted, existing: false };
+};
+
+/**
+ * One adoption completed `completedDaysAgo` days ago, the quickest way (no trial), proposed by
+ * demo.caseworker for a child of their office (its follow-ups are theirs, planned from that day:
+ * 100 days ago leaves the first home visit overdue), decided by demo.supervisor, through the same
+ * writers as the demo's matchings. The family is of another office, its approval holding on the
+ * proposal's day. `note` marks it: a second run finds it and adds nothing. The browser tests' own
+ * (scripts/e2e-prepare.ts): the API cannot date a step before the day it is taken.
+ */
+export const seedPastAdoption = async (
+  db: TDbOrTx,
+  options: {
+    now: Date;
+    caseworkerId: number | null;
+    supervisorId: number | null;
+    completedDaysAgo: number;
+    note: string;
+  },
+) => {
+  const [existing] = await db
+    .select({ id: adoptiveMatchings.id, code: adoptiveMatchings.code })
+    .from(adoptiveMatchings)
+    .where(eq(adoptiveMatchings.notes, options.note))
+    .limit(1);
+  if (existing) return { matching: existing, inserted: false };
+  if (options.caseworkerId === null || options.supervisorId === null)
+    return { matching: null, inserted: false };
+  const caseworker = actorOf(options.caseworkerId, 'demo.caseworker');
+  const supervisor = actorOf(options.supervisorId, 'demo.supervisor');
+  const today = isoDateIn(options.now);
+  const span = toCompletion.reduce((sum, [, gap]) => sum + gap, 0) + options.completedDaysAgo;
+  const plan: TPlan = {
+    ...path(toCompletion, options.completedDaysAgo),
+    n: 99,
+    proposedOn: dayAfter(today, -span),
+  };
+  const [office] = await db.select({ id: users.headOfficeId }).from(users).where(eq(users.id, caseworker.id));
+  if (!office?.id) return { matching: null, inserted: false };
+  const [child] = await db
+    .select({ id: childInfos.id })
+    .from(childInfos)
+    .where(
+      and(
+        eq(childInfos.status, 'adoptable'),
+        eq(childInfos.headOfficeId, office.id),
+        lte(childInfos.adoptionConfirmedOn, plan.proposedOn),
+        // Never matched: a child a rejection freed is adoptable only from the rejection's day.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(adoptiveMatchings)
+            .where(eq(adoptiveMatchings.childId, childInfos.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(childInfos.adoptionConfirmedOn), asc(childInfos.id))
+    .limit(1);
+  const [family] = await db
+    .select({ id: parentInfos.id })
+    .from(parentInfos)
+    .where(
+      and(
+        eq(parentInfos.status, 'accepted'),
+        ne(parentInfos.headOfficeId, office.id),
+        lte(parentInfos.decisionDate, plan.proposedOn),
+        gte(parentInfos.approvedUntil, plan.proposedOn),
+      ),
+    )
+    .orderBy(asc(parentInfos.decisionDate), asc(parentInfos.id))
+    .limit(1);
+  if (!child || !family) return { matching: null, inserted: false };
+  const matching = await seedPath(db, {
+    plan,
+    childId: child.id,
+    familyId: family.id,
+    note: options.note,
+    caseworker,
+    supervisor,
+    today,
+  });
+  return { matching, inserted: true };
 };
 
 /**

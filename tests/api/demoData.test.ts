@@ -9,7 +9,12 @@ import {
   seedDemoData,
   seedDemoUsers,
 } from '../../server/db/demoData';
-import { demoMatchingNote, seedDemoMatchings, seedDemoServices } from '../../server/db/demoMatchings';
+import {
+  demoMatchingNote,
+  seedDemoMatchings,
+  seedDemoServices,
+  seedPastAdoption,
+} from '../../server/db/demoMatchings';
 import { seedDemoApplications } from '../../server/db/demoParents';
 import {
   adoptiveMatchings,
@@ -665,5 +670,74 @@ describe('the demo as npm run seed:demo makes it today (issue 22 item 11)', () =
     });
     expect(list.statusCode).toBe(200);
     expect(list.json().paginateMeta.itemCount).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('seedPastAdoption', () => {
+  it('completes an adoption of the caseworker’s office in the past, its steps dated in order, its first visit overdue; once', async () => {
+    const [caseworker] = await t.app.db.select().from(users).where(eq(users.username, 'demo.caseworker'));
+    const [supervisor] = await t.app.db.select().from(users).where(eq(users.username, 'demo.supervisor'));
+    const options = {
+      now,
+      caseworkerId: caseworker.id,
+      supervisorId: supervisor.id,
+      completedDaysAgo: 100,
+      note: 'Test: an adoption completed 100 days ago',
+    };
+    const first = await seedPastAdoption(t.app.db, options);
+    expect(first.inserted).toBe(true);
+    const [matching] = await t.app.db
+      .select()
+      .from(adoptiveMatchings)
+      .where(eq(adoptiveMatchings.id, first.matching?.id ?? 0));
+    expect(matching).toMatchObject({
+      status: 'completed',
+      completedOn: '2025-12-05',
+      createdBy: caseworker.id,
+      headOfficeId: caseworker.headOfficeId,
+      notes: options.note,
+    });
+    const [child] = await t.app.db.select().from(childInfos).where(eq(childInfos.id, matching.childId));
+    const [family] = await t.app.db.select().from(parentInfos).where(eq(parentInfos.id, matching.parentId));
+    expect([child.status, family.status]).toEqual(['adopted', 'adopted']);
+    // Every step on or after the day of the one before (the day it carries, else the day taken).
+    const steps = await t.app.db
+      .select()
+      .from(statusHistory)
+      .where(and(eq(statusHistory.entity, 'adoptive_matchings'), eq(statusHistory.entityId, matching.id)))
+      .orderBy(asc(statusHistory.at), asc(statusHistory.id));
+    const days = steps.map(
+      (step) =>
+        ((step.payload as { date?: string } | null)?.date ?? step.at.toISOString().slice(0, 10)) as string,
+    );
+    expect(days).toEqual([...days].sort());
+    expect(days.at(-1)).toBe('2025-12-05');
+    // Its follow-ups: the first home visit (3 months) overdue today, the others not yet due.
+    const services = await t.app.db
+      .select()
+      .from(postAdoptionServices)
+      .where(eq(postAdoptionServices.matchingId, matching.id))
+      .orderBy(asc(postAdoptionServices.plannedDate));
+    expect(
+      services.map((service) => [
+        service.serviceType,
+        service.officerId,
+        serviceDueState(service, today, systemSettingDefaults.serviceDueSoonDays),
+      ]),
+    ).toEqual([
+      ['homeVisit', caseworker.id, 'overdue'],
+      ['homeVisit', caseworker.id, null],
+      ['homeVisit', caseworker.id, null],
+      ['followUpReport', caseworker.id, null],
+    ]);
+
+    // A second run finds it by its note and adds nothing.
+    const [{ n: before }] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(adoptiveMatchings);
+    expect(await seedPastAdoption(t.app.db, options)).toEqual({
+      matching: { id: matching.id, code: matching.code },
+      inserted: false,
+    });
+    const [{ n: after }] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(adoptiveMatchings);
+    expect(after).toBe(before);
   });
 });
