@@ -353,6 +353,10 @@ type RootTranslation = {
 		 * ប​ើ​ក​ ​ឬ​ប​ិ​ទ​ក​ា​រ​ង​ា​រ​រ​ង​់​ច​ា​ំ​ខ​្​ញ​ុ​ំ​ ​(​ក​ណ​្​ដ​ឹ​ង​)
 		 */
 		workQueue: string
+		/**
+		 * ប​្​ត​ូ​រ​រ​វ​ា​ង​ត​ា​រ​ា​ង​ ​ន​ិ​ង​ផ​្​ទ​ា​ំ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ ​(​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​)
+		 */
+		switchView: string
 	}
 	commands: {
 		/**
@@ -5832,6 +5836,10 @@ export type TranslationFunctions = {
 		 * បើក ឬបិទការងាររង់ចាំខ្ញុំ (កណ្ដឹង)
 		 */
 		workQueue: () => LocalizedString
+		/**
+		 * ប្តូររវាងតារាង និងផ្ទាំងដំណាក់កាល (ការផ្គូផ្គង)
+		 */
+		switchView: () => LocalizedString
 	}
 	commands: {
 		/**

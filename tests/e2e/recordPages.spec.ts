@@ -3,7 +3,6 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { defaultDemoPassword } from '../../server/db/demoData';
 import { formatDate } from '../../src/domain/dateFormat';
 import { isoDateIn } from '../../src/domain/programmeTime';
-import { addDays } from '../../src/domain/serviceSchedule';
 import { dict, saveScreenshot, signIn } from './fixtures';
 
 /**
@@ -27,9 +26,12 @@ const tokenOf = async (request: APIRequestContext, who: { username: string; pass
 
 type TNamed = { id: number; nameKh: string | null; nameEn: string | null };
 
-/** A child with names in both scripts, adopted 100 days ago (its first services are scheduled). */
+/**
+ * A child with names in both scripts, adopted today (its services are scheduled): every step is
+ * dated today, since an undated step counts on the day it is taken and no dated step may precede it.
+ */
 const completedAdoption = async (request: APIRequestContext) => {
-  const on = addDays(isoDateIn(new Date()), -100);
+  const on = isoDateIn(new Date());
   const worker = await tokenOf(request, caseworker);
   const boss = await tokenOf(request, supervisor);
   const get = async (path: string) => {
@@ -63,7 +65,7 @@ const completedAdoption = async (request: APIRequestContext) => {
   await step(worker, 'pending-adoption');
   await step(boss, 'confirm-adoption', date);
   await step(boss, 'test-adoption', date);
-  await step(boss, 'confirm-test', date);
+  await step(boss, 'confirm-test', { ...date, reason: 'The family and the child settled at once.' });
   await step(boss, 'pending-warrant');
   await step(worker, 'request-warrant', { ...date, reference: 'REF-RECORDS-E2E' });
   await step(boss, 'confirm-warrant', { ...date, number: 'W-RECORDS-E2E' });

@@ -20,6 +20,7 @@ export const useShortcutList = () => {
     { id: 'save', sequence: [[modifier, 'S']], description: LL.shortcuts.save() },
     { id: 'close', sequence: [['Esc']], description: LL.shortcuts.closeDialog() },
     { id: 'work-queue', sequence: [['W']], description: LL.shortcuts.workQueue() },
+    { id: 'switch-view', sequence: [['V']], description: LL.shortcuts.switchView() },
   ];
 };
 

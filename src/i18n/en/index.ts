@@ -96,6 +96,7 @@ const en = {
     save: 'Save the form',
     followedBy: 'then',
     workQueue: 'Open or close the work queue (the bell)',
+    switchView: 'Switch between the table and the board (matchings)',
   },
   commands: {
     toggleTheme: 'Toggle theme',
