@@ -132,7 +132,7 @@ const BoardColumn = ({
       ) : remote.state === 'failed' ? (
         <p className="px-1 text-error text-sm">{LL.matching.boardFailed()}</p>
       ) : page && page.data.length === 0 ? (
-        <p className="px-1 py-4 text-center text-slate-500 text-sm dark:text-slate-400">
+        <p className="px-1 py-4 text-center text-slate-600 text-sm dark:text-slate-300">
           {LL.matching.stageEmpty()}
         </p>
       ) : (

@@ -171,7 +171,7 @@ export const CandidatePicker = ({
                 data-candidate={candidate.code}
                 className={`cursor-pointer rounded-md border p-3 text-sm ${
                   isActive
-                    ? 'border-primary-500 bg-primary-50 dark:bg-primary-950/40'
+                    ? 'border-primary-500 bg-primary-50 dark:bg-primary-900/40'
                     : 'border-slate-200 hover:border-primary-300 dark:border-slate-700'
                 }`}
                 onMouseEnter={() => setActive(index)}

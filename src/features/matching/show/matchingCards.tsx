@@ -138,7 +138,7 @@ export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) =>
                       aria-current={state === 'current' ? 'step' : undefined}
                       className={`break-inside-avoid rounded-md border p-3 text-sm ${
                         state === 'current'
-                          ? 'border-primary-500 bg-primary-50 dark:border-primary-400 dark:bg-primary-950/40'
+                          ? 'border-primary-500 bg-primary-50 dark:border-primary-400 dark:bg-primary-900/40'
                           : 'border-slate-200 dark:border-slate-700'
                       }`}
                     >
