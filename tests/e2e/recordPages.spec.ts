@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { defaultDemoPassword } from '../../server/db/demoData';
 import { formatDate } from '../../src/domain/dateFormat';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { dict, saveScreenshot, signIn } from './fixtures';
+import { api, matchingAwaitingKeep, supervisor, tokenOf } from './matchingThroughApi';
 
 /**
  * Issue 22 (items 13, 16, 17): an English matching page names the child and the family in Latin
@@ -14,66 +14,24 @@ import { dict, saveScreenshot, signIn } from './fixtures';
  */
 const en = dict.en;
 const kh = dict.kh;
-const caseworker = { username: 'demo.caseworker', password: defaultDemoPassword };
-const supervisor = { username: 'demo.supervisor', password: defaultDemoPassword };
-const api = '/api/v1';
 
-const tokenOf = async (request: APIRequestContext, who: { username: string; password: string }) => {
-  const signedIn = await request.post(`${api}/auth/sign-in`, { data: who });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  return { authorization: `Bearer ${(await signedIn.json()).data.accessToken}`, locale: 'en' };
-};
-
-type TNamed = { id: number; nameKh: string | null; nameEn: string | null };
-
-/**
- * A child with names in both scripts, adopted today (its services are scheduled): every step is
- * dated today, since an undated step counts on the day it is taken and no dated step may precede it.
- */
+/** A child with names in both scripts, adopted today (its services are scheduled). */
 const completedAdoption = async (request: APIRequestContext) => {
-  const on = isoDateIn(new Date());
-  const worker = await tokenOf(request, caseworker);
+  const matching = await matchingAwaitingKeep(
+    request,
+    (candidate) => !!(candidate.nameKh && candidate.nameEn),
+  );
   const boss = await tokenOf(request, supervisor);
-  const get = async (path: string) => {
-    const response = await request.get(`${api}${path}`, { headers: worker });
-    expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()).data;
-  };
-  const child = ((await get('/adoptive-matching/adoptive-childs')) as TNamed[]).find(
-    (candidate) => candidate.nameKh && candidate.nameEn,
-  ) as TNamed;
-  const [family] = (await get(`/adoptive-matching/adoptive-parents?childId=${child.id}`)) as TNamed[];
-  const created = await request.post(`${api}/adoptive-matching`, {
-    headers: worker,
-    data: { childId: child.id, parentId: family.id, proposedDate: on, justification: 'Assessed in person.' },
+  const approved = await request.patch(`${api}/adoptive-matching/child-keep-approve/${matching.id}`, {
+    headers: boss,
+    data: { date: isoDateIn(new Date()), version: matching.version },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  let { id, version } = (await created.json()).data as { id: number; version: number };
-  const step = async (
-    headers: Record<string, string>,
-    action: string,
-    body: Record<string, unknown> = {},
-  ) => {
-    const response = await request.patch(`${api}/adoptive-matching/${action}/${id}`, {
-      headers,
-      data: { ...body, version },
-    });
-    expect(response.ok(), `${action}: ${await response.text()}`).toBe(true);
-    version = (await response.json()).data.version;
-  };
-  const date = { date: on };
-  await step(worker, 'pending-adoption');
-  await step(boss, 'confirm-adoption', date);
-  await step(boss, 'test-adoption', date);
-  await step(boss, 'confirm-test', { ...date, reason: 'The family and the child settled at once.' });
-  await step(boss, 'pending-warrant');
-  await step(worker, 'request-warrant', { ...date, reference: 'REF-RECORDS-E2E' });
-  await step(boss, 'confirm-warrant', { ...date, number: 'W-RECORDS-E2E' });
-  await step(worker, 'child-keep', date);
-  await step(boss, 'child-keep-approve', date);
-  const services = await request.get(`${api}/service-after-adoption?matchingId=${id}`, { headers: boss });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  const services = await request.get(`${api}/service-after-adoption?matchingId=${matching.id}`, {
+    headers: boss,
+  });
   const [service] = (await services.json()).data as { id: number }[];
-  return { matchingId: id, serviceId: service.id, child };
+  return { matchingId: matching.id, serviceId: service.id, child: matching.child };
 };
 
 /** The serious and critical violations of the rules issue 22 named, with what they hit. */

@@ -1,8 +1,9 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { defaultDemoPassword, demoUsers, pastAdoptionNote } from '../../server/db/demoData';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { demoUsers, pastAdoptionNote } from '../../server/db/demoData';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { addDays } from '../../src/domain/serviceSchedule';
 import { dict, saveScreenshot, signIn } from './fixtures';
+import { api, caseworker, matchingAwaitingKeep, supervisor, tokenOf } from './matchingThroughApi';
 
 /**
  * Services after adoption end to end (issue 14). In Khmer, a supervisor approves a keep and the
@@ -12,71 +13,10 @@ import { dict, saveScreenshot, signIn } from './fixtures';
  */
 const kh = dict.kh;
 const en = dict.en;
-const caseworker = { username: 'demo.caseworker', password: defaultDemoPassword };
-const supervisor = { username: 'demo.supervisor', password: defaultDemoPassword };
 const caseworkerOffice = demoUsers.find((user) => user.username === caseworker.username)?.headOfficeCode;
-const api = '/api/v1';
 const today = () => isoDateIn(new Date());
 
 type TBook = typeof kh;
-
-const tokenOf = async (request: APIRequestContext, who: { username: string; password: string }) => {
-  const signedIn = await request.post(`${api}/auth/sign-in`, { data: who });
-  expect(signedIn.ok(), await signedIn.text()).toBe(true);
-  return { authorization: `Bearer ${(await signedIn.json()).data.accessToken}`, locale: 'en' };
-};
-
-type TMatching = { id: number; childId: number; childCode: string; version: number };
-
-/**
- * A matching taken through the API to 'keeping to approve', each step by whom four-eyes allows:
- * the caseworker proposes and asks, the supervisor decides. Its child and family are of the
- * caseworker's office (scripts/e2e-prepare.ts keeps families there).
- */
-const matchingAwaitingKeep = async (request: APIRequestContext, on = today()): Promise<TMatching> => {
-  const worker = await tokenOf(request, caseworker);
-  const boss = await tokenOf(request, supervisor);
-  const get = async (path: string) => {
-    const response = await request.get(`${api}${path}`, { headers: worker });
-    expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()).data;
-  };
-  const [child] = await get('/adoptive-matching/adoptive-childs');
-  const [family] = await get(`/adoptive-matching/adoptive-parents?childId=${child.id}`);
-  const created = await request.post(`${api}/adoptive-matching`, {
-    headers: worker,
-    data: {
-      childId: child.id,
-      parentId: family.id,
-      proposedDate: on,
-      justification: 'Assessed in person.',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  let { id, version } = (await created.json()).data as { id: number; version: number };
-  const step = async (
-    headers: Record<string, string>,
-    action: string,
-    body: Record<string, unknown> = {},
-  ) => {
-    const response = await request.patch(`${api}/adoptive-matching/${action}/${id}`, {
-      headers,
-      data: { ...body, version },
-    });
-    expect(response.ok(), `${action}: ${await response.text()}`).toBe(true);
-    version = (await response.json()).data.version;
-  };
-  const date = { date: on };
-  await step(worker, 'pending-adoption');
-  await step(boss, 'confirm-adoption', date);
-  await step(boss, 'test-adoption', date);
-  await step(boss, 'confirm-test', { ...date, reason: 'A trial of no days: the child already lived there.' });
-  await step(boss, 'pending-warrant');
-  await step(worker, 'request-warrant', { ...date, reference: 'REF-SERVICES-E2E' });
-  await step(boss, 'confirm-warrant', { ...date, number: 'W-SERVICES-E2E' });
-  await step(worker, 'child-keep', date);
-  return { id, childId: child.id, childCode: child.code, version };
-};
 
 /** Opens the palette, types `name` and takes the command of exactly that name. */
 const command = async (page: Page, name: string) => {
