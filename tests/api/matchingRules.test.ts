@@ -13,6 +13,7 @@ import {
   provinces,
   users,
 } from '../../server/db/schema';
+import type { TStatusHistoryRow } from '../../src/components/workflow/statusHistory';
 import { formatDate } from '../../src/domain/dateFormat';
 import { stagePeriods } from '../../src/domain/matchingStage';
 import { isoDateIn } from '../../src/domain/programmeTime';
@@ -979,15 +980,8 @@ describe('dates in order', () => {
       (await act('request-warrant', id, { date: today, reference: 'REF-0' }, tokens.caseworker)).statusCode,
     ).toBe(200);
     // The stepper reads the history as the page does: the warrant stage from today, its steps in order.
-    const history = (await call('GET', `/adoptive-matching/status-history/${id}`)).json().data as {
-      id: number;
-      action: string;
-      fromStatus: string;
-      toStatus: string;
-      payload: Record<string, unknown>;
-      user: { id: number; name: string } | null;
-      at: string;
-    }[];
+    const history = (await call('GET', `/adoptive-matching/status-history/${id}`)).json()
+      .data as TStatusHistoryRow[];
     const periods = stagePeriods(
       [...history]
         .reverse()
