@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { childArea } from '../areas/child.area';
 import { childStatuses } from '../childStatus';
 import { personName, type TPersonName } from '../personName';
-import type { TBadgeTone, TResourceDefinition } from '../resource';
+import type { TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
 import { isoDay, optionalText, requiredId } from '../rules';
 
@@ -85,14 +86,7 @@ export const ageBandBirthDates = (band: TChildAgeBand, today: string): { after: 
 };
 
 /** The badge colour of each status in the list and on the case summary. */
-export const childStatusTones = {
-  registered: 'slate',
-  adoptable: 'green',
-  matched: 'blue',
-  adopted: 'violet',
-  longTerm: 'amber',
-  international: 'teal',
-} as const satisfies Record<(typeof childStatuses)[number], TBadgeTone>;
+export const childStatusTones = childArea.statuses;
 
 const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn

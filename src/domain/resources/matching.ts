@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { matchingArea } from '../areas/matching.area';
 import { peopleNames } from '../personName';
 import type { TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
@@ -31,20 +32,7 @@ export const ZMatchingUpdate = z
   .strict();
 
 /** The badge colour of each status. */
-export const matchingStatusTones = {
-  proposed: 'slate',
-  adoptionPending: 'amber',
-  adoptionConfirmed: 'blue',
-  testing: 'teal',
-  testPending: 'amber',
-  testConfirmed: 'blue',
-  warrantPending: 'amber',
-  warrantRequested: 'amber',
-  warranted: 'blue',
-  keepRequested: 'amber',
-  completed: 'violet',
-  rejected: 'rose',
-} as const;
+export const matchingStatusTones = matchingArea.statuses;
 
 export const matchingResource = {
   ...resourceAddresses.matching,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parentArea } from '../areas/parent.area';
 import { peopleNames, type TPersonName } from '../personName';
 import type { TFieldDef, TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
@@ -152,13 +153,7 @@ export const isOldEnoughToAdopt = (dateOfBirth: string, today: string, minimumAg
   dateOfBirth <= yearsBefore(today, minimumAge);
 
 /** The badge colour of each status in the list and on the page. */
-export const parentStatusTones = {
-  pending: 'amber',
-  accepted: 'green',
-  matched: 'blue',
-  adopted: 'violet',
-  rejected: 'rose',
-} as const;
+export const parentStatusTones = parentArea.statuses;
 
 const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn

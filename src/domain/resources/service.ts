@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { serviceArea } from '../areas/service.area';
 import { peopleNames } from '../personName';
-import type { TBadgeTone, TResourceDefinition } from '../resource';
+import type { TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
 import { optionalText, requiredDay, requiredId } from '../rules';
 import { serviceDueStates, serviceTypes } from '../serviceSchedule';
@@ -29,11 +30,7 @@ export type TServiceInput = z.infer<typeof ZServiceInput>;
 export const ZServiceUpdate = ZServiceInput.omit({ childId: true, matchingId: true }).partial().strict();
 
 /** The badge colour of each status. */
-export const serviceStatusTones = {
-  pending: 'amber',
-  confirmed: 'green',
-  rejected: 'rose',
-} as const satisfies Record<(typeof serviceStatuses)[number], TBadgeTone>;
+export const serviceStatusTones = serviceArea.statuses;
 
 /** The list's period filter, over the planned day, counted where the programme works. */
 export const servicePeriods = [

@@ -1,0 +1,24 @@
+import { defineArea } from './area';
+
+/** Matchings of a child with a family and their legal stages (the spec's 'Matching'). */
+export const matchingArea = defineArea({
+  name: 'matching',
+  entity: 'adoptive_matchings',
+  apiBase: '/adoptive-matching',
+  routeBase: '/adoptive-matching',
+  permission: 'matchings',
+  statuses: {
+    proposed: 'slate',
+    adoptionPending: 'amber',
+    adoptionConfirmed: 'blue',
+    testing: 'teal',
+    testPending: 'amber',
+    testConfirmed: 'blue',
+    warrantPending: 'amber',
+    warrantRequested: 'amber',
+    warranted: 'blue',
+    keepRequested: 'amber',
+    completed: 'violet',
+    rejected: 'rose',
+  },
+});
