@@ -88,6 +88,26 @@ export const timeCalls = async <T>(call: () => Promise<T>, runs: number, warmUps
   };
 };
 
+/** The heading of a timing table whose first column is `first`: matches, runs, p50, p95, max. */
+export const timingTableHeading = (first: string) =>
+  `| ${first} | matches | runs | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- | --- | --- |`;
+
+/** Five warm-up calls, then `runs` timed ones; prints the row of a `timingTableHeading` table. */
+export const printTimingRow = async (label: string, call: () => Promise<number>, runs: number) => {
+  const { answer: matches, p50, p95, max } = await timeCalls(call, runs, 5);
+  console.log(
+    `| ${label} | ${matches} | ${runs} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${max.toFixed(1)} |`,
+  );
+};
+
+/** Runs a benchmark's main: a failure prints its error and exits 1. */
+export const runBench = (main: () => Promise<void>) => {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+};
+
 /** `node …; N cores, load average L` for a benchmark's heading line. */
 export const machineNote = () =>
   `node ${process.version}; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`;
