@@ -5,7 +5,8 @@ import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { failureText } from '@/components/form/failureText';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
-import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
+import { RemoveRowButton } from '@/components/RemoveRowButton';
+import { primaryButton, secondaryButton, smallButton } from '@/components/ui';
 import { childDocumentTypes, type TChildDocument } from '@/domain/childFiles';
 import { formatInstantDate } from '@/domain/dateFormat';
 import {
@@ -31,7 +32,6 @@ type TBusy =
   | { kind: 'removing'; id: number }
   | null;
 
-const smallButton = 'px-2.5 py-1.5 text-xs';
 const cell = 'px-3 py-2 align-middle';
 
 /** What a document is called on screen: its title when it has one, else the file's name. */
@@ -299,16 +299,13 @@ export const ChildDocumentsList = ({
                               <Icon name="refresh" className="size-3.5" />
                               {rowBusy === 'replacing' ? words.replacing() : words.replace()}
                             </button>
-                            <button
-                              type="button"
-                              className={`${dangerOutlineButton} ${smallButton}`}
+                            <RemoveRowButton
                               aria-label={words.removeNamed({ name })}
                               disabled={busy !== null}
                               onClick={() => setRemoving(row)}
                             >
-                              <Icon name="trash" className="size-3.5" />
                               {words.remove()}
-                            </button>
+                            </RemoveRowButton>
                           </>
                         ) : null}
                       </div>

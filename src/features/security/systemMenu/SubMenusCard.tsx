@@ -5,8 +5,9 @@ import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
+import { RemoveRowButton } from '@/components/RemoveRowButton';
 import type { TRecordContext } from '@/components/resource/resourceArea';
-import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
+import { primaryButton, secondaryButton, smallButton } from '@/components/ui';
 import { systemMenuResource } from '@/domain/resources/systemMenu';
 import { translate } from '@/domain/translatable';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -23,7 +24,6 @@ type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; rows
 
 const cardClass =
   'mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900';
-const smallButton = 'px-2.5 py-1.5 text-xs';
 
 /** Under a menu's edit form: its sub-menus, or (for a sub-menu) the menu it belongs to. */
 const SubMenusCard = ({ record }: TRecordContext) => {
@@ -259,15 +259,12 @@ const SubMenus = ({ menuId, menuOrder }: { menuId: number; menuOrder: number }) 
                           >
                             {LL.list.edit()}
                           </button>
-                          <button
-                            type="button"
-                            className={`${dangerOutlineButton} ${smallButton}`}
+                          <RemoveRowButton
                             aria-label={words.deleteNamed({ name })}
                             onClick={() => setDeleting(row)}
                           >
-                            <Icon name="trash" className="size-3.5" />
                             {LL.list.delete()}
-                          </button>
+                          </RemoveRowButton>
                         </div>
                       </td>
                     </tr>
