@@ -9,14 +9,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { communes, villages } from '../../server/db/schema';
-import {
-  listenAsAdmin,
-  machineNote,
-  openBenchApp,
-  printTimingRow,
-  runBench,
-  timingTableHeading,
-} from './benchKit';
+import type { TTimingCase } from './benchKit';
+import { listenAsAdmin, machineNote, openBenchApp, printTimingTable, runBench } from './benchKit';
 
 const provinceCount = 10;
 const districtsPerProvince = 2;
@@ -200,10 +194,16 @@ const main = async () => {
       `Database: ${postgres ? 'PostgreSQL' : 'PGlite'}${vacuumed ? ' (vacuum analyze after seeding)' : ''}; ` +
         `${villageCount} villages seeded in ${seedSeconds} s; ${machineNote()}`,
     );
-    console.log(timingTableHeading('GET /villages'));
-    for (const [label, query, locale = 'kh'] of cases) {
-      await printTimingRow(label, () => list(query, locale), Number(query.take) > 10 ? 50 : 100);
-    }
+    await printTimingTable(
+      'GET /villages',
+      cases.map(
+        ([label, query, locale = 'kh']): TTimingCase => [
+          label,
+          () => list(query, locale),
+          Number(query.take) > 10 ? 50 : 100,
+        ],
+      ),
+    );
   } finally {
     await close();
   }

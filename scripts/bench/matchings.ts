@@ -18,14 +18,8 @@ import {
 } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { matchingStatuses } from '../../src/domain/workflows/matching.workflow';
-import {
-  listenAsAdmin,
-  machineNote,
-  openBenchApp,
-  printTimingRow,
-  runBench,
-  timingTableHeading,
-} from './benchKit';
+import type { TTimingCase } from './benchKit';
+import { listenAsAdmin, machineNote, openBenchApp, printTimingTable, runBench } from './benchKit';
 
 const matchingCount = 20_000;
 const batch = 1_000;
@@ -191,8 +185,10 @@ const main = async () => {
         `${matchingCount} matchings (with children, applications, ${matchingCount * 3} history rows) seeded in ${seedSeconds} s; ` +
         `${machineNote()}; history rows before: ${maxHistory}`,
     );
-    console.log(timingTableHeading('call'));
-    for (const [label, call] of cases) await printTimingRow(label, call, 100);
+    await printTimingTable(
+      'call',
+      cases.map(([label, call]): TTimingCase => [label, call, 100]),
+    );
   } finally {
     await close();
   }

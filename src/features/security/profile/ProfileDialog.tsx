@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
@@ -7,8 +6,8 @@ import { DialogFooter, SaveButton } from '@/components/form/FormButtons';
 import { FormNotice } from '@/components/form/FormNotice';
 import { labelClass } from '@/components/form/fieldStyles';
 import { labelledResolver } from '@/components/form/labelledResolver';
-import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
 import { TextField } from '@/components/form/TextField';
+import { useNoticedSave } from '@/components/form/useNoticedSave';
 import type { TUserInfo } from '@/domain/auth';
 import { type TProfile, ZProfileInput } from '@/domain/profile';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -56,7 +55,6 @@ export const ProfileDialog = ({ open, onClose }: { open: boolean; onClose: () =>
 
 const ProfileForm = ({ user, onClose }: { user: TUserInfo; onClose: () => void }) => {
   const { LL } = useI18nContext();
-  const [notice, setNotice] = useState<TFormNotice | null>(null);
   const labelForPath = (path: string): string => {
     switch (path) {
       case 'oldPassword':
@@ -86,28 +84,15 @@ const ProfileForm = ({ user, onClose }: { user: TUserInfo; onClose: () => void }
   });
   const { errors, isSubmitting } = formState;
 
-  const save = handleSubmit(
-    async (values) => {
-      setNotice(null);
-      try {
-        const body = bodyOf(values);
-        await api<{ data: TProfile }>('/admin/user-profile', { method: 'PUT', body });
-        showToast(body.newPassword ? LL.profile.passwordChanged() : LL.profile.saved());
-        // The top bar and every screen read the session's user: load it again with the new name.
-        reloadSessionUser();
-        onClose();
-      } catch (error) {
-        setNotice(
-          noticeForSaveFailure(error, {
-            fieldPaths,
-            labelForPath,
-            setError: setError as never,
-            LL,
-          }),
-        );
-      }
+  const { notice, save } = useNoticedSave(
+    { handleSubmit, setError, fieldPaths, labelForPath, bodyOf },
+    async (body) => {
+      await api<{ data: TProfile }>('/admin/user-profile', { method: 'PUT', body });
+      showToast(body.newPassword ? LL.profile.passwordChanged() : LL.profile.saved());
+      // The top bar and every screen read the session's user: load it again with the new name.
+      reloadSessionUser();
+      onClose();
     },
-    () => setNotice({ message: LL.form.fixErrors() }),
   );
 
   const input = (

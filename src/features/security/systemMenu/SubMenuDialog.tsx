@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { type FieldValues, useForm } from 'react-hook-form';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
@@ -8,8 +8,8 @@ import { CancelButton, SaveButton } from '@/components/form/FormButtons';
 import { FormNotice } from '@/components/form/FormNotice';
 import { inputStateProps } from '@/components/form/fieldStyles';
 import { labelledResolver } from '@/components/form/labelledResolver';
-import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
 import { TranslatableInputs } from '@/components/form/TranslatableInputs';
+import { useNoticedSave } from '@/components/form/useNoticedSave';
 import { useResourceText } from '@/components/resource/useResourceText';
 import type { TFieldDef } from '@/domain/resource';
 import { systemMenuResource, ZSystemMenuInput } from '@/domain/resources/systemMenu';
@@ -105,7 +105,6 @@ const SubMenuForm = ({
   onReload: () => void;
 }) => {
   const { LL, labelOf } = useResourceText(systemMenuResource.name);
-  const [notice, setNotice] = useState<TFormNotice | null>(null);
   const suggestions = useMemo(
     () => Object.fromEntries(Object.entries(suggestionLists).map(([key, list]) => [key, list()])),
     [],
@@ -136,24 +135,18 @@ const SubMenuForm = ({
   });
   const { errors, isSubmitting } = formState;
 
-  const save = handleSubmit(
-    async (values) => {
-      setNotice(null);
-      try {
-        const body = bodyOf(values);
-        const saved =
-          state.mode === 'edit'
-            ? await updateSubMenu(state.row.id, { ...body, version: state.row.version })
-            : await createSubMenu(menuId, body);
-        showToast(
-          state.mode === 'edit' ? LL.form.saved() : LL.form.created({ thing: LL.resources.subMenu.one() }),
-        );
-        onSaved(saved);
-      } catch (error) {
-        setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath, setError, LL }));
-      }
+  const { notice, save } = useNoticedSave(
+    { handleSubmit, setError, fieldPaths, labelForPath, bodyOf },
+    async (body) => {
+      const saved =
+        state.mode === 'edit'
+          ? await updateSubMenu(state.row.id, { ...body, version: state.row.version })
+          : await createSubMenu(menuId, body);
+      showToast(
+        state.mode === 'edit' ? LL.form.saved() : LL.form.created({ thing: LL.resources.subMenu.one() }),
+      );
+      onSaved(saved);
     },
-    () => setNotice({ message: LL.form.fixErrors() }),
   );
 
   const renderField = (field: TFieldDef, index: number) => {

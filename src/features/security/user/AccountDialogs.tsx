@@ -212,6 +212,16 @@ const PasswordForm = ({
   });
 
   const notice = failure ?? message;
+  /** What both boxes share: a required new password, by its path. */
+  const passwordBox = (path: 'password' | 'confirm') => ({
+    id: `account-${path}`,
+    label: labelForPath(path),
+    required: true,
+    requiredLabel: LL.form.requiredMark(),
+    type: 'password',
+    autoComplete: 'new-password',
+    ...register(path),
+  });
   const passwordError = (errors.password as { message?: string } | undefined)?.message;
   const confirmError = (errors.confirm as { message?: string } | undefined)?.message;
   return (
@@ -223,27 +233,12 @@ const PasswordForm = ({
       <FormNotice notice={notice ? { message: notice } : null} />
       <div className="grid gap-4">
         <TextField
-          id="account-password"
-          label={labelForPath('password')}
-          required
-          requiredLabel={LL.form.requiredMark()}
+          {...passwordBox('password')}
           error={passwordError}
           hint={LL.fieldHints.passwordHint()}
-          type="password"
-          autoComplete="new-password"
           autoFocus
-          {...register('password')}
         />
-        <TextField
-          id="account-confirm"
-          label={labelForPath('confirm')}
-          required
-          requiredLabel={LL.form.requiredMark()}
-          error={confirmError}
-          type="password"
-          autoComplete="new-password"
-          {...register('confirm')}
-        />
+        <TextField {...passwordBox('confirm')} error={confirmError} />
       </div>
       <div className="mt-6 flex justify-end gap-2">
         <CancelButton onClick={onClose} />
