@@ -103,21 +103,22 @@ const zipOf = (name: string, content: string) => {
   const data = Buffer.from(content);
   const nameBytes = Buffer.from(name);
   const crc = crc32(data);
+  /** The CRC, both sizes (stored: equal) and the name's length, in the order both headers keep them. */
+  const writeFileFacts = (header: Buffer, at: number) => {
+    header.writeUInt32LE(crc, at);
+    header.writeUInt32LE(data.length, at + 4);
+    header.writeUInt32LE(data.length, at + 8);
+    header.writeUInt16LE(nameBytes.length, at + 12);
+  };
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
   local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
+  writeFileFacts(local, 14);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
   central.writeUInt16LE(20, 4);
   central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
+  writeFileFacts(central, 16);
   const localLength = local.length + nameBytes.length + data.length;
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);

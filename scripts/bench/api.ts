@@ -10,12 +10,12 @@
  * postgres://postgres@127.0.0.1:5432/postgres), in a scratch database dropped afterwards.
  * `BENCH_SECONDS=n` changes the duration; `BENCH_ONLY=pglite|postgres` runs one database.
  */
-import net from 'node:net';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { seedDemoData } from '../../server/db/demoData';
 import { childInfos } from '../../server/db/schema';
+import { postgresAnswers } from '../postgresAnswers.mjs';
 import { listenAsAdmin, machineNote, openBenchApp } from './benchKit';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -36,22 +36,6 @@ const load = async (name: string, url: string, headers: Record<string, string> =
 };
 
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const postgresAnswers = () =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(pgUrl);
-    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
-    socket.setTimeout(2000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 const benchDatabase = async (postgres: boolean) => {
   const previous = process.env.DATABASE_URL;
@@ -108,6 +92,6 @@ const benchDatabase = async (postgres: boolean) => {
 const only = process.env.BENCH_ONLY;
 if (only !== 'postgres') await benchDatabase(false);
 if (only !== 'pglite') {
-  if (await postgresAnswers()) await benchDatabase(true);
+  if (await postgresAnswers(pgUrl)) await benchDatabase(true);
   else console.log(`\nNo PostgreSQL answers at ${new URL(pgUrl).host}: PGlite only.`);
 }

@@ -6,27 +6,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { benchAdminPassword as adminPassword, runBench, timeCalls } from './benchKit';
 
-const adminPassword = 'bench-admin-pass-123';
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
+/** Up to three warm-up calls, then `runs` timed ones: one row of the p50/p95 table. */
 const measure = async (label: string, runs: number, call: () => Promise<void>) => {
-  for (let i = 0; i < Math.min(3, runs); i++) await call(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await call();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const p50 = percentile(times, 50).toFixed(1);
-  const p95 = percentile(times, 95).toFixed(1);
-  console.log(`| ${label} | ${runs} | ${p50} | ${p95} |`);
+  const { p50, p95 } = await timeCalls(call, runs, Math.min(3, runs));
+  console.log(`| ${label} | ${runs} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`);
 };
 
 const main = async () => {
@@ -79,7 +66,4 @@ const main = async () => {
   }
 };
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

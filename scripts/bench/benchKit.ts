@@ -88,6 +88,33 @@ export const timeCalls = async <T>(call: () => Promise<T>, runs: number, warmUps
   };
 };
 
+/** One row of a timing table: its label, the call (answering the rows it matches), how many runs. */
+export type TTimingCase = [label: string, call: () => Promise<number>, runs: number];
+
+/**
+ * Times each case (five warm-up calls, then `runs` timed ones, one case after the other) and prints
+ * a table: the case, the rows it matches (what its call answers), runs, p50, p95 and max in ms.
+ */
+export const printTimingTable = async (first: string, cases: readonly TTimingCase[]) => {
+  console.log(
+    `| ${first} | matches | runs | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- | --- | --- |`,
+  );
+  for (const [label, call, runs] of cases) {
+    const { answer: matches, p50, p95, max } = await timeCalls(call, runs, 5);
+    console.log(
+      `| ${label} | ${matches} | ${runs} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${max.toFixed(1)} |`,
+    );
+  }
+};
+
+/** Runs a benchmark's main: a failure prints its error and exits 1. */
+export const runBench = (main: () => Promise<void>) => {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+};
+
 /** `node …; N cores, load average L` for a benchmark's heading line. */
 export const machineNote = () =>
   `node ${process.version}; ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}`;

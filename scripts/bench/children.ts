@@ -13,7 +13,7 @@ import { hashPassword } from '../../server/auth/password';
 import { defaultDemoPassword, seedDemoData, seedDemoUsers } from '../../server/db/demoData';
 import { childDisabilities, childInfos, provinces, statusHistory } from '../../server/db/schema';
 import { exportMaxRows as childExportMaxRows } from '../../server/resources/exportRoute';
-import { listenAsAdmin, machineNote, openBenchApp, timeCalls } from './benchKit';
+import { listenAsAdmin, machineNote, openBenchApp, runBench, timeCalls } from './benchKit';
 
 const childCount = 20_000;
 
@@ -177,7 +177,4 @@ const main = async () => {
   }
 };
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -21,6 +21,7 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { i18nObject } from '../../src/i18n/i18n-util';
 import { loadAllLocales } from '../../src/i18n/i18n-util.sync';
+import { chromiumArgs, chromiumPath } from '../chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const clientDir = path.join(root, 'dist/client');
@@ -111,24 +112,14 @@ const signIn = async (page: Page) => {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-bench-client-'));
 const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: password };
 // Demo children first (the embedded database admits one process at a time), then the server.
 await run('node_modules/.bin/tsx', ['scripts/seed-demo.ts', '--children', '60'], env);
 const server = await startServer(env);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
+  executablePath: chromiumPath,
+  args: ['--headless=new', ...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
 });
 try {
   console.log(

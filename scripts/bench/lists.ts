@@ -9,7 +9,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { communes, villages } from '../../server/db/schema';
-import { listenAsAdmin, machineNote, openBenchApp, timeCalls } from './benchKit';
+import type { TTimingCase } from './benchKit';
+import { listenAsAdmin, machineNote, openBenchApp, printTimingTable, runBench } from './benchKit';
 
 const provinceCount = 10;
 const districtsPerProvince = 2;
@@ -193,22 +194,19 @@ const main = async () => {
       `Database: ${postgres ? 'PostgreSQL' : 'PGlite'}${vacuumed ? ' (vacuum analyze after seeding)' : ''}; ` +
         `${villageCount} villages seeded in ${seedSeconds} s; ${machineNote()}`,
     );
-    console.log(
-      '| GET /villages | matches | runs | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- | --- | --- |',
+    await printTimingTable(
+      'GET /villages',
+      cases.map(
+        ([label, query, locale = 'kh']): TTimingCase => [
+          label,
+          () => list(query, locale),
+          Number(query.take) > 10 ? 50 : 100,
+        ],
+      ),
     );
-    for (const [label, query, locale = 'kh'] of cases) {
-      const runs = Number(query.take) > 10 ? 50 : 100;
-      const { answer: matches, p50, p95, max } = await timeCalls(() => list(query, locale), runs, 5);
-      console.log(
-        `| ${label} | ${matches} | ${runs} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${max.toFixed(1)} |`,
-      );
-    }
   } finally {
     await close();
   }
 };
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -18,7 +18,8 @@ import {
 } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { matchingStatuses } from '../../src/domain/workflows/matching.workflow';
-import { listenAsAdmin, machineNote, openBenchApp, timeCalls } from './benchKit';
+import type { TTimingCase } from './benchKit';
+import { listenAsAdmin, machineNote, openBenchApp, printTimingTable, runBench } from './benchKit';
 
 const matchingCount = 20_000;
 const batch = 1_000;
@@ -184,22 +185,13 @@ const main = async () => {
         `${matchingCount} matchings (with children, applications, ${matchingCount * 3} history rows) seeded in ${seedSeconds} s; ` +
         `${machineNote()}; history rows before: ${maxHistory}`,
     );
-    console.log(
-      '| call | matches | runs | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- | --- | --- |',
+    await printTimingTable(
+      'call',
+      cases.map(([label, call]): TTimingCase => [label, call, 100]),
     );
-    for (const [label, call] of cases) {
-      const runs = 100;
-      const { answer: matches, p50, p95, max } = await timeCalls(call, runs, 5);
-      console.log(
-        `| ${label} | ${matches} | ${runs} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${max.toFixed(1)} |`,
-      );
-    }
   } finally {
     await close();
   }
 };
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

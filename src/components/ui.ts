@@ -13,3 +13,6 @@ export const kbd =
 
 /** A secondary button for a destructive action (Delete, Remove): outlined, red in both themes. */
 export const dangerOutlineButton = `inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-error hover:bg-error-light dark:border-slate-600 dark:bg-slate-800 dark:text-red-300 dark:hover:bg-slate-700 ${focusRing}`;
+
+/** Added to a button class for the small buttons of a table row or a repeated block. */
+export const smallButton = 'px-2.5 py-1.5 text-xs';

@@ -33,69 +33,39 @@ export const organizationSeed: TOrganizationSeed[] = [
   },
 ];
 
-export const departmentSeed: TDepartmentSeed[] = [
-  {
-    code: 'MOSVY-CW',
-    name: { kh: 'នាយកដ្ឋានសុខុមាលភាពកុមារ', en: 'Department of Child Welfare' },
-    organizationCode: mosvy,
-  },
-  {
-    code: 'MOSVY-SW',
-    name: { kh: 'នាយកដ្ឋានសុខុមាលភាពសង្គម', en: 'Department of Social Welfare' },
-    organizationCode: mosvy,
-  },
-  {
-    code: 'MOSVY-ADM',
-    name: { kh: 'នាយកដ្ឋានរដ្ឋបាល', en: 'Department of Administration' },
-    organizationCode: mosvy,
-  },
-  {
-    code: 'MOSVY-FIN',
-    name: { kh: 'នាយកដ្ឋានហិរញ្ញវត្ថុ', en: 'Department of Finance' },
-    organizationCode: mosvy,
-  },
-  {
-    code: 'MOI-GDI',
-    name: { kh: 'អគ្គនាយកដ្ឋានអត្តសញ្ញាណកម្ម', en: 'General Department of Identification' },
-    organizationCode: interior,
-  },
-  {
-    code: 'CNCC-GS',
-    name: { kh: 'អគ្គលេខាធិការដ្ឋាន', en: 'General Secretariat' },
-    organizationCode: childCouncil,
-  },
+/** A department as one line of data: its code, its organisation and its name in Khmer and English. */
+type TDepartmentRow = [code: string, organizationCode: string, kh: string, en: string];
+
+const departmentRows: TDepartmentRow[] = [
+  ['MOSVY-CW', mosvy, 'នាយកដ្ឋានសុខុមាលភាពកុមារ', 'Department of Child Welfare'],
+  ['MOSVY-SW', mosvy, 'នាយកដ្ឋានសុខុមាលភាពសង្គម', 'Department of Social Welfare'],
+  ['MOSVY-ADM', mosvy, 'នាយកដ្ឋានរដ្ឋបាល', 'Department of Administration'],
+  ['MOSVY-FIN', mosvy, 'នាយកដ្ឋានហិរញ្ញវត្ថុ', 'Department of Finance'],
+  ['MOI-GDI', interior, 'អគ្គនាយកដ្ឋានអត្តសញ្ញាណកម្ម', 'General Department of Identification'],
+  ['CNCC-GS', childCouncil, 'អគ្គលេខាធិការដ្ឋាន', 'General Secretariat'],
 ];
+
+export const departmentSeed: TDepartmentSeed[] = departmentRows.map(([code, organizationCode, kh, en]) => ({
+  code,
+  name: { kh, en },
+  organizationCode,
+}));
 
 type TPositionTitle = { suffix: string; name: TTranslatable };
 
-const director: TPositionTitle = { suffix: 'DIR', name: { kh: 'ប្រធាននាយកដ្ឋាន', en: 'Director' } };
-const deputyDirector: TPositionTitle = {
-  suffix: 'DDIR',
-  name: { kh: 'អនុប្រធាននាយកដ្ឋាន', en: 'Deputy Director' },
-};
-const chiefOfOffice: TPositionTitle = {
-  suffix: 'CHIEF',
-  name: { kh: 'ប្រធានការិយាល័យ', en: 'Chief of Office' },
-};
-const deputyChiefOfOffice: TPositionTitle = {
-  suffix: 'DCHIEF',
-  name: { kh: 'អនុប្រធានការិយាល័យ', en: 'Deputy Chief of Office' },
-};
-const officer: TPositionTitle = { suffix: 'OFF', name: { kh: 'មន្ត្រី', en: 'Officer' } };
-const caseworker: TPositionTitle = { suffix: 'CW', name: { kh: 'អ្នកគ្រប់គ្រងករណី', en: 'Caseworker' } };
-const directorGeneral: TPositionTitle = { suffix: 'DG', name: { kh: 'អគ្គនាយក', en: 'Director General' } };
-const deputyDirectorGeneral: TPositionTitle = {
-  suffix: 'DDG',
-  name: { kh: 'អគ្គនាយករង', en: 'Deputy Director General' },
-};
-const secretaryGeneral: TPositionTitle = {
-  suffix: 'SG',
-  name: { kh: 'អគ្គលេខាធិការ', en: 'Secretary General' },
-};
-const deputySecretaryGeneral: TPositionTitle = {
-  suffix: 'DSG',
-  name: { kh: 'អគ្គលេខាធិការរង', en: 'Deputy Secretary General' },
-};
+/** A position title from its code suffix and its name in Khmer and English. */
+const title = (suffix: string, kh: string, en: string): TPositionTitle => ({ suffix, name: { kh, en } });
+
+const director = title('DIR', 'ប្រធាននាយកដ្ឋាន', 'Director');
+const deputyDirector = title('DDIR', 'អនុប្រធាននាយកដ្ឋាន', 'Deputy Director');
+const chiefOfOffice = title('CHIEF', 'ប្រធានការិយាល័យ', 'Chief of Office');
+const deputyChiefOfOffice = title('DCHIEF', 'អនុប្រធានការិយាល័យ', 'Deputy Chief of Office');
+const officer = title('OFF', 'មន្ត្រី', 'Officer');
+const caseworker = title('CW', 'អ្នកគ្រប់គ្រងករណី', 'Caseworker');
+const directorGeneral = title('DG', 'អគ្គនាយក', 'Director General');
+const deputyDirectorGeneral = title('DDG', 'អគ្គនាយករង', 'Deputy Director General');
+const secretaryGeneral = title('SG', 'អគ្គលេខាធិការ', 'Secretary General');
+const deputySecretaryGeneral = title('DSG', 'អគ្គលេខាធិការរង', 'Deputy Secretary General');
 
 const departmentTitles = [director, deputyDirector, chiefOfOffice, deputyChiefOfOffice, officer];
 

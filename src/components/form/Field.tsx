@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { errorTextClass, labelClass } from './fieldStyles';
 
-type TFieldProps = {
+export type TFieldProps = {
   id: string;
   label: string;
   required?: boolean;

@@ -1,18 +1,10 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { Field } from './Field';
-import { inputClass } from './fieldStyles';
+import { Field, type TFieldProps } from './Field';
+import { inputStateProps } from './fieldStyles';
 
-type TTextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
-  id: string;
-  label: string;
-  required?: boolean;
-  requiredLabel: string;
-  error?: string;
-  hint?: string;
-  /** The wrapper's classes (e.g. a grid span). */
-  className?: string;
-  ref?: Ref<HTMLInputElement>;
-};
+/** The field's props (`className`: the wrapper's classes, e.g. a grid span) and the input's. */
+type TTextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> &
+  Omit<TFieldProps, 'children'> & { ref?: Ref<HTMLInputElement> };
 
 /** A labelled text input with its error (or hint) under it, wired for screen readers. */
 export const TextField = ({
@@ -24,22 +16,23 @@ export const TextField = ({
   hint,
   className,
   ...input
-}: TTextFieldProps) => (
-  <Field
-    id={id}
-    label={label}
-    required={required}
-    requiredLabel={requiredLabel}
-    error={error}
-    hint={hint}
-    className={className}
-  >
-    <input
+}: TTextFieldProps) => {
+  const state = inputStateProps(id, error);
+  return (
+    <Field
       id={id}
-      className={`${inputClass(Boolean(error))} ${input.readOnly ? 'bg-slate-50 text-slate-600 dark:bg-slate-800 dark:text-slate-300' : ''}`}
-      aria-invalid={Boolean(error)}
-      aria-describedby={error ? `${id}-error` : undefined}
-      {...input}
-    />
-  </Field>
-);
+      label={label}
+      required={required}
+      requiredLabel={requiredLabel}
+      error={error}
+      hint={hint}
+      className={className}
+    >
+      <input
+        {...state}
+        className={`${state.className} ${input.readOnly ? 'bg-slate-50 text-slate-600 dark:bg-slate-800 dark:text-slate-300' : ''}`}
+        {...input}
+      />
+    </Field>
+  );
+};

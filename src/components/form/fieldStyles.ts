@@ -8,3 +8,14 @@ export const inputClass = (invalid: boolean) =>
 
 export const labelClass = 'mb-1 block font-medium text-slate-700 text-sm dark:text-slate-200';
 export const errorTextClass = 'mt-1 text-error text-xs';
+
+/**
+ * What an input, select or textarea inside a `Field` carries: its id, the shared look, and its
+ * state for screen readers (invalid, described by the message the `Field` shows under it).
+ */
+export const inputStateProps = (id: string, error: string | undefined) => ({
+  id,
+  className: inputClass(Boolean(error)),
+  'aria-invalid': Boolean(error),
+  'aria-describedby': error ? `${id}-error` : undefined,
+});

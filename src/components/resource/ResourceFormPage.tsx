@@ -1,18 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { Controller, type FieldValues, useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { DateInput } from '@/components/form/DateInput';
 import { Field } from '@/components/form/Field';
+import { CancelButton, SaveButton } from '@/components/form/FormButtons';
 import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
-import { validateWithLabels } from '@/components/form/formErrors';
 import { LookupCheckboxes } from '@/components/form/LookupCheckboxes';
 import { LookupSelect } from '@/components/form/LookupSelect';
+import { labelledResolver } from '@/components/form/labelledResolver';
 import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
 import { TextField } from '@/components/form/TextField';
+import { TranslatableInputs } from '@/components/form/TranslatableInputs';
 import { clearLookupCache } from '@/components/form/useLookup';
 import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
@@ -20,7 +22,7 @@ import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { recordDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
-import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
+import { dangerOutlineButton } from '@/components/ui';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { hasRecordPage, permissionFor, type TFieldDef } from '@/domain/resource';
@@ -241,23 +243,22 @@ const ResourceForm = ({
   const form = useForm<FieldValues>({
     defaultValues: initialValues(fields, record, load.state === 'ready' ? load.defaults : undefined),
     mode: 'onTouched',
-    resolver: async (values) => {
-      const errors: FieldErrors<FieldValues> = validateWithLabels(
-        schema,
-        bodyOf(values),
-        labelForPath,
-        LL.validation,
-      );
-      for (const field of fields) {
-        if (field.virtual && field.required && (values[field.key] === null || values[field.key] === '')) {
-          errors[field.key] = {
-            type: 'required',
-            message: LL.validation.required({ label: labelForPath(field.key) }),
-          };
+    resolver: labelledResolver({
+      schema,
+      bodyOf,
+      labelForPath,
+      messages: LL.validation,
+      more: (values, errors) => {
+        for (const field of fields) {
+          if (field.virtual && field.required && (values[field.key] === null || values[field.key] === '')) {
+            errors[field.key] = {
+              type: 'required',
+              message: LL.validation.required({ label: labelForPath(field.key) }),
+            };
+          }
         }
-      }
-      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-    },
+      },
+    }),
   });
   const { register, handleSubmit, formState, control, setError, setValue, reset, watch } = form;
   const { isDirty, isSubmitting, errors } = formState;
@@ -414,31 +415,14 @@ const ResourceForm = ({
     const common = { id, label, required: field.required, requiredLabel: LL.form.requiredMark() };
     switch (field.kind) {
       case 'translatable': {
-        const nested = errors[field.key] as Record<string, { message?: string }> | undefined;
         return (
-          <fieldset key={field.key} className="sm:col-span-2">
-            <legend className="sr-only">{label}</legend>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {(['kh', 'en'] as const).map((language) => (
-                <Field
-                  key={language}
-                  {...common}
-                  id={`${id}-${language}`}
-                  label={labelForPath(`${field.key}.${language}`)}
-                  error={nested?.[language]?.message}
-                >
-                  <input
-                    id={`${id}-${language}`}
-                    lang={language === 'kh' ? 'km' : 'en'}
-                    className={inputClass(Boolean(nested?.[language]))}
-                    aria-invalid={Boolean(nested?.[language])}
-                    aria-describedby={nested?.[language] ? `${id}-${language}-error` : undefined}
-                    {...register(`${field.key}.${language}`)}
-                  />
-                </Field>
-              ))}
-            </div>
-          </fieldset>
+          <TranslatableInputs
+            key={field.key}
+            {...common}
+            labelOf={(language) => labelForPath(`${field.key}.${language}`)}
+            errors={errors[field.key] as Record<string, { message?: string }> | undefined}
+            register={(language) => register(`${field.key}.${language}`)}
+          />
         );
       }
       case 'lookup': {
@@ -651,13 +635,8 @@ const ResourceForm = ({
             <div className="grid gap-4 sm:grid-cols-2">{fields.map(renderField)}</div>
           )}
           <div className="mt-6 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-4 dark:border-slate-800">
-            <button type="submit" className={primaryButton} disabled={isSubmitting}>
-              <Icon name="save" className="size-4" />
-              {isSubmitting ? LL.form.saving() : LL.form.save()}
-            </button>
-            <button type="button" className={secondaryButton} onClick={() => navigate(showPath ?? listPath)}>
-              {LL.form.cancel()}
-            </button>
+            <SaveButton busy={isSubmitting} />
+            <CancelButton onClick={() => navigate(showPath ?? listPath)} />
             <span className="text-slate-500 text-xs dark:text-slate-400">{LL.form.saveShortcut()}</span>
             {canDelete ? (
               <button

@@ -4,14 +4,14 @@ import { Controller, type FieldErrors, type FieldValues, get, set, useForm, useW
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { DateInput } from '@/components/form/DateInput';
+import { DialogForm } from '@/components/form/DialogForm';
 import { Field } from '@/components/form/Field';
+import { DialogFooter, SubmitButton } from '@/components/form/FormButtons';
 import { FormNotice } from '@/components/form/FormNotice';
-import { inputClass } from '@/components/form/fieldStyles';
+import { inputStateProps } from '@/components/form/fieldStyles';
 import { validateWithLabels } from '@/components/form/formErrors';
 import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
-import { Icon } from '@/components/Icon';
 import { useResourceText } from '@/components/resource/useResourceText';
-import { primaryButton, secondaryButton } from '@/components/ui';
 import { isoDateIn } from '@/domain/programmeTime';
 import type { TFieldDef } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -180,15 +180,7 @@ const ActionForm = ({
   const errorOf = (key: string) => (get(errors, key) as { message?: string } | undefined)?.message;
   const idOf = (key: string) => `${client.idPrefix}-action-${fieldIdPart(key)}`;
   return (
-    <form
-      noValidate
-      onKeyDown={onKeyDown}
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void save();
-      }}
-    >
+    <DialogForm onSave={save} onKeyDown={onKeyDown}>
       <FormNotice
         notice={notice}
         onReload={() => {
@@ -247,10 +239,7 @@ const ActionForm = ({
                 ) : field.kind === 'select' ? (
                   // A native choice: arrow keys and typing pick, the screen reader says it.
                   <select
-                    id={id}
-                    className={inputClass(Boolean(error))}
-                    aria-invalid={Boolean(error)}
-                    aria-describedby={error ? `${id}-error` : undefined}
+                    {...inputStateProps(id, error)}
                     aria-required={field.required}
                     autoFocus={field.key === firstField}
                     {...register(field.key)}
@@ -264,23 +253,17 @@ const ActionForm = ({
                   </select>
                 ) : field.kind === 'textarea' ? (
                   <textarea
-                    id={id}
+                    {...inputStateProps(id, error)}
                     rows={4}
                     maxLength={actionMaxLength(action, field.key)}
-                    className={inputClass(Boolean(error))}
-                    aria-invalid={Boolean(error)}
-                    aria-describedby={error ? `${id}-error` : undefined}
                     autoFocus={field.key === firstField}
                     {...register(field.key)}
                   />
                 ) : (
                   <input
-                    id={id}
+                    {...inputStateProps(id, error)}
                     type="text"
                     maxLength={actionMaxLength(action, field.key)}
-                    className={inputClass(Boolean(error))}
-                    aria-invalid={Boolean(error)}
-                    aria-describedby={error ? `${id}-error` : undefined}
                     autoFocus={field.key === firstField}
                     {...register(field.key)}
                   />
@@ -290,24 +273,19 @@ const ActionForm = ({
           })}
         </div>
       ) : null}
-      <div className="mt-6 flex flex-wrap items-center justify-end gap-2">
-        <span className="mr-auto text-slate-500 text-xs dark:text-slate-400">
-          {hasLongText ? texts.formHint() : fields.length > 0 ? texts.dateHint() : texts.confirmHint()}
-        </span>
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          {LL.form.cancel()}
-        </button>
+      <DialogFooter
+        hint={hasLongText ? texts.formHint() : fields.length > 0 ? texts.dateHint() : texts.confirmHint()}
+        onCancel={onClose}
+      >
         {/* Without a field, the confirm button takes the focus: Enter confirms, Esc closes. */}
-        <button
-          type="submit"
-          className={primaryButton}
-          disabled={isSubmitting}
+        <SubmitButton
+          icon={action.icon}
+          busy={isSubmitting}
+          busyLabel={texts.working()}
+          label={texts.action(name)}
           autoFocus={fields.length === 0}
-        >
-          <Icon name={action.icon} className="size-4" />
-          {isSubmitting ? texts.working() : texts.action(name)}
-        </button>
-      </div>
-    </form>
+        />
+      </DialogFooter>
+    </DialogForm>
   );
 };

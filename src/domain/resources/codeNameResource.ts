@@ -15,24 +15,27 @@ export type TParentLevel = {
   sortable?: boolean;
 };
 
+/** The key of a hierarchy's last level, the one a record stores (`provinceId` for a district). */
+type TStoredParentKey<P> = P extends readonly [...unknown[], { key: infer K extends string }] ? K : never;
+
 const parentKeyShape = <K extends string>(key: K | undefined) =>
   (key ? { [key]: requiredId() } : {}) as { [P in K]: ReturnType<typeof requiredId> };
 
 /**
  * The description of a record that has a code, a name in both languages and (optionally) a place in
  * a hierarchy: provinces, districts, communes, villages, states, organizations, departments,
- * positions. The last parent level is stored; the upper ones are cascade pickers and filters.
+ * positions. The last parent level is stored (its key is the body's, derived from `parents`); the
+ * upper ones are cascade pickers and filters.
  */
-export const codeNameResource = <K extends string = never>(config: {
+export const codeNameResource = <const P extends readonly TParentLevel[] = readonly []>(config: {
   name: string;
   permission: TPermissionResource;
   apiBase: string;
   routeBase: string;
-  parents?: readonly (TParentLevel & { key: string })[];
-  storedParentKey?: K;
+  parents?: P;
   editPermission?: boolean;
 }) => {
-  const parents = config.parents ?? [];
+  const parents: readonly TParentLevel[] = config.parents ?? [];
   const lookups: TLookup[] = parents.map((level, index) =>
     index === 0
       ? { path: level.path }
@@ -41,7 +44,8 @@ export const codeNameResource = <K extends string = never>(config: {
   const schema = z.object({
     code: requiredText(20),
     name: requiredTranslatable(200),
-    ...parentKeyShape(config.storedParentKey),
+    // The last level is stored; the upper ones only narrow its choices.
+    ...parentKeyShape(parents.at(-1)?.key as TStoredParentKey<P> | undefined),
   });
   const fields: TFieldDef[] = [
     ...parents.map((level, index) => ({

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
@@ -9,7 +8,5 @@ export const communeResource = codeNameResource({
     { key: 'provinceId', name: 'province', path: '/districts/provinces', sortable: true },
     { key: 'districtId', name: 'district', path: '/communes/districts', sortable: true },
   ],
-  storedParentKey: 'districtId',
 });
 export const ZCommuneInput = communeResource.schema;
-export type TCommuneInput = z.infer<typeof ZCommuneInput>;

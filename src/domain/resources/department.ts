@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
@@ -8,7 +7,5 @@ export const departmentResource = codeNameResource({
   parents: [
     { key: 'organizationId', name: 'organization', path: '/departments/organizations', sortable: true },
   ],
-  storedParentKey: 'organizationId',
 });
 export const ZDepartmentInput = departmentResource.schema;
-export type TDepartmentInput = z.infer<typeof ZDepartmentInput>;

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
@@ -7,4 +6,3 @@ export const organizationResource = codeNameResource({
   apiBase: '/organizations',
 });
 export const ZOrganizationInput = organizationResource.schema;
-export type TOrganizationInput = z.infer<typeof ZOrganizationInput>;

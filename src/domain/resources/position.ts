@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
@@ -9,7 +8,5 @@ export const positionResource = codeNameResource({
     { key: 'organizationId', name: 'organization', path: '/departments/organizations' },
     { key: 'departmentId', name: 'department', path: '/positions/departments', sortable: true },
   ],
-  storedParentKey: 'departmentId',
 });
 export const ZPositionInput = positionResource.schema;
-export type TPositionInput = z.infer<typeof ZPositionInput>;

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
@@ -7,4 +6,3 @@ export const provinceResource = codeNameResource({
   apiBase: '/provinces',
 });
 export const ZProvinceInput = provinceResource.schema;
-export type TProvinceInput = z.infer<typeof ZProvinceInput>;

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
@@ -6,7 +5,5 @@ export const stateResource = codeNameResource({
   ...resourceAddresses.state,
   apiBase: '/states',
   parents: [{ key: 'countryId', name: 'country', path: '/states/countries', sortable: true }],
-  storedParentKey: 'countryId',
 });
 export const ZStateInput = stateResource.schema;
-export type TStateInput = z.infer<typeof ZStateInput>;

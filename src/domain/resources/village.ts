@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { resourceAddresses } from '../resourceAddresses';
 import { codeNameResource } from './codeNameResource';
 
@@ -10,7 +9,5 @@ export const villageResource = codeNameResource({
     { key: 'districtId', name: 'district', path: '/communes/districts' },
     { key: 'communeId', name: 'commune', path: '/villages/communes', sortable: true },
   ],
-  storedParentKey: 'communeId',
 });
 export const ZVillageInput = villageResource.schema;
-export type TVillageInput = z.infer<typeof ZVillageInput>;

@@ -36,34 +36,21 @@ export const servicesPath = (of: TServicesOf) => {
   return `${serviceApiBase}?${query.toString()}`;
 };
 
+/** Whose services, the page's id prefix (`child`, `matching`) and the page's reload count. */
+type TServicesCardProps = { of: TServicesOf; idPrefix: string; reloadKey: number };
+
 /**
  * 'Services after adoption' on a child's page and on a completed matching's: each follow-up with
  * its type (opening its page), planned day with 'Due soon' or 'Overdue', and status; for users who
  * may read services (nothing is asked of the server for the others). A failure stays in the card.
  */
-export const AdoptionServicesCard = ({
-  of,
-  idPrefix,
-  reloadKey,
-}: {
-  of: TServicesOf;
-  idPrefix: string;
-  reloadKey: number;
-}) => {
+export const AdoptionServicesCard = (props: TServicesCardProps) => {
   const { user } = useSession();
   if (!hasPermission(user, 'post_adoption_services:read')) return null;
-  return <ServicesTable of={of} idPrefix={idPrefix} reloadKey={reloadKey} />;
+  return <ServicesTable {...props} />;
 };
 
-const ServicesTable = ({
-  of,
-  idPrefix,
-  reloadKey,
-}: {
-  of: TServicesOf;
-  idPrefix: string;
-  reloadKey: number;
-}) => {
+const ServicesTable = ({ of, idPrefix, reloadKey }: TServicesCardProps) => {
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
   const { optionLabel } = useResourceText('service');

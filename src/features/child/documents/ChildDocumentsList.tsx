@@ -1,11 +1,13 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { CompactTable, compactRowClass } from '@/components/CompactTable';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { failureText } from '@/components/form/failureText';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
-import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
+import { RemoveRowButton } from '@/components/RemoveRowButton';
+import { primaryButton, secondaryButton, smallButton } from '@/components/ui';
 import { childDocumentTypes, type TChildDocument } from '@/domain/childFiles';
 import { formatInstantDate } from '@/domain/dateFormat';
 import {
@@ -31,7 +33,6 @@ type TBusy =
   | { kind: 'removing'; id: number }
   | null;
 
-const smallButton = 'px-2.5 py-1.5 text-xs';
 const cell = 'px-3 py-2 align-middle';
 
 /** What a document is called on screen: its title when it has one, else the file's name. */
@@ -217,108 +218,95 @@ export const ChildDocumentsList = ({
           </p>
         </div>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">{words.listLabel()}</caption>
-            <thead className="border-slate-200 border-b text-slate-600 text-xs uppercase tracking-wide dark:border-slate-700 dark:text-slate-400">
-              <tr>
-                <th scope="col" className={cell}>
-                  {words.file()}
-                </th>
-                <th scope="col" className={`${cell} text-right`}>
-                  {words.size()}
-                </th>
-                <th scope="col" className={cell}>
-                  {words.uploadedBy()}
-                </th>
-                <th scope="col" className={cell}>
-                  {words.uploadedOn()}
-                </th>
-                <th scope="col" className={`${cell} text-right print:hidden`}>
-                  <span className="sr-only">{LL.list.actions()}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 text-slate-800 dark:divide-slate-800 dark:text-slate-100">
-              {rows.map((row) => {
-                const name = documentName(row);
-                const rowBusy = busy !== null && 'id' in busy && busy.id === row.id ? busy.kind : null;
-                return (
-                  <tr key={row.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/60">
-                    <td className={cell}>
-                      <span className="flex items-center gap-2">
-                        <Icon
-                          name={row.mimeType.startsWith('image/') ? 'image' : 'report'}
-                          className="size-4 shrink-0 text-slate-400"
-                        />
-                        <span className="min-w-0">
-                          <span className="block break-all font-medium">{name}</span>
-                          {row.title ? (
-                            <span className="block break-all text-slate-500 text-xs dark:text-slate-400">
-                              {row.originalName}
-                            </span>
-                          ) : null}
+        <CompactTable
+          tableClassName="w-full min-w-[36rem] text-left text-sm"
+          caption={words.listLabel()}
+          columns={[
+            { key: 'file', heading: words.file(), className: cell },
+            { key: 'size', heading: words.size(), className: `${cell} text-right` },
+            { key: 'uploadedBy', heading: words.uploadedBy(), className: cell },
+            { key: 'uploadedOn', heading: words.uploadedOn(), className: cell },
+            {
+              key: 'actions',
+              heading: <span className="sr-only">{LL.list.actions()}</span>,
+              className: `${cell} text-right print:hidden`,
+            },
+          ]}
+        >
+          {rows.map((row) => {
+            const name = documentName(row);
+            const rowBusy = busy !== null && 'id' in busy && busy.id === row.id ? busy.kind : null;
+            return (
+              <tr key={row.id} className={compactRowClass}>
+                <td className={cell}>
+                  <span className="flex items-center gap-2">
+                    <Icon
+                      name={row.mimeType.startsWith('image/') ? 'image' : 'report'}
+                      className="size-4 shrink-0 text-slate-400"
+                    />
+                    <span className="min-w-0">
+                      <span className="block break-all font-medium">{name}</span>
+                      {row.title ? (
+                        <span className="block break-all text-slate-500 text-xs dark:text-slate-400">
+                          {row.originalName}
                         </span>
-                      </span>
-                    </td>
-                    <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
-                      {formatFileSize(row.size, locale)}
-                    </td>
-                    <td className={cell}>
-                      {row.createdByName ?? (
-                        <span className="text-slate-500 dark:text-slate-400">{words.unknownUser()}</span>
-                      )}
-                    </td>
-                    <td className={`${cell} whitespace-nowrap tabular-nums`}>
-                      {formatInstantDate(row.createdAt)}
-                    </td>
-                    <td className={`${cell} whitespace-nowrap text-right print:hidden`}>
-                      <div className="inline-flex gap-2">
+                      ) : null}
+                    </span>
+                  </span>
+                </td>
+                <td className={`${cell} whitespace-nowrap text-right tabular-nums`}>
+                  {formatFileSize(row.size, locale)}
+                </td>
+                <td className={cell}>
+                  {row.createdByName ?? (
+                    <span className="text-slate-500 dark:text-slate-400">{words.unknownUser()}</span>
+                  )}
+                </td>
+                <td className={`${cell} whitespace-nowrap tabular-nums`}>
+                  {formatInstantDate(row.createdAt)}
+                </td>
+                <td className={`${cell} whitespace-nowrap text-right print:hidden`}>
+                  <div className="inline-flex gap-2">
+                    <button
+                      type="button"
+                      className={`${secondaryButton} ${smallButton}`}
+                      aria-label={words.downloadNamed({ name })}
+                      disabled={busy !== null}
+                      onClick={() => void download(row)}
+                    >
+                      <Icon name="arrowRight" className="size-3.5 rotate-90" />
+                      {rowBusy === 'downloading' ? words.downloading() : words.download()}
+                    </button>
+                    {editable ? (
+                      <>
                         <button
                           type="button"
                           className={`${secondaryButton} ${smallButton}`}
-                          aria-label={words.downloadNamed({ name })}
+                          aria-label={words.replaceNamed({ name })}
                           disabled={busy !== null}
-                          onClick={() => void download(row)}
+                          onClick={() => {
+                            replaceTarget.current = row;
+                            replaceInput.current?.click();
+                          }}
                         >
-                          <Icon name="arrowRight" className="size-3.5 rotate-90" />
-                          {rowBusy === 'downloading' ? words.downloading() : words.download()}
+                          <Icon name="refresh" className="size-3.5" />
+                          {rowBusy === 'replacing' ? words.replacing() : words.replace()}
                         </button>
-                        {editable ? (
-                          <>
-                            <button
-                              type="button"
-                              className={`${secondaryButton} ${smallButton}`}
-                              aria-label={words.replaceNamed({ name })}
-                              disabled={busy !== null}
-                              onClick={() => {
-                                replaceTarget.current = row;
-                                replaceInput.current?.click();
-                              }}
-                            >
-                              <Icon name="refresh" className="size-3.5" />
-                              {rowBusy === 'replacing' ? words.replacing() : words.replace()}
-                            </button>
-                            <button
-                              type="button"
-                              className={`${dangerOutlineButton} ${smallButton}`}
-                              aria-label={words.removeNamed({ name })}
-                              disabled={busy !== null}
-                              onClick={() => setRemoving(row)}
-                            >
-                              <Icon name="trash" className="size-3.5" />
-                              {words.remove()}
-                            </button>
-                          </>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                        <RemoveRowButton
+                          aria-label={words.removeNamed({ name })}
+                          disabled={busy !== null}
+                          onClick={() => setRemoving(row)}
+                        >
+                          {words.remove()}
+                        </RemoveRowButton>
+                      </>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </CompactTable>
       )}
 
       <ConfirmDialog

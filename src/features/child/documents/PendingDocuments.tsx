@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { Icon } from '@/components/Icon';
-import { dangerOutlineButton, secondaryButton } from '@/components/ui';
+import { dangerOutlineButton, secondaryButton, smallButton } from '@/components/ui';
 import { childDocumentTypes } from '@/domain/childFiles';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { DocumentRefusals } from './DocumentRefusals';
@@ -17,8 +17,6 @@ const pendingKey = () => {
   pendingSequence += 1;
   return `pending-${pendingSequence}`;
 };
-
-const smallButton = 'px-2.5 py-1.5 text-xs';
 
 /**
  * The documents of a child not saved yet: files are chosen (several at once), checked, listed with

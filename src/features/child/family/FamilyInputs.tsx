@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { DateInput } from '@/components/form/DateInput';
 import { Field } from '@/components/form/Field';
-import { inputClass } from '@/components/form/fieldStyles';
+import { inputStateProps } from '@/components/form/fieldStyles';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { familyFieldId } from './familyLabels';
 
@@ -51,13 +51,7 @@ const FamilyField = ({
       hint={hint}
       className={className}
     >
-      {children({
-        id,
-        'aria-required': required || undefined,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': error ? `${id}-error` : undefined,
-        className: inputClass(Boolean(error)),
-      })}
+      {children({ ...inputStateProps(id, error), 'aria-required': required || undefined })}
     </Field>
   );
 };

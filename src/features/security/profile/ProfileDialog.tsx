@@ -1,14 +1,13 @@
-import { useState } from 'react';
-import { type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
+import { DialogForm } from '@/components/form/DialogForm';
+import { DialogFooter, SaveButton } from '@/components/form/FormButtons';
 import { FormNotice } from '@/components/form/FormNotice';
 import { labelClass } from '@/components/form/fieldStyles';
-import { validateWithLabels } from '@/components/form/formErrors';
-import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
+import { labelledResolver } from '@/components/form/labelledResolver';
 import { TextField } from '@/components/form/TextField';
-import { Icon } from '@/components/Icon';
-import { primaryButton, secondaryButton } from '@/components/ui';
+import { useNoticedSave } from '@/components/form/useNoticedSave';
 import type { TUserInfo } from '@/domain/auth';
 import { type TProfile, ZProfileInput } from '@/domain/profile';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -56,7 +55,6 @@ export const ProfileDialog = ({ open, onClose }: { open: boolean; onClose: () =>
 
 const ProfileForm = ({ user, onClose }: { user: TUserInfo; onClose: () => void }) => {
   const { LL } = useI18nContext();
-  const [notice, setNotice] = useState<TFormNotice | null>(null);
   const labelForPath = (path: string): string => {
     switch (path) {
       case 'oldPassword':
@@ -72,45 +70,29 @@ const ProfileForm = ({ user, onClose }: { user: TUserInfo; onClose: () => void }
   const { register, handleSubmit, formState, setError } = useForm<TValues>({
     defaultValues: { name: user.name, oldPassword: '', newPassword: '', confirmPassword: '' },
     mode: 'onTouched',
-    resolver: async (values) => {
-      const errors: FieldErrors<FieldValues> = validateWithLabels(
-        ZProfileInput,
-        bodyOf(values),
-        labelForPath,
-        LL.validation,
-      );
-      if (changesPassword(values) && !errors.newPassword && values.confirmPassword !== values.newPassword) {
-        errors.confirmPassword = { type: 'match', message: LL.profile.passwordsDiffer() };
-      }
-      return Object.keys(errors).length > 0
-        ? { values: {}, errors: errors as FieldErrors<TValues> }
-        : { values, errors: {} };
-    },
+    resolver: labelledResolver({
+      schema: ZProfileInput,
+      bodyOf,
+      labelForPath,
+      messages: LL.validation,
+      more: (values, errors) => {
+        if (changesPassword(values) && !errors.newPassword && values.confirmPassword !== values.newPassword) {
+          errors.confirmPassword = { type: 'match', message: LL.profile.passwordsDiffer() };
+        }
+      },
+    }),
   });
   const { errors, isSubmitting } = formState;
 
-  const save = handleSubmit(
-    async (values) => {
-      setNotice(null);
-      try {
-        const body = bodyOf(values);
-        await api<{ data: TProfile }>('/admin/user-profile', { method: 'PUT', body });
-        showToast(body.newPassword ? LL.profile.passwordChanged() : LL.profile.saved());
-        // The top bar and every screen read the session's user: load it again with the new name.
-        reloadSessionUser();
-        onClose();
-      } catch (error) {
-        setNotice(
-          noticeForSaveFailure(error, {
-            fieldPaths,
-            labelForPath,
-            setError: setError as never,
-            LL,
-          }),
-        );
-      }
+  const { notice, save } = useNoticedSave(
+    { handleSubmit, setError, fieldPaths, labelForPath, bodyOf },
+    async (body) => {
+      await api<{ data: TProfile }>('/admin/user-profile', { method: 'PUT', body });
+      showToast(body.newPassword ? LL.profile.passwordChanged() : LL.profile.saved());
+      // The top bar and every screen read the session's user: load it again with the new name.
+      reloadSessionUser();
+      onClose();
     },
-    () => setNotice({ message: LL.form.fixErrors() }),
   );
 
   const input = (
@@ -136,14 +118,7 @@ const ProfileForm = ({ user, onClose }: { user: TUserInfo; onClose: () => void }
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void save();
-      }}
-    >
+    <DialogForm onSave={save}>
       <FormNotice notice={notice} />
       <div className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -171,18 +146,9 @@ const ProfileForm = ({ user, onClose }: { user: TUserInfo; onClose: () => void }
           </div>
         </fieldset>
       </div>
-      <div className="mt-6 flex flex-wrap items-center justify-end gap-2">
-        <span className="mr-auto text-slate-500 text-xs dark:text-slate-400">
-          {LL.profile.keyboardHint()}
-        </span>
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          {LL.form.cancel()}
-        </button>
-        <button type="submit" className={primaryButton} disabled={isSubmitting}>
-          <Icon name="save" className="size-4" />
-          {isSubmitting ? LL.form.saving() : LL.form.save()}
-        </button>
-      </div>
-    </form>
+      <DialogFooter hint={LL.profile.keyboardHint()} onCancel={onClose}>
+        <SaveButton busy={isSubmitting} />
+      </DialogFooter>
+    </DialogForm>
   );
 };

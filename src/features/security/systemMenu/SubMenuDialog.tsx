@@ -1,15 +1,16 @@
-import { type KeyboardEvent, useCallback, useMemo, useState } from 'react';
-import { type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { useCallback, useMemo } from 'react';
+import { type FieldValues, useForm } from 'react-hook-form';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
+import { DialogForm } from '@/components/form/DialogForm';
 import { Field } from '@/components/form/Field';
+import { CancelButton, SaveButton } from '@/components/form/FormButtons';
 import { FormNotice } from '@/components/form/FormNotice';
-import { inputClass } from '@/components/form/fieldStyles';
-import { validateWithLabels } from '@/components/form/formErrors';
-import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
-import { Icon } from '@/components/Icon';
+import { inputStateProps } from '@/components/form/fieldStyles';
+import { labelledResolver } from '@/components/form/labelledResolver';
+import { TranslatableInputs } from '@/components/form/TranslatableInputs';
+import { useNoticedSave } from '@/components/form/useNoticedSave';
 import { useResourceText } from '@/components/resource/useResourceText';
-import { primaryButton, secondaryButton } from '@/components/ui';
 import type { TFieldDef } from '@/domain/resource';
 import { systemMenuResource, ZSystemMenuInput } from '@/domain/resources/systemMenu';
 import { createSubMenu, type TSubMenu, updateSubMenu } from './subMenuApi';
@@ -104,7 +105,6 @@ const SubMenuForm = ({
   onReload: () => void;
 }) => {
   const { LL, labelOf } = useResourceText(systemMenuResource.name);
-  const [notice, setNotice] = useState<TFormNotice | null>(null);
   const suggestions = useMemo(
     () => Object.fromEntries(Object.entries(suggestionLists).map(([key, list]) => [key, list()])),
     [],
@@ -126,82 +126,45 @@ const SubMenuForm = ({
   const { register, handleSubmit, formState, setError } = useForm<FieldValues>({
     defaultValues: initialValues(state),
     mode: 'onTouched',
-    resolver: async (values) => {
-      const errors: FieldErrors<FieldValues> = validateWithLabels(
-        ZSystemMenuInput,
-        bodyOf(values),
-        labelForPath,
-        LL.validation,
-      );
-      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-    },
+    resolver: labelledResolver({
+      schema: ZSystemMenuInput,
+      bodyOf,
+      labelForPath,
+      messages: LL.validation,
+    }),
   });
   const { errors, isSubmitting } = formState;
 
-  const save = handleSubmit(
-    async (values) => {
-      setNotice(null);
-      try {
-        const body = bodyOf(values);
-        const saved =
-          state.mode === 'edit'
-            ? await updateSubMenu(state.row.id, { ...body, version: state.row.version })
-            : await createSubMenu(menuId, body);
-        showToast(
-          state.mode === 'edit' ? LL.form.saved() : LL.form.created({ thing: LL.resources.subMenu.one() }),
-        );
-        onSaved(saved);
-      } catch (error) {
-        setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath, setError, LL }));
-      }
+  const { notice, save } = useNoticedSave(
+    { handleSubmit, setError, fieldPaths, labelForPath, bodyOf },
+    async (body) => {
+      const saved =
+        state.mode === 'edit'
+          ? await updateSubMenu(state.row.id, { ...body, version: state.row.version })
+          : await createSubMenu(menuId, body);
+      showToast(
+        state.mode === 'edit' ? LL.form.saved() : LL.form.created({ thing: LL.resources.subMenu.one() }),
+      );
+      onSaved(saved);
     },
-    () => setNotice({ message: LL.form.fixErrors() }),
   );
-
-  // Ctrl/Cmd+S saves the dialog; stopping the event keeps the menu form's own shortcut out of it.
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      event.stopPropagation();
-      void save();
-    }
-  };
 
   const renderField = (field: TFieldDef, index: number) => {
     const id = `sub-menu-${field.key}`;
     const common = { label: labelOf(field.label ?? field.key), requiredLabel: LL.form.requiredMark() };
     if (field.kind === 'translatable') {
-      const nested = errors[field.key] as Record<string, { message?: string }> | undefined;
       return (
-        <fieldset key={field.key} className="sm:col-span-2">
-          <legend className="sr-only">{common.label}</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {(['kh', 'en'] as const).map((language) => {
-              const error = nested?.[language]?.message;
-              return (
-                <Field
-                  key={language}
-                  {...common}
-                  id={`${id}-${language}`}
-                  label={labelForPath(`${field.key}.${language}`)}
-                  required={field.required}
-                  error={error}
-                >
-                  <input
-                    id={`${id}-${language}`}
-                    lang={language === 'kh' ? 'km' : 'en'}
-                    className={inputClass(Boolean(error))}
-                    aria-invalid={Boolean(error)}
-                    aria-describedby={error ? `${id}-${language}-error` : undefined}
-                    // The first box takes the focus when the dialog opens.
-                    autoFocus={index === 0 && language === 'kh'}
-                    {...register(`${field.key}.${language}`)}
-                  />
-                </Field>
-              );
-            })}
-          </div>
-        </fieldset>
+        <TranslatableInputs
+          key={field.key}
+          {...common}
+          id={id}
+          labelOf={(language) => labelForPath(`${field.key}.${language}`)}
+          required={field.required}
+          errors={errors[field.key] as Record<string, { message?: string }> | undefined}
+          register={(language) => register(`${field.key}.${language}`)}
+          // The first box takes the focus when the dialog opens.
+          autoFocus={index === 0}
+        />
       );
     }
     const error = (errors[field.key] as { message?: string } | undefined)?.message;
@@ -217,15 +180,12 @@ const SubMenuForm = ({
         hint={field.hint ? hints[field.hint]?.() || undefined : undefined}
       >
         <input
-          id={id}
           type={field.kind === 'number' ? 'number' : 'text'}
           inputMode={field.kind === 'number' ? 'numeric' : undefined}
           list={list ? `${id}-options` : undefined}
           autoComplete="off"
           spellCheck={false}
-          className={inputClass(Boolean(error))}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...inputStateProps(id, error)}
           {...register(field.key)}
         />
         {list ? (
@@ -240,29 +200,16 @@ const SubMenuForm = ({
   };
 
   return (
-    <form
-      noValidate
-      onKeyDown={onKeyDown}
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void save();
-      }}
-    >
+    <DialogForm onSave={save} saveOnModS>
       <FormNotice notice={notice} onReload={onReload} />
       <div className="grid gap-4 sm:grid-cols-2">{fields.map(renderField)}</div>
       <div className="mt-6 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-4 dark:border-slate-800">
-        <button type="submit" className={primaryButton} disabled={isSubmitting}>
-          <Icon name="save" className="size-4" />
-          {isSubmitting ? LL.form.saving() : LL.form.save()}
-        </button>
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          {LL.form.cancel()}
-        </button>
+        <SaveButton busy={isSubmitting} />
+        <CancelButton onClick={onClose} />
         <span className="ml-auto text-slate-500 text-xs dark:text-slate-400">
           {LL.systemMenuAdmin.dialogKeys()}
         </span>
       </div>
-    </form>
+    </DialogForm>
   );
 };

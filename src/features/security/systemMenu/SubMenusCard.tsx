@@ -1,12 +1,14 @@
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { AppLink } from '@/components/AppLink';
+import { CompactTable, compactRowClass } from '@/components/CompactTable';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
+import { RemoveRowButton } from '@/components/RemoveRowButton';
 import type { TRecordContext } from '@/components/resource/resourceArea';
-import { dangerOutlineButton, primaryButton, secondaryButton } from '@/components/ui';
+import { primaryButton, secondaryButton, smallButton } from '@/components/ui';
 import { systemMenuResource } from '@/domain/resources/systemMenu';
 import { translate } from '@/domain/translatable';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -23,7 +25,6 @@ type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; rows
 
 const cardClass =
   'mt-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900';
-const smallButton = 'px-2.5 py-1.5 text-xs';
 
 /** Under a menu's edit form: its sub-menus, or (for a sub-menu) the menu it belongs to. */
 const SubMenusCard = ({ record }: TRecordContext) => {
@@ -199,83 +200,64 @@ const SubMenus = ({ menuId, menuOrder }: { menuId: number; menuOrder: number }) 
         </div>
       ) : (
         <>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="border-slate-200 border-b text-slate-600 text-xs uppercase tracking-wide dark:border-slate-700 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className={cell}>
-                    {titleHeading('kh')}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {titleHeading('en')}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {LL.fields.to()}
-                  </th>
-                  <th scope="col" className={cell}>
-                    {LL.fields.permission()}
-                  </th>
-                  <th scope="col" className={`${cell} text-right`}>
-                    {LL.fields.sortOrder()}
-                  </th>
-                  <th scope="col" className={`${cell} text-right`}>
-                    <span className="sr-only">{LL.list.actions()}</span>
-                  </th>
+          <CompactTable
+            tableClassName="w-full min-w-[40rem] text-left text-sm"
+            columns={[
+              { key: 'titleKh', heading: titleHeading('kh'), className: cell },
+              { key: 'titleEn', heading: titleHeading('en'), className: cell },
+              { key: 'to', heading: LL.fields.to(), className: cell },
+              { key: 'permission', heading: LL.fields.permission(), className: cell },
+              { key: 'sortOrder', heading: LL.fields.sortOrder(), className: `${cell} text-right` },
+              {
+                key: 'actions',
+                heading: <span className="sr-only">{LL.list.actions()}</span>,
+                className: `${cell} text-right`,
+              },
+            ]}
+          >
+            {rows.map((row) => {
+              const name = translate(row.title, locale);
+              return (
+                <tr key={row.id} className={compactRowClass}>
+                  <td className={`${cell} whitespace-nowrap`} lang="km">
+                    {row.title.kh}
+                  </td>
+                  <td className={cell} lang="en">
+                    {row.title.en}
+                  </td>
+                  <td className={`${cell} font-mono text-xs`}>
+                    {row.to ?? (
+                      <span className="font-sans text-slate-500 dark:text-slate-400">{words.noTarget()}</span>
+                    )}
+                  </td>
+                  <td className={`${cell} font-mono text-xs`}>
+                    {row.permission ?? (
+                      <span className="font-sans text-slate-500 dark:text-slate-400">{words.everyone()}</span>
+                    )}
+                  </td>
+                  <td className={`${cell} text-right tabular-nums`}>{row.sortOrder}</td>
+                  <td className={`${cell} whitespace-nowrap text-right`}>
+                    <div className="inline-flex gap-2">
+                      <button
+                        type="button"
+                        className={`${secondaryButton} ${smallButton}`}
+                        aria-label={words.editNamed({ name })}
+                        onClick={() => setDialog({ mode: 'edit', row })}
+                      >
+                        {LL.list.edit()}
+                      </button>
+                      <RemoveRowButton
+                        aria-label={words.deleteNamed({ name })}
+                        onClick={() => setDeleting(row)}
+                      >
+                        {LL.list.delete()}
+                      </RemoveRowButton>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 text-slate-800 dark:divide-slate-800 dark:text-slate-100">
-                {rows.map((row) => {
-                  const name = translate(row.title, locale);
-                  return (
-                    <tr key={row.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/60">
-                      <td className={`${cell} whitespace-nowrap`} lang="km">
-                        {row.title.kh}
-                      </td>
-                      <td className={cell} lang="en">
-                        {row.title.en}
-                      </td>
-                      <td className={`${cell} font-mono text-xs`}>
-                        {row.to ?? (
-                          <span className="font-sans text-slate-500 dark:text-slate-400">
-                            {words.noTarget()}
-                          </span>
-                        )}
-                      </td>
-                      <td className={`${cell} font-mono text-xs`}>
-                        {row.permission ?? (
-                          <span className="font-sans text-slate-500 dark:text-slate-400">
-                            {words.everyone()}
-                          </span>
-                        )}
-                      </td>
-                      <td className={`${cell} text-right tabular-nums`}>{row.sortOrder}</td>
-                      <td className={`${cell} whitespace-nowrap text-right`}>
-                        <div className="inline-flex gap-2">
-                          <button
-                            type="button"
-                            className={`${secondaryButton} ${smallButton}`}
-                            aria-label={words.editNamed({ name })}
-                            onClick={() => setDialog({ mode: 'edit', row })}
-                          >
-                            {LL.list.edit()}
-                          </button>
-                          <button
-                            type="button"
-                            className={`${dangerOutlineButton} ${smallButton}`}
-                            aria-label={words.deleteNamed({ name })}
-                            onClick={() => setDeleting(row)}
-                          >
-                            <Icon name="trash" className="size-3.5" />
-                            {LL.list.delete()}
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </CompactTable>
           <p className="mt-3 flex items-center gap-2 text-slate-500 text-xs dark:text-slate-400">
             <Icon name="info" className="size-4" />
             {words.deleteSubMenusFirst()}

@@ -1,11 +1,13 @@
 import { useAtom } from 'jotai';
-import { type KeyboardEvent, useEffect, useState } from 'react';
-import { type FieldErrors, type FieldValues, useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type FieldValues, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
+import { DialogForm } from '@/components/form/DialogForm';
+import { CancelButton, SubmitButton } from '@/components/form/FormButtons';
 import { FormNotice } from '@/components/form/FormNotice';
-import { validateWithLabels } from '@/components/form/formErrors';
+import { labelledResolver } from '@/components/form/labelledResolver';
 import { failureMessage, noticeForSaveFailure } from '@/components/form/saveFailure';
 import { TextField } from '@/components/form/TextField';
 import { Icon } from '@/components/Icon';
@@ -186,18 +188,17 @@ const PasswordForm = ({
   const { register, handleSubmit, formState, setError } = useForm<FieldValues>({
     defaultValues: { password: '', confirm: '' },
     mode: 'onTouched',
-    resolver: async (values) => {
-      const errors: FieldErrors<FieldValues> = validateWithLabels(
-        ZNewPassword,
-        { password: values.password },
-        labelForPath,
-        LL.validation,
-      );
-      if (!errors.password && values.confirm !== values.password) {
-        errors.confirm = { type: 'match', message: LL.userAdmin.passwordsDiffer() };
-      }
-      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-    },
+    resolver: labelledResolver({
+      schema: ZNewPassword,
+      bodyOf: (values) => ({ password: values.password }),
+      labelForPath,
+      messages: LL.validation,
+      more: (values, errors) => {
+        if (!errors.password && values.confirm !== values.password) {
+          errors.confirm = { type: 'match', message: LL.userAdmin.passwordsDiffer() };
+        }
+      },
+    }),
   });
   const { errors, isSubmitting } = formState;
 
@@ -210,64 +211,44 @@ const PasswordForm = ({
     }
   });
 
-  // Ctrl/Cmd+S saves this dialog, never the user form under it.
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      event.stopPropagation();
-      void save();
-    }
-  };
   const notice = failure ?? message;
+  /** What both boxes share: a required new password, by its path. */
+  const passwordBox = (path: 'password' | 'confirm') => ({
+    id: `account-${path}`,
+    label: labelForPath(path),
+    required: true,
+    requiredLabel: LL.form.requiredMark(),
+    type: 'password',
+    autoComplete: 'new-password',
+    ...register(path),
+  });
   const passwordError = (errors.password as { message?: string } | undefined)?.message;
   const confirmError = (errors.confirm as { message?: string } | undefined)?.message;
   return (
-    <form
-      noValidate
-      onKeyDown={onKeyDown}
-      onSubmit={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-        void save();
-      }}
-    >
+    // Ctrl/Cmd+S saves this dialog, never the user form under it.
+    <DialogForm onSave={save} saveOnModS>
       <p className="mb-4 text-slate-600 text-sm dark:text-slate-300">
         {LL.userAdmin.passwordBody({ name: record.name })}
       </p>
       <FormNotice notice={notice ? { message: notice } : null} />
       <div className="grid gap-4">
         <TextField
-          id="account-password"
-          label={labelForPath('password')}
-          required
-          requiredLabel={LL.form.requiredMark()}
+          {...passwordBox('password')}
           error={passwordError}
           hint={LL.fieldHints.passwordHint()}
-          type="password"
-          autoComplete="new-password"
           autoFocus
-          {...register('password')}
         />
-        <TextField
-          id="account-confirm"
-          label={labelForPath('confirm')}
-          required
-          requiredLabel={LL.form.requiredMark()}
-          error={confirmError}
-          type="password"
-          autoComplete="new-password"
-          {...register('confirm')}
-        />
+        <TextField {...passwordBox('confirm')} error={confirmError} />
       </div>
       <div className="mt-6 flex justify-end gap-2">
-        <button type="button" className={secondaryButton} onClick={onClose}>
-          {LL.form.cancel()}
-        </button>
-        <button type="submit" className={primaryButton} disabled={isSubmitting}>
-          <Icon name="key" className="size-4" />
-          {isSubmitting ? LL.userAdmin.working() : LL.userAdmin.savePassword()}
-        </button>
+        <CancelButton onClick={onClose} />
+        <SubmitButton
+          icon="key"
+          busy={isSubmitting}
+          busyLabel={LL.userAdmin.working()}
+          label={LL.userAdmin.savePassword()}
+        />
       </div>
-    </form>
+    </DialogForm>
   );
 };

@@ -1,0 +1,1 @@
+export declare const postgresAnswers: (url: string) => Promise<boolean>;
