@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { LoadState } from '@/components/feedback/LoadState';
 import { showToast } from '@/components/feedback/toasts';
 import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { failureText } from '@/components/form/failureText';
@@ -15,7 +16,6 @@ import {
   replaceChildDocument,
   uploadChildDocuments,
 } from '@/features/child/api/childFilesApi';
-import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { errorStatus } from '@/platform/api/errors';
 import { useRemoteData } from '@/platform/api/useRemoteData';
@@ -202,8 +202,9 @@ export const ChildDocumentsList = ({
       ) : null}
 
       {documents.state !== 'ready' ? (
-        <SectionLoadStatus
+        <LoadState
           state={documents.state}
+          spacing="py-2"
           loadingText={words.loading()}
           failedText={words.loadFailed()}
           onRetry={documents.reload}
