@@ -8,7 +8,7 @@ import { LoadState } from './LoadState';
 loadAllLocales();
 
 const render = (props: Parameters<typeof LoadState>[0], locale: 'en' | 'km' = 'en') =>
-  renderToStaticMarkup(createElement(TypesafeI18n, { locale }, createElement(LoadState, props)));
+  renderToStaticMarkup(createElement(TypesafeI18n, { locale, children: createElement(LoadState, props) }));
 const base = { failedText: 'The history could not be loaded.', onRetry: () => {} };
 
 describe('LoadState', () => {
