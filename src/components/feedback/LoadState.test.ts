@@ -1,14 +1,17 @@
-import { createElement } from 'react';
+import { type ComponentType, createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import TypesafeI18n from '@/i18n/i18n-react';
+import type { Locales } from '@/i18n/i18n-types';
 import { loadAllLocales } from '@/i18n/i18n-util.sync';
 import { LoadState } from './LoadState';
 
 loadAllLocales();
+/** The provider, its children given the canonical way (its props type asks for them as a prop). */
+const I18nProvider = TypesafeI18n as ComponentType<{ locale: Locales; children?: ReactNode }>;
 
 const render = (props: Parameters<typeof LoadState>[0], locale: 'en' | 'km' = 'en') =>
-  renderToStaticMarkup(createElement(TypesafeI18n, { locale, children: createElement(LoadState, props) }));
+  renderToStaticMarkup(createElement(I18nProvider, { locale }, createElement(LoadState, props)));
 const base = { failedText: 'The history could not be loaded.', onRetry: () => {} };
 
 describe('LoadState', () => {
