@@ -74,7 +74,7 @@ const refuseFutureDates = (family: Partial<TChildFamilyInput>, now: number) => {
   const fields = familyDatesInFuture(family, today);
   if (fields.length > 0) {
     throw fieldErrors(
-      ...fields.map((field) => (t: TranslationFunctions) => t.server.childDateFuture({ field, today })),
+      ...fields.map((field) => (t: TranslationFunctions) => t.server.workflow.dateFuture({ field, today })),
     );
   }
 };

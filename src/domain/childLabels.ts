@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
+import { camelCaseKey } from './camelCaseKey';
 import type { TChildActionName } from './childStatus';
 import { isChildStatus } from './childStatus';
 
@@ -14,9 +15,7 @@ export const childSexText = (t: TranslationFunctions, sex: string): string =>
 
 /** `confirm-adoption` → `confirmAdoption`, the key of `childStatus.actions`. */
 const actionKey = (action: TChildActionName) =>
-  action.replace(/-(\w)/g, (_match, letter: string) =>
-    letter.toUpperCase(),
-  ) as keyof TranslationFunctions['childStatus']['actions'];
+  camelCaseKey(action) as keyof TranslationFunctions['childStatus']['actions'];
 
 export const childActionText = (t: TranslationFunctions, action: TChildActionName): string =>
   (t.childStatus.actions[actionKey(action)] as (() => string) | undefined)?.() ?? action;

@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
+import { camelCaseKey } from './camelCaseKey';
 import { matchingStatuses, type TMatchingStatus } from './workflows/matching.workflow';
 
 /** The names of a matching's statuses and actions in one dictionary, for screens and server texts. */
@@ -11,6 +12,6 @@ type TActionKey = keyof TranslationFunctions['matchingStatus']['actions'];
 
 /** `confirm-adoption` → `confirmAdoption`; an unknown name is told as it is. */
 export const matchingActionText = (t: TranslationFunctions, action: string): string => {
-  const key = action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase()) as TActionKey;
+  const key = camelCaseKey(action) as TActionKey;
   return t.matchingStatus.actions[key]?.() ?? action;
 };

@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
+import { camelCaseKey } from './camelCaseKey';
 import { parentStatuses, type TParentStatus } from './workflows/parent.workflow';
 
 /**
@@ -14,6 +15,6 @@ type TActionKey = keyof TranslationFunctions['parentStatus']['actions'];
 
 /** `accept-parents-adoption` → `acceptParentsAdoption`; system events keep their names (`MATCHED`). */
 export const parentActionText = (t: TranslationFunctions, action: string): string => {
-  const key = action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase()) as TActionKey;
+  const key = camelCaseKey(action) as TActionKey;
   return t.parentStatus.actions[key]?.() ?? action;
 };

@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
+import { camelCaseKey } from './camelCaseKey';
 import { serviceStatuses, type TServiceStatus } from './workflows/service.workflow';
 
 /** The names of a service's statuses and actions in one dictionary, for screens and server texts. */
@@ -11,6 +12,6 @@ type TActionKey = keyof TranslationFunctions['serviceStatus']['actions'];
 
 /** `confirm-service` → `confirmService`; an unknown name is told as it is. */
 export const serviceActionText = (t: TranslationFunctions, action: string): string => {
-  const key = action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase()) as TActionKey;
+  const key = camelCaseKey(action) as TActionKey;
   return t.serviceStatus.actions[key]?.() ?? action;
 };

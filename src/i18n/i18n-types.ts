@@ -2381,7 +2381,235 @@ type RootTranslation = {
 		 */
 		controlCharacter: RequiredParams<'label'>
 	}
+	record: {
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​.​.​.
+		 */
+		loading: string
+		/**
+		 * ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត
+		 */
+		retry: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ប​្​រ​វ​ត​្​ត​ិ​ប​ា​ន​ទ​េ​។
+		 */
+		historyFailed: string
+		/**
+		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប
+		 */
+		deletedUser: string
+		/**
+		 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
+		 */
+		notRecorded: string
+		/**
+		 * ក​ែ​ប​្​រ​ែ
+		 */
+		edit: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		print: string
+		timeline: {
+			/**
+			 * ក​ា​ល​ប​្​ប​វ​ត​្​ត​ិ
+			 */
+			title: string
+			/**
+			 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​អ​្​វ​ី​ក​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
+			 */
+			empty: string
+			/**
+			 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ប​ា​ន​ល​ុ​ប
+			 */
+			someone: string
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ច​ុ​ះ​ប​ញ​្​ជ​ី​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
+			 * @param {unknown} who
+			 */
+			created: RequiredParams<'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ក​ែ​ប​្​រ​ែ​៖
+			 * @param {unknown} who
+			 */
+			updated: RequiredParams<'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ល​ុ​ប​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
+			 * @param {unknown} who
+			 */
+			deleted: RequiredParams<'who'>
+			/**
+			 * {​w​h​o​}​៖​ ​{​a​c​t​i​o​n​}​។
+			 * @param {unknown} action
+			 * @param {unknown} who
+			 */
+			action: RequiredParams<'action' | 'who'>
+			/**
+			 * {​w​h​o​}​៖​ ​{​a​c​t​i​o​n​}​ ​ច​ុ​ះ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}​។
+			 * @param {unknown} action
+			 * @param {unknown} date
+			 * @param {unknown} who
+			 */
+			actionOn: RequiredParams<'action' | 'date' | 'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ប​ើ​ក​ម​ើ​ល​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
+			 * @param {unknown} who
+			 */
+			opened: RequiredParams<'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ប​្​ដ​ូ​រ​រ​ូ​ប​ថ​ត​។
+			 * @param {unknown} who
+			 */
+			photoChanged: RequiredParams<'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​រ​ូ​ប​ថ​ត​ច​េ​ញ​។
+			 * @param {unknown} who
+			 */
+			photoRemoved: RequiredParams<'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​។
+			 * @param {unknown} name
+			 * @param {unknown} who
+			 */
+			documentAdded: RequiredParams<'name' | 'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ជ​ំ​ន​ួ​ស​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​។
+			 * @param {unknown} name
+			 * @param {unknown} who
+			 */
+			documentReplaced: RequiredParams<'name' | 'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​ ​ច​េ​ញ​។
+			 * @param {unknown} name
+			 * @param {unknown} who
+			 */
+			documentRemoved: RequiredParams<'name' | 'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​។
+			 * @param {unknown} who
+			 */
+			familyRecorded: RequiredParams<'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ក​ែ​ប​្​រ​ែ​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​។
+			 * @param {unknown} who
+			 */
+			familyChanged: RequiredParams<'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ច​េ​ញ​។
+			 * @param {unknown} who
+			 */
+			familyRemoved: RequiredParams<'who'>
+			/**
+			 * {​w​h​o​}​៖​ ​{​a​c​t​i​o​n​}​ ​(​{​e​n​t​i​t​y​}​)​។
+			 * @param {unknown} action
+			 * @param {unknown} entity
+			 * @param {unknown} who
+			 */
+			other: RequiredParams<'action' | 'entity' | 'who'>
+			/**
+			 * {​f​i​e​l​d​}​៖​ ​{​f​r​o​m​}​ ​→​ ​{​t​o​}
+			 * @param {unknown} field
+			 * @param {unknown} from
+			 * @param {unknown} to
+			 */
+			change: RequiredParams<'field' | 'from' | 'to'>
+			/**
+			 * {​f​i​e​l​d​}​ ​ប​ា​ន​ប​្​ដ​ូ​រ​ព​ី​ ​{​f​r​o​m​}​ ​ទ​ៅ​ ​{​t​o​}
+			 * @param {unknown} field
+			 * @param {unknown} from
+			 * @param {unknown} to
+			 */
+			changeSpoken: RequiredParams<'field' | 'from' | 'to'>
+			/**
+			 * (​ទ​ទ​េ​)
+			 */
+			emptyValue: string
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			yes: string
+			/**
+			 * ទ​េ
+			 */
+			no: string
+		}
+	}
+	workflow: {
+		/**
+		 * ប​្​រ​វ​ត​្​ត​ិ​ន​ៃ​ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		statusHistory: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ស​្​ថ​ា​ន​ភ​ា​ព​ន​ៅ​ឡ​ើ​យ
+		 */
+		noStatusHistory: string
+		/**
+		 * ព​េ​ល​វ​េ​ល​ា
+		 */
+		when: string
+		/**
+		 * ដ​ោ​យ
+		 */
+		who: string
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព
+		 */
+		action: string
+		/**
+		 * ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ
+		 */
+		change: string
+		/**
+		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ ​ន​ិ​ង​ម​ូ​ល​ហ​េ​ត​ុ
+		 */
+		dateAndReason: string
+		/**
+		 * ព​ី​ ​{​f​r​o​m​}​ ​ទ​ៅ​ ​{​t​o​}
+		 * @param {unknown} from
+		 * @param {unknown} to
+		 */
+		changeFromTo: RequiredParams<'from' | 'to'>
+		/**
+		 * {​a​c​t​i​o​n​}​៖​ ​ស​្​ថ​ា​ន​ភ​ា​ព​ឥ​ឡ​ូ​វ​ន​េ​ះ​គ​ឺ​ ​{​s​t​a​t​u​s​}​។
+		 * @param {unknown} action
+		 * @param {unknown} status
+		 */
+		done: RequiredParams<'action' | 'status'>
+		/**
+		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ម​ិ​ន​អ​ា​ច​ន​ៅ​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
+		 */
+		dateFuture: string
+		/**
+		 * ក​ំ​ព​ុ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​.​.​.
+		 */
+		working: string
+		/**
+		 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​C​t​r​l​+​E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ព​ី​ប​្​រ​អ​ប​់​ម​ូ​ល​ហ​េ​ត​ុ​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+		 */
+		formHint: string
+		/**
+		 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+		 */
+		dateHint: string
+		/**
+		 * E​n​t​e​r​ ​ប​ញ​្​ជ​ា​ក​់​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+		 */
+		confirmHint: string
+		/**
+		 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ ​(​{​s​t​e​p​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
+		 * @param {unknown} step
+		 */
+		fourEyesRefused: RequiredParams<'step'>
+	}
 	server: {
+		workflow: {
+			/**
+			 * {​f​i​e​l​d​}​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ន​េ​ះ​គ​ឺ​ ​{​t​o​d​a​y​}​។
+			 * @param {unknown} field
+			 * @param {unknown} today
+			 */
+			dateFuture: RequiredParams<'field' | 'today'>
+		}
 		/**
 		 * b​o​d​y​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ ​J​S​O​N​ ​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​ទ​េ​។
 		 */
@@ -7819,7 +8047,199 @@ export type TranslationFunctions = {
 		 */
 		controlCharacter: (arg: { label: unknown }) => LocalizedString
 	}
+	record: {
+		/**
+		 * កំពុងផ្ទុក...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * ព្យាយាមម្ដងទៀត
+		 */
+		retry: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកប្រវត្តិបានទេ។
+		 */
+		historyFailed: () => LocalizedString
+		/**
+		 * អ្នកប្រើប្រាស់ដែលត្រូវបានលុប
+		 */
+		deletedUser: () => LocalizedString
+		/**
+		 * មិនបានកត់ត្រា
+		 */
+		notRecorded: () => LocalizedString
+		/**
+		 * កែប្រែ
+		 */
+		edit: () => LocalizedString
+		/**
+		 * បោះពុម្ព
+		 */
+		print: () => LocalizedString
+		timeline: {
+			/**
+			 * កាលប្បវត្តិ
+			 */
+			title: () => LocalizedString
+			/**
+			 * មិនទាន់មានអ្វីកត់ត្រានៅឡើយទេ។
+			 */
+			empty: () => LocalizedString
+			/**
+			 * អ្នកប្រើប្រាស់ដែលបានលុប
+			 */
+			someone: () => LocalizedString
+			/**
+			 * {who} បានចុះបញ្ជីកំណត់ត្រា។
+			 */
+			created: (arg: { who: unknown }) => LocalizedString
+			/**
+			 * {who} បានកែប្រែ៖
+			 */
+			updated: (arg: { who: unknown }) => LocalizedString
+			/**
+			 * {who} បានលុបកំណត់ត្រា។
+			 */
+			deleted: (arg: { who: unknown }) => LocalizedString
+			/**
+			 * {who}៖ {action}។
+			 */
+			action: (arg: { action: unknown, who: unknown }) => LocalizedString
+			/**
+			 * {who}៖ {action} ចុះថ្ងៃទី {date}។
+			 */
+			actionOn: (arg: { action: unknown, date: unknown, who: unknown }) => LocalizedString
+			/**
+			 * {who} បានបើកមើលកំណត់ត្រា។
+			 */
+			opened: (arg: { who: unknown }) => LocalizedString
+			/**
+			 * {who} បានប្ដូររូបថត។
+			 */
+			photoChanged: (arg: { who: unknown }) => LocalizedString
+			/**
+			 * {who} បានដករូបថតចេញ។
+			 */
+			photoRemoved: (arg: { who: unknown }) => LocalizedString
+			/**
+			 * {who} បានបន្ថែមឯកសារ {name}។
+			 */
+			documentAdded: (arg: { name: unknown, who: unknown }) => LocalizedString
+			/**
+			 * {who} បានជំនួសឯកសារ {name}។
+			 */
+			documentReplaced: (arg: { name: unknown, who: unknown }) => LocalizedString
+			/**
+			 * {who} បានដកឯកសារ {name} ចេញ។
+			 */
+			documentRemoved: (arg: { name: unknown, who: unknown }) => LocalizedString
+			/**
+			 * {who} បានកត់ត្រាព័ត៌មានគ្រួសារ។
+			 */
+			familyRecorded: (arg: { who: unknown }) => LocalizedString
+			/**
+			 * {who} បានកែប្រែព័ត៌មានគ្រួសារ។
+			 */
+			familyChanged: (arg: { who: unknown }) => LocalizedString
+			/**
+			 * {who} បានដកព័ត៌មានគ្រួសារចេញ។
+			 */
+			familyRemoved: (arg: { who: unknown }) => LocalizedString
+			/**
+			 * {who}៖ {action} ({entity})។
+			 */
+			other: (arg: { action: unknown, entity: unknown, who: unknown }) => LocalizedString
+			/**
+			 * {field}៖ {from} → {to}
+			 */
+			change: (arg: { field: unknown, from: unknown, to: unknown }) => LocalizedString
+			/**
+			 * {field} បានប្ដូរពី {from} ទៅ {to}
+			 */
+			changeSpoken: (arg: { field: unknown, from: unknown, to: unknown }) => LocalizedString
+			/**
+			 * (ទទេ)
+			 */
+			emptyValue: () => LocalizedString
+			/**
+			 * បាទ/ចាស
+			 */
+			yes: () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			no: () => LocalizedString
+		}
+	}
+	workflow: {
+		/**
+		 * ប្រវត្តិនៃស្ថានភាព
+		 */
+		statusHistory: () => LocalizedString
+		/**
+		 * មិនទាន់មានការផ្លាស់ប្ដូរស្ថានភាពនៅឡើយ
+		 */
+		noStatusHistory: () => LocalizedString
+		/**
+		 * ពេលវេលា
+		 */
+		when: () => LocalizedString
+		/**
+		 * ដោយ
+		 */
+		who: () => LocalizedString
+		/**
+		 * សកម្មភាព
+		 */
+		action: () => LocalizedString
+		/**
+		 * ការផ្លាស់ប្ដូរ
+		 */
+		change: () => LocalizedString
+		/**
+		 * កាលបរិច្ឆេទ និងមូលហេតុ
+		 */
+		dateAndReason: () => LocalizedString
+		/**
+		 * ពី {from} ទៅ {to}
+		 */
+		changeFromTo: (arg: { from: unknown, to: unknown }) => LocalizedString
+		/**
+		 * {action}៖ ស្ថានភាពឥឡូវនេះគឺ {status}។
+		 */
+		done: (arg: { action: unknown, status: unknown }) => LocalizedString
+		/**
+		 * កាលបរិច្ឆេទមិនអាចនៅថ្ងៃអនាគតបានទេ។
+		 */
+		dateFuture: () => LocalizedString
+		/**
+		 * កំពុងរក្សាទុក...
+		 */
+		working: () => LocalizedString
+		/**
+		 * Enter រក្សាទុក · Ctrl+Enter រក្សាទុកពីប្រអប់មូលហេតុ · Esc បិទ
+		 */
+		formHint: () => LocalizedString
+		/**
+		 * Enter រក្សាទុក · Esc បិទ
+		 */
+		dateHint: () => LocalizedString
+		/**
+		 * Enter បញ្ជាក់ · Esc បិទ
+		 */
+		confirmHint: () => LocalizedString
+		/**
+		 * អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។
+		 */
+		fourEyesRefused: (arg: { step: unknown }) => LocalizedString
+	}
 	server: {
+		workflow: {
+			/**
+			 * {field} មិនអាចជាថ្ងៃអនាគតបានទេ៖ ថ្ងៃនេះគឺ {today}។
+			 */
+			dateFuture: (arg: { field: unknown, today: unknown }) => LocalizedString
+		}
 		/**
 		 * body មិនមែនជា JSON ត្រឹមត្រូវទេ។
 		 */

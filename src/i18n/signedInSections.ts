@@ -16,4 +16,7 @@ export const signedInSections = [
   'childDocuments',
   'service',
   'serviceStatus',
+  // the generic words of record pages and workflows (issue 23): no screen before sign-in shows them
+  'record',
+  'workflow',
 ] as const;

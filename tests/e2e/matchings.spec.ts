@@ -179,7 +179,7 @@ test('four-eyes: a supervisor who asked for a decision sees it refused with the 
   await expect(refused).toHaveAttribute('aria-disabled', 'true');
   await expect(
     page
-      .getByText(en.matching.fourEyesRefused({ step: en.matchingStatus.actions.pendingAdoption() }))
+      .getByText(en.workflow.fourEyesRefused({ step: en.matchingStatus.actions.pendingAdoption() }))
       .first(),
   ).toBeVisible();
   // The palette lists it first too, disabled with the same reason: Enter acts on nothing else.
@@ -193,7 +193,7 @@ test('four-eyes: a supervisor who asked for a decision sees it refused with the 
   await expect(locked).toHaveAttribute('aria-disabled', 'true');
   await expect(locked).toHaveAttribute('aria-selected', 'true');
   await expect(locked).toHaveAccessibleDescription(
-    en.matching.fourEyesRefused({ step: en.matchingStatus.actions.pendingAdoption() }),
+    en.workflow.fourEyesRefused({ step: en.matchingStatus.actions.pendingAdoption() }),
   );
   await saveScreenshot(page, 'matching-four-eyes-palette-en');
   await page.keyboard.press('Enter');

@@ -162,11 +162,11 @@ test("an application's and a child's timeline tell who changed what, in English"
   await page.keyboard.press('Control+s');
   await expect(page).toHaveURL(applicationUrl);
   const timeline = page.locator('section[aria-labelledby="parent-timeline-title"]');
-  await expect(timeline).toContainText(en.timeline.updated({ who: 'Administrator' }));
+  await expect(timeline).toContainText(en.record.timeline.updated({ who: 'Administrator' }));
   await expect(timeline).toContainText(
-    `${en.fields.ownChildren()}: ${before || en.timeline.emptyValue()} → ${after}`,
+    `${en.fields.ownChildren()}: ${before || en.record.timeline.emptyValue()} → ${after}`,
   );
-  await expect(timeline).toContainText(en.timeline.opened({ who: 'Administrator' }));
+  await expect(timeline).toContainText(en.record.timeline.opened({ who: 'Administrator' }));
   await saveScreenshot(page, 'parent-timeline-en');
 
   // A child: its notes changed.

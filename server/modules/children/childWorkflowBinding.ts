@@ -42,7 +42,7 @@ export const childWorkflowBinding: TWorkflowBinding = {
   // The machine refused what the body carries: a date after today, or a reason that says nothing.
   invalidPayload: (body, today) =>
     'date' in body && !isEffectiveDate(body.date, today)
-      ? fieldErrors((t) => t.server.childDateFuture({ field: 'date', today }))
+      ? fieldErrors((t) => t.server.workflow.dateFuture({ field: 'date', today }))
       : fieldErrors((t) => t.validation.notBlank({ label: 'reason' })),
   notAllowed: {
     messageKey: 'childActionNotAllowed',

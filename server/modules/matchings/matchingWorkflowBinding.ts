@@ -145,7 +145,7 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
   },
   invalidPayload: (body, today, before) => {
     if ('date' in body && !isEffectiveDate(body.date, today))
-      return fieldErrors((t) => t.server.childDateFuture({ field: 'date', today }));
+      return fieldErrors((t) => t.server.workflow.dateFuture({ field: 'date', today }));
     const lastStep = typeof before.lastStepDate === 'string' ? before.lastStepDate : null;
     if (typeof body.date === 'string' && lastStep && body.date < lastStep)
       return fieldErrors((t) => t.server.matchingDateBeforeStep({ day: formatDate(lastStep) }));

@@ -101,7 +101,7 @@ const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
     const birthKey = applicantKey(n, 'DateOfBirth');
     const born = record[birthKey];
     if (typeof born !== 'string') errors.push((t) => t.validation.required({ label: birthKey }));
-    else if (born > today) errors.push((t) => t.server.childDateFuture({ field: birthKey, today }));
+    else if (born > today) errors.push((t) => t.server.workflow.dateFuture({ field: birthKey, today }));
     else if (
       (mode === 'create' || birthKey in body || 'applicationDate' in body) &&
       !isOldEnoughToAdopt(born, onDay, minimumAdopterAge)
@@ -112,7 +112,7 @@ const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
   for (const field of dated) {
     const value = body[field];
     if (typeof value === 'string' && value > today)
-      errors.push((t) => t.server.childDateFuture({ field, today }));
+      errors.push((t) => t.server.workflow.dateFuture({ field, today }));
   }
   const { ageFrom, ageTo } = record;
   if (typeof ageFrom === 'number' && typeof ageTo === 'number' && ageFrom > ageTo)

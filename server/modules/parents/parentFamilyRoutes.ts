@@ -51,7 +51,7 @@ const refuseFutureBirths = (members: TParentFamilyMember[], now: number) => {
   );
   if (late.length > 0)
     throw fieldErrors(
-      ...late.map((field) => (t: TranslationFunctions) => t.server.childDateFuture({ field, today })),
+      ...late.map((field) => (t: TranslationFunctions) => t.server.workflow.dateFuture({ field, today })),
     );
 };
 

@@ -111,7 +111,7 @@ export const parentWorkflowBinding: TWorkflowBinding = {
   },
   invalidPayload: (body, today, before) => {
     if ('date' in body && !isEffectiveDate(body.date, today))
-      return fieldErrors((t) => t.server.childDateFuture({ field: 'date', today }));
+      return fieldErrors((t) => t.server.workflow.dateFuture({ field: 'date', today }));
     const lastStep = lastStepOf(before);
     if (typeof body.date === 'string' && lastStep && body.date < lastStep)
       return fieldErrors((t) => t.server.parentDateBeforeStep({ day: lastStep }));

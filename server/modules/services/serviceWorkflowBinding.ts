@@ -72,7 +72,7 @@ export const serviceWorkflowBinding: TWorkflowBinding = {
   sets: (action, body) => stepColumns(action, body),
   invalidPayload: (body, today, before) => {
     if ('date' in body && !isEffectiveDate(body.date, today))
-      return fieldErrors((t) => t.server.childDateFuture({ field: 'date', today }));
+      return fieldErrors((t) => t.server.workflow.dateFuture({ field: 'date', today }));
     const adoptedOn = typeof before.adoptedOn === 'string' ? before.adoptedOn : null;
     if (typeof body.date === 'string' && adoptedOn && body.date < adoptedOn)
       return fieldErrors((t) => t.server.serviceDateBeforeAdoption({ day: formatDate(adoptedOn) }));

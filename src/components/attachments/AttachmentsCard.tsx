@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { LoadState } from '@/components/feedback/LoadState';
 import { showToast } from '@/components/feedback/toasts';
 import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { failureText } from '@/components/form/failureText';
@@ -103,17 +104,8 @@ export const AttachmentsCard = ({
       title={t.title()}
       both={bothLanguages((book) => book.attachments.title())}
     >
-      {load.state === 'loading' ? (
-        <p className="text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
-          {LL.layout.loading()}
-        </p>
-      ) : load.state === 'failed' ? (
-        <div className="flex items-center gap-3 text-sm" role="alert">
-          <span className="text-error">{t.loadFailed()}</span>
-          <button type="button" className={secondaryButton} onClick={load.reload}>
-            {LL.list.retry()}
-          </button>
-        </div>
+      {load.state !== 'ready' ? (
+        <LoadState state={load.state} failedText={t.loadFailed()} onRetry={load.reload} />
       ) : (
         <>
           {files.length === 0 && !slots ? (
@@ -150,7 +142,7 @@ export const AttachmentsCard = ({
                           <span className="hidden print:inline">{file.originalName}</span>
                           <span className="text-slate-500 text-xs dark:text-slate-400">
                             {t.addedBy({
-                              who: file.createdByName ?? LL.timeline.someone(),
+                              who: file.createdByName ?? LL.record.timeline.someone(),
                               date: formatDate(isoDateIn(new Date(file.createdAt))),
                             })}
                           </span>

@@ -31,7 +31,8 @@ export type TFieldSectionsProps = {
   custom?: Partial<Record<string, (card: (children: ReactNode) => ReactNode) => ReactNode>>;
   /** A row's value drawn otherwise (a status as its badge). */
   renderValue?: (row: TSummaryRow) => ReactNode | undefined;
-  notRecorded: string;
+  /** What an empty field says; 'Not recorded' (`record.notRecorded`) unless given. */
+  notRecorded?: string;
   words: { estimated: string; ageYears: (age: number) => string };
 };
 
@@ -104,7 +105,9 @@ export const FieldSections = ({
                         {row.value}
                       </span>
                     ) : (
-                      <span className="text-slate-500 italic dark:text-slate-400">{notRecorded}</span>
+                      <span className="text-slate-500 italic dark:text-slate-400">
+                        {notRecorded ?? LL.record.notRecorded()}
+                      </span>
                     ))}
                 </dd>
               </div>

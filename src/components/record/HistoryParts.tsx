@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { LoadState } from '@/components/feedback/LoadState';
 import { BilingualLabel } from '@/components/record/BilingualLabel';
-import { secondaryButton } from '@/components/ui';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
@@ -22,31 +22,30 @@ export const HistoryHeading = ({ pick }: { pick: (LL: TranslationFunctions) => s
   );
 };
 
-/** Loading, failure (with a retry) and empty states around a history's table. */
+/** Loading, failure (with a retry) and empty states around a history's (or any card's) table. */
 export const HistoryBody = <T,>({
   history,
   empty,
+  loadingText,
+  failedText,
   children,
 }: {
   history: TRemoteDataResult<T[]>;
   empty: string;
+  /** The card's own words for its two states; by default 'Loading...' and 'The history could not be loaded.' */
+  loadingText?: string;
+  failedText?: string;
   children: (rows: T[]) => ReactNode;
 }) => {
   const { LL } = useI18nContext();
-  if (history.state === 'loading')
+  if (history.state !== 'ready')
     return (
-      <p className="text-slate-500 text-sm dark:text-slate-400" aria-live="polite">
-        {LL.form.loadingRecord()}
-      </p>
-    );
-  if (history.state === 'failed')
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <span className="text-error-dark dark:text-red-300">{LL.childShow.historyFailed()}</span>
-        <button type="button" className={`${secondaryButton} print:hidden`} onClick={history.reload}>
-          {LL.childShow.retry()}
-        </button>
-      </div>
+      <LoadState
+        state={history.state}
+        loadingText={loadingText}
+        failedText={failedText ?? LL.record.historyFailed()}
+        onRetry={history.reload}
+      />
     );
   if (history.data.length === 0)
     return <p className="text-slate-500 text-sm italic dark:text-slate-400">{empty}</p>;

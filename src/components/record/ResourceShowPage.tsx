@@ -184,12 +184,12 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
               {canUpdate ? (
                 <AppLink to={editPath} className={primaryButton} aria-keyshortcuts="e">
                   <Icon name="edit" className="size-4" />
-                  {texts.edit()}
+                  {texts.edit?.() ?? LL.record.edit()}
                 </AppLink>
               ) : null}
               <button type="button" className={secondaryButton} onClick={print} aria-keyshortcuts="Control+P">
                 <Icon name="printer" className="size-4" />
-                {texts.print()}
+                {texts.print?.() ?? LL.record.print()}
               </button>
               {actions && layout.workflow && actions.actions.length > 0 ? (
                 <fieldset className="contents">

@@ -38,8 +38,8 @@ export const timelineValue = (
   LL: TranslationFunctions,
   optionLabel: (key: string, value: string) => string,
 ): string => {
-  if (value === null || value === undefined || value === '') return LL.timeline.emptyValue();
-  if (typeof value === 'boolean') return value ? LL.timeline.yes() : LL.timeline.no();
+  if (value === null || value === undefined || value === '') return LL.record.timeline.emptyValue();
+  if (typeof value === 'boolean') return value ? LL.record.timeline.yes() : LL.record.timeline.no();
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
@@ -49,10 +49,11 @@ export const timelineValue = (
   if (Array.isArray(value))
     return (
       value.map((item) => timelineValue(item, field, locale, LL, optionLabel)).join(', ') ||
-      LL.timeline.emptyValue()
+      LL.record.timeline.emptyValue()
     );
   if (isRecord(value)) {
-    if ('kh' in value || 'en' in value) return translate(value as never, locale) || LL.timeline.emptyValue();
+    if ('kh' in value || 'en' in value)
+      return translate(value as never, locale) || LL.record.timeline.emptyValue();
     if ('name' in value) return timelineValue(value.name, field, locale, LL, optionLabel);
   }
   return JSON.stringify(value);
@@ -82,8 +83,8 @@ export const timelineSentence = (
   LL: TranslationFunctions,
   actionLabel: (action: string) => string,
 ): string => {
-  const who = entry.user?.name ?? LL.timeline.someone();
-  const t = LL.timeline;
+  const who = entry.user?.name ?? LL.record.timeline.someone();
+  const t = LL.record.timeline;
   if (entry.kind === 'access') return t.opened({ who });
   const name = String(entry.subject?.title || entry.subject?.originalName || '');
   if (entry.entity === entity) {
@@ -151,11 +152,11 @@ export const TimelineCard = ({
   return (
     <SummaryCard
       id={`${idPrefix}-timeline`}
-      title={LL.timeline.title()}
-      both={bothLanguages((book) => book.timeline.title())}
+      title={LL.record.timeline.title()}
+      both={bothLanguages((book) => book.record.timeline.title())}
     >
       {
-        <HistoryBody history={timeline} empty={LL.timeline.empty()}>
+        <HistoryBody history={timeline} empty={LL.record.timeline.empty()}>
           {(rows) => (
             <ol className="grid gap-3 text-sm">
               {rows.map((entry) => {
@@ -189,8 +190,8 @@ export const TimelineCard = ({
                           };
                           return (
                             <li key={change.field}>
-                              <span className="sr-only">{LL.timeline.changeSpoken(words)}</span>
-                              <span aria-hidden="true">{LL.timeline.change(words)}</span>
+                              <span className="sr-only">{LL.record.timeline.changeSpoken(words)}</span>
+                              <span aria-hidden="true">{LL.record.timeline.change(words)}</span>
                             </li>
                           );
                         })}

@@ -22,10 +22,13 @@ export type TShowTexts = {
   /** The palette's 'Edit ...' and 'Print ...' commands. */
   editRecord: () => string;
   printRecord: () => string;
-  /** The toolbar: its name, the edit and print buttons, the keyboard hint with and without edit. */
+  /**
+   * The toolbar: its name, the edit and print buttons (the same words for every record,
+   * `record.edit` and `record.print`, unless given), the keyboard hint with and without edit.
+   */
   toolbar: () => string;
-  edit: () => string;
-  print: () => string;
+  edit?: () => string;
+  print?: () => string;
   keyboardHint: () => string;
   printHint: () => string;
   /** What the printed paper is ('Case summary'). */

@@ -77,16 +77,16 @@ export type TClientWorkflow = {
 };
 
 /**
- * The dialog's words every workflow shares (the child's were the first): the toast, the hints, the
+ * The dialog's words every workflow shares (`workflow.*` in the dictionaries): the toast, the hints, the
  * 'working' label. A workflow's texts spread these and add its actions, intros and field labels.
  */
 export const sharedDialogTexts = (
   LL: TranslationFunctions,
 ): Pick<TWorkflowTexts, 'done' | 'dateFuture' | 'working' | 'formHint' | 'dateHint' | 'confirmHint'> => ({
-  done: (values) => LL.childStatus.done(values),
-  dateFuture: () => LL.childStatus.dateFuture(),
-  working: () => LL.childStatus.working(),
-  formHint: () => LL.childStatus.formHint(),
-  dateHint: () => LL.childStatus.dateHint(),
-  confirmHint: () => LL.childStatus.confirmHint(),
+  done: (values) => LL.workflow.done(values),
+  dateFuture: () => LL.workflow.dateFuture(),
+  working: () => LL.workflow.working(),
+  formHint: () => LL.workflow.formHint(),
+  dateHint: () => LL.workflow.dateHint(),
+  confirmHint: () => LL.workflow.confirmHint(),
 });

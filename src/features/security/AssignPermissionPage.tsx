@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useSearchParams } from 'react-router';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { LoadState } from '@/components/feedback/LoadState';
 import { showToast } from '@/components/feedback/toasts';
 import { FormNotice } from '@/components/form/FormNotice';
 import { LookupSelect } from '@/components/form/LookupSelect';
@@ -293,9 +294,14 @@ const AssignPermissionPage = () => {
             {words.pickRole()}
           </p>
         </Panel>
-      ) : load.state === 'loading' ? (
+      ) : load.state === 'loading' || load.state === 'failed' ? (
         <Panel>
-          <p aria-live="polite">{words.loading()}</p>
+          <LoadState
+            state={load.state}
+            loadingText={words.loading()}
+            failedText={words.loadFailed()}
+            onRetry={reload}
+          />
         </Panel>
       ) : load.state === 'missing' ? (
         <Panel>
@@ -303,17 +309,6 @@ const AssignPermissionPage = () => {
             <Icon name="alert" className="size-4 shrink-0 text-error" />
             {words.roleMissing()}
           </p>
-        </Panel>
-      ) : load.state === 'failed' ? (
-        <Panel>
-          <div role="alert" className="flex flex-wrap items-center gap-3">
-            <Icon name="alert" className="size-4 shrink-0 text-error" />
-            <span className="flex-1">{words.loadFailed()}</span>
-            <button type="button" className={secondaryButton} onClick={reload}>
-              <Icon name="refresh" className="size-4" />
-              {LL.list.retry()}
-            </button>
-          </div>
         </Panel>
       ) : ready && matrix ? (
         <>

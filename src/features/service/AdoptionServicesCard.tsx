@@ -1,11 +1,13 @@
 import { useCallback } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { Badge } from '@/components/Badge';
-import { Icon } from '@/components/Icon';
-import { historyCellClass as cellClass, HistoryHeading as Heading } from '@/components/record/HistoryParts';
+import {
+  historyCellClass as cellClass,
+  HistoryHeading as Heading,
+  HistoryBody,
+} from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import { useResourceText } from '@/components/resource/useResourceText';
-import { secondaryButton } from '@/components/ui';
 import { formatDate } from '@/domain/dateFormat';
 import { hasPermission } from '@/domain/permissions';
 import { resourceAddresses } from '@/domain/resourceAddresses';
@@ -74,22 +76,13 @@ const ServicesTable = ({ of, idPrefix, reloadKey }: TServicesCardProps) => {
         title={title}
         both={bothLanguages((book) => book.resources.service.many())}
       >
-        {services.state === 'loading' ? (
-          <p className="text-slate-500 text-sm dark:text-slate-400" aria-live="polite" aria-busy="true">
-            {LL.service.servicesLoading()}
-          </p>
-        ) : services.state === 'failed' ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-error-dark dark:text-red-300">{LL.service.servicesFailed()}</span>
-            <button type="button" className={`${secondaryButton} print:hidden`} onClick={services.reload}>
-              <Icon name="refresh" className="size-4" />
-              {LL.list.retry()}
-            </button>
-          </div>
-        ) : services.data.length === 0 ? (
-          <p className="text-slate-500 text-sm italic dark:text-slate-400">{LL.service.noFollowUp()}</p>
-        ) : (
-          <div className="-mx-4 overflow-x-auto sm:mx-0 print:mx-0 print:overflow-visible">
+        <HistoryBody
+          history={services}
+          empty={LL.service.noFollowUp()}
+          loadingText={LL.service.servicesLoading()}
+          failedText={LL.service.servicesFailed()}
+        >
+          {(rows) => (
             <table className="w-full border-collapse text-sm">
               <caption className="sr-only">{title}</caption>
               <thead>
@@ -100,7 +93,7 @@ const ServicesTable = ({ of, idPrefix, reloadKey }: TServicesCardProps) => {
                 </tr>
               </thead>
               <tbody>
-                {services.data.map((service) => (
+                {rows.map((service) => (
                   <tr key={service.id} data-service-row={service.id} className="break-inside-avoid">
                     <td className={cellClass}>
                       <AppLink
@@ -140,8 +133,8 @@ const ServicesTable = ({ of, idPrefix, reloadKey }: TServicesCardProps) => {
                 ))}
               </tbody>
             </table>
-          </div>
-        )}
+          )}
+        </HistoryBody>
       </SummaryCard>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { CompactTable, compactRowClass } from '@/components/CompactTable';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { LoadState } from '@/components/feedback/LoadState';
 import { showToast } from '@/components/feedback/toasts';
 import { FilePickerButton } from '@/components/form/FilePickerButton';
 import { failureText } from '@/components/form/failureText';
@@ -17,7 +18,6 @@ import {
   replaceChildDocument,
   uploadChildDocuments,
 } from '@/features/child/api/childFilesApi';
-import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { errorStatus } from '@/platform/api/errors';
 import { useRemoteData } from '@/platform/api/useRemoteData';
@@ -203,8 +203,9 @@ export const ChildDocumentsList = ({
       ) : null}
 
       {documents.state !== 'ready' ? (
-        <SectionLoadStatus
+        <LoadState
           state={documents.state}
+          spacing="py-2"
           loadingText={words.loading()}
           failedText={words.loadFailed()}
           onRetry={documents.reload}

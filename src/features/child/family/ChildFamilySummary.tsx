@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback } from 'react';
 import { Badge } from '@/components/Badge';
+import { LoadState } from '@/components/feedback/LoadState';
 import { Icon } from '@/components/Icon';
 import type { TChildParent, TParentVitalStatus } from '@/domain/childFamily';
 import { formatDate, formatInstantDate } from '@/domain/dateFormat';
 import type { TBadgeTone } from '@/domain/resource';
 import { fetchChildFamily } from '@/features/child/api/childFamilyApi';
-import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { useRemoteData } from '@/platform/api/useRemoteData';
 
@@ -31,8 +31,9 @@ export const ChildFamilySummary = ({ childId }: { childId: number | string }) =>
 
   if (load.state !== 'ready') {
     return (
-      <SectionLoadStatus
+      <LoadState
         state={load.state}
+        spacing="py-2"
         loadingText={words.loading()}
         failedText={words.loadFailed()}
         onRetry={load.reload}

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
+import { LoadState } from '@/components/feedback/LoadState';
 import { Icon } from '@/components/Icon';
 import { dangerOutlineButton, secondaryButton } from '@/components/ui';
 import { childSiblingsMax, nameScripts, parentVitalStatuses } from '@/domain/childFamily';
 import { childSexes } from '@/domain/resources/child';
-import { SectionLoadStatus } from '@/features/child/SectionLoadStatus';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { FamilyDateInput, FamilySelect, FamilyTextarea, FamilyTextInput } from './FamilyInputs';
 import {
@@ -61,8 +61,9 @@ export const FamilyEditor = ({
 
   if (loadState !== 'ready') {
     return (
-      <SectionLoadStatus
+      <LoadState
         state={loadState}
+        spacing="py-2"
         loadingText={words.loading()}
         failedText={words.loadFailedEdit()}
         onRetry={onRetry}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { visibleWorkflowActions } from '@/components/workflow/visibleWorkflowActions';
 import { workflowActionBody } from '@/components/workflow/WorkflowActionDialog';
+import { camelCaseKey } from '@/domain/camelCaseKey';
 import { childWorkflow } from '@/domain/workflows/child.workflow';
-import { childActionKey } from './childActionText';
 
 const visibleChildActions = (status: unknown, user: Parameters<typeof visibleWorkflowActions>[2]) =>
   visibleWorkflowActions(childWorkflow, status, user);
@@ -49,10 +49,10 @@ describe('visibleWorkflowActions, for the child', () => {
 
 describe('action helpers', () => {
   it('names the dictionary key of an action', () => {
-    expect(childActionKey('confirm-adoption')).toBe('confirmAdoption');
-    expect(childActionKey('unconfirmed-adoption')).toBe('unconfirmedAdoption');
-    expect(childActionKey('international')).toBe('international');
-    expect(childActionKey('re-adoption')).toBe('reAdoption');
+    expect(camelCaseKey('confirm-adoption')).toBe('confirmAdoption');
+    expect(camelCaseKey('unconfirmed-adoption')).toBe('unconfirmedAdoption');
+    expect(camelCaseKey('international')).toBe('international');
+    expect(camelCaseKey('re-adoption')).toBe('reAdoption');
   });
 
   it('asks in each dialog what the action table lists, and sends the spec’s bodies', () => {

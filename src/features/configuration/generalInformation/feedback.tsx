@@ -1,26 +1,19 @@
 import type { ReactNode } from 'react';
+import { LoadState } from '@/components/feedback/LoadState';
 import { Icon } from '@/components/Icon';
-import { secondaryButton } from '@/components/ui';
 
-/** A load that failed: the reason and a way to try again. */
+/**
+ * A load that failed: the reason and a way to try again, as every card says it (LoadState).
+ * `retryLabel` is the same 'Try again' LoadState says; it goes once the callers stop passing it.
+ */
 export const LoadFailed = ({
   message,
-  retryLabel,
   onRetry,
 }: {
   message: string;
-  retryLabel: string;
+  retryLabel?: string;
   onRetry: () => void;
-}) => (
-  <div className="flex flex-wrap items-center gap-3 text-slate-700 text-sm dark:text-slate-200" role="alert">
-    <Icon name="alert" className="size-4 shrink-0 text-error" />
-    <span className="flex-1">{message}</span>
-    <button type="button" className={secondaryButton} onClick={onRetry}>
-      <Icon name="refresh" className="size-4" />
-      {retryLabel}
-    </button>
-  </div>
-);
+}) => <LoadState state="failed" failedText={message} onRetry={onRetry} />;
 
 /** A section of the page: a card with its heading, a line about it, and its content. */
 export const SectionCard = ({

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldValues, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { LoadState } from '@/components/feedback/LoadState';
 import { showToast } from '@/components/feedback/toasts';
 import { DateInput } from '@/components/form/DateInput';
 import { Field } from '@/components/form/Field';
@@ -11,7 +12,7 @@ import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFa
 import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
 import { Icon } from '@/components/Icon';
-import { primaryButton, secondaryButton } from '@/components/ui';
+import { primaryButton } from '@/components/ui';
 import { needsJustification } from '@/domain/compatibility';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
@@ -165,20 +166,15 @@ const MatchingCreatePage = () => {
   };
 
   const listState = (list: typeof firstList, picker: (typeof pickers)['child'], autoFocus: boolean) =>
-    list.state === 'loading' ? (
-      <p className="flex items-center gap-2 p-4 text-slate-600 text-sm dark:text-slate-300" aria-busy="true">
-        <span className="size-3 animate-spin rounded-full border-2 border-primary-600 border-t-transparent" />
-        {LL.matching.candidatesLoading()}
-      </p>
-    ) : list.state === 'failed' ? (
-      <p className="flex flex-wrap items-center gap-2 p-4 text-error text-sm">
-        <Icon name="alert" className="size-4" />
-        {LL.matching.candidatesFailed()}
-        <button type="button" className={secondaryButton} onClick={list.reload}>
-          <Icon name="refresh" className="size-4" />
-          {LL.list.retry()}
-        </button>
-      </p>
+    list.state !== 'ready' ? (
+      <LoadState
+        state={list.state}
+        spinner
+        spacing="p-4"
+        loadingText={LL.matching.candidatesLoading()}
+        failedText={LL.matching.candidatesFailed()}
+        onRetry={list.reload}
+      />
     ) : (
       <CandidatePicker {...picker} candidates={list.data} autoFocus={autoFocus} />
     );

@@ -173,7 +173,7 @@ export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) =>
                               {LL.matching.leftOn({
                                 date: formatDate(step.day),
                                 action: matchingActionText(LL, step.action),
-                                user: step.userName ?? LL.childShow.deletedUser(),
+                                user: step.userName ?? LL.record.deletedUser(),
                               })}
                             </li>
                           ))}

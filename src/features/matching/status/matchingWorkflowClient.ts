@@ -41,7 +41,7 @@ export const matchingWorkflowClient: TClientWorkflow = {
       user?.id ?? null,
       settings.fourEyes,
     );
-    return step ? LL.matching.fourEyesRefused({ step: matchingActionText(LL, step) }) : null;
+    return step ? LL.workflow.fourEyesRefused({ step: matchingActionText(LL, step) }) : null;
   },
   // Confirming a trial shows its days against the expected, for the date typed; shorter, the
   // reason is required (the server's rule, the same function). The reason field is always there,

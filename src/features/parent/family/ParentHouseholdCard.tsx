@@ -1,4 +1,5 @@
 import { useCallback, useId, useState } from 'react';
+import { LoadState } from '@/components/feedback/LoadState';
 import { showToast } from '@/components/feedback/toasts';
 import { DateInput } from '@/components/form/DateInput';
 import { failureText } from '@/components/form/failureText';
@@ -79,17 +80,8 @@ export const ParentHouseholdCard = ({ id, reloadKey, reload, canUpdate }: TShowC
       title={t.title()}
       both={bothLanguages((book) => book.parentFamily.title())}
     >
-      {load.state === 'loading' ? (
-        <p className="text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
-          {LL.layout.loading()}
-        </p>
-      ) : load.state === 'failed' ? (
-        <div className="flex items-center gap-3 text-sm" role="alert">
-          <span className="text-error">{t.loadFailed()}</span>
-          <button type="button" className={secondaryButton} onClick={load.reload}>
-            {LL.list.retry()}
-          </button>
-        </div>
+      {load.state !== 'ready' ? (
+        <LoadState state={load.state} failedText={t.loadFailed()} onRetry={load.reload} />
       ) : drafts ? (
         <form
           onSubmit={(event) => {

@@ -1,12 +1,12 @@
 import { noActionNeeds, sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { camelCaseKey } from '@/domain/camelCaseKey';
 import { acceptanceShortfalls } from '@/domain/parentEligibility';
 import { parentActionText } from '@/domain/parentLabels';
 import { isoDateIn } from '@/domain/programmeTime';
 import { parentWorkflow } from '@/domain/workflows/parent.workflow';
 
 type TIntroKey = 'acceptParentsAdoption' | 'unAcceptParentsAdoption' | 'rejectAdoption';
-const introKey = (action: string) =>
-  action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase()) as TIntroKey;
+const introKey = (action: string) => camelCaseKey(action) as TIntroKey;
 
 /** An application's workflow on screen: the generic actions, dialog and history, in its words. */
 export const parentWorkflowClient: TClientWorkflow = {

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { CompactTable, compactRowClass } from '@/components/CompactTable';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import { LoadState } from '@/components/feedback/LoadState';
 import { showToast } from '@/components/feedback/toasts';
 import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
@@ -169,29 +170,16 @@ const SubMenus = ({ menuId, menuOrder }: { menuId: number; menuOrder: number }) 
         ) : null}
       </div>
 
-      {load.state === 'loading' ? (
-        <p className="py-6 text-center text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
-          {LL.layout.loading()}
-        </p>
-      ) : load.state === 'failed' ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 py-4 text-slate-700 text-sm dark:text-slate-200"
-        >
-          <Icon name="alert" className="size-5 text-error" />
-          <span className="flex-1">{words.loadFailed()}</span>
-          <button
-            type="button"
-            className={secondaryButton}
-            onClick={() => {
-              setLoad({ state: 'loading' });
-              void refresh();
-            }}
-          >
-            <Icon name="refresh" className="size-4" />
-            {LL.list.retry()}
-          </button>
-        </div>
+      {load.state === 'loading' || load.state === 'failed' ? (
+        <LoadState
+          state={load.state}
+          spacing="py-4"
+          failedText={words.loadFailed()}
+          onRetry={() => {
+            setLoad({ state: 'loading' });
+            void refresh();
+          }}
+        />
       ) : rows.length === 0 ? (
         <div className="rounded-md border border-slate-300 border-dashed px-4 py-8 text-center dark:border-slate-700">
           <Icon name="menu" className="mx-auto size-8 text-slate-400 dark:text-slate-500" />

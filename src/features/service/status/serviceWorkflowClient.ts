@@ -1,10 +1,10 @@
 import { sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import { camelCaseKey } from '@/domain/camelCaseKey';
 import { serviceActionText } from '@/domain/serviceLabels';
 import { serviceWorkflow } from '@/domain/workflows/service.workflow';
 
 type TIntroKey = 'confirmService' | 'rejectService' | 'backToPending';
-const introKey = (action: string) =>
-  action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase()) as TIntroKey;
+const introKey = (action: string) => camelCaseKey(action) as TIntroKey;
 
 /**
  * A service's workflow on screen: record it (the day and the findings: health, schooling and
