@@ -16,7 +16,7 @@ export const childSexText = (t: TranslationFunctions, sex: string): string =>
 const actionKey = (action: TChildActionName) =>
   action.replace(/-(\w)/g, (_match, letter: string) =>
     letter.toUpperCase(),
-  ) as keyof TranslationFunctions['childStatus']['actions'];
+  ) as keyof TranslationFunctions['areas']['child']['workflow']['actions'];
 
 export const childActionText = (t: TranslationFunctions, action: TChildActionName): string =>
-  (t.childStatus.actions[actionKey(action)] as (() => string) | undefined)?.() ?? action;
+  (t.areas.child.workflow.actions[actionKey(action)] as (() => string) | undefined)?.() ?? action;

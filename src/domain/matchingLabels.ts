@@ -7,10 +7,10 @@ export const matchingStatusText = (t: TranslationFunctions, status: string): str
     ? t.options.status[status as TMatchingStatus]()
     : status;
 
-type TActionKey = keyof TranslationFunctions['matchingStatus']['actions'];
+type TActionKey = keyof TranslationFunctions['areas']['matching']['workflow']['actions'];
 
 /** `confirm-adoption` → `confirmAdoption`; an unknown name is told as it is. */
 export const matchingActionText = (t: TranslationFunctions, action: string): string => {
   const key = action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase()) as TActionKey;
-  return t.matchingStatus.actions[key]?.() ?? action;
+  return t.areas.matching.workflow.actions[key]?.() ?? action;
 };

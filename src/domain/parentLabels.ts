@@ -10,10 +10,10 @@ export const parentStatusText = (t: TranslationFunctions, status: string): strin
     ? t.options.status[status as TParentStatus]()
     : status;
 
-type TActionKey = keyof TranslationFunctions['parentStatus']['actions'];
+type TActionKey = keyof TranslationFunctions['areas']['parent']['workflow']['actions'];
 
 /** `accept-parents-adoption` → `acceptParentsAdoption`; system events keep their names (`MATCHED`). */
 export const parentActionText = (t: TranslationFunctions, action: string): string => {
   const key = action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase()) as TActionKey;
-  return t.parentStatus.actions[key]?.() ?? action;
+  return t.areas.parent.workflow.actions[key]?.() ?? action;
 };

@@ -7,10 +7,10 @@ export const serviceStatusText = (t: TranslationFunctions, status: string): stri
     ? t.options.status[status as TServiceStatus]()
     : status;
 
-type TActionKey = keyof TranslationFunctions['serviceStatus']['actions'];
+type TActionKey = keyof TranslationFunctions['areas']['service']['workflow']['actions'];
 
 /** `confirm-service` → `confirmService`; an unknown name is told as it is. */
 export const serviceActionText = (t: TranslationFunctions, action: string): string => {
   const key = action.replace(/-(\w)/g, (_match, letter: string) => letter.toUpperCase()) as TActionKey;
-  return t.serviceStatus.actions[key]?.() ?? action;
+  return t.areas.service.workflow.actions[key]?.() ?? action;
 };

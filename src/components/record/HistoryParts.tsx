@@ -42,9 +42,9 @@ export const HistoryBody = <T,>({
   if (history.state === 'failed')
     return (
       <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-        <span className="text-error-dark dark:text-red-300">{LL.childShow.historyFailed()}</span>
+        <span className="text-error-dark dark:text-red-300">{LL.areas.child.show.historyFailed()}</span>
         <button type="button" className={`${secondaryButton} print:hidden`} onClick={history.reload}>
-          {LL.childShow.retry()}
+          {LL.areas.child.show.retry()}
         </button>
       </div>
     );

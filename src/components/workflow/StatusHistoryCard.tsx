@@ -31,20 +31,20 @@ export const StatusHistoryCard = ({
   return (
     <SummaryCard
       id={`${client.idPrefix}-status-history`}
-      title={LL.childShow.statusHistory()}
-      both={bothLanguages((book) => book.childShow.statusHistory())}
+      title={LL.areas.child.show.statusHistory()}
+      both={bothLanguages((book) => book.areas.child.show.statusHistory())}
     >
-      <HistoryBody history={history} empty={LL.childShow.noStatusHistory()}>
+      <HistoryBody history={history} empty={LL.areas.child.show.noStatusHistory()}>
         {(rows) => (
           <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">{LL.childShow.statusHistory()}</caption>
+            <caption className="sr-only">{LL.areas.child.show.statusHistory()}</caption>
             <thead>
               <tr>
-                <Heading pick={(book) => book.childShow.when()} />
-                <Heading pick={(book) => book.childShow.who()} />
-                <Heading pick={(book) => book.childShow.action()} />
-                <Heading pick={(book) => book.childShow.change()} />
-                <Heading pick={(book) => book.childShow.dateAndReason()} />
+                <Heading pick={(book) => book.areas.child.show.when()} />
+                <Heading pick={(book) => book.areas.child.show.who()} />
+                <Heading pick={(book) => book.areas.child.show.action()} />
+                <Heading pick={(book) => book.areas.child.show.change()} />
+                <Heading pick={(book) => book.areas.child.show.dateAndReason()} />
               </tr>
             </thead>
             <tbody>
@@ -56,12 +56,12 @@ export const StatusHistoryCard = ({
                 return (
                   <tr key={row.id} className="break-inside-avoid">
                     <td className={`${cellClass} whitespace-nowrap tabular-nums`}>{historyWhen(row.at)}</td>
-                    <td className={cellClass}>{row.user?.name ?? LL.childShow.deletedUser()}</td>
+                    <td className={cellClass}>{row.user?.name ?? LL.areas.child.show.deletedUser()}</td>
                     <td className={cellClass}>{texts.action(row.action)}</td>
                     <td className={cellClass}>
                       {from ? (
                         <>
-                          <span className="sr-only">{LL.childShow.changeFromTo({ from, to })}</span>
+                          <span className="sr-only">{LL.areas.child.show.changeFromTo({ from, to })}</span>
                           <span aria-hidden="true">
                             {from} → {to}
                           </span>

@@ -83,10 +83,10 @@ export type TClientWorkflow = {
 export const sharedDialogTexts = (
   LL: TranslationFunctions,
 ): Pick<TWorkflowTexts, 'done' | 'dateFuture' | 'working' | 'formHint' | 'dateHint' | 'confirmHint'> => ({
-  done: (values) => LL.childStatus.done(values),
-  dateFuture: () => LL.childStatus.dateFuture(),
-  working: () => LL.childStatus.working(),
-  formHint: () => LL.childStatus.formHint(),
-  dateHint: () => LL.childStatus.dateHint(),
-  confirmHint: () => LL.childStatus.confirmHint(),
+  done: (values) => LL.areas.child.workflow.done(values),
+  dateFuture: () => LL.areas.child.workflow.dateFuture(),
+  working: () => LL.areas.child.workflow.working(),
+  formHint: () => LL.areas.child.workflow.formHint(),
+  dateHint: () => LL.areas.child.workflow.dateHint(),
+  confirmHint: () => LL.areas.child.workflow.confirmHint(),
 });

@@ -9,7 +9,7 @@ const area: TRecordAreaCommands = {
   createPermissions: ['adoptive_children:write', 'adoptive_children:update'],
   readPermission: 'adoptive_children:read',
   newTitle: (LL) => LL.list.createThing({ thing: LL.resources.child.one() }),
-  findTitle: (LL) => LL.palette.findChild(),
+  findTitle: (LL) => LL.areas.child.commands.find(),
   // The list a matching starts from, which the sidebar does not show (spec section 4).
   pages: [
     {

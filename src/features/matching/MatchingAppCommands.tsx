@@ -8,8 +8,8 @@ const area: TRecordAreaCommands = {
   routeBase: resourceAddresses.matching.routeBase,
   createPermissions: ['matchings:write', matchingPagePermission],
   readPermission: 'matchings:read',
-  newTitle: (LL) => LL.matching.newMatching(),
-  findTitle: (LL) => LL.matching.findMatching(),
+  newTitle: (LL) => LL.areas.matching.commands.new(),
+  findTitle: (LL) => LL.areas.matching.commands.find(),
 };
 
 /**

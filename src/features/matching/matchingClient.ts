@@ -17,6 +17,6 @@ export const matchingClientResource: TClientResource = {
   pagePermission: matchingPagePermission,
   // Only a proposed matching may be deleted (the server answers 409 otherwise).
   deletable: (record) => record.status === 'proposed',
-  listBoard: { key: 'board', label: (LL) => LL.matching.board(), icon: 'board', Board: MatchingBoard },
+  listBoard: { key: 'board', label: (LL) => LL.areas.matching.board(), icon: 'board', Board: MatchingBoard },
   AppCommands: MatchingAppCommands,
 };

@@ -8,8 +8,8 @@ const area: TRecordAreaCommands = {
   routeBase: parentResource.routeBase,
   createPermissions: ['adoptive_parents:write', parentPagePermission],
   readPermission: 'adoptive_parents:read',
-  newTitle: (LL) => LL.parentShow.newApplication(),
-  findTitle: (LL) => LL.parentShow.findApplication(),
+  newTitle: (LL) => LL.areas.parent.commands.new(),
+  findTitle: (LL) => LL.areas.parent.commands.find(),
 };
 
 /**

@@ -89,18 +89,18 @@ const ServicesTable = ({
       >
         {services.state === 'loading' ? (
           <p className="text-slate-500 text-sm dark:text-slate-400" aria-live="polite" aria-busy="true">
-            {LL.service.servicesLoading()}
+            {LL.areas.service.servicesLoading()}
           </p>
         ) : services.state === 'failed' ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-error-dark dark:text-red-300">{LL.service.servicesFailed()}</span>
+            <span className="text-error-dark dark:text-red-300">{LL.areas.service.servicesFailed()}</span>
             <button type="button" className={`${secondaryButton} print:hidden`} onClick={services.reload}>
               <Icon name="refresh" className="size-4" />
               {LL.list.retry()}
             </button>
           </div>
         ) : services.data.length === 0 ? (
-          <p className="text-slate-500 text-sm italic dark:text-slate-400">{LL.service.noFollowUp()}</p>
+          <p className="text-slate-500 text-sm italic dark:text-slate-400">{LL.areas.service.noFollowUp()}</p>
         ) : (
           <div className="-mx-4 overflow-x-auto sm:mx-0 print:mx-0 print:overflow-visible">
             <table className="w-full border-collapse text-sm">
@@ -141,7 +141,7 @@ const ServicesTable = ({
                         <ServiceStatusBadge status={String(service.status)} />
                         {service.status === 'confirmed' && service.actualDate ? (
                           <span className="text-slate-600 text-xs dark:text-slate-300">
-                            {LL.service.givenOn({ date: formatDate(service.actualDate) })}
+                            {LL.areas.service.givenOn({ date: formatDate(service.actualDate) })}
                           </span>
                         ) : null}
                         {service.concern === true ? (

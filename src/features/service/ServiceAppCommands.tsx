@@ -9,16 +9,16 @@ const area: TRecordAreaCommands = {
   routeBase: resourceAddresses.service.routeBase,
   createPermissions: ['post_adoption_services:write', servicePagePermission],
   readPermission: 'post_adoption_services:read',
-  newTitle: (LL) => LL.service.newFollowUp(),
-  findTitle: (LL) => LL.service.findFollowUp(),
+  newTitle: (LL) => LL.areas.service.commands.new(),
+  findTitle: (LL) => LL.areas.service.commands.find(),
   // The list's saved view of the same name (src/features/service/serviceViews.ts).
   pages: [
     {
       id: 'open-my-follow-ups',
-      title: (LL) => LL.service.myFollowUps(),
+      title: (LL) => LL.areas.service.myFollowUps(),
       icon: 'service',
       path: myFollowUpsPath,
-      keywords: (LL) => [LL.service.myFollowUpsHint()],
+      keywords: (LL) => [LL.areas.service.myFollowUpsHint()],
     },
   ],
 };

@@ -32,7 +32,12 @@ export const serviceClientResource: TClientResource = {
   deletable: (record) => record.status === 'pending',
   loadCreateDefaults: loadServiceCreateDefaults,
   savedViews: [
-    { key: 'my-follow-ups', label: (LL) => LL.service.myFollowUps(), icon: 'user', query: myFollowUpsQuery },
+    {
+      key: 'my-follow-ups',
+      label: (LL) => LL.areas.service.myFollowUps(),
+      icon: 'user',
+      query: myFollowUpsQuery,
+    },
   ],
   AppCommands: ServiceAppCommands,
 };

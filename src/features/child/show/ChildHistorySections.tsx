@@ -24,18 +24,18 @@ export const MatchingHistorySection = ({ childId, reloadKey }: { childId: string
   return (
     <SummaryCard
       id="child-matching-history"
-      title={LL.childShow.matchingHistory()}
-      both={bothLanguages((book) => book.childShow.matchingHistory())}
+      title={LL.areas.child.show.matchingHistory()}
+      both={bothLanguages((book) => book.areas.child.show.matchingHistory())}
     >
-      <HistoryBody history={history} empty={LL.childShow.noMatching()}>
+      <HistoryBody history={history} empty={LL.areas.child.show.noMatching()}>
         {(rows) => (
           <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">{LL.childShow.matchingHistory()}</caption>
+            <caption className="sr-only">{LL.areas.child.show.matchingHistory()}</caption>
             <thead>
               <tr>
-                <Heading pick={(book) => book.childShow.date()} />
-                <Heading pick={(book) => book.childShow.action()} />
-                <Heading pick={(book) => book.childShow.status()} />
+                <Heading pick={(book) => book.areas.child.show.date()} />
+                <Heading pick={(book) => book.areas.child.show.action()} />
+                <Heading pick={(book) => book.areas.child.show.status()} />
               </tr>
             </thead>
             <tbody>

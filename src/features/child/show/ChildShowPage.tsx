@@ -54,14 +54,14 @@ const ChildIdentity = ({
   const heading = personName(names, locale);
   const other = personName(names, locale === 'en' ? 'kh' : 'en');
   const langOf = (name: string) => (name === names.kh ? 'km' : 'en');
-  const placeholder = <PhotoPlaceholder record={record} label={LL.childShow.noPhoto()} />;
+  const placeholder = <PhotoPlaceholder record={record} label={LL.areas.child.show.noPhoto()} />;
   return (
     <div className="flex flex-col gap-4 xs:flex-row xs:items-start print:flex-row">
       {record.hasPhoto ? (
         <AuthImage
           path={`/child-infos/photo/${record.id}`}
           version={record.version}
-          alt={LL.childShow.photoOf({ name: title })}
+          alt={LL.areas.child.show.photoOf({ name: title })}
           className="size-28 shrink-0 rounded-lg border border-slate-200 object-cover dark:border-slate-700 print:size-24"
           fallback={placeholder}
         />
@@ -91,8 +91,8 @@ const ChildIdentity = ({
 };
 
 const childWords = (LL: TranslationFunctions) => ({
-  estimated: LL.childShow.estimated(),
-  ageYears: (age: number) => LL.childShow.ageYears({ age }),
+  estimated: LL.areas.child.show.estimated(),
+  ageYears: (age: number) => LL.areas.child.show.ageYears({ age }),
 });
 
 /** Identity, birth and origin, care and health (as the form has them), family and documents. */
@@ -107,7 +107,7 @@ const SummarySections = ({ record, id: childId, canUpdate }: TShowCardProps) => 
       idPrefix="child"
       namedInRecord={childNamedInRecord}
       extras={childSummaryExtras}
-      notRecorded={LL.childShow.notRecorded()}
+      notRecorded={LL.areas.child.show.notRecorded()}
       words={words}
       // The status row carries the raw value: the badge names it.
       renderValue={(row) =>
@@ -159,16 +159,16 @@ export const childShowLayout: TShowLayout = {
     ...newServiceLink('child', record, LL, user),
   ],
   texts: (LL) => ({
-    loading: LL.childShow.loading,
-    editRecord: LL.childShow.editRecord,
-    printRecord: LL.childShow.printCaseSummary,
-    toolbar: LL.childShow.recordActions,
-    edit: LL.childShow.edit,
-    print: LL.childShow.print,
-    keyboardHint: LL.childShow.keyboardHint,
-    printHint: LL.childShow.printHint,
-    paperTitle: LL.childShow.caseSummary,
-    printedOn: (date) => LL.childShow.printedOn({ date }),
+    loading: LL.areas.child.show.loading,
+    editRecord: LL.areas.child.show.editRecord,
+    printRecord: LL.areas.child.show.printRecord,
+    toolbar: LL.areas.child.show.recordActions,
+    edit: LL.areas.child.show.edit,
+    print: LL.areas.child.show.print,
+    keyboardHint: LL.areas.child.show.keyboardHint,
+    printHint: LL.areas.child.show.printHint,
+    paperTitle: LL.areas.child.show.paperTitle,
+    printedOn: (date) => LL.areas.child.show.printedOn({ date }),
   }),
 };
 

@@ -13,13 +13,13 @@ export const childWorkflowClient: TClientWorkflow = {
     intro: (action, name) => childActionIntro(LL, action, name),
     field: (key) => {
       const labels: Record<string, () => string> = {
-        confirmDate: LL.childStatus.confirmDate,
-        effectiveDate: LL.childStatus.effectiveDate,
-        reason: LL.childStatus.reason,
+        confirmDate: LL.areas.child.workflow.fields.confirmDate,
+        effectiveDate: LL.areas.child.workflow.fields.effectiveDate,
+        reason: LL.areas.child.workflow.fields.reason,
       };
       return labels[key]?.() ?? key;
     },
     ...sharedDialogTexts(LL),
-    actionsLabel: () => LL.childStatus.actionsLabel(),
+    actionsLabel: () => LL.areas.child.workflow.actionsLabel(),
   }),
 };

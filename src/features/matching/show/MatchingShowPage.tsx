@@ -21,7 +21,7 @@ const matchingSummaryLayout: TShowLayout = {
   links: (record, LL) => [
     {
       id: 'working-page',
-      title: LL.matching.openWorkingPage(),
+      title: LL.areas.matching.openWorkingPage(),
       icon: 'matching',
       path: `${matchingClientResource.definition.routeBase}/matching/${record.id}`,
     },

@@ -15,11 +15,11 @@ export const matchingWorkflowClient: TClientWorkflow = {
   idPrefix: 'matching',
   texts: (LL) => ({
     action: (action) => matchingActionText(LL, action),
-    intro: (_action, name) => LL.matching.actionIntro({ name }),
+    intro: (_action, name) => LL.areas.matching.workflow.intro({ name }),
     field: (key) => {
       const labels: Record<string, () => string> = {
         stepDate: LL.fields.stepDate,
-        reason: LL.parentStatus.reason,
+        reason: LL.areas.parent.workflow.fields.reason,
         warrantReference: LL.fields.warrantReference,
         warrantNumber: LL.fields.warrantNumber,
         shortTrialReason: LL.workflowNeeds.shortTrialReason,
@@ -27,7 +27,7 @@ export const matchingWorkflowClient: TClientWorkflow = {
       return labels[key]?.() ?? key;
     },
     ...sharedDialogTexts(LL),
-    actionsLabel: () => LL.matching.recordActions(),
+    actionsLabel: () => LL.areas.matching.show.recordActions(),
   }),
   refusal: (action, record, user, settings, LL) => {
     const step = fourEyesStep(
@@ -41,7 +41,7 @@ export const matchingWorkflowClient: TClientWorkflow = {
       user?.id ?? null,
       settings.fourEyes,
     );
-    return step ? LL.matching.fourEyesRefused({ step: matchingActionText(LL, step) }) : null;
+    return step ? LL.areas.matching.workflow.fourEyesRefused({ step: matchingActionText(LL, step) }) : null;
   },
   // Confirming a trial shows its days against the expected, for the date typed; shorter, the
   // reason is required (the server's rule, the same function). The reason field is always there,

@@ -44,7 +44,7 @@ export const matchingWorkLayout: TShowLayout = {
       ? [
           {
             id: 'summary',
-            title: LL.matching.openSummary(),
+            title: LL.areas.matching.openSummary(),
             icon: 'printer',
             path: `${matchingClientResource.definition.routeBase}/show/${record.id}`,
           },

@@ -35,7 +35,7 @@ const memberOf = (draft: TDraft): TParentFamilyMember => ({
  */
 export const ParentHouseholdCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => {
   const { LL } = useI18nContext();
-  const t = LL.parentFamily;
+  const t = LL.areas.parent.family;
   const baseId = useId();
   const load = useRemoteData(
     useCallback((signal: AbortSignal) => fetchParentFamily(id, signal), [id]),
@@ -77,7 +77,7 @@ export const ParentHouseholdCard = ({ id, reloadKey, reload, canUpdate }: TShowC
     <SummaryCard
       id="parent-household"
       title={t.title()}
-      both={bothLanguages((book) => book.parentFamily.title())}
+      both={bothLanguages((book) => book.areas.parent.family.title())}
     >
       {load.state === 'loading' ? (
         <p className="text-slate-600 text-sm dark:text-slate-300" aria-live="polite">

@@ -73,9 +73,9 @@ const ParentIdentity = ({ record, titleId }: { record: TResourceRow; title: stri
         <ParentStatusBadge status={String(record.status)} />
         {until ? (
           expired ? (
-            <Badge tone="rose">{LL.parentShow.approvalExpired({ date: formatDate(until) })}</Badge>
+            <Badge tone="rose">{LL.areas.parent.show.approvalExpired({ date: formatDate(until) })}</Badge>
           ) : (
-            <span>{LL.parentShow.approvedUntil({ date: formatDate(until) })}</span>
+            <span>{LL.areas.parent.show.approvedUntil({ date: formatDate(until) })}</span>
           )
         ) : null}
       </div>
@@ -84,8 +84,8 @@ const ParentIdentity = ({ record, titleId }: { record: TResourceRow; title: stri
 };
 
 const parentWords = (LL: TranslationFunctions) => ({
-  estimated: LL.childShow.estimated(),
-  ageYears: (age: number) => LL.childShow.ageYears({ age }),
+  estimated: LL.areas.child.show.estimated(),
+  ageYears: (age: number) => LL.areas.child.show.ageYears({ age }),
 });
 
 /** The application as the form has it, section by section, with its decision under the first. */
@@ -98,7 +98,7 @@ const ApplicationSections = ({ record }: TShowCardProps) => {
       record={record}
       idPrefix="parent"
       namedInRecord={namedInRecord}
-      notRecorded={LL.parentShow.notRecorded()}
+      notRecorded={LL.areas.parent.show.notRecorded()}
       words={words}
       extras={{
         // The decision sits with the application: its status, date, reason, the approval's end and
@@ -144,7 +144,7 @@ const EligibilityCard = ({ record }: TShowCardProps) => {
   const { LL } = useI18nContext();
   const minimum = useClientSettings().minimumAdopterAge;
   const checks = eligibilityChecks(record, minimum, isoDateIn(new Date()));
-  const t = LL.parentShow;
+  const t = LL.areas.parent.show;
   const sentence = (check: TEligibilityCheck) => {
     if (check.kind === 'age')
       return check.age === undefined
@@ -160,7 +160,7 @@ const EligibilityCard = ({ record }: TShowCardProps) => {
     <SummaryCard
       id="parent-eligibility"
       title={t.eligibility()}
-      both={bothLanguages((book) => book.parentShow.eligibility())}
+      both={bothLanguages((book) => book.areas.parent.show.eligibility())}
     >
       <p className="mb-2 text-slate-500 text-xs dark:text-slate-400">{t.eligibilityHint({ age: minimum })}</p>
       <ul className="flex flex-col gap-2">
@@ -229,8 +229,8 @@ export const parentShowLayout: TShowLayout = {
       ? [
           {
             id: 'new-from-this',
-            title: LL.parentShow.newFromThis(),
-            hint: LL.parentShow.newFromThisHint(),
+            title: LL.areas.parent.show.newFromThis(),
+            hint: LL.areas.parent.show.newFromThisHint(),
             icon: 'plus',
             path: `${parentResource.routeBase}/create?from=${record.id}`,
           },
@@ -238,16 +238,16 @@ export const parentShowLayout: TShowLayout = {
       : []),
   ],
   texts: (LL) => ({
-    loading: LL.parentShow.loading,
-    editRecord: LL.parentShow.editRecord,
-    printRecord: LL.parentShow.printRecord,
-    toolbar: LL.parentShow.recordActions,
-    edit: LL.parentShow.edit,
-    print: LL.parentShow.print,
-    keyboardHint: LL.parentShow.keyboardHint,
-    printHint: LL.parentShow.printHint,
-    paperTitle: LL.parentShow.paperTitle,
-    printedOn: (date) => LL.parentShow.printedOn({ date }),
+    loading: LL.areas.parent.show.loading,
+    editRecord: LL.areas.parent.show.editRecord,
+    printRecord: LL.areas.parent.show.printRecord,
+    toolbar: LL.areas.parent.show.recordActions,
+    edit: LL.areas.parent.show.edit,
+    print: LL.areas.parent.show.print,
+    keyboardHint: LL.areas.parent.show.keyboardHint,
+    printHint: LL.areas.parent.show.printHint,
+    paperTitle: LL.areas.parent.show.paperTitle,
+    printedOn: (date) => LL.areas.parent.show.printedOn({ date }),
   }),
 };
 

@@ -16,18 +16,18 @@ export const parentWorkflowClient: TClientWorkflow = {
   idPrefix: 'parent',
   texts: (LL) => ({
     action: (action) => parentActionText(LL, action),
-    intro: (action, name) => LL.parentStatus.intros[introKey(action)]?.({ name }) ?? '',
+    intro: (action, name) => LL.areas.parent.workflow.intros[introKey(action)]?.({ name }) ?? '',
     field: (key) => {
       const labels: Record<string, () => string> = {
-        decisionDate: LL.parentStatus.decisionDate,
-        approvedUntil: LL.parentStatus.approvedUntil,
-        reason: LL.parentStatus.reason,
+        decisionDate: LL.areas.parent.workflow.fields.decisionDate,
+        approvedUntil: LL.areas.parent.workflow.fields.approvedUntil,
+        reason: LL.areas.parent.workflow.fields.reason,
         justification: LL.workflowNeeds.justification,
       };
       return labels[key]?.() ?? key;
     },
     ...sharedDialogTexts(LL),
-    actionsLabel: () => LL.parentStatus.actionsLabel(),
+    actionsLabel: () => LL.areas.parent.workflow.actionsLabel(),
   }),
   // Accepting an application that fails the eligibility its show page shows (the same function the
   // server asks) says which checks fail and asks for the justification; otherwise it is not asked.
@@ -38,9 +38,9 @@ export const parentWorkflowClient: TClientWorkflow = {
     if (shortfalls.length === 0) return { ...noActionNeeds, hidden: ['justification'] };
     const checks = shortfalls.map((check) =>
       check.kind === 'checklist'
-        ? LL.parentShow.checklistDone({ done: check.done, all: check.all })
+        ? LL.areas.parent.show.checklistDone({ done: check.done, all: check.all })
         : check.kind === 'age'
-          ? LL.parentShow.applicantAge({ n: check.n, age: check.age ?? 0, min: minimum })
+          ? LL.areas.parent.show.applicantAge({ n: check.n, age: check.age ?? 0, min: minimum })
           : '',
     );
     return {

@@ -37,16 +37,16 @@ export const serviceShowLayout: TShowLayout = {
   // Another follow-up of the same child, from the one on screen.
   links: (record, LL, user) => serviceCreateLink('child', record.childId, LL, user),
   texts: (LL) => ({
-    loading: LL.service.loading,
-    editRecord: LL.service.editRecord,
-    printRecord: LL.service.printRecord,
-    toolbar: LL.service.recordActions,
-    edit: LL.service.edit,
-    print: LL.service.print,
-    keyboardHint: LL.service.keyboardHint,
-    printHint: LL.service.printHint,
-    paperTitle: LL.service.paperTitle,
-    printedOn: (date) => LL.service.printedOn({ date }),
+    loading: LL.areas.service.show.loading,
+    editRecord: LL.areas.service.show.editRecord,
+    printRecord: LL.areas.service.show.printRecord,
+    toolbar: LL.areas.service.show.recordActions,
+    edit: LL.areas.service.show.edit,
+    print: LL.areas.service.show.print,
+    keyboardHint: LL.areas.service.show.keyboardHint,
+    printHint: LL.areas.service.show.printHint,
+    paperTitle: LL.areas.service.show.paperTitle,
+    printedOn: (date) => LL.areas.service.show.printedOn({ date }),
   }),
 };
 

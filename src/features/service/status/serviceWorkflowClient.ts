@@ -18,7 +18,7 @@ export const serviceWorkflowClient: TClientWorkflow = {
   idPrefix: 'service',
   texts: (LL) => ({
     action: (action) => serviceActionText(LL, action),
-    intro: (action, name) => LL.serviceStatus.intros[introKey(action)]?.({ name }) ?? '',
+    intro: (action, name) => LL.areas.service.workflow.intros[introKey(action)]?.({ name }) ?? '',
     field: (key) => {
       // The findings' labels are the record's own fields' (the timeline and the export name them so too).
       const labels: Record<string, () => string> = {
@@ -27,11 +27,11 @@ export const serviceWorkflowClient: TClientWorkflow = {
         schooling: LL.fields.schooling,
         integration: LL.fields.integration,
         findingNotes: LL.fields.findingNotes,
-        reason: LL.serviceStatus.reason,
+        reason: LL.areas.service.workflow.fields.reason,
       };
       return labels[key]?.() ?? key;
     },
     ...sharedDialogTexts(LL),
-    actionsLabel: () => LL.serviceStatus.actionsLabel(),
+    actionsLabel: () => LL.areas.service.workflow.actionsLabel(),
   }),
 };
