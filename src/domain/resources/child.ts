@@ -3,7 +3,7 @@ import { childArea } from '../areas/child.area';
 import { childStatuses } from '../childStatus';
 import { personName, type TPersonName } from '../personName';
 import type { TResourceDefinition } from '../resource';
-import { resourceAddresses } from '../resourceAddresses';
+import { areaAddress } from '../resourceAddresses';
 import { isoDay, optionalText, requiredId } from '../rules';
 
 /**
@@ -100,9 +100,9 @@ export const childNames = (row: Record<string, unknown>): TPersonName => ({
 });
 
 export const childResource = {
-  ...resourceAddresses.child,
+  ...areaAddress(childArea),
   officeScope: 'headOfficeId',
-  apiBase: '/child-infos',
+  apiBase: childArea.apiBase,
   schema: ZChildInput,
   formSections: ['identity', 'birthOrigin', 'careHealth', 'family', 'documents'],
   recordPage: 'show',

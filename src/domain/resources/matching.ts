@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { matchingArea } from '../areas/matching.area';
 import { peopleNames } from '../personName';
 import type { TResourceDefinition } from '../resource';
-import { resourceAddresses } from '../resourceAddresses';
+import { areaAddress } from '../resourceAddresses';
 import { isoDay, optionalText, requiredId } from '../rules';
 import { matchingStages, matchingStatuses } from '../workflows/matching.workflow';
 
@@ -35,8 +35,8 @@ export const ZMatchingUpdate = z
 export const matchingStatusTones = matchingArea.statuses;
 
 export const matchingResource = {
-  ...resourceAddresses.matching,
-  apiBase: '/adoptive-matching',
+  ...areaAddress(matchingArea),
+  apiBase: matchingArea.apiBase,
   officeScope: 'headOfficeId',
   schema: ZMatchingInput,
   updateSchema: ZMatchingUpdate,

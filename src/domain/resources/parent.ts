@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parentArea } from '../areas/parent.area';
 import { peopleNames, type TPersonName } from '../personName';
 import type { TFieldDef, TResourceDefinition } from '../resource';
-import { resourceAddresses } from '../resourceAddresses';
+import { areaAddress } from '../resourceAddresses';
 import { isoDay, numberBetween, optionalText, requiredId } from '../rules';
 import { parentStatuses } from '../workflows/parent.workflow';
 import { childAgeBands, childSexes, yearsBefore } from './child';
@@ -194,9 +194,9 @@ const applicantFields = (n: TApplicantNumber): TFieldDef[] => {
 };
 
 export const parentResource = {
-  ...resourceAddresses.parent,
+  ...areaAddress(parentArea),
   officeScope: 'headOfficeId',
-  apiBase: '/parent-infos',
+  apiBase: parentArea.apiBase,
   schema: ZParentInput,
   formSections: ['application', 'applicant1', 'applicant2', 'address', 'household', 'terms', 'checklist'],
   recordPage: 'show',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { serviceArea } from '../areas/service.area';
 import { peopleNames } from '../personName';
 import type { TResourceDefinition } from '../resource';
-import { resourceAddresses } from '../resourceAddresses';
+import { areaAddress } from '../resourceAddresses';
 import { optionalText, requiredDay, requiredId } from '../rules';
 import { serviceDueStates, serviceTypes } from '../serviceSchedule';
 import { serviceStatuses } from '../workflows/service.workflow';
@@ -55,8 +55,8 @@ const dueMark = (row: Record<string, unknown>) =>
       : null;
 
 export const serviceResource = {
-  ...resourceAddresses.service,
-  apiBase: '/service-after-adoption',
+  ...areaAddress(serviceArea),
+  apiBase: serviceArea.apiBase,
   officeScope: 'headOfficeId',
   schema: ZServiceInput,
   updateSchema: ZServiceUpdate,

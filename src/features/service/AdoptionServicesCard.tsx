@@ -2,10 +2,12 @@ import { useCallback } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { Badge } from '@/components/Badge';
 import { Icon } from '@/components/Icon';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { historyCellClass as cellClass, HistoryHeading as Heading } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { secondaryButton } from '@/components/ui';
+import { serviceArea } from '@/domain/areas/service.area';
 import { formatDate } from '@/domain/dateFormat';
 import { hasPermission } from '@/domain/permissions';
 import { resourceAddresses } from '@/domain/resourceAddresses';
@@ -17,8 +19,7 @@ import { useRemoteData } from '@/platform/api/useRemoteData';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { ServiceDueBadge, ServiceStatusBadge } from './ServiceBadges';
-import { serviceApiBase } from './serviceViews';
+import { ServiceDueBadge } from './ServiceDueBadge';
 
 /** Whose services: a child's (its page) or an adoption's (a completed matching's page). */
 export type TServicesOf = { childId: string | number } | { matchingId: string | number };
@@ -33,7 +34,7 @@ export const servicesPath = (of: TServicesOf) => {
     sort: 'plannedDate',
     order: 'asc',
   });
-  return `${serviceApiBase}?${query.toString()}`;
+  return `${serviceArea.apiBase}?${query.toString()}`;
 };
 
 /**
@@ -138,7 +139,7 @@ const ServicesTable = ({
                     </td>
                     <td className={cellClass}>
                       <span className="inline-flex flex-wrap items-center gap-2">
-                        <ServiceStatusBadge status={String(service.status)} />
+                        <AreaStatusBadge area={serviceArea} status={String(service.status)} />
                         {service.status === 'confirmed' && service.actualDate ? (
                           <span className="text-slate-600 text-xs dark:text-slate-300">
                             {LL.areas.service.givenOn({ date: formatDate(service.actualDate) })}

@@ -1,14 +1,16 @@
 import { useMemo } from 'react';
 import { AuthImage } from '@/components/AuthImage';
 import { Icon } from '@/components/Icon';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
+import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { FieldSections } from '@/components/record/FieldSections';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import { childArea } from '@/domain/areas/child.area';
 import { newMatchingLink } from '@/domain/newMatchingLink';
 import { newServiceLink } from '@/domain/newServiceLink';
 import { personName } from '@/domain/personName';
 import { childNames, childResource } from '@/domain/resources/child';
-import { childClientResource } from '@/features/child/childClient';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
 import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
@@ -16,7 +18,7 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { ChildStatusBadge } from '../status/ChildStatusBadge';
+import { childClientResource } from '../resources';
 import { childWorkflowClient } from '../status/childWorkflowClient';
 import { MatchingHistorySection } from './ChildHistorySections';
 import { childNamedInRecord, childSummaryExtras } from './childSummary';
@@ -83,7 +85,7 @@ const ChildIdentity = ({
         ) : null}
         <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
           <span className="font-mono tabular-nums">{String(record.code)}</span>
-          <ChildStatusBadge status={String(record.status)} />
+          <AreaStatusBadge area={childArea} status={String(record.status)} />
         </div>
       </div>
     </div>
@@ -112,7 +114,7 @@ const SummarySections = ({ record, id: childId, canUpdate }: TShowCardProps) => 
       // The status row carries the raw value: the badge names it.
       renderValue={(row) =>
         row.key === 'status' && record.status ? (
-          <ChildStatusBadge status={String(record.status)} />
+          <AreaStatusBadge area={childArea} status={String(record.status)} />
         ) : undefined
       }
       custom={{
@@ -158,18 +160,7 @@ export const childShowLayout: TShowLayout = {
     ...newMatchingLink('child', record, LL, user),
     ...newServiceLink('child', record, LL, user),
   ],
-  texts: (LL) => ({
-    loading: LL.areas.child.show.loading,
-    editRecord: LL.areas.child.show.editRecord,
-    printRecord: LL.areas.child.show.printRecord,
-    toolbar: LL.areas.child.show.recordActions,
-    edit: LL.areas.child.show.edit,
-    print: LL.areas.child.show.print,
-    keyboardHint: LL.areas.child.show.keyboardHint,
-    printHint: LL.areas.child.show.printHint,
-    paperTitle: LL.areas.child.show.paperTitle,
-    printedOn: (date) => LL.areas.child.show.printedOn({ date }),
-  }),
+  texts: areaShowTexts(childArea),
 };
 
 const ChildShowPage = () => <ResourceShowPage layout={childShowLayout} />;

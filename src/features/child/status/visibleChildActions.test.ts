@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { visibleWorkflowActions } from '@/components/workflow/visibleWorkflowActions';
 import { workflowActionBody } from '@/components/workflow/WorkflowActionDialog';
+import { wordKey as childActionKey } from '@/domain/areas/areaWords';
 import { childWorkflow } from '@/domain/workflows/child.workflow';
-import { childActionKey } from './childActionText';
 
 const visibleChildActions = (status: unknown, user: Parameters<typeof visibleWorkflowActions>[2]) =>
   visibleWorkflowActions(childWorkflow, status, user);

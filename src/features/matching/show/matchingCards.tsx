@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Badge } from '@/components/Badge';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { HistoryBody } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps } from '@/components/record/showLayout';
 import { useHistory } from '@/components/record/useHistory';
 import { useRecordLink } from '@/components/record/useRecordLink';
 import type { TStatusHistoryRow } from '@/components/workflow/statusHistory';
+import { matchingArea } from '@/domain/areas/matching.area';
 import type { TCompatibilityCheck } from '@/domain/compatibility';
 import { formatDate } from '@/domain/dateFormat';
 import { matchingActionText } from '@/domain/matchingLabels';
@@ -20,7 +22,6 @@ import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { CompatibilityChecks } from '../CompatibilityChecks';
-import { MatchingStatusBadge } from '../MatchingStatusBadge';
 import { StageTimingLine } from '../StageTimingLine';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -63,7 +64,7 @@ export const MatchingIdentity = ({
       </dl>
       <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
         <span className="font-mono tabular-nums">{text(record.code)}</span>
-        <MatchingStatusBadge status={String(record.status)} />
+        <AreaStatusBadge area={matchingArea} status={String(record.status)} />
         <StageTimingLine record={record} />
       </div>
     </div>

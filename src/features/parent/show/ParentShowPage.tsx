@@ -1,25 +1,20 @@
 import { useMemo } from 'react';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Badge } from '@/components/Badge';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
+import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { FieldSections } from '@/components/record/FieldSections';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
-import { useResourceText } from '@/components/resource/useResourceText';
+import { parentArea } from '@/domain/areas/parent.area';
 import { formatDate } from '@/domain/dateFormat';
 import { newMatchingLink } from '@/domain/newMatchingLink';
 import { eligibilityChecks, type TEligibilityCheck } from '@/domain/parentEligibility';
 import { hasPermission } from '@/domain/permissions';
 import { peopleNames } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
-import {
-  applicantNames,
-  checklistDateKey,
-  checklistItems,
-  parentResource,
-  parentStatusTones,
-} from '@/domain/resources/parent';
-import { parentStatuses, type TParentStatus } from '@/domain/workflows/parent.workflow';
+import { applicantNames, checklistDateKey, checklistItems, parentResource } from '@/domain/resources/parent';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
@@ -27,24 +22,11 @@ import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { ParentHouseholdCard } from '../family/ParentHouseholdCard';
-import { parentClientResource } from '../parentClient';
+import { parentClientResource } from '../resources';
 import { parentWorkflowClient } from '../status/parentWorkflowClient';
 
 const namedInRecord = { headOfficeId: 'headOffice', provinceId: 'province' } as const;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** An application's status as the list shows it: its label on its colour. */
-export const ParentStatusBadge = ({ status }: { status: string }) => {
-  const { optionLabel } = useResourceText('parent');
-  const known = (parentStatuses as readonly string[]).includes(status);
-  return (
-    <span data-status-badge="" className="inline-flex">
-      <Badge tone={known ? parentStatusTones[status as TParentStatus] : 'slate'}>
-        {optionLabel('status', status)}
-      </Badge>
-    </span>
-  );
-};
 
 /** Who applies: the applicants' names in both scripts, the code, the status and the approval's end. */
 const ParentIdentity = ({ record, titleId }: { record: TResourceRow; title: string; titleId: string }) => {
@@ -70,7 +52,7 @@ const ParentIdentity = ({ record, titleId }: { record: TResourceRow; title: stri
       ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
         <span className="font-mono tabular-nums">{String(record.code)}</span>
-        <ParentStatusBadge status={String(record.status)} />
+        <AreaStatusBadge area={parentArea} status={String(record.status)} />
         {until ? (
           expired ? (
             <Badge tone="rose">{LL.areas.parent.show.approvalExpired({ date: formatDate(until) })}</Badge>
@@ -130,7 +112,7 @@ const ApplicationSections = ({ record }: TShowCardProps) => {
       }}
       renderValue={(row) =>
         row.key === 'status' && record.status ? (
-          <ParentStatusBadge status={String(record.status)} />
+          <AreaStatusBadge area={parentArea} status={String(record.status)} />
         ) : undefined
       }
     />
@@ -237,18 +219,7 @@ export const parentShowLayout: TShowLayout = {
         ]
       : []),
   ],
-  texts: (LL) => ({
-    loading: LL.areas.parent.show.loading,
-    editRecord: LL.areas.parent.show.editRecord,
-    printRecord: LL.areas.parent.show.printRecord,
-    toolbar: LL.areas.parent.show.recordActions,
-    edit: LL.areas.parent.show.edit,
-    print: LL.areas.parent.show.print,
-    keyboardHint: LL.areas.parent.show.keyboardHint,
-    printHint: LL.areas.parent.show.printHint,
-    paperTitle: LL.areas.parent.show.paperTitle,
-    printedOn: (date) => LL.areas.parent.show.printedOn({ date }),
-  }),
+  texts: areaShowTexts(parentArea),
 };
 
 const ParentShowPage = () => <ResourceShowPage layout={parentShowLayout} />;

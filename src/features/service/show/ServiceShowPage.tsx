@@ -1,11 +1,13 @@
 import { Navigate, useParams } from 'react-router';
+import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowLayout } from '@/components/record/showLayout';
+import { areaPagePermission } from '@/domain/areas/area';
+import { serviceArea } from '@/domain/areas/service.area';
 import { serviceCreateLink } from '@/domain/newServiceLink';
 import { localizedPath } from '@/platform/localePath';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { serviceClientResource } from '../serviceClient';
-import { servicePagePermission } from '../servicePagePermission';
+import { serviceClientResource } from '../resources';
 import { serviceWorkflowClient } from '../status/serviceWorkflowClient';
 import {
   ServiceAdoptionCard,
@@ -24,7 +26,7 @@ import {
 export const serviceShowLayout: TShowLayout = {
   resource: serviceClientResource,
   idPrefix: 'service',
-  editPermission: servicePagePermission,
+  editPermission: areaPagePermission(serviceArea),
   Identity: ServiceIdentity,
   cards: [
     { key: 'adoption', Card: ServiceAdoptionCard },
@@ -36,18 +38,7 @@ export const serviceShowLayout: TShowLayout = {
   timelineEntity: 'post_adoption_services',
   // Another follow-up of the same child, from the one on screen.
   links: (record, LL, user) => serviceCreateLink('child', record.childId, LL, user),
-  texts: (LL) => ({
-    loading: LL.areas.service.show.loading,
-    editRecord: LL.areas.service.show.editRecord,
-    printRecord: LL.areas.service.show.printRecord,
-    toolbar: LL.areas.service.show.recordActions,
-    edit: LL.areas.service.show.edit,
-    print: LL.areas.service.show.print,
-    keyboardHint: LL.areas.service.show.keyboardHint,
-    printHint: LL.areas.service.show.printHint,
-    paperTitle: LL.areas.service.show.paperTitle,
-    printedOn: (date) => LL.areas.service.show.printedOn({ date }),
-  }),
+  texts: areaShowTexts(serviceArea),
 };
 
 /** The spec makes the id optional (`show/{id optional}`): without one there is nothing to show, so the list opens. */

@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Badge } from '@/components/Badge';
 import { Icon } from '@/components/Icon';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { BilingualLabel } from '@/components/record/BilingualLabel';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps } from '@/components/record/showLayout';
 import { useRecordLink } from '@/components/record/useRecordLink';
 import { useResourceText } from '@/components/resource/useResourceText';
+import { serviceArea } from '@/domain/areas/service.area';
 import { formatDate } from '@/domain/dateFormat';
 import { peopleNames } from '@/domain/personName';
 import { resourceAddresses } from '@/domain/resourceAddresses';
@@ -20,8 +22,7 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { ServiceDueBadge, ServiceStatusBadge } from '../ServiceBadges';
-import { serviceApiBase } from '../serviceViews';
+import { ServiceDueBadge } from '../ServiceDueBadge';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const findingsOf = (record: TResourceRow) =>
@@ -80,7 +81,7 @@ export const ServiceIdentity = ({
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
         <span className="font-mono tabular-nums">{text(record.code)}</span>
-        <ServiceStatusBadge status={text(record.status)} />
+        <AreaStatusBadge area={serviceArea} status={text(record.status)} />
         <ServiceDueBadge record={record} />
         {record.concern === true ? (
           <span data-concern="" className="inline-flex">
@@ -246,7 +247,7 @@ export const ServiceDetailsCard = ({ record }: TShowCardProps) => {
           {optionLabel('serviceType', text(record.serviceType))}
         </Row>
         <Row pick={(book) => book.fields.status()}>
-          <ServiceStatusBadge status={text(record.status)} />
+          <AreaStatusBadge area={serviceArea} status={text(record.status)} />
         </Row>
         <Row pick={(book) => book.fields.plannedDate()}>
           <span className="inline-flex flex-wrap items-center gap-2">
@@ -283,7 +284,7 @@ export const ServiceDocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShow
   const { LL } = useI18nContext();
   return (
     <AttachmentsCard
-      apiBase={serviceApiBase}
+      apiBase={serviceArea.apiBase}
       recordId={id}
       idPrefix="service"
       slots={[{ key: 'documents', label: LL.areas.service.documents() }]}
