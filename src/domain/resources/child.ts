@@ -90,8 +90,8 @@ export const childStatusTones = childArea.statuses;
 
 const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn
-    ? { path: `/child-infos/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
-    : { path: `/child-infos/${path}` };
+    ? { path: `${childArea.apiBase}/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
+    : { path: `${childArea.apiBase}/${path}` };
 
 /** A child's name in both scripts, from its four name fields. */
 export const childNames = (row: Record<string, unknown>): TPersonName => ({
@@ -213,7 +213,7 @@ export const childResource = {
       flex: 0.4,
       minWidth: 64,
       // The 96 px thumbnail: a list shows an avatar, it does not download every full photo.
-      photoPath: (row) => (row.hasPhoto ? `/child-infos/thumbnail/${String(row.id)}` : null),
+      photoPath: (row) => (row.hasPhoto ? `${childArea.apiBase}/thumbnail/${String(row.id)}` : null),
     },
     { key: 'code', kind: 'text', sortable: true, flex: 1.2, minWidth: 150 },
     { key: 'nameKh', kind: 'text', sortable: true, flex: 1.6 },

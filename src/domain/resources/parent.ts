@@ -157,8 +157,8 @@ export const parentStatusTones = parentArea.statuses;
 
 const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn
-    ? { path: `/parent-infos/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
-    : { path: `/parent-infos/${path}` };
+    ? { path: `${parentArea.apiBase}/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
+    : { path: `${parentArea.apiBase}/${path}` };
 
 const notInFuture = (today: string) => ({ max: today });
 

@@ -61,7 +61,7 @@ const ChildIdentity = ({
     <div className="flex flex-col gap-4 xs:flex-row xs:items-start print:flex-row">
       {record.hasPhoto ? (
         <AuthImage
-          path={`/child-infos/photo/${record.id}`}
+          path={`${childArea.apiBase}/photo/${record.id}`}
           version={record.version}
           alt={LL.areas.child.show.photoOf({ name: title })}
           className="size-28 shrink-0 rounded-lg border border-slate-200 object-cover dark:border-slate-700 print:size-24"

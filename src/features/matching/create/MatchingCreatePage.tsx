@@ -12,6 +12,7 @@ import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
 import { Icon } from '@/components/Icon';
 import { primaryButton, secondaryButton } from '@/components/ui';
+import { matchingArea } from '@/domain/areas/matching.area';
 import { needsJustification } from '@/domain/compatibility';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
@@ -112,7 +113,7 @@ const MatchingCreatePage = () => {
       return;
     }
     try {
-      const saved = await api<{ data: { id: number; code: string } }>('/adoptive-matching', {
+      const saved = await api<{ data: { id: number; code: string } }>(matchingArea.apiBase, {
         method: 'POST',
         body: {
           childId: child.id,

@@ -105,7 +105,7 @@ const stageFacts = (stage: string, record: TResourceRow, LL: ReturnType<typeof u
 export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) => {
   const { LL } = useI18nContext();
   const { stageExpectedDays } = useClientSettings();
-  const history = useHistory<TStatusHistoryRow>(`/adoptive-matching/status-history/${id}`, reloadKey);
+  const history = useHistory<TStatusHistoryRow>(`${matchingArea.apiBase}/status-history/${id}`, reloadKey);
   const current = matchingStageOf(String(record.status));
   return (
     <SummaryCard
@@ -260,7 +260,7 @@ export const MatchingDocumentsCard = ({ id, reloadKey, reload, canUpdate }: TSho
   );
   return (
     <AttachmentsCard
-      apiBase="/adoptive-matching"
+      apiBase={matchingArea.apiBase}
       recordId={id}
       idPrefix="matching"
       slots={slots}

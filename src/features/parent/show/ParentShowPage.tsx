@@ -173,7 +173,7 @@ const DocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => 
   );
   return (
     <AttachmentsCard
-      apiBase="/parent-infos"
+      apiBase={parentArea.apiBase}
       recordId={id}
       idPrefix="parent"
       slots={slots}
