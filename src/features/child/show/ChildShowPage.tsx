@@ -6,11 +6,13 @@ import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { FieldSections } from '@/components/record/FieldSections';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
 import { childArea } from '@/domain/areas/child.area';
 import { newMatchingLink } from '@/domain/newMatchingLink';
 import { newServiceLink } from '@/domain/newServiceLink';
 import { personName } from '@/domain/personName';
 import { childNames, childResource } from '@/domain/resources/child';
+import { childWorkflow } from '@/domain/workflows/child.workflow';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
 import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
@@ -19,7 +21,6 @@ import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { childClientResource } from '../resources';
-import { childWorkflowClient } from '../status/childWorkflowClient';
 import { MatchingHistorySection } from './ChildHistorySections';
 import { childNamedInRecord, childSummaryExtras } from './childSummary';
 
@@ -154,7 +155,7 @@ export const childShowLayout: TShowLayout = {
     { key: 'matchings', Card: MatchingHistoryCard },
     { key: 'services', Card: ServicesCard },
   ],
-  workflow: childWorkflowClient,
+  workflow: areaWorkflowClient(childArea, childWorkflow),
   timelineEntity: 'child_infos',
   links: (record, LL, user) => [
     ...newMatchingLink('child', record, LL, user),

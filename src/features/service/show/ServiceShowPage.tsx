@@ -2,13 +2,14 @@ import { Navigate, useParams } from 'react-router';
 import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowLayout } from '@/components/record/showLayout';
+import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
 import { areaPagePermission } from '@/domain/areas/area';
 import { serviceArea } from '@/domain/areas/service.area';
 import { serviceCreateLink } from '@/domain/newServiceLink';
+import { serviceWorkflow } from '@/domain/workflows/service.workflow';
 import { localizedPath } from '@/platform/localePath';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { serviceClientResource } from '../resources';
-import { serviceWorkflowClient } from '../status/serviceWorkflowClient';
 import {
   ServiceAdoptionCard,
   ServiceDetailsCard,
@@ -34,7 +35,8 @@ export const serviceShowLayout: TShowLayout = {
     { key: 'details', Card: ServiceDetailsCard },
     { key: 'documents', Card: ServiceDocumentsCard },
   ],
-  workflow: serviceWorkflowClient,
+  // Its actions, dialog and history in the service's words (the findings' labels are the record's own fields').
+  workflow: areaWorkflowClient(serviceArea, serviceWorkflow),
   timelineEntity: 'post_adoption_services',
   // Another follow-up of the same child, from the one on screen.
   links: (record, LL, user) => serviceCreateLink('child', record.childId, LL, user),
