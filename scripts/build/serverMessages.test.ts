@@ -10,7 +10,7 @@ describe('the client dictionaries', () => {
       expect(stripped).toContain('  server: {},');
       expect(stripped).not.toContain('childDeleteInWorkflow');
       // Every other section is still there, whole.
-      for (const section of ['login: {', 'validation: {', 'parentShow: {', 'timeline: {'])
+      for (const section of ['login: {', 'validation: {', 'areas: {', 'timeline: {'])
         expect(stripped).toContain(section);
       expect(source.length - stripped.length).toBeGreaterThan(3000);
       expect(isDictionarySource(`/work/src/i18n/${locale}/index.ts`)).toBe(true);

@@ -24,7 +24,7 @@ const workflowsByEntity: Record<string, { actions: readonly string[]; action: TW
     actions: [...Object.keys(childWorkflowActions), ...childSystemEventTypes],
     action: (t, action) =>
       (childSystemEventTypes as readonly string[]).includes(action)
-        ? t.childHistory[action as (typeof childSystemEventTypes)[number]]()
+        ? t.areas.child.workflow.actions[action as (typeof childSystemEventTypes)[number]]()
         : childActionText(t, action as keyof typeof childWorkflowActions),
     status: childStatusText,
   },

@@ -1,21 +1,17 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
-import { camelCaseKey } from './camelCaseKey';
-import type { TChildActionName } from './childStatus';
-import { isChildStatus } from './childStatus';
+import { areaActionText, areaStatusText } from './areas/areaWords';
+import { childArea } from './areas/child.area';
 
 /**
- * The names of a child's statuses, sexes and actions in one dictionary, for the screens and for the
- * server's own texts (the export, the 409 message): the same words everywhere.
+ * A child's statuses, sexes and actions in words, for the screens and for the server's own texts
+ * (the export, the 409 message): the same words everywhere. Statuses and actions are the generic
+ * area words' (src/domain/areas/areaWords.ts); these names stay for the server's bindings.
  */
 export const childStatusText = (t: TranslationFunctions, status: string): string =>
-  isChildStatus(status) ? t.options.status[status]() : status;
+  areaStatusText(t, childArea, status);
 
 export const childSexText = (t: TranslationFunctions, sex: string): string =>
   sex === 'male' || sex === 'female' ? t.options.sex[sex]() : sex;
 
-/** `confirm-adoption` → `confirmAdoption`, the key of `childStatus.actions`. */
-const actionKey = (action: TChildActionName) =>
-  camelCaseKey(action) as keyof TranslationFunctions['childStatus']['actions'];
-
-export const childActionText = (t: TranslationFunctions, action: TChildActionName): string =>
-  (t.childStatus.actions[actionKey(action)] as (() => string) | undefined)?.() ?? action;
+export const childActionText = (t: TranslationFunctions, action: string): string =>
+  areaActionText(t, childArea, action);

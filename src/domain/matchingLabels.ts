@@ -1,17 +1,13 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
-import { camelCaseKey } from './camelCaseKey';
-import { matchingStatuses, type TMatchingStatus } from './workflows/matching.workflow';
+import { areaActionText, areaStatusText } from './areas/areaWords';
+import { matchingArea } from './areas/matching.area';
 
-/** The names of a matching's statuses and actions in one dictionary, for screens and server texts. */
+/**
+ * The names of a matching's statuses and actions, for screens and server texts: the generic area
+ * words' (src/domain/areas/areaWords.ts); these names stay for the server's bindings.
+ */
 export const matchingStatusText = (t: TranslationFunctions, status: string): string =>
-  (matchingStatuses as readonly string[]).includes(status)
-    ? t.options.status[status as TMatchingStatus]()
-    : status;
+  areaStatusText(t, matchingArea, status);
 
-type TActionKey = keyof TranslationFunctions['matchingStatus']['actions'];
-
-/** `confirm-adoption` → `confirmAdoption`; an unknown name is told as it is. */
-export const matchingActionText = (t: TranslationFunctions, action: string): string => {
-  const key = camelCaseKey(action) as TActionKey;
-  return t.matchingStatus.actions[key]?.() ?? action;
-};
+export const matchingActionText = (t: TranslationFunctions, action: string): string =>
+  areaActionText(t, matchingArea, action);

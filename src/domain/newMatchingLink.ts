@@ -27,7 +27,7 @@ export const newMatchingLink = (
   return [
     {
       id: 'new-matching',
-      title: side === 'child' ? LL.matching.newForChild() : LL.matching.newForFamily(),
+      title: side === 'child' ? LL.areas.matching.newForChild() : LL.areas.matching.newForFamily(),
       icon: 'matching',
       path: `${resourceAddresses.matching.routeBase}/create?${side === 'child' ? 'childId' : 'parentId'}=${String(record.id)}`,
     },

@@ -20,7 +20,7 @@ export const serviceCreateLink = (
     ? [
         {
           id: 'new-service',
-          title: side === 'child' ? LL.service.newForChild() : LL.service.newForAdoption(),
+          title: side === 'child' ? LL.areas.service.newForChild() : LL.areas.service.newForAdoption(),
           icon: 'service',
           path: `${resourceAddresses.service.routeBase}/create?${side === 'child' ? 'childId' : 'matchingId'}=${String(id)}`,
         },

@@ -1,3 +1,8 @@
+import type { TAreaDefinition } from './areas/area';
+import { childArea } from './areas/child.area';
+import { matchingArea } from './areas/matching.area';
+import { parentArea } from './areas/parent.area';
+import { serviceArea } from './areas/service.area';
 import { developerOnlyPermission } from './permissions';
 import type { TResourceDefinition } from './resource';
 
@@ -9,6 +14,16 @@ export type TResourceAddress = Pick<
   routeBase: string;
 };
 
+/** A record area's resource address: its name, permission and route base; its edit page has a permission. */
+export const areaAddress = <const A extends TAreaDefinition>(
+  area: A,
+): { name: A['name']; permission: A['permission']; routeBase: A['routeBase']; editPermission: true } => ({
+  name: area.name,
+  permission: area.permission,
+  routeBase: area.routeBase,
+  editPermission: true,
+});
+
 /**
  * The address of every resource that has screens, each resource's description spreads its own
  * (src/domain/resources). Apart from the descriptions because the route table, which every page
@@ -16,30 +31,11 @@ export type TResourceAddress = Pick<
  * download zod (issue 11).
  */
 export const resourceAddresses = {
-  child: {
-    name: 'child',
-    permission: 'adoptive_children',
-    routeBase: '/adoptive-child/child',
-    editPermission: true,
-  },
-  parent: {
-    name: 'parent',
-    permission: 'adoptive_parents',
-    routeBase: '/adoptive-parents/parents',
-    editPermission: true,
-  },
-  matching: {
-    name: 'matching',
-    permission: 'matchings',
-    routeBase: '/adoptive-matching',
-    editPermission: true,
-  },
-  service: {
-    name: 'service',
-    permission: 'post_adoption_services',
-    routeBase: '/service-after-adoption',
-    editPermission: true,
-  },
+  // The record areas' addresses are their descriptions' (src/domain/areas).
+  child: areaAddress(childArea),
+  parent: areaAddress(parentArea),
+  matching: areaAddress(matchingArea),
+  service: areaAddress(serviceArea),
   // Spec section 6: 'province edit lists none'.
   province: {
     name: 'province',

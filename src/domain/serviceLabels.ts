@@ -1,17 +1,13 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
-import { camelCaseKey } from './camelCaseKey';
-import { serviceStatuses, type TServiceStatus } from './workflows/service.workflow';
+import { areaActionText, areaStatusText } from './areas/areaWords';
+import { serviceArea } from './areas/service.area';
 
-/** The names of a service's statuses and actions in one dictionary, for screens and server texts. */
+/**
+ * The names of a service's statuses and actions, for screens and server texts: the generic area
+ * words' (src/domain/areas/areaWords.ts); these names stay for the server's bindings.
+ */
 export const serviceStatusText = (t: TranslationFunctions, status: string): string =>
-  (serviceStatuses as readonly string[]).includes(status)
-    ? t.options.status[status as TServiceStatus]()
-    : status;
+  areaStatusText(t, serviceArea, status);
 
-type TActionKey = keyof TranslationFunctions['serviceStatus']['actions'];
-
-/** `confirm-service` → `confirmService`; an unknown name is told as it is. */
-export const serviceActionText = (t: TranslationFunctions, action: string): string => {
-  const key = camelCaseKey(action) as TActionKey;
-  return t.serviceStatus.actions[key]?.() ?? action;
-};
+export const serviceActionText = (t: TranslationFunctions, action: string): string =>
+  areaActionText(t, serviceArea, action);

@@ -1,3 +1,5 @@
+import { areas } from './areas';
+import type { TAreaDefinition } from './areas/area';
 import type { TTranslatable } from './translatable';
 
 /**
@@ -10,35 +12,18 @@ export type TMenuItem = TMenuEntry | TMenuGroup;
 
 export const isMenuGroup = (item: TMenuItem): item is TMenuGroup => 'children' in item;
 
+/** A record area's sidebar entry: its list, for whoever may read the area. */
+export const areaMenuEntry = (area: TAreaDefinition): TMenuEntry => ({
+  key: area.menu.key,
+  to: area.routeBase,
+  permission: `${area.permission}:read`,
+  title: area.menu.title,
+  icon: area.menu.icon,
+});
+
 export const sidebarMenu: TMenuItem[] = [
-  {
-    key: 'child',
-    to: '/adoptive-child/child',
-    permission: 'adoptive_children:read',
-    title: { kh: 'កុមារសុំកុមារធម៌', en: 'Adoptive child' },
-    icon: 'child',
-  },
-  {
-    key: 'parents',
-    to: '/adoptive-parents/parents',
-    permission: 'adoptive_parents:read',
-    title: { kh: 'ឪពុកម្ដាយសុំកុមារធម៌', en: 'Adopted parents' },
-    icon: 'parents',
-  },
-  {
-    key: 'matching',
-    to: '/adoptive-matching',
-    permission: 'matchings:read',
-    title: { kh: 'ការផ្គូផ្គងកុមារធម៌', en: 'Adoptive matching' },
-    icon: 'matching',
-  },
-  {
-    key: 'service',
-    to: '/service-after-adoption',
-    permission: 'post_adoption_services:read',
-    title: { kh: 'សេវាក្រោយការសុំកុមារធម៌', en: 'Service after adoption' },
-    icon: 'service',
-  },
+  // The record areas, in their order, from their descriptions (src/domain/areas).
+  ...areas.map(areaMenuEntry),
   {
     key: 'reports',
     title: { kh: 'របាយការណ៍', en: 'Reports' },

@@ -1,7 +1,4 @@
-import type { TResourceAddressName } from '@/domain/resourceAddresses';
 import { featureResourcePages } from './featureRegistry';
-
-export { childPagePermission, parentPagePermission } from './pagePermissions';
 
 /**
  * Where each described resource's pages sit (its address, area, whether its edit page may open
@@ -13,7 +10,7 @@ export { childPagePermission, parentPagePermission } from './pagePermissions';
 export const resourcePageRoutes = featureResourcePages;
 
 /** The page fields of one resource, by name, for its client resource to spread. */
-export const pageRouteOf = (name: TResourceAddressName) => {
+export const pageRouteOf = (name: string) => {
   const found = resourcePageRoutes.find((route) => route.address.name === name);
   if (!found) throw new Error(`No page route for the resource ${name}`);
   return { area: found.area, editIdOptional: found.editIdOptional };

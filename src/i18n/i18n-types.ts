@@ -288,10 +288,6 @@ type RootTranslation = {
 		 */
 		toggleHint: string
 		/**
-		 * ស​្​វ​ែ​ង​រ​ក​ក​ុ​ម​ា​រ​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
-		 */
-		findChild: string
-		/**
 		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ
 		 */
 		thisRecord: string
@@ -3027,430 +3023,6 @@ type RootTranslation = {
 		 */
 		matchingProposedAfterStep: RequiredParams<'date'>
 	}
-	childPhoto: {
-		/**
-		 * រ​ូ​ប​ថ​ត
-		 */
-		label: string
-		/**
-		 * រ​ូ​ប​ថ​ត​រ​ប​ស​់​ក​ុ​ម​ា​រ
-		 */
-		alt: string
-		/**
-		 * រ​ូ​ប​ថ​ត​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​រ​ើ​ស
-		 */
-		previewAlt: string
-		/**
-		 * គ​្​ម​ា​ន​រ​ូ​ប​ថ​ត
-		 */
-		none: string
-		/**
-		 * ជ​្​រ​ើ​ស​រ​ើ​ស​រ​ូ​ប​ថ​ត
-		 */
-		choose: string
-		/**
-		 * ប​្​ដ​ូ​រ​រ​ូ​ប​ថ​ត
-		 */
-		change: string
-		/**
-		 * ដ​ក​រ​ូ​ប​ថ​ត​ច​េ​ញ
-		 */
-		remove: string
-		/**
-		 * រ​ក​្​ស​ា​រ​ូ​ប​ថ​ត​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន
-		 */
-		keep: string
-		/**
-		 * រ​ូ​ប​ភ​ា​ព​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​ឬ​ ​G​I​F​ ​ទ​ំ​ហ​ំ​ត​ិ​ច​ជ​ា​ង​ ​2​ ​M​B​។
-		 */
-		rules: string
-		/**
-		 * រ​ូ​ប​ថ​ត​ថ​្​ម​ី​៖​ ​{​n​a​m​e​}​ ​(​{​s​i​z​e​}​)​។​ ​វ​ា​ន​ឹ​ង​ត​្​រ​ូ​វ​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ម​ួ​យ​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
-		 * @param {unknown} name
-		 * @param {unknown} size
-		 */
-		pendingNew: RequiredParams<'name' | 'size'>
-		/**
-		 * រ​ូ​ប​ថ​ត​ន​ឹ​ង​ត​្​រ​ូ​វ​ដ​ក​ច​េ​ញ​ ​ន​ៅ​ព​េ​ល​អ​្​ន​ក​រ​ក​្​ស​ា​ទ​ុ​ក​។
-		 */
-		pendingRemove: string
-		/**
-		 * រ​ូ​ប​ថ​ត​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		saveFailed: RequiredParams<'reason'>
-		/**
-		 * រ​ូ​ប​ថ​ត​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ដ​ក​ច​េ​ញ​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		removeFailed: RequiredParams<'reason'>
-	}
-	childFamily: {
-		/**
-		 * ក​ត​់​ត​្​រ​ា​ន​ូ​វ​អ​្​វ​ី​ដ​ែ​ល​ដ​ឹ​ង​។​ ​ឪ​ព​ុ​ក​ ​ឬ​ម​្​ដ​ា​យ​ដ​ែ​ល​គ​្​ម​ា​ន​ព​័​ត​៌​ម​ា​ន​អ​្​វ​ី​ស​ោ​ះ​ ​ន​ៅ​ត​ែ​ ​"​ម​ិ​ន​ទ​ា​ន​់​ប​ា​ន​ក​ត​់​ត​្​រ​ា​"​។
-		 */
-		hint: string
-		/**
-		 * ឪ​ព​ុ​ក
-		 */
-		father: string
-		/**
-		 * ម​្​ដ​ា​យ
-		 */
-		mother: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ប​ា​ន​ក​ត​់​ត​្​រ​ា
-		 */
-		notRecorded: string
-		/**
-		 * ប​ន​្​ថ​ែ​ម​ព​័​ត​៌​ម​ា​ន​ឪ​ព​ុ​ក
-		 */
-		addFather: string
-		/**
-		 * ប​ន​្​ថ​ែ​ម​ព​័​ត​៌​ម​ា​ន​ម​្​ដ​ា​យ
-		 */
-		addMother: string
-		/**
-		 * ដ​ក​ព​័​ត​៌​ម​ា​ន​ឪ​ព​ុ​ក​ច​េ​ញ
-		 */
-		removeFather: string
-		/**
-		 * ដ​ក​ព​័​ត​៌​ម​ា​ន​ម​្​ដ​ា​យ​ច​េ​ញ
-		 */
-		removeMother: string
-		/**
-		 * ន​ា​ម​ត​្​រ​ក​ូ​ល
-		 */
-		familyName: string
-		/**
-		 * ន​ា​ម​ខ​្​ល​ួ​ន
-		 */
-		givenName: string
-		/**
-		 * ឈ​្​ម​ោ​ះ​ស​រ​ស​េ​រ​ជ​ា
-		 */
-		nameScript: string
-		nameScripts: {
-			/**
-			 * អ​ក​្​ស​រ​ខ​្​ម​ែ​រ
-			 */
-			khmer: string
-			/**
-			 * អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង
-			 */
-			latin: string
-		}
-		/**
-		 * ស​្​ថ​ា​ន​ភ​ា​ព
-		 */
-		vitalStatus: string
-		vitalStatuses: {
-			/**
-			 * ន​ៅ​រ​ស​់
-			 */
-			alive: string
-			/**
-			 * ស​្​ល​ា​ប​់
-			 */
-			deceased: string
-			/**
-			 * ម​ិ​ន​ដ​ឹ​ង
-			 */
-			unknown: string
-		}
-		/**
-		 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
-		 */
-		dateOfBirth: string
-		/**
-		 * ម​ុ​ខ​រ​ប​រ
-		 */
-		occupation: string
-		/**
-		 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
-		 */
-		address: string
-		/**
-		 * ទ​ូ​រ​ស​័​ព​្​ទ
-		 */
-		phone: string
-		/**
-		 * ប​ង​ប​្​អ​ូ​ន​ប​ង​្​ក​ើ​ត
-		 */
-		siblings: string
-		/**
-		 * ប​ង​ប​្​អ​ូ​ន​ប​្​រ​ុ​ស​ស​្​រ​ី​រ​ប​ស​់​ក​ុ​ម​ា​រ​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​m​a​x​}​ ​ន​ា​ក​់​។
-		 * @param {unknown} max
-		 */
-		siblingsHint: RequiredParams<'max'>
-		/**
-		 * ម​ិ​ន​ម​ា​ន​ប​ង​ប​្​អ​ូ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ទ​េ​។
-		 */
-		noSiblings: string
-		/**
-		 * ប​ន​្​ថ​ែ​ម​ប​ង​ប​្​អ​ូ​ន
-		 */
-		addSibling: string
-		/**
-		 * ប​ង​ប​្​អ​ូ​ន​ទ​ី​ ​{​n​}
-		 * @param {unknown} n
-		 */
-		siblingN: RequiredParams<'n'>
-		/**
-		 * ដ​ក​ប​ង​ប​្​អ​ូ​ន​ទ​ី​ ​{​n​}​ ​ច​េ​ញ
-		 * @param {unknown} n
-		 */
-		removeSibling: RequiredParams<'n'>
-		/**
-		 * ប​ញ​្​ជ​ី​ព​េ​ញ​ហ​ើ​យ​៖​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​m​a​x​}​ ​ន​ា​ក​់​។
-		 * @param {unknown} max
-		 */
-		siblingsFull: RequiredParams<'max'>
-		/**
-		 * ឈ​្​ម​ោ​ះ
-		 */
-		name: string
-		/**
-		 * ភ​េ​ទ
-		 */
-		sex: string
-		/**
-		 * រ​ស​់​ន​ៅ​ជ​ា​ម​ួ​យ
-		 */
-		livingWith: string
-		/**
-		 * ឧ​ទ​ា​ហ​រ​ណ​៍​៖​ ​ជ​ា​ម​ួ​យ​ជ​ី​ដ​ូ​ន​ន​ៅ​ខ​េ​ត​្​ត​ត​ា​ក​ែ​វ
-		 */
-		livingWithHint: string
-		/**
-		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់
-		 */
-		notes: string
-		/**
-		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​អ​ំ​ព​ី​ក​ា​រ​ទ​ំ​ន​ា​ក​់​ទ​ំ​ន​ង
-		 */
-		contactNotes: string
-		/**
-		 * រ​ប​ៀ​ប​ ​ន​ិ​ង​ព​េ​ល​វ​េ​ល​ា​ដ​ែ​ល​អ​ា​ច​ទ​ា​ក​់​ទ​ង​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ ​ក​ា​រ​ម​ក​ស​ួ​រ​ស​ុ​ខ​ទ​ុ​ក​្​ខ​។
-		 */
-		contactNotesHint: string
-		/**
-		 * គ​្​ម​ា​ន​ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​អ​ំ​ព​ី​ក​ា​រ​ទ​ំ​ន​ា​ក​់​ទ​ំ​ន​ង​ទ​េ​។
-		 */
-		noContactNotes: string
-		/**
-		 * {​l​a​b​e​l​}​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ន​ា​ព​េ​ល​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
-		 * @param {unknown} label
-		 */
-		dateFuture: RequiredParams<'label'>
-		/**
-		 * ព​័​ត​៌​ម​ា​ន​ទ​ា​ំ​ង​អ​ស​់​ត​្​រ​ូ​វ​ប​ា​ន​ស​ម​្​អ​ា​ត​៖​ ​ក​ា​រ​រ​ក​្​ស​ា​ទ​ុ​ក​ន​ឹ​ង​ល​ុ​ប​ក​ំ​ណ​ត​់​ត​្​រ​ា​គ​្​រ​ួ​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​។
-		 */
-		clearedNotice: string
-		/**
-		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​.​.​.
-		 */
-		loading: string
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ទ​េ​។
-		 */
-		loadFailed: string
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ទ​េ​ ​ដ​ូ​ច​្​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ក​ែ​ប​្​រ​ែ​វ​ា​ប​ា​ន​ឥ​ឡ​ូ​វ​ន​េ​ះ​ទ​េ​។​ ​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ផ​្​ស​េ​ង​ទ​ៀ​ត​រ​ប​ស​់​អ​្​ន​ក​ន​ៅ​ត​ែ​អ​ា​ច​រ​ក​្​ស​ា​ទ​ុ​ក​ប​ា​ន​។
-		 */
-		loadFailedEdit: string
-		/**
-		 * ម​ិ​ន​ម​ា​ន​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ទ​េ
-		 */
-		empty: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ណ​ា​ម​្​ន​ា​ក​់​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
-		 */
-		emptyHint: string
-		/**
-		 * ក​ែ​ប​្​រ​ែ​ច​ុ​ង​ក​្​រ​ោ​យ​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		updated: RequiredParams<'date'>
-		/**
-		 * ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		saveFailed: RequiredParams<'reason'>
-	}
-	childDocuments: {
-		/**
-		 * ឯ​ក​ស​ា​រ
-		 */
-		title: string
-		/**
-		 * ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ
-		 */
-		listLabel: string
-		/**
-		 * P​D​F​ ​ឬ​រ​ូ​ប​ភ​ា​ព​ ​(​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​,​ ​G​I​F​)​ ​ទ​ំ​ហ​ំ​ត​ិ​ច​ជ​ា​ង​ ​1​0​ ​M​B​ ​ក​្​ន​ុ​ង​ម​ួ​យ​ឯ​ក​ស​ា​រ​។
-		 */
-		hint: string
-		/**
-		 * ឯ​ក​ស​ា​រ​ន​ឹ​ង​ត​្​រ​ូ​វ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ ​ន​ៅ​ព​េ​ល​ក​ំ​ណ​ត​់​ត​្​រ​ា​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​។
-		 */
-		pendingHint: string
-		/**
-		 * ប​ន​្​ថ​ែ​ម​ឯ​ក​ស​ា​រ
-		 */
-		add: string
-		/**
-		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​.​.​.
-		 */
-		adding: string
-		/**
-		 * ឯ​ក​ស​ា​រ​រ​ង​់​ច​ា​ំ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​៖​ ​{​c​o​u​n​t​}​ ​(​ស​រ​ុ​ប​ ​{​s​i​z​e​}​)
-		 * @param {unknown} count
-		 * @param {unknown} size
-		 */
-		pendingCount: RequiredParams<'count' | 'size'>
-		/**
-		 * ឯ​ក​ស​ា​រ​រ​ង​់​ច​ា​ំ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង
-		 */
-		pendingListLabel: string
-		/**
-		 * ដ​ក​ ​{​n​a​m​e​}​ ​ច​េ​ញ​ព​ី​ប​ញ​្​ជ​ី
-		 * @param {unknown} name
-		 */
-		removePending: RequiredParams<'name'>
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ឯ​ក​ស​ា​រ
-		 */
-		empty: string
-		/**
-		 * ស​ំ​ប​ុ​ត​្​រ​ ​ន​ិ​ង​រ​ប​ា​យ​ក​ា​រ​ណ​៍​ដ​ែ​ល​ប​ា​ន​ស​្​ក​េ​ន​ក​្​ន​ុ​ង​ស​ំ​ណ​ុ​ំ​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ ​ដ​ា​ក​់​ន​ៅ​ទ​ី​ន​េ​ះ​។
-		 */
-		emptyHint: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ឯ​ក​ស​ា​រ​ណ​ា​ម​ួ​យ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ទ​ៅ​ក​្​ន​ុ​ង​ស​ំ​ណ​ុ​ំ​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ទ​េ​។
-		 */
-		emptyReadOnly: string
-		/**
-		 * ឯ​ក​ស​ា​រ
-		 */
-		file: string
-		/**
-		 * ទ​ំ​ហ​ំ
-		 */
-		size: string
-		/**
-		 * ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ដ​ោ​យ
-		 */
-		uploadedBy: string
-		/**
-		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ
-		 */
-		uploadedOn: string
-		/**
-		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ម​ិ​ន​ស​្​គ​ា​ល​់
-		 */
-		unknownUser: string
-		/**
-		 * ទ​ា​ញ​យ​ក
-		 */
-		download: string
-		/**
-		 * ទ​ា​ញ​យ​ក​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		downloadNamed: RequiredParams<'name'>
-		/**
-		 * ក​ំ​ព​ុ​ង​ទ​ា​ញ​យ​ក​.​.​.
-		 */
-		downloading: string
-		/**
-		 * ជ​ំ​ន​ួ​ស
-		 */
-		replace: string
-		/**
-		 * ជ​ំ​ន​ួ​ស​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		replaceNamed: RequiredParams<'name'>
-		/**
-		 * ក​ំ​ព​ុ​ង​ជ​ំ​ន​ួ​ស​.​.​.
-		 */
-		replacing: string
-		/**
-		 * ដ​ក​ច​េ​ញ
-		 */
-		remove: string
-		/**
-		 * ដ​ក​ ​{​n​a​m​e​}​ ​ច​េ​ញ
-		 * @param {unknown} name
-		 */
-		removeNamed: RequiredParams<'name'>
-		/**
-		 * ដ​ក​ឯ​ក​ស​ា​រ​ន​េ​ះ​ច​េ​ញ​ឬ​?
-		 */
-		removeTitle: string
-		/**
-		 * "​{​n​a​m​e​}​"​ ​ន​ឹ​ង​ត​្​រ​ូ​វ​ដ​ក​ច​េ​ញ​ព​ី​ស​ំ​ណ​ុ​ំ​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​។​ ​ស​ក​ម​្​ម​ភ​ា​ព​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ត​្​រ​ឡ​ប​់​វ​ិ​ញ​ប​ា​ន​ទ​េ​។
-		 * @param {unknown} name
-		 */
-		removeBody: RequiredParams<'name'>
-		/**
-		 * ប​ា​ន​ប​ន​្​ថ​ែ​ម​ឯ​ក​ស​ា​រ​៖​ ​{​c​o​u​n​t​}​។
-		 * @param {unknown} count
-		 */
-		added: RequiredParams<'count'>
-		/**
-		 * ប​ា​ន​ជ​ំ​ន​ួ​ស​ ​"​{​n​a​m​e​}​"​។
-		 * @param {unknown} name
-		 */
-		replaced: RequiredParams<'name'>
-		/**
-		 * ប​ា​ន​ដ​ក​ ​"​{​n​a​m​e​}​"​ ​ច​េ​ញ​។
-		 * @param {unknown} name
-		 */
-		removed: RequiredParams<'name'>
-		/**
-		 * ឯ​ក​ស​ា​រ​ន​េ​ះ​ល​ែ​ង​ម​ា​ន​ទ​ៀ​ត​ហ​ើ​យ​៖​ ​អ​្​ន​ក​ផ​្​ស​េ​ង​ប​ា​ន​ដ​ក​វ​ា​ច​េ​ញ​។
-		 */
-		gone: string
-		/**
-		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ឯ​ក​ស​ា​រ​.​.​.
-		 */
-		loading: string
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​។
-		 */
-		loadFailed: string
-		/**
-		 * ឯ​ក​ស​ា​រ​ទ​ា​ំ​ង​ន​េ​ះ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ទ​េ​៖
-		 */
-		refusedTitle: string
-		/**
-		 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		addFailed: RequiredParams<'reason'>
-		/**
-		 * ឯ​ក​ស​ា​រ​ម​ួ​យ​ច​ំ​ន​ួ​ន​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ទ​េ​៖​ ​{​r​e​a​s​o​n​}​ ​ស​ូ​ម​ប​ន​្​ថ​ែ​ម​វ​ា​ម​្​ដ​ង​ទ​ៀ​ត​ន​ៅ​ទ​ំ​ព​័​រ​ន​េ​ះ​។
-		 * @param {unknown} reason
-		 */
-		saveFailed: RequiredParams<'reason'>
-		/**
-		 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ជ​ំ​ន​ួ​ស​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		replaceFailed: RequiredParams<'reason'>
-		/**
-		 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ដ​ក​ច​េ​ញ​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		removeFailed: RequiredParams<'reason'>
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ទ​ា​ញ​យ​ក​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} reason
-		 */
-		downloadFailed: RequiredParams<'reason'>
-	}
 	assignPermission: {
 		/**
 		 * ក​ំ​ណ​ត​់​ស​ិ​ទ​្​ធ​ិ
@@ -3984,242 +3556,6 @@ type RootTranslation = {
 		 */
 		keyboardHint: string
 	}
-	childShow: {
-		/**
-		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​.​.​.
-		 */
-		loading: string
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ប​ា​ន​ទ​េ​។
-		 */
-		loadFailed: string
-		/**
-		 * ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត
-		 */
-		retry: string
-		/**
-		 * ត​្​រ​ឡ​ប​់​ទ​ៅ​ប​ញ​្​ជ​ី
-		 */
-		backToList: string
-		/**
-		 * ក​ែ​ប​្​រ​ែ
-		 */
-		edit: string
-		/**
-		 * ក​ែ​ប​្​រ​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ន​េ​ះ
-		 */
-		editRecord: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព
-		 */
-		print: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​រ​ណ​ី
-		 */
-		printCaseSummary: string
-		/**
-		 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​រ​ណ​ី​ក​ុ​ម​ា​រ
-		 */
-		caseSummary: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		printedOn: RequiredParams<'date'>
-		/**
-		 * រ​ូ​ប​ថ​ត​រ​ប​ស​់​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		photoOf: RequiredParams<'name'>
-		/**
-		 * គ​្​ម​ា​ន​រ​ូ​ប​ថ​ត
-		 */
-		noPhoto: string
-		/**
-		 * ឈ​្​ម​ោ​ះ​ជ​ា​ភ​ា​ស​ា​ខ​្​ម​ែ​រ
-		 */
-		nameKh: string
-		/**
-		 * ឈ​្​ម​ោ​ះ​ជ​ា​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង
-		 */
-		nameEn: string
-		/**
-		 * ប​៉​ា​ន​់​ស​្​ម​ា​ន
-		 */
-		estimated: string
-		/**
-		 * {​a​g​e​}​ ​ឆ​្​ន​ា​ំ
-		 * @param {number} age
-		 */
-		ageYears: RequiredParams<'age'>
-		/**
-		 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
-		 */
-		notRecorded: string
-		/**
-		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ក​ំ​ណ​ត​់​ត​្​រ​ា
-		 */
-		recordActions: string
-		/**
-		 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
-		 */
-		keyboardHint: string
-		/**
-		 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
-		 */
-		printHint: string
-		/**
-		 * ប​្​រ​វ​ត​្​ត​ិ​ន​ៃ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
-		 */
-		matchingHistory: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​ៅ​ឡ​ើ​យ
-		 */
-		noMatching: string
-		/**
-		 * ប​្​រ​វ​ត​្​ត​ិ​ន​ៃ​ស​្​ថ​ា​ន​ភ​ា​ព
-		 */
-		statusHistory: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ស​្​ថ​ា​ន​ភ​ា​ព​ន​ៅ​ឡ​ើ​យ
-		 */
-		noStatusHistory: string
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ប​្​រ​វ​ត​្​ត​ិ​ប​ា​ន​ទ​េ​។
-		 */
-		historyFailed: string
-		/**
-		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ
-		 */
-		date: string
-		/**
-		 * ស​ក​ម​្​ម​ភ​ា​ព
-		 */
-		action: string
-		/**
-		 * ស​្​ថ​ា​ន​ភ​ា​ព
-		 */
-		status: string
-		/**
-		 * ព​េ​ល​វ​េ​ល​ា
-		 */
-		when: string
-		/**
-		 * ដ​ោ​យ
-		 */
-		who: string
-		/**
-		 * ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ
-		 */
-		change: string
-		/**
-		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ ​ន​ិ​ង​ម​ូ​ល​ហ​េ​ត​ុ
-		 */
-		dateAndReason: string
-		/**
-		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប
-		 */
-		deletedUser: string
-		/**
-		 * ព​ី​ ​{​f​r​o​m​}​ ​ទ​ៅ​ ​{​t​o​}
-		 * @param {unknown} from
-		 * @param {unknown} to
-		 */
-		changeFromTo: RequiredParams<'from' | 'to'>
-	}
-	childStatus: {
-		actions: {
-			/**
-			 * ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
-			 */
-			confirmAdoption: string
-			/**
-			 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
-			 */
-			unconfirmedAdoption: string
-			/**
-			 * ក​ា​រ​ថ​ែ​ទ​ា​ំ​រ​យ​ៈ​ព​េ​ល​វ​ែ​ង
-			 */
-			longTerm: string
-			/**
-			 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​អ​ន​្​ត​រ​ប​្​រ​ទ​េ​ស
-			 */
-			international: string
-			/**
-			 * ច​ូ​ល​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ឡ​ើ​ង​វ​ិ​ញ
-			 */
-			reAdoption: string
-		}
-		intros: {
-			/**
-			 * {​n​a​m​e​}​ ​អ​ា​ច​ត​្​រ​ូ​វ​ប​ា​ន​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​ច​ា​ប​់​ព​ី​ថ​្​ង​ៃ​ន​េ​ះ​ត​ទ​ៅ​។
-			 * @param {unknown} name
-			 */
-			confirmAdoption: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​ប​ា​ន​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​វ​ិ​ញ​ ​ហ​ើ​យ​ថ​្​ង​ៃ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​ច​ោ​ល​។​ ​ប​ន​្​ត​ឬ​?
-			 * @param {unknown} name
-			 */
-			unconfirmedAdoption: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​ច​ា​ក​ច​េ​ញ​ព​ី​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ក​្​ន​ុ​ង​ស​្​រ​ុ​ក​ ​ដ​ើ​ម​្​ប​ី​ទ​ទ​ួ​ល​ក​ា​រ​ថ​ែ​ទ​ា​ំ​រ​យ​ៈ​ព​េ​ល​វ​ែ​ង​។
-			 * @param {unknown} name
-			 */
-			longTerm: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​ច​ា​ក​ច​េ​ញ​ព​ី​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ក​្​ន​ុ​ង​ស​្​រ​ុ​ក​ ​ស​ម​្​រ​ា​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​អ​ន​្​ត​រ​ប​្​រ​ទ​េ​ស​។
-			 * @param {unknown} name
-			 */
-			international: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​ច​ូ​ល​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ឡ​ើ​ង​វ​ិ​ញ​ ​ក​្​ន​ុ​ង​ស​្​ថ​ា​ន​ភ​ា​ព​ប​ា​ន​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​។
-			 * @param {unknown} name
-			 */
-			reAdoption: RequiredParams<'name'>
-		}
-		/**
-		 * ថ​្​ង​ៃ​ប​ញ​្​ជ​ា​ក​់
-		 */
-		confirmDate: string
-		/**
-		 * ថ​្​ង​ៃ​ច​ូ​ល​ជ​ា​ធ​រ​ម​ា​ន
-		 */
-		effectiveDate: string
-		/**
-		 * ម​ូ​ល​ហ​េ​ត​ុ
-		 */
-		reason: string
-		/**
-		 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ម​ិ​ន​អ​ា​ច​ន​ៅ​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
-		 */
-		dateFuture: string
-		/**
-		 * ក​ំ​ព​ុ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​.​.​.
-		 */
-		working: string
-		/**
-		 * {​a​c​t​i​o​n​}​៖​ ​ស​្​ថ​ា​ន​ភ​ា​ព​ឥ​ឡ​ូ​វ​ន​េ​ះ​គ​ឺ​ ​{​s​t​a​t​u​s​}​។
-		 * @param {unknown} action
-		 * @param {unknown} status
-		 */
-		done: RequiredParams<'action' | 'status'>
-		/**
-		 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​C​t​r​l​+​E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ព​ី​ប​្​រ​អ​ប​់​ម​ូ​ល​ហ​េ​ត​ុ​ ​·​ ​E​s​c​ ​ប​ិ​ទ
-		 */
-		formHint: string
-		/**
-		 * E​n​t​e​r​ ​ប​ញ​្​ជ​ា​ក​់​ ​·​ ​E​s​c​ ​ប​ិ​ទ
-		 */
-		confirmHint: string
-		/**
-		 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​E​s​c​ ​ប​ិ​ទ
-		 */
-		dateHint: string
-		/**
-		 * ស​ក​ម​្​ម​ភ​ា​ព​ស​្​ថ​ា​ន​ភ​ា​ព
-		 */
-		actionsLabel: string
-	}
 	uploadCheck: {
 		/**
 		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​ឯ​ក​ស​ា​រ​ ​P​D​F​ ​ឬ​រ​ូ​ប​ភ​ា​ព​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​ឬ​ ​G​I​F​។
@@ -4283,24 +3619,6 @@ type RootTranslation = {
 		 * @param {unknown} count
 		 */
 		active: RequiredParams<'count'>
-	}
-	childHistory: {
-		/**
-		 * ច​ុ​ះ​ឈ​្​ម​ោ​ះ
-		 */
-		registered: string
-		/**
-		 * ប​ា​ន​ផ​្​គ​ូ​ផ​្​គ​ង​ជ​ា​ម​ួ​យ​គ​្​រ​ួ​ស​ា​រ
-		 */
-		MATCHED: string
-		/**
-		 * ប​ា​ន​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​៖​ ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ប​ញ​្​ច​ប​់
-		 */
-		MATCHING_COMPLETED: string
-		/**
-		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​៖​ ​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ម​្​ដ​ង​ទ​ៀ​ត
-		 */
-		MATCHING_REJECTED: string
 	}
 	timeline: {
 		/**
@@ -4424,275 +3742,6 @@ type RootTranslation = {
 		 * ទ​េ
 		 */
 		no: string
-	}
-	parentShow: {
-		/**
-		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​.​.​.
-		 */
-		loading: string
-		/**
-		 * ក​ែ​ប​្​រ​ែ
-		 */
-		edit: string
-		/**
-		 * ក​ែ​ប​្​រ​ែ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ន​េ​ះ
-		 */
-		editRecord: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព
-		 */
-		print: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
-		 */
-		printRecord: string
-		/**
-		 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
-		 */
-		paperTitle: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		printedOn: RequiredParams<'date'>
-		/**
-		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
-		 */
-		recordActions: string
-		/**
-		 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
-		 */
-		keyboardHint: string
-		/**
-		 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
-		 */
-		printHint: string
-		/**
-		 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
-		 */
-		notRecorded: string
-		/**
-		 * អ​ន​ុ​ម​័​ត​ដ​ល​់​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		approvedUntil: RequiredParams<'date'>
-		/**
-		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​ប​ា​ន​ផ​ុ​ត​ក​ំ​ណ​ត​់​ន​ៅ​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		approvalExpired: RequiredParams<'date'>
-		/**
-		 * ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ
-		 */
-		eligibility: string
-		/**
-		 * ព​ិ​ន​ិ​ត​្​យ​ត​ា​ម​ក​ា​រ​ក​ំ​ណ​ត​់​រ​ប​ស​់​ប​្​រ​ព​័​ន​្​ធ​៖​ ​អ​ា​យ​ុ​អ​ប​្​ប​ប​រ​ម​ា​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​។
-		 * @param {number} age
-		 */
-		eligibilityHint: RequiredParams<'age'>
-		/**
-		 * ប​ំ​ព​េ​ញ
-		 */
-		met: string
-		/**
-		 * ម​ិ​ន​ប​ំ​ព​េ​ញ
-		 */
-		notMet: string
-		/**
-		 * ម​ិ​ន​ដ​ឹ​ង
-		 */
-		unknown: string
-		/**
-		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}​៖​ ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​ ​ន​ៅ​ថ​្​ង​ៃ​ដ​ា​ក​់​ព​ា​ក​្​យ​ ​(​យ​៉​ា​ង​ត​ិ​ច​ ​{​m​i​n​}​)
-		 * @param {number} age
-		 * @param {number} min
-		 * @param {unknown} n
-		 */
-		applicantAge: RequiredParams<'age' | 'min' | 'n'>
-		/**
-		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}​៖​ ​ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
-		 * @param {unknown} n
-		 */
-		applicantAgeUnknown: RequiredParams<'n'>
-		/**
-		 * ប​ញ​្​ជ​ី​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​៖​ ​{​d​o​n​e​}​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ ​{​a​l​l​}​ ​រ​ួ​ច​រ​ា​ល​់
-		 * @param {number} all
-		 * @param {number} done
-		 */
-		checklistDone: RequiredParams<'all' | 'done'>
-		/**
-		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​៖​ ​ម​ា​ន​ស​ុ​ព​ល​ភ​ា​ព​ដ​ល​់​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		approvalHolds: RequiredParams<'date'>
-		/**
-		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​៖​ ​ផ​ុ​ត​ក​ំ​ណ​ត​់​ន​ៅ​ ​{​d​a​t​e​}​ ​(​ត​្​រ​ូ​វ​ប​ន​្​ត​ម​ុ​ន​ព​េ​ល​ផ​្​គ​ូ​ផ​្​គ​ង​)
-		 * @param {unknown} date
-		 */
-		approvalEnded: RequiredParams<'date'>
-		/**
-		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​៖​ ​ម​ិ​ន​ទ​ា​ន​់​អ​ន​ុ​ម​័​ត
-		 */
-		approvalNone: string
-		/**
-		 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ថ​្​ម​ី​ព​ី​ព​ា​ក​្​យ​ន​េ​ះ
-		 */
-		newFromThis: string
-		/**
-		 * ច​ម​្​ល​ង​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ ​អ​ា​ស​យ​ដ​្​ឋ​ា​ន​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ ​ទ​ៅ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ថ​្​ម​ី​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ
-		 */
-		newFromThisHint: string
-		/**
-		 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ថ​្​ម​ី
-		 */
-		newApplication: string
-		/**
-		 * ស​្​វ​ែ​ង​រ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
-		 */
-		findApplication: string
-		/**
-		 * ប​ា​ន​ច​ម​្​ល​ង​ព​ី​ ​{​c​o​d​e​}​។​ ​ស​ូ​ម​ព​ិ​ន​ិ​ត​្​យ​ ​ហ​ើ​យ​រ​ក​្​ស​ា​ទ​ុ​ក​។
-		 * @param {unknown} code
-		 */
-		copiedFrom: RequiredParams<'code'>
-		/**
-		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}
-		 * @param {unknown} n
-		 */
-		applicant: RequiredParams<'n'>
-		/**
-		 * ស​្​ថ​ា​ន​ភ​ា​ព
-		 */
-		statusLabel: string
-	}
-	parentStatus: {
-		actions: {
-			/**
-			 * ទ​ទ​ួ​ល​យ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
-			 */
-			acceptParentsAdoption: string
-			/**
-			 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ទ​ទ​ួ​ល​យ​ក
-			 */
-			unAcceptParentsAdoption: string
-			/**
-			 * ប​ដ​ិ​ស​េ​ធ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
-			 */
-			rejectAdoption: string
-			/**
-			 * ទ​ទ​ួ​ល​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
-			 */
-			receive: string
-			/**
-			 * ប​ា​ន​ផ​្​គ​ូ​ផ​្​គ​ង​ជ​ា​ម​ួ​យ​ក​ុ​ម​ា​រ
-			 */
-			MATCHED: string
-			/**
-			 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ប​ា​ន​ប​ញ​្​ច​ប​់
-			 */
-			MATCHING_COMPLETED: string
-			/**
-			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ
-			 */
-			MATCHING_REJECTED: string
-		}
-		intros: {
-			/**
-			 * {​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​។​ ​ប​ើ​ម​ិ​ន​ក​ំ​ណ​ត​់​ថ​្​ង​ៃ​ផ​ុ​ត​ក​ំ​ណ​ត​់​ ​ក​ា​រ​អ​ន​ុ​ម​័​ត​ម​ា​ន​ស​ុ​ព​ល​ភ​ា​ព​ត​ា​ម​ច​ំ​ន​ួ​ន​ខ​ែ​ដ​ែ​ល​ប​ា​ន​ក​ំ​ណ​ត​់​ក​្​ន​ុ​ង​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​ ​(​1​2​ ​ខ​ែ​ ​ប​ើ​ម​ិ​ន​ប​ា​ន​ប​្​ដ​ូ​រ​)​។
-			 * @param {unknown} name
-			 */
-			acceptParentsAdoption: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។
-			 * @param {unknown} name
-			 */
-			unAcceptParentsAdoption: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​។​ ​ន​េ​ះ​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ច​ុ​ង​ក​្​រ​ោ​យ​ស​ម​្​រ​ា​ប​់​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ន​េ​ះ​។
-			 * @param {unknown} name
-			 */
-			rejectAdoption: RequiredParams<'name'>
-		}
-		/**
-		 * ថ​្​ង​ៃ​ស​ម​្​រ​េ​ច
-		 */
-		decisionDate: string
-		/**
-		 * អ​ន​ុ​ម​័​ត​ដ​ល​់​ ​(​ស​្​រ​េ​ច​ច​ិ​ត​្​ត​)
-		 */
-		approvedUntil: string
-		/**
-		 * ម​ូ​ល​ហ​េ​ត​ុ
-		 */
-		reason: string
-		/**
-		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​្​ថ​ា​ន​ភ​ា​ព
-		 */
-		actionsLabel: string
-	}
-	parentFamily: {
-		/**
-		 * ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ
-		 */
-		title: string
-		/**
-		 * ម​ន​ុ​ស​្​ស​ដ​ែ​ល​រ​ស​់​ន​ៅ​ក​្​ន​ុ​ង​ផ​្​ទ​ះ​ជ​ា​ម​ួ​យ​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​។
-		 */
-		hint: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ​។
-		 */
-		empty: string
-		/**
-		 * ឈ​្​ម​ោ​ះ
-		 */
-		name: string
-		/**
-		 * ទ​ំ​ន​ា​ក​់​ទ​ំ​ន​ង
-		 */
-		relation: string
-		/**
-		 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
-		 */
-		dateOfBirth: string
-		/**
-		 * ម​ុ​ខ​រ​ប​រ
-		 */
-		occupation: string
-		/**
-		 * ប​ន​្​ថ​ែ​ម​ស​ម​ា​ជ​ិ​ក
-		 */
-		add: string
-		/**
-		 * ដ​ក​ស​ម​ា​ជ​ិ​ក​ ​{​n​}​ ​ច​េ​ញ
-		 * @param {number} n
-		 */
-		remove: RequiredParams<'n'>
-		/**
-		 * ក​ែ​ប​្​រ​ែ​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ
-		 */
-		edit: string
-		/**
-		 * រ​ក​្​ស​ា​ទ​ុ​ក​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ
-		 */
-		save: string
-		/**
-		 * ប​ោ​ះ​ប​ង​់
-		 */
-		cancel: string
-		/**
-		 * ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​។
-		 */
-		saved: string
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ទ​េ​។
-		 */
-		loadFailed: string
-		/**
-		 * ស​ម​ា​ជ​ិ​ក​ ​{​n​}
-		 * @param {number} n
-		 */
-		member: RequiredParams<'n'>
 	}
 	attachments: {
 		/**
@@ -4854,805 +3903,6 @@ type RootTranslation = {
 		 */
 		nextStep: RequiredParams<'actions'>
 	}
-	matching: {
-		/**
-		 * ផ​្​ទ​ា​ំ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
-		 */
-		board: string
-		/**
-		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​ា​ម​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
-		 */
-		boardLabel: string
-		/**
-		 * ព​្​រ​ួ​ញ​ផ​្​ល​ា​ស​់​ទ​ី​រ​វ​ា​ង​ក​ា​ត​ ​·​ ​E​n​t​e​r​ ​ប​ើ​ក
-		 */
-		boardHint: string
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ផ​្​ទ​ា​ំ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ប​ា​ន​ទ​េ​។
-		 */
-		boardFailed: string
-		/**
-		 * គ​្​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ក​្​ន​ុ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ន​េ​ះ​ទ​េ
-		 */
-		stageEmpty: string
-		/**
-		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​c​o​u​n​t​}
-		 * @param {unknown} count
-		 */
-		stageCount: RequiredParams<'count'>
-		/**
-		 * ប​ង​្​ហ​ា​ញ​ទ​ា​ំ​ង​ ​{​c​o​u​n​t​}​ ​ក​្​ន​ុ​ង​ត​ា​រ​ា​ង
-		 * @param {unknown} count
-		 */
-		moreInStage: RequiredParams<'count'>
-		/**
-		 * ប​ា​ន​ប​ញ​្​ច​ប​់​ ​ន​ិ​ង​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ
-		 */
-		finished: string
-		/**
-		 * ប​ា​ន​ប​ត​់​ទ​ុ​ក​៖​ ​ប​ើ​ក​ដ​ើ​ម​្​ប​ី​ម​ើ​ល​។
-		 */
-		finishedHint: string
-		/**
-		 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ​ក​្​ន​ុ​ង​{​s​t​a​g​e​}
-		 * @param {unknown} days
-		 * @param {unknown} stage
-		 */
-		daysInStage: RequiredParams<'days' | 'stage'>
-		/**
-		 * ហ​ួ​ស​ព​េ​ល
-		 */
-		overdue: string
-		/**
-		 * ហ​ួ​ស​ព​េ​ល​៖​ ​{​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​(​រ​ំ​ព​ឹ​ង​ ​{​e​x​p​e​c​t​e​d​}​ ​ថ​្​ង​ៃ​)
-		 * @param {unknown} days
-		 * @param {unknown} expected
-		 */
-		overdueDays: RequiredParams<'days' | 'expected'>
-		/**
-		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី
-		 */
-		newMatching: string
-		/**
-		 * ស​្​វ​ែ​ង​រ​ក​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
-		 */
-		findMatching: string
-		/**
-		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ
-		 */
-		newForChild: string
-		/**
-		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​គ​្​រ​ួ​ស​ា​រ​ន​េ​ះ
-		 */
-		newForFamily: string
-		/**
-		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី
-		 */
-		createTitle: string
-		/**
-		 * ជ​្​រ​ើ​ស​ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​៖​ ​ប​េ​ក​្​ខ​ជ​ន​ដ​ែ​ល​ត​្​រ​ូ​វ​គ​្​ន​ា​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ​។
-		 */
-		createIntro: string
-		/**
-		 * ច​ា​ប​់​ផ​្​ដ​ើ​ម​ព​ី
-		 */
-		startWith: string
-		/**
-		 * ក​ុ​ម​ា​រ
-		 */
-		startWithChild: string
-		/**
-		 * គ​្​រ​ួ​ស​ា​រ
-		 */
-		startWithFamily: string
-		/**
-		 * ក​ុ​ម​ា​រ
-		 */
-		pickChild: string
-		/**
-		 * គ​្​រ​ួ​ស​ា​រ
-		 */
-		pickFamily: string
-		/**
-		 * ស​្​វ​ែ​ង​រ​ក​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
-		 */
-		searchCandidates: string
-		/**
-		 * ក​ំ​ព​ុ​ង​ស​្​វ​ែ​ង​រ​ក​អ​្​ន​ក​ដ​ែ​ល​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​.​.​.
-		 */
-		candidatesLoading: string
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ប​េ​ក​្​ខ​ជ​ន​ប​ា​ន​ទ​េ​។
-		 */
-		candidatesFailed: string
-		/**
-		 * គ​្​ម​ា​ន​ក​ុ​ម​ា​រ​ដ​ែ​ល​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ក​្​ន​ុ​ង​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
-		 */
-		noChildren: string
-		/**
-		 * គ​្​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​ ​ន​ិ​ង​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ក​្​ន​ុ​ង​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
-		 */
-		noFamilies: string
-		/**
-		 * គ​្​ម​ា​ន​ន​រ​ណ​ា​ត​្​រ​ូ​វ​ន​ឹ​ង​ក​ា​រ​ស​្​វ​ែ​ង​រ​ក​ន​េ​ះ​ទ​េ​។
-		 */
-		noneFound: string
-		/**
-		 * ត​្​រ​ូ​វ​គ​្​ន​ា​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ​។​ ​↑​ ​↓​ ​ផ​្​ល​ា​ស​់​ទ​ី​,​ ​E​n​t​e​r​ ​ជ​្​រ​ើ​ស​។
-		 */
-		bestFirst: string
-		/**
-		 * ត​្​រ​ូ​វ​គ​្​ន​ា​ទ​ា​ំ​ង​អ​ស​់
-		 */
-		allMatch: string
-		/**
-		 * ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា​ ​{​c​o​u​n​t​}
-		 * @param {unknown} count
-		 */
-		mismatches: RequiredParams<'count'>
-		/**
-		 * ម​ិ​ន​ដ​ឹ​ង​ ​{​c​o​u​n​t​}
-		 * @param {unknown} count
-		 */
-		unknowns: RequiredParams<'count'>
-		/**
-		 * ជ​្​រ​ើ​ស
-		 */
-		choose: string
-		/**
-		 * ប​ា​ន​ជ​្​រ​ើ​ស
-		 */
-		chosen: string
-		/**
-		 * ប​្​ដ​ូ​រ
-		 */
-		change: string
-		/**
-		 * ជ​្​រ​ើ​ស​ម​្​ខ​ា​ង​ទ​ៀ​ត​ជ​ា​ម​ុ​ន​ស​ិ​ន​៖​ ​ប​ន​្​ទ​ា​ប​់​ម​ក​ប​េ​ក​្​ខ​ជ​ន​ន​ី​ម​ួ​យ​ៗ​ប​ង​្​ហ​ា​ញ​ព​ី​ក​ម​្​រ​ិ​ត​ត​្​រ​ូ​វ​គ​្​ន​ា​។
-		 */
-		chooseFirst: string
-		/**
-		 * ស​ំ​ណ​ើ
-		 */
-		proposal: string
-		/**
-		 * ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា​ល​ើ​៖​ ​{​c​r​i​t​e​r​i​a​}​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ន​ៅ​ត​ែ​ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ​។
-		 * @param {unknown} criteria
-		 */
-		justificationNeeded: RequiredParams<'criteria'>
-		/**
-		 * រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ម​ួ​យ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​រ​ួ​ម​ន​ឹ​ង​ភ​ា​ព​ត​្​រ​ូ​វ​គ​្​ន​ា​ន​ៅ​ថ​្​ង​ៃ​ន​េ​ះ​។
-		 */
-		justificationHint: string
-		/**
-		 * ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
-		 */
-		propose: string
-		/**
-		 * ក​ំ​ព​ុ​ង​ស​្​ន​ើ​.​.​.
-		 */
-		proposing: string
-		/**
-		 * ប​ា​ន​ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​c​o​d​e​}
-		 * @param {unknown} code
-		 */
-		proposed: RequiredParams<'code'>
-		/**
-		 * C​t​r​l​+​S​ ​ស​្​ន​ើ
-		 */
-		saveHint: string
-		/**
-		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​.​.​.
-		 */
-		loading: string
-		/**
-		 * ក​ែ​ប​្​រ​ែ
-		 */
-		edit: string
-		/**
-		 * ក​ែ​ប​្​រ​ែ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ
-		 */
-		editRecord: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព
-		 */
-		print: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
-		 */
-		printRecord: string
-		/**
-		 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ក​ុ​ម​ា​រ​ធ​ម​៌
-		 */
-		paperTitle: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		printedOn: RequiredParams<'date'>
-		/**
-		 * ស​ក​ម​្​ម​ភ​ា​ព​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
-		 */
-		recordActions: string
-		/**
-		 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
-		 */
-		keyboardHint: string
-		/**
-		 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
-		 */
-		printHint: string
-		/**
-		 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ស​ម​្​រ​ា​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព
-		 */
-		openSummary: string
-		/**
-		 * ទ​ំ​ព​័​រ​ក​ា​រ​ង​ា​រ
-		 */
-		openWorkingPage: string
-		/**
-		 * ក​ុ​ម​ា​រ
-		 */
-		childLabel: string
-		/**
-		 * គ​្​រ​ួ​ស​ា​រ
-		 */
-		familyLabel: string
-		/**
-		 * ដ​ំ​ណ​ា​ក​់​ក​ា​ល
-		 */
-		stages: string
-		/**
-		 * ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន
-		 */
-		stageCurrent: string
-		/**
-		 * រ​ួ​ច​រ​ា​ល​់
-		 */
-		stageDone: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ដ​ល​់
-		 */
-		stageNotReached: string
-		/**
-		 * ច​ូ​ល​ន​ៅ​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		enteredOn: RequiredParams<'date'>
-		/**
-		 * {​d​a​t​e​}​៖​ ​{​a​c​t​i​o​n​}​ ​ដ​ោ​យ​ ​{​u​s​e​r​}
-		 * @param {unknown} action
-		 * @param {unknown} date
-		 * @param {unknown} user
-		 */
-		leftOn: RequiredParams<'action' | 'date' | 'user'>
-		/**
-		 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​(​រ​ំ​ព​ឹ​ង​ ​{​e​x​p​e​c​t​e​d​}​)
-		 * @param {unknown} days
-		 * @param {unknown} expected
-		 */
-		stageDays: RequiredParams<'days' | 'expected'>
-		/**
-		 * ប​ា​ន​ប​ញ​្​ច​ប​់​ន​ៅ​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		completedOn: RequiredParams<'date'>
-		/**
-		 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ន​ៅ​ ​{​d​a​t​e​}​៖​ ​{​r​e​a​s​o​n​}
-		 * @param {unknown} date
-		 * @param {unknown} reason
-		 */
-		rejectedOn: RequiredParams<'date' | 'reason'>
-		/**
-		 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង​៖​ ​ព​ី​ ​{​s​t​a​r​t​}​ ​ដ​ល​់​ ​{​e​n​d​}
-		 * @param {unknown} end
-		 * @param {unknown} start
-		 */
-		trial: RequiredParams<'end' | 'start'>
-		/**
-		 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង​ត​ា​ំ​ង​ព​ី​ ​{​s​t​a​r​t​}
-		 * @param {unknown} start
-		 */
-		trialOngoing: RequiredParams<'start'>
-		/**
-		 * ប​ា​ន​ស​្​ន​ើ​ដ​ី​ក​ា​ន​ៅ​ ​{​d​a​t​e​}​ ​ល​េ​ខ​យ​ោ​ង​ ​{​r​e​f​e​r​e​n​c​e​}
-		 * @param {unknown} date
-		 * @param {unknown} reference
-		 */
-		warrantRequest: RequiredParams<'date' | 'reference'>
-		/**
-		 * ដ​ី​ក​ា​ល​េ​ខ​ ​{​n​u​m​b​e​r​}​ ​ច​ុ​ះ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 * @param {unknown} number
-		 */
-		warrantGranted: RequiredParams<'date' | 'number'>
-		/**
-		 * ភ​ា​ព​ត​្​រ​ូ​វ​គ​្​ន​ា​ន​ៅ​ព​េ​ល​ស​្​ន​ើ
-		 */
-		compatibility: string
-		/**
-		 * ដ​ូ​ច​ដ​ែ​ល​ប​ា​ន​រ​ក​ឃ​ើ​ញ​ន​ៅ​ ​{​d​a​t​e​}​៖​ ​ក​ា​រ​ក​ែ​ប​្​រ​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​្​រ​ោ​យ​ម​ក​ម​ិ​ន​ប​្​ដ​ូ​រ​វ​ា​ទ​េ​។
-		 * @param {unknown} date
-		 */
-		compatibilityHint: RequiredParams<'date'>
-		/**
-		 * យ​ុ​ត​្​ត​ិ​ក​ម​្​ម
-		 */
-		justification: string
-		/**
-		 * ត​្​រ​ូ​វ​គ​្​ន​ា​ទ​ា​ំ​ង​អ​ស​់​៖​ ​ម​ិ​ន​ត​្​រ​ូ​វ​ក​ា​រ​យ​ុ​ត​្​ត​ិ​ក​ម​្​ម​ទ​េ​។
-		 */
-		noJustification: string
-		/**
-		 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់
-		 */
-		notes: string
-		/**
-		 * ឯ​ក​ស​ា​រ​ត​ា​ម​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
-		 */
-		documents: string
-		/**
-		 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ ​(​{​s​t​e​p​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
-		 * @param {unknown} step
-		 */
-		fourEyesRefused: RequiredParams<'step'>
-		/**
-		 * {​n​a​m​e​}​៖​ ​ប​្​រ​វ​ត​្​ត​ិ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ំ​ហ​ា​ន​ន​េ​ះ​ ​អ​្​ន​ក​ធ​្​វ​ើ​ ​ន​ិ​ង​ព​េ​ល​វ​េ​ល​ា​។
-		 * @param {unknown} name
-		 */
-		actionIntro: RequiredParams<'name'>
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ទ​េ
-		 */
-		noMatchingYet: string
-	}
-	compatibility: {
-		/**
-		 * ត​្​រ​ូ​វ​គ​្​ន​ា
-		 */
-		match: string
-		/**
-		 * ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា
-		 */
-		mismatch: string
-		/**
-		 * ម​ិ​ន​ដ​ឹ​ង
-		 */
-		unknown: string
-		/**
-		 * ព​័​ត​៌​ម​ា​ន
-		 */
-		information: string
-		criteria: {
-			/**
-			 * ភ​េ​ទ
-			 */
-			sex: string
-			/**
-			 * អ​ា​យ​ុ
-			 */
-			age: string
-			/**
-			 * ព​ិ​ក​ា​រ​ភ​ា​ព
-			 */
-			disability: string
-			/**
-			 * ប​ង​ប​្​អ​ូ​ន
-			 */
-			siblings: string
-			/**
-			 * អ​ា​យ​ុ​អ​្​ន​ក​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
-			 */
-			adopterAge: string
-			/**
-			 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ
-			 */
-			ageGap: string
-			/**
-			 * ខ​េ​ត​្​ត
-			 */
-			province: string
-		}
-		reasons: {
-			/**
-			 * គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ី​ ​ឬ​ក​ុ​ម​ា​រ​ា​។
-			 */
-			sexAny: string
-			/**
-			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ភ​េ​ទ​រ​ប​ស​់​ក​ុ​ម​ា​រ​។
-			 */
-			sexUnknown: string
-			/**
-			 * គ​្​រ​ួ​ស​ា​រ​ស​្​ន​ើ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ភ​េ​ទ​{​s​e​x​}​។
-			 * @param {unknown} sex
-			 */
-			sexPreferred: RequiredParams<'sex'>
-			/**
-			 * គ​្​រ​ួ​ស​ា​រ​ស​្​ន​ើ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ភ​េ​ទ​{​s​e​x​}​៖​ ​ក​ុ​ម​ា​រ​ជ​ា​ភ​េ​ទ​{​c​h​i​l​d​S​e​x​}​។
-			 * @param {unknown} childSex
-			 * @param {unknown} sex
-			 */
-			sexOther: RequiredParams<'childSex' | 'sex'>
-			/**
-			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​រ​ប​ស​់​ក​ុ​ម​ា​រ​។
-			 */
-			ageUnknown: string
-			/**
-			 * ក​ុ​ម​ា​រ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​ន​ុ​ង​ច​ន​្​ល​ោ​ះ​ ​{​f​r​o​m​}​ ​ដ​ល​់​ ​{​t​o​}​ ​ឆ​្​ន​ា​ំ​ដ​ែ​ល​ប​ា​ន​អ​ន​ុ​ម​័​ត​។
-			 * @param {unknown} age
-			 * @param {unknown} from
-			 * @param {unknown} to
-			 */
-			ageInRange: RequiredParams<'age' | 'from' | 'to'>
-			/**
-			 * ក​ុ​ម​ា​រ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​រ​ៅ​ច​ន​្​ល​ោ​ះ​ ​{​f​r​o​m​}​ ​ដ​ល​់​ ​{​t​o​}​ ​ឆ​្​ន​ា​ំ​ដ​ែ​ល​ប​ា​ន​អ​ន​ុ​ម​័​ត​។
-			 * @param {unknown} age
-			 * @param {unknown} from
-			 * @param {unknown} to
-			 */
-			ageOutOfRange: RequiredParams<'age' | 'from' | 'to'>
-			/**
-			 * ក​ុ​ម​ា​រ​គ​្​ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​ក​ត​់​ត​្​រ​ា​។
-			 */
-			disabilityNone: string
-			/**
-			 * គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព​។
-			 */
-			disabilityAccepted: string
-			/**
-			 * គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​ព​ិ​ក​ា​រ​ភ​ា​ព​រ​ប​ស​់​ក​ុ​ម​ា​រ​ត​ា​ម​ឈ​្​ម​ោ​ះ​។
-			 */
-			disabilityNamed: string
-			/**
-			 * គ​្​រ​ួ​ស​ា​រ​ម​ិ​ន​ទ​ទ​ួ​ល​ព​ិ​ក​ា​រ​ភ​ា​ព​ ​{​c​o​u​n​t​}​ ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ទ​េ​។
-			 * @param {unknown} count
-			 */
-			disabilityNotAccepted: RequiredParams<'count'>
-			/**
-			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​ា​ត​្​រ​ូ​វ​ដ​ា​ក​់​ប​ង​ប​្​អ​ូ​ន​ជ​ា​ម​ួ​យ​គ​្​ន​ា​ឬ​ទ​េ​។
-			 */
-			siblingsUnknown: string
-			/**
-			 * គ​្​រ​ួ​ស​ា​រ​អ​ា​ច​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ ​{​t​a​k​e​s​}​ ​ន​ា​ក​់​៖​ ​ក​្​រ​ុ​ម​ម​ា​ន​ ​{​g​r​o​u​p​}​ ​ន​ា​ក​់​។
-			 * @param {unknown} group
-			 * @param {unknown} takes
-			 */
-			siblingsTaken: RequiredParams<'group' | 'takes'>
-			/**
-			 * ក​្​រ​ុ​ម​ម​ា​ន​ក​ុ​ម​ា​រ​ ​{​g​r​o​u​p​}​ ​ន​ា​ក​់​៖​ ​គ​្​រ​ួ​ស​ា​រ​អ​ា​ច​ទ​ទ​ួ​ល​ ​{​t​a​k​e​s​}​ ​ន​ា​ក​់​។
-			 * @param {unknown} group
-			 * @param {unknown} takes
-			 */
-			siblingsTooMany: RequiredParams<'group' | 'takes'>
-			/**
-			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​រ​ប​ស​់​អ​្​ន​ក​ស​ុ​ំ​ម​្​ន​ា​ក​់​។
-			 */
-			adopterAgeUnknown: string
-			/**
-			 * អ​្​ន​ក​ស​ុ​ំ​ក​្​ម​េ​ង​ជ​ា​ង​គ​េ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​យ​៉​ា​ង​ហ​ោ​ច​ណ​ា​ស​់​ ​{​m​i​n​i​m​u​m​}​។
-			 * @param {unknown} age
-			 * @param {unknown} minimum
-			 */
-			adopterAgeMet: RequiredParams<'age' | 'minimum'>
-			/**
-			 * អ​្​ន​ក​ស​ុ​ំ​ក​្​ម​េ​ង​ជ​ា​ង​គ​េ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ត​ិ​ច​ជ​ា​ង​ ​{​m​i​n​i​m​u​m​}​។
-			 * @param {unknown} age
-			 * @param {unknown} minimum
-			 */
-			adopterAgeBelow: RequiredParams<'age' | 'minimum'>
-			/**
-			 * ម​ិ​ន​អ​ា​ច​គ​ណ​ន​ា​គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​ប​ា​ន​ទ​េ​៖​ ​ខ​្​វ​ះ​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​។
-			 */
-			ageGapUnknown: string
-			/**
-			 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​ ​{​s​m​a​l​l​e​s​t​}​ ​ដ​ល​់​ ​{​l​a​r​g​e​s​t​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​ន​ុ​ង​ច​ន​្​ល​ោ​ះ​ ​{​m​i​n​i​m​u​m​}​ ​ដ​ល​់​ ​{​m​a​x​i​m​u​m​}​។
-			 * @param {unknown} largest
-			 * @param {unknown} maximum
-			 * @param {unknown} minimum
-			 * @param {unknown} smallest
-			 */
-			ageGapWithin: RequiredParams<'largest' | 'maximum' | 'minimum' | 'smallest'>
-			/**
-			 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​ ​{​s​m​a​l​l​e​s​t​}​ ​ដ​ល​់​ ​{​l​a​r​g​e​s​t​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​រ​ៅ​ច​ន​្​ល​ោ​ះ​ ​{​m​i​n​i​m​u​m​}​ ​ដ​ល​់​ ​{​m​a​x​i​m​u​m​}​។
-			 * @param {unknown} largest
-			 * @param {unknown} maximum
-			 * @param {unknown} minimum
-			 * @param {unknown} smallest
-			 */
-			ageGapOutside: RequiredParams<'largest' | 'maximum' | 'minimum' | 'smallest'>
-			/**
-			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ខ​េ​ត​្​ត​។
-			 */
-			provinceUnknown: string
-			/**
-			 * ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ម​ក​ព​ី​ខ​េ​ត​្​ត​ត​ែ​ម​ួ​យ​។
-			 */
-			provinceSame: string
-			/**
-			 * ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ម​ក​ព​ី​ខ​េ​ត​្​ត​ផ​្​ស​េ​ង​គ​្​ន​ា​។
-			 */
-			provinceOther: string
-		}
-	}
-	matchingStatus: {
-		actions: {
-			/**
-			 * ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
-			 */
-			propose: string
-			/**
-			 * ស​្​ន​ើ​ក​ា​រ​ស​ម​្​រ​េ​ច​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
-			 */
-			pendingAdoption: string
-			/**
-			 * ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
-			 */
-			confirmAdoption: string
-			/**
-			 * ប​ដ​ិ​ស​េ​ធ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
-			 */
-			rejectAdoption: string
-			/**
-			 * ច​ា​ប​់​ផ​្​ដ​ើ​ម​ក​ា​រ​ស​ា​ក​ល​្​ប​ង​រ​ស​់​ន​ៅ
-			 */
-			testAdoption: string
-			/**
-			 * រ​ំ​ល​ង​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
-			 */
-			skipAdoption: string
-			/**
-			 * ស​្​ន​ើ​ក​ា​រ​ស​ម​្​រ​េ​ច​ល​ើ​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
-			 */
-			pendingTest: string
-			/**
-			 * ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
-			 */
-			confirmTest: string
-			/**
-			 * ប​ដ​ិ​ស​េ​ធ​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
-			 */
-			rejectTest: string
-			/**
-			 * រ​ំ​ល​ង​ក​ា​រ​ប​ញ​្​ច​ប​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
-			 */
-			skipTest: string
-			/**
-			 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
-			 */
-			unConfirmTest: string
-			/**
-			 * ដ​ី​ក​ា​រ​ង​់​ច​ា​ំ​ក​ា​រ​ស​្​ន​ើ​ស​ុ​ំ
-			 */
-			pendingWarrant: string
-			/**
-			 * ស​្​ន​ើ​ដ​ី​ក​ា
-			 */
-			requestWarrant: string
-			/**
-			 * ប​ញ​្​ជ​ា​ក​់​ដ​ី​ក​ា
-			 */
-			confirmWarrant: string
-			/**
-			 * ប​ដ​ិ​ស​េ​ធ​ដ​ី​ក​ា
-			 */
-			rejectWarrant: string
-			/**
-			 * ស​្​ន​ើ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ
-			 */
-			childKeep: string
-			/**
-			 * អ​ន​ុ​ម​័​ត​ក​ា​រ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ
-			 */
-			childKeepApprove: string
-		}
-	}
-	serviceStatus: {
-		actions: {
-			/**
-			 * ប​ា​ន​គ​្​រ​ោ​ង​ទ​ុ​ក
-			 */
-			schedule: string
-			/**
-			 * ប​ា​ន​ប​ន​្​ថ​ែ​ម
-			 */
-			create: string
-			/**
-			 * ក​ត​់​ត​្​រ​ា​ស​េ​វ​ា
-			 */
-			confirmService: string
-			/**
-			 * ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់
-			 */
-			rejectService: string
-			/**
-			 * ត​្​រ​ឡ​ប​់​ទ​ៅ​រ​ង​់​ច​ា​ំ
-			 */
-			backToPending: string
-		}
-		intros: {
-			/**
-			 * {​n​a​m​e​}​៖​ ​ក​ត​់​ត​្​រ​ា​ថ​ា​ស​េ​វ​ា​ន​េ​ះ​ប​ា​ន​ផ​្​ដ​ល​់​ ​ព​្​រ​ម​ទ​ា​ំ​ង​ល​ទ​្​ធ​ផ​ល​ដ​ែ​ល​ប​ា​ន​រ​ក​ឃ​ើ​ញ​។​ ​ក​ា​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ​ណ​ា​ម​ួ​យ​ ​ន​ឹ​ង​ដ​ា​ក​់​វ​ា​ក​្​ន​ុ​ង​ប​ញ​្​ជ​ី​ក​ា​រ​ង​ា​រ​រ​ប​ស​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក​ ​ន​ិ​ង​អ​្​ន​ក​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ន​ៃ​ក​ា​រ​ិ​យ​ា​ល​័​យ​។
-			 * @param {unknown} name
-			 */
-			confirmService: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​៖​ ​ស​េ​វ​ា​ន​េ​ះ​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់​ទ​េ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។​ ​វ​ា​អ​ា​ច​ត​្​រ​ឡ​ប​់​ទ​ៅ​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​ន​ៅ​ព​េ​ល​ក​្​រ​ោ​យ​។
-			 * @param {unknown} name
-			 */
-			rejectService: RequiredParams<'name'>
-			/**
-			 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។​ ​ប​្​រ​វ​ត​្​ត​ិ​ន​ៅ​ត​ែ​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ំ​ហ​ា​ន​ម​ុ​ន​។
-			 * @param {unknown} name
-			 */
-			backToPending: RequiredParams<'name'>
-		}
-		/**
-		 * ម​ូ​ល​ហ​េ​ត​ុ
-		 */
-		reason: string
-		/**
-		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​េ​វ​ា
-		 */
-		actionsLabel: string
-	}
-	service: {
-		/**
-		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី
-		 */
-		newFollowUp: string
-		/**
-		 * ស​្​វ​ែ​ង​រ​ក​ក​ា​រ​ត​ា​ម​ដ​ា​ន​ត​ា​ម​ឈ​្​ម​ោ​ះ​ក​ុ​ម​ា​រ​ ​គ​្​រ​ួ​ស​ា​រ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
-		 */
-		findFollowUp: string
-		/**
-		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​រ​ប​ស​់​ខ​្​ញ​ុ​ំ
-		 */
-		myFollowUps: string
-		/**
-		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​រ​ប​ស​់​ខ​្​ញ​ុ​ំ​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ ​ថ​្​ង​ៃ​គ​្​រ​ោ​ង​ទ​ុ​ក​ជ​ិ​ត​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ
-		 */
-		myFollowUpsHint: string
-		/**
-		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ
-		 */
-		newForChild: string
-		/**
-		 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ន​េ​ះ
-		 */
-		newForAdoption: string
-		/**
-		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​.​.​.
-		 */
-		loading: string
-		/**
-		 * ក​ែ​ប​្​រ​ែ
-		 */
-		edit: string
-		/**
-		 * ក​ែ​ប​្​រ​ែ​ស​េ​វ​ា​ន​េ​ះ
-		 */
-		editRecord: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព
-		 */
-		print: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​េ​វ​ា
-		 */
-		printRecord: string
-		/**
-		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
-		 */
-		paperTitle: string
-		/**
-		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		printedOn: RequiredParams<'date'>
-		/**
-		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​េ​វ​ា
-		 */
-		recordActions: string
-		/**
-		 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
-		 */
-		keyboardHint: string
-		/**
-		 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
-		 */
-		printHint: string
-		/**
-		 * គ​្​រ​ោ​ង​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		plannedFor: RequiredParams<'date'>
-		/**
-		 * ប​ា​ន​ផ​្​ដ​ល​់​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
-		 * @param {unknown} date
-		 */
-		givenOn: RequiredParams<'date'>
-		/**
-		 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ដ​ែ​ល​ស​េ​វ​ា​ន​េ​ះ​ត​ា​ម​ដ​ា​ន
-		 */
-		adoption: string
-		/**
-		 * ក​ុ​ម​ា​រ
-		 */
-		childLabel: string
-		/**
-		 * គ​្​រ​ួ​ស​ា​រ
-		 */
-		familyLabel: string
-		/**
-		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
-		 */
-		matchingLabel: string
-		/**
-		 * ថ​្​ង​ៃ​ប​ញ​្​ច​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
-		 */
-		adoptedOn: string
-		/**
-		 * ល​ទ​្​ធ​ផ​ល​ន​ៃ​ក​ា​រ​ត​ា​ម​ដ​ា​ន
-		 */
-		findings: string
-		/**
-		 * ស​ុ​ខ​ភ​ា​ព​ ​ក​ា​រ​ស​ិ​ក​្​ស​ា​ ​ន​ិ​ង​ក​ា​រ​ស​ម​្​រ​ប​ខ​្​ល​ួ​ន​ក​្​ន​ុ​ង​គ​្​រ​ួ​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ ​ដ​ូ​ច​ដ​ែ​ល​ប​ា​ន​រ​ក​ឃ​ើ​ញ​ន​ៅ​ព​េ​ល​ផ​្​ដ​ល​់​ស​េ​វ​ា​។
-		 */
-		findingsHint: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ
-		 */
-		notRecordedYet: string
-		/**
-		 * គ​្​ម​ា​ន​៖​ ​ស​េ​វ​ា​ន​េ​ះ​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់​ទ​េ​។
-		 */
-		notGiven: string
-		/**
-		 * ម​ា​ន​ក​ា​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ​៖​ ​{​a​r​e​a​s​}
-		 * @param {unknown} areas
-		 */
-		concernFound: RequiredParams<'areas'>
-		/**
-		 * ស​េ​វ​ា​ន​េ​ះ​ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ប​ញ​្​ជ​ី​ក​ា​រ​ង​ា​រ​រ​ប​ស​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក​ ​ន​ិ​ង​អ​្​ន​ក​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ន​ៃ​ក​ា​រ​ិ​យ​ា​ល​័​យ​។
-		 */
-		concernHint: string
-		/**
-		 * ព​័​ត​៌​ម​ា​ន​ស​េ​វ​ា
-		 */
-		details: string
-		/**
-		 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
-		 */
-		notRecorded: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ច​ា​ត​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក
-		 */
-		noOfficer: string
-		/**
-		 * ថ​្​ង​ៃ​ក​ត​់​ត​្​រ​ា​ថ​ា​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់
-		 */
-		notGivenOn: string
-		/**
-		 * ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់
-		 */
-		notGivenReason: string
-		/**
-		 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ ​ន​ិ​ង​ឯ​ក​ស​ា​រ​ន​ៃ​ក​ា​រ​ច​ុ​ះ​ស​ួ​រ​ស​ុ​ខ​ទ​ុ​ក​្​ខ
-		 */
-		documents: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ត​ា​ម​ដ​ា​ន​ន​ៅ​ឡ​ើ​យ
-		 */
-		noFollowUp: string
-		/**
-		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​.​.​.
-		 */
-		servicesLoading: string
-		/**
-		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​ប​ា​ន​ទ​េ​។
-		 */
-		servicesFailed: string
-	}
 	workflowNeeds: {
 		/**
 		 * យ​ុ​ត​្​ត​ិ​ក​ម​្​ម
@@ -5725,6 +3975,1788 @@ type RootTranslation = {
 		 * @param {unknown} to
 		 */
 		settingChange: RequiredParams<'from' | 'name' | 'to'>
+	}
+	areas: {
+		child: {
+			commands: {
+				/**
+				 * ស​្​វ​ែ​ង​រ​ក​ក​ុ​ម​ា​រ​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+				 */
+				find: string
+				/**
+				 * ប​ង​្​ក​ើ​ត​ក​ុ​ម​ា​រ​ថ​្​ម​ី
+				 */
+				'new': string
+			}
+			show: {
+				/**
+				 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​.​.​.
+				 */
+				loading: string
+				/**
+				 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ប​ា​ន​ទ​េ​។
+				 */
+				loadFailed: string
+				/**
+				 * ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត
+				 */
+				retry: string
+				/**
+				 * ត​្​រ​ឡ​ប​់​ទ​ៅ​ប​ញ​្​ជ​ី
+				 */
+				backToList: string
+				/**
+				 * ក​ែ​ប​្​រ​ែ
+				 */
+				edit: string
+				/**
+				 * ក​ែ​ប​្​រ​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ន​េ​ះ
+				 */
+				editRecord: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព
+				 */
+				print: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​រ​ណ​ី
+				 */
+				printRecord: string
+				/**
+				 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​រ​ណ​ី​ក​ុ​ម​ា​រ
+				 */
+				paperTitle: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
+				 * @param {unknown} date
+				 */
+				printedOn: RequiredParams<'date'>
+				/**
+				 * រ​ូ​ប​ថ​ត​រ​ប​ស​់​ ​{​n​a​m​e​}
+				 * @param {unknown} name
+				 */
+				photoOf: RequiredParams<'name'>
+				/**
+				 * គ​្​ម​ា​ន​រ​ូ​ប​ថ​ត
+				 */
+				noPhoto: string
+				/**
+				 * ឈ​្​ម​ោ​ះ​ជ​ា​ភ​ា​ស​ា​ខ​្​ម​ែ​រ
+				 */
+				nameKh: string
+				/**
+				 * ឈ​្​ម​ោ​ះ​ជ​ា​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង
+				 */
+				nameEn: string
+				/**
+				 * ប​៉​ា​ន​់​ស​្​ម​ា​ន
+				 */
+				estimated: string
+				/**
+				 * {​a​g​e​}​ ​ឆ​្​ន​ា​ំ
+				 * @param {number} age
+				 */
+				ageYears: RequiredParams<'age'>
+				/**
+				 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
+				 */
+				notRecorded: string
+				/**
+				 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ក​ំ​ណ​ត​់​ត​្​រ​ា
+				 */
+				recordActions: string
+				/**
+				 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
+				 */
+				keyboardHint: string
+				/**
+				 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
+				 */
+				printHint: string
+				/**
+				 * ប​្​រ​វ​ត​្​ត​ិ​ន​ៃ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+				 */
+				matchingHistory: string
+				/**
+				 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​ៅ​ឡ​ើ​យ
+				 */
+				noMatching: string
+				/**
+				 * ប​្​រ​វ​ត​្​ត​ិ​ន​ៃ​ស​្​ថ​ា​ន​ភ​ា​ព
+				 */
+				statusHistory: string
+				/**
+				 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ស​្​ថ​ា​ន​ភ​ា​ព​ន​ៅ​ឡ​ើ​យ
+				 */
+				noStatusHistory: string
+				/**
+				 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ប​្​រ​វ​ត​្​ត​ិ​ប​ា​ន​ទ​េ​។
+				 */
+				historyFailed: string
+				/**
+				 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ
+				 */
+				date: string
+				/**
+				 * ស​ក​ម​្​ម​ភ​ា​ព
+				 */
+				action: string
+				/**
+				 * ស​្​ថ​ា​ន​ភ​ា​ព
+				 */
+				status: string
+				/**
+				 * ព​េ​ល​វ​េ​ល​ា
+				 */
+				when: string
+				/**
+				 * ដ​ោ​យ
+				 */
+				who: string
+				/**
+				 * ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ
+				 */
+				change: string
+				/**
+				 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ ​ន​ិ​ង​ម​ូ​ល​ហ​េ​ត​ុ
+				 */
+				dateAndReason: string
+				/**
+				 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប
+				 */
+				deletedUser: string
+				/**
+				 * ព​ី​ ​{​f​r​o​m​}​ ​ទ​ៅ​ ​{​t​o​}
+				 * @param {unknown} from
+				 * @param {unknown} to
+				 */
+				changeFromTo: RequiredParams<'from' | 'to'>
+			}
+			workflow: {
+				actions: {
+					/**
+					 * ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+					 */
+					confirmAdoption: string
+					/**
+					 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+					 */
+					unconfirmedAdoption: string
+					/**
+					 * ក​ា​រ​ថ​ែ​ទ​ា​ំ​រ​យ​ៈ​ព​េ​ល​វ​ែ​ង
+					 */
+					longTerm: string
+					/**
+					 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​អ​ន​្​ត​រ​ប​្​រ​ទ​េ​ស
+					 */
+					international: string
+					/**
+					 * ច​ូ​ល​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ឡ​ើ​ង​វ​ិ​ញ
+					 */
+					reAdoption: string
+					/**
+					 * ច​ុ​ះ​ឈ​្​ម​ោ​ះ
+					 */
+					register: string
+					/**
+					 * ប​ា​ន​ផ​្​គ​ូ​ផ​្​គ​ង​ជ​ា​ម​ួ​យ​គ​្​រ​ួ​ស​ា​រ
+					 */
+					MATCHED: string
+					/**
+					 * ប​ា​ន​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​៖​ ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ប​ញ​្​ច​ប​់
+					 */
+					MATCHING_COMPLETED: string
+					/**
+					 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​៖​ ​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ម​្​ដ​ង​ទ​ៀ​ត
+					 */
+					MATCHING_REJECTED: string
+				}
+				intros: {
+					/**
+					 * {​n​a​m​e​}​ ​អ​ា​ច​ត​្​រ​ូ​វ​ប​ា​ន​ស​ុ​ំ​ជ​ា​ក​ុ​ម​ា​រ​ធ​ម​៌​ច​ា​ប​់​ព​ី​ថ​្​ង​ៃ​ន​េ​ះ​ត​ទ​ៅ​។
+					 * @param {unknown} name
+					 */
+					confirmAdoption: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​ប​ា​ន​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​វ​ិ​ញ​ ​ហ​ើ​យ​ថ​្​ង​ៃ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​ច​ោ​ល​។​ ​ប​ន​្​ត​ឬ​?
+					 * @param {unknown} name
+					 */
+					unconfirmedAdoption: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​ ​ច​ា​ក​ច​េ​ញ​ព​ី​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ក​្​ន​ុ​ង​ស​្​រ​ុ​ក​ ​ដ​ើ​ម​្​ប​ី​ទ​ទ​ួ​ល​ក​ា​រ​ថ​ែ​ទ​ា​ំ​រ​យ​ៈ​ព​េ​ល​វ​ែ​ង​។
+					 * @param {unknown} name
+					 */
+					longTerm: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​ ​ច​ា​ក​ច​េ​ញ​ព​ី​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ក​្​ន​ុ​ង​ស​្​រ​ុ​ក​ ​ស​ម​្​រ​ា​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​អ​ន​្​ត​រ​ប​្​រ​ទ​េ​ស​។
+					 * @param {unknown} name
+					 */
+					international: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​ ​ច​ូ​ល​ក​ម​្​ម​វ​ិ​ធ​ី​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ឡ​ើ​ង​វ​ិ​ញ​ ​ក​្​ន​ុ​ង​ស​្​ថ​ា​ន​ភ​ា​ព​ប​ា​ន​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​។
+					 * @param {unknown} name
+					 */
+					reAdoption: RequiredParams<'name'>
+				}
+				fields: {
+					/**
+					 * ថ​្​ង​ៃ​ប​ញ​្​ជ​ា​ក​់
+					 */
+					confirmDate: string
+					/**
+					 * ថ​្​ង​ៃ​ច​ូ​ល​ជ​ា​ធ​រ​ម​ា​ន
+					 */
+					effectiveDate: string
+					/**
+					 * ម​ូ​ល​ហ​េ​ត​ុ
+					 */
+					reason: string
+				}
+				/**
+				 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ម​ិ​ន​អ​ា​ច​ន​ៅ​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
+				 */
+				dateFuture: string
+				/**
+				 * ក​ំ​ព​ុ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​.​.​.
+				 */
+				working: string
+				/**
+				 * {​a​c​t​i​o​n​}​៖​ ​ស​្​ថ​ា​ន​ភ​ា​ព​ឥ​ឡ​ូ​វ​ន​េ​ះ​គ​ឺ​ ​{​s​t​a​t​u​s​}​។
+				 * @param {unknown} action
+				 * @param {unknown} status
+				 */
+				done: RequiredParams<'action' | 'status'>
+				/**
+				 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​C​t​r​l​+​E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ព​ី​ប​្​រ​អ​ប​់​ម​ូ​ល​ហ​េ​ត​ុ​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+				 */
+				formHint: string
+				/**
+				 * E​n​t​e​r​ ​ប​ញ​្​ជ​ា​ក​់​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+				 */
+				confirmHint: string
+				/**
+				 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​E​s​c​ ​ប​ិ​ទ
+				 */
+				dateHint: string
+				/**
+				 * ស​ក​ម​្​ម​ភ​ា​ព​ស​្​ថ​ា​ន​ភ​ា​ព
+				 */
+				actionsLabel: string
+			}
+			photo: {
+				/**
+				 * រ​ូ​ប​ថ​ត
+				 */
+				label: string
+				/**
+				 * រ​ូ​ប​ថ​ត​រ​ប​ស​់​ក​ុ​ម​ា​រ
+				 */
+				alt: string
+				/**
+				 * រ​ូ​ប​ថ​ត​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​រ​ើ​ស
+				 */
+				previewAlt: string
+				/**
+				 * គ​្​ម​ា​ន​រ​ូ​ប​ថ​ត
+				 */
+				none: string
+				/**
+				 * ជ​្​រ​ើ​ស​រ​ើ​ស​រ​ូ​ប​ថ​ត
+				 */
+				choose: string
+				/**
+				 * ប​្​ដ​ូ​រ​រ​ូ​ប​ថ​ត
+				 */
+				change: string
+				/**
+				 * ដ​ក​រ​ូ​ប​ថ​ត​ច​េ​ញ
+				 */
+				remove: string
+				/**
+				 * រ​ក​្​ស​ា​រ​ូ​ប​ថ​ត​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន
+				 */
+				keep: string
+				/**
+				 * រ​ូ​ប​ភ​ា​ព​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​ឬ​ ​G​I​F​ ​ទ​ំ​ហ​ំ​ត​ិ​ច​ជ​ា​ង​ ​2​ ​M​B​។
+				 */
+				rules: string
+				/**
+				 * រ​ូ​ប​ថ​ត​ថ​្​ម​ី​៖​ ​{​n​a​m​e​}​ ​(​{​s​i​z​e​}​)​។​ ​វ​ា​ន​ឹ​ង​ត​្​រ​ូ​វ​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ម​ួ​យ​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
+				 * @param {unknown} name
+				 * @param {unknown} size
+				 */
+				pendingNew: RequiredParams<'name' | 'size'>
+				/**
+				 * រ​ូ​ប​ថ​ត​ន​ឹ​ង​ត​្​រ​ូ​វ​ដ​ក​ច​េ​ញ​ ​ន​ៅ​ព​េ​ល​អ​្​ន​ក​រ​ក​្​ស​ា​ទ​ុ​ក​។
+				 */
+				pendingRemove: string
+				/**
+				 * រ​ូ​ប​ថ​ត​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+				 * @param {unknown} reason
+				 */
+				saveFailed: RequiredParams<'reason'>
+				/**
+				 * រ​ូ​ប​ថ​ត​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ដ​ក​ច​េ​ញ​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+				 * @param {unknown} reason
+				 */
+				removeFailed: RequiredParams<'reason'>
+			}
+			family: {
+				/**
+				 * ក​ត​់​ត​្​រ​ា​ន​ូ​វ​អ​្​វ​ី​ដ​ែ​ល​ដ​ឹ​ង​។​ ​ឪ​ព​ុ​ក​ ​ឬ​ម​្​ដ​ា​យ​ដ​ែ​ល​គ​្​ម​ា​ន​ព​័​ត​៌​ម​ា​ន​អ​្​វ​ី​ស​ោ​ះ​ ​ន​ៅ​ត​ែ​ ​"​ម​ិ​ន​ទ​ា​ន​់​ប​ា​ន​ក​ត​់​ត​្​រ​ា​"​។
+				 */
+				hint: string
+				/**
+				 * ឪ​ព​ុ​ក
+				 */
+				father: string
+				/**
+				 * ម​្​ដ​ា​យ
+				 */
+				mother: string
+				/**
+				 * ម​ិ​ន​ទ​ា​ន​់​ប​ា​ន​ក​ត​់​ត​្​រ​ា
+				 */
+				notRecorded: string
+				/**
+				 * ប​ន​្​ថ​ែ​ម​ព​័​ត​៌​ម​ា​ន​ឪ​ព​ុ​ក
+				 */
+				addFather: string
+				/**
+				 * ប​ន​្​ថ​ែ​ម​ព​័​ត​៌​ម​ា​ន​ម​្​ដ​ា​យ
+				 */
+				addMother: string
+				/**
+				 * ដ​ក​ព​័​ត​៌​ម​ា​ន​ឪ​ព​ុ​ក​ច​េ​ញ
+				 */
+				removeFather: string
+				/**
+				 * ដ​ក​ព​័​ត​៌​ម​ា​ន​ម​្​ដ​ា​យ​ច​េ​ញ
+				 */
+				removeMother: string
+				/**
+				 * ន​ា​ម​ត​្​រ​ក​ូ​ល
+				 */
+				familyName: string
+				/**
+				 * ន​ា​ម​ខ​្​ល​ួ​ន
+				 */
+				givenName: string
+				/**
+				 * ឈ​្​ម​ោ​ះ​ស​រ​ស​េ​រ​ជ​ា
+				 */
+				nameScript: string
+				nameScripts: {
+					/**
+					 * អ​ក​្​ស​រ​ខ​្​ម​ែ​រ
+					 */
+					khmer: string
+					/**
+					 * អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង
+					 */
+					latin: string
+				}
+				/**
+				 * ស​្​ថ​ា​ន​ភ​ា​ព
+				 */
+				vitalStatus: string
+				vitalStatuses: {
+					/**
+					 * ន​ៅ​រ​ស​់
+					 */
+					alive: string
+					/**
+					 * ស​្​ល​ា​ប​់
+					 */
+					deceased: string
+					/**
+					 * ម​ិ​ន​ដ​ឹ​ង
+					 */
+					unknown: string
+				}
+				/**
+				 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
+				 */
+				dateOfBirth: string
+				/**
+				 * ម​ុ​ខ​រ​ប​រ
+				 */
+				occupation: string
+				/**
+				 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
+				 */
+				address: string
+				/**
+				 * ទ​ូ​រ​ស​័​ព​្​ទ
+				 */
+				phone: string
+				/**
+				 * ប​ង​ប​្​អ​ូ​ន​ប​ង​្​ក​ើ​ត
+				 */
+				siblings: string
+				/**
+				 * ប​ង​ប​្​អ​ូ​ន​ប​្​រ​ុ​ស​ស​្​រ​ី​រ​ប​ស​់​ក​ុ​ម​ា​រ​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​m​a​x​}​ ​ន​ា​ក​់​។
+				 * @param {unknown} max
+				 */
+				siblingsHint: RequiredParams<'max'>
+				/**
+				 * ម​ិ​ន​ម​ា​ន​ប​ង​ប​្​អ​ូ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ទ​េ​។
+				 */
+				noSiblings: string
+				/**
+				 * ប​ន​្​ថ​ែ​ម​ប​ង​ប​្​អ​ូ​ន
+				 */
+				addSibling: string
+				/**
+				 * ប​ង​ប​្​អ​ូ​ន​ទ​ី​ ​{​n​}
+				 * @param {unknown} n
+				 */
+				siblingN: RequiredParams<'n'>
+				/**
+				 * ដ​ក​ប​ង​ប​្​អ​ូ​ន​ទ​ី​ ​{​n​}​ ​ច​េ​ញ
+				 * @param {unknown} n
+				 */
+				removeSibling: RequiredParams<'n'>
+				/**
+				 * ប​ញ​្​ជ​ី​ព​េ​ញ​ហ​ើ​យ​៖​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​m​a​x​}​ ​ន​ា​ក​់​។
+				 * @param {unknown} max
+				 */
+				siblingsFull: RequiredParams<'max'>
+				/**
+				 * ឈ​្​ម​ោ​ះ
+				 */
+				name: string
+				/**
+				 * ភ​េ​ទ
+				 */
+				sex: string
+				/**
+				 * រ​ស​់​ន​ៅ​ជ​ា​ម​ួ​យ
+				 */
+				livingWith: string
+				/**
+				 * ឧ​ទ​ា​ហ​រ​ណ​៍​៖​ ​ជ​ា​ម​ួ​យ​ជ​ី​ដ​ូ​ន​ន​ៅ​ខ​េ​ត​្​ត​ត​ា​ក​ែ​វ
+				 */
+				livingWithHint: string
+				/**
+				 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់
+				 */
+				notes: string
+				/**
+				 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​អ​ំ​ព​ី​ក​ា​រ​ទ​ំ​ន​ា​ក​់​ទ​ំ​ន​ង
+				 */
+				contactNotes: string
+				/**
+				 * រ​ប​ៀ​ប​ ​ន​ិ​ង​ព​េ​ល​វ​េ​ល​ា​ដ​ែ​ល​អ​ា​ច​ទ​ា​ក​់​ទ​ង​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ ​ក​ា​រ​ម​ក​ស​ួ​រ​ស​ុ​ខ​ទ​ុ​ក​្​ខ​។
+				 */
+				contactNotesHint: string
+				/**
+				 * គ​្​ម​ា​ន​ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់​អ​ំ​ព​ី​ក​ា​រ​ទ​ំ​ន​ា​ក​់​ទ​ំ​ន​ង​ទ​េ​។
+				 */
+				noContactNotes: string
+				/**
+				 * {​l​a​b​e​l​}​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ន​ា​ព​េ​ល​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
+				 * @param {unknown} label
+				 */
+				dateFuture: RequiredParams<'label'>
+				/**
+				 * ព​័​ត​៌​ម​ា​ន​ទ​ា​ំ​ង​អ​ស​់​ត​្​រ​ូ​វ​ប​ា​ន​ស​ម​្​អ​ា​ត​៖​ ​ក​ា​រ​រ​ក​្​ស​ា​ទ​ុ​ក​ន​ឹ​ង​ល​ុ​ប​ក​ំ​ណ​ត​់​ត​្​រ​ា​គ​្​រ​ួ​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​។
+				 */
+				clearedNotice: string
+				/**
+				 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​.​.​.
+				 */
+				loading: string
+				/**
+				 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ទ​េ​។
+				 */
+				loadFailed: string
+				/**
+				 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ទ​េ​ ​ដ​ូ​ច​្​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ក​ែ​ប​្​រ​ែ​វ​ា​ប​ា​ន​ឥ​ឡ​ូ​វ​ន​េ​ះ​ទ​េ​។​ ​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ផ​្​ស​េ​ង​ទ​ៀ​ត​រ​ប​ស​់​អ​្​ន​ក​ន​ៅ​ត​ែ​អ​ា​ច​រ​ក​្​ស​ា​ទ​ុ​ក​ប​ា​ន​។
+				 */
+				loadFailedEdit: string
+				/**
+				 * ម​ិ​ន​ម​ា​ន​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ទ​េ
+				 */
+				empty: string
+				/**
+				 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ណ​ា​ម​្​ន​ា​ក​់​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
+				 */
+				emptyHint: string
+				/**
+				 * ក​ែ​ប​្​រ​ែ​ច​ុ​ង​ក​្​រ​ោ​យ​ ​{​d​a​t​e​}
+				 * @param {unknown} date
+				 */
+				updated: RequiredParams<'date'>
+				/**
+				 * ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+				 * @param {unknown} reason
+				 */
+				saveFailed: RequiredParams<'reason'>
+			}
+			documents: {
+				/**
+				 * ឯ​ក​ស​ា​រ
+				 */
+				title: string
+				/**
+				 * ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ
+				 */
+				listLabel: string
+				/**
+				 * P​D​F​ ​ឬ​រ​ូ​ប​ភ​ា​ព​ ​(​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​,​ ​G​I​F​)​ ​ទ​ំ​ហ​ំ​ត​ិ​ច​ជ​ា​ង​ ​1​0​ ​M​B​ ​ក​្​ន​ុ​ង​ម​ួ​យ​ឯ​ក​ស​ា​រ​។
+				 */
+				hint: string
+				/**
+				 * ឯ​ក​ស​ា​រ​ន​ឹ​ង​ត​្​រ​ូ​វ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ ​ន​ៅ​ព​េ​ល​ក​ំ​ណ​ត​់​ត​្​រ​ា​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​។
+				 */
+				pendingHint: string
+				/**
+				 * ប​ន​្​ថ​ែ​ម​ឯ​ក​ស​ា​រ
+				 */
+				add: string
+				/**
+				 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​.​.​.
+				 */
+				adding: string
+				/**
+				 * ឯ​ក​ស​ា​រ​រ​ង​់​ច​ា​ំ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​៖​ ​{​c​o​u​n​t​}​ ​(​ស​រ​ុ​ប​ ​{​s​i​z​e​}​)
+				 * @param {unknown} count
+				 * @param {unknown} size
+				 */
+				pendingCount: RequiredParams<'count' | 'size'>
+				/**
+				 * ឯ​ក​ស​ា​រ​រ​ង​់​ច​ា​ំ​ផ​្​ទ​ុ​ក​ឡ​ើ​ង
+				 */
+				pendingListLabel: string
+				/**
+				 * ដ​ក​ ​{​n​a​m​e​}​ ​ច​េ​ញ​ព​ី​ប​ញ​្​ជ​ី
+				 * @param {unknown} name
+				 */
+				removePending: RequiredParams<'name'>
+				/**
+				 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ឯ​ក​ស​ា​រ
+				 */
+				empty: string
+				/**
+				 * ស​ំ​ប​ុ​ត​្​រ​ ​ន​ិ​ង​រ​ប​ា​យ​ក​ា​រ​ណ​៍​ដ​ែ​ល​ប​ា​ន​ស​្​ក​េ​ន​ក​្​ន​ុ​ង​ស​ំ​ណ​ុ​ំ​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ ​ដ​ា​ក​់​ន​ៅ​ទ​ី​ន​េ​ះ​។
+				 */
+				emptyHint: string
+				/**
+				 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ឯ​ក​ស​ា​រ​ណ​ា​ម​ួ​យ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ទ​ៅ​ក​្​ន​ុ​ង​ស​ំ​ណ​ុ​ំ​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ទ​េ​។
+				 */
+				emptyReadOnly: string
+				/**
+				 * ឯ​ក​ស​ា​រ
+				 */
+				file: string
+				/**
+				 * ទ​ំ​ហ​ំ
+				 */
+				size: string
+				/**
+				 * ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ដ​ោ​យ
+				 */
+				uploadedBy: string
+				/**
+				 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ
+				 */
+				uploadedOn: string
+				/**
+				 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ម​ិ​ន​ស​្​គ​ា​ល​់
+				 */
+				unknownUser: string
+				/**
+				 * ទ​ា​ញ​យ​ក
+				 */
+				download: string
+				/**
+				 * ទ​ា​ញ​យ​ក​ ​{​n​a​m​e​}
+				 * @param {unknown} name
+				 */
+				downloadNamed: RequiredParams<'name'>
+				/**
+				 * ក​ំ​ព​ុ​ង​ទ​ា​ញ​យ​ក​.​.​.
+				 */
+				downloading: string
+				/**
+				 * ជ​ំ​ន​ួ​ស
+				 */
+				replace: string
+				/**
+				 * ជ​ំ​ន​ួ​ស​ ​{​n​a​m​e​}
+				 * @param {unknown} name
+				 */
+				replaceNamed: RequiredParams<'name'>
+				/**
+				 * ក​ំ​ព​ុ​ង​ជ​ំ​ន​ួ​ស​.​.​.
+				 */
+				replacing: string
+				/**
+				 * ដ​ក​ច​េ​ញ
+				 */
+				remove: string
+				/**
+				 * ដ​ក​ ​{​n​a​m​e​}​ ​ច​េ​ញ
+				 * @param {unknown} name
+				 */
+				removeNamed: RequiredParams<'name'>
+				/**
+				 * ដ​ក​ឯ​ក​ស​ា​រ​ន​េ​ះ​ច​េ​ញ​ឬ​?
+				 */
+				removeTitle: string
+				/**
+				 * "​{​n​a​m​e​}​"​ ​ន​ឹ​ង​ត​្​រ​ូ​វ​ដ​ក​ច​េ​ញ​ព​ី​ស​ំ​ណ​ុ​ំ​ឯ​ក​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​។​ ​ស​ក​ម​្​ម​ភ​ា​ព​ន​េ​ះ​ម​ិ​ន​អ​ា​ច​ត​្​រ​ឡ​ប​់​វ​ិ​ញ​ប​ា​ន​ទ​េ​។
+				 * @param {unknown} name
+				 */
+				removeBody: RequiredParams<'name'>
+				/**
+				 * ប​ា​ន​ប​ន​្​ថ​ែ​ម​ឯ​ក​ស​ា​រ​៖​ ​{​c​o​u​n​t​}​។
+				 * @param {unknown} count
+				 */
+				added: RequiredParams<'count'>
+				/**
+				 * ប​ា​ន​ជ​ំ​ន​ួ​ស​ ​"​{​n​a​m​e​}​"​។
+				 * @param {unknown} name
+				 */
+				replaced: RequiredParams<'name'>
+				/**
+				 * ប​ា​ន​ដ​ក​ ​"​{​n​a​m​e​}​"​ ​ច​េ​ញ​។
+				 * @param {unknown} name
+				 */
+				removed: RequiredParams<'name'>
+				/**
+				 * ឯ​ក​ស​ា​រ​ន​េ​ះ​ល​ែ​ង​ម​ា​ន​ទ​ៀ​ត​ហ​ើ​យ​៖​ ​អ​្​ន​ក​ផ​្​ស​េ​ង​ប​ា​ន​ដ​ក​វ​ា​ច​េ​ញ​។
+				 */
+				gone: string
+				/**
+				 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ឯ​ក​ស​ា​រ​.​.​.
+				 */
+				loading: string
+				/**
+				 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​។
+				 */
+				loadFailed: string
+				/**
+				 * ឯ​ក​ស​ា​រ​ទ​ា​ំ​ង​ន​េ​ះ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ទ​េ​៖
+				 */
+				refusedTitle: string
+				/**
+				 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+				 * @param {unknown} reason
+				 */
+				addFailed: RequiredParams<'reason'>
+				/**
+				 * ឯ​ក​ស​ា​រ​ម​ួ​យ​ច​ំ​ន​ួ​ន​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ផ​្​ទ​ុ​ក​ឡ​ើ​ង​ទ​េ​៖​ ​{​r​e​a​s​o​n​}​ ​ស​ូ​ម​ប​ន​្​ថ​ែ​ម​វ​ា​ម​្​ដ​ង​ទ​ៀ​ត​ន​ៅ​ទ​ំ​ព​័​រ​ន​េ​ះ​។
+				 * @param {unknown} reason
+				 */
+				saveFailed: RequiredParams<'reason'>
+				/**
+				 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ជ​ំ​ន​ួ​ស​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+				 * @param {unknown} reason
+				 */
+				replaceFailed: RequiredParams<'reason'>
+				/**
+				 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ដ​ក​ច​េ​ញ​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+				 * @param {unknown} reason
+				 */
+				removeFailed: RequiredParams<'reason'>
+				/**
+				 * ម​ិ​ន​អ​ា​ច​ទ​ា​ញ​យ​ក​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+				 * @param {unknown} reason
+				 */
+				downloadFailed: RequiredParams<'reason'>
+			}
+		}
+		parent: {
+			commands: {
+				/**
+				 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ថ​្​ម​ី
+				 */
+				'new': string
+				/**
+				 * ស​្​វ​ែ​ង​រ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+				 */
+				find: string
+			}
+			show: {
+				/**
+				 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​.​.​.
+				 */
+				loading: string
+				/**
+				 * ក​ែ​ប​្​រ​ែ
+				 */
+				edit: string
+				/**
+				 * ក​ែ​ប​្​រ​ែ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ន​េ​ះ
+				 */
+				editRecord: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព
+				 */
+				print: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+				 */
+				printRecord: string
+				/**
+				 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+				 */
+				paperTitle: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+				 * @param {unknown} date
+				 */
+				printedOn: RequiredParams<'date'>
+				/**
+				 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+				 */
+				recordActions: string
+				/**
+				 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
+				 */
+				keyboardHint: string
+				/**
+				 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព
+				 */
+				printHint: string
+				/**
+				 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
+				 */
+				notRecorded: string
+				/**
+				 * អ​ន​ុ​ម​័​ត​ដ​ល​់​ ​{​d​a​t​e​}
+				 * @param {unknown} date
+				 */
+				approvedUntil: RequiredParams<'date'>
+				/**
+				 * ក​ា​រ​អ​ន​ុ​ម​័​ត​ប​ា​ន​ផ​ុ​ត​ក​ំ​ណ​ត​់​ន​ៅ​ ​{​d​a​t​e​}
+				 * @param {unknown} date
+				 */
+				approvalExpired: RequiredParams<'date'>
+				/**
+				 * ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ
+				 */
+				eligibility: string
+				/**
+				 * ព​ិ​ន​ិ​ត​្​យ​ត​ា​ម​ក​ា​រ​ក​ំ​ណ​ត​់​រ​ប​ស​់​ប​្​រ​ព​័​ន​្​ធ​៖​ ​អ​ា​យ​ុ​អ​ប​្​ប​ប​រ​ម​ា​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​។
+				 * @param {number} age
+				 */
+				eligibilityHint: RequiredParams<'age'>
+				/**
+				 * ប​ំ​ព​េ​ញ
+				 */
+				met: string
+				/**
+				 * ម​ិ​ន​ប​ំ​ព​េ​ញ
+				 */
+				notMet: string
+				/**
+				 * ម​ិ​ន​ដ​ឹ​ង
+				 */
+				unknown: string
+				/**
+				 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}​៖​ ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​ ​ន​ៅ​ថ​្​ង​ៃ​ដ​ា​ក​់​ព​ា​ក​្​យ​ ​(​យ​៉​ា​ង​ត​ិ​ច​ ​{​m​i​n​}​)
+				 * @param {number} age
+				 * @param {number} min
+				 * @param {unknown} n
+				 */
+				applicantAge: RequiredParams<'age' | 'min' | 'n'>
+				/**
+				 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}​៖​ ​ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
+				 * @param {unknown} n
+				 */
+				applicantAgeUnknown: RequiredParams<'n'>
+				/**
+				 * ប​ញ​្​ជ​ី​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​៖​ ​{​d​o​n​e​}​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ ​{​a​l​l​}​ ​រ​ួ​ច​រ​ា​ល​់
+				 * @param {number} all
+				 * @param {number} done
+				 */
+				checklistDone: RequiredParams<'all' | 'done'>
+				/**
+				 * ក​ា​រ​អ​ន​ុ​ម​័​ត​៖​ ​ម​ា​ន​ស​ុ​ព​ល​ភ​ា​ព​ដ​ល​់​ ​{​d​a​t​e​}
+				 * @param {unknown} date
+				 */
+				approvalHolds: RequiredParams<'date'>
+				/**
+				 * ក​ា​រ​អ​ន​ុ​ម​័​ត​៖​ ​ផ​ុ​ត​ក​ំ​ណ​ត​់​ន​ៅ​ ​{​d​a​t​e​}​ ​(​ត​្​រ​ូ​វ​ប​ន​្​ត​ម​ុ​ន​ព​េ​ល​ផ​្​គ​ូ​ផ​្​គ​ង​)
+				 * @param {unknown} date
+				 */
+				approvalEnded: RequiredParams<'date'>
+				/**
+				 * ក​ា​រ​អ​ន​ុ​ម​័​ត​៖​ ​ម​ិ​ន​ទ​ា​ន​់​អ​ន​ុ​ម​័​ត
+				 */
+				approvalNone: string
+				/**
+				 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ថ​្​ម​ី​ព​ី​ព​ា​ក​្​យ​ន​េ​ះ
+				 */
+				newFromThis: string
+				/**
+				 * ច​ម​្​ល​ង​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ ​អ​ា​ស​យ​ដ​្​ឋ​ា​ន​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ ​ទ​ៅ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ថ​្​ម​ី​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ
+				 */
+				newFromThisHint: string
+				/**
+				 * ប​ា​ន​ច​ម​្​ល​ង​ព​ី​ ​{​c​o​d​e​}​។​ ​ស​ូ​ម​ព​ិ​ន​ិ​ត​្​យ​ ​ហ​ើ​យ​រ​ក​្​ស​ា​ទ​ុ​ក​។
+				 * @param {unknown} code
+				 */
+				copiedFrom: RequiredParams<'code'>
+				/**
+				 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}
+				 * @param {unknown} n
+				 */
+				applicant: RequiredParams<'n'>
+				/**
+				 * ស​្​ថ​ា​ន​ភ​ា​ព
+				 */
+				statusLabel: string
+			}
+			workflow: {
+				actions: {
+					/**
+					 * ទ​ទ​ួ​ល​យ​ក​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+					 */
+					acceptParentsAdoption: string
+					/**
+					 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ទ​ទ​ួ​ល​យ​ក
+					 */
+					unAcceptParentsAdoption: string
+					/**
+					 * ប​ដ​ិ​ស​េ​ធ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+					 */
+					rejectAdoption: string
+					/**
+					 * ទ​ទ​ួ​ល​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
+					 */
+					receive: string
+					/**
+					 * ប​ា​ន​ផ​្​គ​ូ​ផ​្​គ​ង​ជ​ា​ម​ួ​យ​ក​ុ​ម​ា​រ
+					 */
+					MATCHED: string
+					/**
+					 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ប​ា​ន​ប​ញ​្​ច​ប​់
+					 */
+					MATCHING_COMPLETED: string
+					/**
+					 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ
+					 */
+					MATCHING_REJECTED: string
+				}
+				intros: {
+					/**
+					 * {​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​។​ ​ប​ើ​ម​ិ​ន​ក​ំ​ណ​ត​់​ថ​្​ង​ៃ​ផ​ុ​ត​ក​ំ​ណ​ត​់​ ​ក​ា​រ​អ​ន​ុ​ម​័​ត​ម​ា​ន​ស​ុ​ព​ល​ភ​ា​ព​ត​ា​ម​ច​ំ​ន​ួ​ន​ខ​ែ​ដ​ែ​ល​ប​ា​ន​ក​ំ​ណ​ត​់​ក​្​ន​ុ​ង​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​ ​(​1​2​ ​ខ​ែ​ ​ប​ើ​ម​ិ​ន​ប​ា​ន​ប​្​ដ​ូ​រ​)​។
+					 * @param {unknown} name
+					 */
+					acceptParentsAdoption: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។
+					 * @param {unknown} name
+					 */
+					unAcceptParentsAdoption: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​។​ ​ន​េ​ះ​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ច​ុ​ង​ក​្​រ​ោ​យ​ស​ម​្​រ​ា​ប​់​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ន​េ​ះ​។
+					 * @param {unknown} name
+					 */
+					rejectAdoption: RequiredParams<'name'>
+				}
+				fields: {
+					/**
+					 * ថ​្​ង​ៃ​ស​ម​្​រ​េ​ច
+					 */
+					decisionDate: string
+					/**
+					 * អ​ន​ុ​ម​័​ត​ដ​ល​់​ ​(​ស​្​រ​េ​ច​ច​ិ​ត​្​ត​)
+					 */
+					approvedUntil: string
+					/**
+					 * ម​ូ​ល​ហ​េ​ត​ុ
+					 */
+					reason: string
+				}
+				/**
+				 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​្​ថ​ា​ន​ភ​ា​ព
+				 */
+				actionsLabel: string
+			}
+			family: {
+				/**
+				 * ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ
+				 */
+				title: string
+				/**
+				 * ម​ន​ុ​ស​្​ស​ដ​ែ​ល​រ​ស​់​ន​ៅ​ក​្​ន​ុ​ង​ផ​្​ទ​ះ​ជ​ា​ម​ួ​យ​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​។
+				 */
+				hint: string
+				/**
+				 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ​។
+				 */
+				empty: string
+				/**
+				 * ឈ​្​ម​ោ​ះ
+				 */
+				name: string
+				/**
+				 * ទ​ំ​ន​ា​ក​់​ទ​ំ​ន​ង
+				 */
+				relation: string
+				/**
+				 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
+				 */
+				dateOfBirth: string
+				/**
+				 * ម​ុ​ខ​រ​ប​រ
+				 */
+				occupation: string
+				/**
+				 * ប​ន​្​ថ​ែ​ម​ស​ម​ា​ជ​ិ​ក
+				 */
+				add: string
+				/**
+				 * ដ​ក​ស​ម​ា​ជ​ិ​ក​ ​{​n​}​ ​ច​េ​ញ
+				 * @param {number} n
+				 */
+				remove: RequiredParams<'n'>
+				/**
+				 * ក​ែ​ប​្​រ​ែ​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ
+				 */
+				edit: string
+				/**
+				 * រ​ក​្​ស​ា​ទ​ុ​ក​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ
+				 */
+				save: string
+				/**
+				 * ប​ោ​ះ​ប​ង​់
+				 */
+				cancel: string
+				/**
+				 * ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​។
+				 */
+				saved: string
+				/**
+				 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ស​ម​ា​ជ​ិ​ក​គ​្​រ​ួ​ស​ា​រ​ប​ា​ន​ទ​េ​។
+				 */
+				loadFailed: string
+				/**
+				 * ស​ម​ា​ជ​ិ​ក​ ​{​n​}
+				 * @param {number} n
+				 */
+				member: RequiredParams<'n'>
+			}
+		}
+		matching: {
+			commands: {
+				/**
+				 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី
+				 */
+				'new': string
+				/**
+				 * ស​្​វ​ែ​ង​រ​ក​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+				 */
+				find: string
+			}
+			show: {
+				/**
+				 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​.​.​.
+				 */
+				loading: string
+				/**
+				 * ក​ែ​ប​្​រ​ែ
+				 */
+				edit: string
+				/**
+				 * ក​ែ​ប​្​រ​ែ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ
+				 */
+				editRecord: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព
+				 */
+				print: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+				 */
+				printRecord: string
+				/**
+				 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ក​ុ​ម​ា​រ​ធ​ម​៌
+				 */
+				paperTitle: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
+				 * @param {unknown} date
+				 */
+				printedOn: RequiredParams<'date'>
+				/**
+				 * ស​ក​ម​្​ម​ភ​ា​ព​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+				 */
+				recordActions: string
+				/**
+				 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
+				 */
+				keyboardHint: string
+				/**
+				 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
+				 */
+				printHint: string
+			}
+			workflow: {
+				/**
+				 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ ​(​{​s​t​e​p​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
+				 * @param {unknown} step
+				 */
+				fourEyesRefused: RequiredParams<'step'>
+				/**
+				 * {​n​a​m​e​}​៖​ ​ប​្​រ​វ​ត​្​ត​ិ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ំ​ហ​ា​ន​ន​េ​ះ​ ​អ​្​ន​ក​ធ​្​វ​ើ​ ​ន​ិ​ង​ព​េ​ល​វ​េ​ល​ា​។
+				 * @param {unknown} name
+				 */
+				intro: RequiredParams<'name'>
+				actions: {
+					/**
+					 * ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+					 */
+					propose: string
+					/**
+					 * ស​្​ន​ើ​ក​ា​រ​ស​ម​្​រ​េ​ច​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+					 */
+					pendingAdoption: string
+					/**
+					 * ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+					 */
+					confirmAdoption: string
+					/**
+					 * ប​ដ​ិ​ស​េ​ធ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+					 */
+					rejectAdoption: string
+					/**
+					 * ច​ា​ប​់​ផ​្​ដ​ើ​ម​ក​ា​រ​ស​ា​ក​ល​្​ប​ង​រ​ស​់​ន​ៅ
+					 */
+					testAdoption: string
+					/**
+					 * រ​ំ​ល​ង​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+					 */
+					skipAdoption: string
+					/**
+					 * ស​្​ន​ើ​ក​ា​រ​ស​ម​្​រ​េ​ច​ល​ើ​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+					 */
+					pendingTest: string
+					/**
+					 * ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+					 */
+					confirmTest: string
+					/**
+					 * ប​ដ​ិ​ស​េ​ធ​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+					 */
+					rejectTest: string
+					/**
+					 * រ​ំ​ល​ង​ក​ា​រ​ប​ញ​្​ច​ប​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+					 */
+					skipTest: string
+					/**
+					 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ប​ញ​្​ជ​ា​ក​់​ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+					 */
+					unConfirmTest: string
+					/**
+					 * ដ​ី​ក​ា​រ​ង​់​ច​ា​ំ​ក​ា​រ​ស​្​ន​ើ​ស​ុ​ំ
+					 */
+					pendingWarrant: string
+					/**
+					 * ស​្​ន​ើ​ដ​ី​ក​ា
+					 */
+					requestWarrant: string
+					/**
+					 * ប​ញ​្​ជ​ា​ក​់​ដ​ី​ក​ា
+					 */
+					confirmWarrant: string
+					/**
+					 * ប​ដ​ិ​ស​េ​ធ​ដ​ី​ក​ា
+					 */
+					rejectWarrant: string
+					/**
+					 * ស​្​ន​ើ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ
+					 */
+					childKeep: string
+					/**
+					 * អ​ន​ុ​ម​័​ត​ក​ា​រ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ
+					 */
+					childKeepApprove: string
+				}
+				fields: {
+					/**
+					 * ម​ូ​ល​ហ​េ​ត​ុ
+					 */
+					reason: string
+				}
+			}
+			/**
+			 * ផ​្​ទ​ា​ំ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+			 */
+			board: string
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​ា​ម​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+			 */
+			boardLabel: string
+			/**
+			 * ព​្​រ​ួ​ញ​ផ​្​ល​ា​ស​់​ទ​ី​រ​វ​ា​ង​ក​ា​ត​ ​·​ ​E​n​t​e​r​ ​ប​ើ​ក
+			 */
+			boardHint: string
+			/**
+			 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ផ​្​ទ​ា​ំ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ប​ា​ន​ទ​េ​។
+			 */
+			boardFailed: string
+			/**
+			 * គ​្​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ក​្​ន​ុ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ន​េ​ះ​ទ​េ
+			 */
+			stageEmpty: string
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​c​o​u​n​t​}
+			 * @param {unknown} count
+			 */
+			stageCount: RequiredParams<'count'>
+			/**
+			 * ប​ង​្​ហ​ា​ញ​ទ​ា​ំ​ង​ ​{​c​o​u​n​t​}​ ​ក​្​ន​ុ​ង​ត​ា​រ​ា​ង
+			 * @param {unknown} count
+			 */
+			moreInStage: RequiredParams<'count'>
+			/**
+			 * ប​ា​ន​ប​ញ​្​ច​ប​់​ ​ន​ិ​ង​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ
+			 */
+			finished: string
+			/**
+			 * ប​ា​ន​ប​ត​់​ទ​ុ​ក​៖​ ​ប​ើ​ក​ដ​ើ​ម​្​ប​ី​ម​ើ​ល​។
+			 */
+			finishedHint: string
+			/**
+			 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ​ក​្​ន​ុ​ង​{​s​t​a​g​e​}
+			 * @param {unknown} days
+			 * @param {unknown} stage
+			 */
+			daysInStage: RequiredParams<'days' | 'stage'>
+			/**
+			 * ហ​ួ​ស​ព​េ​ល
+			 */
+			overdue: string
+			/**
+			 * ហ​ួ​ស​ព​េ​ល​៖​ ​{​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​(​រ​ំ​ព​ឹ​ង​ ​{​e​x​p​e​c​t​e​d​}​ ​ថ​្​ង​ៃ​)
+			 * @param {unknown} days
+			 * @param {unknown} expected
+			 */
+			overdueDays: RequiredParams<'days' | 'expected'>
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ
+			 */
+			newForChild: string
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​គ​្​រ​ួ​ស​ា​រ​ន​េ​ះ
+			 */
+			newForFamily: string
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ថ​្​ម​ី
+			 */
+			createTitle: string
+			/**
+			 * ជ​្​រ​ើ​ស​ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​៖​ ​ប​េ​ក​្​ខ​ជ​ន​ដ​ែ​ល​ត​្​រ​ូ​វ​គ​្​ន​ា​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ​។
+			 */
+			createIntro: string
+			/**
+			 * ច​ា​ប​់​ផ​្​ដ​ើ​ម​ព​ី
+			 */
+			startWith: string
+			/**
+			 * ក​ុ​ម​ា​រ
+			 */
+			startWithChild: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ
+			 */
+			startWithFamily: string
+			/**
+			 * ក​ុ​ម​ា​រ
+			 */
+			pickChild: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ
+			 */
+			pickFamily: string
+			/**
+			 * ស​្​វ​ែ​ង​រ​ក​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+			 */
+			searchCandidates: string
+			/**
+			 * ក​ំ​ព​ុ​ង​ស​្​វ​ែ​ង​រ​ក​អ​្​ន​ក​ដ​ែ​ល​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​.​.​.
+			 */
+			candidatesLoading: string
+			/**
+			 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ប​េ​ក​្​ខ​ជ​ន​ប​ា​ន​ទ​េ​។
+			 */
+			candidatesFailed: string
+			/**
+			 * គ​្​ម​ា​ន​ក​ុ​ម​ា​រ​ដ​ែ​ល​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ក​្​ន​ុ​ង​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+			 */
+			noChildren: string
+			/**
+			 * គ​្​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​ ​ន​ិ​ង​អ​ា​ច​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ក​្​ន​ុ​ង​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+			 */
+			noFamilies: string
+			/**
+			 * គ​្​ម​ា​ន​ន​រ​ណ​ា​ត​្​រ​ូ​វ​ន​ឹ​ង​ក​ា​រ​ស​្​វ​ែ​ង​រ​ក​ន​េ​ះ​ទ​េ​។
+			 */
+			noneFound: string
+			/**
+			 * ត​្​រ​ូ​វ​គ​្​ន​ា​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ​។​ ​↑​ ​↓​ ​ផ​្​ល​ា​ស​់​ទ​ី​,​ ​E​n​t​e​r​ ​ជ​្​រ​ើ​ស​។
+			 */
+			bestFirst: string
+			/**
+			 * ត​្​រ​ូ​វ​គ​្​ន​ា​ទ​ា​ំ​ង​អ​ស​់
+			 */
+			allMatch: string
+			/**
+			 * ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា​ ​{​c​o​u​n​t​}
+			 * @param {unknown} count
+			 */
+			mismatches: RequiredParams<'count'>
+			/**
+			 * ម​ិ​ន​ដ​ឹ​ង​ ​{​c​o​u​n​t​}
+			 * @param {unknown} count
+			 */
+			unknowns: RequiredParams<'count'>
+			/**
+			 * ជ​្​រ​ើ​ស
+			 */
+			choose: string
+			/**
+			 * ប​ា​ន​ជ​្​រ​ើ​ស
+			 */
+			chosen: string
+			/**
+			 * ប​្​ដ​ូ​រ
+			 */
+			change: string
+			/**
+			 * ជ​្​រ​ើ​ស​ម​្​ខ​ា​ង​ទ​ៀ​ត​ជ​ា​ម​ុ​ន​ស​ិ​ន​៖​ ​ប​ន​្​ទ​ា​ប​់​ម​ក​ប​េ​ក​្​ខ​ជ​ន​ន​ី​ម​ួ​យ​ៗ​ប​ង​្​ហ​ា​ញ​ព​ី​ក​ម​្​រ​ិ​ត​ត​្​រ​ូ​វ​គ​្​ន​ា​។
+			 */
+			chooseFirst: string
+			/**
+			 * ស​ំ​ណ​ើ
+			 */
+			proposal: string
+			/**
+			 * ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា​ល​ើ​៖​ ​{​c​r​i​t​e​r​i​a​}​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ន​ៅ​ត​ែ​ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ​។
+			 * @param {unknown} criteria
+			 */
+			justificationNeeded: RequiredParams<'criteria'>
+			/**
+			 * រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ម​ួ​យ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​រ​ួ​ម​ន​ឹ​ង​ភ​ា​ព​ត​្​រ​ូ​វ​គ​្​ន​ា​ន​ៅ​ថ​្​ង​ៃ​ន​េ​ះ​។
+			 */
+			justificationHint: string
+			/**
+			 * ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			propose: string
+			/**
+			 * ក​ំ​ព​ុ​ង​ស​្​ន​ើ​.​.​.
+			 */
+			proposing: string
+			/**
+			 * ប​ា​ន​ស​្​ន​ើ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​c​o​d​e​}
+			 * @param {unknown} code
+			 */
+			proposed: RequiredParams<'code'>
+			/**
+			 * C​t​r​l​+​S​ ​ស​្​ន​ើ
+			 */
+			saveHint: string
+			/**
+			 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ស​ម​្​រ​ា​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព
+			 */
+			openSummary: string
+			/**
+			 * ទ​ំ​ព​័​រ​ក​ា​រ​ង​ា​រ
+			 */
+			openWorkingPage: string
+			/**
+			 * ក​ុ​ម​ា​រ
+			 */
+			childLabel: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ
+			 */
+			familyLabel: string
+			/**
+			 * ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+			 */
+			stages: string
+			/**
+			 * ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន
+			 */
+			stageCurrent: string
+			/**
+			 * រ​ួ​ច​រ​ា​ល​់
+			 */
+			stageDone: string
+			/**
+			 * ម​ិ​ន​ទ​ា​ន​់​ដ​ល​់
+			 */
+			stageNotReached: string
+			/**
+			 * ច​ូ​ល​ន​ៅ​ ​{​d​a​t​e​}
+			 * @param {unknown} date
+			 */
+			enteredOn: RequiredParams<'date'>
+			/**
+			 * {​d​a​t​e​}​៖​ ​{​a​c​t​i​o​n​}​ ​ដ​ោ​យ​ ​{​u​s​e​r​}
+			 * @param {unknown} action
+			 * @param {unknown} date
+			 * @param {unknown} user
+			 */
+			leftOn: RequiredParams<'action' | 'date' | 'user'>
+			/**
+			 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​(​រ​ំ​ព​ឹ​ង​ ​{​e​x​p​e​c​t​e​d​}​)
+			 * @param {unknown} days
+			 * @param {unknown} expected
+			 */
+			stageDays: RequiredParams<'days' | 'expected'>
+			/**
+			 * ប​ា​ន​ប​ញ​្​ច​ប​់​ន​ៅ​ ​{​d​a​t​e​}
+			 * @param {unknown} date
+			 */
+			completedOn: RequiredParams<'date'>
+			/**
+			 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ន​ៅ​ ​{​d​a​t​e​}​៖​ ​{​r​e​a​s​o​n​}
+			 * @param {unknown} date
+			 * @param {unknown} reason
+			 */
+			rejectedOn: RequiredParams<'date' | 'reason'>
+			/**
+			 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង​៖​ ​ព​ី​ ​{​s​t​a​r​t​}​ ​ដ​ល​់​ ​{​e​n​d​}
+			 * @param {unknown} end
+			 * @param {unknown} start
+			 */
+			trial: RequiredParams<'end' | 'start'>
+			/**
+			 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង​ត​ា​ំ​ង​ព​ី​ ​{​s​t​a​r​t​}
+			 * @param {unknown} start
+			 */
+			trialOngoing: RequiredParams<'start'>
+			/**
+			 * ប​ា​ន​ស​្​ន​ើ​ដ​ី​ក​ា​ន​ៅ​ ​{​d​a​t​e​}​ ​ល​េ​ខ​យ​ោ​ង​ ​{​r​e​f​e​r​e​n​c​e​}
+			 * @param {unknown} date
+			 * @param {unknown} reference
+			 */
+			warrantRequest: RequiredParams<'date' | 'reference'>
+			/**
+			 * ដ​ី​ក​ា​ល​េ​ខ​ ​{​n​u​m​b​e​r​}​ ​ច​ុ​ះ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+			 * @param {unknown} date
+			 * @param {unknown} number
+			 */
+			warrantGranted: RequiredParams<'date' | 'number'>
+			/**
+			 * ភ​ា​ព​ត​្​រ​ូ​វ​គ​្​ន​ា​ន​ៅ​ព​េ​ល​ស​្​ន​ើ
+			 */
+			compatibility: string
+			/**
+			 * ដ​ូ​ច​ដ​ែ​ល​ប​ា​ន​រ​ក​ឃ​ើ​ញ​ន​ៅ​ ​{​d​a​t​e​}​៖​ ​ក​ា​រ​ក​ែ​ប​្​រ​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​្​រ​ោ​យ​ម​ក​ម​ិ​ន​ប​្​ដ​ូ​រ​វ​ា​ទ​េ​។
+			 * @param {unknown} date
+			 */
+			compatibilityHint: RequiredParams<'date'>
+			/**
+			 * យ​ុ​ត​្​ត​ិ​ក​ម​្​ម
+			 */
+			justification: string
+			/**
+			 * ត​្​រ​ូ​វ​គ​្​ន​ា​ទ​ា​ំ​ង​អ​ស​់​៖​ ​ម​ិ​ន​ត​្​រ​ូ​វ​ក​ា​រ​យ​ុ​ត​្​ត​ិ​ក​ម​្​ម​ទ​េ​។
+			 */
+			noJustification: string
+			/**
+			 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់
+			 */
+			notes: string
+			/**
+			 * ឯ​ក​ស​ា​រ​ត​ា​ម​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+			 */
+			documents: string
+			/**
+			 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ទ​េ
+			 */
+			noMatchingYet: string
+			compatibilityChecks: {
+				/**
+				 * ត​្​រ​ូ​វ​គ​្​ន​ា
+				 */
+				match: string
+				/**
+				 * ម​ិ​ន​ត​្​រ​ូ​វ​គ​្​ន​ា
+				 */
+				mismatch: string
+				/**
+				 * ម​ិ​ន​ដ​ឹ​ង
+				 */
+				unknown: string
+				/**
+				 * ព​័​ត​៌​ម​ា​ន
+				 */
+				information: string
+				criteria: {
+					/**
+					 * ភ​េ​ទ
+					 */
+					sex: string
+					/**
+					 * អ​ា​យ​ុ
+					 */
+					age: string
+					/**
+					 * ព​ិ​ក​ា​រ​ភ​ា​ព
+					 */
+					disability: string
+					/**
+					 * ប​ង​ប​្​អ​ូ​ន
+					 */
+					siblings: string
+					/**
+					 * អ​ា​យ​ុ​អ​្​ន​ក​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+					 */
+					adopterAge: string
+					/**
+					 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ
+					 */
+					ageGap: string
+					/**
+					 * ខ​េ​ត​្​ត
+					 */
+					province: string
+				}
+				reasons: {
+					/**
+					 * គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ី​ ​ឬ​ក​ុ​ម​ា​រ​ា​។
+					 */
+					sexAny: string
+					/**
+					 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ភ​េ​ទ​រ​ប​ស​់​ក​ុ​ម​ា​រ​។
+					 */
+					sexUnknown: string
+					/**
+					 * គ​្​រ​ួ​ស​ា​រ​ស​្​ន​ើ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ភ​េ​ទ​{​s​e​x​}​។
+					 * @param {unknown} sex
+					 */
+					sexPreferred: RequiredParams<'sex'>
+					/**
+					 * គ​្​រ​ួ​ស​ា​រ​ស​្​ន​ើ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ភ​េ​ទ​{​s​e​x​}​៖​ ​ក​ុ​ម​ា​រ​ជ​ា​ភ​េ​ទ​{​c​h​i​l​d​S​e​x​}​។
+					 * @param {unknown} childSex
+					 * @param {unknown} sex
+					 */
+					sexOther: RequiredParams<'childSex' | 'sex'>
+					/**
+					 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​រ​ប​ស​់​ក​ុ​ម​ា​រ​។
+					 */
+					ageUnknown: string
+					/**
+					 * ក​ុ​ម​ា​រ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​ន​ុ​ង​ច​ន​្​ល​ោ​ះ​ ​{​f​r​o​m​}​ ​ដ​ល​់​ ​{​t​o​}​ ​ឆ​្​ន​ា​ំ​ដ​ែ​ល​ប​ា​ន​អ​ន​ុ​ម​័​ត​។
+					 * @param {unknown} age
+					 * @param {unknown} from
+					 * @param {unknown} to
+					 */
+					ageInRange: RequiredParams<'age' | 'from' | 'to'>
+					/**
+					 * ក​ុ​ម​ា​រ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​រ​ៅ​ច​ន​្​ល​ោ​ះ​ ​{​f​r​o​m​}​ ​ដ​ល​់​ ​{​t​o​}​ ​ឆ​្​ន​ា​ំ​ដ​ែ​ល​ប​ា​ន​អ​ន​ុ​ម​័​ត​។
+					 * @param {unknown} age
+					 * @param {unknown} from
+					 * @param {unknown} to
+					 */
+					ageOutOfRange: RequiredParams<'age' | 'from' | 'to'>
+					/**
+					 * ក​ុ​ម​ា​រ​គ​្​ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​ក​ត​់​ត​្​រ​ា​។
+					 */
+					disabilityNone: string
+					/**
+					 * គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព​។
+					 */
+					disabilityAccepted: string
+					/**
+					 * គ​្​រ​ួ​ស​ា​រ​ទ​ទ​ួ​ល​ព​ិ​ក​ា​រ​ភ​ា​ព​រ​ប​ស​់​ក​ុ​ម​ា​រ​ត​ា​ម​ឈ​្​ម​ោ​ះ​។
+					 */
+					disabilityNamed: string
+					/**
+					 * គ​្​រ​ួ​ស​ា​រ​ម​ិ​ន​ទ​ទ​ួ​ល​ព​ិ​ក​ា​រ​ភ​ា​ព​ ​{​c​o​u​n​t​}​ ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ទ​េ​។
+					 * @param {unknown} count
+					 */
+					disabilityNotAccepted: RequiredParams<'count'>
+					/**
+					 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​ា​ត​្​រ​ូ​វ​ដ​ា​ក​់​ប​ង​ប​្​អ​ូ​ន​ជ​ា​ម​ួ​យ​គ​្​ន​ា​ឬ​ទ​េ​។
+					 */
+					siblingsUnknown: string
+					/**
+					 * គ​្​រ​ួ​ស​ា​រ​អ​ា​ច​ទ​ទ​ួ​ល​ក​ុ​ម​ា​រ​ ​{​t​a​k​e​s​}​ ​ន​ា​ក​់​៖​ ​ក​្​រ​ុ​ម​ម​ា​ន​ ​{​g​r​o​u​p​}​ ​ន​ា​ក​់​។
+					 * @param {unknown} group
+					 * @param {unknown} takes
+					 */
+					siblingsTaken: RequiredParams<'group' | 'takes'>
+					/**
+					 * ក​្​រ​ុ​ម​ម​ា​ន​ក​ុ​ម​ា​រ​ ​{​g​r​o​u​p​}​ ​ន​ា​ក​់​៖​ ​គ​្​រ​ួ​ស​ា​រ​អ​ា​ច​ទ​ទ​ួ​ល​ ​{​t​a​k​e​s​}​ ​ន​ា​ក​់​។
+					 * @param {unknown} group
+					 * @param {unknown} takes
+					 */
+					siblingsTooMany: RequiredParams<'group' | 'takes'>
+					/**
+					 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​រ​ប​ស​់​អ​្​ន​ក​ស​ុ​ំ​ម​្​ន​ា​ក​់​។
+					 */
+					adopterAgeUnknown: string
+					/**
+					 * អ​្​ន​ក​ស​ុ​ំ​ក​្​ម​េ​ង​ជ​ា​ង​គ​េ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​យ​៉​ា​ង​ហ​ោ​ច​ណ​ា​ស​់​ ​{​m​i​n​i​m​u​m​}​។
+					 * @param {unknown} age
+					 * @param {unknown} minimum
+					 */
+					adopterAgeMet: RequiredParams<'age' | 'minimum'>
+					/**
+					 * អ​្​ន​ក​ស​ុ​ំ​ក​្​ម​េ​ង​ជ​ា​ង​គ​េ​អ​ា​យ​ុ​ ​{​a​g​e​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ត​ិ​ច​ជ​ា​ង​ ​{​m​i​n​i​m​u​m​}​។
+					 * @param {unknown} age
+					 * @param {unknown} minimum
+					 */
+					adopterAgeBelow: RequiredParams<'age' | 'minimum'>
+					/**
+					 * ម​ិ​ន​អ​ា​ច​គ​ណ​ន​ា​គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​ប​ា​ន​ទ​េ​៖​ ​ខ​្​វ​ះ​ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​។
+					 */
+					ageGapUnknown: string
+					/**
+					 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​ ​{​s​m​a​l​l​e​s​t​}​ ​ដ​ល​់​ ​{​l​a​r​g​e​s​t​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​ន​ុ​ង​ច​ន​្​ល​ោ​ះ​ ​{​m​i​n​i​m​u​m​}​ ​ដ​ល​់​ ​{​m​a​x​i​m​u​m​}​។
+					 * @param {unknown} largest
+					 * @param {unknown} maximum
+					 * @param {unknown} minimum
+					 * @param {unknown} smallest
+					 */
+					ageGapWithin: RequiredParams<'largest' | 'maximum' | 'minimum' | 'smallest'>
+					/**
+					 * គ​ម​្​ល​ា​ត​អ​ា​យ​ុ​ ​{​s​m​a​l​l​e​s​t​}​ ​ដ​ល​់​ ​{​l​a​r​g​e​s​t​}​ ​ឆ​្​ន​ា​ំ​៖​ ​ក​្​រ​ៅ​ច​ន​្​ល​ោ​ះ​ ​{​m​i​n​i​m​u​m​}​ ​ដ​ល​់​ ​{​m​a​x​i​m​u​m​}​។
+					 * @param {unknown} largest
+					 * @param {unknown} maximum
+					 * @param {unknown} minimum
+					 * @param {unknown} smallest
+					 */
+					ageGapOutside: RequiredParams<'largest' | 'maximum' | 'minimum' | 'smallest'>
+					/**
+					 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ខ​េ​ត​្​ត​។
+					 */
+					provinceUnknown: string
+					/**
+					 * ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ម​ក​ព​ី​ខ​េ​ត​្​ត​ត​ែ​ម​ួ​យ​។
+					 */
+					provinceSame: string
+					/**
+					 * ក​ុ​ម​ា​រ​ ​ន​ិ​ង​គ​្​រ​ួ​ស​ា​រ​ម​ក​ព​ី​ខ​េ​ត​្​ត​ផ​្​ស​េ​ង​គ​្​ន​ា​។
+					 */
+					provinceOther: string
+				}
+			}
+		}
+		service: {
+			commands: {
+				/**
+				 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី
+				 */
+				'new': string
+				/**
+				 * ស​្​វ​ែ​ង​រ​ក​ក​ា​រ​ត​ា​ម​ដ​ា​ន​ត​ា​ម​ឈ​្​ម​ោ​ះ​ក​ុ​ម​ា​រ​ ​គ​្​រ​ួ​ស​ា​រ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
+				 */
+				find: string
+			}
+			show: {
+				/**
+				 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​.​.​.
+				 */
+				loading: string
+				/**
+				 * ក​ែ​ប​្​រ​ែ
+				 */
+				edit: string
+				/**
+				 * ក​ែ​ប​្​រ​ែ​ស​េ​វ​ា​ន​េ​ះ
+				 */
+				editRecord: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព
+				 */
+				print: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​េ​វ​ា
+				 */
+				printRecord: string
+				/**
+				 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+				 */
+				paperTitle: string
+				/**
+				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}
+				 * @param {unknown} date
+				 */
+				printedOn: RequiredParams<'date'>
+				/**
+				 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​េ​វ​ា
+				 */
+				recordActions: string
+				/**
+				 * E​ ​ក​ែ​ប​្​រ​ែ​ ​·​ ​C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
+				 */
+				keyboardHint: string
+				/**
+				 * C​t​r​l​+​P​ ​ប​ោ​ះ​ព​ុ​ម​្​ព​ ​·​ ​C​t​r​l​+​K​ ​ស​ក​ម​្​ម​ភ​ា​ព​ទ​ា​ំ​ង​អ​ស​់
+				 */
+				printHint: string
+			}
+			workflow: {
+				actions: {
+					/**
+					 * ប​ា​ន​គ​្​រ​ោ​ង​ទ​ុ​ក
+					 */
+					schedule: string
+					/**
+					 * ប​ា​ន​ប​ន​្​ថ​ែ​ម
+					 */
+					create: string
+					/**
+					 * ក​ត​់​ត​្​រ​ា​ស​េ​វ​ា
+					 */
+					confirmService: string
+					/**
+					 * ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់
+					 */
+					rejectService: string
+					/**
+					 * ត​្​រ​ឡ​ប​់​ទ​ៅ​រ​ង​់​ច​ា​ំ
+					 */
+					backToPending: string
+				}
+				intros: {
+					/**
+					 * {​n​a​m​e​}​៖​ ​ក​ត​់​ត​្​រ​ា​ថ​ា​ស​េ​វ​ា​ន​េ​ះ​ប​ា​ន​ផ​្​ដ​ល​់​ ​ព​្​រ​ម​ទ​ា​ំ​ង​ល​ទ​្​ធ​ផ​ល​ដ​ែ​ល​ប​ា​ន​រ​ក​ឃ​ើ​ញ​។​ ​ក​ា​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ​ណ​ា​ម​ួ​យ​ ​ន​ឹ​ង​ដ​ា​ក​់​វ​ា​ក​្​ន​ុ​ង​ប​ញ​្​ជ​ី​ក​ា​រ​ង​ា​រ​រ​ប​ស​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក​ ​ន​ិ​ង​អ​្​ន​ក​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ន​ៃ​ក​ា​រ​ិ​យ​ា​ល​័​យ​។
+					 * @param {unknown} name
+					 */
+					confirmService: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​៖​ ​ស​េ​វ​ា​ន​េ​ះ​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់​ទ​េ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។​ ​វ​ា​អ​ា​ច​ត​្​រ​ឡ​ប​់​ទ​ៅ​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​ន​ៅ​ព​េ​ល​ក​្​រ​ោ​យ​។
+					 * @param {unknown} name
+					 */
+					rejectService: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។​ ​ប​្​រ​វ​ត​្​ត​ិ​ន​ៅ​ត​ែ​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ំ​ហ​ា​ន​ម​ុ​ន​។
+					 * @param {unknown} name
+					 */
+					backToPending: RequiredParams<'name'>
+				}
+				fields: {
+					/**
+					 * ម​ូ​ល​ហ​េ​ត​ុ
+					 */
+					reason: string
+				}
+				/**
+				 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​េ​វ​ា
+				 */
+				actionsLabel: string
+			}
+			/**
+			 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​រ​ប​ស​់​ខ​្​ញ​ុ​ំ
+			 */
+			myFollowUps: string
+			/**
+			 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​រ​ប​ស​់​ខ​្​ញ​ុ​ំ​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ ​ថ​្​ង​ៃ​គ​្​រ​ោ​ង​ទ​ុ​ក​ជ​ិ​ត​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ
+			 */
+			myFollowUpsHint: string
+			/**
+			 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ
+			 */
+			newForChild: string
+			/**
+			 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ន​េ​ះ
+			 */
+			newForAdoption: string
+			/**
+			 * គ​្​រ​ោ​ង​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+			 * @param {unknown} date
+			 */
+			plannedFor: RequiredParams<'date'>
+			/**
+			 * ប​ា​ន​ផ​្​ដ​ល​់​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+			 * @param {unknown} date
+			 */
+			givenOn: RequiredParams<'date'>
+			/**
+			 * ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ដ​ែ​ល​ស​េ​វ​ា​ន​េ​ះ​ត​ា​ម​ដ​ា​ន
+			 */
+			adoption: string
+			/**
+			 * ក​ុ​ម​ា​រ
+			 */
+			childLabel: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ
+			 */
+			familyLabel: string
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			matchingLabel: string
+			/**
+			 * ថ​្​ង​ៃ​ប​ញ​្​ច​ប​់​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+			 */
+			adoptedOn: string
+			/**
+			 * ល​ទ​្​ធ​ផ​ល​ន​ៃ​ក​ា​រ​ត​ា​ម​ដ​ា​ន
+			 */
+			findings: string
+			/**
+			 * ស​ុ​ខ​ភ​ា​ព​ ​ក​ា​រ​ស​ិ​ក​្​ស​ា​ ​ន​ិ​ង​ក​ា​រ​ស​ម​្​រ​ប​ខ​្​ល​ួ​ន​ក​្​ន​ុ​ង​គ​្​រ​ួ​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ ​ដ​ូ​ច​ដ​ែ​ល​ប​ា​ន​រ​ក​ឃ​ើ​ញ​ន​ៅ​ព​េ​ល​ផ​្​ដ​ល​់​ស​េ​វ​ា​។
+			 */
+			findingsHint: string
+			/**
+			 * ម​ិ​ន​ទ​ា​ន​់​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ
+			 */
+			notRecordedYet: string
+			/**
+			 * គ​្​ម​ា​ន​៖​ ​ស​េ​វ​ា​ន​េ​ះ​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់​ទ​េ​។
+			 */
+			notGiven: string
+			/**
+			 * ម​ា​ន​ក​ា​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ​៖​ ​{​a​r​e​a​s​}
+			 * @param {unknown} areas
+			 */
+			concernFound: RequiredParams<'areas'>
+			/**
+			 * ស​េ​វ​ា​ន​េ​ះ​ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ប​ញ​្​ជ​ី​ក​ា​រ​ង​ា​រ​រ​ប​ស​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក​ ​ន​ិ​ង​អ​្​ន​ក​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ន​ៃ​ក​ា​រ​ិ​យ​ា​ល​័​យ​។
+			 */
+			concernHint: string
+			/**
+			 * ព​័​ត​៌​ម​ា​ន​ស​េ​វ​ា
+			 */
+			details: string
+			/**
+			 * ម​ិ​ន​ប​ា​ន​ក​ត​់​ត​្​រ​ា
+			 */
+			notRecorded: string
+			/**
+			 * ម​ិ​ន​ទ​ា​ន​់​ច​ា​ត​់​ម​ន​្​ត​្​រ​ី​ទ​ទ​ួ​ល​ប​ន​្​ទ​ុ​ក
+			 */
+			noOfficer: string
+			/**
+			 * ថ​្​ង​ៃ​ក​ត​់​ត​្​រ​ា​ថ​ា​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់
+			 */
+			notGivenOn: string
+			/**
+			 * ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់
+			 */
+			notGivenReason: string
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ ​ន​ិ​ង​ឯ​ក​ស​ា​រ​ន​ៃ​ក​ា​រ​ច​ុ​ះ​ស​ួ​រ​ស​ុ​ខ​ទ​ុ​ក​្​ខ
+			 */
+			documents: string
+			/**
+			 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ត​ា​ម​ដ​ា​ន​ន​ៅ​ឡ​ើ​យ
+			 */
+			noFollowUp: string
+			/**
+			 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​.​.​.
+			 */
+			servicesLoading: string
+			/**
+			 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​ប​ា​ន​ទ​េ​។
+			 */
+			servicesFailed: string
+		}
 	}
 }
 
@@ -5998,10 +6030,6 @@ export type TranslationFunctions = {
 		 * បើក/បិទ
 		 */
 		toggleHint: () => LocalizedString
-		/**
-		 * ស្វែងរកកុមារតាមឈ្មោះ ឬលេខកូដ
-		 */
-		findChild: () => LocalizedString
 		/**
 		 * កំណត់ត្រានេះ
 		 */
@@ -8593,404 +8621,6 @@ export type TranslationFunctions = {
 		 */
 		matchingProposedAfterStep: (arg: { date: unknown }) => LocalizedString
 	}
-	childPhoto: {
-		/**
-		 * រូបថត
-		 */
-		label: () => LocalizedString
-		/**
-		 * រូបថតរបស់កុមារ
-		 */
-		alt: () => LocalizedString
-		/**
-		 * រូបថតដែលបានជ្រើសរើស
-		 */
-		previewAlt: () => LocalizedString
-		/**
-		 * គ្មានរូបថត
-		 */
-		none: () => LocalizedString
-		/**
-		 * ជ្រើសរើសរូបថត
-		 */
-		choose: () => LocalizedString
-		/**
-		 * ប្ដូររូបថត
-		 */
-		change: () => LocalizedString
-		/**
-		 * ដករូបថតចេញ
-		 */
-		remove: () => LocalizedString
-		/**
-		 * រក្សារូបថតបច្ចុប្បន្ន
-		 */
-		keep: () => LocalizedString
-		/**
-		 * រូបភាព PNG, JPEG, WebP ឬ GIF ទំហំតិចជាង 2 MB។
-		 */
-		rules: () => LocalizedString
-		/**
-		 * រូបថតថ្មី៖ {name} ({size})។ វានឹងត្រូវរក្សាទុកជាមួយកំណត់ត្រា។
-		 */
-		pendingNew: (arg: { name: unknown, size: unknown }) => LocalizedString
-		/**
-		 * រូបថតនឹងត្រូវដកចេញ នៅពេលអ្នករក្សាទុក។
-		 */
-		pendingRemove: () => LocalizedString
-		/**
-		 * រូបថតមិនត្រូវបានរក្សាទុកទេ៖ {reason}
-		 */
-		saveFailed: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * រូបថតមិនត្រូវបានដកចេញទេ៖ {reason}
-		 */
-		removeFailed: (arg: { reason: unknown }) => LocalizedString
-	}
-	childFamily: {
-		/**
-		 * កត់ត្រានូវអ្វីដែលដឹង។ ឪពុក ឬម្ដាយដែលគ្មានព័ត៌មានអ្វីសោះ នៅតែ "មិនទាន់បានកត់ត្រា"។
-		 */
-		hint: () => LocalizedString
-		/**
-		 * ឪពុក
-		 */
-		father: () => LocalizedString
-		/**
-		 * ម្ដាយ
-		 */
-		mother: () => LocalizedString
-		/**
-		 * មិនទាន់បានកត់ត្រា
-		 */
-		notRecorded: () => LocalizedString
-		/**
-		 * បន្ថែមព័ត៌មានឪពុក
-		 */
-		addFather: () => LocalizedString
-		/**
-		 * បន្ថែមព័ត៌មានម្ដាយ
-		 */
-		addMother: () => LocalizedString
-		/**
-		 * ដកព័ត៌មានឪពុកចេញ
-		 */
-		removeFather: () => LocalizedString
-		/**
-		 * ដកព័ត៌មានម្ដាយចេញ
-		 */
-		removeMother: () => LocalizedString
-		/**
-		 * នាមត្រកូល
-		 */
-		familyName: () => LocalizedString
-		/**
-		 * នាមខ្លួន
-		 */
-		givenName: () => LocalizedString
-		/**
-		 * ឈ្មោះសរសេរជា
-		 */
-		nameScript: () => LocalizedString
-		nameScripts: {
-			/**
-			 * អក្សរខ្មែរ
-			 */
-			khmer: () => LocalizedString
-			/**
-			 * អក្សរឡាតាំង
-			 */
-			latin: () => LocalizedString
-		}
-		/**
-		 * ស្ថានភាព
-		 */
-		vitalStatus: () => LocalizedString
-		vitalStatuses: {
-			/**
-			 * នៅរស់
-			 */
-			alive: () => LocalizedString
-			/**
-			 * ស្លាប់
-			 */
-			deceased: () => LocalizedString
-			/**
-			 * មិនដឹង
-			 */
-			unknown: () => LocalizedString
-		}
-		/**
-		 * ថ្ងៃខែឆ្នាំកំណើត
-		 */
-		dateOfBirth: () => LocalizedString
-		/**
-		 * មុខរបរ
-		 */
-		occupation: () => LocalizedString
-		/**
-		 * អាសយដ្ឋាន
-		 */
-		address: () => LocalizedString
-		/**
-		 * ទូរស័ព្ទ
-		 */
-		phone: () => LocalizedString
-		/**
-		 * បងប្អូនបង្កើត
-		 */
-		siblings: () => LocalizedString
-		/**
-		 * បងប្អូនប្រុសស្រីរបស់កុមារ យ៉ាងច្រើន {max} នាក់។
-		 */
-		siblingsHint: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * មិនមានបងប្អូនត្រូវបានកត់ត្រាទេ។
-		 */
-		noSiblings: () => LocalizedString
-		/**
-		 * បន្ថែមបងប្អូន
-		 */
-		addSibling: () => LocalizedString
-		/**
-		 * បងប្អូនទី {n}
-		 */
-		siblingN: (arg: { n: unknown }) => LocalizedString
-		/**
-		 * ដកបងប្អូនទី {n} ចេញ
-		 */
-		removeSibling: (arg: { n: unknown }) => LocalizedString
-		/**
-		 * បញ្ជីពេញហើយ៖ យ៉ាងច្រើន {max} នាក់។
-		 */
-		siblingsFull: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * ឈ្មោះ
-		 */
-		name: () => LocalizedString
-		/**
-		 * ភេទ
-		 */
-		sex: () => LocalizedString
-		/**
-		 * រស់នៅជាមួយ
-		 */
-		livingWith: () => LocalizedString
-		/**
-		 * ឧទាហរណ៍៖ ជាមួយជីដូននៅខេត្តតាកែវ
-		 */
-		livingWithHint: () => LocalizedString
-		/**
-		 * កំណត់សម្គាល់
-		 */
-		notes: () => LocalizedString
-		/**
-		 * កំណត់សម្គាល់អំពីការទំនាក់ទំនង
-		 */
-		contactNotes: () => LocalizedString
-		/**
-		 * របៀប និងពេលវេលាដែលអាចទាក់ទងគ្រួសារបាន ការមកសួរសុខទុក្ខ។
-		 */
-		contactNotesHint: () => LocalizedString
-		/**
-		 * គ្មានកំណត់សម្គាល់អំពីការទំនាក់ទំនងទេ។
-		 */
-		noContactNotes: () => LocalizedString
-		/**
-		 * {label} មិនអាចជាកាលបរិច្ឆេទនាពេលអនាគតបានទេ។
-		 */
-		dateFuture: (arg: { label: unknown }) => LocalizedString
-		/**
-		 * ព័ត៌មានទាំងអស់ត្រូវបានសម្អាត៖ ការរក្សាទុកនឹងលុបកំណត់ត្រាគ្រួសាររបស់កុមារនេះ។
-		 */
-		clearedNotice: () => LocalizedString
-		/**
-		 * កំពុងផ្ទុកព័ត៌មានគ្រួសារ...
-		 */
-		loading: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកព័ត៌មានគ្រួសារបានទេ។
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកព័ត៌មានគ្រួសារបានទេ ដូច្នេះមិនអាចកែប្រែវាបានឥឡូវនេះទេ។ ការផ្លាស់ប្ដូរផ្សេងទៀតរបស់អ្នកនៅតែអាចរក្សាទុកបាន។
-		 */
-		loadFailedEdit: () => LocalizedString
-		/**
-		 * មិនមានព័ត៌មានគ្រួសារត្រូវបានកត់ត្រាទេ
-		 */
-		empty: () => LocalizedString
-		/**
-		 * មិនទាន់មានសមាជិកគ្រួសារណាម្នាក់ត្រូវបានកត់ត្រាសម្រាប់កុមារនេះនៅឡើយទេ។
-		 */
-		emptyHint: () => LocalizedString
-		/**
-		 * កែប្រែចុងក្រោយ {date}
-		 */
-		updated: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * ព័ត៌មានគ្រួសារមិនត្រូវបានរក្សាទុកទេ៖ {reason}
-		 */
-		saveFailed: (arg: { reason: unknown }) => LocalizedString
-	}
-	childDocuments: {
-		/**
-		 * ឯកសារ
-		 */
-		title: () => LocalizedString
-		/**
-		 * ឯកសាររបស់កុមារ
-		 */
-		listLabel: () => LocalizedString
-		/**
-		 * PDF ឬរូបភាព (PNG, JPEG, WebP, GIF) ទំហំតិចជាង 10 MB ក្នុងមួយឯកសារ។
-		 */
-		hint: () => LocalizedString
-		/**
-		 * ឯកសារនឹងត្រូវផ្ទុកឡើង នៅពេលកំណត់ត្រាត្រូវបានរក្សាទុក។
-		 */
-		pendingHint: () => LocalizedString
-		/**
-		 * បន្ថែមឯកសារ
-		 */
-		add: () => LocalizedString
-		/**
-		 * កំពុងផ្ទុកឡើង...
-		 */
-		adding: () => LocalizedString
-		/**
-		 * ឯកសាររង់ចាំផ្ទុកឡើង៖ {count} (សរុប {size})
-		 */
-		pendingCount: (arg: { count: unknown, size: unknown }) => LocalizedString
-		/**
-		 * ឯកសាររង់ចាំផ្ទុកឡើង
-		 */
-		pendingListLabel: () => LocalizedString
-		/**
-		 * ដក {name} ចេញពីបញ្ជី
-		 */
-		removePending: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * មិនទាន់មានឯកសារ
-		 */
-		empty: () => LocalizedString
-		/**
-		 * សំបុត្រ និងរបាយការណ៍ដែលបានស្កេនក្នុងសំណុំឯកសាររបស់កុមារនេះ ដាក់នៅទីនេះ។
-		 */
-		emptyHint: () => LocalizedString
-		/**
-		 * មិនទាន់មានឯកសារណាមួយត្រូវបានបន្ថែមទៅក្នុងសំណុំឯកសាររបស់កុមារនេះទេ។
-		 */
-		emptyReadOnly: () => LocalizedString
-		/**
-		 * ឯកសារ
-		 */
-		file: () => LocalizedString
-		/**
-		 * ទំហំ
-		 */
-		size: () => LocalizedString
-		/**
-		 * ផ្ទុកឡើងដោយ
-		 */
-		uploadedBy: () => LocalizedString
-		/**
-		 * កាលបរិច្ឆេទ
-		 */
-		uploadedOn: () => LocalizedString
-		/**
-		 * អ្នកប្រើប្រាស់មិនស្គាល់
-		 */
-		unknownUser: () => LocalizedString
-		/**
-		 * ទាញយក
-		 */
-		download: () => LocalizedString
-		/**
-		 * ទាញយក {name}
-		 */
-		downloadNamed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * កំពុងទាញយក...
-		 */
-		downloading: () => LocalizedString
-		/**
-		 * ជំនួស
-		 */
-		replace: () => LocalizedString
-		/**
-		 * ជំនួស {name}
-		 */
-		replaceNamed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * កំពុងជំនួស...
-		 */
-		replacing: () => LocalizedString
-		/**
-		 * ដកចេញ
-		 */
-		remove: () => LocalizedString
-		/**
-		 * ដក {name} ចេញ
-		 */
-		removeNamed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * ដកឯកសារនេះចេញឬ?
-		 */
-		removeTitle: () => LocalizedString
-		/**
-		 * "{name}" នឹងត្រូវដកចេញពីសំណុំឯកសាររបស់កុមារ។ សកម្មភាពនេះមិនអាចត្រឡប់វិញបានទេ។
-		 */
-		removeBody: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * បានបន្ថែមឯកសារ៖ {count}។
-		 */
-		added: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * បានជំនួស "{name}"។
-		 */
-		replaced: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * បានដក "{name}" ចេញ។
-		 */
-		removed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * ឯកសារនេះលែងមានទៀតហើយ៖ អ្នកផ្សេងបានដកវាចេញ។
-		 */
-		gone: () => LocalizedString
-		/**
-		 * កំពុងផ្ទុកឯកសារ...
-		 */
-		loading: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកឯកសារបានទេ។
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * ឯកសារទាំងនេះមិនត្រូវបានបន្ថែមទេ៖
-		 */
-		refusedTitle: () => LocalizedString
-		/**
-		 * ឯកសារមិនត្រូវបានផ្ទុកឡើងទេ៖ {reason}
-		 */
-		addFailed: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * ឯកសារមួយចំនួនមិនត្រូវបានផ្ទុកឡើងទេ៖ {reason} សូមបន្ថែមវាម្ដងទៀតនៅទំព័រនេះ។
-		 */
-		saveFailed: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * ឯកសារមិនត្រូវបានជំនួសទេ៖ {reason}
-		 */
-		replaceFailed: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * ឯកសារមិនត្រូវបានដកចេញទេ៖ {reason}
-		 */
-		removeFailed: (arg: { reason: unknown }) => LocalizedString
-		/**
-		 * មិនអាចទាញយកឯកសារបានទេ៖ {reason}
-		 */
-		downloadFailed: (arg: { reason: unknown }) => LocalizedString
-	}
 	assignPermission: {
 		/**
 		 * កំណត់សិទ្ធិ
@@ -9497,230 +9127,6 @@ export type TranslationFunctions = {
 		 */
 		keyboardHint: () => LocalizedString
 	}
-	childShow: {
-		/**
-		 * កំពុងផ្ទុកកំណត់ត្រាកុមារ...
-		 */
-		loading: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកកំណត់ត្រាកុមារបានទេ។
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * ព្យាយាមម្ដងទៀត
-		 */
-		retry: () => LocalizedString
-		/**
-		 * ត្រឡប់ទៅបញ្ជី
-		 */
-		backToList: () => LocalizedString
-		/**
-		 * កែប្រែ
-		 */
-		edit: () => LocalizedString
-		/**
-		 * កែប្រែកំណត់ត្រាកុមារនេះ
-		 */
-		editRecord: () => LocalizedString
-		/**
-		 * បោះពុម្ព
-		 */
-		print: () => LocalizedString
-		/**
-		 * បោះពុម្ពសេចក្ដីសង្ខេបករណី
-		 */
-		printCaseSummary: () => LocalizedString
-		/**
-		 * សេចក្ដីសង្ខេបករណីកុមារ
-		 */
-		caseSummary: () => LocalizedString
-		/**
-		 * បោះពុម្ពនៅថ្ងៃទី {date}
-		 */
-		printedOn: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * រូបថតរបស់ {name}
-		 */
-		photoOf: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * គ្មានរូបថត
-		 */
-		noPhoto: () => LocalizedString
-		/**
-		 * ឈ្មោះជាភាសាខ្មែរ
-		 */
-		nameKh: () => LocalizedString
-		/**
-		 * ឈ្មោះជាអក្សរឡាតាំង
-		 */
-		nameEn: () => LocalizedString
-		/**
-		 * ប៉ាន់ស្មាន
-		 */
-		estimated: () => LocalizedString
-		/**
-		 * {age} ឆ្នាំ
-		 */
-		ageYears: (arg: { age: number }) => LocalizedString
-		/**
-		 * មិនបានកត់ត្រា
-		 */
-		notRecorded: () => LocalizedString
-		/**
-		 * សកម្មភាពលើកំណត់ត្រា
-		 */
-		recordActions: () => LocalizedString
-		/**
-		 * E កែប្រែ · Ctrl+P បោះពុម្ព
-		 */
-		keyboardHint: () => LocalizedString
-		/**
-		 * Ctrl+P បោះពុម្ព
-		 */
-		printHint: () => LocalizedString
-		/**
-		 * ប្រវត្តិនៃការផ្គូផ្គង
-		 */
-		matchingHistory: () => LocalizedString
-		/**
-		 * មិនទាន់មានការផ្គូផ្គងនៅឡើយ
-		 */
-		noMatching: () => LocalizedString
-		/**
-		 * ប្រវត្តិនៃស្ថានភាព
-		 */
-		statusHistory: () => LocalizedString
-		/**
-		 * មិនទាន់មានការផ្លាស់ប្ដូរស្ថានភាពនៅឡើយ
-		 */
-		noStatusHistory: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកប្រវត្តិបានទេ។
-		 */
-		historyFailed: () => LocalizedString
-		/**
-		 * កាលបរិច្ឆេទ
-		 */
-		date: () => LocalizedString
-		/**
-		 * សកម្មភាព
-		 */
-		action: () => LocalizedString
-		/**
-		 * ស្ថានភាព
-		 */
-		status: () => LocalizedString
-		/**
-		 * ពេលវេលា
-		 */
-		when: () => LocalizedString
-		/**
-		 * ដោយ
-		 */
-		who: () => LocalizedString
-		/**
-		 * ការផ្លាស់ប្ដូរ
-		 */
-		change: () => LocalizedString
-		/**
-		 * កាលបរិច្ឆេទ និងមូលហេតុ
-		 */
-		dateAndReason: () => LocalizedString
-		/**
-		 * អ្នកប្រើប្រាស់ដែលត្រូវបានលុប
-		 */
-		deletedUser: () => LocalizedString
-		/**
-		 * ពី {from} ទៅ {to}
-		 */
-		changeFromTo: (arg: { from: unknown, to: unknown }) => LocalizedString
-	}
-	childStatus: {
-		actions: {
-			/**
-			 * បញ្ជាក់ការសុំកុមារធម៌
-			 */
-			confirmAdoption: () => LocalizedString
-			/**
-			 * លុបចោលការបញ្ជាក់ការសុំកុមារធម៌
-			 */
-			unconfirmedAdoption: () => LocalizedString
-			/**
-			 * ការថែទាំរយៈពេលវែង
-			 */
-			longTerm: () => LocalizedString
-			/**
-			 * ការសុំកុមារធម៌អន្តរប្រទេស
-			 */
-			international: () => LocalizedString
-			/**
-			 * ចូលកម្មវិធីសុំកុមារធម៌ឡើងវិញ
-			 */
-			reAdoption: () => LocalizedString
-		}
-		intros: {
-			/**
-			 * {name} អាចត្រូវបានសុំជាកុមារធម៌ចាប់ពីថ្ងៃនេះតទៅ។
-			 */
-			confirmAdoption: (arg: { name: unknown }) => LocalizedString
-			/**
-			 * {name} ត្រឡប់ទៅស្ថានភាពបានចុះឈ្មោះវិញ ហើយថ្ងៃបញ្ជាក់ការសុំកុមារធម៌ត្រូវបានលុបចោល។ បន្តឬ?
-			 */
-			unconfirmedAdoption: (arg: { name: unknown }) => LocalizedString
-			/**
-			 * {name} ចាកចេញពីកម្មវិធីសុំកុមារធម៌ក្នុងស្រុក ដើម្បីទទួលការថែទាំរយៈពេលវែង។
-			 */
-			longTerm: (arg: { name: unknown }) => LocalizedString
-			/**
-			 * {name} ចាកចេញពីកម្មវិធីសុំកុមារធម៌ក្នុងស្រុក សម្រាប់ការសុំកុមារធម៌អន្តរប្រទេស។
-			 */
-			international: (arg: { name: unknown }) => LocalizedString
-			/**
-			 * {name} ចូលកម្មវិធីសុំកុមារធម៌ឡើងវិញ ក្នុងស្ថានភាពបានចុះឈ្មោះ។
-			 */
-			reAdoption: (arg: { name: unknown }) => LocalizedString
-		}
-		/**
-		 * ថ្ងៃបញ្ជាក់
-		 */
-		confirmDate: () => LocalizedString
-		/**
-		 * ថ្ងៃចូលជាធរមាន
-		 */
-		effectiveDate: () => LocalizedString
-		/**
-		 * មូលហេតុ
-		 */
-		reason: () => LocalizedString
-		/**
-		 * កាលបរិច្ឆេទមិនអាចនៅថ្ងៃអនាគតបានទេ។
-		 */
-		dateFuture: () => LocalizedString
-		/**
-		 * កំពុងរក្សាទុក...
-		 */
-		working: () => LocalizedString
-		/**
-		 * {action}៖ ស្ថានភាពឥឡូវនេះគឺ {status}។
-		 */
-		done: (arg: { action: unknown, status: unknown }) => LocalizedString
-		/**
-		 * Enter រក្សាទុក · Ctrl+Enter រក្សាទុកពីប្រអប់មូលហេតុ · Esc បិទ
-		 */
-		formHint: () => LocalizedString
-		/**
-		 * Enter បញ្ជាក់ · Esc បិទ
-		 */
-		confirmHint: () => LocalizedString
-		/**
-		 * Enter រក្សាទុក · Esc បិទ
-		 */
-		dateHint: () => LocalizedString
-		/**
-		 * សកម្មភាពស្ថានភាព
-		 */
-		actionsLabel: () => LocalizedString
-	}
 	uploadCheck: {
 		/**
 		 * {label} ត្រូវតែជាឯកសារ PDF ឬរូបភាព PNG, JPEG, WebP ឬ GIF។
@@ -9774,24 +9180,6 @@ export type TranslationFunctions = {
 		 * {count} កំពុងប្រើ
 		 */
 		active: (arg: { count: unknown }) => LocalizedString
-	}
-	childHistory: {
-		/**
-		 * ចុះឈ្មោះ
-		 */
-		registered: () => LocalizedString
-		/**
-		 * បានផ្គូផ្គងជាមួយគ្រួសារ
-		 */
-		MATCHED: () => LocalizedString
-		/**
-		 * បានសុំជាកុមារធម៌៖ ការផ្គូផ្គងបានបញ្ចប់
-		 */
-		MATCHING_COMPLETED: () => LocalizedString
-		/**
-		 * ការផ្គូផ្គងត្រូវបានបដិសេធ៖ អាចផ្គូផ្គងម្ដងទៀត
-		 */
-		MATCHING_REJECTED: () => LocalizedString
 	}
 	timeline: {
 		/**
@@ -9886,256 +9274,6 @@ export type TranslationFunctions = {
 		 * ទេ
 		 */
 		no: () => LocalizedString
-	}
-	parentShow: {
-		/**
-		 * កំពុងផ្ទុកពាក្យស្នើសុំ...
-		 */
-		loading: () => LocalizedString
-		/**
-		 * កែប្រែ
-		 */
-		edit: () => LocalizedString
-		/**
-		 * កែប្រែពាក្យស្នើសុំនេះ
-		 */
-		editRecord: () => LocalizedString
-		/**
-		 * បោះពុម្ព
-		 */
-		print: () => LocalizedString
-		/**
-		 * បោះពុម្ពសេចក្ដីសង្ខេបពាក្យស្នើសុំ
-		 */
-		printRecord: () => LocalizedString
-		/**
-		 * សេចក្ដីសង្ខេបពាក្យស្នើសុំសុំកុមារធម៌
-		 */
-		paperTitle: () => LocalizedString
-		/**
-		 * បោះពុម្ពនៅថ្ងៃ {date}
-		 */
-		printedOn: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * សកម្មភាពលើពាក្យស្នើសុំ
-		 */
-		recordActions: () => LocalizedString
-		/**
-		 * E កែប្រែ · Ctrl+P បោះពុម្ព
-		 */
-		keyboardHint: () => LocalizedString
-		/**
-		 * Ctrl+P បោះពុម្ព
-		 */
-		printHint: () => LocalizedString
-		/**
-		 * មិនបានកត់ត្រា
-		 */
-		notRecorded: () => LocalizedString
-		/**
-		 * អនុម័តដល់ {date}
-		 */
-		approvedUntil: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * ការអនុម័តបានផុតកំណត់នៅ {date}
-		 */
-		approvalExpired: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * លក្ខខណ្ឌសិទ្ធិ
-		 */
-		eligibility: () => LocalizedString
-		/**
-		 * ពិនិត្យតាមការកំណត់របស់ប្រព័ន្ធ៖ អាយុអប្បបរមា {age} ឆ្នាំ។
-		 */
-		eligibilityHint: (arg: { age: number }) => LocalizedString
-		/**
-		 * បំពេញ
-		 */
-		met: () => LocalizedString
-		/**
-		 * មិនបំពេញ
-		 */
-		notMet: () => LocalizedString
-		/**
-		 * មិនដឹង
-		 */
-		unknown: () => LocalizedString
-		/**
-		 * អ្នកដាក់ពាក្យទី {n}៖ អាយុ {age} ឆ្នាំ នៅថ្ងៃដាក់ពាក្យ (យ៉ាងតិច {min})
-		 */
-		applicantAge: (arg: { age: number, min: number, n: unknown }) => LocalizedString
-		/**
-		 * អ្នកដាក់ពាក្យទី {n}៖ មិនបានកត់ត្រាថ្ងៃខែឆ្នាំកំណើត
-		 */
-		applicantAgeUnknown: (arg: { n: unknown }) => LocalizedString
-		/**
-		 * បញ្ជីត្រួតពិនិត្យ៖ {done} ក្នុងចំណោម {all} រួចរាល់
-		 */
-		checklistDone: (arg: { all: number, done: number }) => LocalizedString
-		/**
-		 * ការអនុម័ត៖ មានសុពលភាពដល់ {date}
-		 */
-		approvalHolds: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * ការអនុម័ត៖ ផុតកំណត់នៅ {date} (ត្រូវបន្តមុនពេលផ្គូផ្គង)
-		 */
-		approvalEnded: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * ការអនុម័ត៖ មិនទាន់អនុម័ត
-		 */
-		approvalNone: () => LocalizedString
-		/**
-		 * ពាក្យស្នើសុំថ្មីពីពាក្យនេះ
-		 */
-		newFromThis: () => LocalizedString
-		/**
-		 * ចម្លងអ្នកដាក់ពាក្យ អាសយដ្ឋាន និងគ្រួសារ ទៅពាក្យស្នើសុំថ្មីដែលកំពុងរង់ចាំ
-		 */
-		newFromThisHint: () => LocalizedString
-		/**
-		 * ពាក្យស្នើសុំថ្មី
-		 */
-		newApplication: () => LocalizedString
-		/**
-		 * ស្វែងរកពាក្យស្នើសុំតាមឈ្មោះ ឬលេខកូដ
-		 */
-		findApplication: () => LocalizedString
-		/**
-		 * បានចម្លងពី {code}។ សូមពិនិត្យ ហើយរក្សាទុក។
-		 */
-		copiedFrom: (arg: { code: unknown }) => LocalizedString
-		/**
-		 * អ្នកដាក់ពាក្យទី {n}
-		 */
-		applicant: (arg: { n: unknown }) => LocalizedString
-		/**
-		 * ស្ថានភាព
-		 */
-		statusLabel: () => LocalizedString
-	}
-	parentStatus: {
-		actions: {
-			/**
-			 * ទទួលយកពាក្យស្នើសុំ
-			 */
-			acceptParentsAdoption: () => LocalizedString
-			/**
-			 * លុបចោលការទទួលយក
-			 */
-			unAcceptParentsAdoption: () => LocalizedString
-			/**
-			 * បដិសេធពាក្យស្នើសុំ
-			 */
-			rejectAdoption: () => LocalizedString
-			/**
-			 * ទទួលពាក្យស្នើសុំ
-			 */
-			receive: () => LocalizedString
-			/**
-			 * បានផ្គូផ្គងជាមួយកុមារ
-			 */
-			MATCHED: () => LocalizedString
-			/**
-			 * ការសុំកុមារធម៌បានបញ្ចប់
-			 */
-			MATCHING_COMPLETED: () => LocalizedString
-			/**
-			 * ការផ្គូផ្គងត្រូវបានបដិសេធ
-			 */
-			MATCHING_REJECTED: () => LocalizedString
-		}
-		intros: {
-			/**
-			 * {name} ត្រូវបានទទួលយក។ បើមិនកំណត់ថ្ងៃផុតកំណត់ ការអនុម័តមានសុពលភាពតាមចំនួនខែដែលបានកំណត់ក្នុងការកំណត់ប្រព័ន្ធ (12 ខែ បើមិនបានប្ដូរ)។
-			 */
-			acceptParentsAdoption: (arg: { name: unknown }) => LocalizedString
-			/**
-			 * {name} ត្រឡប់ទៅស្ថានភាពកំពុងរង់ចាំវិញ។ សូមសរសេរមូលហេតុ។
-			 */
-			unAcceptParentsAdoption: (arg: { name: unknown }) => LocalizedString
-			/**
-			 * {name} ត្រូវបានបដិសេធ។ នេះជាការសម្រេចចុងក្រោយសម្រាប់ពាក្យស្នើសុំនេះ។
-			 */
-			rejectAdoption: (arg: { name: unknown }) => LocalizedString
-		}
-		/**
-		 * ថ្ងៃសម្រេច
-		 */
-		decisionDate: () => LocalizedString
-		/**
-		 * អនុម័តដល់ (ស្រេចចិត្ត)
-		 */
-		approvedUntil: () => LocalizedString
-		/**
-		 * មូលហេតុ
-		 */
-		reason: () => LocalizedString
-		/**
-		 * សកម្មភាពលើស្ថានភាព
-		 */
-		actionsLabel: () => LocalizedString
-	}
-	parentFamily: {
-		/**
-		 * សមាជិកគ្រួសារ
-		 */
-		title: () => LocalizedString
-		/**
-		 * មនុស្សដែលរស់នៅក្នុងផ្ទះជាមួយអ្នកដាក់ពាក្យ។
-		 */
-		hint: () => LocalizedString
-		/**
-		 * មិនទាន់មានសមាជិកគ្រួសារត្រូវបានកត់ត្រានៅឡើយ។
-		 */
-		empty: () => LocalizedString
-		/**
-		 * ឈ្មោះ
-		 */
-		name: () => LocalizedString
-		/**
-		 * ទំនាក់ទំនង
-		 */
-		relation: () => LocalizedString
-		/**
-		 * ថ្ងៃខែឆ្នាំកំណើត
-		 */
-		dateOfBirth: () => LocalizedString
-		/**
-		 * មុខរបរ
-		 */
-		occupation: () => LocalizedString
-		/**
-		 * បន្ថែមសមាជិក
-		 */
-		add: () => LocalizedString
-		/**
-		 * ដកសមាជិក {n} ចេញ
-		 */
-		remove: (arg: { n: number }) => LocalizedString
-		/**
-		 * កែប្រែសមាជិកគ្រួសារ
-		 */
-		edit: () => LocalizedString
-		/**
-		 * រក្សាទុកសមាជិកគ្រួសារ
-		 */
-		save: () => LocalizedString
-		/**
-		 * បោះបង់
-		 */
-		cancel: () => LocalizedString
-		/**
-		 * សមាជិកគ្រួសារត្រូវបានរក្សាទុក។
-		 */
-		saved: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកសមាជិកគ្រួសារបានទេ។
-		 */
-		loadFailed: () => LocalizedString
-		/**
-		 * សមាជិក {n}
-		 */
-		member: (arg: { n: number }) => LocalizedString
 	}
 	attachments: {
 		/**
@@ -10277,742 +9415,6 @@ export type TranslationFunctions = {
 		 */
 		nextStep: (arg: { actions: unknown }) => LocalizedString
 	}
-	matching: {
-		/**
-		 * ផ្ទាំងដំណាក់កាល
-		 */
-		board: () => LocalizedString
-		/**
-		 * ការផ្គូផ្គងតាមដំណាក់កាល
-		 */
-		boardLabel: () => LocalizedString
-		/**
-		 * ព្រួញផ្លាស់ទីរវាងកាត · Enter បើក
-		 */
-		boardHint: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកផ្ទាំងដំណាក់កាលបានទេ។
-		 */
-		boardFailed: () => LocalizedString
-		/**
-		 * គ្មានការផ្គូផ្គងក្នុងដំណាក់កាលនេះទេ
-		 */
-		stageEmpty: () => LocalizedString
-		/**
-		 * ការផ្គូផ្គង {count}
-		 */
-		stageCount: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * បង្ហាញទាំង {count} ក្នុងតារាង
-		 */
-		moreInStage: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * បានបញ្ចប់ និងបានបដិសេធ
-		 */
-		finished: () => LocalizedString
-		/**
-		 * បានបត់ទុក៖ បើកដើម្បីមើល។
-		 */
-		finishedHint: () => LocalizedString
-		/**
-		 * {days} ថ្ងៃក្នុង{stage}
-		 */
-		daysInStage: (arg: { days: unknown, stage: unknown }) => LocalizedString
-		/**
-		 * ហួសពេល
-		 */
-		overdue: () => LocalizedString
-		/**
-		 * ហួសពេល៖ {days} ថ្ងៃ (រំពឹង {expected} ថ្ងៃ)
-		 */
-		overdueDays: (arg: { days: unknown, expected: unknown }) => LocalizedString
-		/**
-		 * ការផ្គូផ្គងថ្មី
-		 */
-		newMatching: () => LocalizedString
-		/**
-		 * ស្វែងរកការផ្គូផ្គងតាមឈ្មោះ ឬលេខកូដ
-		 */
-		findMatching: () => LocalizedString
-		/**
-		 * ការផ្គូផ្គងថ្មីសម្រាប់កុមារនេះ
-		 */
-		newForChild: () => LocalizedString
-		/**
-		 * ការផ្គូផ្គងថ្មីសម្រាប់គ្រួសារនេះ
-		 */
-		newForFamily: () => LocalizedString
-		/**
-		 * ការផ្គូផ្គងថ្មី
-		 */
-		createTitle: () => LocalizedString
-		/**
-		 * ជ្រើសកុមារ និងគ្រួសារដែលអាចផ្គូផ្គងបាន៖ បេក្ខជនដែលត្រូវគ្នាជាងគេនៅខាងលើ។
-		 */
-		createIntro: () => LocalizedString
-		/**
-		 * ចាប់ផ្ដើមពី
-		 */
-		startWith: () => LocalizedString
-		/**
-		 * កុមារ
-		 */
-		startWithChild: () => LocalizedString
-		/**
-		 * គ្រួសារ
-		 */
-		startWithFamily: () => LocalizedString
-		/**
-		 * កុមារ
-		 */
-		pickChild: () => LocalizedString
-		/**
-		 * គ្រួសារ
-		 */
-		pickFamily: () => LocalizedString
-		/**
-		 * ស្វែងរកតាមឈ្មោះ ឬលេខកូដ
-		 */
-		searchCandidates: () => LocalizedString
-		/**
-		 * កំពុងស្វែងរកអ្នកដែលអាចផ្គូផ្គងបាន...
-		 */
-		candidatesLoading: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកបេក្ខជនបានទេ។
-		 */
-		candidatesFailed: () => LocalizedString
-		/**
-		 * គ្មានកុមារដែលអាចផ្គូផ្គងបានក្នុងការិយាល័យរបស់អ្នកទេ។
-		 */
-		noChildren: () => LocalizedString
-		/**
-		 * គ្មានគ្រួសារដែលបានទទួលយក និងអាចផ្គូផ្គងបានក្នុងការិយាល័យរបស់អ្នកទេ។
-		 */
-		noFamilies: () => LocalizedString
-		/**
-		 * គ្មាននរណាត្រូវនឹងការស្វែងរកនេះទេ។
-		 */
-		noneFound: () => LocalizedString
-		/**
-		 * ត្រូវគ្នាជាងគេនៅខាងលើ។ ↑ ↓ ផ្លាស់ទី, Enter ជ្រើស។
-		 */
-		bestFirst: () => LocalizedString
-		/**
-		 * ត្រូវគ្នាទាំងអស់
-		 */
-		allMatch: () => LocalizedString
-		/**
-		 * មិនត្រូវគ្នា {count}
-		 */
-		mismatches: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * មិនដឹង {count}
-		 */
-		unknowns: (arg: { count: unknown }) => LocalizedString
-		/**
-		 * ជ្រើស
-		 */
-		choose: () => LocalizedString
-		/**
-		 * បានជ្រើស
-		 */
-		chosen: () => LocalizedString
-		/**
-		 * ប្ដូរ
-		 */
-		change: () => LocalizedString
-		/**
-		 * ជ្រើសម្ខាងទៀតជាមុនសិន៖ បន្ទាប់មកបេក្ខជននីមួយៗបង្ហាញពីកម្រិតត្រូវគ្នា។
-		 */
-		chooseFirst: () => LocalizedString
-		/**
-		 * សំណើ
-		 */
-		proposal: () => LocalizedString
-		/**
-		 * មិនត្រូវគ្នាលើ៖ {criteria}។ សូមសរសេរមូលហេតុដែលនៅតែស្នើការផ្គូផ្គងនេះ។
-		 */
-		justificationNeeded: (arg: { criteria: unknown }) => LocalizedString
-		/**
-		 * រក្សាទុកជាមួយការផ្គូផ្គង រួមនឹងភាពត្រូវគ្នានៅថ្ងៃនេះ។
-		 */
-		justificationHint: () => LocalizedString
-		/**
-		 * ស្នើការផ្គូផ្គង
-		 */
-		propose: () => LocalizedString
-		/**
-		 * កំពុងស្នើ...
-		 */
-		proposing: () => LocalizedString
-		/**
-		 * បានស្នើការផ្គូផ្គង {code}
-		 */
-		proposed: (arg: { code: unknown }) => LocalizedString
-		/**
-		 * Ctrl+S ស្នើ
-		 */
-		saveHint: () => LocalizedString
-		/**
-		 * កំពុងផ្ទុកការផ្គូផ្គង...
-		 */
-		loading: () => LocalizedString
-		/**
-		 * កែប្រែ
-		 */
-		edit: () => LocalizedString
-		/**
-		 * កែប្រែការផ្គូផ្គងនេះ
-		 */
-		editRecord: () => LocalizedString
-		/**
-		 * បោះពុម្ព
-		 */
-		print: () => LocalizedString
-		/**
-		 * បោះពុម្ពសេចក្ដីសង្ខេបការផ្គូផ្គង
-		 */
-		printRecord: () => LocalizedString
-		/**
-		 * សេចក្ដីសង្ខេបការផ្គូផ្គងកុមារធម៌
-		 */
-		paperTitle: () => LocalizedString
-		/**
-		 * បោះពុម្ពនៅថ្ងៃទី {date}
-		 */
-		printedOn: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * សកម្មភាពការផ្គូផ្គង
-		 */
-		recordActions: () => LocalizedString
-		/**
-		 * E កែប្រែ · Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
-		 */
-		keyboardHint: () => LocalizedString
-		/**
-		 * Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
-		 */
-		printHint: () => LocalizedString
-		/**
-		 * សេចក្ដីសង្ខេបសម្រាប់បោះពុម្ព
-		 */
-		openSummary: () => LocalizedString
-		/**
-		 * ទំព័រការងារ
-		 */
-		openWorkingPage: () => LocalizedString
-		/**
-		 * កុមារ
-		 */
-		childLabel: () => LocalizedString
-		/**
-		 * គ្រួសារ
-		 */
-		familyLabel: () => LocalizedString
-		/**
-		 * ដំណាក់កាល
-		 */
-		stages: () => LocalizedString
-		/**
-		 * ដំណាក់កាលបច្ចុប្បន្ន
-		 */
-		stageCurrent: () => LocalizedString
-		/**
-		 * រួចរាល់
-		 */
-		stageDone: () => LocalizedString
-		/**
-		 * មិនទាន់ដល់
-		 */
-		stageNotReached: () => LocalizedString
-		/**
-		 * ចូលនៅ {date}
-		 */
-		enteredOn: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * {date}៖ {action} ដោយ {user}
-		 */
-		leftOn: (arg: { action: unknown, date: unknown, user: unknown }) => LocalizedString
-		/**
-		 * {days} ថ្ងៃ (រំពឹង {expected})
-		 */
-		stageDays: (arg: { days: unknown, expected: unknown }) => LocalizedString
-		/**
-		 * បានបញ្ចប់នៅ {date}
-		 */
-		completedOn: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * បានបដិសេធនៅ {date}៖ {reason}
-		 */
-		rejectedOn: (arg: { date: unknown, reason: unknown }) => LocalizedString
-		/**
-		 * ការសាកល្បង៖ ពី {start} ដល់ {end}
-		 */
-		trial: (arg: { end: unknown, start: unknown }) => LocalizedString
-		/**
-		 * ការសាកល្បងតាំងពី {start}
-		 */
-		trialOngoing: (arg: { start: unknown }) => LocalizedString
-		/**
-		 * បានស្នើដីកានៅ {date} លេខយោង {reference}
-		 */
-		warrantRequest: (arg: { date: unknown, reference: unknown }) => LocalizedString
-		/**
-		 * ដីកាលេខ {number} ចុះថ្ងៃ {date}
-		 */
-		warrantGranted: (arg: { date: unknown, number: unknown }) => LocalizedString
-		/**
-		 * ភាពត្រូវគ្នានៅពេលស្នើ
-		 */
-		compatibility: () => LocalizedString
-		/**
-		 * ដូចដែលបានរកឃើញនៅ {date}៖ ការកែប្រែកំណត់ត្រាក្រោយមកមិនប្ដូរវាទេ។
-		 */
-		compatibilityHint: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * យុត្តិកម្ម
-		 */
-		justification: () => LocalizedString
-		/**
-		 * ត្រូវគ្នាទាំងអស់៖ មិនត្រូវការយុត្តិកម្មទេ។
-		 */
-		noJustification: () => LocalizedString
-		/**
-		 * កំណត់សម្គាល់
-		 */
-		notes: () => LocalizedString
-		/**
-		 * ឯកសារតាមដំណាក់កាល
-		 */
-		documents: () => LocalizedString
-		/**
-		 * អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។
-		 */
-		fourEyesRefused: (arg: { step: unknown }) => LocalizedString
-		/**
-		 * {name}៖ ប្រវត្តិការផ្គូផ្គងរក្សាទុកជំហាននេះ អ្នកធ្វើ និងពេលវេលា។
-		 */
-		actionIntro: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * មិនទាន់មានការផ្គូផ្គងទេ
-		 */
-		noMatchingYet: () => LocalizedString
-	}
-	compatibility: {
-		/**
-		 * ត្រូវគ្នា
-		 */
-		match: () => LocalizedString
-		/**
-		 * មិនត្រូវគ្នា
-		 */
-		mismatch: () => LocalizedString
-		/**
-		 * មិនដឹង
-		 */
-		unknown: () => LocalizedString
-		/**
-		 * ព័ត៌មាន
-		 */
-		information: () => LocalizedString
-		criteria: {
-			/**
-			 * ភេទ
-			 */
-			sex: () => LocalizedString
-			/**
-			 * អាយុ
-			 */
-			age: () => LocalizedString
-			/**
-			 * ពិការភាព
-			 */
-			disability: () => LocalizedString
-			/**
-			 * បងប្អូន
-			 */
-			siblings: () => LocalizedString
-			/**
-			 * អាយុអ្នកសុំកុមារធម៌
-			 */
-			adopterAge: () => LocalizedString
-			/**
-			 * គម្លាតអាយុ
-			 */
-			ageGap: () => LocalizedString
-			/**
-			 * ខេត្ត
-			 */
-			province: () => LocalizedString
-		}
-		reasons: {
-			/**
-			 * គ្រួសារទទួលកុមារី ឬកុមារា។
-			 */
-			sexAny: () => LocalizedString
-			/**
-			 * មិនបានកត់ត្រាភេទរបស់កុមារ។
-			 */
-			sexUnknown: () => LocalizedString
-			/**
-			 * គ្រួសារស្នើសុំកុមារភេទ{sex}។
-			 */
-			sexPreferred: (arg: { sex: unknown }) => LocalizedString
-			/**
-			 * គ្រួសារស្នើសុំកុមារភេទ{sex}៖ កុមារជាភេទ{childSex}។
-			 */
-			sexOther: (arg: { childSex: unknown, sex: unknown }) => LocalizedString
-			/**
-			 * មិនបានកត់ត្រាថ្ងៃខែឆ្នាំកំណើតរបស់កុមារ។
-			 */
-			ageUnknown: () => LocalizedString
-			/**
-			 * កុមារអាយុ {age} ឆ្នាំ៖ ក្នុងចន្លោះ {from} ដល់ {to} ឆ្នាំដែលបានអនុម័ត។
-			 */
-			ageInRange: (arg: { age: unknown, from: unknown, to: unknown }) => LocalizedString
-			/**
-			 * កុមារអាយុ {age} ឆ្នាំ៖ ក្រៅចន្លោះ {from} ដល់ {to} ឆ្នាំដែលបានអនុម័ត។
-			 */
-			ageOutOfRange: (arg: { age: unknown, from: unknown, to: unknown }) => LocalizedString
-			/**
-			 * កុមារគ្មានពិការភាពដែលបានកត់ត្រា។
-			 */
-			disabilityNone: () => LocalizedString
-			/**
-			 * គ្រួសារទទួលកុមារមានពិការភាព។
-			 */
-			disabilityAccepted: () => LocalizedString
-			/**
-			 * គ្រួសារទទួលពិការភាពរបស់កុមារតាមឈ្មោះ។
-			 */
-			disabilityNamed: () => LocalizedString
-			/**
-			 * គ្រួសារមិនទទួលពិការភាព {count} របស់កុមារទេ។
-			 */
-			disabilityNotAccepted: (arg: { count: unknown }) => LocalizedString
-			/**
-			 * មិនបានកត់ត្រាថាត្រូវដាក់បងប្អូនជាមួយគ្នាឬទេ។
-			 */
-			siblingsUnknown: () => LocalizedString
-			/**
-			 * គ្រួសារអាចទទួលកុមារ {takes} នាក់៖ ក្រុមមាន {group} នាក់។
-			 */
-			siblingsTaken: (arg: { group: unknown, takes: unknown }) => LocalizedString
-			/**
-			 * ក្រុមមានកុមារ {group} នាក់៖ គ្រួសារអាចទទួល {takes} នាក់។
-			 */
-			siblingsTooMany: (arg: { group: unknown, takes: unknown }) => LocalizedString
-			/**
-			 * មិនបានកត់ត្រាថ្ងៃខែឆ្នាំកំណើតរបស់អ្នកសុំម្នាក់។
-			 */
-			adopterAgeUnknown: () => LocalizedString
-			/**
-			 * អ្នកសុំក្មេងជាងគេអាយុ {age} ឆ្នាំ៖ យ៉ាងហោចណាស់ {minimum}។
-			 */
-			adopterAgeMet: (arg: { age: unknown, minimum: unknown }) => LocalizedString
-			/**
-			 * អ្នកសុំក្មេងជាងគេអាយុ {age} ឆ្នាំ៖ តិចជាង {minimum}។
-			 */
-			adopterAgeBelow: (arg: { age: unknown, minimum: unknown }) => LocalizedString
-			/**
-			 * មិនអាចគណនាគម្លាតអាយុបានទេ៖ ខ្វះថ្ងៃខែឆ្នាំកំណើត។
-			 */
-			ageGapUnknown: () => LocalizedString
-			/**
-			 * គម្លាតអាយុ {smallest} ដល់ {largest} ឆ្នាំ៖ ក្នុងចន្លោះ {minimum} ដល់ {maximum}។
-			 */
-			ageGapWithin: (arg: { largest: unknown, maximum: unknown, minimum: unknown, smallest: unknown }) => LocalizedString
-			/**
-			 * គម្លាតអាយុ {smallest} ដល់ {largest} ឆ្នាំ៖ ក្រៅចន្លោះ {minimum} ដល់ {maximum}។
-			 */
-			ageGapOutside: (arg: { largest: unknown, maximum: unknown, minimum: unknown, smallest: unknown }) => LocalizedString
-			/**
-			 * មិនបានកត់ត្រាខេត្ត។
-			 */
-			provinceUnknown: () => LocalizedString
-			/**
-			 * កុមារ និងគ្រួសារមកពីខេត្តតែមួយ។
-			 */
-			provinceSame: () => LocalizedString
-			/**
-			 * កុមារ និងគ្រួសារមកពីខេត្តផ្សេងគ្នា។
-			 */
-			provinceOther: () => LocalizedString
-		}
-	}
-	matchingStatus: {
-		actions: {
-			/**
-			 * ស្នើការផ្គូផ្គង
-			 */
-			propose: () => LocalizedString
-			/**
-			 * ស្នើការសម្រេចសុំកុមារធម៌
-			 */
-			pendingAdoption: () => LocalizedString
-			/**
-			 * បញ្ជាក់ការសុំកុមារធម៌
-			 */
-			confirmAdoption: () => LocalizedString
-			/**
-			 * បដិសេធការសុំកុមារធម៌
-			 */
-			rejectAdoption: () => LocalizedString
-			/**
-			 * ចាប់ផ្ដើមការសាកល្បងរស់នៅ
-			 */
-			testAdoption: () => LocalizedString
-			/**
-			 * រំលងការសាកល្បង
-			 */
-			skipAdoption: () => LocalizedString
-			/**
-			 * ស្នើការសម្រេចលើការសាកល្បង
-			 */
-			pendingTest: () => LocalizedString
-			/**
-			 * បញ្ជាក់ការសាកល្បង
-			 */
-			confirmTest: () => LocalizedString
-			/**
-			 * បដិសេធការសាកល្បង
-			 */
-			rejectTest: () => LocalizedString
-			/**
-			 * រំលងការបញ្ចប់ការសាកល្បង
-			 */
-			skipTest: () => LocalizedString
-			/**
-			 * លុបចោលការបញ្ជាក់ការសាកល្បង
-			 */
-			unConfirmTest: () => LocalizedString
-			/**
-			 * ដីការង់ចាំការស្នើសុំ
-			 */
-			pendingWarrant: () => LocalizedString
-			/**
-			 * ស្នើដីកា
-			 */
-			requestWarrant: () => LocalizedString
-			/**
-			 * បញ្ជាក់ដីកា
-			 */
-			confirmWarrant: () => LocalizedString
-			/**
-			 * បដិសេធដីកា
-			 */
-			rejectWarrant: () => LocalizedString
-			/**
-			 * ស្នើទទួលកុមារ
-			 */
-			childKeep: () => LocalizedString
-			/**
-			 * អនុម័តការទទួលកុមារ
-			 */
-			childKeepApprove: () => LocalizedString
-		}
-	}
-	serviceStatus: {
-		actions: {
-			/**
-			 * បានគ្រោងទុក
-			 */
-			schedule: () => LocalizedString
-			/**
-			 * បានបន្ថែម
-			 */
-			create: () => LocalizedString
-			/**
-			 * កត់ត្រាសេវា
-			 */
-			confirmService: () => LocalizedString
-			/**
-			 * មិនបានផ្ដល់
-			 */
-			rejectService: () => LocalizedString
-			/**
-			 * ត្រឡប់ទៅរង់ចាំ
-			 */
-			backToPending: () => LocalizedString
-		}
-		intros: {
-			/**
-			 * {name}៖ កត់ត្រាថាសេវានេះបានផ្ដល់ ព្រមទាំងលទ្ធផលដែលបានរកឃើញ។ ការព្រួយបារម្ភណាមួយ នឹងដាក់វាក្នុងបញ្ជីការងាររបស់មន្ត្រីទទួលបន្ទុក និងអ្នកត្រួតពិនិត្យនៃការិយាល័យ។
-			 */
-			confirmService: (arg: { name: unknown }) => LocalizedString
-			/**
-			 * {name}៖ សេវានេះមិនបានផ្ដល់ទេ។ សូមសរសេរមូលហេតុ។ វាអាចត្រឡប់ទៅរង់ចាំវិញនៅពេលក្រោយ។
-			 */
-			rejectService: (arg: { name: unknown }) => LocalizedString
-			/**
-			 * {name} ត្រឡប់ទៅស្ថានភាពរង់ចាំវិញ។ សូមសរសេរមូលហេតុ។ ប្រវត្តិនៅតែរក្សាទុកជំហានមុន។
-			 */
-			backToPending: (arg: { name: unknown }) => LocalizedString
-		}
-		/**
-		 * មូលហេតុ
-		 */
-		reason: () => LocalizedString
-		/**
-		 * សកម្មភាពលើសេវា
-		 */
-		actionsLabel: () => LocalizedString
-	}
-	service: {
-		/**
-		 * ការតាមដានថ្មី
-		 */
-		newFollowUp: () => LocalizedString
-		/**
-		 * ស្វែងរកការតាមដានតាមឈ្មោះកុមារ គ្រួសារ ឬលេខកូដ
-		 */
-		findFollowUp: () => LocalizedString
-		/**
-		 * ការតាមដានរបស់ខ្ញុំ
-		 */
-		myFollowUps: () => LocalizedString
-		/**
-		 * ការតាមដានរបស់ខ្ញុំដែលកំពុងរង់ចាំ ថ្ងៃគ្រោងទុកជិតជាងគេនៅខាងលើ
-		 */
-		myFollowUpsHint: () => LocalizedString
-		/**
-		 * ការតាមដានថ្មីសម្រាប់កុមារនេះ
-		 */
-		newForChild: () => LocalizedString
-		/**
-		 * ការតាមដានថ្មីសម្រាប់ការសុំកុមារធម៌នេះ
-		 */
-		newForAdoption: () => LocalizedString
-		/**
-		 * កំពុងផ្ទុកសេវា...
-		 */
-		loading: () => LocalizedString
-		/**
-		 * កែប្រែ
-		 */
-		edit: () => LocalizedString
-		/**
-		 * កែប្រែសេវានេះ
-		 */
-		editRecord: () => LocalizedString
-		/**
-		 * បោះពុម្ព
-		 */
-		print: () => LocalizedString
-		/**
-		 * បោះពុម្ពកំណត់ត្រាសេវា
-		 */
-		printRecord: () => LocalizedString
-		/**
-		 * កំណត់ត្រាសេវាក្រោយការសុំកុមារធម៌
-		 */
-		paperTitle: () => LocalizedString
-		/**
-		 * បោះពុម្ពនៅថ្ងៃទី {date}
-		 */
-		printedOn: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * សកម្មភាពលើសេវា
-		 */
-		recordActions: () => LocalizedString
-		/**
-		 * E កែប្រែ · Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
-		 */
-		keyboardHint: () => LocalizedString
-		/**
-		 * Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
-		 */
-		printHint: () => LocalizedString
-		/**
-		 * គ្រោងនៅថ្ងៃ {date}
-		 */
-		plannedFor: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * បានផ្ដល់នៅថ្ងៃ {date}
-		 */
-		givenOn: (arg: { date: unknown }) => LocalizedString
-		/**
-		 * ការសុំកុមារធម៌ដែលសេវានេះតាមដាន
-		 */
-		adoption: () => LocalizedString
-		/**
-		 * កុមារ
-		 */
-		childLabel: () => LocalizedString
-		/**
-		 * គ្រួសារ
-		 */
-		familyLabel: () => LocalizedString
-		/**
-		 * ការផ្គូផ្គង
-		 */
-		matchingLabel: () => LocalizedString
-		/**
-		 * ថ្ងៃបញ្ចប់ការសុំកុមារធម៌
-		 */
-		adoptedOn: () => LocalizedString
-		/**
-		 * លទ្ធផលនៃការតាមដាន
-		 */
-		findings: () => LocalizedString
-		/**
-		 * សុខភាព ការសិក្សា និងការសម្របខ្លួនក្នុងគ្រួសាររបស់កុមារ ដូចដែលបានរកឃើញនៅពេលផ្ដល់សេវា។
-		 */
-		findingsHint: () => LocalizedString
-		/**
-		 * មិនទាន់បានកត់ត្រានៅឡើយ
-		 */
-		notRecordedYet: () => LocalizedString
-		/**
-		 * គ្មាន៖ សេវានេះមិនបានផ្ដល់ទេ។
-		 */
-		notGiven: () => LocalizedString
-		/**
-		 * មានការព្រួយបារម្ភ៖ {areas}
-		 */
-		concernFound: (arg: { areas: unknown }) => LocalizedString
-		/**
-		 * សេវានេះស្ថិតក្នុងបញ្ជីការងាររបស់មន្ត្រីទទួលបន្ទុក និងអ្នកត្រួតពិនិត្យនៃការិយាល័យ។
-		 */
-		concernHint: () => LocalizedString
-		/**
-		 * ព័ត៌មានសេវា
-		 */
-		details: () => LocalizedString
-		/**
-		 * មិនបានកត់ត្រា
-		 */
-		notRecorded: () => LocalizedString
-		/**
-		 * មិនទាន់ចាត់មន្ត្រីទទួលបន្ទុក
-		 */
-		noOfficer: () => LocalizedString
-		/**
-		 * ថ្ងៃកត់ត្រាថាមិនបានផ្ដល់
-		 */
-		notGivenOn: () => LocalizedString
-		/**
-		 * មូលហេតុដែលមិនបានផ្ដល់
-		 */
-		notGivenReason: () => LocalizedString
-		/**
-		 * របាយការណ៍ និងឯកសារនៃការចុះសួរសុខទុក្ខ
-		 */
-		documents: () => LocalizedString
-		/**
-		 * មិនទាន់មានការតាមដាននៅឡើយ
-		 */
-		noFollowUp: () => LocalizedString
-		/**
-		 * កំពុងផ្ទុកសេវា...
-		 */
-		servicesLoading: () => LocalizedString
-		/**
-		 * មិនអាចផ្ទុកសេវាបានទេ។
-		 */
-		servicesFailed: () => LocalizedString
-	}
 	workflowNeeds: {
 		/**
 		 * យុត្តិកម្ម
@@ -11072,6 +9474,1668 @@ export type TranslationFunctions = {
 		 * {name}៖ {from} → {to}
 		 */
 		settingChange: (arg: { from: unknown, name: unknown, to: unknown }) => LocalizedString
+	}
+	areas: {
+		child: {
+			commands: {
+				/**
+				 * ស្វែងរកកុមារតាមឈ្មោះ ឬលេខកូដ
+				 */
+				find: () => LocalizedString
+				/**
+				 * បង្កើតកុមារថ្មី
+				 */
+				'new': () => LocalizedString
+			}
+			show: {
+				/**
+				 * កំពុងផ្ទុកកំណត់ត្រាកុមារ...
+				 */
+				loading: () => LocalizedString
+				/**
+				 * មិនអាចផ្ទុកកំណត់ត្រាកុមារបានទេ។
+				 */
+				loadFailed: () => LocalizedString
+				/**
+				 * ព្យាយាមម្ដងទៀត
+				 */
+				retry: () => LocalizedString
+				/**
+				 * ត្រឡប់ទៅបញ្ជី
+				 */
+				backToList: () => LocalizedString
+				/**
+				 * កែប្រែ
+				 */
+				edit: () => LocalizedString
+				/**
+				 * កែប្រែកំណត់ត្រាកុមារនេះ
+				 */
+				editRecord: () => LocalizedString
+				/**
+				 * បោះពុម្ព
+				 */
+				print: () => LocalizedString
+				/**
+				 * បោះពុម្ពសេចក្ដីសង្ខេបករណី
+				 */
+				printRecord: () => LocalizedString
+				/**
+				 * សេចក្ដីសង្ខេបករណីកុមារ
+				 */
+				paperTitle: () => LocalizedString
+				/**
+				 * បោះពុម្ពនៅថ្ងៃទី {date}
+				 */
+				printedOn: (arg: { date: unknown }) => LocalizedString
+				/**
+				 * រូបថតរបស់ {name}
+				 */
+				photoOf: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * គ្មានរូបថត
+				 */
+				noPhoto: () => LocalizedString
+				/**
+				 * ឈ្មោះជាភាសាខ្មែរ
+				 */
+				nameKh: () => LocalizedString
+				/**
+				 * ឈ្មោះជាអក្សរឡាតាំង
+				 */
+				nameEn: () => LocalizedString
+				/**
+				 * ប៉ាន់ស្មាន
+				 */
+				estimated: () => LocalizedString
+				/**
+				 * {age} ឆ្នាំ
+				 */
+				ageYears: (arg: { age: number }) => LocalizedString
+				/**
+				 * មិនបានកត់ត្រា
+				 */
+				notRecorded: () => LocalizedString
+				/**
+				 * សកម្មភាពលើកំណត់ត្រា
+				 */
+				recordActions: () => LocalizedString
+				/**
+				 * E កែប្រែ · Ctrl+P បោះពុម្ព
+				 */
+				keyboardHint: () => LocalizedString
+				/**
+				 * Ctrl+P បោះពុម្ព
+				 */
+				printHint: () => LocalizedString
+				/**
+				 * ប្រវត្តិនៃការផ្គូផ្គង
+				 */
+				matchingHistory: () => LocalizedString
+				/**
+				 * មិនទាន់មានការផ្គូផ្គងនៅឡើយ
+				 */
+				noMatching: () => LocalizedString
+				/**
+				 * ប្រវត្តិនៃស្ថានភាព
+				 */
+				statusHistory: () => LocalizedString
+				/**
+				 * មិនទាន់មានការផ្លាស់ប្ដូរស្ថានភាពនៅឡើយ
+				 */
+				noStatusHistory: () => LocalizedString
+				/**
+				 * មិនអាចផ្ទុកប្រវត្តិបានទេ។
+				 */
+				historyFailed: () => LocalizedString
+				/**
+				 * កាលបរិច្ឆេទ
+				 */
+				date: () => LocalizedString
+				/**
+				 * សកម្មភាព
+				 */
+				action: () => LocalizedString
+				/**
+				 * ស្ថានភាព
+				 */
+				status: () => LocalizedString
+				/**
+				 * ពេលវេលា
+				 */
+				when: () => LocalizedString
+				/**
+				 * ដោយ
+				 */
+				who: () => LocalizedString
+				/**
+				 * ការផ្លាស់ប្ដូរ
+				 */
+				change: () => LocalizedString
+				/**
+				 * កាលបរិច្ឆេទ និងមូលហេតុ
+				 */
+				dateAndReason: () => LocalizedString
+				/**
+				 * អ្នកប្រើប្រាស់ដែលត្រូវបានលុប
+				 */
+				deletedUser: () => LocalizedString
+				/**
+				 * ពី {from} ទៅ {to}
+				 */
+				changeFromTo: (arg: { from: unknown, to: unknown }) => LocalizedString
+			}
+			workflow: {
+				actions: {
+					/**
+					 * បញ្ជាក់ការសុំកុមារធម៌
+					 */
+					confirmAdoption: () => LocalizedString
+					/**
+					 * លុបចោលការបញ្ជាក់ការសុំកុមារធម៌
+					 */
+					unconfirmedAdoption: () => LocalizedString
+					/**
+					 * ការថែទាំរយៈពេលវែង
+					 */
+					longTerm: () => LocalizedString
+					/**
+					 * ការសុំកុមារធម៌អន្តរប្រទេស
+					 */
+					international: () => LocalizedString
+					/**
+					 * ចូលកម្មវិធីសុំកុមារធម៌ឡើងវិញ
+					 */
+					reAdoption: () => LocalizedString
+					/**
+					 * ចុះឈ្មោះ
+					 */
+					register: () => LocalizedString
+					/**
+					 * បានផ្គូផ្គងជាមួយគ្រួសារ
+					 */
+					MATCHED: () => LocalizedString
+					/**
+					 * បានសុំជាកុមារធម៌៖ ការផ្គូផ្គងបានបញ្ចប់
+					 */
+					MATCHING_COMPLETED: () => LocalizedString
+					/**
+					 * ការផ្គូផ្គងត្រូវបានបដិសេធ៖ អាចផ្គូផ្គងម្ដងទៀត
+					 */
+					MATCHING_REJECTED: () => LocalizedString
+				}
+				intros: {
+					/**
+					 * {name} អាចត្រូវបានសុំជាកុមារធម៌ចាប់ពីថ្ងៃនេះតទៅ។
+					 */
+					confirmAdoption: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name} ត្រឡប់ទៅស្ថានភាពបានចុះឈ្មោះវិញ ហើយថ្ងៃបញ្ជាក់ការសុំកុមារធម៌ត្រូវបានលុបចោល។ បន្តឬ?
+					 */
+					unconfirmedAdoption: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name} ចាកចេញពីកម្មវិធីសុំកុមារធម៌ក្នុងស្រុក ដើម្បីទទួលការថែទាំរយៈពេលវែង។
+					 */
+					longTerm: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name} ចាកចេញពីកម្មវិធីសុំកុមារធម៌ក្នុងស្រុក សម្រាប់ការសុំកុមារធម៌អន្តរប្រទេស។
+					 */
+					international: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name} ចូលកម្មវិធីសុំកុមារធម៌ឡើងវិញ ក្នុងស្ថានភាពបានចុះឈ្មោះ។
+					 */
+					reAdoption: (arg: { name: unknown }) => LocalizedString
+				}
+				fields: {
+					/**
+					 * ថ្ងៃបញ្ជាក់
+					 */
+					confirmDate: () => LocalizedString
+					/**
+					 * ថ្ងៃចូលជាធរមាន
+					 */
+					effectiveDate: () => LocalizedString
+					/**
+					 * មូលហេតុ
+					 */
+					reason: () => LocalizedString
+				}
+				/**
+				 * កាលបរិច្ឆេទមិនអាចនៅថ្ងៃអនាគតបានទេ។
+				 */
+				dateFuture: () => LocalizedString
+				/**
+				 * កំពុងរក្សាទុក...
+				 */
+				working: () => LocalizedString
+				/**
+				 * {action}៖ ស្ថានភាពឥឡូវនេះគឺ {status}។
+				 */
+				done: (arg: { action: unknown, status: unknown }) => LocalizedString
+				/**
+				 * Enter រក្សាទុក · Ctrl+Enter រក្សាទុកពីប្រអប់មូលហេតុ · Esc បិទ
+				 */
+				formHint: () => LocalizedString
+				/**
+				 * Enter បញ្ជាក់ · Esc បិទ
+				 */
+				confirmHint: () => LocalizedString
+				/**
+				 * Enter រក្សាទុក · Esc បិទ
+				 */
+				dateHint: () => LocalizedString
+				/**
+				 * សកម្មភាពស្ថានភាព
+				 */
+				actionsLabel: () => LocalizedString
+			}
+			photo: {
+				/**
+				 * រូបថត
+				 */
+				label: () => LocalizedString
+				/**
+				 * រូបថតរបស់កុមារ
+				 */
+				alt: () => LocalizedString
+				/**
+				 * រូបថតដែលបានជ្រើសរើស
+				 */
+				previewAlt: () => LocalizedString
+				/**
+				 * គ្មានរូបថត
+				 */
+				none: () => LocalizedString
+				/**
+				 * ជ្រើសរើសរូបថត
+				 */
+				choose: () => LocalizedString
+				/**
+				 * ប្ដូររូបថត
+				 */
+				change: () => LocalizedString
+				/**
+				 * ដករូបថតចេញ
+				 */
+				remove: () => LocalizedString
+				/**
+				 * រក្សារូបថតបច្ចុប្បន្ន
+				 */
+				keep: () => LocalizedString
+				/**
+				 * រូបភាព PNG, JPEG, WebP ឬ GIF ទំហំតិចជាង 2 MB។
+				 */
+				rules: () => LocalizedString
+				/**
+				 * រូបថតថ្មី៖ {name} ({size})។ វានឹងត្រូវរក្សាទុកជាមួយកំណត់ត្រា។
+				 */
+				pendingNew: (arg: { name: unknown, size: unknown }) => LocalizedString
+				/**
+				 * រូបថតនឹងត្រូវដកចេញ នៅពេលអ្នករក្សាទុក។
+				 */
+				pendingRemove: () => LocalizedString
+				/**
+				 * រូបថតមិនត្រូវបានរក្សាទុកទេ៖ {reason}
+				 */
+				saveFailed: (arg: { reason: unknown }) => LocalizedString
+				/**
+				 * រូបថតមិនត្រូវបានដកចេញទេ៖ {reason}
+				 */
+				removeFailed: (arg: { reason: unknown }) => LocalizedString
+			}
+			family: {
+				/**
+				 * កត់ត្រានូវអ្វីដែលដឹង។ ឪពុក ឬម្ដាយដែលគ្មានព័ត៌មានអ្វីសោះ នៅតែ "មិនទាន់បានកត់ត្រា"។
+				 */
+				hint: () => LocalizedString
+				/**
+				 * ឪពុក
+				 */
+				father: () => LocalizedString
+				/**
+				 * ម្ដាយ
+				 */
+				mother: () => LocalizedString
+				/**
+				 * មិនទាន់បានកត់ត្រា
+				 */
+				notRecorded: () => LocalizedString
+				/**
+				 * បន្ថែមព័ត៌មានឪពុក
+				 */
+				addFather: () => LocalizedString
+				/**
+				 * បន្ថែមព័ត៌មានម្ដាយ
+				 */
+				addMother: () => LocalizedString
+				/**
+				 * ដកព័ត៌មានឪពុកចេញ
+				 */
+				removeFather: () => LocalizedString
+				/**
+				 * ដកព័ត៌មានម្ដាយចេញ
+				 */
+				removeMother: () => LocalizedString
+				/**
+				 * នាមត្រកូល
+				 */
+				familyName: () => LocalizedString
+				/**
+				 * នាមខ្លួន
+				 */
+				givenName: () => LocalizedString
+				/**
+				 * ឈ្មោះសរសេរជា
+				 */
+				nameScript: () => LocalizedString
+				nameScripts: {
+					/**
+					 * អក្សរខ្មែរ
+					 */
+					khmer: () => LocalizedString
+					/**
+					 * អក្សរឡាតាំង
+					 */
+					latin: () => LocalizedString
+				}
+				/**
+				 * ស្ថានភាព
+				 */
+				vitalStatus: () => LocalizedString
+				vitalStatuses: {
+					/**
+					 * នៅរស់
+					 */
+					alive: () => LocalizedString
+					/**
+					 * ស្លាប់
+					 */
+					deceased: () => LocalizedString
+					/**
+					 * មិនដឹង
+					 */
+					unknown: () => LocalizedString
+				}
+				/**
+				 * ថ្ងៃខែឆ្នាំកំណើត
+				 */
+				dateOfBirth: () => LocalizedString
+				/**
+				 * មុខរបរ
+				 */
+				occupation: () => LocalizedString
+				/**
+				 * អាសយដ្ឋាន
+				 */
+				address: () => LocalizedString
+				/**
+				 * ទូរស័ព្ទ
+				 */
+				phone: () => LocalizedString
+				/**
+				 * បងប្អូនបង្កើត
+				 */
+				siblings: () => LocalizedString
+				/**
+				 * បងប្អូនប្រុសស្រីរបស់កុមារ យ៉ាងច្រើន {max} នាក់។
+				 */
+				siblingsHint: (arg: { max: unknown }) => LocalizedString
+				/**
+				 * មិនមានបងប្អូនត្រូវបានកត់ត្រាទេ។
+				 */
+				noSiblings: () => LocalizedString
+				/**
+				 * បន្ថែមបងប្អូន
+				 */
+				addSibling: () => LocalizedString
+				/**
+				 * បងប្អូនទី {n}
+				 */
+				siblingN: (arg: { n: unknown }) => LocalizedString
+				/**
+				 * ដកបងប្អូនទី {n} ចេញ
+				 */
+				removeSibling: (arg: { n: unknown }) => LocalizedString
+				/**
+				 * បញ្ជីពេញហើយ៖ យ៉ាងច្រើន {max} នាក់។
+				 */
+				siblingsFull: (arg: { max: unknown }) => LocalizedString
+				/**
+				 * ឈ្មោះ
+				 */
+				name: () => LocalizedString
+				/**
+				 * ភេទ
+				 */
+				sex: () => LocalizedString
+				/**
+				 * រស់នៅជាមួយ
+				 */
+				livingWith: () => LocalizedString
+				/**
+				 * ឧទាហរណ៍៖ ជាមួយជីដូននៅខេត្តតាកែវ
+				 */
+				livingWithHint: () => LocalizedString
+				/**
+				 * កំណត់សម្គាល់
+				 */
+				notes: () => LocalizedString
+				/**
+				 * កំណត់សម្គាល់អំពីការទំនាក់ទំនង
+				 */
+				contactNotes: () => LocalizedString
+				/**
+				 * របៀប និងពេលវេលាដែលអាចទាក់ទងគ្រួសារបាន ការមកសួរសុខទុក្ខ។
+				 */
+				contactNotesHint: () => LocalizedString
+				/**
+				 * គ្មានកំណត់សម្គាល់អំពីការទំនាក់ទំនងទេ។
+				 */
+				noContactNotes: () => LocalizedString
+				/**
+				 * {label} មិនអាចជាកាលបរិច្ឆេទនាពេលអនាគតបានទេ។
+				 */
+				dateFuture: (arg: { label: unknown }) => LocalizedString
+				/**
+				 * ព័ត៌មានទាំងអស់ត្រូវបានសម្អាត៖ ការរក្សាទុកនឹងលុបកំណត់ត្រាគ្រួសាររបស់កុមារនេះ។
+				 */
+				clearedNotice: () => LocalizedString
+				/**
+				 * កំពុងផ្ទុកព័ត៌មានគ្រួសារ...
+				 */
+				loading: () => LocalizedString
+				/**
+				 * មិនអាចផ្ទុកព័ត៌មានគ្រួសារបានទេ។
+				 */
+				loadFailed: () => LocalizedString
+				/**
+				 * មិនអាចផ្ទុកព័ត៌មានគ្រួសារបានទេ ដូច្នេះមិនអាចកែប្រែវាបានឥឡូវនេះទេ។ ការផ្លាស់ប្ដូរផ្សេងទៀតរបស់អ្នកនៅតែអាចរក្សាទុកបាន។
+				 */
+				loadFailedEdit: () => LocalizedString
+				/**
+				 * មិនមានព័ត៌មានគ្រួសារត្រូវបានកត់ត្រាទេ
+				 */
+				empty: () => LocalizedString
+				/**
+				 * មិនទាន់មានសមាជិកគ្រួសារណាម្នាក់ត្រូវបានកត់ត្រាសម្រាប់កុមារនេះនៅឡើយទេ។
+				 */
+				emptyHint: () => LocalizedString
+				/**
+				 * កែប្រែចុងក្រោយ {date}
+				 */
+				updated: (arg: { date: unknown }) => LocalizedString
+				/**
+				 * ព័ត៌មានគ្រួសារមិនត្រូវបានរក្សាទុកទេ៖ {reason}
+				 */
+				saveFailed: (arg: { reason: unknown }) => LocalizedString
+			}
+			documents: {
+				/**
+				 * ឯកសារ
+				 */
+				title: () => LocalizedString
+				/**
+				 * ឯកសាររបស់កុមារ
+				 */
+				listLabel: () => LocalizedString
+				/**
+				 * PDF ឬរូបភាព (PNG, JPEG, WebP, GIF) ទំហំតិចជាង 10 MB ក្នុងមួយឯកសារ។
+				 */
+				hint: () => LocalizedString
+				/**
+				 * ឯកសារនឹងត្រូវផ្ទុកឡើង នៅពេលកំណត់ត្រាត្រូវបានរក្សាទុក។
+				 */
+				pendingHint: () => LocalizedString
+				/**
+				 * បន្ថែមឯកសារ
+				 */
+				add: () => LocalizedString
+				/**
+				 * កំពុងផ្ទុកឡើង...
+				 */
+				adding: () => LocalizedString
+				/**
+				 * ឯកសាររង់ចាំផ្ទុកឡើង៖ {count} (សរុប {size})
+				 */
+				pendingCount: (arg: { count: unknown, size: unknown }) => LocalizedString
+				/**
+				 * ឯកសាររង់ចាំផ្ទុកឡើង
+				 */
+				pendingListLabel: () => LocalizedString
+				/**
+				 * ដក {name} ចេញពីបញ្ជី
+				 */
+				removePending: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * មិនទាន់មានឯកសារ
+				 */
+				empty: () => LocalizedString
+				/**
+				 * សំបុត្រ និងរបាយការណ៍ដែលបានស្កេនក្នុងសំណុំឯកសាររបស់កុមារនេះ ដាក់នៅទីនេះ។
+				 */
+				emptyHint: () => LocalizedString
+				/**
+				 * មិនទាន់មានឯកសារណាមួយត្រូវបានបន្ថែមទៅក្នុងសំណុំឯកសាររបស់កុមារនេះទេ។
+				 */
+				emptyReadOnly: () => LocalizedString
+				/**
+				 * ឯកសារ
+				 */
+				file: () => LocalizedString
+				/**
+				 * ទំហំ
+				 */
+				size: () => LocalizedString
+				/**
+				 * ផ្ទុកឡើងដោយ
+				 */
+				uploadedBy: () => LocalizedString
+				/**
+				 * កាលបរិច្ឆេទ
+				 */
+				uploadedOn: () => LocalizedString
+				/**
+				 * អ្នកប្រើប្រាស់មិនស្គាល់
+				 */
+				unknownUser: () => LocalizedString
+				/**
+				 * ទាញយក
+				 */
+				download: () => LocalizedString
+				/**
+				 * ទាញយក {name}
+				 */
+				downloadNamed: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * កំពុងទាញយក...
+				 */
+				downloading: () => LocalizedString
+				/**
+				 * ជំនួស
+				 */
+				replace: () => LocalizedString
+				/**
+				 * ជំនួស {name}
+				 */
+				replaceNamed: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * កំពុងជំនួស...
+				 */
+				replacing: () => LocalizedString
+				/**
+				 * ដកចេញ
+				 */
+				remove: () => LocalizedString
+				/**
+				 * ដក {name} ចេញ
+				 */
+				removeNamed: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * ដកឯកសារនេះចេញឬ?
+				 */
+				removeTitle: () => LocalizedString
+				/**
+				 * "{name}" នឹងត្រូវដកចេញពីសំណុំឯកសាររបស់កុមារ។ សកម្មភាពនេះមិនអាចត្រឡប់វិញបានទេ។
+				 */
+				removeBody: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * បានបន្ថែមឯកសារ៖ {count}។
+				 */
+				added: (arg: { count: unknown }) => LocalizedString
+				/**
+				 * បានជំនួស "{name}"។
+				 */
+				replaced: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * បានដក "{name}" ចេញ។
+				 */
+				removed: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * ឯកសារនេះលែងមានទៀតហើយ៖ អ្នកផ្សេងបានដកវាចេញ។
+				 */
+				gone: () => LocalizedString
+				/**
+				 * កំពុងផ្ទុកឯកសារ...
+				 */
+				loading: () => LocalizedString
+				/**
+				 * មិនអាចផ្ទុកឯកសារបានទេ។
+				 */
+				loadFailed: () => LocalizedString
+				/**
+				 * ឯកសារទាំងនេះមិនត្រូវបានបន្ថែមទេ៖
+				 */
+				refusedTitle: () => LocalizedString
+				/**
+				 * ឯកសារមិនត្រូវបានផ្ទុកឡើងទេ៖ {reason}
+				 */
+				addFailed: (arg: { reason: unknown }) => LocalizedString
+				/**
+				 * ឯកសារមួយចំនួនមិនត្រូវបានផ្ទុកឡើងទេ៖ {reason} សូមបន្ថែមវាម្ដងទៀតនៅទំព័រនេះ។
+				 */
+				saveFailed: (arg: { reason: unknown }) => LocalizedString
+				/**
+				 * ឯកសារមិនត្រូវបានជំនួសទេ៖ {reason}
+				 */
+				replaceFailed: (arg: { reason: unknown }) => LocalizedString
+				/**
+				 * ឯកសារមិនត្រូវបានដកចេញទេ៖ {reason}
+				 */
+				removeFailed: (arg: { reason: unknown }) => LocalizedString
+				/**
+				 * មិនអាចទាញយកឯកសារបានទេ៖ {reason}
+				 */
+				downloadFailed: (arg: { reason: unknown }) => LocalizedString
+			}
+		}
+		parent: {
+			commands: {
+				/**
+				 * ពាក្យស្នើសុំថ្មី
+				 */
+				'new': () => LocalizedString
+				/**
+				 * ស្វែងរកពាក្យស្នើសុំតាមឈ្មោះ ឬលេខកូដ
+				 */
+				find: () => LocalizedString
+			}
+			show: {
+				/**
+				 * កំពុងផ្ទុកពាក្យស្នើសុំ...
+				 */
+				loading: () => LocalizedString
+				/**
+				 * កែប្រែ
+				 */
+				edit: () => LocalizedString
+				/**
+				 * កែប្រែពាក្យស្នើសុំនេះ
+				 */
+				editRecord: () => LocalizedString
+				/**
+				 * បោះពុម្ព
+				 */
+				print: () => LocalizedString
+				/**
+				 * បោះពុម្ពសេចក្ដីសង្ខេបពាក្យស្នើសុំ
+				 */
+				printRecord: () => LocalizedString
+				/**
+				 * សេចក្ដីសង្ខេបពាក្យស្នើសុំសុំកុមារធម៌
+				 */
+				paperTitle: () => LocalizedString
+				/**
+				 * បោះពុម្ពនៅថ្ងៃ {date}
+				 */
+				printedOn: (arg: { date: unknown }) => LocalizedString
+				/**
+				 * សកម្មភាពលើពាក្យស្នើសុំ
+				 */
+				recordActions: () => LocalizedString
+				/**
+				 * E កែប្រែ · Ctrl+P បោះពុម្ព
+				 */
+				keyboardHint: () => LocalizedString
+				/**
+				 * Ctrl+P បោះពុម្ព
+				 */
+				printHint: () => LocalizedString
+				/**
+				 * មិនបានកត់ត្រា
+				 */
+				notRecorded: () => LocalizedString
+				/**
+				 * អនុម័តដល់ {date}
+				 */
+				approvedUntil: (arg: { date: unknown }) => LocalizedString
+				/**
+				 * ការអនុម័តបានផុតកំណត់នៅ {date}
+				 */
+				approvalExpired: (arg: { date: unknown }) => LocalizedString
+				/**
+				 * លក្ខខណ្ឌសិទ្ធិ
+				 */
+				eligibility: () => LocalizedString
+				/**
+				 * ពិនិត្យតាមការកំណត់របស់ប្រព័ន្ធ៖ អាយុអប្បបរមា {age} ឆ្នាំ។
+				 */
+				eligibilityHint: (arg: { age: number }) => LocalizedString
+				/**
+				 * បំពេញ
+				 */
+				met: () => LocalizedString
+				/**
+				 * មិនបំពេញ
+				 */
+				notMet: () => LocalizedString
+				/**
+				 * មិនដឹង
+				 */
+				unknown: () => LocalizedString
+				/**
+				 * អ្នកដាក់ពាក្យទី {n}៖ អាយុ {age} ឆ្នាំ នៅថ្ងៃដាក់ពាក្យ (យ៉ាងតិច {min})
+				 */
+				applicantAge: (arg: { age: number, min: number, n: unknown }) => LocalizedString
+				/**
+				 * អ្នកដាក់ពាក្យទី {n}៖ មិនបានកត់ត្រាថ្ងៃខែឆ្នាំកំណើត
+				 */
+				applicantAgeUnknown: (arg: { n: unknown }) => LocalizedString
+				/**
+				 * បញ្ជីត្រួតពិនិត្យ៖ {done} ក្នុងចំណោម {all} រួចរាល់
+				 */
+				checklistDone: (arg: { all: number, done: number }) => LocalizedString
+				/**
+				 * ការអនុម័ត៖ មានសុពលភាពដល់ {date}
+				 */
+				approvalHolds: (arg: { date: unknown }) => LocalizedString
+				/**
+				 * ការអនុម័ត៖ ផុតកំណត់នៅ {date} (ត្រូវបន្តមុនពេលផ្គូផ្គង)
+				 */
+				approvalEnded: (arg: { date: unknown }) => LocalizedString
+				/**
+				 * ការអនុម័ត៖ មិនទាន់អនុម័ត
+				 */
+				approvalNone: () => LocalizedString
+				/**
+				 * ពាក្យស្នើសុំថ្មីពីពាក្យនេះ
+				 */
+				newFromThis: () => LocalizedString
+				/**
+				 * ចម្លងអ្នកដាក់ពាក្យ អាសយដ្ឋាន និងគ្រួសារ ទៅពាក្យស្នើសុំថ្មីដែលកំពុងរង់ចាំ
+				 */
+				newFromThisHint: () => LocalizedString
+				/**
+				 * បានចម្លងពី {code}។ សូមពិនិត្យ ហើយរក្សាទុក។
+				 */
+				copiedFrom: (arg: { code: unknown }) => LocalizedString
+				/**
+				 * អ្នកដាក់ពាក្យទី {n}
+				 */
+				applicant: (arg: { n: unknown }) => LocalizedString
+				/**
+				 * ស្ថានភាព
+				 */
+				statusLabel: () => LocalizedString
+			}
+			workflow: {
+				actions: {
+					/**
+					 * ទទួលយកពាក្យស្នើសុំ
+					 */
+					acceptParentsAdoption: () => LocalizedString
+					/**
+					 * លុបចោលការទទួលយក
+					 */
+					unAcceptParentsAdoption: () => LocalizedString
+					/**
+					 * បដិសេធពាក្យស្នើសុំ
+					 */
+					rejectAdoption: () => LocalizedString
+					/**
+					 * ទទួលពាក្យស្នើសុំ
+					 */
+					receive: () => LocalizedString
+					/**
+					 * បានផ្គូផ្គងជាមួយកុមារ
+					 */
+					MATCHED: () => LocalizedString
+					/**
+					 * ការសុំកុមារធម៌បានបញ្ចប់
+					 */
+					MATCHING_COMPLETED: () => LocalizedString
+					/**
+					 * ការផ្គូផ្គងត្រូវបានបដិសេធ
+					 */
+					MATCHING_REJECTED: () => LocalizedString
+				}
+				intros: {
+					/**
+					 * {name} ត្រូវបានទទួលយក។ បើមិនកំណត់ថ្ងៃផុតកំណត់ ការអនុម័តមានសុពលភាពតាមចំនួនខែដែលបានកំណត់ក្នុងការកំណត់ប្រព័ន្ធ (12 ខែ បើមិនបានប្ដូរ)។
+					 */
+					acceptParentsAdoption: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name} ត្រឡប់ទៅស្ថានភាពកំពុងរង់ចាំវិញ។ សូមសរសេរមូលហេតុ។
+					 */
+					unAcceptParentsAdoption: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name} ត្រូវបានបដិសេធ។ នេះជាការសម្រេចចុងក្រោយសម្រាប់ពាក្យស្នើសុំនេះ។
+					 */
+					rejectAdoption: (arg: { name: unknown }) => LocalizedString
+				}
+				fields: {
+					/**
+					 * ថ្ងៃសម្រេច
+					 */
+					decisionDate: () => LocalizedString
+					/**
+					 * អនុម័តដល់ (ស្រេចចិត្ត)
+					 */
+					approvedUntil: () => LocalizedString
+					/**
+					 * មូលហេតុ
+					 */
+					reason: () => LocalizedString
+				}
+				/**
+				 * សកម្មភាពលើស្ថានភាព
+				 */
+				actionsLabel: () => LocalizedString
+			}
+			family: {
+				/**
+				 * សមាជិកគ្រួសារ
+				 */
+				title: () => LocalizedString
+				/**
+				 * មនុស្សដែលរស់នៅក្នុងផ្ទះជាមួយអ្នកដាក់ពាក្យ។
+				 */
+				hint: () => LocalizedString
+				/**
+				 * មិនទាន់មានសមាជិកគ្រួសារត្រូវបានកត់ត្រានៅឡើយ។
+				 */
+				empty: () => LocalizedString
+				/**
+				 * ឈ្មោះ
+				 */
+				name: () => LocalizedString
+				/**
+				 * ទំនាក់ទំនង
+				 */
+				relation: () => LocalizedString
+				/**
+				 * ថ្ងៃខែឆ្នាំកំណើត
+				 */
+				dateOfBirth: () => LocalizedString
+				/**
+				 * មុខរបរ
+				 */
+				occupation: () => LocalizedString
+				/**
+				 * បន្ថែមសមាជិក
+				 */
+				add: () => LocalizedString
+				/**
+				 * ដកសមាជិក {n} ចេញ
+				 */
+				remove: (arg: { n: number }) => LocalizedString
+				/**
+				 * កែប្រែសមាជិកគ្រួសារ
+				 */
+				edit: () => LocalizedString
+				/**
+				 * រក្សាទុកសមាជិកគ្រួសារ
+				 */
+				save: () => LocalizedString
+				/**
+				 * បោះបង់
+				 */
+				cancel: () => LocalizedString
+				/**
+				 * សមាជិកគ្រួសារត្រូវបានរក្សាទុក។
+				 */
+				saved: () => LocalizedString
+				/**
+				 * មិនអាចផ្ទុកសមាជិកគ្រួសារបានទេ។
+				 */
+				loadFailed: () => LocalizedString
+				/**
+				 * សមាជិក {n}
+				 */
+				member: (arg: { n: number }) => LocalizedString
+			}
+		}
+		matching: {
+			commands: {
+				/**
+				 * ការផ្គូផ្គងថ្មី
+				 */
+				'new': () => LocalizedString
+				/**
+				 * ស្វែងរកការផ្គូផ្គងតាមឈ្មោះ ឬលេខកូដ
+				 */
+				find: () => LocalizedString
+			}
+			show: {
+				/**
+				 * កំពុងផ្ទុកការផ្គូផ្គង...
+				 */
+				loading: () => LocalizedString
+				/**
+				 * កែប្រែ
+				 */
+				edit: () => LocalizedString
+				/**
+				 * កែប្រែការផ្គូផ្គងនេះ
+				 */
+				editRecord: () => LocalizedString
+				/**
+				 * បោះពុម្ព
+				 */
+				print: () => LocalizedString
+				/**
+				 * បោះពុម្ពសេចក្ដីសង្ខេបការផ្គូផ្គង
+				 */
+				printRecord: () => LocalizedString
+				/**
+				 * សេចក្ដីសង្ខេបការផ្គូផ្គងកុមារធម៌
+				 */
+				paperTitle: () => LocalizedString
+				/**
+				 * បោះពុម្ពនៅថ្ងៃទី {date}
+				 */
+				printedOn: (arg: { date: unknown }) => LocalizedString
+				/**
+				 * សកម្មភាពការផ្គូផ្គង
+				 */
+				recordActions: () => LocalizedString
+				/**
+				 * E កែប្រែ · Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
+				 */
+				keyboardHint: () => LocalizedString
+				/**
+				 * Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
+				 */
+				printHint: () => LocalizedString
+			}
+			workflow: {
+				/**
+				 * អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។
+				 */
+				fourEyesRefused: (arg: { step: unknown }) => LocalizedString
+				/**
+				 * {name}៖ ប្រវត្តិការផ្គូផ្គងរក្សាទុកជំហាននេះ អ្នកធ្វើ និងពេលវេលា។
+				 */
+				intro: (arg: { name: unknown }) => LocalizedString
+				actions: {
+					/**
+					 * ស្នើការផ្គូផ្គង
+					 */
+					propose: () => LocalizedString
+					/**
+					 * ស្នើការសម្រេចសុំកុមារធម៌
+					 */
+					pendingAdoption: () => LocalizedString
+					/**
+					 * បញ្ជាក់ការសុំកុមារធម៌
+					 */
+					confirmAdoption: () => LocalizedString
+					/**
+					 * បដិសេធការសុំកុមារធម៌
+					 */
+					rejectAdoption: () => LocalizedString
+					/**
+					 * ចាប់ផ្ដើមការសាកល្បងរស់នៅ
+					 */
+					testAdoption: () => LocalizedString
+					/**
+					 * រំលងការសាកល្បង
+					 */
+					skipAdoption: () => LocalizedString
+					/**
+					 * ស្នើការសម្រេចលើការសាកល្បង
+					 */
+					pendingTest: () => LocalizedString
+					/**
+					 * បញ្ជាក់ការសាកល្បង
+					 */
+					confirmTest: () => LocalizedString
+					/**
+					 * បដិសេធការសាកល្បង
+					 */
+					rejectTest: () => LocalizedString
+					/**
+					 * រំលងការបញ្ចប់ការសាកល្បង
+					 */
+					skipTest: () => LocalizedString
+					/**
+					 * លុបចោលការបញ្ជាក់ការសាកល្បង
+					 */
+					unConfirmTest: () => LocalizedString
+					/**
+					 * ដីការង់ចាំការស្នើសុំ
+					 */
+					pendingWarrant: () => LocalizedString
+					/**
+					 * ស្នើដីកា
+					 */
+					requestWarrant: () => LocalizedString
+					/**
+					 * បញ្ជាក់ដីកា
+					 */
+					confirmWarrant: () => LocalizedString
+					/**
+					 * បដិសេធដីកា
+					 */
+					rejectWarrant: () => LocalizedString
+					/**
+					 * ស្នើទទួលកុមារ
+					 */
+					childKeep: () => LocalizedString
+					/**
+					 * អនុម័តការទទួលកុមារ
+					 */
+					childKeepApprove: () => LocalizedString
+				}
+				fields: {
+					/**
+					 * មូលហេតុ
+					 */
+					reason: () => LocalizedString
+				}
+			}
+			/**
+			 * ផ្ទាំងដំណាក់កាល
+			 */
+			board: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គងតាមដំណាក់កាល
+			 */
+			boardLabel: () => LocalizedString
+			/**
+			 * ព្រួញផ្លាស់ទីរវាងកាត · Enter បើក
+			 */
+			boardHint: () => LocalizedString
+			/**
+			 * មិនអាចផ្ទុកផ្ទាំងដំណាក់កាលបានទេ។
+			 */
+			boardFailed: () => LocalizedString
+			/**
+			 * គ្មានការផ្គូផ្គងក្នុងដំណាក់កាលនេះទេ
+			 */
+			stageEmpty: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គង {count}
+			 */
+			stageCount: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * បង្ហាញទាំង {count} ក្នុងតារាង
+			 */
+			moreInStage: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * បានបញ្ចប់ និងបានបដិសេធ
+			 */
+			finished: () => LocalizedString
+			/**
+			 * បានបត់ទុក៖ បើកដើម្បីមើល។
+			 */
+			finishedHint: () => LocalizedString
+			/**
+			 * {days} ថ្ងៃក្នុង{stage}
+			 */
+			daysInStage: (arg: { days: unknown, stage: unknown }) => LocalizedString
+			/**
+			 * ហួសពេល
+			 */
+			overdue: () => LocalizedString
+			/**
+			 * ហួសពេល៖ {days} ថ្ងៃ (រំពឹង {expected} ថ្ងៃ)
+			 */
+			overdueDays: (arg: { days: unknown, expected: unknown }) => LocalizedString
+			/**
+			 * ការផ្គូផ្គងថ្មីសម្រាប់កុមារនេះ
+			 */
+			newForChild: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គងថ្មីសម្រាប់គ្រួសារនេះ
+			 */
+			newForFamily: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គងថ្មី
+			 */
+			createTitle: () => LocalizedString
+			/**
+			 * ជ្រើសកុមារ និងគ្រួសារដែលអាចផ្គូផ្គងបាន៖ បេក្ខជនដែលត្រូវគ្នាជាងគេនៅខាងលើ។
+			 */
+			createIntro: () => LocalizedString
+			/**
+			 * ចាប់ផ្ដើមពី
+			 */
+			startWith: () => LocalizedString
+			/**
+			 * កុមារ
+			 */
+			startWithChild: () => LocalizedString
+			/**
+			 * គ្រួសារ
+			 */
+			startWithFamily: () => LocalizedString
+			/**
+			 * កុមារ
+			 */
+			pickChild: () => LocalizedString
+			/**
+			 * គ្រួសារ
+			 */
+			pickFamily: () => LocalizedString
+			/**
+			 * ស្វែងរកតាមឈ្មោះ ឬលេខកូដ
+			 */
+			searchCandidates: () => LocalizedString
+			/**
+			 * កំពុងស្វែងរកអ្នកដែលអាចផ្គូផ្គងបាន...
+			 */
+			candidatesLoading: () => LocalizedString
+			/**
+			 * មិនអាចផ្ទុកបេក្ខជនបានទេ។
+			 */
+			candidatesFailed: () => LocalizedString
+			/**
+			 * គ្មានកុមារដែលអាចផ្គូផ្គងបានក្នុងការិយាល័យរបស់អ្នកទេ។
+			 */
+			noChildren: () => LocalizedString
+			/**
+			 * គ្មានគ្រួសារដែលបានទទួលយក និងអាចផ្គូផ្គងបានក្នុងការិយាល័យរបស់អ្នកទេ។
+			 */
+			noFamilies: () => LocalizedString
+			/**
+			 * គ្មាននរណាត្រូវនឹងការស្វែងរកនេះទេ។
+			 */
+			noneFound: () => LocalizedString
+			/**
+			 * ត្រូវគ្នាជាងគេនៅខាងលើ។ ↑ ↓ ផ្លាស់ទី, Enter ជ្រើស។
+			 */
+			bestFirst: () => LocalizedString
+			/**
+			 * ត្រូវគ្នាទាំងអស់
+			 */
+			allMatch: () => LocalizedString
+			/**
+			 * មិនត្រូវគ្នា {count}
+			 */
+			mismatches: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * មិនដឹង {count}
+			 */
+			unknowns: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * ជ្រើស
+			 */
+			choose: () => LocalizedString
+			/**
+			 * បានជ្រើស
+			 */
+			chosen: () => LocalizedString
+			/**
+			 * ប្ដូរ
+			 */
+			change: () => LocalizedString
+			/**
+			 * ជ្រើសម្ខាងទៀតជាមុនសិន៖ បន្ទាប់មកបេក្ខជននីមួយៗបង្ហាញពីកម្រិតត្រូវគ្នា។
+			 */
+			chooseFirst: () => LocalizedString
+			/**
+			 * សំណើ
+			 */
+			proposal: () => LocalizedString
+			/**
+			 * មិនត្រូវគ្នាលើ៖ {criteria}។ សូមសរសេរមូលហេតុដែលនៅតែស្នើការផ្គូផ្គងនេះ។
+			 */
+			justificationNeeded: (arg: { criteria: unknown }) => LocalizedString
+			/**
+			 * រក្សាទុកជាមួយការផ្គូផ្គង រួមនឹងភាពត្រូវគ្នានៅថ្ងៃនេះ។
+			 */
+			justificationHint: () => LocalizedString
+			/**
+			 * ស្នើការផ្គូផ្គង
+			 */
+			propose: () => LocalizedString
+			/**
+			 * កំពុងស្នើ...
+			 */
+			proposing: () => LocalizedString
+			/**
+			 * បានស្នើការផ្គូផ្គង {code}
+			 */
+			proposed: (arg: { code: unknown }) => LocalizedString
+			/**
+			 * Ctrl+S ស្នើ
+			 */
+			saveHint: () => LocalizedString
+			/**
+			 * សេចក្ដីសង្ខេបសម្រាប់បោះពុម្ព
+			 */
+			openSummary: () => LocalizedString
+			/**
+			 * ទំព័រការងារ
+			 */
+			openWorkingPage: () => LocalizedString
+			/**
+			 * កុមារ
+			 */
+			childLabel: () => LocalizedString
+			/**
+			 * គ្រួសារ
+			 */
+			familyLabel: () => LocalizedString
+			/**
+			 * ដំណាក់កាល
+			 */
+			stages: () => LocalizedString
+			/**
+			 * ដំណាក់កាលបច្ចុប្បន្ន
+			 */
+			stageCurrent: () => LocalizedString
+			/**
+			 * រួចរាល់
+			 */
+			stageDone: () => LocalizedString
+			/**
+			 * មិនទាន់ដល់
+			 */
+			stageNotReached: () => LocalizedString
+			/**
+			 * ចូលនៅ {date}
+			 */
+			enteredOn: (arg: { date: unknown }) => LocalizedString
+			/**
+			 * {date}៖ {action} ដោយ {user}
+			 */
+			leftOn: (arg: { action: unknown, date: unknown, user: unknown }) => LocalizedString
+			/**
+			 * {days} ថ្ងៃ (រំពឹង {expected})
+			 */
+			stageDays: (arg: { days: unknown, expected: unknown }) => LocalizedString
+			/**
+			 * បានបញ្ចប់នៅ {date}
+			 */
+			completedOn: (arg: { date: unknown }) => LocalizedString
+			/**
+			 * បានបដិសេធនៅ {date}៖ {reason}
+			 */
+			rejectedOn: (arg: { date: unknown, reason: unknown }) => LocalizedString
+			/**
+			 * ការសាកល្បង៖ ពី {start} ដល់ {end}
+			 */
+			trial: (arg: { end: unknown, start: unknown }) => LocalizedString
+			/**
+			 * ការសាកល្បងតាំងពី {start}
+			 */
+			trialOngoing: (arg: { start: unknown }) => LocalizedString
+			/**
+			 * បានស្នើដីកានៅ {date} លេខយោង {reference}
+			 */
+			warrantRequest: (arg: { date: unknown, reference: unknown }) => LocalizedString
+			/**
+			 * ដីកាលេខ {number} ចុះថ្ងៃ {date}
+			 */
+			warrantGranted: (arg: { date: unknown, number: unknown }) => LocalizedString
+			/**
+			 * ភាពត្រូវគ្នានៅពេលស្នើ
+			 */
+			compatibility: () => LocalizedString
+			/**
+			 * ដូចដែលបានរកឃើញនៅ {date}៖ ការកែប្រែកំណត់ត្រាក្រោយមកមិនប្ដូរវាទេ។
+			 */
+			compatibilityHint: (arg: { date: unknown }) => LocalizedString
+			/**
+			 * យុត្តិកម្ម
+			 */
+			justification: () => LocalizedString
+			/**
+			 * ត្រូវគ្នាទាំងអស់៖ មិនត្រូវការយុត្តិកម្មទេ។
+			 */
+			noJustification: () => LocalizedString
+			/**
+			 * កំណត់សម្គាល់
+			 */
+			notes: () => LocalizedString
+			/**
+			 * ឯកសារតាមដំណាក់កាល
+			 */
+			documents: () => LocalizedString
+			/**
+			 * មិនទាន់មានការផ្គូផ្គងទេ
+			 */
+			noMatchingYet: () => LocalizedString
+			compatibilityChecks: {
+				/**
+				 * ត្រូវគ្នា
+				 */
+				match: () => LocalizedString
+				/**
+				 * មិនត្រូវគ្នា
+				 */
+				mismatch: () => LocalizedString
+				/**
+				 * មិនដឹង
+				 */
+				unknown: () => LocalizedString
+				/**
+				 * ព័ត៌មាន
+				 */
+				information: () => LocalizedString
+				criteria: {
+					/**
+					 * ភេទ
+					 */
+					sex: () => LocalizedString
+					/**
+					 * អាយុ
+					 */
+					age: () => LocalizedString
+					/**
+					 * ពិការភាព
+					 */
+					disability: () => LocalizedString
+					/**
+					 * បងប្អូន
+					 */
+					siblings: () => LocalizedString
+					/**
+					 * អាយុអ្នកសុំកុមារធម៌
+					 */
+					adopterAge: () => LocalizedString
+					/**
+					 * គម្លាតអាយុ
+					 */
+					ageGap: () => LocalizedString
+					/**
+					 * ខេត្ត
+					 */
+					province: () => LocalizedString
+				}
+				reasons: {
+					/**
+					 * គ្រួសារទទួលកុមារី ឬកុមារា។
+					 */
+					sexAny: () => LocalizedString
+					/**
+					 * មិនបានកត់ត្រាភេទរបស់កុមារ។
+					 */
+					sexUnknown: () => LocalizedString
+					/**
+					 * គ្រួសារស្នើសុំកុមារភេទ{sex}។
+					 */
+					sexPreferred: (arg: { sex: unknown }) => LocalizedString
+					/**
+					 * គ្រួសារស្នើសុំកុមារភេទ{sex}៖ កុមារជាភេទ{childSex}។
+					 */
+					sexOther: (arg: { childSex: unknown, sex: unknown }) => LocalizedString
+					/**
+					 * មិនបានកត់ត្រាថ្ងៃខែឆ្នាំកំណើតរបស់កុមារ។
+					 */
+					ageUnknown: () => LocalizedString
+					/**
+					 * កុមារអាយុ {age} ឆ្នាំ៖ ក្នុងចន្លោះ {from} ដល់ {to} ឆ្នាំដែលបានអនុម័ត។
+					 */
+					ageInRange: (arg: { age: unknown, from: unknown, to: unknown }) => LocalizedString
+					/**
+					 * កុមារអាយុ {age} ឆ្នាំ៖ ក្រៅចន្លោះ {from} ដល់ {to} ឆ្នាំដែលបានអនុម័ត។
+					 */
+					ageOutOfRange: (arg: { age: unknown, from: unknown, to: unknown }) => LocalizedString
+					/**
+					 * កុមារគ្មានពិការភាពដែលបានកត់ត្រា។
+					 */
+					disabilityNone: () => LocalizedString
+					/**
+					 * គ្រួសារទទួលកុមារមានពិការភាព។
+					 */
+					disabilityAccepted: () => LocalizedString
+					/**
+					 * គ្រួសារទទួលពិការភាពរបស់កុមារតាមឈ្មោះ។
+					 */
+					disabilityNamed: () => LocalizedString
+					/**
+					 * គ្រួសារមិនទទួលពិការភាព {count} របស់កុមារទេ។
+					 */
+					disabilityNotAccepted: (arg: { count: unknown }) => LocalizedString
+					/**
+					 * មិនបានកត់ត្រាថាត្រូវដាក់បងប្អូនជាមួយគ្នាឬទេ។
+					 */
+					siblingsUnknown: () => LocalizedString
+					/**
+					 * គ្រួសារអាចទទួលកុមារ {takes} នាក់៖ ក្រុមមាន {group} នាក់។
+					 */
+					siblingsTaken: (arg: { group: unknown, takes: unknown }) => LocalizedString
+					/**
+					 * ក្រុមមានកុមារ {group} នាក់៖ គ្រួសារអាចទទួល {takes} នាក់។
+					 */
+					siblingsTooMany: (arg: { group: unknown, takes: unknown }) => LocalizedString
+					/**
+					 * មិនបានកត់ត្រាថ្ងៃខែឆ្នាំកំណើតរបស់អ្នកសុំម្នាក់។
+					 */
+					adopterAgeUnknown: () => LocalizedString
+					/**
+					 * អ្នកសុំក្មេងជាងគេអាយុ {age} ឆ្នាំ៖ យ៉ាងហោចណាស់ {minimum}។
+					 */
+					adopterAgeMet: (arg: { age: unknown, minimum: unknown }) => LocalizedString
+					/**
+					 * អ្នកសុំក្មេងជាងគេអាយុ {age} ឆ្នាំ៖ តិចជាង {minimum}។
+					 */
+					adopterAgeBelow: (arg: { age: unknown, minimum: unknown }) => LocalizedString
+					/**
+					 * មិនអាចគណនាគម្លាតអាយុបានទេ៖ ខ្វះថ្ងៃខែឆ្នាំកំណើត។
+					 */
+					ageGapUnknown: () => LocalizedString
+					/**
+					 * គម្លាតអាយុ {smallest} ដល់ {largest} ឆ្នាំ៖ ក្នុងចន្លោះ {minimum} ដល់ {maximum}។
+					 */
+					ageGapWithin: (arg: { largest: unknown, maximum: unknown, minimum: unknown, smallest: unknown }) => LocalizedString
+					/**
+					 * គម្លាតអាយុ {smallest} ដល់ {largest} ឆ្នាំ៖ ក្រៅចន្លោះ {minimum} ដល់ {maximum}។
+					 */
+					ageGapOutside: (arg: { largest: unknown, maximum: unknown, minimum: unknown, smallest: unknown }) => LocalizedString
+					/**
+					 * មិនបានកត់ត្រាខេត្ត។
+					 */
+					provinceUnknown: () => LocalizedString
+					/**
+					 * កុមារ និងគ្រួសារមកពីខេត្តតែមួយ។
+					 */
+					provinceSame: () => LocalizedString
+					/**
+					 * កុមារ និងគ្រួសារមកពីខេត្តផ្សេងគ្នា។
+					 */
+					provinceOther: () => LocalizedString
+				}
+			}
+		}
+		service: {
+			commands: {
+				/**
+				 * ការតាមដានថ្មី
+				 */
+				'new': () => LocalizedString
+				/**
+				 * ស្វែងរកការតាមដានតាមឈ្មោះកុមារ គ្រួសារ ឬលេខកូដ
+				 */
+				find: () => LocalizedString
+			}
+			show: {
+				/**
+				 * កំពុងផ្ទុកសេវា...
+				 */
+				loading: () => LocalizedString
+				/**
+				 * កែប្រែ
+				 */
+				edit: () => LocalizedString
+				/**
+				 * កែប្រែសេវានេះ
+				 */
+				editRecord: () => LocalizedString
+				/**
+				 * បោះពុម្ព
+				 */
+				print: () => LocalizedString
+				/**
+				 * បោះពុម្ពកំណត់ត្រាសេវា
+				 */
+				printRecord: () => LocalizedString
+				/**
+				 * កំណត់ត្រាសេវាក្រោយការសុំកុមារធម៌
+				 */
+				paperTitle: () => LocalizedString
+				/**
+				 * បោះពុម្ពនៅថ្ងៃទី {date}
+				 */
+				printedOn: (arg: { date: unknown }) => LocalizedString
+				/**
+				 * សកម្មភាពលើសេវា
+				 */
+				recordActions: () => LocalizedString
+				/**
+				 * E កែប្រែ · Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
+				 */
+				keyboardHint: () => LocalizedString
+				/**
+				 * Ctrl+P បោះពុម្ព · Ctrl+K សកម្មភាពទាំងអស់
+				 */
+				printHint: () => LocalizedString
+			}
+			workflow: {
+				actions: {
+					/**
+					 * បានគ្រោងទុក
+					 */
+					schedule: () => LocalizedString
+					/**
+					 * បានបន្ថែម
+					 */
+					create: () => LocalizedString
+					/**
+					 * កត់ត្រាសេវា
+					 */
+					confirmService: () => LocalizedString
+					/**
+					 * មិនបានផ្ដល់
+					 */
+					rejectService: () => LocalizedString
+					/**
+					 * ត្រឡប់ទៅរង់ចាំ
+					 */
+					backToPending: () => LocalizedString
+				}
+				intros: {
+					/**
+					 * {name}៖ កត់ត្រាថាសេវានេះបានផ្ដល់ ព្រមទាំងលទ្ធផលដែលបានរកឃើញ។ ការព្រួយបារម្ភណាមួយ នឹងដាក់វាក្នុងបញ្ជីការងាររបស់មន្ត្រីទទួលបន្ទុក និងអ្នកត្រួតពិនិត្យនៃការិយាល័យ។
+					 */
+					confirmService: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name}៖ សេវានេះមិនបានផ្ដល់ទេ។ សូមសរសេរមូលហេតុ។ វាអាចត្រឡប់ទៅរង់ចាំវិញនៅពេលក្រោយ។
+					 */
+					rejectService: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name} ត្រឡប់ទៅស្ថានភាពរង់ចាំវិញ។ សូមសរសេរមូលហេតុ។ ប្រវត្តិនៅតែរក្សាទុកជំហានមុន។
+					 */
+					backToPending: (arg: { name: unknown }) => LocalizedString
+				}
+				fields: {
+					/**
+					 * មូលហេតុ
+					 */
+					reason: () => LocalizedString
+				}
+				/**
+				 * សកម្មភាពលើសេវា
+				 */
+				actionsLabel: () => LocalizedString
+			}
+			/**
+			 * ការតាមដានរបស់ខ្ញុំ
+			 */
+			myFollowUps: () => LocalizedString
+			/**
+			 * ការតាមដានរបស់ខ្ញុំដែលកំពុងរង់ចាំ ថ្ងៃគ្រោងទុកជិតជាងគេនៅខាងលើ
+			 */
+			myFollowUpsHint: () => LocalizedString
+			/**
+			 * ការតាមដានថ្មីសម្រាប់កុមារនេះ
+			 */
+			newForChild: () => LocalizedString
+			/**
+			 * ការតាមដានថ្មីសម្រាប់ការសុំកុមារធម៌នេះ
+			 */
+			newForAdoption: () => LocalizedString
+			/**
+			 * គ្រោងនៅថ្ងៃ {date}
+			 */
+			plannedFor: (arg: { date: unknown }) => LocalizedString
+			/**
+			 * បានផ្ដល់នៅថ្ងៃ {date}
+			 */
+			givenOn: (arg: { date: unknown }) => LocalizedString
+			/**
+			 * ការសុំកុមារធម៌ដែលសេវានេះតាមដាន
+			 */
+			adoption: () => LocalizedString
+			/**
+			 * កុមារ
+			 */
+			childLabel: () => LocalizedString
+			/**
+			 * គ្រួសារ
+			 */
+			familyLabel: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គង
+			 */
+			matchingLabel: () => LocalizedString
+			/**
+			 * ថ្ងៃបញ្ចប់ការសុំកុមារធម៌
+			 */
+			adoptedOn: () => LocalizedString
+			/**
+			 * លទ្ធផលនៃការតាមដាន
+			 */
+			findings: () => LocalizedString
+			/**
+			 * សុខភាព ការសិក្សា និងការសម្របខ្លួនក្នុងគ្រួសាររបស់កុមារ ដូចដែលបានរកឃើញនៅពេលផ្ដល់សេវា។
+			 */
+			findingsHint: () => LocalizedString
+			/**
+			 * មិនទាន់បានកត់ត្រានៅឡើយ
+			 */
+			notRecordedYet: () => LocalizedString
+			/**
+			 * គ្មាន៖ សេវានេះមិនបានផ្ដល់ទេ។
+			 */
+			notGiven: () => LocalizedString
+			/**
+			 * មានការព្រួយបារម្ភ៖ {areas}
+			 */
+			concernFound: (arg: { areas: unknown }) => LocalizedString
+			/**
+			 * សេវានេះស្ថិតក្នុងបញ្ជីការងាររបស់មន្ត្រីទទួលបន្ទុក និងអ្នកត្រួតពិនិត្យនៃការិយាល័យ។
+			 */
+			concernHint: () => LocalizedString
+			/**
+			 * ព័ត៌មានសេវា
+			 */
+			details: () => LocalizedString
+			/**
+			 * មិនបានកត់ត្រា
+			 */
+			notRecorded: () => LocalizedString
+			/**
+			 * មិនទាន់ចាត់មន្ត្រីទទួលបន្ទុក
+			 */
+			noOfficer: () => LocalizedString
+			/**
+			 * ថ្ងៃកត់ត្រាថាមិនបានផ្ដល់
+			 */
+			notGivenOn: () => LocalizedString
+			/**
+			 * មូលហេតុដែលមិនបានផ្ដល់
+			 */
+			notGivenReason: () => LocalizedString
+			/**
+			 * របាយការណ៍ និងឯកសារនៃការចុះសួរសុខទុក្ខ
+			 */
+			documents: () => LocalizedString
+			/**
+			 * មិនទាន់មានការតាមដាននៅឡើយ
+			 */
+			noFollowUp: () => LocalizedString
+			/**
+			 * កំពុងផ្ទុកសេវា...
+			 */
+			servicesLoading: () => LocalizedString
+			/**
+			 * មិនអាចផ្ទុកសេវាបានទេ។
+			 */
+			servicesFailed: () => LocalizedString
+		}
 	}
 }
 

@@ -249,7 +249,7 @@ describe('the audit log in words (issue 22)', () => {
       const step = rows.find((row) => row[5] === application.code);
       expect(step, locale).toBeDefined();
       expect(step?.slice(3, 5)).toEqual([
-        words.parentStatus.actions.acceptParentsAdoption(),
+        words.areas.parent.workflow.actions.acceptParentsAdoption(),
         words.options.entity.parent_infos(),
       ]);
       expect(String(step?.[7])).toContain(

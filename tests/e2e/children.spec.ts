@@ -69,7 +69,7 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
     .locator('input[type=file]:not([multiple])')
     .first()
     .setInputFiles({ name: 'bopha.png', mimeType: 'image/png', buffer: photo });
-  await expect(page.getByRole('img', { name: kh.childPhoto.previewAlt() })).toBeVisible();
+  await expect(page.getByRole('img', { name: kh.areas.child.photo.previewAlt() })).toBeVisible();
   await page.locator('input[type=file][multiple]').setInputFiles({
     name: 'birth-certificate.pdf',
     mimeType: 'application/pdf',
@@ -83,9 +83,9 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
   const showUrl = page.url();
   const nameKh = `${child.familyKh} ${child.givenKh}`;
   await expect(page.getByRole('heading', { name: nameKh, level: 1 })).toBeVisible();
-  await expect(page.getByRole('img', { name: kh.childShow.photoOf({ name: nameKh }) })).toBeVisible();
+  await expect(page.getByRole('img', { name: kh.areas.child.show.photoOf({ name: nameKh }) })).toBeVisible();
   const downloadButton = page.getByRole('button', {
-    name: kh.childDocuments.downloadNamed({ name: 'birth-certificate.pdf' }),
+    name: kh.areas.child.documents.downloadNamed({ name: 'birth-certificate.pdf' }),
   });
   await expect(downloadButton).toBeVisible();
   // Saved under the name the server builds from the record, not the sender's.
@@ -95,9 +95,11 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
   await expect(page.getByText(kh.options.status.registered()).first()).toBeVisible();
 
   // 2. Confirm adoption with a date: the status, its badge and its history follow.
-  await page.getByRole('button', { name: kh.childStatus.actions.confirmAdoption(), exact: true }).click();
+  await page
+    .getByRole('button', { name: kh.areas.child.workflow.actions.confirmAdoption(), exact: true })
+    .click();
   const dialog = page.getByRole('dialog');
-  const date = dialog.getByLabel(kh.childStatus.confirmDate());
+  const date = dialog.getByLabel(kh.areas.child.workflow.fields.confirmDate());
   await expect(date).toBeFocused();
   await expect(date).toHaveValue(today().split('-').reverse().join('-'));
   await date.fill('15-01-2026');
@@ -105,16 +107,16 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText(kh.options.status.adoptable()).first()).toBeVisible();
   const history = page.getByRole('table').last();
-  await expect(history).toContainText(kh.childStatus.actions.confirmAdoption());
+  await expect(history).toContainText(kh.areas.child.workflow.actions.confirmAdoption());
   await expect(history).toContainText('15-01-2026');
   // The history starts with the registration.
-  await expect(history).toContainText(kh.childHistory.registered());
+  await expect(history).toContainText(kh.areas.child.workflow.actions.register());
   // Confirming again is not offered: the machine no longer allows it from `adoptable`.
   await expect(
-    page.getByRole('button', { name: kh.childStatus.actions.confirmAdoption(), exact: true }),
+    page.getByRole('button', { name: kh.areas.child.workflow.actions.confirmAdoption(), exact: true }),
   ).toHaveCount(0);
   await expect(
-    page.getByRole('button', { name: kh.childStatus.actions.unconfirmedAdoption() }),
+    page.getByRole('button', { name: kh.areas.child.workflow.actions.unconfirmedAdoption() }),
   ).toBeVisible();
   await saveScreenshot(page, 'child-show-kh');
 
@@ -177,9 +179,9 @@ test('the lists: demo children with badges, the adoptable list, an export, the p
   // 'Find child by name or code' narrows the palette to children; a code finds its child.
   await page.keyboard.press('Control+k');
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.keyboard.type(en.palette.findChild());
+  await page.keyboard.type(en.areas.child.commands.find());
   await page.keyboard.press('Enter');
-  await expect(page.getByPlaceholder(en.palette.findChild())).toBeVisible();
+  await expect(page.getByPlaceholder(en.areas.child.commands.find())).toBeVisible();
   await page.keyboard.type('DEMO-000007');
   await expect(page.getByRole('option', { name: /DEMO-000007/ })).toBeVisible();
   await page.keyboard.press('Enter');
@@ -203,9 +205,9 @@ test('a reader sees the case summary without edit or status actions, and may not
     .first()
     .click();
   await expect(page).toHaveURL(/\/kh\/adoptive-child\/child\/show\/\d+$/);
-  await expect(page.getByRole('button', { name: kh.childShow.print() })).toBeVisible();
-  await expect(page.getByRole('link', { name: kh.childShow.edit() })).toHaveCount(0);
-  for (const action of Object.values(kh.childStatus.actions)) {
+  await expect(page.getByRole('button', { name: kh.areas.child.show.print() })).toBeVisible();
+  await expect(page.getByRole('link', { name: kh.areas.child.show.edit() })).toHaveCount(0);
+  for (const action of Object.values(kh.areas.child.workflow.actions)) {
     await expect(page.getByRole('button', { name: action() })).toHaveCount(0);
   }
   await page.goto('/kh/adoptive-child/child/create');
@@ -216,7 +218,7 @@ test("a child's family is recorded from the edit form, shown on the case summary
   page,
 }) => {
   const en = dict.en;
-  const words = en.childFamily;
+  const words = en.areas.child.family;
   await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
   await page.goto('/en/adoptive-child/child');
   await page.getByLabel(en.list.searchLabel({ things: en.resources.child.many() })).fill('DEMO-000011');

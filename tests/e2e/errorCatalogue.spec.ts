@@ -94,12 +94,12 @@ for (const locale of ['kh', 'en'] as const) {
       );
       await page.goto(at(`${childPath}/show/3`));
       await expectOfflineView(page, locale);
-      await expect(page.getByText(words.childShow.loadFailed())).toHaveCount(0);
+      await expect(page.getByText(words.areas.child.show.loadFailed())).toHaveCount(0);
       await saveScreenshot(page, `errors-offline-show-${locale}`);
       offline = false;
       await errorView(page).getByRole('button', { name: words.errors.retry() }).click();
       await expect(errorView(page)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: words.childShow.print() })).toBeVisible();
+      await expect(page.getByRole('button', { name: words.areas.child.show.print() })).toBeVisible();
     });
 
     test('an unknown record on an edit or show page and an unmatched route show 404 Not Found', async ({

@@ -15,13 +15,13 @@ const caseworker = { username: 'demo.caseworker', password: defaultDemoPassword 
 const supervisor = { username: 'demo.supervisor', password: defaultDemoPassword };
 
 type TBook = typeof kh;
-type TActionKey = keyof TBook['matchingStatus']['actions'];
+type TActionKey = keyof TBook['areas']['matching']['workflow']['actions'];
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
 
 /** Takes an action by its name from the palette; its dialog's date stays today; Enter confirms. */
 const act = async (page: Page, book: TBook, action: TActionKey, fill?: (page: Page) => Promise<void>) => {
-  const name = book.matchingStatus.actions[action]();
+  const name = book.areas.matching.workflow.actions[action]();
   await page.keyboard.press('Control+k');
   // The palette loads the first time it opens: type once its box has the focus.
   await expect(page.locator('[cmdk-input]')).toBeFocused();
@@ -57,7 +57,7 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   // The caseworker, in Khmer: the child first, then the family the list puts first (best compatibility).
   await signIn(page, caseworker);
   await page.goto('/kh/adoptive-matching/create');
-  await expect(page.getByRole('heading', { name: kh.matching.createTitle(), level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: kh.areas.matching.createTitle(), level: 1 })).toBeVisible();
   const childSearch = page.getByRole('combobox');
   await expect(childSearch).toBeFocused();
   await expect(page.getByRole('option').first()).toBeVisible();
@@ -73,7 +73,7 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   await saveScreenshot(page, 'matching-create-kh');
   await page.keyboard.press('Enter');
   await expect(page.locator(`[data-chosen-candidate="${familyCode}"]`)).toBeVisible();
-  const form = page.getByRole('form', { name: kh.matching.proposal() });
+  const form = page.getByRole('form', { name: kh.areas.matching.proposal() });
   await expect(form).toBeVisible();
   // The focus goes on where the next keystroke belongs: the justification a mismatch asks for,
   // else the proposal's button; not the page.
@@ -90,9 +90,9 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   await expect(page.getByText(`(${childCode})`)).toBeVisible();
   await expect(page.getByText(`(${familyCode})`)).toBeVisible();
   // The caseworker may not decide: no decision is offered.
-  await expect(page.getByRole('button', { name: kh.matchingStatus.actions.confirmAdoption() })).toHaveCount(
-    0,
-  );
+  await expect(
+    page.getByRole('button', { name: kh.areas.matching.workflow.actions.confirmAdoption() }),
+  ).toHaveCount(0);
   await act(page, kh, 'pendingAdoption');
   await expectStatus(page, kh, 'adoptionPending');
   await saveScreenshot(page, 'matching-working-page-kh');
@@ -179,21 +179,21 @@ test('four-eyes: a supervisor who asked for a decision sees it refused with the 
   await expect(refused).toHaveAttribute('aria-disabled', 'true');
   await expect(
     page
-      .getByText(en.workflow.fourEyesRefused({ step: en.matchingStatus.actions.pendingAdoption() }))
+      .getByText(en.workflow.fourEyesRefused({ step: en.areas.matching.workflow.actions.pendingAdoption() }))
       .first(),
   ).toBeVisible();
   // The palette lists it first too, disabled with the same reason: Enter acts on nothing else.
   const here = page.url();
   await page.keyboard.press('Control+k');
   await expect(page.locator('[cmdk-input]')).toBeFocused();
-  await page.keyboard.type(en.matchingStatus.actions.confirmAdoption());
+  await page.keyboard.type(en.areas.matching.workflow.actions.confirmAdoption());
   const locked = page
     .getByRole('group', { name: en.palette.thisRecord(), exact: true })
-    .getByRole('option', { name: new RegExp(`^${en.matchingStatus.actions.confirmAdoption()}$`) });
+    .getByRole('option', { name: new RegExp(`^${en.areas.matching.workflow.actions.confirmAdoption()}$`) });
   await expect(locked).toHaveAttribute('aria-disabled', 'true');
   await expect(locked).toHaveAttribute('aria-selected', 'true');
   await expect(locked).toHaveAccessibleDescription(
-    en.workflow.fourEyesRefused({ step: en.matchingStatus.actions.pendingAdoption() }),
+    en.workflow.fourEyesRefused({ step: en.areas.matching.workflow.actions.pendingAdoption() }),
   );
   await saveScreenshot(page, 'matching-four-eyes-palette-en');
   await page.keyboard.press('Enter');
@@ -218,7 +218,7 @@ test('the board in both languages: four stages with cards, kept in the address, 
   ] as const) {
     await page.goto(`/${locale}/adoptive-matching`);
     await expect(page.getByRole('heading', { name: book.resources.matching.many(), level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: book.matching.board() }).click();
+    await page.getByRole('button', { name: book.areas.matching.board() }).click();
     await expect(page).toHaveURL(/view=board/);
     for (const stage of ['proposal', 'trial', 'warrant', 'keeping'] as const)
       await expect(page.getByRole('heading', { name: book.options.stage[stage](), level: 2 })).toBeVisible();
@@ -227,7 +227,7 @@ test('the board in both languages: four stages with cards, kept in the address, 
     await saveScreenshot(page, `matching-board-${locale}`);
     // The view stays after a reload; the arrow keys move from card to card; Enter opens one.
     await page.reload();
-    await expect(page.getByRole('button', { name: book.matching.board() })).toHaveAttribute(
+    await expect(page.getByRole('button', { name: book.areas.matching.board() })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -260,7 +260,7 @@ const proposeFirst = async (page: Page, locale: 'kh' | 'en', book: TBook) => {
   await expect(page.getByRole('option').first()).toBeVisible();
   await page.keyboard.press('Enter');
   await page
-    .getByRole('form', { name: book.matching.proposal() })
+    .getByRole('form', { name: book.areas.matching.proposal() })
     .getByLabel(book.fields.justification())
     .fill('Assessed in person.');
   await page.keyboard.press('Control+s');
@@ -284,7 +284,7 @@ const openFromWorkQueue = async (page: Page, workingPath: string) => {
   const id = workingPath.split('/').at(-1);
   const item = page.locator(`[data-work-item="matching-${id}"]`).first();
   await expect(item).toBeVisible();
-  await expect(item).toContainText(en.matchingStatus.actions.confirmAdoption());
+  await expect(item).toContainText(en.areas.matching.workflow.actions.confirmAdoption());
   await saveScreenshot(page, 'matching-work-queue-en');
   await item.focus();
   await page.keyboard.press('Enter');

@@ -92,18 +92,18 @@ test("a couple's application in Khmer: registered with a document, accepted from
   // Accepted with the keyboard alone: the palette finds the action, the dialog takes Enter.
   await page.keyboard.press('Control+k');
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.keyboard.type(kh.parentStatus.actions.acceptParentsAdoption());
+  await page.keyboard.type(kh.areas.parent.workflow.actions.acceptParentsAdoption());
   await expect(
-    page.getByRole('option', { name: new RegExp(kh.parentStatus.actions.acceptParentsAdoption()) }),
+    page.getByRole('option', { name: new RegExp(kh.areas.parent.workflow.actions.acceptParentsAdoption()) }),
   ).toBeVisible();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
-  const date = dialog.getByLabel(kh.parentStatus.decisionDate());
+  const date = dialog.getByLabel(kh.areas.parent.workflow.fields.decisionDate());
   await expect(date).toBeFocused();
   await expect(date).toHaveValue(formatDate(today()));
   // One checklist item of five is done: the dialog says so and asks why it is accepted anyway.
   await expect(dialog.locator('#parent-action-note')).toContainText(
-    kh.parentShow.checklistDone({ done: 1, all: 5 }),
+    kh.areas.parent.show.checklistDone({ done: 1, all: 5 }),
   );
   await page.keyboard.press('Enter');
   const justification = dialog.getByLabel(kh.workflowNeeds.justification());
@@ -118,8 +118,10 @@ test("a couple's application in Khmer: registered with a document, accepted from
   await expect(page.getByText('គណៈកម្មការទទួលយក ខណៈការវាយតម្លៃផ្សេងទៀតកំពុងធ្វើ។').first()).toBeVisible();
   // Without an end the approval holds the settings' 12 months.
   const until = formatDate(defaultApprovedUntil(today(), 12));
-  await expect(page.getByText(kh.parentShow.approvedUntil({ date: until }))).toBeVisible();
-  await expect(page.getByRole('table').last()).toContainText(kh.parentStatus.actions.acceptParentsAdoption());
+  await expect(page.getByText(kh.areas.parent.show.approvedUntil({ date: until }))).toBeVisible();
+  await expect(page.getByRole('table').last()).toContainText(
+    kh.areas.parent.workflow.actions.acceptParentsAdoption(),
+  );
   await saveScreenshot(page, 'parent-show-kh');
 
   // Found from the palette by the second applicant's Latin name, from the home page.
@@ -208,8 +210,10 @@ test('a rejected application gives a new pending one with its applicants, addres
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Offered as a button and as a palette command.
   await page.keyboard.press('Control+k');
-  await page.keyboard.type(en.parentShow.newFromThis());
-  await expect(page.getByRole('option', { name: new RegExp(en.parentShow.newFromThis()) })).toBeVisible();
+  await page.keyboard.type(en.areas.parent.show.newFromThis());
+  await expect(
+    page.getByRole('option', { name: new RegExp(en.areas.parent.show.newFromThis()) }),
+  ).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/en/adoptive-parents/parents/create\\?from=${rejected.id}$`));
   await expect(page.locator('#field-applicant1GivenNameEn')).toHaveValue(rejected.applicant1GivenNameEn);

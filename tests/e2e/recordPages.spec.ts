@@ -50,9 +50,9 @@ const axeFinds = async (page: Page) => {
 const expectOnPaper = async (page: Page, paperTitle: { kh: string; en: string }, labels: string[]) => {
   await page.emulateMedia({ media: 'print' });
   const printedOn = formatDate(isoDateIn(new Date()));
-  for (const words of [paperTitle.kh, paperTitle.en, kh.matching.printedOn({ date: printedOn })])
+  for (const words of [paperTitle.kh, paperTitle.en, kh.areas.matching.show.printedOn({ date: printedOn })])
     await expect(page.getByText(words, { exact: false }).first()).toBeVisible();
-  await expect(page.getByText(en.matching.printedOn({ date: printedOn })).first()).toBeVisible();
+  await expect(page.getByText(en.areas.matching.show.printedOn({ date: printedOn })).first()).toBeVisible();
   for (const label of labels) await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
 };
 
@@ -71,7 +71,11 @@ test('an English matching names people in Latin letters; matching and service pr
   // The services card lists the adoption's services with links among text.
   await expect(page.locator('[data-service-row]').first()).toBeVisible();
   expect(await axeFinds(page)).toEqual([]);
-  await expectOnPaper(page, { kh: kh.matching.paperTitle(), en: en.matching.paperTitle() }, []);
+  await expectOnPaper(
+    page,
+    { kh: kh.areas.matching.show.paperTitle(), en: en.areas.matching.show.paperTitle() },
+    [],
+  );
   await saveScreenshot(page, 'records-matching-print-en');
   await page.emulateMedia({ media: 'screen' });
 
@@ -79,11 +83,15 @@ test('an English matching names people in Latin letters; matching and service pr
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(String(child.nameEn));
   expect(await axeFinds(page)).toEqual([]);
   // The adoption card's labels, in both languages on paper ('កុមារ / Child').
-  await expectOnPaper(page, { kh: kh.service.paperTitle(), en: en.service.paperTitle() }, [
-    `${kh.service.childLabel()} / ${en.service.childLabel()}`,
-    `${kh.service.familyLabel()} / ${en.service.familyLabel()}`,
-    `${kh.service.matchingLabel()} / ${en.service.matchingLabel()}`,
-  ]);
+  await expectOnPaper(
+    page,
+    { kh: kh.areas.service.show.paperTitle(), en: en.areas.service.show.paperTitle() },
+    [
+      `${kh.areas.service.childLabel()} / ${en.areas.service.childLabel()}`,
+      `${kh.areas.service.familyLabel()} / ${en.areas.service.familyLabel()}`,
+      `${kh.areas.service.matchingLabel()} / ${en.areas.service.matchingLabel()}`,
+    ],
+  );
   await saveScreenshot(page, 'records-service-print-en');
   await page.emulateMedia({ media: 'screen' });
 

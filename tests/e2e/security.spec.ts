@@ -150,11 +150,11 @@ test('the audit screen tells each entry in words, by record code, and exports it
     await page.goto(`/${locale}/security/audit?action=confirm-test`);
     await expect(page.locator('#filter-action')).toHaveValue('confirm-test');
     await expect(page.locator('#filter-action option:checked')).toHaveText(
-      words.matchingStatus.actions.confirmTest(),
+      words.areas.matching.workflow.actions.confirmTest(),
     );
     const row = page.locator('.ag-row').first();
     await expect(row.locator('.ag-cell[col-id="action"]')).toHaveText(
-      words.matchingStatus.actions.confirmTest(),
+      words.areas.matching.workflow.actions.confirmTest(),
     );
     await expect(row.locator('.ag-cell[col-id="entity"]')).toHaveText(
       words.options.entity.adoptive_matchings(),

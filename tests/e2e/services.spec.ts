@@ -45,10 +45,10 @@ test('in Khmer, a supervisor approves a keep and the four scheduled services app
   await signIn(page, supervisor);
   await page.goto(`/kh/adoptive-matching/matching/${matching.id}`);
   await expectStatus(page, kh, 'keepRequested');
-  await command(page, kh.matchingStatus.actions.childKeepApprove());
+  await command(page, kh.areas.matching.workflow.actions.childKeepApprove());
   const dialog = page.getByRole('dialog');
   await expect(
-    dialog.getByRole('heading', { name: kh.matchingStatus.actions.childKeepApprove() }),
+    dialog.getByRole('heading', { name: kh.areas.matching.workflow.actions.childKeepApprove() }),
   ).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
@@ -105,10 +105,10 @@ test('the caseworker records a home visit with a concern from the keyboard alone
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/kh/service-after-adoption/show/${first.id}$`));
   await expectStatus(page, kh, 'pending');
-  await command(page, kh.serviceStatus.actions.confirmService());
+  await command(page, kh.areas.service.workflow.actions.confirmService());
   const dialog = page.getByRole('dialog');
   await expect(
-    dialog.getByRole('heading', { name: kh.serviceStatus.actions.confirmService() }),
+    dialog.getByRole('heading', { name: kh.areas.service.workflow.actions.confirmService() }),
   ).toBeVisible();
   // The date stays today; health good, schooling not assessed, integration a concern; a note.
   await expect(dialog.getByLabel(kh.fields.serviceDate())).toBeFocused();

@@ -59,14 +59,14 @@ test('the caseworker finds the step awaited of a matching they proposed in the b
     await signIn(page, caseworker);
     const khItem = await openBell(page, kh, id);
     await expect(khItem).toContainText(
-      kh.workQueue.nextStep({ actions: kh.matchingStatus.actions.pendingAdoption() }),
+      kh.workQueue.nextStep({ actions: kh.areas.matching.workflow.actions.pendingAdoption() }),
     );
     await saveScreenshot(page, 'work-queue-next-step-kh');
 
     await page.goto('/en');
     const enItem = await openBell(page, en, id);
     await expect(enItem).toContainText(
-      en.workQueue.nextStep({ actions: en.matchingStatus.actions.pendingAdoption() }),
+      en.workQueue.nextStep({ actions: en.areas.matching.workflow.actions.pendingAdoption() }),
     );
     await saveScreenshot(page, 'work-queue-next-step-en');
     await page.keyboard.press('Escape');
@@ -77,7 +77,7 @@ test('the caseworker finds the step awaited of a matching they proposed in the b
     await page.keyboard.type(code);
     await expect(
       page.getByRole('option', {
-        name: new RegExp(`${code}.*${en.matchingStatus.actions.pendingAdoption()}`),
+        name: new RegExp(`${code}.*${en.areas.matching.workflow.actions.pendingAdoption()}`),
       }),
     ).toBeVisible();
     await saveScreenshot(page, 'work-queue-next-step-palette-en');

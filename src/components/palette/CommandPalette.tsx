@@ -161,9 +161,9 @@ export const CommandPalette = () => {
                 onValueChange={setSearch}
                 placeholder={
                   scope === 'child'
-                    ? LL.palette.findChild()
+                    ? LL.areas.child.commands.find()
                     : scope === 'parent'
-                      ? LL.parentShow.findApplication()
+                      ? LL.areas.parent.commands.find()
                       : LL.palette.placeholder()
                 }
                 maxLength={100}

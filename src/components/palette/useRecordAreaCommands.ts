@@ -1,6 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { areaPagePermission, areaPermission, type TAreaDefinition } from '@/domain/areas/area';
+import { areaWords } from '@/domain/areas/areaWords';
 import { hasPermission } from '@/domain/permissions';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -34,6 +36,21 @@ export type TRecordAreaCommands = {
     keywords?: (LL: TranslationFunctions) => string[];
   }[];
 };
+
+/**
+ * The commands of a record area from its description (src/domain/areas): its create page needs the
+ * area's page permission and the save `:write`; finding needs `:read`; the words are the area's
+ * `commands` (`areas.<name>.commands.new|find`); its pages are the area's `commandPages`.
+ */
+export const recordAreaCommandsOf = (area: TAreaDefinition): TRecordAreaCommands => ({
+  name: area.name,
+  routeBase: area.routeBase,
+  createPermissions: [areaPermission(area, 'write'), areaPagePermission(area)],
+  readPermission: areaPermission(area, 'read'),
+  newTitle: (LL) => areaWords(LL, area).commands.new(),
+  findTitle: (LL) => areaWords(LL, area).commands.find(),
+  pages: area.commandPages,
+});
 
 /**
  * A record area's app-wide commands: 'New ...' (to its create page), 'Find ... by name or

@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { AreaAppCommands } from '@/components/palette/AreaAppCommands';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { resourceName } from '@/components/palette/destinations';
 import { iconForPath } from '@/components/palette/paletteSections';
+import { allAreas } from '@/domain/areas';
 import { hasPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
 import { translate } from '@/domain/translatable';
@@ -15,7 +17,8 @@ import type { TClientResource } from './resourceArea';
 /**
  * Palette pages: every described resource's list the user may read (the list itself adds
  * 'New …' while it is open), found by the Khmer or the English name whatever the interface language;
- * and the commands a resource offers on every screen (`AppCommands`: 'New child', 'Find child…').
+ * and the commands every record area offers on every screen ('New child', 'Find child…', from its
+ * description: src/domain/areas).
  */
 export const ResourcePageCommands = ({ resources }: { resources: TClientResource[] }) => {
   // A new LL (language switch, the admin's overrides loaded) means the names are read again.
@@ -47,9 +50,9 @@ export const ResourcePageCommands = ({ resources }: { resources: TClientResource
   if (status !== 'signedIn') return null;
   return (
     <>
-      {resources.map(({ definition, AppCommands }) =>
-        AppCommands ? <AppCommands key={definition.name} /> : null,
-      )}
+      {allAreas().map((area) => (
+        <AreaAppCommands key={area.name} area={area} />
+      ))}
     </>
   );
 };

@@ -65,8 +65,6 @@ export type TClientResource = {
    * code): asked once when the create page opens, over the fields' `defaultValue`.
    */
   loadCreateDefaults?: () => Promise<Record<string, unknown>>;
-  /** Palette commands offered on every screen (a component: it registers them app-wide), e.g. 'New child'. */
-  AppCommands?: ComponentType;
   /**
    * The permission the create and edit pages need when the spec says another than the API's
    * (children: `adoptive_children:update`); the create button then asks for both.

@@ -99,6 +99,6 @@ describe('the accept dialog', () => {
     );
     expect(result?.required).toEqual(['justification']);
     expect(result?.hidden).toEqual([]);
-    expect(result?.note).toContain(en.parentShow.checklistDone({ done: 2, all: 5 }));
+    expect(result?.note).toContain(en.areas.parent.show.checklistDone({ done: 2, all: 5 }));
   });
 });

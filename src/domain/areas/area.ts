@@ -1,15 +1,30 @@
+import type { TranslationFunctions } from '../../i18n/i18n-types';
+import type { TPermissionResource } from '../permissionCatalogue';
 import type { TBadgeTone } from '../resource';
+import type { TTranslatable } from '../translatable';
+
+/** A page of the area the sidebar does not list, offered by the palette to whoever may read the area. */
+export type TAreaCommandPage = {
+  id: string;
+  /** Where it opens: an address under the area's route base, with its query if any. */
+  path: string;
+  icon: string;
+  title: (LL: TranslationFunctions) => string;
+  /** More words it is found by, in the reader's language. */
+  keywords?: (LL: TranslationFunctions) => string[];
+};
 
 /**
  * One record area described once (DESIGN.md section 1, issue 23): what every engine needs to know
  * about children, applications, matchings, services... without importing the area's heavy parts.
- * Light on purpose (no zod, no machine): the route table, which every page downloads first, reads
- * it. The resource description, the workflow's action table and the server's bindings name their
- * area and take its addresses, permissions and statuses from here; an area's words live in the
- * dictionaries under `areas.<name>`.
+ * Light on purpose (no zod, no machine, no words): the route table, which every page downloads
+ * first, reads it. The resource description, the workflow's action table and the server's bindings
+ * name their area and take its addresses, permissions and statuses from here; an area's words live
+ * in the dictionaries under `areas.<name>` in the shape `TAreaWords` (src/domain/areas/areaWords.ts)
+ * names, and the engines find them by the area's name.
  */
 export type TAreaDefinition = {
-  /** The key of everything else: the resource's name, the feature, `areas.<name>` words. */
+  /** The key of everything else: the resource's name, the feature, `areas.<name>` words, ids. */
   name: string;
   /** The table's name as the audit log, `status_history` and `attachments` record it. */
   entity: string;
@@ -17,11 +32,38 @@ export type TAreaDefinition = {
   apiBase: string;
   /** Where its screens live (`/adoptive-child/child`): list, `/create`, `/edit/:id`, `/show/:id`. */
   routeBase: string;
-  /** The permission catalogue's resource: `{permission}:read|write|update|delete`. */
-  permission: string;
+  /** The permission catalogue's resource (src/domain/permissionCatalogue.ts): `{permission}:read|write|update|delete`. */
+  permission: TPermissionResource;
   /** A status's badge tone, for areas whose records move through a workflow. */
   statuses?: Readonly<Record<string, TBadgeTone>>;
+  /**
+   * The action that opens the create and edit pages: `update` for the four record areas (spec
+   * section 6), saving a new record also needs `:write`.
+   */
+  pageAction?: 'update' | 'write';
+  /** The action that opens the show page: `read` unless said (a matching's summary needs `write`). */
+  showAction?: 'read' | 'write';
+  /** The edit and show pages open without an id too (the spec's services: `/edit/:id?`). */
+  idOptional?: boolean;
+  /** Its entry in the sidebar (spec section 2), in the area's order. */
+  menu: { key: string; icon: string; title: TTranslatable };
+  /** Pages of the area the palette offers besides 'New …' and 'Find …'. */
+  commandPages?: readonly TAreaCommandPage[];
 };
 
 /** Describes an area: checks its shape and keeps its literal types. */
 export const defineArea = <const T extends TAreaDefinition>(area: T): T => area;
+
+/** `{permission}:{action}` of an area. */
+export const areaPermission = (
+  area: TAreaDefinition,
+  action: 'read' | 'write' | 'update' | 'delete',
+): string => `${area.permission}:${action}`;
+
+/** The permission of the area's create and edit pages. */
+export const areaPagePermission = (area: TAreaDefinition): string =>
+  areaPermission(area, area.pageAction ?? 'update');
+
+/** The permission of the area's show page. */
+export const areaShowPermission = (area: TAreaDefinition): string =>
+  areaPermission(area, area.showAction ?? 'read');

@@ -15,4 +15,14 @@ export const childArea = defineArea({
     longTerm: 'amber',
     international: 'teal',
   },
+  menu: { key: 'child', icon: 'child', title: { kh: 'កុមារសុំកុមារធម៌', en: 'Adoptive child' } },
+  // The list a matching starts from, which the sidebar does not show (spec section 4).
+  commandPages: [
+    {
+      id: 'open-can-adopt-child',
+      path: '/can-adopt-child',
+      icon: 'child',
+      title: (LL) => LL.resources.childAdoptable.many(),
+    },
+  ],
 });

@@ -15,6 +15,18 @@ export const areas = [
 export type TAreaName = (typeof areas)[number]['name'];
 
 export const areaByName = (name: string): TAreaDefinition | undefined =>
-  areas.find((area) => area.name === name);
+  allAreas().find((area) => area.name === name);
 export const areaByEntity = (entity: string): TAreaDefinition | undefined =>
-  areas.find((area) => area.entity === entity);
+  allAreas().find((area) => area.entity === entity);
+
+/** Areas added at run time (a test's throwaway area): the engines that list every area read `allAreas()`. */
+const registered: TAreaDefinition[] = [];
+
+/** Adds an area to the ones the engines list (once by name); returns it. */
+export const registerArea = <const A extends TAreaDefinition>(area: A): A => {
+  if (!allAreas().some((known) => known.name === area.name)) registered.push(area);
+  return area;
+};
+
+/** Every area: the list's, then those registered. */
+export const allAreas = (): readonly TAreaDefinition[] => [...areas, ...registered];

@@ -1,11 +1,14 @@
 import { defineArea } from './area';
 
+const routeBase = '/adoptive-matching';
+
 /** Matchings of a child with a family and their legal stages (the spec's 'Matching'). */
 export const matchingArea = defineArea({
   name: 'matching',
   entity: 'adoptive_matchings',
-  apiBase: '/adoptive-matching',
-  routeBase: '/adoptive-matching',
+  // The API and the screens share the address.
+  apiBase: routeBase,
+  routeBase,
   permission: 'matchings',
   statuses: {
     proposed: 'slate',
@@ -21,4 +24,8 @@ export const matchingArea = defineArea({
     completed: 'violet',
     rejected: 'rose',
   },
+  // The printable summary is guarded by `matchings:write` (spec section 6); a record opens on its
+  // working page (`{routeBase}/matching/:id`, src/features/matching).
+  showAction: 'write',
+  menu: { key: 'matching', icon: 'matching', title: { kh: 'ការផ្គូផ្គងកុមារធម៌', en: 'Adoptive matching' } },
 });

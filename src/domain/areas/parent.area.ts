@@ -8,4 +8,5 @@ export const parentArea = defineArea({
   routeBase: '/adoptive-parents/parents',
   permission: 'adoptive_parents',
   statuses: { pending: 'amber', accepted: 'green', matched: 'blue', adopted: 'violet', rejected: 'rose' },
+  menu: { key: 'parents', icon: 'parents', title: { kh: 'ឪពុកម្ដាយសុំកុមារធម៌', en: 'Adopted parents' } },
 });

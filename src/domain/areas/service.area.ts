@@ -1,11 +1,38 @@
 import { defineArea } from './area';
 
+const routeBase = '/service-after-adoption';
+
+/**
+ * 'My follow-ups' (issue 14's saved view): the signed-in user's pending services, the nearest
+ * planned day first, so the week's visits come on top. An address of the list, in plain parameters
+ * (the list reads them and writes them back in its own form).
+ */
+export const myFollowUpsQuery = 'mine=mine&status=pending&sort=plannedDate&order=asc';
+
 /** Services after adoption: the family's follow-ups (the spec's 'After-adoption services'). */
 export const serviceArea = defineArea({
   name: 'service',
   entity: 'post_adoption_services',
-  apiBase: '/service-after-adoption',
-  routeBase: '/service-after-adoption',
+  // The API and the screens share the address.
+  apiBase: routeBase,
+  routeBase,
   permission: 'post_adoption_services',
   statuses: { pending: 'amber', confirmed: 'green', rejected: 'rose' },
+  // The spec makes the id of the edit and show pages optional.
+  idOptional: true,
+  menu: {
+    key: 'service',
+    icon: 'service',
+    title: { kh: 'សេវាក្រោយការសុំកុមារធម៌', en: 'Service after adoption' },
+  },
+  // The list's saved view of the same name (src/features/service/serviceClient.ts).
+  commandPages: [
+    {
+      id: 'open-my-follow-ups',
+      path: `${routeBase}?${myFollowUpsQuery}`,
+      icon: 'service',
+      title: (LL) => LL.areas.service.myFollowUps(),
+      keywords: (LL) => [LL.areas.service.myFollowUpsHint()],
+    },
+  ],
 });

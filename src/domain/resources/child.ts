@@ -3,7 +3,7 @@ import { childArea } from '../areas/child.area';
 import { childStatuses } from '../childStatus';
 import { personName, type TPersonName } from '../personName';
 import type { TResourceDefinition } from '../resource';
-import { resourceAddresses } from '../resourceAddresses';
+import { areaAddress } from '../resourceAddresses';
 import { isoDay, optionalText, requiredId } from '../rules';
 
 /**
@@ -90,8 +90,8 @@ export const childStatusTones = childArea.statuses;
 
 const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn
-    ? { path: `/child-infos/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
-    : { path: `/child-infos/${path}` };
+    ? { path: `${childArea.apiBase}/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
+    : { path: `${childArea.apiBase}/${path}` };
 
 /** A child's name in both scripts, from its four name fields. */
 export const childNames = (row: Record<string, unknown>): TPersonName => ({
@@ -100,9 +100,9 @@ export const childNames = (row: Record<string, unknown>): TPersonName => ({
 });
 
 export const childResource = {
-  ...resourceAddresses.child,
+  ...areaAddress(childArea),
   officeScope: 'headOfficeId',
-  apiBase: '/child-infos',
+  apiBase: childArea.apiBase,
   schema: ZChildInput,
   formSections: ['identity', 'birthOrigin', 'careHealth', 'family', 'documents'],
   recordPage: 'show',
@@ -213,7 +213,7 @@ export const childResource = {
       flex: 0.4,
       minWidth: 64,
       // The 96 px thumbnail: a list shows an avatar, it does not download every full photo.
-      photoPath: (row) => (row.hasPhoto ? `/child-infos/thumbnail/${String(row.id)}` : null),
+      photoPath: (row) => (row.hasPhoto ? `${childArea.apiBase}/thumbnail/${String(row.id)}` : null),
     },
     { key: 'code', kind: 'text', sortable: true, flex: 1.2, minWidth: 150 },
     { key: 'nameKh', kind: 'text', sortable: true, flex: 1.6 },

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { childArea } from '../areas/child.area';
 import { matchingArea } from '../areas/matching.area';
 import { peopleNames } from '../personName';
 import type { TResourceDefinition } from '../resource';
-import { resourceAddresses } from '../resourceAddresses';
+import { areaAddress } from '../resourceAddresses';
 import { isoDay, optionalText, requiredId } from '../rules';
 import { matchingStages, matchingStatuses } from '../workflows/matching.workflow';
 
@@ -35,8 +36,8 @@ export const ZMatchingUpdate = z
 export const matchingStatusTones = matchingArea.statuses;
 
 export const matchingResource = {
-  ...resourceAddresses.matching,
-  apiBase: '/adoptive-matching',
+  ...areaAddress(matchingArea),
+  apiBase: matchingArea.apiBase,
   officeScope: 'headOfficeId',
   schema: ZMatchingInput,
   updateSchema: ZMatchingUpdate,
@@ -46,7 +47,7 @@ export const matchingResource = {
       key: 'childId',
       label: 'child',
       kind: 'lookup',
-      lookup: { path: '/adoptive-matching/adoptive-childs' },
+      lookup: { path: `${matchingArea.apiBase}/adoptive-childs` },
       required: true,
       createOnly: true,
     },
@@ -54,7 +55,7 @@ export const matchingResource = {
       key: 'parentId',
       label: 'parent',
       kind: 'lookup',
-      lookup: { path: '/adoptive-matching/adoptive-parents' },
+      lookup: { path: `${matchingArea.apiBase}/adoptive-parents` },
       required: true,
       createOnly: true,
     },
@@ -78,7 +79,7 @@ export const matchingResource = {
       key: 'headOfficeId',
       label: 'headOffice',
       kind: 'lookup',
-      lookup: { path: '/child-infos/head-offices' },
+      lookup: { path: `${childArea.apiBase}/head-offices` },
     },
   ],
   defaultSort: 'code',

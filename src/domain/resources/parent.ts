@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parentArea } from '../areas/parent.area';
 import { peopleNames, type TPersonName } from '../personName';
 import type { TFieldDef, TResourceDefinition } from '../resource';
-import { resourceAddresses } from '../resourceAddresses';
+import { areaAddress } from '../resourceAddresses';
 import { isoDay, numberBetween, optionalText, requiredId } from '../rules';
 import { parentStatuses } from '../workflows/parent.workflow';
 import { childAgeBands, childSexes, yearsBefore } from './child';
@@ -157,8 +157,8 @@ export const parentStatusTones = parentArea.statuses;
 
 const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn
-    ? { path: `/parent-infos/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
-    : { path: `/parent-infos/${path}` };
+    ? { path: `${parentArea.apiBase}/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
+    : { path: `${parentArea.apiBase}/${path}` };
 
 const notInFuture = (today: string) => ({ max: today });
 
@@ -194,9 +194,9 @@ const applicantFields = (n: TApplicantNumber): TFieldDef[] => {
 };
 
 export const parentResource = {
-  ...resourceAddresses.parent,
+  ...areaAddress(parentArea),
   officeScope: 'headOfficeId',
-  apiBase: '/parent-infos',
+  apiBase: parentArea.apiBase,
   schema: ZParentInput,
   formSections: ['application', 'applicant1', 'applicant2', 'address', 'household', 'terms', 'checklist'],
   recordPage: 'show',

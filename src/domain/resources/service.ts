@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { serviceArea } from '../areas/service.area';
 import { peopleNames } from '../personName';
 import type { TResourceDefinition } from '../resource';
-import { resourceAddresses } from '../resourceAddresses';
+import { areaAddress } from '../resourceAddresses';
 import { optionalText, requiredDay, requiredId } from '../rules';
 import { serviceDueStates, serviceTypes } from '../serviceSchedule';
 import { serviceStatuses } from '../workflows/service.workflow';
@@ -55,8 +55,8 @@ const dueMark = (row: Record<string, unknown>) =>
       : null;
 
 export const serviceResource = {
-  ...resourceAddresses.service,
-  apiBase: '/service-after-adoption',
+  ...areaAddress(serviceArea),
+  apiBase: serviceArea.apiBase,
   officeScope: 'headOfficeId',
   schema: ZServiceInput,
   updateSchema: ZServiceUpdate,
@@ -66,7 +66,7 @@ export const serviceResource = {
       key: 'childId',
       label: 'child',
       kind: 'lookup',
-      lookup: { path: '/service-after-adoption/adoptive-childs' },
+      lookup: { path: `${serviceArea.apiBase}/adoptive-childs` },
       required: true,
       createOnly: true,
     },
@@ -76,7 +76,7 @@ export const serviceResource = {
       key: 'officerId',
       label: 'officer',
       kind: 'lookup',
-      lookup: { path: '/service-after-adoption/officers', showCode: false },
+      lookup: { path: `${serviceArea.apiBase}/officers`, showCode: false },
     },
     { key: 'notes', kind: 'textarea' },
   ],
@@ -101,19 +101,19 @@ export const serviceResource = {
       key: 'officerId',
       label: 'officer',
       kind: 'lookup',
-      lookup: { path: '/service-after-adoption/officers', showCode: false },
+      lookup: { path: `${serviceArea.apiBase}/officers`, showCode: false },
     },
     {
       key: 'provinceId',
       label: 'province',
       kind: 'lookup',
-      lookup: { path: '/service-after-adoption/provinces' },
+      lookup: { path: `${serviceArea.apiBase}/provinces` },
     },
     {
       key: 'headOfficeId',
       label: 'headOffice',
       kind: 'lookup',
-      lookup: { path: '/service-after-adoption/head-offices' },
+      lookup: { path: `${serviceArea.apiBase}/head-offices` },
     },
     // A child's and a matching's services (their pages list them).
     { key: 'childId', label: 'child', kind: 'id' },

@@ -1,5 +1,5 @@
 import { ResourceListPage, type TListVariant } from '@/components/resource/ResourceListPage';
-import { childClientResource } from './childClient';
+import { childClientResource } from './resources';
 
 /**
  * `/can-adopt-child`: the children a matching may start from. `adoptable` is already 'confirmed and

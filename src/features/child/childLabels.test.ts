@@ -13,8 +13,16 @@ const locales = ['km', 'en'] as const;
 type TLocale = (typeof locales)[number];
 
 /** The text under `namespace.key` ('' when the dictionary lacks it): the proxy answers '' too. */
+/** A word by its section (dotted for a nested one: `areas.child.commands`) and key. */
 const textOf = (locale: TLocale, namespace: string, key: string) =>
-  (((books[locale] as unknown as TBook)[namespace] as TBook | undefined)?.[key] as TText)?.() ?? '';
+  (
+    namespace
+      .split('.')
+      .reduce<TBook | undefined>(
+        (book, part) => book?.[part] as TBook | undefined,
+        books[locale] as unknown as TBook,
+      )?.[key] as TText
+  )?.() ?? '';
 const optionText = (locale: TLocale, key: string, value: string) =>
   (((books[locale].options as unknown as TBook)[key] as TBook | undefined)?.[value] as TText)?.() ?? '';
 const resourceText = (locale: TLocale, name: string) => {
@@ -93,7 +101,7 @@ describe('child record labels', () => {
       ['list', 'exportCsv'],
       ['list', 'exporting'],
       ['list', 'exportFailed'],
-      ['palette', 'findChild'],
+      ['areas.child.commands', 'find'],
     ] as const;
     expect(
       missingTexts((locale) =>

@@ -20,8 +20,8 @@ export const CompatibilityChecks = ({ checks }: { checks: readonly TCompatibilit
           <span className="inline-flex">
             <Badge tone={check.informational && check.result !== 'match' ? 'slate' : tone[check.result]}>
               {check.informational && check.result !== 'match'
-                ? LL.compatibility.information()
-                : LL.compatibility[check.result]()}
+                ? LL.areas.matching.compatibilityChecks.information()
+                : LL.areas.matching.compatibilityChecks[check.result]()}
             </Badge>
           </span>
           <span>

@@ -20,10 +20,12 @@ export const StageTimingLine = ({ record }: { record: TResourceRow }) => {
   if (!timing) return null;
   return (
     <span className="inline-flex items-center gap-2" data-stage-timing="">
-      <span>{LL.matching.daysInStage({ days: timing.days, stage: LL.options.stage[timing.stage]() })}</span>
+      <span>
+        {LL.areas.matching.daysInStage({ days: timing.days, stage: LL.options.stage[timing.stage]() })}
+      </span>
       {timing.overdue ? (
         <Badge tone="amber">
-          {LL.matching.overdueDays({ days: timing.days, expected: timing.expected })}
+          {LL.areas.matching.overdueDays({ days: timing.days, expected: timing.expected })}
         </Badge>
       ) : null}
     </span>

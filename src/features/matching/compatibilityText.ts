@@ -6,7 +6,7 @@ type TCriterionBook = Record<string, (() => string) | undefined>;
 
 /** A criterion's name ('Sex', 'Age gap'). */
 export const criterionText = (LL: TranslationFunctions, criterion: string): string =>
-  (LL.compatibility.criteria as unknown as TCriterionBook)[criterion]?.() ?? criterion;
+  (LL.areas.matching.compatibilityChecks.criteria as unknown as TCriterionBook)[criterion]?.() ?? criterion;
 
 /**
  * A compatibility check's reason in words, in the language of `LL`: its values as recorded, a sex
@@ -17,5 +17,8 @@ export const compatibilityReasonText = (LL: TranslationFunctions, check: TCompat
     value === 'male' || value === 'female' ? LL.options.sex[value]().toLowerCase() : String(value ?? '');
   const values: Record<string, string | number> = { ...check.values };
   for (const key of ['sex', 'childSex']) if (key in values) values[key] = sexWord(values[key]);
-  return (LL.compatibility.reasons as unknown as TReasonBook)[check.reason]?.(values) ?? check.reason;
+  return (
+    (LL.areas.matching.compatibilityChecks.reasons as unknown as TReasonBook)[check.reason]?.(values) ??
+    check.reason
+  );
 };

@@ -1,21 +1,22 @@
-import { resourceAddresses } from '@/domain/resourceAddresses';
-import { auth, resourceScreen, type TFeature } from '../featureRoutes';
-import { matchingPagePermission } from './matchingPagePermission';
+import { areaPermission } from '@/domain/areas/area';
+import { matchingArea } from '@/domain/areas/matching.area';
+import { areaFeature } from '../areaFeature';
+import { auth } from '../featureRoutes';
 
 /**
- * Matchings (issue 13): the list and board, the new matching (`matchings:update` page, `:write` to
- * save), the working page (`matchings:read`), the edit form and the printable summary
- * (`matchings:write`, as spec section 6 says).
+ * Matchings (issue 13): the list and board, the new matching (its own page: candidates by
+ * compatibility), the edit form, the printable summary (`matchings:write`, spec section 6) and the
+ * working page a matching opens on (`matchings:read`).
  */
-export const feature: TFeature = {
-  name: 'matching',
+export const feature = areaFeature(matchingArea, {
   order: 30,
-  resourcePages: [{ address: resourceAddresses.matching, area: { key: 'records' }, editIdOptional: false }],
+  create: () => import('./create/MatchingCreatePage'),
+  show: () => import('./show/MatchingShowPage'),
   routes: [
-    auth('/adoptive-matching', 'matchings:read', resourceScreen('matching', 'list')),
-    auth('/adoptive-matching/create', matchingPagePermission, () => import('./create/MatchingCreatePage')),
-    auth('/adoptive-matching/edit/:id', matchingPagePermission, resourceScreen('matching', 'edit')),
-    auth('/adoptive-matching/matching/:id', 'matchings:read', () => import('./work/MatchingWorkPage')),
-    auth('/adoptive-matching/show/:id', 'matchings:write', () => import('./show/MatchingShowPage')),
+    auth(
+      `${matchingArea.routeBase}/matching/:id`,
+      areaPermission(matchingArea, 'read'),
+      () => import('./work/MatchingWorkPage'),
+    ),
   ],
-};
+});

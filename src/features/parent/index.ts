@@ -1,20 +1,5 @@
-import { resourceAddresses } from '@/domain/resourceAddresses';
-import { auth, resourceScreen, type TFeature } from '../featureRoutes';
-import { parentPagePermission } from '../pagePermissions';
+import { parentArea } from '@/domain/areas/parent.area';
+import { areaFeature } from '../areaFeature';
 
-/** Parent applications (issue 12): like children, create and edit are guarded by `:update` (spec section 6). */
-export const feature: TFeature = {
-  name: 'parent',
-  order: 20,
-  resourcePages: [{ address: resourceAddresses.parent, area: { key: 'records' }, editIdOptional: false }],
-  routes: [
-    auth('/adoptive-parents/parents', 'adoptive_parents:read', resourceScreen('parent', 'list')),
-    auth('/adoptive-parents/parents/create', parentPagePermission, resourceScreen('parent', 'create')),
-    auth('/adoptive-parents/parents/edit/:id', parentPagePermission, resourceScreen('parent', 'edit')),
-    auth(
-      '/adoptive-parents/parents/show/:id',
-      'adoptive_parents:read',
-      () => import('./show/ParentShowPage'),
-    ),
-  ],
-};
+/** Parent applications (issue 12): the area's pages and the application's show page. */
+export const feature = areaFeature(parentArea, { order: 20, show: () => import('./show/ParentShowPage') });

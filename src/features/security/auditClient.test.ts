@@ -47,7 +47,7 @@ describe('the audit screen in words (issue 22)', () => {
       'Matched with a family',
     );
     expect(cell(books.km, 'action', { entity: 'adoptive_matchings', action: 'confirm-test' })).toBe(
-      books.km.matchingStatus.actions.confirmTest(),
+      books.km.areas.matching.workflow.actions.confirmTest(),
     );
     expect(auditedEntities).toContain('post_adoption_services');
     for (const [locale, LL] of Object.entries(books))

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { Badge } from '@/components/Badge';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import {
   historyCellClass as cellClass,
   HistoryHeading as Heading,
@@ -8,6 +9,7 @@ import {
 } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import { useResourceText } from '@/components/resource/useResourceText';
+import { serviceArea } from '@/domain/areas/service.area';
 import { formatDate } from '@/domain/dateFormat';
 import { hasPermission } from '@/domain/permissions';
 import { resourceAddresses } from '@/domain/resourceAddresses';
@@ -19,8 +21,7 @@ import { useRemoteData } from '@/platform/api/useRemoteData';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { ServiceDueBadge, ServiceStatusBadge } from './ServiceBadges';
-import { serviceApiBase } from './serviceViews';
+import { ServiceDueBadge } from './ServiceDueBadge';
 
 /** Whose services: a child's (its page) or an adoption's (a completed matching's page). */
 export type TServicesOf = { childId: string | number } | { matchingId: string | number };
@@ -35,7 +36,7 @@ export const servicesPath = (of: TServicesOf) => {
     sort: 'plannedDate',
     order: 'asc',
   });
-  return `${serviceApiBase}?${query.toString()}`;
+  return `${serviceArea.apiBase}?${query.toString()}`;
 };
 
 /** Whose services, the page's id prefix (`child`, `matching`) and the page's reload count. */
@@ -78,9 +79,9 @@ const ServicesTable = ({ of, idPrefix, reloadKey }: TServicesCardProps) => {
       >
         <HistoryBody
           history={services}
-          empty={LL.service.noFollowUp()}
-          loadingText={LL.service.servicesLoading()}
-          failedText={LL.service.servicesFailed()}
+          empty={LL.areas.service.noFollowUp()}
+          loadingText={LL.areas.service.servicesLoading()}
+          failedText={LL.areas.service.servicesFailed()}
         >
           {(rows) => (
             <table className="w-full border-collapse text-sm">
@@ -118,10 +119,10 @@ const ServicesTable = ({ of, idPrefix, reloadKey }: TServicesCardProps) => {
                     </td>
                     <td className={cellClass}>
                       <span className="inline-flex flex-wrap items-center gap-2">
-                        <ServiceStatusBadge status={String(service.status)} />
+                        <AreaStatusBadge area={serviceArea} status={String(service.status)} />
                         {service.status === 'confirmed' && service.actualDate ? (
                           <span className="text-slate-600 text-xs dark:text-slate-300">
-                            {LL.service.givenOn({ date: formatDate(service.actualDate) })}
+                            {LL.areas.service.givenOn({ date: formatDate(service.actualDate) })}
                           </span>
                         ) : null}
                         {service.concern === true ? (

@@ -1,9 +1,11 @@
+import { childArea } from '@/domain/areas/child.area';
 import type { TChildFamilyInput } from '@/domain/childFamily';
 import type { TChildFamily } from '@/features/child/family/familyDraft';
 import { api } from '@/platform/api/client';
 
 /** `/child-infos/family/{id}`, where the id is the CHILD's: a child has at most one family record. */
-const familyPath = (childId: number | string) => `/child-infos/family/${encodeURIComponent(String(childId))}`;
+const familyPath = (childId: number | string) =>
+  `${childArea.apiBase}/family/${encodeURIComponent(String(childId))}`;
 
 /**
  * The child's family, or null while none is recorded. On the case summary a failure shows the

@@ -1,3 +1,4 @@
+import { childArea } from '@/domain/areas/child.area';
 import { childDocumentsPerUpload, type TChildDocument, type TChildPhotoState } from '@/domain/childFiles';
 import { inBatches } from '@/features/child/documents/documentCheck';
 import { api } from '@/platform/api/client';
@@ -8,10 +9,11 @@ import { downloadFile } from '@/platform/api/saveBlob';
 const idPart = (id: number | string) => encodeURIComponent(String(id));
 
 /** `GET /child-infos/photo/{id}`: the path `AuthImage` shows the child's photo from. */
-export const childPhotoPath = (childId: number | string) => `/child-infos/photo/${idPart(childId)}`;
+export const childPhotoPath = (childId: number | string) => `${childArea.apiBase}/photo/${idPart(childId)}`;
 
 /** `GET /child-infos/thumbnail/{id}`: a 96 px square of the photo, for lists (not the full photo). */
-export const childThumbnailPath = (childId: number | string) => `/child-infos/thumbnail/${idPart(childId)}`;
+export const childThumbnailPath = (childId: number | string) =>
+  `${childArea.apiBase}/thumbnail/${idPart(childId)}`;
 
 /**
  * Replaces the child's photo (`kind=photo`). `version` is the child record's version as the caller
@@ -23,7 +25,7 @@ export const uploadChildPhoto = async (childId: number, file: File, version?: nu
   if (version !== undefined) body.append('version', String(version));
   body.append('file', file);
   return (
-    await api<{ data: TChildPhotoState }>(`/child-infos/upload-file/${idPart(childId)}`, {
+    await api<{ data: TChildPhotoState }>(`${childArea.apiBase}/upload-file/${idPart(childId)}`, {
       method: 'POST',
       query: { kind: 'photo' },
       body,
@@ -34,7 +36,7 @@ export const uploadChildPhoto = async (childId: number, file: File, version?: nu
 /** Removes the child's photo (the record's version goes up). */
 export const removeChildPhoto = async (childId: number) =>
   (
-    await api<{ data: TChildPhotoState }>(`/child-infos/remove-file/${idPart(childId)}`, {
+    await api<{ data: TChildPhotoState }>(`${childArea.apiBase}/remove-file/${idPart(childId)}`, {
       method: 'DELETE',
       query: { kind: 'photo' },
     })
@@ -43,7 +45,7 @@ export const removeChildPhoto = async (childId: number) =>
 /** The child's documents, oldest first; a failure shows the catalogue's view. */
 export const fetchChildDocuments = async (childId: number | string, signal?: AbortSignal) =>
   (
-    await api<{ data: TChildDocument[] }>(`/child-infos/files/${idPart(childId)}`, {
+    await api<{ data: TChildDocument[] }>(`${childArea.apiBase}/files/${idPart(childId)}`, {
       signal,
     })
   ).data;
@@ -61,10 +63,13 @@ export const uploadChildDocuments = async (
   for (const batch of inBatches(files, childDocumentsPerUpload)) {
     const body = new FormData();
     for (const file of batch) body.append('files', file);
-    const { data } = await api<{ data: TChildDocument[] }>(`/child-infos/upload-files/${idPart(childId)}`, {
-      method: 'POST',
-      body,
-    });
+    const { data } = await api<{ data: TChildDocument[] }>(
+      `${childArea.apiBase}/upload-files/${idPart(childId)}`,
+      {
+        method: 'POST',
+        body,
+      },
+    );
     added.push(...data);
     onBatch?.(data);
   }
@@ -77,7 +82,7 @@ export const replaceChildDocument = async (document: Pick<TChildDocument, 'id' |
   body.append('version', String(document.version));
   body.append('file', file);
   return (
-    await api<{ data: TChildDocument }>(`/child-infos/update-file/${idPart(document.id)}`, {
+    await api<{ data: TChildDocument }>(`${childArea.apiBase}/update-file/${idPart(document.id)}`, {
       method: 'POST',
       body,
     })
@@ -87,7 +92,7 @@ export const replaceChildDocument = async (document: Pick<TChildDocument, 'id' |
 /** Removes a document and its file. */
 export const removeChildDocument = async (documentId: number) =>
   (
-    await api<{ data: { id: number } }>(`/child-infos/remove-file/${idPart(documentId)}`, {
+    await api<{ data: { id: number } }>(`${childArea.apiBase}/remove-file/${idPart(documentId)}`, {
       method: 'DELETE',
     })
   ).data;
@@ -98,4 +103,4 @@ export const removeChildDocument = async (documentId: number) =>
  * name: the file is never at a public address, so the browser gets it from an object URL.
  */
 export const downloadChildDocument = (document: Pick<TChildDocument, 'id'>) =>
-  downloadFile(`/child-infos/file/${idPart(document.id)}`, `document-${document.id}`);
+  downloadFile(`${childArea.apiBase}/file/${idPart(document.id)}`, `document-${document.id}`);

@@ -52,7 +52,7 @@ export const ChildDocumentsList = ({
   editable: boolean;
 }) => {
   const { LL, locale } = useI18nContext();
-  const words = LL.childDocuments;
+  const words = LL.areas.child.documents;
   const id = useId();
   const loadDocuments = useCallback((signal: AbortSignal) => fetchChildDocuments(childId, signal), [childId]);
   const documents = useRemoteData(loadDocuments);

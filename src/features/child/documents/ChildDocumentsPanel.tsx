@@ -25,7 +25,7 @@ export const ChildDocumentsPanel = ({
         id={headingId}
         className="mb-3 border-slate-200 border-b pb-1 font-semibold text-lg text-slate-800 dark:border-slate-700 dark:text-slate-100"
       >
-        {LL.childDocuments.title()}
+        {LL.areas.child.documents.title()}
       </h2>
       <ChildDocumentsList childId={childId} editable={editable} />
     </section>

@@ -7,7 +7,7 @@ export const DocumentRefusals = ({ id, refusals }: { id: string; refusals: reado
   if (refusals.length === 0) return null;
   return (
     <div id={id} role="alert" className="mt-2">
-      <p className={errorTextClass}>{LL.childDocuments.refusedTitle()}</p>
+      <p className={errorTextClass}>{LL.areas.child.documents.refusedTitle()}</p>
       <ul className="list-disc pl-5">
         {refusals.map((refusal) => (
           <li key={refusal} className={errorTextClass}>

@@ -25,7 +25,7 @@ const muted = 'text-slate-500 dark:text-slate-400';
  */
 export const ChildFamilySummary = ({ childId }: { childId: number | string }) => {
   const { LL } = useI18nContext();
-  const words = LL.childFamily;
+  const words = LL.areas.child.family;
   const loadFamily = useCallback((signal: AbortSignal) => fetchChildFamily(childId, signal), [childId]);
   const load = useRemoteData(loadFamily);
 
@@ -127,7 +127,7 @@ const Missing = () => {
   return (
     <span className="text-slate-500 dark:text-slate-400">
       <span aria-hidden="true">—</span>
-      <span className="sr-only">{LL.childFamily.notRecorded()}</span>
+      <span className="sr-only">{LL.areas.child.family.notRecorded()}</span>
     </span>
   );
 };
@@ -142,7 +142,7 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
 /** One parent: name and status first, then what is known; 'Not recorded' when nothing is. */
 const ParentSummary = ({ title, parent }: { title: string; parent: TChildParent | null }) => {
   const { LL } = useI18nContext();
-  const words = LL.childFamily;
+  const words = LL.areas.child.family;
   return (
     <section className="break-inside-avoid rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <h3 className="mb-2 font-semibold text-slate-800 dark:text-slate-100">{title}</h3>

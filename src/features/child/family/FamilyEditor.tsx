@@ -50,7 +50,7 @@ export const FamilyEditor = ({
   willRemove,
 }: TFamilyEditorProps) => {
   const { LL } = useI18nContext();
-  const words = LL.childFamily;
+  const words = LL.areas.child.family;
   // After adding or removing a part, the keyboard continues where the person expects.
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   useEffect(() => {
@@ -207,7 +207,7 @@ const ParentBox = ({
   onRemove: () => void;
 }) => {
   const { LL } = useI18nContext();
-  const words = LL.childFamily;
+  const words = LL.areas.child.family;
   const title = words[role]();
   const legendId = `family-${role}-legend`;
   if (!parent) {
@@ -283,7 +283,7 @@ const SiblingRow = ({
   onRemove: () => void;
 }) => {
   const { LL } = useI18nContext();
-  const words = LL.childFamily;
+  const words = LL.areas.child.family;
   const n = index + 1;
   /** What an input of the row has by its key: path (and id), label, value, message and change. */
   const field = (key: Exclude<keyof TSiblingDraft, 'key'>) => ({

@@ -19,7 +19,7 @@ import { familyFieldId, familyLabelOf } from './familyLabels';
 loadAllLocales();
 const en = i18nObject('en');
 const km = i18nObject('km');
-const messagesOf = (LL: typeof en) => ({ ...LL.validation, dateFuture: LL.childFamily.dateFuture });
+const messagesOf = (LL: typeof en) => ({ ...LL.validation, dateFuture: LL.areas.child.family.dateFuture });
 const today = '2026-03-10';
 
 const stored: TChildFamily = {

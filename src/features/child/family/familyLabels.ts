@@ -2,7 +2,7 @@ import type { TranslationFunctions } from '@/i18n/i18n-types';
 
 /** The words of a family field, keyed by the last part of its path (`siblings.2.name` -> name). */
 const fieldWords = (LL: TranslationFunctions): Record<string, () => string> => {
-  const words = LL.childFamily;
+  const words = LL.areas.child.family;
   return {
     father: words.father,
     mother: words.mother,

@@ -79,7 +79,7 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
   const labelOf = useMemo(() => familyLabelOf(LL), [LL]);
   const checkFamily = useCallback(
     (draft: TFamilyDraft) =>
-      familyErrors(draft, labelOf, { ...LL.validation, dateFuture: LL.childFamily.dateFuture }, today),
+      familyErrors(draft, labelOf, { ...LL.validation, dateFuture: LL.areas.child.family.dateFuture }, today),
     [labelOf, LL, today],
   );
 
@@ -124,8 +124,8 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
         const reason = failureText(error, LL);
         showToast(
           photoCall.kind === 'remove'
-            ? LL.childPhoto.removeFailed({ reason })
-            : LL.childPhoto.saveFailed({ reason }),
+            ? LL.areas.child.photo.removeFailed({ reason })
+            : LL.areas.child.photo.saveFailed({ reason }),
           'error',
         );
       }
@@ -139,7 +139,7 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
           if (write.kind === 'remove') await removeChildFamily(saved.id, write.version);
         } catch (error) {
           allSaved = false;
-          showToast(LL.childFamily.saveFailed({ reason: failureText(error, LL) }), 'error');
+          showToast(LL.areas.child.family.saveFailed({ reason: failureText(error, LL) }), 'error');
         }
       }
 
@@ -159,7 +159,7 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
           allSaved = false;
           // Those sent before the refused batch are kept: only the rest stay pending.
           setPendingDocuments(files.slice(uploaded));
-          showToast(LL.childDocuments.saveFailed({ reason: failureText(error, LL) }), 'error');
+          showToast(LL.areas.child.documents.saveFailed({ reason: failureText(error, LL) }), 'error');
         }
       }
       return allSaved;

@@ -40,7 +40,7 @@ const NoPhoto = ({ text }: { text: string }) => (
  */
 export const PhotoPicker = ({ childId, hasPhoto, version, draft, onChange }: TPhotoPickerProps) => {
   const { LL, locale } = useI18nContext();
-  const words = LL.childPhoto;
+  const words = LL.areas.child.photo;
   const id = useId();
   const inputId = `${id}-photo`;
   const errorId = `${id}-error`;

@@ -6,6 +6,7 @@ import {
 } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import { useHistory } from '@/components/record/useHistory';
+import { matchingArea } from '@/domain/areas/matching.area';
 import { hasPermission } from '@/domain/permissions';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -18,24 +19,27 @@ import { matchingCells } from './statusHistory';
 export const MatchingHistorySection = ({ childId, reloadKey }: { childId: string; reloadKey: number }) => {
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
-  const history = useHistory<Record<string, unknown>>(`/adoptive-matching/histories/${childId}`, reloadKey);
+  const history = useHistory<Record<string, unknown>>(
+    `${matchingArea.apiBase}/histories/${childId}`,
+    reloadKey,
+  );
   // Each matching opens on its working page, for those who may read matchings.
   const canOpen = hasPermission(useSession().user, 'matchings:read');
   return (
     <SummaryCard
       id="child-matching-history"
-      title={LL.childShow.matchingHistory()}
-      both={bothLanguages((book) => book.childShow.matchingHistory())}
+      title={LL.areas.child.show.matchingHistory()}
+      both={bothLanguages((book) => book.areas.child.show.matchingHistory())}
     >
-      <HistoryBody history={history} empty={LL.childShow.noMatching()}>
+      <HistoryBody history={history} empty={LL.areas.child.show.noMatching()}>
         {(rows) => (
           <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">{LL.childShow.matchingHistory()}</caption>
+            <caption className="sr-only">{LL.areas.child.show.matchingHistory()}</caption>
             <thead>
               <tr>
-                <Heading pick={(book) => book.childShow.date()} />
-                <Heading pick={(book) => book.childShow.action()} />
-                <Heading pick={(book) => book.childShow.status()} />
+                <Heading pick={(book) => book.areas.child.show.date()} />
+                <Heading pick={(book) => book.areas.child.show.action()} />
+                <Heading pick={(book) => book.areas.child.show.status()} />
               </tr>
             </thead>
             <tbody>
@@ -47,7 +51,7 @@ export const MatchingHistorySection = ({ childId, reloadKey }: { childId: string
                     <td className={cellClass}>
                       {typeof row.id === 'number' && canOpen ? (
                         <AppLink
-                          to={localizedPath(locale, `/adoptive-matching/matching/${row.id}`)}
+                          to={localizedPath(locale, `${matchingArea.routeBase}/matching/${row.id}`)}
                           className="text-primary-700 hover:underline dark:text-primary-300"
                         >
                           {cells.action || '—'}

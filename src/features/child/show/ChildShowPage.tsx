@@ -1,14 +1,18 @@
 import { useMemo } from 'react';
 import { AuthImage } from '@/components/AuthImage';
 import { Icon } from '@/components/Icon';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
+import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { FieldSections } from '@/components/record/FieldSections';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
+import { childArea } from '@/domain/areas/child.area';
 import { newMatchingLink } from '@/domain/newMatchingLink';
 import { newServiceLink } from '@/domain/newServiceLink';
 import { personName } from '@/domain/personName';
 import { childNames, childResource } from '@/domain/resources/child';
-import { childClientResource } from '@/features/child/childClient';
+import { childWorkflow } from '@/domain/workflows/child.workflow';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
 import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
@@ -16,8 +20,7 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { ChildStatusBadge } from '../status/ChildStatusBadge';
-import { childWorkflowClient } from '../status/childWorkflowClient';
+import { childClientResource } from '../resources';
 import { MatchingHistorySection } from './ChildHistorySections';
 import { childNamedInRecord, childSummaryExtras } from './childSummary';
 
@@ -54,14 +57,14 @@ const ChildIdentity = ({
   const heading = personName(names, locale);
   const other = personName(names, locale === 'en' ? 'kh' : 'en');
   const langOf = (name: string) => (name === names.kh ? 'km' : 'en');
-  const placeholder = <PhotoPlaceholder record={record} label={LL.childShow.noPhoto()} />;
+  const placeholder = <PhotoPlaceholder record={record} label={LL.areas.child.show.noPhoto()} />;
   return (
     <div className="flex flex-col gap-4 xs:flex-row xs:items-start print:flex-row">
       {record.hasPhoto ? (
         <AuthImage
-          path={`/child-infos/photo/${record.id}`}
+          path={`${childArea.apiBase}/photo/${record.id}`}
           version={record.version}
-          alt={LL.childShow.photoOf({ name: title })}
+          alt={LL.areas.child.show.photoOf({ name: title })}
           className="size-28 shrink-0 rounded-lg border border-slate-200 object-cover dark:border-slate-700 print:size-24"
           fallback={placeholder}
         />
@@ -83,7 +86,7 @@ const ChildIdentity = ({
         ) : null}
         <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
           <span className="font-mono tabular-nums">{String(record.code)}</span>
-          <ChildStatusBadge status={String(record.status)} />
+          <AreaStatusBadge area={childArea} status={String(record.status)} />
         </div>
       </div>
     </div>
@@ -91,8 +94,8 @@ const ChildIdentity = ({
 };
 
 const childWords = (LL: TranslationFunctions) => ({
-  estimated: LL.childShow.estimated(),
-  ageYears: (age: number) => LL.childShow.ageYears({ age }),
+  estimated: LL.areas.child.show.estimated(),
+  ageYears: (age: number) => LL.areas.child.show.ageYears({ age }),
 });
 
 /** Identity, birth and origin, care and health (as the form has them), family and documents. */
@@ -107,12 +110,12 @@ const SummarySections = ({ record, id: childId, canUpdate }: TShowCardProps) => 
       idPrefix="child"
       namedInRecord={childNamedInRecord}
       extras={childSummaryExtras}
-      notRecorded={LL.childShow.notRecorded()}
+      notRecorded={LL.areas.child.show.notRecorded()}
       words={words}
       // The status row carries the raw value: the badge names it.
       renderValue={(row) =>
         row.key === 'status' && record.status ? (
-          <ChildStatusBadge status={String(record.status)} />
+          <AreaStatusBadge area={childArea} status={String(record.status)} />
         ) : undefined
       }
       custom={{
@@ -152,24 +155,13 @@ export const childShowLayout: TShowLayout = {
     { key: 'matchings', Card: MatchingHistoryCard },
     { key: 'services', Card: ServicesCard },
   ],
-  workflow: childWorkflowClient,
+  workflow: areaWorkflowClient(childArea, childWorkflow),
   timelineEntity: 'child_infos',
   links: (record, LL, user) => [
     ...newMatchingLink('child', record, LL, user),
     ...newServiceLink('child', record, LL, user),
   ],
-  texts: (LL) => ({
-    loading: LL.childShow.loading,
-    editRecord: LL.childShow.editRecord,
-    printRecord: LL.childShow.printCaseSummary,
-    toolbar: LL.childShow.recordActions,
-    edit: LL.childShow.edit,
-    print: LL.childShow.print,
-    keyboardHint: LL.childShow.keyboardHint,
-    printHint: LL.childShow.printHint,
-    paperTitle: LL.childShow.caseSummary,
-    printedOn: (date) => LL.childShow.printedOn({ date }),
-  }),
+  texts: areaShowTexts(childArea),
 };
 
 const ChildShowPage = () => <ResourceShowPage layout={childShowLayout} />;

@@ -130,10 +130,10 @@ const BoardColumn = ({
           ))}
         </div>
       ) : remote.state === 'failed' ? (
-        <p className="px-1 text-error text-sm">{LL.matching.boardFailed()}</p>
+        <p className="px-1 text-error text-sm">{LL.areas.matching.boardFailed()}</p>
       ) : page && page.data.length === 0 ? (
         <p className="px-1 py-4 text-center text-slate-600 text-sm dark:text-slate-300">
-          {LL.matching.stageEmpty()}
+          {LL.areas.matching.stageEmpty()}
         </p>
       ) : (
         <ul className="flex flex-col gap-2">
@@ -149,7 +149,7 @@ const BoardColumn = ({
           to={{ search: `?${moreSearch}` }}
           className={`mt-2 rounded px-1 text-primary-700 text-sm hover:underline dark:text-primary-300 ${focusRing}`}
         >
-          {LL.matching.moreInStage({ count: page.itemCount })}
+          {LL.areas.matching.moreInStage({ count: page.itemCount })}
         </Link>
       ) : null}
     </section>
@@ -200,9 +200,9 @@ export const MatchingBoard = (props: TListBoardProps) => {
   useEffect(() => onTotal(total), [onTotal, total]);
   return (
     <div className="flex h-full flex-col gap-2">
-      <p className="text-slate-500 text-xs dark:text-slate-400">{LL.matching.boardHint()}</p>
+      <p className="text-slate-500 text-xs dark:text-slate-400">{LL.areas.matching.boardHint()}</p>
       <section
-        aria-label={LL.matching.boardLabel()}
+        aria-label={LL.areas.matching.boardLabel()}
         className="flex flex-1 gap-3 overflow-x-auto pb-2"
         onKeyDown={moveFocus}
       >
@@ -221,11 +221,11 @@ export const MatchingBoard = (props: TListBoardProps) => {
           <div>
             <DisclosureButton className={secondaryButton}>
               <Icon name={open ? 'chevronDown' : 'chevronRight'} className="size-4" />
-              {LL.matching.finished()}
+              {LL.areas.matching.finished()}
             </DisclosureButton>
             {!open ? (
               <span className="ml-2 text-slate-500 text-xs dark:text-slate-400">
-                {LL.matching.finishedHint()}
+                {LL.areas.matching.finishedHint()}
               </span>
             ) : null}
             <DisclosurePanel>

@@ -1,5 +1,7 @@
 import { AppLink } from '@/components/AppLink';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { focusRing } from '@/components/ui';
+import { matchingArea } from '@/domain/areas/matching.area';
 import { stageTiming } from '@/domain/matchingStage';
 import { peopleNames } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
@@ -8,7 +10,6 @@ import type { TResourceRow } from '@/platform/api/resources';
 import { localizedPath } from '@/platform/localePath';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
-import { MatchingStatusBadge } from '../MatchingStatusBadge';
 import { StageTimingLine } from '../StageTimingLine';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -46,7 +47,7 @@ export const MatchingCard = ({ row, onOpen }: { row: TResourceRow; onOpen: (row:
       </span>
       <span className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs">
         <span className="font-mono text-slate-500 tabular-nums dark:text-slate-400">{text(row.code)}</span>
-        <MatchingStatusBadge status={String(row.status)} />
+        <AreaStatusBadge area={matchingArea} status={String(row.status)} />
       </span>
       <span className="mt-1.5 flex flex-wrap text-slate-600 text-xs dark:text-slate-300">
         <StageTimingLine record={row} />

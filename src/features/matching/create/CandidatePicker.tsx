@@ -13,14 +13,14 @@ const Score = ({ candidate }: { candidate: TCandidate }) => {
   const { LL } = useI18nContext();
   if (candidate.mismatches === null) return null;
   if (candidate.mismatches === 0 && candidate.unknowns === 0)
-    return <Badge tone="green">{LL.matching.allMatch()}</Badge>;
+    return <Badge tone="green">{LL.areas.matching.allMatch()}</Badge>;
   return (
     <span className="inline-flex flex-wrap gap-1">
       {candidate.mismatches ? (
-        <Badge tone="rose">{LL.matching.mismatches({ count: candidate.mismatches })}</Badge>
+        <Badge tone="rose">{LL.areas.matching.mismatches({ count: candidate.mismatches })}</Badge>
       ) : null}
       {candidate.unknowns ? (
-        <Badge tone="slate">{LL.matching.unknowns({ count: candidate.unknowns })}</Badge>
+        <Badge tone="slate">{LL.areas.matching.unknowns({ count: candidate.unknowns })}</Badge>
       ) : null}
     </span>
   );
@@ -81,7 +81,7 @@ export const CandidatePicker = ({
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div>
             <p className="text-slate-500 text-xs dark:text-slate-400">
-              {label} · {LL.matching.chosen()}
+              {label} · {LL.areas.matching.chosen()}
             </p>
             <p className="font-semibold">{names.first}</p>
             {names.second ? (
@@ -91,7 +91,7 @@ export const CandidatePicker = ({
           </div>
           <button type="button" className={secondaryButton} onClick={() => onChoose(null)}>
             <Icon name="edit" className="size-4" />
-            {LL.matching.change()}
+            {LL.areas.matching.change()}
           </button>
         </div>
         {chosen.compatibility ? (
@@ -129,7 +129,7 @@ export const CandidatePicker = ({
           aria-describedby={`${id}-hint`}
           autoComplete="off"
           autoFocus={autoFocus}
-          placeholder={LL.matching.searchCandidates()}
+          placeholder={LL.areas.matching.searchCandidates()}
           className={`${inputClass(false)} pl-9`}
           value={search}
           onChange={(event) => {
@@ -140,7 +140,7 @@ export const CandidatePicker = ({
         />
       </div>
       <p id={`${id}-hint`} className="mt-1 text-slate-500 text-xs dark:text-slate-400">
-        {LL.matching.bestFirst()}
+        {LL.areas.matching.bestFirst()}
       </p>
       {candidates.length === 0 ? (
         <p className="mt-2 rounded-md border border-slate-300 border-dashed p-4 text-center text-slate-600 text-sm dark:border-slate-600 dark:text-slate-300">
@@ -148,7 +148,7 @@ export const CandidatePicker = ({
         </p>
       ) : shown.length === 0 ? (
         <p className="mt-2 p-4 text-center text-slate-600 text-sm dark:text-slate-300">
-          {LL.matching.noneFound()}
+          {LL.areas.matching.noneFound()}
         </p>
       ) : (
         <div

@@ -13,6 +13,7 @@ import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
 import { Icon } from '@/components/Icon';
 import { primaryButton } from '@/components/ui';
+import { matchingArea } from '@/domain/areas/matching.area';
 import { needsJustification } from '@/domain/compatibility';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
@@ -109,11 +110,11 @@ const MatchingCreatePage = () => {
     if (!child || !family) return;
     setNotice(null);
     if (justify && !String(values.justification ?? '').trim()) {
-      setError('justification', { message: LL.matching.justificationNeeded({ criteria: mismatched }) });
+      setError('justification', { message: LL.areas.matching.justificationNeeded({ criteria: mismatched }) });
       return;
     }
     try {
-      const saved = await api<{ data: { id: number; code: string } }>('/adoptive-matching', {
+      const saved = await api<{ data: { id: number; code: string } }>(matchingArea.apiBase, {
         method: 'POST',
         body: {
           childId: child.id,
@@ -125,7 +126,7 @@ const MatchingCreatePage = () => {
       });
       leaving.current = true;
       reset(values);
-      showToast(LL.matching.proposed({ code: saved.data.code }));
+      showToast(LL.areas.matching.proposed({ code: saved.data.code }));
       navigate(localizedPath(locale, `${resourceAddresses.matching.routeBase}/matching/${saved.data.id}`));
     } catch (error) {
       // A child or a family taken meanwhile (409) says which and why; the lists are read again.
@@ -145,16 +146,16 @@ const MatchingCreatePage = () => {
   const pickers = useMemo(
     () => ({
       child: {
-        label: LL.matching.pickChild(),
+        label: LL.areas.matching.pickChild(),
         chosen: child,
         onChoose: setChild,
-        empty: LL.matching.noChildren(),
+        empty: LL.areas.matching.noChildren(),
       },
       parent: {
-        label: LL.matching.pickFamily(),
+        label: LL.areas.matching.pickFamily(),
         chosen: family,
         onChoose: setFamily,
-        empty: LL.matching.noFamilies(),
+        empty: LL.areas.matching.noFamilies(),
       },
     }),
     [LL, child, family],
@@ -171,8 +172,8 @@ const MatchingCreatePage = () => {
         state={list.state}
         spinner
         spacing="p-4"
-        loadingText={LL.matching.candidatesLoading()}
-        failedText={LL.matching.candidatesFailed()}
+        loadingText={LL.areas.matching.candidatesLoading()}
+        failedText={LL.areas.matching.candidatesFailed()}
         onRetry={list.reload}
       />
     ) : (
@@ -186,17 +187,19 @@ const MatchingCreatePage = () => {
         items={[
           { text: LL.layout.home(), to: localizedPath(locale, '/') },
           { text: LL.resources.matching.many(), to: listPath },
-          { text: LL.matching.createTitle() },
+          { text: LL.areas.matching.createTitle() },
         ]}
       />
       <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">
-        {LL.matching.createTitle()}
+        {LL.areas.matching.createTitle()}
       </h1>
-      <p className="mt-1 mb-4 text-slate-600 text-sm dark:text-slate-300">{LL.matching.createIntro()}</p>
+      <p className="mt-1 mb-4 text-slate-600 text-sm dark:text-slate-300">
+        {LL.areas.matching.createIntro()}
+      </p>
       <fieldset className="mb-4 flex flex-wrap items-center gap-2">
-        <legend className="sr-only">{LL.matching.startWith()}</legend>
+        <legend className="sr-only">{LL.areas.matching.startWith()}</legend>
         <span className="text-slate-600 text-sm dark:text-slate-300" aria-hidden="true">
-          {LL.matching.startWith()}
+          {LL.areas.matching.startWith()}
         </span>
         {(['child', 'parent'] as const).map((side) => (
           <button
@@ -206,7 +209,7 @@ const MatchingCreatePage = () => {
             className="rounded-md border border-slate-300 px-3 py-1 text-sm aria-pressed:border-primary-700 aria-pressed:bg-primary-700 aria-pressed:text-white dark:border-slate-600 dark:aria-pressed:bg-primary-300 dark:aria-pressed:text-slate-950"
             onClick={() => switchFirst(side)}
           >
-            {side === 'child' ? LL.matching.startWithChild() : LL.matching.startWithFamily()}
+            {side === 'child' ? LL.areas.matching.startWithChild() : LL.areas.matching.startWithFamily()}
           </button>
         ))}
       </fieldset>
@@ -216,7 +219,9 @@ const MatchingCreatePage = () => {
         </section>
         <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
           {firstChosen === null ? (
-            <p className="p-4 text-slate-600 text-sm dark:text-slate-300">{LL.matching.chooseFirst()}</p>
+            <p className="p-4 text-slate-600 text-sm dark:text-slate-300">
+              {LL.areas.matching.chooseFirst()}
+            </p>
           ) : (
             listState(secondList, pickers[second], true)
           )}
@@ -226,14 +231,14 @@ const MatchingCreatePage = () => {
         <form
           ref={formRef}
           noValidate
-          aria-label={LL.matching.proposal()}
+          aria-label={LL.areas.matching.proposal()}
           className="mt-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
           onSubmit={(event) => {
             event.preventDefault();
             void save();
           }}
         >
-          <h2 className="mb-3 font-semibold text-lg">{LL.matching.proposal()}</h2>
+          <h2 className="mb-3 font-semibold text-lg">{LL.areas.matching.proposal()}</h2>
           <FormNotice notice={notice} />
           <div className="grid gap-4 sm:grid-cols-[16rem_1fr]">
             <Field
@@ -267,8 +272,8 @@ const MatchingCreatePage = () => {
               error={errors.justification?.message as string | undefined}
               hint={
                 justify
-                  ? LL.matching.justificationNeeded({ criteria: mismatched })
-                  : LL.matching.justificationHint()
+                  ? LL.areas.matching.justificationNeeded({ criteria: mismatched })
+                  : LL.areas.matching.justificationHint()
               }
             >
               <textarea
@@ -284,7 +289,7 @@ const MatchingCreatePage = () => {
             </Field>
             <Field
               id="matching-notes"
-              label={LL.matching.notes()}
+              label={LL.areas.matching.notes()}
               requiredLabel={LL.form.requiredMark()}
               className="sm:col-span-2"
             >
@@ -299,9 +304,9 @@ const MatchingCreatePage = () => {
               disabled={isSubmitting || !canSave}
             >
               <Icon name="matching" className="size-4" />
-              {isSubmitting ? LL.matching.proposing() : LL.matching.propose()}
+              {isSubmitting ? LL.areas.matching.proposing() : LL.areas.matching.propose()}
             </button>
-            <span className="text-slate-500 text-xs dark:text-slate-400">{LL.matching.saveHint()}</span>
+            <span className="text-slate-500 text-xs dark:text-slate-400">{LL.areas.matching.saveHint()}</span>
           </div>
         </form>
       ) : null}

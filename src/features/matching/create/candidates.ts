@@ -1,3 +1,4 @@
+import { matchingArea } from '@/domain/areas/matching.area';
 import type { TCompatibilityCheck } from '@/domain/compatibility';
 import { api } from '@/platform/api/client';
 
@@ -23,7 +24,7 @@ export const fetchCandidates = async (
   signal: AbortSignal,
 ): Promise<TCandidate[]> => {
   const path =
-    side === 'child' ? '/adoptive-matching/adoptive-childs' : '/adoptive-matching/adoptive-parents';
+    side === 'child' ? `${matchingArea.apiBase}/adoptive-childs` : `${matchingArea.apiBase}/adoptive-parents`;
   const query = otherId === null ? {} : side === 'child' ? { parentId: otherId } : { childId: otherId };
   return (await api<{ data: TCandidate[] }>(path, { query, signal })).data;
 };

@@ -1,8 +1,9 @@
+import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowLayout } from '@/components/record/showLayout';
-import { matchingClientResource } from '../matchingClient';
+import { matchingArea } from '@/domain/areas/matching.area';
+import { matchingClientResource } from '../resources';
 import { MatchingIdentity, MatchingProposalCard, MatchingStagesCard } from './matchingCards';
-import { matchingShowTexts } from './matchingTexts';
 
 /**
  * A matching's printable summary (`/adoptive-matching/show/{id}`, `matchings:write` as spec
@@ -21,12 +22,12 @@ const matchingSummaryLayout: TShowLayout = {
   links: (record, LL) => [
     {
       id: 'working-page',
-      title: LL.matching.openWorkingPage(),
+      title: LL.areas.matching.openWorkingPage(),
       icon: 'matching',
       path: `${matchingClientResource.definition.routeBase}/matching/${record.id}`,
     },
   ],
-  texts: matchingShowTexts,
+  texts: areaShowTexts(matchingArea),
 };
 
 const MatchingShowPage = () => <ResourceShowPage layout={matchingSummaryLayout} />;

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Badge } from '@/components/Badge';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { HistoryBody } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps } from '@/components/record/showLayout';
 import { useHistory } from '@/components/record/useHistory';
 import { useRecordLink } from '@/components/record/useRecordLink';
 import type { TStatusHistoryRow } from '@/components/workflow/statusHistory';
+import { matchingArea } from '@/domain/areas/matching.area';
 import type { TCompatibilityCheck } from '@/domain/compatibility';
 import { formatDate } from '@/domain/dateFormat';
 import { matchingActionText } from '@/domain/matchingLabels';
@@ -20,7 +22,6 @@ import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { CompatibilityChecks } from '../CompatibilityChecks';
-import { MatchingStatusBadge } from '../MatchingStatusBadge';
 import { StageTimingLine } from '../StageTimingLine';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -44,7 +45,7 @@ export const MatchingIdentity = ({
         {childName || text(record.childCode)}
       </h1>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-        <dt className="text-slate-500 dark:text-slate-400">{LL.matching.childLabel()}</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{LL.areas.matching.childLabel()}</dt>
         <dd>
           {link(
             'adoptive_children:read',
@@ -52,7 +53,7 @@ export const MatchingIdentity = ({
             `${childName} (${text(record.childCode)})`,
           )}
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">{LL.matching.familyLabel()}</dt>
+        <dt className="text-slate-500 dark:text-slate-400">{LL.areas.matching.familyLabel()}</dt>
         <dd>
           {link(
             'adoptive_parents:read',
@@ -63,7 +64,7 @@ export const MatchingIdentity = ({
       </dl>
       <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
         <span className="font-mono tabular-nums">{text(record.code)}</span>
-        <MatchingStatusBadge status={String(record.status)} />
+        <AreaStatusBadge area={matchingArea} status={String(record.status)} />
         <StageTimingLine record={record} />
       </div>
     </div>
@@ -76,19 +77,19 @@ const stageFacts = (stage: string, record: TResourceRow, LL: ReturnType<typeof u
   if (stage === 'trial' && record.trialStart)
     facts.push(
       record.trialEnd
-        ? LL.matching.trial({ start: formatDate(record.trialStart), end: formatDate(record.trialEnd) })
-        : LL.matching.trialOngoing({ start: formatDate(record.trialStart) }),
+        ? LL.areas.matching.trial({ start: formatDate(record.trialStart), end: formatDate(record.trialEnd) })
+        : LL.areas.matching.trialOngoing({ start: formatDate(record.trialStart) }),
     );
   if (stage === 'warrant' && record.warrantRequestedOn)
     facts.push(
-      LL.matching.warrantRequest({
+      LL.areas.matching.warrantRequest({
         date: formatDate(record.warrantRequestedOn),
         reference: text(record.warrantReference),
       }),
     );
   if (stage === 'warrant' && record.warrantedOn)
     facts.push(
-      LL.matching.warrantGranted({
+      LL.areas.matching.warrantGranted({
         number: text(record.warrantNumber),
         date: formatDate(record.warrantedOn),
       }),
@@ -104,15 +105,15 @@ const stageFacts = (stage: string, record: TResourceRow, LL: ReturnType<typeof u
 export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) => {
   const { LL } = useI18nContext();
   const { stageExpectedDays } = useClientSettings();
-  const history = useHistory<TStatusHistoryRow>(`/adoptive-matching/status-history/${id}`, reloadKey);
+  const history = useHistory<TStatusHistoryRow>(`${matchingArea.apiBase}/status-history/${id}`, reloadKey);
   const current = matchingStageOf(String(record.status));
   return (
     <SummaryCard
       id="matching-stages"
-      title={LL.matching.stages()}
-      both={bothLanguages((book) => book.matching.stages())}
+      title={LL.areas.matching.stages()}
+      both={bothLanguages((book) => book.areas.matching.stages())}
     >
-      <HistoryBody history={history} empty={LL.matching.stageNotReached()}>
+      <HistoryBody history={history} empty={LL.areas.matching.stageNotReached()}>
         {(rows) => {
           const oldestFirst = [...rows].sort((a, b) => (a.at === b.at ? a.id - b.id : a.at < b.at ? -1 : 1));
           const periods = stagePeriods(
@@ -156,10 +157,10 @@ export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) =>
                       </div>
                       <p className="mt-1 text-slate-500 text-xs dark:text-slate-400">
                         {state === 'current'
-                          ? LL.matching.stageCurrent()
+                          ? LL.areas.matching.stageCurrent()
                           : state === 'done'
-                            ? LL.matching.stageDone()
-                            : LL.matching.stageNotReached()}
+                            ? LL.areas.matching.stageDone()
+                            : LL.areas.matching.stageNotReached()}
                       </p>
                       {period ? (
                         <ul className="mt-2 flex flex-col gap-1 text-slate-700 dark:text-slate-200">
@@ -170,7 +171,7 @@ export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) =>
                               : []),
                           ].map((step) => (
                             <li key={`${step.action}-${step.day}`} data-step={step.action}>
-                              {LL.matching.leftOn({
+                              {LL.areas.matching.leftOn({
                                 date: formatDate(step.day),
                                 action: matchingActionText(LL, step.action),
                                 user: step.userName ?? LL.record.deletedUser(),
@@ -178,8 +179,13 @@ export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) =>
                             </li>
                           ))}
                           <li className="flex flex-wrap items-center gap-1">
-                            {LL.matching.stageDays({ days: period.days, expected: stageExpectedDays[stage] })}
-                            {period.overdue ? <Badge tone="amber">{LL.matching.overdue()}</Badge> : null}
+                            {LL.areas.matching.stageDays({
+                              days: period.days,
+                              expected: stageExpectedDays[stage],
+                            })}
+                            {period.overdue ? (
+                              <Badge tone="amber">{LL.areas.matching.overdue()}</Badge>
+                            ) : null}
                           </li>
                           {stageFacts(stage, record, LL).map((fact) => (
                             <li key={fact}>{fact}</li>
@@ -192,12 +198,12 @@ export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) =>
               </ol>
               {record.status === 'completed' && record.completedOn ? (
                 <p className="mt-3 font-medium text-sm">
-                  {LL.matching.completedOn({ date: formatDate(record.completedOn) })}
+                  {LL.areas.matching.completedOn({ date: formatDate(record.completedOn) })}
                 </p>
               ) : null}
               {record.status === 'rejected' ? (
                 <p className="mt-3 font-medium text-rose-800 text-sm dark:text-rose-300">
-                  {LL.matching.rejectedOn({
+                  {LL.areas.matching.rejectedOn({
                     date: formatDate(record.rejectedOn ?? ''),
                     reason: text(record.rejectionReason),
                   })}
@@ -220,21 +226,23 @@ export const MatchingProposalCard = ({ record }: TShowCardProps) => {
   return (
     <SummaryCard
       id="matching-proposal"
-      title={LL.matching.compatibility()}
-      both={bothLanguages((book) => book.matching.compatibility())}
+      title={LL.areas.matching.compatibility()}
+      both={bothLanguages((book) => book.areas.matching.compatibility())}
     >
       <p className="mb-3 text-slate-500 text-xs dark:text-slate-400">
-        {LL.matching.compatibilityHint({ date: formatDate(record.proposedDate) })}
+        {LL.areas.matching.compatibilityHint({ date: formatDate(record.proposedDate) })}
       </p>
       <CompatibilityChecks checks={checks} />
       <dl className="mt-4 grid gap-3 text-sm">
         <div>
-          <dt className="font-medium text-slate-500 dark:text-slate-400">{LL.matching.justification()}</dt>
-          <dd className="whitespace-pre-wrap">{justification || LL.matching.noJustification()}</dd>
+          <dt className="font-medium text-slate-500 dark:text-slate-400">
+            {LL.areas.matching.justification()}
+          </dt>
+          <dd className="whitespace-pre-wrap">{justification || LL.areas.matching.noJustification()}</dd>
         </div>
         {notes ? (
           <div>
-            <dt className="font-medium text-slate-500 dark:text-slate-400">{LL.matching.notes()}</dt>
+            <dt className="font-medium text-slate-500 dark:text-slate-400">{LL.areas.matching.notes()}</dt>
             <dd className="whitespace-pre-wrap">{notes}</dd>
           </div>
         ) : null}
@@ -252,7 +260,7 @@ export const MatchingDocumentsCard = ({ id, reloadKey, reload, canUpdate }: TSho
   );
   return (
     <AttachmentsCard
-      apiBase="/adoptive-matching"
+      apiBase={matchingArea.apiBase}
       recordId={id}
       idPrefix="matching"
       slots={slots}

@@ -32,7 +32,7 @@ const settings = systemSettingDefaults;
 describe('the locked decision on a matching’s page', () => {
   it('locks a decision for the super user who proposed it, naming the proposal', () => {
     expect(refusal?.('confirm-adoption', proposedByAdmin, superUser, settings, en)).toBe(
-      en.workflow.fourEyesRefused({ step: en.matchingStatus.actions.propose() }),
+      en.workflow.fourEyesRefused({ step: en.areas.matching.workflow.actions.propose() }),
     );
   });
 

@@ -1,5 +1,7 @@
-import { noActionNeeds, sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
-import { matchingActionText } from '@/domain/matchingLabels';
+import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
+import { noActionNeeds } from '@/components/workflow/clientWorkflow';
+import { areaActionText } from '@/domain/areas/areaWords';
+import { matchingArea } from '@/domain/areas/matching.area';
 import { trialLength } from '@/domain/matchingStage';
 import { fourEyesStep, matchingWorkflow } from '@/domain/workflows/matching.workflow';
 
@@ -8,27 +10,7 @@ import { fourEyesStep, matchingWorkflow } from '@/domain/workflows/matching.work
  * four-eyes holds against this user (the record's last step that was not a decision was theirs,
  * super users included) is shown with the reason.
  */
-export const matchingWorkflowClient: TClientWorkflow = {
-  workflow: matchingWorkflow,
-  apiBase: '/adoptive-matching',
-  resourceName: 'matching',
-  idPrefix: 'matching',
-  texts: (LL) => ({
-    action: (action) => matchingActionText(LL, action),
-    intro: (_action, name) => LL.matching.actionIntro({ name }),
-    field: (key) => {
-      const labels: Record<string, () => string> = {
-        stepDate: LL.fields.stepDate,
-        reason: LL.parentStatus.reason,
-        warrantReference: LL.fields.warrantReference,
-        warrantNumber: LL.fields.warrantNumber,
-        shortTrialReason: LL.workflowNeeds.shortTrialReason,
-      };
-      return labels[key]?.() ?? key;
-    },
-    ...sharedDialogTexts(LL),
-    actionsLabel: () => LL.matching.recordActions(),
-  }),
+export const matchingWorkflowClient = areaWorkflowClient(matchingArea, matchingWorkflow, {
   refusal: (action, record, user, settings, LL) => {
     const step = fourEyesStep(
       action,
@@ -41,7 +23,7 @@ export const matchingWorkflowClient: TClientWorkflow = {
       user?.id ?? null,
       settings.fourEyes,
     );
-    return step ? LL.workflow.fourEyesRefused({ step: matchingActionText(LL, step) }) : null;
+    return step ? LL.workflow.fourEyesRefused({ step: areaActionText(LL, matchingArea, step) }) : null;
   },
   // Confirming a trial shows its days against the expected, for the date typed; shorter, the
   // reason is required (the server's rule, the same function). The reason field is always there,
@@ -55,4 +37,4 @@ export const matchingWorkflowClient: TClientWorkflow = {
       ? { note: LL.workflowNeeds.trialShort(days), required: ['reason'], hidden: [] }
       : { ...noActionNeeds, note: LL.workflowNeeds.trialDays(days) };
   },
-};
+});

@@ -1,16 +1,17 @@
+import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import { matchingArea } from '@/domain/areas/matching.area';
 import { newServiceLink } from '@/domain/newServiceLink';
 import { hasPermission } from '@/domain/permissions';
 import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
-import { matchingClientResource } from '../matchingClient';
+import { matchingClientResource } from '../resources';
 import {
   MatchingDocumentsCard,
   MatchingIdentity,
   MatchingProposalCard,
   MatchingStagesCard,
 } from '../show/matchingCards';
-import { matchingShowTexts } from '../show/matchingTexts';
 import { matchingWorkflowClient } from '../status/matchingWorkflowClient';
 
 /** A completed matching's services after adoption (its follow-up schedule); none before. */
@@ -44,7 +45,7 @@ export const matchingWorkLayout: TShowLayout = {
       ? [
           {
             id: 'summary',
-            title: LL.matching.openSummary(),
+            title: LL.areas.matching.openSummary(),
             icon: 'printer',
             path: `${matchingClientResource.definition.routeBase}/show/${record.id}`,
           },
@@ -52,7 +53,7 @@ export const matchingWorkLayout: TShowLayout = {
       : []),
     ...newServiceLink('matching', record, LL, user),
   ],
-  texts: matchingShowTexts,
+  texts: areaShowTexts(matchingArea),
 };
 
 const MatchingWorkPage = () => <ResourceShowPage layout={matchingWorkLayout} />;

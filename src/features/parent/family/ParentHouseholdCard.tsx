@@ -36,7 +36,7 @@ const memberOf = (draft: TDraft): TParentFamilyMember => ({
  */
 export const ParentHouseholdCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => {
   const { LL } = useI18nContext();
-  const t = LL.parentFamily;
+  const t = LL.areas.parent.family;
   const baseId = useId();
   const load = useRemoteData(
     useCallback((signal: AbortSignal) => fetchParentFamily(id, signal), [id]),
@@ -78,7 +78,7 @@ export const ParentHouseholdCard = ({ id, reloadKey, reload, canUpdate }: TShowC
     <SummaryCard
       id="parent-household"
       title={t.title()}
-      both={bothLanguages((book) => book.parentFamily.title())}
+      both={bothLanguages((book) => book.areas.parent.family.title())}
     >
       {load.state !== 'ready' ? (
         <LoadState state={load.state} failedText={t.loadFailed()} onRetry={load.reload} />

@@ -1,8 +1,9 @@
+import { parentArea } from '@/domain/areas/parent.area';
 import type { TParentFamily, TParentFamilyMember } from '@/domain/parentFamily';
 import { api } from '@/platform/api/client';
 
 /** `GET|POST|PATCH /parent-infos/family/{id}` (the application's id): its household. */
-const path = (parentId: string) => `/parent-infos/family/${encodeURIComponent(parentId)}`;
+const path = (parentId: string) => `${parentArea.apiBase}/family/${encodeURIComponent(parentId)}`;
 
 export const fetchParentFamily = async (parentId: string, signal?: AbortSignal) =>
   (await api<{ data: TParentFamily | null }>(path(parentId), { signal })).data;

@@ -1,25 +1,20 @@
 import { useMemo } from 'react';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Badge } from '@/components/Badge';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
+import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { FieldSections } from '@/components/record/FieldSections';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
-import { useResourceText } from '@/components/resource/useResourceText';
+import { parentArea } from '@/domain/areas/parent.area';
 import { formatDate } from '@/domain/dateFormat';
 import { newMatchingLink } from '@/domain/newMatchingLink';
 import { eligibilityChecks, type TEligibilityCheck } from '@/domain/parentEligibility';
 import { hasPermission } from '@/domain/permissions';
 import { peopleNames } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
-import {
-  applicantNames,
-  checklistDateKey,
-  checklistItems,
-  parentResource,
-  parentStatusTones,
-} from '@/domain/resources/parent';
-import { parentStatuses, type TParentStatus } from '@/domain/workflows/parent.workflow';
+import { applicantNames, checklistDateKey, checklistItems, parentResource } from '@/domain/resources/parent';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
@@ -27,24 +22,11 @@ import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { ParentHouseholdCard } from '../family/ParentHouseholdCard';
-import { parentClientResource } from '../parentClient';
+import { parentClientResource } from '../resources';
 import { parentWorkflowClient } from '../status/parentWorkflowClient';
 
 const namedInRecord = { headOfficeId: 'headOffice', provinceId: 'province' } as const;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** An application's status as the list shows it: its label on its colour. */
-export const ParentStatusBadge = ({ status }: { status: string }) => {
-  const { optionLabel } = useResourceText('parent');
-  const known = (parentStatuses as readonly string[]).includes(status);
-  return (
-    <span data-status-badge="" className="inline-flex">
-      <Badge tone={known ? parentStatusTones[status as TParentStatus] : 'slate'}>
-        {optionLabel('status', status)}
-      </Badge>
-    </span>
-  );
-};
 
 /** Who applies: the applicants' names in both scripts, the code, the status and the approval's end. */
 const ParentIdentity = ({ record, titleId }: { record: TResourceRow; title: string; titleId: string }) => {
@@ -70,12 +52,12 @@ const ParentIdentity = ({ record, titleId }: { record: TResourceRow; title: stri
       ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
         <span className="font-mono tabular-nums">{String(record.code)}</span>
-        <ParentStatusBadge status={String(record.status)} />
+        <AreaStatusBadge area={parentArea} status={String(record.status)} />
         {until ? (
           expired ? (
-            <Badge tone="rose">{LL.parentShow.approvalExpired({ date: formatDate(until) })}</Badge>
+            <Badge tone="rose">{LL.areas.parent.show.approvalExpired({ date: formatDate(until) })}</Badge>
           ) : (
-            <span>{LL.parentShow.approvedUntil({ date: formatDate(until) })}</span>
+            <span>{LL.areas.parent.show.approvedUntil({ date: formatDate(until) })}</span>
           )
         ) : null}
       </div>
@@ -84,8 +66,8 @@ const ParentIdentity = ({ record, titleId }: { record: TResourceRow; title: stri
 };
 
 const parentWords = (LL: TranslationFunctions) => ({
-  estimated: LL.childShow.estimated(),
-  ageYears: (age: number) => LL.childShow.ageYears({ age }),
+  estimated: LL.areas.child.show.estimated(),
+  ageYears: (age: number) => LL.areas.child.show.ageYears({ age }),
 });
 
 /** The application as the form has it, section by section, with its decision under the first. */
@@ -98,7 +80,7 @@ const ApplicationSections = ({ record }: TShowCardProps) => {
       record={record}
       idPrefix="parent"
       namedInRecord={namedInRecord}
-      notRecorded={LL.parentShow.notRecorded()}
+      notRecorded={LL.areas.parent.show.notRecorded()}
       words={words}
       extras={{
         // The decision sits with the application: its status, date, reason, the approval's end and
@@ -130,7 +112,7 @@ const ApplicationSections = ({ record }: TShowCardProps) => {
       }}
       renderValue={(row) =>
         row.key === 'status' && record.status ? (
-          <ParentStatusBadge status={String(record.status)} />
+          <AreaStatusBadge area={parentArea} status={String(record.status)} />
         ) : undefined
       }
     />
@@ -144,7 +126,7 @@ const EligibilityCard = ({ record }: TShowCardProps) => {
   const { LL } = useI18nContext();
   const minimum = useClientSettings().minimumAdopterAge;
   const checks = eligibilityChecks(record, minimum, isoDateIn(new Date()));
-  const t = LL.parentShow;
+  const t = LL.areas.parent.show;
   const sentence = (check: TEligibilityCheck) => {
     if (check.kind === 'age')
       return check.age === undefined
@@ -160,7 +142,7 @@ const EligibilityCard = ({ record }: TShowCardProps) => {
     <SummaryCard
       id="parent-eligibility"
       title={t.eligibility()}
-      both={bothLanguages((book) => book.parentShow.eligibility())}
+      both={bothLanguages((book) => book.areas.parent.show.eligibility())}
     >
       <p className="mb-2 text-slate-500 text-xs dark:text-slate-400">{t.eligibilityHint({ age: minimum })}</p>
       <ul className="flex flex-col gap-2">
@@ -191,7 +173,7 @@ const DocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => 
   );
   return (
     <AttachmentsCard
-      apiBase="/parent-infos"
+      apiBase={parentArea.apiBase}
       recordId={id}
       idPrefix="parent"
       slots={slots}
@@ -229,26 +211,15 @@ export const parentShowLayout: TShowLayout = {
       ? [
           {
             id: 'new-from-this',
-            title: LL.parentShow.newFromThis(),
-            hint: LL.parentShow.newFromThisHint(),
+            title: LL.areas.parent.show.newFromThis(),
+            hint: LL.areas.parent.show.newFromThisHint(),
             icon: 'plus',
             path: `${parentResource.routeBase}/create?from=${record.id}`,
           },
         ]
       : []),
   ],
-  texts: (LL) => ({
-    loading: LL.parentShow.loading,
-    editRecord: LL.parentShow.editRecord,
-    printRecord: LL.parentShow.printRecord,
-    toolbar: LL.parentShow.recordActions,
-    edit: LL.parentShow.edit,
-    print: LL.parentShow.print,
-    keyboardHint: LL.parentShow.keyboardHint,
-    printHint: LL.parentShow.printHint,
-    paperTitle: LL.parentShow.paperTitle,
-    printedOn: (date) => LL.parentShow.printedOn({ date }),
-  }),
+  texts: areaShowTexts(parentArea),
 };
 
 const ParentShowPage = () => <ResourceShowPage layout={parentShowLayout} />;

@@ -1,34 +1,12 @@
-import { noActionNeeds, sharedDialogTexts, type TClientWorkflow } from '@/components/workflow/clientWorkflow';
-import { camelCaseKey } from '@/domain/camelCaseKey';
+import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
+import { noActionNeeds } from '@/components/workflow/clientWorkflow';
+import { parentArea } from '@/domain/areas/parent.area';
 import { acceptanceShortfalls } from '@/domain/parentEligibility';
-import { parentActionText } from '@/domain/parentLabels';
 import { isoDateIn } from '@/domain/programmeTime';
 import { parentWorkflow } from '@/domain/workflows/parent.workflow';
 
-type TIntroKey = 'acceptParentsAdoption' | 'unAcceptParentsAdoption' | 'rejectAdoption';
-const introKey = (action: string) => camelCaseKey(action) as TIntroKey;
-
 /** An application's workflow on screen: the generic actions, dialog and history, in its words. */
-export const parentWorkflowClient: TClientWorkflow = {
-  workflow: parentWorkflow,
-  apiBase: '/parent-infos',
-  resourceName: 'parent',
-  idPrefix: 'parent',
-  texts: (LL) => ({
-    action: (action) => parentActionText(LL, action),
-    intro: (action, name) => LL.parentStatus.intros[introKey(action)]?.({ name }) ?? '',
-    field: (key) => {
-      const labels: Record<string, () => string> = {
-        decisionDate: LL.parentStatus.decisionDate,
-        approvedUntil: LL.parentStatus.approvedUntil,
-        reason: LL.parentStatus.reason,
-        justification: LL.workflowNeeds.justification,
-      };
-      return labels[key]?.() ?? key;
-    },
-    ...sharedDialogTexts(LL),
-    actionsLabel: () => LL.parentStatus.actionsLabel(),
-  }),
+export const parentWorkflowClient = areaWorkflowClient(parentArea, parentWorkflow, {
   // Accepting an application that fails the eligibility its show page shows (the same function the
   // server asks) says which checks fail and asks for the justification; otherwise it is not asked.
   needs: (action, record, _values, settings, LL) => {
@@ -38,9 +16,9 @@ export const parentWorkflowClient: TClientWorkflow = {
     if (shortfalls.length === 0) return { ...noActionNeeds, hidden: ['justification'] };
     const checks = shortfalls.map((check) =>
       check.kind === 'checklist'
-        ? LL.parentShow.checklistDone({ done: check.done, all: check.all })
+        ? LL.areas.parent.show.checklistDone({ done: check.done, all: check.all })
         : check.kind === 'age'
-          ? LL.parentShow.applicantAge({ n: check.n, age: check.age ?? 0, min: minimum })
+          ? LL.areas.parent.show.applicantAge({ n: check.n, age: check.age ?? 0, min: minimum })
           : '',
     );
     return {
@@ -49,4 +27,4 @@ export const parentWorkflowClient: TClientWorkflow = {
       hidden: [],
     };
   },
-};
+});

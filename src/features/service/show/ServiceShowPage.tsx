@@ -1,12 +1,15 @@
 import { Navigate, useParams } from 'react-router';
+import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowLayout } from '@/components/record/showLayout';
+import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
+import { areaPagePermission } from '@/domain/areas/area';
+import { serviceArea } from '@/domain/areas/service.area';
 import { serviceCreateLink } from '@/domain/newServiceLink';
+import { serviceWorkflow } from '@/domain/workflows/service.workflow';
 import { localizedPath } from '@/platform/localePath';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { serviceClientResource } from '../serviceClient';
-import { servicePagePermission } from '../servicePagePermission';
-import { serviceWorkflowClient } from '../status/serviceWorkflowClient';
+import { serviceClientResource } from '../resources';
 import {
   ServiceAdoptionCard,
   ServiceDetailsCard,
@@ -24,7 +27,7 @@ import {
 export const serviceShowLayout: TShowLayout = {
   resource: serviceClientResource,
   idPrefix: 'service',
-  editPermission: servicePagePermission,
+  editPermission: areaPagePermission(serviceArea),
   Identity: ServiceIdentity,
   cards: [
     { key: 'adoption', Card: ServiceAdoptionCard },
@@ -32,22 +35,12 @@ export const serviceShowLayout: TShowLayout = {
     { key: 'details', Card: ServiceDetailsCard },
     { key: 'documents', Card: ServiceDocumentsCard },
   ],
-  workflow: serviceWorkflowClient,
+  // Its actions, dialog and history in the service's words (the findings' labels are the record's own fields').
+  workflow: areaWorkflowClient(serviceArea, serviceWorkflow),
   timelineEntity: 'post_adoption_services',
   // Another follow-up of the same child, from the one on screen.
   links: (record, LL, user) => serviceCreateLink('child', record.childId, LL, user),
-  texts: (LL) => ({
-    loading: LL.service.loading,
-    editRecord: LL.service.editRecord,
-    printRecord: LL.service.printRecord,
-    toolbar: LL.service.recordActions,
-    edit: LL.service.edit,
-    print: LL.service.print,
-    keyboardHint: LL.service.keyboardHint,
-    printHint: LL.service.printHint,
-    paperTitle: LL.service.paperTitle,
-    printedOn: (date) => LL.service.printedOn({ date }),
-  }),
+  texts: areaShowTexts(serviceArea),
 };
 
 /** The spec makes the id optional (`show/{id optional}`): without one there is nothing to show, so the list opens. */

@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
 import { Badge } from '@/components/Badge';
 import { Icon } from '@/components/Icon';
+import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { BilingualLabel } from '@/components/record/BilingualLabel';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps } from '@/components/record/showLayout';
 import { useRecordLink } from '@/components/record/useRecordLink';
 import { useResourceText } from '@/components/resource/useResourceText';
+import { serviceArea } from '@/domain/areas/service.area';
 import { formatDate } from '@/domain/dateFormat';
 import { peopleNames } from '@/domain/personName';
 import { resourceAddresses } from '@/domain/resourceAddresses';
@@ -20,8 +22,7 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { ServiceDueBadge, ServiceStatusBadge } from '../ServiceBadges';
-import { serviceApiBase } from '../serviceViews';
+import { ServiceDueBadge } from '../ServiceDueBadge';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const findingsOf = (record: TResourceRow) =>
@@ -76,11 +77,11 @@ export const ServiceIdentity = ({
       <p className="mt-1 text-lg text-slate-700 dark:text-slate-200">
         {optionLabel('serviceType', text(record.serviceType))}
         <span className="text-slate-500 dark:text-slate-400"> · </span>
-        {LL.service.plannedFor({ date: formatDate(record.plannedDate) })}
+        {LL.areas.service.plannedFor({ date: formatDate(record.plannedDate) })}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3 text-slate-600 text-sm dark:text-slate-300">
         <span className="font-mono tabular-nums">{text(record.code)}</span>
-        <ServiceStatusBadge status={text(record.status)} />
+        <AreaStatusBadge area={serviceArea} status={text(record.status)} />
         <ServiceDueBadge record={record} />
         {record.concern === true ? (
           <span data-concern="" className="inline-flex">
@@ -102,18 +103,18 @@ export const ServiceAdoptionCard = ({ record }: TShowCardProps) => {
   return (
     <SummaryCard
       id="service-adoption"
-      title={LL.service.adoption()}
-      both={bothLanguages((book) => book.service.adoption())}
+      title={LL.areas.service.adoption()}
+      both={bothLanguages((book) => book.areas.service.adoption())}
     >
       <dl className={cardList}>
-        <Row pick={(book) => book.service.childLabel()}>
+        <Row pick={(book) => book.areas.service.childLabel()}>
           {link(
             'adoptive_children:read',
             `${resourceAddresses.child.routeBase}/show/${String(record.childId)}`,
             named(record.childName, record.childCode),
           )}
         </Row>
-        <Row pick={(book) => book.service.familyLabel()}>
+        <Row pick={(book) => book.areas.service.familyLabel()}>
           {record.parentId
             ? link(
                 'adoptive_parents:read',
@@ -122,18 +123,18 @@ export const ServiceAdoptionCard = ({ record }: TShowCardProps) => {
               )
             : named(record.applicants, record.parentCode)}
         </Row>
-        <Row pick={(book) => book.service.matchingLabel()}>
+        <Row pick={(book) => book.areas.service.matchingLabel()}>
           {link(
             'matchings:read',
             `${resourceAddresses.matching.routeBase}/matching/${String(record.matchingId)}`,
             text(record.matchingCode) || String(record.matchingId),
           )}
         </Row>
-        <Row pick={(book) => book.service.adoptedOn()}>
+        <Row pick={(book) => book.areas.service.adoptedOn()}>
           {record.adoptedOn ? (
             formatDate(record.adoptedOn)
           ) : (
-            <NotRecorded>{LL.service.notRecorded()}</NotRecorded>
+            <NotRecorded>{LL.areas.service.notRecorded()}</NotRecorded>
           )}
         </Row>
       </dl>
@@ -160,12 +161,12 @@ export const ServiceFindingsCard = ({ record }: TShowCardProps) => {
     <div data-findings="" className="contents">
       <SummaryCard
         id="service-findings"
-        title={LL.service.findings()}
-        both={bothLanguages((book) => book.service.findings())}
+        title={LL.areas.service.findings()}
+        both={bothLanguages((book) => book.areas.service.findings())}
       >
         {record.status !== 'confirmed' || !findings ? (
           <p className="text-slate-500 text-sm italic dark:text-slate-400">
-            {record.status === 'rejected' ? LL.service.notGiven() : LL.service.notRecordedYet()}
+            {record.status === 'rejected' ? LL.areas.service.notGiven() : LL.areas.service.notRecordedYet()}
           </p>
         ) : (
           <>
@@ -178,15 +179,17 @@ export const ServiceFindingsCard = ({ record }: TShowCardProps) => {
                 <Icon name="alert" className="mt-0.5 size-5 shrink-0" />
                 <div>
                   <p className="font-semibold">
-                    {LL.service.concernFound({
+                    {LL.areas.service.concernFound({
                       areas: concerns.map((area) => areaLabel(LL, area)).join(', '),
                     })}
                   </p>
-                  <p className="text-sm print:hidden">{LL.service.concernHint()}</p>
+                  <p className="text-sm print:hidden">{LL.areas.service.concernHint()}</p>
                 </div>
               </div>
             ) : null}
-            <p className="mb-3 text-slate-500 text-xs dark:text-slate-400">{LL.service.findingsHint()}</p>
+            <p className="mb-3 text-slate-500 text-xs dark:text-slate-400">
+              {LL.areas.service.findingsHint()}
+            </p>
             <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-3 print:grid-cols-3">
               {serviceFindingAreas.map((area) => {
                 const value = text(findings[area]);
@@ -211,7 +214,7 @@ export const ServiceFindingsCard = ({ record }: TShowCardProps) => {
                 {notes ? (
                   <span className="whitespace-pre-line">{notes}</span>
                 ) : (
-                  <NotRecorded>{LL.service.notRecorded()}</NotRecorded>
+                  <NotRecorded>{LL.areas.service.notRecorded()}</NotRecorded>
                 )}
               </Row>
             </dl>
@@ -232,19 +235,19 @@ export const ServiceDetailsCard = ({ record }: TShowCardProps) => {
       : '';
   const notes = text(record.notes).trim();
   const reason = text(record.decisionReason).trim();
-  const none = <NotRecorded>{LL.service.notRecorded()}</NotRecorded>;
+  const none = <NotRecorded>{LL.areas.service.notRecorded()}</NotRecorded>;
   return (
     <SummaryCard
       id="service-details"
-      title={LL.service.details()}
-      both={bothLanguages((book) => book.service.details())}
+      title={LL.areas.service.details()}
+      both={bothLanguages((book) => book.areas.service.details())}
     >
       <dl className={cardList}>
         <Row pick={(book) => book.fields.serviceType()}>
           {optionLabel('serviceType', text(record.serviceType))}
         </Row>
         <Row pick={(book) => book.fields.status()}>
-          <ServiceStatusBadge status={text(record.status)} />
+          <AreaStatusBadge area={serviceArea} status={text(record.status)} />
         </Row>
         <Row pick={(book) => book.fields.plannedDate()}>
           <span className="inline-flex flex-wrap items-center gap-2">
@@ -256,14 +259,14 @@ export const ServiceDetailsCard = ({ record }: TShowCardProps) => {
           {record.actualDate ? formatDate(record.actualDate) : none}
         </Row>
         <Row pick={(book) => book.fields.officer()}>
-          {officer || <NotRecorded>{LL.service.noOfficer()}</NotRecorded>}
+          {officer || <NotRecorded>{LL.areas.service.noOfficer()}</NotRecorded>}
         </Row>
         {record.status === 'rejected' ? (
           <>
-            <Row pick={(book) => book.service.notGivenOn()}>
+            <Row pick={(book) => book.areas.service.notGivenOn()}>
               {record.decisionDate ? formatDate(record.decisionDate) : none}
             </Row>
-            <Row pick={(book) => book.service.notGivenReason()} wide>
+            <Row pick={(book) => book.areas.service.notGivenReason()} wide>
               {reason ? <span className="whitespace-pre-line">{reason}</span> : none}
             </Row>
           </>
@@ -281,10 +284,10 @@ export const ServiceDocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShow
   const { LL } = useI18nContext();
   return (
     <AttachmentsCard
-      apiBase={serviceApiBase}
+      apiBase={serviceArea.apiBase}
       recordId={id}
       idPrefix="service"
-      slots={[{ key: 'documents', label: LL.service.documents() }]}
+      slots={[{ key: 'documents', label: LL.areas.service.documents() }]}
       editable={canUpdate}
       reloadKey={reloadKey}
       onChange={reload}

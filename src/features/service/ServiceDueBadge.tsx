@@ -1,17 +1,5 @@
 import { Badge } from '@/components/Badge';
 import { useResourceText } from '@/components/resource/useResourceText';
-import { serviceStatusTones } from '@/domain/resources/service';
-
-/** A service's status as the list shows it: its label on its colour. */
-export const ServiceStatusBadge = ({ status }: { status: string }) => {
-  const { optionLabel } = useResourceText('service');
-  const tone = serviceStatusTones[status as keyof typeof serviceStatusTones] ?? 'slate';
-  return (
-    <span data-status-badge="" className="inline-flex">
-      <Badge tone={tone}>{optionLabel('status', status)}</Badge>
-    </span>
-  );
-};
 
 /** 'Overdue' or 'Due soon' beside a pending service's planned day, as the server judged it; else nothing. */
 export const ServiceDueBadge = ({ record }: { record: Record<string, unknown> }) => {

@@ -1,0 +1,162 @@
+import { i18nObject } from 'typesafe-i18n';
+import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { recordAreaCommandsOf } from '@/components/palette/useRecordAreaCommands';
+import { areaShowTexts } from '@/components/record/areaShowTexts';
+import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
+import { allAreas, areaByName, registerArea } from '@/domain/areas';
+import { defineArea } from '@/domain/areas/area';
+import { areaStatusText, areaStatusTone } from '@/domain/areas/areaWords';
+import type { TPermissionResource } from '@/domain/permissionCatalogue';
+import { areaMenuEntry } from '@/domain/sidebarMenu';
+import type { TWorkflowDefinition } from '@/domain/workflows/workflow';
+import en from '@/i18n/en';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { areaFeature } from './areaFeature';
+
+/**
+ * Issue 23's promise: a new area is its description and its words. A throwaway area, described and
+ * worded here only, gets its routes, sidebar entry, palette commands, status badge, workflow texts
+ * and record pages' words from the engines, with no other file touched.
+ */
+const loanArea = registerArea(
+  defineArea({
+    name: 'loan',
+    entity: 'loans',
+    apiBase: '/loans',
+    routeBase: '/equipment/loans',
+    // A real area adds its resource to the permission catalogue; the test borrows the type.
+    permission: 'loans' as TPermissionResource,
+    statuses: { open: 'amber', returned: 'green' },
+    idOptional: true,
+    menu: { key: 'loan', icon: 'report', title: { kh: 'ការខ្ចី', en: 'Loans' } },
+    commandPages: [
+      {
+        id: 'open-overdue-loans',
+        path: '/equipment/loans?overdue=1',
+        icon: 'report',
+        title: () => 'Overdue loans',
+      },
+    ],
+  }),
+);
+
+/** Its words, in the shape every area's have (`areas.<name>`, src/domain/areas/areaWords.ts). */
+const loanWords = {
+  commands: { new: 'New loan', find: 'Find loan by borrower or code' },
+  show: {
+    loading: 'Loading the loan...',
+    edit: 'Edit',
+    editRecord: 'Edit this loan',
+    print: 'Print',
+    printRecord: 'Print the loan',
+    paperTitle: 'Loan record',
+    printedOn: 'Printed on {date}',
+    recordActions: 'Loan actions',
+    keyboardHint: 'E edits',
+    printHint: 'Ctrl+P prints',
+  },
+  workflow: {
+    actions: { giveBack: 'Give back', lose: 'Report lost' },
+    intros: { giveBack: '{name} comes back to the store.' },
+    fields: { returnDate: 'Day it came back' },
+  },
+  statuses: { open: 'Out on loan', returned: 'Returned' },
+};
+
+const LL = i18nObject(
+  'en',
+  { ...en, areas: { ...en.areas, loan: loanWords } } as never,
+  {},
+) as unknown as TranslationFunctions;
+
+const loanWorkflow: TWorkflowDefinition = {
+  name: 'loan',
+  machine: createMachine({ id: 'loan', initial: 'open', states: { open: {}, returned: {} } }),
+  statuses: ['open', 'returned'],
+  actions: {},
+  systemEvents: [],
+  eventOf: (action) => ({ type: action }),
+};
+
+describe('a throwaway area, described in this test only', () => {
+  it('is listed with the areas, found by name', () => {
+    expect(allAreas().map((area) => area.name)).toContain('loan');
+    expect(areaByName('loan')).toBe(loanArea);
+  });
+
+  it('has its list, create, edit and show routes with their permissions, and its feature', () => {
+    const feature = areaFeature(loanArea, { order: 99, show: async () => ({ default: () => null }) });
+    expect(feature.name).toBe('loan');
+    expect(feature.routes?.map((route) => [route.path, route.permission])).toEqual([
+      ['/equipment/loans', 'loans:read'],
+      ['/equipment/loans/create', 'loans:update'],
+      ['/equipment/loans/edit/:id?', 'loans:update'],
+      ['/equipment/loans/show/:id?', 'loans:read'],
+    ]);
+    expect(feature.resourcePages?.[0]).toMatchObject({
+      address: { name: 'loan', permission: 'loans', routeBase: '/equipment/loans' },
+      area: { key: 'records' },
+      editIdOptional: true,
+    });
+  });
+
+  it('has its sidebar entry', () => {
+    expect(areaMenuEntry(loanArea)).toEqual({
+      key: 'loan',
+      to: '/equipment/loans',
+      permission: 'loans:read',
+      title: { kh: 'ការខ្ចី', en: 'Loans' },
+      icon: 'report',
+    });
+  });
+
+  it("has its palette commands: 'New …', 'Find …' and its pages, with their permissions", () => {
+    const commands = recordAreaCommandsOf(loanArea);
+    expect(commands).toMatchObject({
+      name: 'loan',
+      routeBase: '/equipment/loans',
+      createPermissions: ['loans:write', 'loans:update'],
+      readPermission: 'loans:read',
+    });
+    expect(commands.newTitle(LL)).toBe('New loan');
+    expect(commands.findTitle(LL)).toBe('Find loan by borrower or code');
+    expect(commands.pages?.map((page) => [page.id, page.path, page.title(LL)])).toEqual([
+      ['open-overdue-loans', '/equipment/loans?overdue=1', 'Overdue loans'],
+    ]);
+  });
+
+  it("has its status badge: the area's words on the area's tones", () => {
+    expect(areaStatusText(LL, loanArea, 'open')).toBe('Out on loan');
+    expect(areaStatusTone(loanArea, 'open')).toBe('amber');
+    expect(areaStatusText(LL, loanArea, 'returned')).toBe('Returned');
+    expect(areaStatusTone(loanArea, 'returned')).toBe('green');
+    // A status not of the area is told as it is, on slate.
+    expect(areaStatusText(LL, loanArea, 'adopted')).toBe('adopted');
+    expect(areaStatusTone(loanArea, 'adopted')).toBe('slate');
+  });
+
+  it('has its workflow on screen: API, ids and words', () => {
+    const client = areaWorkflowClient(loanArea, loanWorkflow);
+    expect(client).toMatchObject({ apiBase: '/loans', resourceName: 'loan', idPrefix: 'loan' });
+    const texts = client.texts(LL);
+    expect(texts.action('give-back')).toBe('Give back');
+    expect(texts.action('lose')).toBe('Report lost');
+    expect(texts.action('MYSTERY')).toBe('MYSTERY');
+    expect(texts.intro('give-back', 'Bicycle 7')).toBe('Bicycle 7 comes back to the store.');
+    expect(texts.intro('lose', 'Bicycle 7')).toBe('');
+    expect(texts.field('returnDate')).toBe('Day it came back');
+    // A field the area does not name is the record field's of that name.
+    expect(texts.field('code')).toBe(en.fields.code);
+    // Without its own, the actions' group is named as the record pages' toolbar.
+    expect(texts.actionsLabel()).toBe('Loan actions');
+  });
+
+  it("has its record pages' words", () => {
+    const texts = areaShowTexts(loanArea)(LL);
+    expect(texts.loading()).toBe('Loading the loan...');
+    expect(texts.toolbar()).toBe('Loan actions');
+    expect(texts.paperTitle()).toBe('Loan record');
+    expect(texts.printedOn('01-02-2026')).toBe('Printed on 01-02-2026');
+  });
+});
