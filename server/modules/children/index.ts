@@ -1,10 +1,10 @@
 import { householdRoutes } from '../../household/householdRoutes';
 import { childBindings } from '../../resources/childBinding';
-import { childFileRoutes } from '../../routes/childFiles';
 import { childRoutes } from '../../routes/childRoutes';
 import { childStatusRoutes } from '../../routes/childStatus';
 import type { TServerModule } from '../module';
 import { childFamilyBinding } from './childFamilyBinding';
+import { childFileRoutes } from './childFileRoutes';
 import { registerChildScope } from './childScope';
 import { childWorkflowBinding } from './childWorkflowBinding';
 
