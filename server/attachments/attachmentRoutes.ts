@@ -24,6 +24,7 @@ import {
   checkUploads,
   type TAttachmentRow,
   type TKeptUpload,
+  uploadTitle,
 } from './attachmentStore';
 import type { TAttachmentBinding } from './binding';
 
@@ -37,8 +38,6 @@ const rule: TUploadRule = {
 };
 const ZRecordParams = z.object({ id: idParam() });
 const ZAttachmentParams = z.object({ attachmentId: idParam() });
-const ZTitleField = z.string().trim().max(200);
-
 /** A row as the API answers it: the stored name left out, the sender's name only a label. */
 const answerOf = (row: TAttachmentRow, createdByName: string | null): TAttachment => ({
   id: row.id,
@@ -151,10 +150,7 @@ export const attachmentRoutes =
         const limits = { files: attachmentsPerUpload, fileSize: attachmentMaxBytes + 1 };
         const rows = await store.saveUploads(request, limits, 'file', async (form, keep) => {
           const slot = slotOf(form.fields.slot);
-          const titleField = ZTitleField.safeParse(form.fields.title ?? '');
-          if (!titleField.success)
-            throw fieldErrors((t) => t.validation.maxLength({ label: 'title', n: 200 }));
-          const title = titleField.data === '' ? null : titleField.data;
+          const title = uploadTitle(form) ?? null;
           const checked = await checkUploads(form, rule, 'file', form.files.length > 1);
           const kept: TKeptUpload[] = [];
           for (const upload of checked) kept.push({ upload, storedName: await keep(upload), title });

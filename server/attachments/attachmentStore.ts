@@ -3,6 +3,8 @@ import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { maxDatabaseInt } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
@@ -60,6 +62,27 @@ const defaultAuditOf = (entity: string) => (row: TAttachmentRow) => ({
   mimeType: row.mimeType,
   size: row.size,
 });
+
+const ZVersionField = z.coerce.number().int().positive().max(maxDatabaseInt);
+const ZTitleField = z.string().trim().max(200);
+
+/** The optional `version` field: the record's version as the client read it (stale -> 409). */
+export const uploadVersion = (form: TReceivedForm): number | undefined => {
+  const value = form.fields.version;
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = ZVersionField.safeParse(value.trim());
+  if (!parsed.success) throw fieldErrors((t) => t.validation.invalid({ label: 'version' }));
+  return parsed.data;
+};
+
+/** The optional `title` field of an upload: trimmed, empty means none, at most 200 characters. */
+export const uploadTitle = (form: TReceivedForm): string | null | undefined => {
+  const value = form.fields.title;
+  if (value === undefined) return undefined;
+  const parsed = ZTitleField.safeParse(value);
+  if (!parsed.success) throw fieldErrors((t) => t.validation.maxLength({ label: 'title', n: 200 }));
+  return parsed.data === '' ? null : parsed.data;
+};
 
 /**
  * Checks every received file against the rule; all must pass (one bad file refuses the whole upload,

@@ -14,12 +14,14 @@ import {
   ZChildFileKind,
   ZChildPhotoState,
 } from '../../../src/domain/childFiles';
-import { idParam, maxDatabaseInt } from '../../../src/domain/rules';
+import { idParam } from '../../../src/domain/rules';
 import {
   attachmentStore,
   checkUploads,
   type TAttachmentRow,
   type TKeptUpload,
+  uploadTitle,
+  uploadVersion,
 } from '../../attachments/attachmentStore';
 import type { TAttachmentBinding } from '../../attachments/binding';
 import { writeAudit } from '../../audit';
@@ -99,8 +101,6 @@ const ZChildParams = z.object({ id: ZId });
 const ZDocumentParams = z.object({ documentId: ZId });
 const ZKindQuery = z.object({ kind: ZChildFileKind.optional() });
 const ZRemoved = z.object({ id: z.number().int() });
-const ZVersionField = z.coerce.number().int().positive().max(maxDatabaseInt);
-const ZTitleField = z.string().trim().max(200);
 
 const writeResponses = { ...errorResponses(400, 401, 403, 404), 409: ZErrorBody };
 const fileResponses = { 200: storedFileResponse, ...errorResponses(401, 403, 404) };
@@ -135,24 +135,6 @@ const kindOf = (queryKind: TChildFileKind | undefined, form: TReceivedForm): TCh
     throw fieldErrors((t) => t.validation.invalid({ label: 'kind' }));
   }
   return parsed.data;
-};
-
-/** The optional `version` field: the record's version as the client read it (stale -> 409). */
-const versionOf = (form: TReceivedForm): number | undefined => {
-  const value = form.fields.version;
-  if (value === undefined || value.trim() === '') return undefined;
-  const parsed = ZVersionField.safeParse(value.trim());
-  if (!parsed.success) throw fieldErrors((t) => t.validation.invalid({ label: 'version' }));
-  return parsed.data;
-};
-
-/** The optional `title` field of a document: trimmed, empty means none, at most 200 characters. */
-const titleOf = (form: TReceivedForm): string | null | undefined => {
-  const value = form.fields.title;
-  if (value === undefined) return undefined;
-  const parsed = ZTitleField.safeParse(value);
-  if (!parsed.success) throw fieldErrors((t) => t.validation.maxLength({ label: 'title', n: 200 }));
-  return parsed.data === '' ? null : parsed.data;
 };
 
 /** The spec's child file routes (spec section 7), a route table over the attachments engine. */
@@ -266,13 +248,13 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         'file',
         async (form, keep) => {
           if (kindOf(request.query.kind, form) === 'photo') {
-            const version = versionOf(form);
+            const version = uploadVersion(form);
             const [upload] = await checkUploads(form, photoRule, 'file', false);
             const storedName = await keep(upload, { thumbnail: true });
             const { state, previous } = await setPhoto(request, childId, { upload, storedName }, version);
             return { answer: state, replaced: previous };
           }
-          const title = titleOf(form);
+          const title = uploadTitle(form);
           const [upload] = await checkUploads(form, documentRule, 'file', false);
           const storedName = await keep(upload);
           const [row] = await addDocuments(request, childId, [{ upload, storedName, title }]);
@@ -363,8 +345,8 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       await store.attachmentOf(app.db, documentId, actor, false, documentOnly);
       const row = await store.saveUploads(request, limits(1), 'file', async (form, keep) => {
-        const version = versionOf(form);
-        const title = titleOf(form);
+        const version = uploadVersion(form);
+        const title = uploadTitle(form);
         const [upload] = await checkUploads(form, documentRule, 'file', false);
         const storedName = await keep(upload);
         return app.db.transaction(async (tx) => {
