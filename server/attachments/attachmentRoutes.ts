@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,32 +10,25 @@ import {
   ZAttachment,
 } from '../../src/domain/attachments';
 import { idParam } from '../../src/domain/rules';
-import type { TranslationFunctions } from '../../src/i18n/i18n-types';
-import { type TDbOrTx, writeAudit } from '../audit';
-import type { TAuthUser } from '../auth/service';
-import { attachments, users } from '../db/schema';
-import { fieldErrors, notFound } from '../errors';
-import { downloadName, sendStoredFile, storedFileResponse } from '../files/sendStoredFile';
-import {
-  checkUpload,
-  cleanName,
-  filesDirectory,
-  imageExtensions,
-  isGeneratedName,
-  keepUpload,
-  receiveUploads,
-  removeFileIn,
-  type TCheckedUpload,
-  type TUploadRule,
-} from '../files/storeFile';
+import type { TDbOrTx } from '../audit';
+import { attachments } from '../db/schema';
+import { fieldErrors } from '../errors';
+import { downloadName, storedFileResponse } from '../files/sendStoredFile';
+import { cleanName, imageExtensions, isGeneratedName, type TUploadRule } from '../files/storeFile';
 import { currentUser } from '../plugins/permissions';
 import { multipartBody, ZBinary } from '../plugins/responses';
-import { officeCondition } from '../resources/officeScope';
 import { dataOf, errorResponses, ZErrorBody } from '../routes/schemas';
+import {
+  attachmentStore,
+  attachmentsDirectory,
+  checkUploads,
+  type TAttachmentRow,
+  type TKeptUpload,
+  uploadTitle,
+} from './attachmentStore';
 import type { TAttachmentBinding } from './binding';
 
-/** Every record's attachments live in one directory: DATA_DIR/files/attachments. */
-export const attachmentsDirectory = (dataDir: string) => path.join(filesDirectory(dataDir), 'attachments');
+export { attachmentsDirectory } from './attachmentStore';
 
 const rule: TUploadRule = {
   maxBytes: attachmentMaxBytes,
@@ -46,27 +38,8 @@ const rule: TUploadRule = {
 };
 const ZRecordParams = z.object({ id: idParam() });
 const ZAttachmentParams = z.object({ attachmentId: idParam() });
-const ZTitleField = z.string().trim().max(200);
-
-const columns = {
-  id: attachments.id,
-  entityId: attachments.entityId,
-  slot: attachments.slot,
-  storedName: attachments.storedName,
-  originalName: attachments.originalName,
-  mimeType: attachments.mimeType,
-  size: attachments.size,
-  title: attachments.title,
-  version: attachments.version,
-  createdAt: attachments.createdAt,
-  createdBy: attachments.createdBy,
-};
-type TRow = typeof attachments.$inferSelect extends infer R
-  ? Pick<R, Extract<keyof R, keyof typeof columns>>
-  : never;
-
 /** A row as the API answers it: the stored name left out, the sender's name only a label. */
-const answerOf = (row: TRow, createdByName: string | null): TAttachment => ({
+const answerOf = (row: TAttachmentRow, createdByName: string | null): TAttachment => ({
   id: row.id,
   entityId: row.entityId,
   slot: row.slot,
@@ -78,17 +51,6 @@ const answerOf = (row: TRow, createdByName: string | null): TAttachment => ({
   createdAt: row.createdAt.toISOString(),
   createdBy: row.createdBy,
   createdByName,
-});
-
-/** What the audit log keeps of a file: enough for a timeline to name it, never the stored name. */
-const auditOf = (row: TRow, entity: string) => ({
-  entity,
-  entityId: row.entityId,
-  slot: row.slot,
-  originalName: row.originalName,
-  title: row.title,
-  mimeType: row.mimeType,
-  size: row.size,
 });
 
 /** The stored files of a record's attachments (for its removal), as absolute paths. */
@@ -125,49 +87,10 @@ export const attachmentRoutes =
         parts: attachmentsPerUpload + 10,
       },
     });
-    const { entity, apiBase } = binding;
+    const { apiBase } = binding;
     const tags = [binding.tag];
-    const directory = () => attachmentsDirectory(app.config.dataDir);
     const answers = binding.readPermission;
-
-    /** The record as the user may see it (its code), locked when changing its files; else 404. */
-    const recordOf = async (db: TDbOrTx, id: number, user: TAuthUser, lock = false) => {
-      const query = db
-        .select({ id: binding.columns.id, code: binding.columns.code })
-        .from(binding.table)
-        .where(and(eq(binding.columns.id, id), officeCondition(binding.officeColumn, user)));
-      const [row] = (await (lock ? query.for('share') : query)) as { id: number; code: string }[];
-      if (!row) throw notFound();
-      return row;
-    };
-
-    /** An attachment of a record the user may see, with that record's code; else 404. */
-    const attachmentOf = async (db: TDbOrTx, attachmentId: number, user: TAuthUser, lock = false) => {
-      const query = db
-        .select({ ...columns, code: binding.columns.code })
-        .from(attachments)
-        .innerJoin(binding.table, eq(binding.columns.id, attachments.entityId))
-        .where(
-          and(
-            eq(attachments.id, attachmentId),
-            eq(attachments.entity, entity),
-            officeCondition(binding.officeColumn, user),
-          ),
-        );
-      const [row] = (await (lock ? query.for('update', { of: attachments }) : query)) as (TRow & {
-        code: string;
-      })[];
-      if (!row) throw notFound();
-      return row;
-    };
-
-    const removeFiles = async (request: FastifyRequest, names: string[]) => {
-      for (const name of names.filter(isGeneratedName)) {
-        await removeFileIn(directory(), name).catch((error: unknown) => {
-          request.log.warn({ err: error, file: name }, 'could not remove an attachment');
-        });
-      }
-    };
+    const store = attachmentStore(app, binding);
 
     const slotOf = (value: string | undefined): string | null => {
       if (value === undefined || value.trim() === '') return null;
@@ -189,13 +112,8 @@ export const attachmentRoutes =
       },
       async (request) => {
         const { id } = request.params;
-        await recordOf(app.db, id, currentUser(request));
-        const rows = await app.db
-          .select({ ...columns, createdByName: users.name })
-          .from(attachments)
-          .leftJoin(users, eq(users.id, attachments.createdBy))
-          .where(and(eq(attachments.entity, entity), eq(attachments.entityId, id)))
-          .orderBy(asc(attachments.createdAt), asc(attachments.id));
+        await store.recordOf(app.db, id, currentUser(request));
+        const rows = await store.list(app.db, id);
         return { data: rows.map((row) => answerOf(row, row.createdByName ?? null)) };
       },
     );
@@ -228,73 +146,22 @@ export const attachmentRoutes =
       async (request, reply) => {
         const { id } = request.params;
         const actor = currentUser(request);
-        await recordOf(app.db, id, actor);
-        const form = await receiveUploads(
-          request,
-          directory(),
-          { files: attachmentsPerUpload, fileSize: attachmentMaxBytes + 1 },
-          'file',
-        );
-        const kept: string[] = [];
-        try {
+        await store.recordOf(app.db, id, actor);
+        const limits = { files: attachmentsPerUpload, fileSize: attachmentMaxBytes + 1 };
+        const rows = await store.saveUploads(request, limits, 'file', async (form, keep) => {
           const slot = slotOf(form.fields.slot);
-          const titleField = ZTitleField.safeParse(form.fields.title ?? '');
-          if (!titleField.success)
-            throw fieldErrors((t) => t.validation.maxLength({ label: 'title', n: 200 }));
-          const title = titleField.data === '' ? null : titleField.data;
-          if (form.files.length === 0) throw fieldErrors((t) => t.validation.required({ label: 'file' }));
-          const checked: TCheckedUpload[] = [];
-          const problems: ((t: TranslationFunctions) => string)[] = [];
-          for (const upload of form.files) {
-            const label = form.files.length > 1 ? `file (${upload.originalName})` : 'file';
-            const result = await checkUpload(upload, rule, label);
-            if (typeof result === 'function') problems.push(result);
-            else checked.push(result);
-          }
-          if (problems.length > 0) throw fieldErrors(...problems);
-          const stored: { upload: TCheckedUpload; storedName: string }[] = [];
-          for (const upload of checked) {
-            const storedName = await keepUpload(directory(), upload);
-            kept.push(storedName);
-            stored.push({ upload, storedName });
-          }
-          const rows = await app.db.transaction(async (tx) => {
+          const title = uploadTitle(form) ?? null;
+          const checked = await checkUploads(form, rule, 'file', form.files.length > 1);
+          const kept: TKeptUpload[] = [];
+          for (const upload of checked) kept.push({ upload, storedName: await keep(upload), title });
+          const answer = await app.db.transaction(async (tx) => {
             // The record is held against removal while its files are added.
-            await recordOf(tx, id, actor, true);
-            const inserted = await tx
-              .insert(attachments)
-              .values(
-                stored.map(({ upload, storedName }) => ({
-                  entity,
-                  entityId: id,
-                  slot,
-                  storedName,
-                  originalName: upload.originalName,
-                  mimeType: upload.mimeType,
-                  size: upload.size,
-                  title,
-                  createdBy: actor.id,
-                  updatedBy: actor.id,
-                })),
-              )
-              .returning(columns);
-            for (const row of inserted) {
-              await writeAudit(tx, {
-                userId: actor.id,
-                entity: 'attachments',
-                entityId: row.id,
-                action: 'create',
-                after: auditOf(row, entity),
-              });
-            }
-            return inserted;
+            await store.recordOf(tx, id, actor, true);
+            return store.insert(tx, id, actor.id, kept, slot);
           });
-          kept.length = 0;
-          return reply.status(201).send({ data: rows.map((row) => answerOf(row, actor.name)) });
-        } finally {
-          await form.discard();
-          await removeFiles(request, kept);
-        }
+          return { answer };
+        });
+        return reply.status(201).send({ data: rows.map((row) => answerOf(row, actor.name)) });
       },
     );
 
@@ -310,15 +177,9 @@ export const attachmentRoutes =
         },
       },
       async (request, reply) => {
-        const row = await attachmentOf(app.db, request.params.attachmentId, currentUser(request));
+        const row = await store.attachmentOf(app.db, request.params.attachmentId, currentUser(request));
         const what = `${row.slot ?? 'document'}-${row.id}`;
-        return sendStoredFile(
-          reply,
-          request,
-          directory(),
-          row.storedName,
-          downloadName(row.code, what, row.storedName),
-        );
+        return store.send(reply, request, row.storedName, downloadName(row.code, what, row.storedName));
       },
     );
 
@@ -337,18 +198,11 @@ export const attachmentRoutes =
         const { attachmentId } = request.params;
         const actor = currentUser(request);
         const removed = await app.db.transaction(async (tx) => {
-          const row = await attachmentOf(tx, attachmentId, actor, true);
-          await tx.delete(attachments).where(eq(attachments.id, attachmentId));
-          await writeAudit(tx, {
-            userId: actor.id,
-            entity: 'attachments',
-            entityId: attachmentId,
-            action: 'delete',
-            before: auditOf(row, entity),
-          });
+          const row = await store.attachmentOf(tx, attachmentId, actor, true);
+          await store.remove(tx, row, actor.id);
           return row;
         });
-        await removeFiles(request, [removed.storedName]);
+        await store.removeFiles(request, [removed.storedName]);
         return { data: { id: attachmentId } };
       },
     );

@@ -20,4 +20,27 @@ export type TAttachmentBinding = {
   writePermission: string;
   /** What a file may stand for (checklist items); absent: files have no slot. */
   slots?: readonly string[];
+  /** Where the files are kept, when not in the attachments' directory (the child's own directory). */
+  directory?: (dataDir: string) => string;
+  /**
+   * How a file's change is audited, when not as an `attachments` row naming the record (the child's
+   * documents keep the entity `child_documents` and the row they always had).
+   */
+  audit?: { entity: string; of: (row: TAttachmentRow) => Record<string, unknown> };
+};
+
+/** An attachment's row as the engine reads it (the stored name never leaves the server). */
+export type TAttachmentRow = {
+  id: number;
+  entityId: number;
+  slot: string | null;
+  storedName: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  title: string | null;
+  version: number;
+  createdAt: Date;
+  createdBy: number | null;
+  updatedAt: Date;
 };

@@ -1,9 +1,10 @@
+import { householdRoutes } from '../../household/householdRoutes';
 import { childBindings } from '../../resources/childBinding';
-import { childFamilyRoutes } from '../../routes/childFamily';
-import { childFileRoutes } from '../../routes/childFiles';
 import { childRoutes } from '../../routes/childRoutes';
 import { childStatusRoutes } from '../../routes/childStatus';
 import type { TServerModule } from '../module';
+import { childFamilyBinding } from './childFamilyBinding';
+import { childFileRoutes } from './childFileRoutes';
 import { registerChildScope } from './childScope';
 import { childWorkflowBinding } from './childWorkflowBinding';
 
@@ -13,5 +14,5 @@ export const childrenModule: TServerModule = {
   register: registerChildScope,
   resources: childBindings,
   workflows: [childWorkflowBinding],
-  routes: [childRoutes, childStatusRoutes, childFamilyRoutes, childFileRoutes],
+  routes: [childRoutes, childStatusRoutes, householdRoutes(childFamilyBinding), childFileRoutes],
 };

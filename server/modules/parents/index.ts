@@ -1,11 +1,12 @@
 import { parentStatusText } from '../../../src/domain/parentLabels';
 import { checklistItems } from '../../../src/domain/resources/parent';
 import { parentInfos } from '../../db/schema';
+import { householdRoutes } from '../../household/householdRoutes';
 import { nameIn } from '../../resources/exportNames';
 import { headOfficeOfUserRoute } from '../../routes/headOfficeOfUser';
 import type { TServerModule } from '../module';
 import { parentBinding } from './parentBinding';
-import { parentFamilyRoutes } from './parentFamilyRoutes';
+import { parentHouseholdBinding } from './parentHouseholdBinding';
 import { parentWorkflowBinding } from './parentWorkflowBinding';
 
 /**
@@ -71,7 +72,7 @@ export const parentsModule: TServerModule = {
     },
   ],
   routes: [
-    parentFamilyRoutes,
+    householdRoutes(parentHouseholdBinding),
     headOfficeOfUserRoute('/parent-infos/head-office-user', ['parent infos'], 'application'),
   ],
 };

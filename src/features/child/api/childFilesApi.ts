@@ -4,7 +4,7 @@ import { inBatches } from '@/features/child/documents/documentCheck';
 import { api } from '@/platform/api/client';
 import { downloadFile } from '@/platform/api/saveBlob';
 
-/** The calls of a child's photo and documents (`/child-infos/...`, server/routes/childFiles.ts). */
+/** The calls of a child's photo and documents (`/child-infos/...`, server/modules/children/childFileRoutes.ts). */
 
 const idPart = (id: number | string) => encodeURIComponent(String(id));
 
