@@ -7,6 +7,7 @@ import type { TServerModule } from '../module';
 import { parentBinding } from './parentBinding';
 import { parentFamilyRoutes } from './parentFamilyRoutes';
 import { parentWorkflowBinding } from './parentWorkflowBinding';
+import { parentWorkQueue } from './parentWorkQueue';
 
 /**
  * Parent applications (issue 12): the record on the resource engine (list, form, lookups, export),
@@ -74,4 +75,5 @@ export const parentsModule: TServerModule = {
     parentFamilyRoutes,
     headOfficeOfUserRoute('/parent-infos/head-office-user', ['parent infos'], 'application'),
   ],
+  workQueue: parentWorkQueue,
 };
