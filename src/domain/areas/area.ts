@@ -1,4 +1,5 @@
 import type { TBadgeTone } from '../resource';
+import type { TSettingsSection } from '../settings/settingsSection';
 
 /**
  * One record area described once (DESIGN.md section 1, issue 23): what every engine needs to know
@@ -21,6 +22,8 @@ export type TAreaDefinition = {
   permission: string;
   /** A status's badge tone, for areas whose records move through a workflow. */
   statuses?: Readonly<Record<string, TBadgeTone>>;
+  /** Its system settings (`<name>.settings.ts`): the settings' schema, defaults and screen read them. */
+  settings?: TSettingsSection;
 };
 
 /** Describes an area: checks its shape and keeps its literal types. */

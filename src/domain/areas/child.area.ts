@@ -1,4 +1,5 @@
 import { defineArea } from './area';
+import { childSettings } from './child.settings';
 
 /** Children in care (the spec's 'Children'). */
 export const childArea = defineArea({
@@ -15,4 +16,5 @@ export const childArea = defineArea({
     longTerm: 'amber',
     international: 'teal',
   },
+  settings: childSettings,
 });

@@ -1,4 +1,5 @@
 import { defineArea } from './area';
+import { matchingSettings } from './matching.settings';
 
 /** Matchings of a child with a family and their legal stages (the spec's 'Matching'). */
 export const matchingArea = defineArea({
@@ -21,4 +22,5 @@ export const matchingArea = defineArea({
     completed: 'violet',
     rejected: 'rose',
   },
+  settings: matchingSettings,
 });

@@ -1,4 +1,5 @@
 import { defineArea } from './area';
+import { parentSettings } from './parent.settings';
 
 /** Adoptive parents' applications (the spec's 'Parents'). */
 export const parentArea = defineArea({
@@ -8,4 +9,5 @@ export const parentArea = defineArea({
   routeBase: '/adoptive-parents/parents',
   permission: 'adoptive_parents',
   statuses: { pending: 'amber', accepted: 'green', matched: 'blue', adopted: 'violet', rejected: 'rose' },
+  settings: parentSettings,
 });

@@ -1,4 +1,5 @@
 import { defineArea } from './area';
+import { serviceSettings } from './service.settings';
 
 /** Services after adoption: the family's follow-ups (the spec's 'After-adoption services'). */
 export const serviceArea = defineArea({
@@ -8,4 +9,5 @@ export const serviceArea = defineArea({
   routeBase: '/service-after-adoption',
   permission: 'post_adoption_services',
   statuses: { pending: 'amber', confirmed: 'green', rejected: 'rose' },
+  settings: serviceSettings,
 });
