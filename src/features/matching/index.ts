@@ -18,4 +18,5 @@ export const feature: TFeature = {
     auth('/adoptive-matching/matching/:id', 'matchings:read', () => import('./work/MatchingWorkPage')),
     auth('/adoptive-matching/show/:id', 'matchings:write', () => import('./show/MatchingShowPage')),
   ],
+  workQueue: { readPermission: 'matchings:read', kind: () => import('./matchingWorkQueueKind') },
 };

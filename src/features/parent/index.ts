@@ -17,4 +17,5 @@ export const feature: TFeature = {
       () => import('./show/ParentShowPage'),
     ),
   ],
+  workQueue: { readPermission: 'adoptive_parents:read', kind: () => import('./parentWorkQueueKind') },
 };

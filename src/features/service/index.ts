@@ -21,4 +21,5 @@ export const feature: TFeature = {
       () => import('./show/ServiceShowPage'),
     ),
   ],
+  workQueue: { readPermission: 'post_adoption_services:read', kind: () => import('./serviceWorkQueueKind') },
 };
