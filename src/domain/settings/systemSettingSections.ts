@@ -7,10 +7,14 @@ import type { TClientSettingKeys, TSetting, TSettingsSection, TSettingsValues } 
  * `settings`). The settings' schema (src/domain/systemSettings.ts), their defaults, the server's
  * settings routes and the settings screen read this list; none of them names an area.
  */
-export const systemSettingSections: readonly TSettingsSection[] = [
+export const settingsSectionsOf = (
+  areaList: readonly { settings?: TSettingsSection }[],
+): readonly TSettingsSection[] => [
   generalSettings,
-  ...areas.flatMap((area) => (area.settings ? [area.settings] : [])),
+  ...areaList.flatMap((area) => (area.settings ? [area.settings] : [])),
 ];
+
+export const systemSettingSections = settingsSectionsOf(areas);
 
 type TAreaSection = Extract<(typeof areas)[number], { settings: TSettingsSection }>['settings'];
 type TUnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (
