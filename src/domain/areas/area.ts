@@ -24,6 +24,8 @@ export type TAreaDefinition = {
   statuses?: Readonly<Record<string, TBadgeTone>>;
   /** Its system settings (`<name>.settings.ts`): the settings' schema, defaults and screen read them. */
   settings?: TSettingsSection;
+  /** Why its records wait on the work queue (the items' `reason`; the server module's sources find them). */
+  workQueueReasons?: readonly string[];
 };
 
 /** Describes an area: checks its shape and keeps its literal types. */

@@ -23,4 +23,5 @@ export const matchingArea = defineArea({
     rejected: 'rose',
   },
   settings: matchingSettings,
+  workQueueReasons: ['decision', 'overdue', 'nextStep'],
 });

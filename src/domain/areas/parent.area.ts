@@ -10,4 +10,5 @@ export const parentArea = defineArea({
   permission: 'adoptive_parents',
   statuses: { pending: 'amber', accepted: 'green', matched: 'blue', adopted: 'violet', rejected: 'rose' },
   settings: parentSettings,
+  workQueueReasons: ['approvalExpiring'],
 });

@@ -10,4 +10,5 @@ export const serviceArea = defineArea({
   permission: 'post_adoption_services',
   statuses: { pending: 'amber', confirmed: 'green', rejected: 'rose' },
   settings: serviceSettings,
+  workQueueReasons: ['serviceOverdue', 'serviceConcern', 'serviceDueSoon'],
 });
