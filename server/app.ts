@@ -33,6 +33,7 @@ import { validatorCompiler } from './plugins/validation';
 import { exportRoute } from './resources/exportRoute';
 import { resourceRoutes } from './resources/resourceRoutes';
 import { workflowRoutes } from './workflows/workflowRoutes';
+import { workQueueRoutes } from './workQueue/workQueueRoutes';
 import './types';
 
 export type TBuildOptions = {
@@ -190,6 +191,8 @@ const registerEverything = async (
         for (const binding of module.attachments ?? []) await api.register(attachmentRoutes(binding));
         for (const routes of module.routes ?? []) await api.register(routes);
       }
+      // The work queue, from the sources the modules register (server/workQueue).
+      await api.register(workQueueRoutes(serverModules.flatMap((module) => module.workQueue ?? [])));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: apiPrefix },

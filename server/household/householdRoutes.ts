@@ -57,7 +57,9 @@ export const householdRoutes =
       const fields = binding.datesAfter(body, today);
       if (fields.length > 0) {
         throw fieldErrors(
-          ...fields.map((field) => (t: TranslationFunctions) => t.server.workflow.dateFuture({ field, today })),
+          ...fields.map(
+            (field) => (t: TranslationFunctions) => t.server.workflow.dateFuture({ field, today }),
+          ),
         );
       }
     };

@@ -6,7 +6,6 @@ import type { TServerModule } from './module';
 import { parentsModule } from './parents';
 import { securityModule } from './security';
 import { servicesModule } from './services';
-import { workQueueModule } from './workQueue';
 
 /** Every feature of the server, in the order their routes are registered: a new area adds a line. */
 export const serverModules: readonly TServerModule[] = [
@@ -17,5 +16,4 @@ export const serverModules: readonly TServerModule[] = [
   parentsModule,
   matchingsModule,
   servicesModule,
-  workQueueModule,
 ];

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAttachmentBinding } from '../attachments/binding';
 import type { TResourceBinding } from '../resources/resourceRoutes';
 import type { TWorkflowBinding } from '../workflows/binding';
+import type { TWorkQueueSource } from '../workQueue/workQueueSource';
 
 /**
  * What a feature adds to the server (DESIGN.md section 1): its resources (served by the resource
@@ -18,4 +19,6 @@ export type TServerModule = {
   /** Record types whose files the attachments engine serves. */
   attachments?: readonly TAttachmentBinding[];
   routes?: readonly FastifyPluginAsyncZod[];
+  /** What waits on its records for a user: the work-queue engine (server/workQueue) asks them. */
+  workQueue?: readonly TWorkQueueSource[];
 };

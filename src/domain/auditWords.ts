@@ -4,7 +4,7 @@ import { formatDate, formatInstant } from './dateFormat';
 import { matchingActionText, matchingStatusText } from './matchingLabels';
 import { parentActionText, parentStatusText } from './parentLabels';
 import { serviceActionText, serviceStatusText } from './serviceLabels';
-import { systemSettingDefaults } from './systemSettingDefaults';
+import { settingsInOrder, systemSettingSections } from './settings/systemSettingSections';
 import { childSystemEventTypes, childWorkflowActions } from './workflows/child.workflow';
 import { matchingWorkflowActions } from './workflows/matching.workflow';
 import { parentSystemEventTypes, parentWorkflowActions } from './workflows/parent.workflow';
@@ -84,20 +84,20 @@ export const auditActionText = (t: TranslationFunctions, action: string, entity?
 export const auditEntityText = (t: TranslationFunctions, entity: string): string =>
   (t.options.entity as unknown as Record<string, (() => string) | undefined>)[entity]?.() || entity;
 
-/** A setting's value as its page shows it (four-eyes on or off; a list or an object compactly). */
+/** Each setting's description, from the sections the application and the areas register. */
+const settingByKey = new Map(settingsInOrder(systemSettingSections));
+
+/** A setting's value as its page shows it (a switch on or off, four-eyes; a list or an object compactly). */
 const settingValueText = (t: TranslationFunctions, key: string, value: unknown): string => {
   if (value === undefined || value === null || value === '') return '—';
-  if (key === 'fourEyes')
-    return value === true ? t.generalInformation.fourEyesOn() : t.generalInformation.fourEyesOff();
+  const field = settingByKey.get(key)?.field;
+  if (field?.input === 'switch') return value === true ? field.on(t) : field.off(t);
   if (typeof value === 'boolean') return value ? t.options.boolean.yes() : t.options.boolean.no();
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 };
 
-const settingName = (t: TranslationFunctions, key: string): string =>
-  key in systemSettingDefaults
-    ? ((t.generalInformation as unknown as Record<string, (() => string) | undefined>)[key]?.() ?? key)
-    : key;
+const settingName = (t: TranslationFunctions, key: string): string => settingByKey.get(key)?.label(t) ?? key;
 
 /** The fields an update changed, by their labels (a setting by its name on the settings page). */
 export const auditChangesText = (t: TranslationFunctions, entity: string, changes: unknown): string => {

@@ -1,25 +1,24 @@
 import { z } from 'zod';
+import { areas } from './areas';
+
+/** The areas whose records wait on the queue, and why: each area says (`workQueueReasons`). */
+type TQueuedArea = Extract<(typeof areas)[number], { workQueueReasons: readonly string[] }>;
+export const workQueueEntities = areas.flatMap((area) =>
+  'workQueueReasons' in area ? [area.name] : [],
+) as TQueuedArea['name'][];
+export const workQueueReasons = areas.flatMap((area) =>
+  'workQueueReasons' in area ? area.workQueueReasons : [],
+) as TQueuedArea['workQueueReasons'][number][];
 
 /**
  * The signed-in user's work queue (DESIGN.md section 6, `GET /work-queue`): what waits for them,
- * from what they may read and act on. `entity` names the record (`matching`, `parent`, `service`),
- * `reason` why it is there, `since` the day it started waiting.
+ * from what they may read and act on. `entity` names the record's area (`matching`, `parent`,
+ * `service`), `reason` why it is there (each area lists its reasons: decisions, overdue stages and
+ * next steps of matchings, approvals ending, services overdue, given with a concern or due soon),
+ * `since` the day it started waiting.
  */
-export const workQueueReasons = [
-  'decision',
-  'overdue',
-  'approvalExpiring',
-  // Services after adoption (issue 14): overdue, given with a concern, due soon (the officer's own).
-  'serviceOverdue',
-  'serviceConcern',
-  'serviceDueSoon',
-  // A matching whose next step (not a decision) is its caseworker's: its proposer, or of their
-  // office (issue 22).
-  'nextStep',
-] as const;
-
 export const ZWorkQueueItem = z.object({
-  entity: z.enum(['matching', 'parent', 'service']),
+  entity: z.enum(workQueueEntities),
   entityId: z.number().int(),
   code: z.string(),
   /** The child and the family of a matching or a service; the applicants of an application. */

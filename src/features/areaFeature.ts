@@ -6,7 +6,7 @@ import {
 } from '@/domain/areas/area';
 import { areaAddress } from '@/domain/resourceAddresses';
 import type { TRouteEntry } from '@/platform/screenRegistry';
-import { auth, resourceScreen, type TFeature } from './featureRoutes';
+import { auth, resourceScreen, type TFeature, type TFeatureWorkQueue } from './featureRoutes';
 
 /** The screens an area brings itself; the list, the create and the edit page are the resource pages'. */
 export type TAreaScreens = {
@@ -37,7 +37,12 @@ export const areaRoutes = (area: TAreaDefinition, screens: TAreaScreens): TRoute
  */
 export const areaFeature = (
   area: TAreaDefinition,
-  options: TAreaScreens & { order: number; routes?: readonly TRouteEntry[] },
+  options: TAreaScreens & {
+    order: number;
+    routes?: readonly TRouteEntry[];
+    /** How its work-queue items are worded and linked, loaded with the bell; the bell is for readers of the area. */
+    workQueueKind?: TFeatureWorkQueue['kind'];
+  },
 ): TFeature => ({
   name: area.name,
   order: options.order,
@@ -45,4 +50,7 @@ export const areaFeature = (
     { address: areaAddress(area), area: { key: 'records' }, editIdOptional: area.idOptional ?? false },
   ],
   routes: [...areaRoutes(area, options), ...(options.routes ?? [])],
+  ...(options.workQueueKind
+    ? { workQueue: { readPermission: areaPermission(area, 'read'), kind: options.workQueueKind } }
+    : {}),
 });

@@ -2,6 +2,8 @@ import type { TClientResource } from '@/components/resource/resourceArea';
 import { developerOnlyPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
 import type { TResourceAddress } from '@/domain/resourceAddresses';
+import type { TWorkQueueItem } from '@/domain/workQueue';
+import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TRouteEntry, TScreenModule } from '@/platform/screenRegistry';
 
 /**
@@ -96,4 +98,43 @@ export type TFeature = {
   order: number;
   resourcePages?: readonly TResourcePageRoute[];
   routes?: readonly TRouteEntry[];
+  /** The work queue's items this feature's records make (src/features/workQueue reads it). */
+  workQueue?: TFeatureWorkQueue;
+};
+
+/**
+ * A feature's items on the work queue: the permission without which none can wait for a user (the
+ * bell is for users who hold one of them), and how its items are worded and linked, loaded with
+ * the bell (the route table stays light).
+ */
+export type TFeatureWorkQueue = {
+  readPermission: string;
+  kind: () => Promise<{ workQueueKind: TWorkQueueKind }>;
+};
+
+/** Why an item waits, as the list shows it: its icon and colour, its place, whether 'since' follows. */
+export type TWorkQueueReasonLook = {
+  icon: string;
+  className: string;
+  /** Place in the list across every kind (decisions first): lower first. */
+  order: number;
+  /** The reason's words do not hold the day: 'since …' follows them. */
+  since: boolean;
+  /** The user's own move (a decision, a next step): the palette has a command per item. */
+  awaitsUser?: boolean;
+};
+
+/**
+ * How the work queue words and links the items of one record type (`entity` of the answer, server
+ * module's `workQueue` sources): where an item opens, why it waits in words, each reason's look,
+ * and its actions in words (the palette's command names them).
+ */
+export type TWorkQueueKind = {
+  entity: string;
+  /** The palette command's icon. */
+  icon: string;
+  path: (item: TWorkQueueItem) => string;
+  reasonText: (LL: TranslationFunctions, item: TWorkQueueItem) => string;
+  reasons: Readonly<Record<string, TWorkQueueReasonLook>>;
+  actionText?: (LL: TranslationFunctions, action: string) => string;
 };

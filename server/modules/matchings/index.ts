@@ -4,6 +4,7 @@ import type { TServerModule } from '../module';
 import { candidateRoutes } from './candidateRoutes';
 import { matchingBinding } from './matchingBinding';
 import { matchingWorkflowBinding } from './matchingWorkflowBinding';
+import { matchingWorkQueue } from './matchingWorkQueue';
 
 /**
  * Matchings (issue 13): the record on the resource engine (`/adoptive-matching`: list, proposal with
@@ -30,4 +31,5 @@ export const matchingsModule: TServerModule = {
     },
   ],
   routes: [candidateRoutes],
+  workQueue: matchingWorkQueue,
 };

@@ -8,6 +8,7 @@ import type { TServerModule } from '../module';
 import { parentBinding } from './parentBinding';
 import { parentHouseholdBinding } from './parentHouseholdBinding';
 import { parentWorkflowBinding } from './parentWorkflowBinding';
+import { parentWorkQueue } from './parentWorkQueue';
 
 /**
  * Parent applications (issue 12): the record on the resource engine (list, form, lookups, export),
@@ -75,4 +76,5 @@ export const parentsModule: TServerModule = {
     householdRoutes(parentHouseholdBinding),
     headOfficeOfUserRoute('/parent-infos/head-office-user', ['parent infos'], 'application'),
   ],
+  workQueue: parentWorkQueue,
 };

@@ -5,6 +5,7 @@ import type { TServerModule } from '../module';
 import { adoptiveChildRoutes } from './adoptiveChildRoutes';
 import { serviceBinding } from './serviceBinding';
 import { serviceWorkflowBinding } from './serviceWorkflowBinding';
+import { serviceWorkQueue } from './serviceWorkQueue';
 
 const option = (book: Record<string, () => string>, value: unknown) =>
   typeof value === 'string' ? (book[value]?.() ?? value) : '';
@@ -91,4 +92,5 @@ export const servicesModule: TServerModule = {
     },
   ],
   routes: [adoptiveChildRoutes],
+  workQueue: serviceWorkQueue,
 };

@@ -1,9 +1,9 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { serviceSettings } from '../../../src/domain/areas/service.settings';
 import { formatDate } from '../../../src/domain/dateFormat';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { serviceResource, type TServicePeriod } from '../../../src/domain/resources/service';
-import { systemSettingDefaults } from '../../../src/domain/systemSettings';
 import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
@@ -37,7 +37,14 @@ const officer = alias(users, 'service_officer');
  * The setting `serviceDueSoonDays` read by the query itself, so that every list, count and export
  * judges 'due soon' by the value saved now (a value that does not fit reads as the default).
  */
-const dueSoonDays = sql`coalesce((select case when jsonb_typeof(${systemSettings.value}) = 'number' and (${systemSettings.value} #>> '{}')::numeric between 1 and 180 then (${systemSettings.value} #>> '{}')::int end from ${systemSettings} where ${systemSettings.key} = 'serviceDueSoonDays'), ${systemSettingDefaults.serviceDueSoonDays})`;
+const dueSoonField = serviceSettings.settings.serviceDueSoonDays;
+// The bounds are the setting's own (src/domain/areas/service.settings.ts), written into the text.
+const dueSoonBounds = sql.raw(
+  dueSoonField.field.input === 'number'
+    ? `${dueSoonField.field.min} and ${dueSoonField.field.max}`
+    : '1 and 180',
+);
+const dueSoonDays = sql`coalesce((select case when jsonb_typeof(${systemSettings.value}) = 'number' and (${systemSettings.value} #>> '{}')::numeric between ${dueSoonBounds} then (${systemSettings.value} #>> '{}')::int end from ${systemSettings} where ${systemSettings.key} = 'serviceDueSoonDays'), ${dueSoonField.default})`;
 
 /** A pending service whose planned day has passed (DESIGN.md section 6). */
 export const serviceOverdueSql = sql<boolean>`(${services.status} = 'pending' and ${services.plannedDate} < ${programmeToday})`;

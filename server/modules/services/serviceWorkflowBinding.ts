@@ -50,7 +50,7 @@ const stepColumns = (action: string, body: Readonly<Record<string, unknown>>): R
  * A service's workflow as the server serves it: `PATCH /service-after-adoption/{action}/{id}` for
  * confirm-service, reject-service and back-to-pending (spec section 7), the status history and the
  * allowed actions; kept by the matching's office. A confirmation with a concern goes on the work
- * queue (server/modules/workQueue).
+ * queue (server/workQueue).
  */
 export const serviceWorkflowBinding: TWorkflowBinding = {
   workflow: serviceWorkflow,

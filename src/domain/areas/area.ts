@@ -14,6 +14,8 @@ export type TAreaCommandPage = {
   keywords?: (LL: TranslationFunctions) => string[];
 };
 
+import type { TSettingsSection } from '../settings/settingsSection';
+
 /**
  * One record area described once (DESIGN.md section 1, issue 23): what every engine needs to know
  * about children, applications, matchings, services... without importing the area's heavy parts.
@@ -49,6 +51,10 @@ export type TAreaDefinition = {
   menu: { key: string; icon: string; title: TTranslatable };
   /** Pages of the area the palette offers besides 'New …' and 'Find …'. */
   commandPages?: readonly TAreaCommandPage[];
+  /** Its system settings (`<name>.settings.ts`): the settings' schema, defaults and screen read them. */
+  settings?: TSettingsSection;
+  /** Why its records wait on the work queue (the items' `reason`; the server module's sources find them). */
+  workQueueReasons?: readonly string[];
 };
 
 /** Describes an area: checks its shape and keeps its literal types. */

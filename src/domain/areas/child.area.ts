@@ -1,4 +1,5 @@
 import { defineArea } from './area';
+import { childSettings } from './child.settings';
 
 /** Children in care (the spec's 'Children'). */
 export const childArea = defineArea({
@@ -25,4 +26,5 @@ export const childArea = defineArea({
       title: (LL) => LL.resources.childAdoptable.many(),
     },
   ],
+  settings: childSettings,
 });

@@ -1,4 +1,5 @@
 import { defineArea } from './area';
+import { matchingSettings } from './matching.settings';
 
 const routeBase = '/adoptive-matching';
 
@@ -28,4 +29,6 @@ export const matchingArea = defineArea({
   // working page (`{routeBase}/matching/:id`, src/features/matching).
   showAction: 'write',
   menu: { key: 'matching', icon: 'matching', title: { kh: 'ការផ្គូផ្គងកុមារធម៌', en: 'Adoptive matching' } },
+  settings: matchingSettings,
+  workQueueReasons: ['decision', 'overdue', 'nextStep'],
 });

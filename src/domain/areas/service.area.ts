@@ -1,4 +1,5 @@
 import { defineArea } from './area';
+import { serviceSettings } from './service.settings';
 
 const routeBase = '/service-after-adoption';
 
@@ -35,4 +36,6 @@ export const serviceArea = defineArea({
       keywords: (LL) => [LL.areas.service.myFollowUpsHint()],
     },
   ],
+  settings: serviceSettings,
+  workQueueReasons: ['serviceOverdue', 'serviceConcern', 'serviceDueSoon'],
 });

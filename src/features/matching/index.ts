@@ -12,6 +12,7 @@ export const feature = areaFeature(matchingArea, {
   order: 30,
   create: () => import('./create/MatchingCreatePage'),
   show: () => import('./show/MatchingShowPage'),
+  workQueueKind: () => import('./matchingWorkQueueKind'),
   routes: [
     auth(
       `${matchingArea.routeBase}/matching/:id`,

@@ -7,7 +7,6 @@ import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { iconButton } from '@/components/ui';
 import { badgeCount } from '@/domain/badgeCount';
-import { matchingActionText } from '@/domain/matchingLabels';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
@@ -16,6 +15,7 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { mayHaveWorkQueue } from './mayHaveWorkQueue';
 import { useWorkQueueLoader } from './useWorkQueueLoader';
 import { WorkQueueList, workQueuePath } from './WorkQueueList';
+import { reasonLook, useWorkQueueKinds } from './workQueueKinds';
 import { shownQueue, workQueueAtom } from './workQueueState';
 
 /** Items the bell's list shows; the home page shows them all. */
@@ -38,13 +38,13 @@ const WorkQueueBell = () => {
   const queue = shownQueue(current);
   const count = queue?.total ?? 0;
   const button = useRef<HTMLButtonElement>(null);
+  const kinds = useWorkQueueKinds();
 
   const commands = useMemo<TCommand[]>(() => {
     const words = bothLanguages((book) => book.workQueue.awaiting());
-    // The matchings that wait for this user's move: a decision, or their next step as caseworker.
-    const awaited = (queue?.data ?? []).filter(
-      (item) => item.reason === 'decision' || item.reason === 'nextStep',
-    );
+    // The records that wait for this user's move (a matching's decision, or their next step as
+    // caseworker), as each kind says.
+    const awaited = kinds ? (queue?.data ?? []).filter((item) => reasonLook(kinds, item).awaitsUser) : [];
     return [
       {
         id: 'work-queue-open',
@@ -57,20 +57,23 @@ const WorkQueueBell = () => {
         perform: () => window.setTimeout(() => button.current?.click(), 50),
       },
       ...awaited.map((item) => {
-        const actions = (item.actions ?? []).map((action) => matchingActionText(LL, action)).join(' · ');
+        const kind = kinds?.get(item.entity);
+        const actionText = kind?.actionText ?? ((_LL: unknown, action: string) => action);
+        const actions = (item.actions ?? []).map((action) => actionText(LL, action)).join(' · ');
+        const path = kinds ? workQueuePath(kinds, item) : '/';
         return {
           id: `work-queue-${item.entity}-${item.entityId}`,
           // The record first: the action's own command on its page keeps the action's bare name.
           title: `${item.code} · ${item.title} — ${actions}`,
           kind: 'page' as const,
-          icon: 'matching',
-          path: workQueuePath(item),
+          icon: kind?.icon ?? 'bell',
+          path,
           keywords: [item.title, item.code, words.kh, words.en],
-          perform: () => navigate(localizedPath(locale, workQueuePath(item))),
+          perform: () => navigate(localizedPath(locale, path)),
         };
       }),
     ];
-  }, [LL, queue, locale, navigate]);
+  }, [LL, queue, locale, navigate, kinds]);
   useRegisterCommands(commands, { appWide: true });
   const reachable = mayHaveWorkQueue(user);
   useHotkeys('w', () => button.current?.click(), { enabled: reachable, preventDefault: true });

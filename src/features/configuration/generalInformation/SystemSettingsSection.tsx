@@ -17,10 +17,9 @@ import { useSaveShortcut } from '@/components/form/useSaveShortcut';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { iconButton, primaryButton, secondaryButton } from '@/components/ui';
-import { matchingStageNames } from '@/domain/matchingStage';
-import { serviceTypes } from '@/domain/serviceSchedule';
+import type { TSetting, TSettingField } from '@/domain/settings/settingsSection';
+import { settingsInOrder, systemSettingSections } from '@/domain/settings/systemSettingSections';
 import {
-  defaultRowsPerPageOptions,
   type TSystemSettingKey,
   type TSystemSettings,
   type TSystemSettingsRecord,
@@ -32,94 +31,82 @@ import { fetchSystemSettings, saveSystemSettings } from './generalInformationApi
 
 type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; record: TSystemSettingsRecord };
 
-const settingKeys: readonly TSystemSettingKey[] = [
-  'defaultRowsPerPage',
-  'childCodePrefix',
-  'sessionIdleMinutes',
-  'organizationName',
-  'parentApprovalMonths',
-  'minimumAdopterAge',
-  'minimumAgeGap',
-  'maximumAgeGap',
-  'fourEyes',
-  'stageExpectedDays',
-  'followUpSchedule',
-  'serviceDueSoonDays',
-];
 /**
- * Where a server message may land: each setting, each stage's days (`stageExpectedDays.trial`), and
- * a schedule row's fields (the server names them without the row: they go under the schedule).
+ * Every setting in its place on the screen, from the sections the application and the areas
+ * register (src/domain/settings/systemSettingSections.ts): this screen names none of them.
  */
-const fieldPaths: readonly string[] = [
-  ...settingKeys,
-  ...matchingStageNames.map((stage) => `stageExpectedDays.${stage}`),
-  'followUpSchedule.type',
-  'followUpSchedule.monthsAfter',
-];
-/** The schedule has at most this many rows (the setting's rule). */
-const followUpRowsAtMost = 24;
-const numberKeys: readonly TSystemSettingKey[] = [
-  'defaultRowsPerPage',
-  'sessionIdleMinutes',
-  'parentApprovalMonths',
-  'minimumAdopterAge',
-  'minimumAgeGap',
-  'maximumAgeGap',
-  'serviceDueSoonDays',
-];
+const settings = settingsInOrder(systemSettingSections) as [TSystemSettingKey, TSetting][];
+const settingByKey = new Map<string, TSetting>(settings);
+const settingKeys: readonly TSystemSettingKey[] = settings.map(([key]) => key);
+/**
+ * Where a server message may land: each setting, each part's number (`stageExpectedDays.trial`), and
+ * a row's fields (the server names them without the row: they go under the list).
+ */
+const fieldPaths: readonly string[] = settings.flatMap(([key, { field }]) =>
+  field.input === 'numberPerPart'
+    ? [key, ...field.parts.map((part) => `${key}.${part}`)]
+    : field.input === 'rows'
+      ? [key, `${key}.${field.choice.key}`, `${key}.${field.number.key}`]
+      : [key],
+);
 
 /** An empty box stays missing (null); anything else is read as a number. */
 const numberOrNull = (value: unknown) =>
   value === '' || value === null || value === undefined ? null : Number(value);
 
+/** A setting's value as the body holds it, from the form's (inputs hold text). */
+const bodyValue = (field: TSettingField, value: unknown): unknown => {
+  switch (field.input) {
+    // A checkbox holds its own boolean.
+    case 'switch':
+      return value === true || value === 'true';
+    // One number per part.
+    case 'numberPerPart':
+      return Object.fromEntries(
+        Object.entries((value ?? {}) as Record<string, unknown>).map(([part, days]) => [
+          part,
+          numberOrNull(days),
+        ]),
+      );
+    // The rows: a choice (empty when none is chosen) and a number.
+    case 'rows':
+      return ((value ?? []) as Record<string, unknown>[]).map((row) => ({
+        [field.choice.key]: row[field.choice.key] === '' ? null : row[field.choice.key],
+        [field.number.key]: numberOrNull(row[field.number.key]),
+      }));
+    case 'choice':
+    case 'number':
+      return numberOrNull(value);
+    case 'text':
+      return value;
+  }
+};
+
 /** Inputs hold text; the body holds numbers where the settings do (an empty box stays missing). */
 const bodyOf = (values: FieldValues): Record<string, unknown> =>
-  Object.fromEntries(
-    settingKeys.map((key) => {
-      const value = values[key];
-      // A checkbox holds its own boolean.
-      if (key === 'fourEyes') return [key, value === true || value === 'true'];
-      // One number per matching stage.
-      if (key === 'stageExpectedDays')
-        return [
-          key,
-          Object.fromEntries(
-            Object.entries((value ?? {}) as Record<string, unknown>).map(([stage, days]) => [
-              stage,
-              numberOrNull(days),
-            ]),
-          ),
-        ];
-      // The schedule's rows: a type (empty when none is chosen) and the months after.
-      if (key === 'followUpSchedule')
-        return [
-          key,
-          ((value ?? []) as { type?: unknown; monthsAfter?: unknown }[]).map((row) => ({
-            type: row.type === '' ? null : row.type,
-            monthsAfter: numberOrNull(row.monthsAfter),
-          })),
-        ];
-      if (!numberKeys.includes(key)) return [key, value];
-      return [key, numberOrNull(value)];
-    }),
-  );
+  Object.fromEntries(settings.map(([key, { field }]) => [key, bodyValue(field, values[key])]));
 
-const formValuesOf = (settings: TSystemSettings): FieldValues =>
-  Object.fromEntries(
-    settingKeys.map((key) => [
-      key,
-      key === 'fourEyes'
-        ? settings.fourEyes
-        : key === 'stageExpectedDays'
-          ? Object.fromEntries(Object.entries(settings.stageExpectedDays).map(([k, v]) => [k, String(v)]))
-          : key === 'followUpSchedule'
-            ? settings.followUpSchedule.map((row) => ({
-                type: row.type,
-                monthsAfter: String(row.monthsAfter),
-              }))
-            : String(settings[key]),
-    ]),
-  );
+/** A setting's value as the form holds it. */
+const formValue = (field: TSettingField, value: unknown): unknown => {
+  switch (field.input) {
+    case 'switch':
+      return value;
+    case 'numberPerPart':
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([part, days]) => [part, String(days)]),
+      );
+    case 'rows':
+      return (value as Record<string, unknown>[]).map((row) => ({
+        [field.choice.key]: row[field.choice.key],
+        [field.number.key]: String(row[field.number.key]),
+      }));
+    default:
+      return String(value);
+  }
+};
+
+const formValuesOf = (values: TSystemSettings): FieldValues =>
+  Object.fromEntries(settings.map(([key, { field }]) => [key, formValue(field, values[key])]));
 
 type TSectionProps = { canUpdate: boolean; onDirtyChange: (dirty: boolean) => void };
 
@@ -175,58 +162,28 @@ export const SystemSettingsSection = ({ canUpdate, onDirtyChange }: TSectionProp
 /** The labels and hints of the settings, in the current language. */
 const useSettingText = () => {
   const { LL } = useI18nContext();
-  const words = LL.generalInformation;
   return useMemo(
     () => ({
-      label: (key: string) =>
-        // A stage's days are named by the stage ('Trial'), under the fieldset's legend.
-        (key.startsWith('stageExpectedDays.')
-          ? (LL.options.stage as unknown as Record<string, (() => string) | undefined>)[key.split('.')[1]]?.()
-          : undefined) ??
-        // A schedule row's fields (`followUpSchedule.2.monthsAfter`, or without the row from the server).
-        (key.startsWith('followUpSchedule.')
-          ? key.endsWith('.type')
-            ? LL.fields.serviceType()
-            : key.endsWith('.monthsAfter')
-              ? words.followUpMonths()
-              : undefined
-          : undefined) ??
-        (
-          {
-            defaultRowsPerPage: words.defaultRowsPerPage,
-            childCodePrefix: words.childCodePrefix,
-            sessionIdleMinutes: words.sessionIdleMinutes,
-            organizationName: words.organizationName,
-            parentApprovalMonths: words.parentApprovalMonths,
-            minimumAdopterAge: words.minimumAdopterAge,
-            minimumAgeGap: words.minimumAgeGap,
-            maximumAgeGap: words.maximumAgeGap,
-            fourEyes: words.fourEyes,
-            stageExpectedDays: words.stageExpectedDays,
-            followUpSchedule: words.followUpSchedule,
-            serviceDueSoonDays: words.serviceDueSoonDays,
-          } as Record<string, (() => string) | undefined>
-        )[key]?.() ??
-        key,
-      hint: (key: TSystemSettingKey) =>
-        (
-          ({
-            defaultRowsPerPage: words.defaultRowsPerPageHint,
-            childCodePrefix: words.childCodePrefixHint,
-            sessionIdleMinutes: words.sessionIdleMinutesHint,
-            organizationName: words.organizationNameHint,
-            parentApprovalMonths: words.parentApprovalMonthsHint,
-            minimumAdopterAge: words.minimumAdopterAgeHint,
-            minimumAgeGap: words.minimumAgeGapHint,
-            maximumAgeGap: words.maximumAgeGapHint,
-            fourEyes: words.fourEyesHint,
-            stageExpectedDays: words.stageExpectedDaysHint,
-            followUpSchedule: words.followUpScheduleHint,
-            serviceDueSoonDays: words.serviceDueSoonDaysHint,
-          }) as Partial<Record<TSystemSettingKey, () => string>>
-        )[key]?.() ?? '',
+      label: (path: string) => {
+        const [key, ...rest] = path.split('.');
+        const setting = settingByKey.get(key);
+        if (!setting) return path;
+        const { field } = setting;
+        // A part's number is named by its part ('Trial'), under the fieldset's legend.
+        if (field.input === 'numberPerPart' && rest.length > 0)
+          return field.partLabel(LL, rest[rest.length - 1]);
+        // A row's fields (`followUpSchedule.2.monthsAfter`, or without the row from the server).
+        if (field.input === 'rows' && rest.length > 0) {
+          const last = rest[rest.length - 1];
+          if (last === field.choice.key) return field.choice.label(LL);
+          if (last === field.number.key) return field.number.label(LL);
+          return path;
+        }
+        return setting.label(LL);
+      },
+      hint: (key: TSystemSettingKey) => settingByKey.get(key)?.hint(LL) ?? '',
     }),
-    [words, LL.options.stage, LL.fields],
+    [LL],
   );
 };
 
@@ -250,41 +207,40 @@ const SystemSettingsView = ({ settings }: { settings: TSystemSettings }) => {
   );
 };
 
-/** A setting's value in words: a switch says on or off, the stages' days one stage a line. */
+/** A setting's value in words: a switch says on or off, the parts' numbers one part a line. */
 const SettingValue = ({
-  settings,
+  settings: values,
   settingKey,
 }: {
   settings: TSystemSettings;
   settingKey: TSystemSettingKey;
 }) => {
   const { LL } = useI18nContext();
-  const words = LL.generalInformation;
-  if (settingKey === 'fourEyes') return settings.fourEyes ? words.fourEyesOn() : words.fourEyesOff();
-  if (settingKey === 'stageExpectedDays')
+  const field = settingByKey.get(settingKey)?.field;
+  const value = values[settingKey];
+  if (field?.input === 'switch') return value ? field.on(LL) : field.off(LL);
+  if (field?.input === 'numberPerPart')
     return (
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-        {matchingStageNames.map((stage) => (
-          <div key={stage} className="contents">
-            <dt className="text-slate-600 dark:text-slate-300">{LL.options.stage[stage]()}</dt>
-            <dd className="tabular-nums">{words.stageDays({ days: settings.stageExpectedDays[stage] })}</dd>
+        {field.parts.map((part) => (
+          <div key={part} className="contents">
+            <dt className="text-slate-600 dark:text-slate-300">{field.partLabel(LL, part)}</dt>
+            <dd className="tabular-nums">{field.shown(LL, (value as Record<string, number>)[part])}</dd>
           </div>
         ))}
       </dl>
     );
-  if (settingKey === 'followUpSchedule')
+  if (field?.input === 'rows')
     return (
       <ol className="list-decimal ps-5">
-        {settings.followUpSchedule.map((row, index) => (
+        {(value as Record<string, unknown>[]).map((row, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the rows have no identity but their place
-          <li key={index}>
-            {words.followUpEntry({ type: LL.options.serviceType[row.type](), months: row.monthsAfter })}
-          </li>
+          <li key={index}>{field.shown(LL, row)}</li>
         ))}
       </ol>
     );
-  if (settingKey === 'serviceDueSoonDays') return words.stageDays({ days: settings.serviceDueSoonDays });
-  return String(settings[settingKey]) || words.notSet();
+  if (field?.input === 'number' && field.shown) return field.shown(LL, value as number);
+  return String(value) || LL.generalInformation.notSet();
 };
 
 type TFormProps = {
@@ -344,36 +300,6 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
   );
   useRegisterCommands(commands);
 
-  const fieldProps = (key: TSystemSettingKey) => {
-    const error = (errors[key] as { message?: string } | undefined)?.message;
-    const id = `setting-${key}`;
-    return {
-      field: {
-        id,
-        label: text.label(key),
-        required: key !== 'organizationName',
-        requiredLabel: LL.form.requiredMark(),
-        error,
-        hint: text.hint(key),
-      },
-      input: {
-        id,
-        className: inputClass(Boolean(error)),
-        'aria-invalid': Boolean(error),
-        'aria-describedby': error ? `${id}-error` : undefined,
-      },
-    };
-  };
-
-  const rows = fieldProps('defaultRowsPerPage');
-  const prefix = fieldProps('childCodePrefix');
-  const idle = fieldProps('sessionIdleMinutes');
-  const organization = fieldProps('organizationName');
-  const approvalMonths = fieldProps('parentApprovalMonths');
-  const adopterAge = fieldProps('minimumAdopterAge');
-  const gapMin = fieldProps('minimumAgeGap');
-  const gapMax = fieldProps('maximumAgeGap');
-  const dueSoon = fieldProps('serviceDueSoonDays');
   return (
     <form
       ref={formRef}
@@ -386,145 +312,17 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
     >
       <FormNotice notice={notice} onReload={onReload} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field {...rows.field}>
-          <select {...rows.input} {...register('defaultRowsPerPage')}>
-            {defaultRowsPerPageOptions.map((option) => (
-              <option key={option} value={String(option)}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field {...prefix.field}>
-          <input {...prefix.input} autoComplete="off" {...register('childCodePrefix')} />
-        </Field>
-        <Field {...idle.field}>
-          <input
-            {...idle.input}
-            type="number"
-            inputMode="numeric"
-            min={5}
-            max={480}
-            step={1}
-            {...register('sessionIdleMinutes')}
+        {settings.map(([key, setting]) => (
+          <SettingInput
+            key={key}
+            settingKey={key}
+            setting={setting}
+            control={control}
+            register={register}
+            errors={errors}
+            text={text}
           />
-        </Field>
-        <Field {...organization.field}>
-          <input {...organization.input} autoComplete="organization" {...register('organizationName')} />
-        </Field>
-        <Field {...approvalMonths.field}>
-          <input
-            {...approvalMonths.input}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={60}
-            step={1}
-            {...register('parentApprovalMonths')}
-          />
-        </Field>
-        <Field {...adopterAge.field}>
-          <input
-            {...adopterAge.input}
-            type="number"
-            inputMode="numeric"
-            min={18}
-            max={70}
-            step={1}
-            {...register('minimumAdopterAge')}
-          />
-        </Field>
-        <Field {...gapMin.field}>
-          <input
-            {...gapMin.input}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={60}
-            step={1}
-            {...register('minimumAgeGap')}
-          />
-        </Field>
-        <Field {...gapMax.field}>
-          <input
-            {...gapMax.input}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={80}
-            step={1}
-            {...register('maximumAgeGap')}
-          />
-        </Field>
-        <div className="flex items-start gap-2 sm:col-span-2">
-          <input
-            id="setting-fourEyes"
-            type="checkbox"
-            className="mt-1 size-4"
-            aria-describedby="setting-fourEyes-hint"
-            {...register('fourEyes')}
-          />
-          <div>
-            <label
-              htmlFor="setting-fourEyes"
-              className="font-medium text-slate-800 text-sm dark:text-slate-100"
-            >
-              {text.label('fourEyes')}
-            </label>
-            <p id="setting-fourEyes-hint" className="text-slate-500 text-xs dark:text-slate-400">
-              {text.hint('fourEyes')}
-            </p>
-          </div>
-        </div>
-        <fieldset className="sm:col-span-2">
-          <legend className="font-medium text-slate-800 text-sm dark:text-slate-100">
-            {text.label('stageExpectedDays')}
-          </legend>
-          <p className="mb-2 text-slate-500 text-xs dark:text-slate-400">{text.hint('stageExpectedDays')}</p>
-          <div className="grid gap-3 sm:grid-cols-4">
-            {matchingStageNames.map((stage) => {
-              const id = `setting-stageExpectedDays-${stage}`;
-              const error = (errors.stageExpectedDays as Record<string, { message?: string }> | undefined)?.[
-                stage
-              ]?.message;
-              return (
-                <Field
-                  key={stage}
-                  id={id}
-                  label={LL.options.stage[stage]()}
-                  required
-                  requiredLabel={LL.form.requiredMark()}
-                  error={error}
-                >
-                  <input
-                    id={id}
-                    className={inputClass(Boolean(error))}
-                    aria-invalid={Boolean(error)}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={730}
-                    step={1}
-                    {...register(`stageExpectedDays.${stage}`)}
-                  />
-                </Field>
-              );
-            })}
-          </div>
-        </fieldset>
-        <FollowUpScheduleEditor control={control} register={register} errors={errors} />
-        <Field {...dueSoon.field}>
-          <input
-            {...dueSoon.input}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={180}
-            step={1}
-            {...register('serviceDueSoonDays')}
-          />
-        </Field>
+        ))}
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" className={primaryButton} disabled={isSubmitting}>
@@ -537,37 +335,164 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
   );
 };
 
-type TScheduleErrors = {
-  message?: string;
-  type?: { message?: string };
-  monthsAfter?: { message?: string };
-} & Record<number, { type?: { message?: string }; monthsAfter?: { message?: string } } | undefined>;
+type TInputProps = {
+  settingKey: TSystemSettingKey;
+  setting: TSetting;
+  control: Control<FieldValues>;
+  register: UseFormRegister<FieldValues>;
+  errors: FieldErrors<FieldValues>;
+  text: ReturnType<typeof useSettingText>;
+};
+
+/** One setting's field, drawn from its description: a select, a box, a switch, a number per part, rows. */
+const SettingInput = ({ settingKey: key, setting, control, register, errors, text }: TInputProps) => {
+  const { LL } = useI18nContext();
+  const { field } = setting;
+  if (field.input === 'switch') {
+    const id = `setting-${key}`;
+    return (
+      <div className="flex items-start gap-2 sm:col-span-2">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-1 size-4"
+          aria-describedby={`${id}-hint`}
+          {...register(key)}
+        />
+        <div>
+          <label htmlFor={id} className="font-medium text-slate-800 text-sm dark:text-slate-100">
+            {text.label(key)}
+          </label>
+          <p id={`${id}-hint`} className="text-slate-500 text-xs dark:text-slate-400">
+            {text.hint(key)}
+          </p>
+        </div>
+      </div>
+    );
+  }
+  if (field.input === 'numberPerPart')
+    return (
+      <fieldset className="sm:col-span-2">
+        <legend className="font-medium text-slate-800 text-sm dark:text-slate-100">{text.label(key)}</legend>
+        <p className="mb-2 text-slate-500 text-xs dark:text-slate-400">{text.hint(key)}</p>
+        <div className="grid gap-3 sm:grid-cols-4">
+          {field.parts.map((part) => {
+            const id = `setting-${key}-${part}`;
+            const error = (errors[key] as Record<string, { message?: string }> | undefined)?.[part]?.message;
+            return (
+              <Field
+                key={part}
+                id={id}
+                label={field.partLabel(LL, part)}
+                required
+                requiredLabel={LL.form.requiredMark()}
+                error={error}
+              >
+                <input
+                  id={id}
+                  className={inputClass(Boolean(error))}
+                  aria-invalid={Boolean(error)}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  type="number"
+                  inputMode="numeric"
+                  min={field.min}
+                  max={field.max}
+                  step={1}
+                  {...register(`${key}.${part}`)}
+                />
+              </Field>
+            );
+          })}
+        </div>
+      </fieldset>
+    );
+  if (field.input === 'rows')
+    return (
+      <RowsEditor
+        settingKey={key}
+        setting={setting}
+        field={field}
+        control={control}
+        register={register}
+        errors={errors}
+      />
+    );
+  const error = (errors[key] as { message?: string } | undefined)?.message;
+  const id = `setting-${key}`;
+  const input = {
+    id,
+    className: inputClass(Boolean(error)),
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? `${id}-error` : undefined,
+  };
+  return (
+    <Field
+      id={id}
+      label={text.label(key)}
+      required={!(field.input === 'text' && field.optional)}
+      requiredLabel={LL.form.requiredMark()}
+      error={error}
+      hint={text.hint(key)}
+    >
+      {field.input === 'choice' ? (
+        <select {...input} {...register(key)}>
+          {field.options.map((option) => (
+            <option key={option} value={String(option)}>
+              {option}
+            </option>
+          ))}
+        </select>
+      ) : field.input === 'text' ? (
+        <input {...input} autoComplete={field.autoComplete} {...register(key)} />
+      ) : (
+        <input
+          {...input}
+          type="number"
+          inputMode="numeric"
+          min={field.min}
+          max={field.max}
+          step={1}
+          {...register(key)}
+        />
+      )}
+    </Field>
+  );
+};
+
+type TRowsErrors = { message?: string } & Record<string, { message?: string } | undefined> &
+  Record<number, Record<string, { message?: string } | undefined> | undefined>;
 
 /**
- * The follow-up schedule (setting `followUpSchedule`): one row per service planned when an adoption
- * completes, a type and the months after. 'Add a service' adds a row and moves to its type; each
- * row's remove button takes it away and moves to the row that took its place (the last row cannot
- * go: at least one). Each row's errors show under its own fields; a message about the whole list,
+ * A setting made of rows (the follow-up schedule: one row per service planned when an adoption
+ * completes, a type and the months after). 'Add' adds a row and moves to its choice; each row's
+ * remove button takes it away and moves to the row that took its place (the last row cannot go: at
+ * least `minRows`). Each row's errors show under its own fields; a message about the whole list,
  * or a server message that names no row, under the legend.
  */
-const FollowUpScheduleEditor = ({
+const RowsEditor = ({
+  settingKey: key,
+  setting,
+  field: rowsField,
   control,
   register,
   errors,
 }: {
+  settingKey: string;
+  setting: TSetting;
+  field: Extract<TSettingField, { input: 'rows' }>;
   control: Control<FieldValues>;
   register: UseFormRegister<FieldValues>;
   errors: FieldErrors<FieldValues>;
 }) => {
   const { LL } = useI18nContext();
-  const words = LL.generalInformation;
-  const { fields, append, remove } = useFieldArray({ control, name: 'followUpSchedule' });
+  const { choice, number } = rowsField;
+  const { fields, append, remove } = useFieldArray({ control, name: key });
   const listRef = useRef<HTMLOListElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
-  const scheduleErrors = errors.followUpSchedule as TScheduleErrors | undefined;
+  const rowsErrors = errors[key] as TRowsErrors | undefined;
   // What names no row: the list as a whole ('at least one'), a server message about some row.
   const listError =
-    scheduleErrors?.message ?? scheduleErrors?.type?.message ?? scheduleErrors?.monthsAfter?.message;
+    rowsErrors?.message ?? rowsErrors?.[choice.key]?.message ?? rowsErrors?.[number.key]?.message;
   const removeRow = (index: number) => {
     remove(index);
     // After the render: the row now in its place (or the one before it) takes the focus.
@@ -580,31 +505,29 @@ const FollowUpScheduleEditor = ({
   return (
     <fieldset
       className="sm:col-span-2"
-      aria-describedby={listError ? 'setting-followUpSchedule-error' : 'setting-followUpSchedule-hint'}
+      aria-describedby={listError ? `setting-${key}-error` : `setting-${key}-hint`}
     >
-      <legend className="font-medium text-slate-800 text-sm dark:text-slate-100">
-        {words.followUpSchedule()}
-      </legend>
-      <p id="setting-followUpSchedule-hint" className="mb-2 text-slate-500 text-xs dark:text-slate-400">
-        {words.followUpScheduleHint()}
+      <legend className="font-medium text-slate-800 text-sm dark:text-slate-100">{setting.label(LL)}</legend>
+      <p id={`setting-${key}-hint`} className="mb-2 text-slate-500 text-xs dark:text-slate-400">
+        {setting.hint(LL)}
       </p>
       {listError ? (
-        <p id="setting-followUpSchedule-error" className="mb-2 text-error text-sm" role="alert">
+        <p id={`setting-${key}-error`} className="mb-2 text-error text-sm" role="alert">
           {listError}
         </p>
       ) : null}
       <ol ref={listRef} className="flex flex-col gap-3">
-        {fields.map((field, index) => {
+        {fields.map((row, index) => {
           const n = index + 1;
-          const rowErrors = scheduleErrors?.[index];
-          const typeId = `setting-followUpSchedule-${index}-type`;
-          const monthsId = `setting-followUpSchedule-${index}-monthsAfter`;
-          const typeError = rowErrors?.type?.message;
-          const monthsError = rowErrors?.monthsAfter?.message;
+          const rowErrors = rowsErrors?.[index];
+          const choiceId = `setting-${key}-${index}-${choice.key}`;
+          const numberId = `setting-${key}-${index}-${number.key}`;
+          const choiceError = rowErrors?.[choice.key]?.message;
+          const numberError = rowErrors?.[number.key]?.message;
           return (
-            <li key={field.id}>
+            <li key={row.id}>
               <fieldset
-                aria-label={words.followUpRow({ n })}
+                aria-label={rowsField.rowLabel(LL, n)}
                 className="grid items-start gap-3 sm:grid-cols-[2rem_1fr_12rem_auto]"
               >
                 <span
@@ -614,53 +537,53 @@ const FollowUpScheduleEditor = ({
                   {n}.
                 </span>
                 <Field
-                  id={typeId}
-                  label={LL.fields.serviceType()}
+                  id={choiceId}
+                  label={choice.label(LL)}
                   required
                   requiredLabel={LL.form.requiredMark()}
-                  error={typeError}
+                  error={choiceError}
                 >
                   <select
-                    id={typeId}
-                    className={inputClass(Boolean(typeError))}
-                    aria-invalid={Boolean(typeError)}
-                    aria-describedby={typeError ? `${typeId}-error` : undefined}
-                    {...register(`followUpSchedule.${index}.type`)}
+                    id={choiceId}
+                    className={inputClass(Boolean(choiceError))}
+                    aria-invalid={Boolean(choiceError)}
+                    aria-describedby={choiceError ? `${choiceId}-error` : undefined}
+                    {...register(`${key}.${index}.${choice.key}`)}
                   >
                     <option value="">{LL.form.choose()}</option>
-                    {serviceTypes.map((type) => (
-                      <option key={type} value={type}>
-                        {LL.options.serviceType[type]()}
+                    {choice.options.map((option) => (
+                      <option key={option} value={option}>
+                        {choice.optionLabel(LL, option)}
                       </option>
                     ))}
                   </select>
                 </Field>
                 <Field
-                  id={monthsId}
-                  label={words.followUpMonths()}
+                  id={numberId}
+                  label={number.label(LL)}
                   required
                   requiredLabel={LL.form.requiredMark()}
-                  error={monthsError}
+                  error={numberError}
                 >
                   <input
-                    id={monthsId}
-                    className={inputClass(Boolean(monthsError))}
-                    aria-invalid={Boolean(monthsError)}
-                    aria-describedby={monthsError ? `${monthsId}-error` : undefined}
+                    id={numberId}
+                    className={inputClass(Boolean(numberError))}
+                    aria-invalid={Boolean(numberError)}
+                    aria-describedby={numberError ? `${numberId}-error` : undefined}
                     type="number"
                     inputMode="numeric"
-                    min={1}
-                    max={240}
+                    min={number.min}
+                    max={number.max}
                     step={1}
-                    {...register(`followUpSchedule.${index}.monthsAfter`)}
+                    {...register(`${key}.${index}.${number.key}`)}
                   />
                 </Field>
                 <button
                   type="button"
                   className={`${iconButton} sm:mt-6`}
-                  aria-label={words.followUpRemove({ n })}
-                  title={words.followUpRemove({ n })}
-                  disabled={fields.length <= 1}
+                  aria-label={rowsField.removeLabel(LL, n)}
+                  title={rowsField.removeLabel(LL, n)}
+                  disabled={fields.length <= rowsField.minRows}
                   onClick={() => removeRow(index)}
                 >
                   <Icon name="trash" className="size-4" />
@@ -674,16 +597,16 @@ const FollowUpScheduleEditor = ({
         ref={addRef}
         type="button"
         className={`${secondaryButton} mt-3`}
-        disabled={fields.length >= followUpRowsAtMost}
+        disabled={fields.length >= rowsField.maxRows}
         onClick={() =>
           append(
-            { type: '', monthsAfter: '' },
-            { shouldFocus: true, focusName: `followUpSchedule.${fields.length}.type` },
+            { [choice.key]: '', [number.key]: '' },
+            { shouldFocus: true, focusName: `${key}.${fields.length}.${choice.key}` },
           )
         }
       >
         <Icon name="plus" className="size-4" />
-        {words.followUpAdd()}
+        {rowsField.addLabel(LL)}
       </button>
     </fieldset>
   );
