@@ -15,3 +15,6 @@ export const childrenModule: TServerModule = {
   workflows: [childWorkflowBinding],
   routes: [childRoutes, childStatusRoutes, childFamilyRoutes, childFileRoutes],
 };
+
+/** What the matchings' workflow moves along with a matching (server/modules/matchings). */
+export { childWorkflowBinding } from './childWorkflowBinding';

@@ -75,3 +75,6 @@ export const parentsModule: TServerModule = {
     headOfficeOfUserRoute('/parent-infos/head-office-user', ['parent infos'], 'application'),
   ],
 };
+
+/** What the matchings' workflow moves along with a matching (server/modules/matchings). */
+export { parentWorkflowBinding } from './parentWorkflowBinding';

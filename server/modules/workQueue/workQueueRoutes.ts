@@ -38,7 +38,7 @@ import { officeCondition } from '../../resources/officeScope';
 import { applicantNamesSql, childNamesSql } from '../../resources/recordSql';
 import { errorResponses } from '../../routes/schemas';
 import { readSettings } from '../../routes/settings';
-import { serviceDueSoonSql, serviceOverdueSql } from '../services/serviceBinding';
+import { serviceDueSoonSql, serviceOverdueSql } from '../services';
 
 /**
  * The statuses in which a matching waits for a decision, and those in which it waits for its

@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import { resourceAddresses } from '@/domain/resourceAddresses';
+import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
 import { auth, resourceScreen, type TFeature } from '../featureRoutes';
 import { servicePagePermission } from './servicePagePermission';
 
@@ -22,3 +24,15 @@ export const feature: TFeature = {
     ),
   ],
 };
+
+/**
+ * The services card the child's page and a completed matching's page show (other features reach a
+ * feature only through its index.ts). Lazy: this file is in every page's first download, the card
+ * loads with the first page that draws it (inside a Suspense of that page).
+ */
+export const AdoptionServicesCard = lazy(() =>
+  importWithReloadGuard(
+    () => import('./AdoptionServicesCard').then((module) => ({ default: module.AdoptionServicesCard })),
+    browserReloadGuardDeps(),
+  ),
+);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { AuthImage } from '@/components/AuthImage';
 import { Icon } from '@/components/Icon';
 import { FieldSections } from '@/components/record/FieldSections';
@@ -11,7 +11,7 @@ import { childNames, childResource } from '@/domain/resources/child';
 import { childClientResource } from '@/features/child/childClient';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
-import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
+import { AdoptionServicesCard } from '@/features/service';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
@@ -131,7 +131,9 @@ const MatchingHistoryCard = ({ id, reloadKey }: TShowCardProps) => (
 
 /** 'Services after adoption': the child's follow-ups (for users who may read them). */
 const ServicesCard = ({ id, reloadKey }: TShowCardProps) => (
-  <AdoptionServicesCard of={{ childId: id }} idPrefix="child" reloadKey={reloadKey} />
+  <Suspense fallback={null}>
+    <AdoptionServicesCard of={{ childId: id }} idPrefix="child" reloadKey={reloadKey} />
+  </Suspense>
 );
 
 /**
