@@ -18,6 +18,7 @@ const matchingSummaryLayout: TShowLayout = {
     { key: 'stages', Card: MatchingStagesCard },
     { key: 'proposal', Card: MatchingProposalCard },
   ],
+  readsStatusHistory: true,
   links: (record, LL) => [
     {
       id: 'working-page',
