@@ -118,6 +118,7 @@ const registerEverything = async (
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('now', now);
+  app.decorate('recordReaders', new Map());
   app.decorate(
     'auth',
     createAuthService({ db: database.db, authVersion: database.authVersion, config, now }),

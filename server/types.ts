@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import type { TAuthService, TAuthUser } from './auth/service';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
+import type { TRecordReader } from './resources/recordReaders';
 
 /**
  * What a route needs to be called: `public` (anyone), `authenticated` (any signed-in user) or a
@@ -44,6 +45,8 @@ declare module 'fastify' {
     auth: TAuthService;
     /** Every /api/v1 route with the permission it declares, in registration order. */
     routePermissions: TRoutePermissionEntry[];
+    /** Each resource's read of one record, by API base (server/resources/recordReaders.ts). */
+    recordReaders: Map<string, TRecordReader>;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the database on each request; null on public routes. */

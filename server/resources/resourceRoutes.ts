@@ -33,6 +33,7 @@ import type { TExportBinding } from './exportBinding';
 import { prepareNamed } from './namedStatement';
 import { assertOwnOffice, officeCondition } from './officeScope';
 import { pagedOf, paginateMeta, runPagedList, searchCondition } from './pagedList';
+import type { TRecordReader } from './recordReaders';
 import { createAccessRecorder, readTimeline, type TTimelineBinding, ZTimelineEntry } from './timeline';
 
 type TResourceName = keyof TranslationFunctions['resources'];
@@ -525,6 +526,18 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       );
     }
 
+    /** One record as this user may see it: a user kept to one office reads only that office's. */
+    const readRecord: TRecordReader = async (id, user) => {
+      const office = user.officeScope;
+      const [row] =
+        readByIdInOffice && office !== null
+          ? await readByIdInOffice.execute({ id, office })
+          : await readById.execute({ id });
+      return row as Record<string, unknown> | undefined;
+    };
+    // A workflow action answers the record it moved with this same read (workflowRoutes).
+    app.recordReaders.set(base, readRecord);
+
     app.get(
       `${base}/:id`,
       {
@@ -538,11 +551,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       },
       async (request) => {
         const user = currentUser(request);
-        const office = user.officeScope;
-        const [row] =
-          readByIdInOffice && office !== null
-            ? await readByIdInOffice.execute({ id: request.params.id, office })
-            : await readById.execute({ id: request.params.id });
+        const row = await readRecord(request.params.id, user);
         if (!row) throw notFound();
         if (binding.accessLog) await recordAccess(app.db, user.id, entity, request.params.id);
         return { data: row as z.infer<typeof ZRow> };

@@ -8,6 +8,17 @@ import type { TWorkflowBinding, TWorkflowRow, TWorkflowStep } from './binding';
 
 export type { TWorkflowStep } from './binding';
 
+/** The `status_history` row an accepted step wrote (the action's answer carries it). */
+export type TStatusHistoryEntry = {
+  id: number;
+  action: string;
+  fromStatus: string;
+  toStatus: string;
+  payload: Record<string, unknown>;
+  userId: number | null;
+  at: Date;
+};
+
 /**
  * The only writer of a workflow's status column (DESIGN.md section 1): locks the row, checks the
  * version, asks the machine, writes the status with the binding's columns and a new version, one
@@ -21,7 +32,7 @@ export const applyWorkflowEvent = async (
   step: TWorkflowStep,
   /** Words the 409 in the caller's language. */
   t: Parameters<TWorkflowBinding['notAllowed']['statusText']>[0],
-): Promise<{ before: TWorkflowRow; after: TWorkflowRow }> => {
+): Promise<{ before: TWorkflowRow; after: TWorkflowRow; history: TStatusHistoryEntry }> => {
   const { columns } = binding;
   // The row lock serialises two actions on one record: the second sees the first's status.
   const [before] = (await tx
@@ -64,18 +75,29 @@ export const applyWorkflowEvent = async (
     })) as TWorkflowRow[];
   // What the action carried (its date, reason...), without the address's id and the version.
   const { id: _id, version: _version, ...payload } = step.body;
-  await tx.insert(statusHistory).values({
-    entity: binding.entity,
-    entityId: step.id,
-    action: step.action,
-    fromStatus: before.status,
-    toStatus: decision.status,
-    payload,
-    userId: step.actorId,
-    at: step.at,
-    createdBy: step.actorId,
-    updatedBy: step.actorId,
-  });
+  const [history] = await tx
+    .insert(statusHistory)
+    .values({
+      entity: binding.entity,
+      entityId: step.id,
+      action: step.action,
+      fromStatus: before.status,
+      toStatus: decision.status,
+      payload,
+      userId: step.actorId,
+      at: step.at,
+      createdBy: step.actorId,
+      updatedBy: step.actorId,
+    })
+    .returning({
+      id: statusHistory.id,
+      action: statusHistory.action,
+      fromStatus: statusHistory.fromStatus,
+      toStatus: statusHistory.toStatus,
+      payload: statusHistory.payload,
+      userId: statusHistory.userId,
+      at: statusHistory.at,
+    });
   await writeAudit(tx, {
     userId: step.actorId,
     entity: binding.entity,
@@ -85,7 +107,7 @@ export const applyWorkflowEvent = async (
     after: { ...after, payload },
   });
   await binding.afterEvent?.(tx, step, { before, after }, t);
-  return { before, after };
+  return { before, after, history: history as TStatusHistoryEntry };
 };
 
 /** The property name of a column in the binding's table (drizzle's `set` takes property names). */

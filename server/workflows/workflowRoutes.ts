@@ -40,11 +40,17 @@ export const workflowRoutes =
     const tags = [binding.tag];
     const ZStatus = z.enum(workflow.statuses as [string, ...string[]]);
     const ZAllowedActions = z.array(z.enum(workflowActionNames(workflow) as [string, ...string[]]));
+    // One answer per action: what the page shows next (the record, what it may do now, the step
+    // just taken), so nothing needs reading again but what the step changed elsewhere.
     const ZActionResult = z.object({
       id: z.number().int(),
       status: ZStatus,
       version: z.number().int(),
       allowedActions: ZAllowedActions,
+      /** The record as `GET {apiBase}/:id` answers it. */
+      record: z.looseObject({ id: z.number().int() }),
+      /** The status-history row the action wrote, as `GET {apiBase}/status-history/:id` lists it. */
+      history: ZHistoryRow,
     });
 
     /** The facts of a row read without a lock, for the allowed actions it answers. */
@@ -80,7 +86,7 @@ export const workflowRoutes =
           binding.checkBody?.(id, body);
           const at = new Date(app.now());
           const today = isoDateIn(at);
-          const { after } = await app.db.transaction(async (tx) => {
+          const { after, history } = await app.db.transaction(async (tx) => {
             const complete = (await binding.completeBody?.(tx, action, body)) ?? body;
             return applyWorkflowEvent(
               tx,
@@ -99,12 +105,30 @@ export const workflowRoutes =
               translator(request),
             );
           });
+          const user = currentUser(request);
+          const readRecord = app.recordReaders.get(apiBase);
+          if (!readRecord)
+            throw new Error(`No resource serves ${apiBase}: a workflow's records are a resource's`);
+          // Read after the commit: the record with everything the step (and what followed it) wrote.
+          const record = await readRecord(id, user);
+          if (!record) throw notFound();
           return {
             data: {
               id,
               status: after.status,
               version: after.version,
               allowedActions: allowedFor(after, today),
+              record: record as { id: number },
+              history: {
+                id: history.id,
+                action: history.action,
+                fromStatus: history.fromStatus,
+                toStatus: history.toStatus,
+                payload: history.payload,
+                // The row's user is the one acting: their name as the history lists it.
+                user: history.userId === null ? null : { id: history.userId, name: user.name },
+                at: history.at.toISOString(),
+              },
             },
           };
         },

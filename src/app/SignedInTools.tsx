@@ -8,7 +8,7 @@ import { clientResources } from '@/features/clientResources';
  */
 const SignedInTools = () => (
   <>
-    <CommandPalette />
+    <CommandPalette resources={clientResources} />
     <ResourcePageCommands resources={clientResources} />
   </>
 );

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { TTokenPair, TUserInfo } from '../machines/sessionTypes';
+
+export type { TTokenPair, TUserInfo } from '../machines/sessionTypes';
 
 /** Body of `POST /auth/sign-in`. */
 export const ZSignInBody = z.object({
@@ -11,8 +14,7 @@ export type TSignInBody = z.infer<typeof ZSignInBody>;
 export const ZTokenPair = z.object({
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1),
-});
-export type TTokenPair = z.infer<typeof ZTokenPair>;
+}) satisfies z.ZodType<TTokenPair>;
 
 /** `data` of `GET /users/info`. */
 export const ZUserInfo = z.object({
@@ -21,5 +23,4 @@ export const ZUserInfo = z.object({
   username: z.string(),
   roles: z.array(z.object({ id: z.number().int(), roleName: z.string() })),
   permissions: z.array(z.string()),
-});
-export type TUserInfo = z.infer<typeof ZUserInfo>;
+}) satisfies z.ZodType<TUserInfo>;

@@ -1,15 +1,18 @@
-/** Business constants of spec section 9, in one place. */
+/** Business constants of spec section 9, in one place (the machines' own sit beside them and are re-exported here). */
+export {
+  bothTokensExpiredMessage,
+  dataFetchMinDelayMs,
+  noticeTimeoutMs,
+  tokenExpirySkewMs,
+} from '../machines/timing';
 export const apiPrefix = '/api/v1';
 export const authCookiePrefix = 'auth.';
 export const accessTokenCookie = `${authCookiePrefix}access_token`;
 export const refreshTokenCookie = `${authCookiePrefix}refresh_token`;
 export const toastDurationMs = 2000;
-export const noticeTimeoutMs = 5000;
 export const defaultAccessTokenTtlS = 1800;
 export const defaultRefreshTokenTtlS = 2_592_000;
 export const defaultRefreshReuseGraceS = 10;
-/** A token counts as expired this much before its `exp`. */
-export const tokenExpirySkewMs = 500;
 export const progressBar = { throttleMs: 200, durationMs: 5000, hideAfterMs: 500 } as const;
 export const reloadGuardMs = 60_000;
 export const rowsPerPageOptions = [10, 50, 100, 200, -1] as const;
@@ -23,7 +26,6 @@ export const mobileBreakpoint = 1264;
 export const breakpoints = { xs: 600, sm: 960, md: 1280, lg: 1920 } as const;
 export const resizeDebounceMs = 200;
 export const defaultAppTitle = 'Child Adoption';
-export const dataFetchMinDelayMs = 200;
 /**
  * Sign-in throttle (docs/decisions.md, issue 10): failures within the window, counted per username
  * from one address (the one that locks a guesser out), per address (a guesser trying many usernames;
@@ -42,5 +44,3 @@ export const signInFailureWindowMs = 15 * 60 * 1000;
  */
 export const signInMaxFailuresPerDevice = 10;
 export const deviceCookieMaxAgeS = 180 * 24 * 60 * 60;
-export const bothTokensExpiredMessage =
-  'Both token and refresh token have expired. Your request was aborted.';

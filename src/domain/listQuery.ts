@@ -24,15 +24,4 @@ export const ZListQueryBase = z.object({
 });
 export type TListQueryBase = z.infer<typeof ZListQueryBase>;
 
-/** What the client's list (AG Grid datasource) asks for; a null filter is sent empty (spec section 7). */
-export type TListQuery = {
-  page: number;
-  take: number;
-  search: string;
-  sort: string;
-  order: TSortOrder;
-  filters: Record<string, string | number | null>;
-};
-
-/** One page of a list as the client uses it: the rows and the total (`paginateMeta.itemCount`). */
-export type TListPage<TRow> = { data: TRow[]; itemCount: number };
+export type { TListPage, TListQuery } from '../machines/listQuery';

@@ -10,9 +10,9 @@ import {
   fromPromise,
   setup,
 } from 'xstate';
-import type { TTokenPair, TUserInfo } from '@/domain/auth';
-import { bothTokensExpiredMessage, tokenExpirySkewMs } from '@/domain/constants';
-import { decodeTokenExpiryMs, isTokenExpired } from '@/domain/jwt';
+import { decodeTokenExpiryMs, isTokenExpired } from './jwt';
+import type { TTokenPair, TUserInfo } from './sessionTypes';
+import { bothTokensExpiredMessage, tokenExpirySkewMs } from './timing';
 
 /** The tokens found in the `auth.` cookies when the app starts. */
 export type TAuthSessionInput = { accessToken: string | null; refreshToken: string | null };

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, setup } from 'xstate';
-import { noticeTimeoutMs } from '@/domain/constants';
+import { noticeTimeoutMs } from './timing';
 
 export type TConnectivityInput = { online: boolean };
 export type TConnectivityEvent = { type: 'ONLINE' } | { type: 'OFFLINE' };

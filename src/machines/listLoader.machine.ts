@@ -7,10 +7,10 @@ import {
   fromPromise,
   setup,
 } from 'xstate';
-import { dataFetchMinDelayMs } from '@/domain/constants';
-import type { TListPage, TListQuery } from '@/domain/listQuery';
+import type { TListPage, TListQuery } from './listQuery';
+import { dataFetchMinDelayMs } from './timing';
 
-export type { TListPage, TListQuery } from '@/domain/listQuery';
+export type { TListPage, TListQuery } from './listQuery';
 
 /** Spec section 4: the message kept while a list request is in flight. */
 export const listLoadingMessage = 'Loading...';

@@ -145,11 +145,19 @@ describe('every status and every action', () => {
           const response = await act(action, id);
           expect(response.statusCode, response.body).toBe(200);
           const expectedActions = childActionNames.filter((name) => expected[to][name]);
+          // One answer per action (issue 23): the record and the history row it wrote come with it.
           expect(response.json().data).toEqual({
             id,
             status: to,
             version: before.version + 1,
             allowedActions: expectedActions,
+            record: expect.objectContaining({ id, status: to, version: before.version + 1 }),
+            history: expect.objectContaining({
+              action,
+              fromStatus: status,
+              toStatus: to,
+              user: expect.objectContaining({ id: caseworkerId }),
+            }),
           });
           const after = await stateOf(id);
           expect(after).toMatchObject({ status: to, version: before.version + 1, history: 1, audit: 1 });

@@ -1017,11 +1017,24 @@ describe('the actions: confirm with findings, reject with a reason, back to pend
     expect(allowed).toEqual({ status: 'pending', allowedActions: ['confirm-service', 'reject-service'] });
     const given = await action('confirm-service', row.id, { date: daysFromToday(-2), findings, version: 1 });
     expect(given.statusCode, given.body).toBe(200);
+    // One answer per action (issue 23): the record and the history row it wrote come with it.
     expect(given.json().data).toEqual({
       id: row.id,
       status: 'confirmed',
       version: 2,
       allowedActions: ['back-to-pending'],
+      record: expect.objectContaining({
+        id: row.id,
+        status: 'confirmed',
+        version: 2,
+        findings,
+        concern: true,
+      }),
+      history: expect.objectContaining({
+        action: 'confirm-service',
+        fromStatus: 'pending',
+        toStatus: 'confirmed',
+      }),
     });
     expect(await readService(row.id)).toMatchObject({
       status: 'confirmed',

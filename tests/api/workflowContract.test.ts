@@ -3,8 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { auditLog, childInfos, parentInfos, statusHistory } from '../../server/db/schema';
+import { workflowBindings } from '../../server/modules/workflowBindings';
 import type { TWorkflowBinding } from '../../server/workflows/binding';
-import { workflowBindings } from '../../server/workflows/registry';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import {
@@ -462,6 +462,34 @@ describe.each(workflowBindings.map((binding) => [binding.workflow.name, binding]
             expect(await stateOf(binding, id), label).toEqual(before);
           }
         }
+      }
+    });
+
+    it('answers each action with the record, what it allows now and the history row it wrote: nothing to read again', async () => {
+      const read = async (url: string) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1${binding.apiBase}/${url}`,
+          headers: { ...t.bearer(tokens[name].actor), locale: 'en' },
+        });
+        expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+        return response.json().data;
+      };
+      for (const action of Object.keys(workflow.actions)) {
+        const status = workflow.statuses.find(
+          (candidate) => decideWorkflowEvent(workflow, candidate, eventFor(action, 0)).ok,
+        );
+        if (!status) continue;
+        const id = await subject().create(status);
+        const response = await act(binding, action, id, subject().body(action, id), tokens[name].actor);
+        expect(response.statusCode, `${status} + ${action}: ${response.body}`).toBe(200);
+        const answer = response.json().data;
+        const label = `${status} + ${action}`;
+        expect(answer.record, label).toEqual(await read(String(id)));
+        expect(answer.record.version, label).toBe(answer.version);
+        expect(answer.allowedActions, label).toEqual((await read(`allowed-actions/${id}`)).allowedActions);
+        expect(answer.history, label).toEqual((await read(`status-history/${id}`))[0]);
+        expect(answer.history, label).toMatchObject({ action, fromStatus: status, toStatus: answer.status });
       }
     });
 

@@ -16,3 +16,6 @@ export const childrenModule: TServerModule = {
   workflows: [childWorkflowBinding],
   routes: [childRoutes, childStatusRoutes, householdRoutes(childFamilyBinding), childFileRoutes],
 };
+
+/** What the matchings' workflow moves along with a matching (server/modules/matchings). */
+export { childWorkflowBinding } from './childWorkflowBinding';

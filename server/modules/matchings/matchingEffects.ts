@@ -1,8 +1,8 @@
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import type { TDbOrTx } from '../../audit';
 import { applyWorkflowEvent } from '../../workflows/applyWorkflowEvent';
-import { childWorkflowBinding } from '../children/childWorkflowBinding';
-import { parentWorkflowBinding } from '../parents/parentWorkflowBinding';
+import { childWorkflowBinding } from '../children';
+import { parentWorkflowBinding } from '../parents';
 
 /** The system events a matching raises on its child and its application (DESIGN.md section 4). */
 export type TMatchingSystemEvent = 'MATCHED' | 'MATCHING_COMPLETED' | 'MATCHING_REJECTED';

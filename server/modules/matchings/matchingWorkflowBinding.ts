@@ -14,7 +14,7 @@ import { adoptiveMatchings, statusHistory } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { readSettings } from '../../routes/settings';
 import type { TWorkflowBinding } from '../../workflows/binding';
-import { scheduleFollowUps } from '../services/followUpSchedule';
+import { scheduleFollowUps } from '../services';
 import { moveMatchedRecords } from './matchingEffects';
 
 /** What each action writes besides the status and the last step's day. */

@@ -78,3 +78,6 @@ export const parentsModule: TServerModule = {
   ],
   workQueue: parentWorkQueue,
 };
+
+/** What the matchings' workflow moves along with a matching (server/modules/matchings). */
+export { parentWorkflowBinding } from './parentWorkflowBinding';

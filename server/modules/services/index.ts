@@ -94,3 +94,7 @@ export const servicesModule: TServerModule = {
   routes: [adoptiveChildRoutes],
   workQueue: serviceWorkQueue,
 };
+
+/** What other modules read of the services: the follow-ups a completed matching plans, the due rules. */
+export { scheduleFollowUps } from './followUpSchedule';
+export { serviceDueSoonSql, serviceOverdueSql } from './serviceBinding';

@@ -19,6 +19,7 @@ import { QuietLoading } from '../QuietLoading';
 import { useFocusHeadingOnNavigation } from '../useFocusHeadingOnNavigation';
 import { useIdleSignOut } from '../useIdleSignOut';
 import { SkipLink } from './SkipLink';
+import { ProfileDialog, WorkQueueBell } from './topBarSlots';
 
 /**
  * A page that showed the offline view loads again by itself when the connection returns (a list
@@ -62,7 +63,7 @@ export const DefaultLayout = () => {
       <SkipLink />
       {signedIn ? <Sidebar /> : null}
       <div className={`flex min-h-screen flex-col transition-[padding] duration-150 ${offset}`}>
-        <TopBar signedIn={signedIn} />
+        <TopBar signedIn={signedIn} workQueueBell={WorkQueueBell} profileDialog={ProfileDialog} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {shownError ? <PageErrorView error={shownError} /> : <Outlet key={retryKey} />}
         </main>

@@ -1,27 +1,30 @@
 import { useAtom } from 'jotai';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Icon } from '@/components/Icon';
 import { iconButton } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
 import { sidebarMiniAtom } from '@/state/ui';
 import { AppTitle } from './AppTitle';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SearchBox } from './SearchBox';
 import { sidebarId, sidebarToggleId } from './Sidebar';
 import { ThemeToggle } from './ThemeToggle';
-import { UserMenu } from './UserMenu';
-
-// The work queue's bell loads once signed in: the sign-in page does not carry it (issue 11).
-const WorkQueueBell = lazy(() =>
-  importWithReloadGuard(() => import('@/features/workQueue/WorkQueueBell'), browserReloadGuardDeps()),
-);
+import { type TProfileDialog, UserMenu } from './UserMenu';
 
 /**
  * The top bar (spec section 2). Signed-in users get the sidebar toggle, the menu search box, the
  * work queue's bell and their user menu; everyone gets the title, the theme toggle and the language switch.
+ * The bell and the profile form are features': the app hands them in (both lazy, so wrapped in Suspense).
  */
-export const TopBar = ({ signedIn }: { signedIn: boolean }) => {
+export const TopBar = ({
+  signedIn,
+  workQueueBell: WorkQueueBell,
+  profileDialog,
+}: {
+  signedIn: boolean;
+  workQueueBell: ComponentType;
+  profileDialog: TProfileDialog;
+}) => {
   const { LL } = useI18nContext();
   const [mini, setMini] = useAtom(sidebarMiniAtom);
   return (
@@ -56,7 +59,7 @@ export const TopBar = ({ signedIn }: { signedIn: boolean }) => {
             <WorkQueueBell />
           </Suspense>
         ) : null}
-        {signedIn ? <UserMenu /> : null}
+        {signedIn ? <UserMenu profileDialog={profileDialog} /> : null}
       </div>
     </header>
   );

@@ -1,22 +1,13 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { Icon } from '@/components/Icon';
 import { focusRing } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
 import { useSession } from '@/platform/session';
 import { useLogout } from '@/platform/useLogout';
 
-// The profile form loads when first opened (issue 11: every signed-in page carried its form library).
-const ProfileDialog = lazy(() =>
-  importWithReloadGuard(
-    () =>
-      import('@/features/security/profile/ProfileDialog').then((module) => ({
-        default: module.ProfileDialog,
-      })),
-    browserReloadGuardDeps(),
-  ),
-);
+/** The profile form (the security feature's, handed in by the app; lazy, so drawn in Suspense). */
+export type TProfileDialog = ComponentType<{ open: boolean; onClose: () => void }>;
 
 const initials = (name: string): string =>
   name
@@ -28,7 +19,7 @@ const initials = (name: string): string =>
     .toUpperCase();
 
 /** The signed-in user's menu: their name and role, 'My profile' (a dialog) and 'Logout'. */
-export const UserMenu = () => {
+export const UserMenu = ({ profileDialog: ProfileDialog }: { profileDialog: TProfileDialog }) => {
   const { LL } = useI18nContext();
   const { user } = useSession();
   const logout = useLogout();

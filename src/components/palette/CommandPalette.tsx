@@ -4,10 +4,9 @@ import { getDefaultStore, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '@/components/Icon';
+import type { TClientResource } from '@/components/resource/resourceArea';
 import { kbd } from '@/components/ui';
 import { isoLocale } from '@/domain/locale';
-// biome-ignore lint/style/noRestrictedImports: the palette's record search reads the client resources until the feature registries of issue 12 hand them over.
-import { clientResources } from '@/features/clientResources';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
@@ -36,9 +35,10 @@ const spinner = (
  * screens in view; typing finds Pages (menu search and page commands), Actions and Records (the
  * record search of resources marked `recordSearch`), in Khmer or English whatever the interface
  * language. The record on screen's own actions come first (a locked one listed, disabled, with why).
- * Arrows move, Enter runs, Esc closes and focus goes back where it was.
+ * Arrows move, Enter runs, Esc closes and focus goes back where it was. The app hands in the
+ * features' client resources (components import no feature).
  */
-export const CommandPalette = () => {
+export const CommandPalette = ({ resources }: { resources: readonly TClientResource[] }) => {
   const { LL } = useI18nContext();
   const [open, setOpen] = useAtom(paletteOpenAtom);
   const [scope, setScope] = useAtom(paletteScopeAtom);
@@ -72,10 +72,8 @@ export const CommandPalette = () => {
   const menu = useMenuSearch(query);
   const searchable = useMemo(
     () =>
-      searchableResources(clientResources, user).filter(
-        (resource) => !scope || resource.definition.name === scope,
-      ),
-    [user, scope],
+      searchableResources(resources, user).filter((resource) => !scope || resource.definition.name === scope),
+    [resources, user, scope],
   );
   const records = useRecordSearch(query, searchable);
 

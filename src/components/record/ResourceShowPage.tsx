@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { useNavigate, useParams } from 'react-router';
@@ -12,7 +12,9 @@ import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { primaryButton, secondaryButton } from '@/components/ui';
 import { StatusHistoryCard } from '@/components/workflow/StatusHistoryCard';
+import { useStatusHistory } from '@/components/workflow/useStatusHistory';
 import { useWorkflowActions } from '@/components/workflow/useWorkflowActions';
+import { afterWorkflowAnswer, type TWorkflowAnswer } from '@/components/workflow/workflowAnswer';
 import { formatDate } from '@/domain/dateFormat';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
@@ -26,6 +28,7 @@ import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { setupAtom } from '@/state/setup';
+import { workQueueRefreshAtom } from '@/state/workQueue';
 import type { TShowLayout, TShowTexts } from './showLayout';
 import { TimelineCard } from './TimelineCard';
 import './recordPrint.css';
@@ -34,6 +37,8 @@ import './recordPrint.css';
  * Any record's show page (`{routeBase}/show/{id}`), drawn from its layout (showLayout.ts): the
  * record is read once, then the header (identity and toolbar), the layout's cards, the workflow's
  * status history and the timeline. Printing gives an A4 paper with labels in both languages.
+ * A workflow action's answer carries the record and its new history row: after one, only the
+ * timeline and the work queue are read again (workflowAnswer.ts).
  */
 export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
   const { id = '' } = useParams();
@@ -44,8 +49,8 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
   const { definition, area } = layout.resource;
   const text = useResourceText(definition.name);
   const texts = layout.texts(LL);
-  // A reload (after a workflow action) keeps the page on screen until the fresh copy arrives; the
-  // cards read again with it.
+  // A reload (retry, a refused action whose record moved on, a write a card asked for) keeps the
+  // page on screen until the fresh copy arrives; the cards read again with it.
   const [reloadKey, setReloadKey] = useState(0);
   const reload = useCallback(() => setReloadKey((key) => key + 1), []);
   // A failure shows the error catalogue's view in place of the page (an id that is no number: 404).
@@ -56,6 +61,18 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
     [id, definition.apiBase],
   );
   const load = useRemoteData(loadRecord, reloadKey);
+  // One read of the status history for every card that shows it.
+  const statusHistory = useStatusHistory(
+    layout.workflow || layout.readsStatusHistory ? definition.apiBase : null,
+    id,
+    reloadKey,
+  );
+  // The timeline reads again after each action (the audit rows it wrote); nothing else does.
+  const [actionsTaken, setActionsTaken] = useState(0);
+  const refreshWorkQueue = useSetAtom(workQueueRefreshAtom);
+  const { update: updateRecord, reload: reloadRecord } = load;
+  const { update: updateHistory, reload: reloadHistory } = statusHistory;
+  const historyRows = statusHistory.state === 'ready' ? statusHistory.data : null;
 
   const record = load.state === 'ready' ? load.data : null;
   const canUpdate = hasPermission(user, layout.editPermission);
@@ -65,7 +82,23 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
   const pagePath = `${definition.routeBase}/${layout.page ?? 'show'}`;
   const title = record ? translate(definition.titleOf(record) as never, locale) : '';
   const recordName = record ? title || String(record.code ?? '') : '';
-  const workflowActions = useWorkflowActions(layout.workflow ?? null, record, recordName, reload);
+  const answered = useCallback(
+    (answer: TWorkflowAnswer) => {
+      if (!record) return;
+      const { page, reads } = afterWorkflowAnswer({ record, history: historyRows }, answer);
+      updateRecord(() => page.record);
+      const rows = page.history;
+      if (rows && rows !== historyRows) updateHistory(() => [...rows]);
+      if (reads.includes('timeline')) setActionsTaken((count) => count + 1);
+      // A decision taken leaves the work queue; a request may add to someone's.
+      if (reads.includes('workQueue')) refreshWorkQueue((key) => key + 1);
+      if (reads.includes('record')) reloadRecord();
+      if (reads.includes('statusHistory')) reloadHistory();
+    },
+    [record, historyRows, updateRecord, updateHistory, reloadRecord, reloadHistory, refreshWorkQueue],
+  );
+  const pageUpdates = useMemo(() => ({ reload, answered }), [reload, answered]);
+  const workflowActions = useWorkflowActions(layout.workflow ?? null, record, recordName, pageUpdates);
   const actions = layout.workflow ? workflowActions : null;
 
   const goEdit = useCallback(() => navigate(editPath), [navigate, editPath]);
@@ -257,11 +290,10 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
               reloadKey={reloadKey}
               reload={reload}
               canUpdate={canUpdate}
+              statusHistory={statusHistory}
             />
           ))}
-          {layout.workflow ? (
-            <StatusHistoryCard client={layout.workflow} recordId={id} reloadKey={reloadKey} />
-          ) : null}
+          {layout.workflow ? <StatusHistoryCard client={layout.workflow} history={statusHistory} /> : null}
           {layout.timelineEntity ? (
             // On screen only: the printed paper stays the file, not its story.
             <div className="print:hidden">
@@ -271,7 +303,7 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
                 resourceName={definition.name}
                 fields={definition.fields}
                 recordId={id}
-                reloadKey={reloadKey}
+                reloadKey={reloadKey + actionsTaken}
                 actionLabel={(action) => layout.workflow?.texts(LL).action(action) ?? action}
                 idPrefix={layout.idPrefix}
               />

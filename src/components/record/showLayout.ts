@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import type { TClientWorkflow } from '@/components/workflow/clientWorkflow';
+import type { TStatusHistoryRow } from '@/components/workflow/statusHistory';
 import type { TPermissionSubject } from '@/domain/permissions';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
+import type { TRemoteDataResult } from '@/platform/api/useRemoteData';
 
 /** What each card of a record page receives. */
 export type TShowCardProps = {
@@ -14,6 +16,11 @@ export type TShowCardProps = {
   reloadKey: number;
   reload: () => void;
   canUpdate: boolean;
+  /**
+   * The record's status history, read once by the page for every card that shows it (empty for a
+   * record without a workflow); a workflow action adds its row from the action's answer.
+   */
+  statusHistory: TRemoteDataResult<TStatusHistoryRow[]>;
 };
 
 /** The words of a record page, in the language of the `LL` they were made from. */
@@ -55,6 +62,11 @@ export type TShowLayout = {
   /** The cards after the header, in order, each under a key of its own. */
   cards: readonly { key: string; Card: ComponentType<TShowCardProps> }[];
   workflow?: TClientWorkflow;
+  /**
+   * The cards show the status history though the page offers no actions (a matching's printable
+   * summary): the page reads it for them. A layout with a workflow always reads it.
+   */
+  readsStatusHistory?: boolean;
   /**
    * Links beside the workflow's actions, also palette commands ('New application from this one'):
    * what the record offers the user besides editing, printing and its workflow.

@@ -4,30 +4,28 @@ import {
   HistoryBody,
 } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
-import { useHistory } from '@/components/record/useHistory';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
+import type { TRemoteDataResult } from '@/platform/api/useRemoteData';
 import type { TClientWorkflow } from './clientWorkflow';
 import { historyDetail, historyWhen, newestFirst, type TStatusHistoryRow } from './statusHistory';
 
 /**
  * 'Status history' of any workflow's record: every status change, newest first, who made it, the
- * action and its date and reason (`GET {apiBase}/status-history/{id}`).
+ * action and its date and reason (`GET {apiBase}/status-history/{id}`, read once by the page:
+ * useStatusHistory.ts).
  */
 export const StatusHistoryCard = ({
   client,
-  recordId,
-  reloadKey,
+  history,
 }: {
   client: TClientWorkflow;
-  recordId: string;
-  reloadKey: number;
+  history: TRemoteDataResult<TStatusHistoryRow[]>;
 }) => {
   const { LL } = useI18nContext();
   const { optionLabel } = useResourceText(client.resourceName);
   const texts = client.texts(LL);
-  const history = useHistory<TStatusHistoryRow>(`${client.apiBase}/status-history/${recordId}`, reloadKey);
   return (
     <SummaryCard
       id={`${client.idPrefix}-status-history`}

@@ -1,4 +1,3 @@
-import { useSetAtom } from 'jotai';
 import { type KeyboardEvent, useState } from 'react';
 import { Controller, type FieldErrors, type FieldValues, get, set, useForm, useWatch } from 'react-hook-form';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
@@ -18,9 +17,9 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import { api } from '@/platform/api/client';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useClientSettings } from '@/platform/useSetup';
-import { workQueueRefreshAtom } from '@/state/workQueue';
 import { actionMaxLength, fieldIdPart, workflowActionBody, workflowActionDefaults } from './actionBody';
 import { noActionNeeds, type TClientWorkflow, type TWorkflowTexts } from './clientWorkflow';
+import type { TWorkflowAnswer } from './workflowAnswer';
 
 export { workflowActionBody } from './actionBody';
 
@@ -30,14 +29,14 @@ export { workflowActionBody } from './actionBody';
  */
 export type TWorkflowSubject = { id: number; version: number; name: string; record?: TResourceRow };
 
-type TActionResult = { data: { id: number; status: string; version: number } };
+type TActionResult = { data: TWorkflowAnswer };
 
 /**
  * The dialog of one workflow action: `PATCH {apiBase}/{action}/{id}` with the record's version,
  * its fields drawn from the action table (dates, texts, choices; a dotted key such as
  * `findings.health` is sent nested, actionBody.ts). A 400 puts the server's messages under their fields, a
  * 409 (the status moved on, or someone else saved first) says why and offers to reload; success
- * toasts, closes and reloads the page.
+ * toasts, closes and hands the answer (the record, the new history row) to the page.
  */
 export const WorkflowActionDialog = ({
   client,
@@ -45,12 +44,16 @@ export const WorkflowActionDialog = ({
   subject,
   onClose,
   reload,
+  answered,
 }: {
   client: TClientWorkflow;
   action: string | null;
   subject: TWorkflowSubject | null;
   onClose: () => void;
+  /** Reads the page again (after a 409: the status moved on, or someone else saved first). */
   reload: () => void;
+  /** The action's answer: the page takes the record and the new history row from it. */
+  answered: (answer: TWorkflowAnswer) => void;
 }) => {
   const { LL } = useI18nContext();
   const texts = client.texts(LL);
@@ -70,6 +73,7 @@ export const WorkflowActionDialog = ({
           texts={texts}
           onClose={onClose}
           reload={reload}
+          answered={answered}
         />
       ) : null}
     </ModalDialog>
@@ -83,6 +87,7 @@ const ActionForm = ({
   texts,
   onClose,
   reload,
+  answered,
 }: {
   client: TClientWorkflow;
   name: string;
@@ -90,6 +95,7 @@ const ActionForm = ({
   texts: TWorkflowTexts;
   onClose: () => void;
   reload: () => void;
+  answered: (answer: TWorkflowAnswer) => void;
 }) => {
   const { LL } = useI18nContext();
   const { optionLabel } = useResourceText(client.resourceName);
@@ -147,7 +153,6 @@ const ActionForm = ({
   const fields = tableFields.filter((field) => !needs.hidden.includes(field.key));
   const hasLongText = fields.some((field) => field.kind === 'textarea');
   const firstField = fields[0]?.key;
-  const refreshWorkQueue = useSetAtom(workQueueRefreshAtom);
 
   const save = handleSubmit(async (values) => {
     setNotice(null);
@@ -158,11 +163,14 @@ const ActionForm = ({
         method: 'PATCH',
         body: { ...body, version: subject.version },
       });
-      showToast(texts.done({ action: texts.action(name), status: optionLabel('status', data.status) }));
+      showToast(
+        texts.done({
+          action: texts.action(name),
+          status: optionLabel('status', data.status ?? String(data.record?.status ?? '')),
+        }),
+      );
       onClose();
-      reload();
-      // A decision taken leaves the work queue; a request may add to someone's.
-      refreshWorkQueue((key) => key + 1);
+      answered(data);
     } catch (error) {
       setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath, setError, LL }));
     }

@@ -9,6 +9,7 @@ import { useClientSettings } from '@/platform/useSetup';
 import type { TClientWorkflow } from './clientWorkflow';
 import { visibleWorkflowActions } from './visibleWorkflowActions';
 import { type TWorkflowSubject, WorkflowActionDialog } from './WorkflowActionDialog';
+import type { TWorkflowAnswer } from './workflowAnswer';
 
 /** No record facts: one object, so the memos below keep their answers between renders. */
 const noFacts: TWorkflowFacts = {};
@@ -31,15 +32,16 @@ export type TWorkflowActions = {
 /**
  * The workflow actions of one record (DESIGN.md section 1): those its machine allows from the
  * record's status, to a user holding their permission, each with its dialog and palette command.
- * `name` names the record in the dialogs; `reload` is called after a change, so the page reads the
- * record and its history again.
+ * `name` names the record in the dialogs; `page.answered` gets an action's answer (the record and
+ * its new history row: the page reads neither again), `page.reload` reads the page again after a
+ * refusal that says the record moved on.
  */
 export const useWorkflowActions = (
   /** Null for a record without a workflow: nothing is offered. */
   client: TClientWorkflow | null,
   record: TResourceRow | null,
   name: string,
-  reload: () => void,
+  page: { reload: () => void; answered: (answer: TWorkflowAnswer) => void },
   facts: TWorkflowFacts = noFacts,
 ): TWorkflowActions => {
   const { LL } = useI18nContext();
@@ -99,7 +101,8 @@ export const useWorkflowActions = (
         action={shown}
         subject={subject}
         onClose={close}
-        reload={reload}
+        reload={page.reload}
+        answered={page.answered}
       />
     ) : null,
     actions,

@@ -5,7 +5,7 @@ import {
   defaultRefreshTokenTtlS,
   refreshTokenCookie,
 } from '@/domain/constants';
-import { decodeTokenExpiryMs } from '@/domain/jwt';
+import { decodeTokenExpiryMs } from '@/machines/jwt';
 import { deleteCookie, readCookie, writeCookie } from '@/platform/cookies';
 
 /**

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { AuthImage } from '@/components/AuthImage';
 import { Icon } from '@/components/Icon';
 import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
@@ -15,7 +15,7 @@ import { childNames, childResource } from '@/domain/resources/child';
 import { childWorkflow } from '@/domain/workflows/child.workflow';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
-import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
+import { AdoptionServicesCard } from '@/features/service';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TResourceRow } from '@/platform/api/resources';
@@ -134,7 +134,9 @@ const MatchingHistoryCard = ({ id, reloadKey }: TShowCardProps) => (
 
 /** 'Services after adoption': the child's follow-ups (for users who may read them). */
 const ServicesCard = ({ id, reloadKey }: TShowCardProps) => (
-  <AdoptionServicesCard of={{ childId: id }} idPrefix="child" reloadKey={reloadKey} />
+  <Suspense fallback={null}>
+    <AdoptionServicesCard of={{ childId: id }} idPrefix="child" reloadKey={reloadKey} />
+  </Suspense>
 );
 
 /**

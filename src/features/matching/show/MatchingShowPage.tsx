@@ -19,6 +19,7 @@ const matchingSummaryLayout: TShowLayout = {
     { key: 'stages', Card: MatchingStagesCard },
     { key: 'proposal', Card: MatchingProposalCard },
   ],
+  readsStatusHistory: true,
   links: (record, LL) => [
     {
       id: 'working-page',

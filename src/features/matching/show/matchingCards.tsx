@@ -5,9 +5,7 @@ import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { HistoryBody } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps } from '@/components/record/showLayout';
-import { useHistory } from '@/components/record/useHistory';
 import { useRecordLink } from '@/components/record/useRecordLink';
-import type { TStatusHistoryRow } from '@/components/workflow/statusHistory';
 import { matchingArea } from '@/domain/areas/matching.area';
 import type { TCompatibilityCheck } from '@/domain/compatibility';
 import { formatDate } from '@/domain/dateFormat';
@@ -102,10 +100,9 @@ const stageFacts = (stage: string, record: TResourceRow, LL: ReturnType<typeof u
  * the day it was left, by which step and whom, its days against the expected ones; the end
  * (completed or rejected) below. From the status history.
  */
-export const MatchingStagesCard = ({ record, id, reloadKey }: TShowCardProps) => {
+export const MatchingStagesCard = ({ record, statusHistory: history }: TShowCardProps) => {
   const { LL } = useI18nContext();
   const { stageExpectedDays } = useClientSettings();
-  const history = useHistory<TStatusHistoryRow>(`${matchingArea.apiBase}/status-history/${id}`, reloadKey);
   const current = matchingStageOf(String(record.status));
   return (
     <SummaryCard

@@ -1,10 +1,11 @@
+import { Suspense } from 'react';
 import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
 import { matchingArea } from '@/domain/areas/matching.area';
 import { newServiceLink } from '@/domain/newServiceLink';
 import { hasPermission } from '@/domain/permissions';
-import { AdoptionServicesCard } from '@/features/service/AdoptionServicesCard';
+import { AdoptionServicesCard } from '@/features/service';
 import { matchingClientResource } from '../resources';
 import {
   MatchingDocumentsCard,
@@ -17,7 +18,9 @@ import { matchingWorkflowClient } from '../status/matchingWorkflowClient';
 /** A completed matching's services after adoption (its follow-up schedule); none before. */
 const ServicesCard = ({ record, id, reloadKey }: TShowCardProps) =>
   record.status === 'completed' ? (
-    <AdoptionServicesCard of={{ matchingId: id }} idPrefix="matching" reloadKey={reloadKey} />
+    <Suspense fallback={null}>
+      <AdoptionServicesCard of={{ matchingId: id }} idPrefix="matching" reloadKey={reloadKey} />
+    </Suspense>
   ) : null;
 
 /**

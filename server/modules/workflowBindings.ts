@@ -1,5 +1,5 @@
-import { serverModules } from '../modules';
-import type { TWorkflowBinding } from './binding';
+import type { TWorkflowBinding } from '../workflows/binding';
+import { serverModules } from './index';
 
 /**
  * Every workflow the server serves, from the feature modules (server/modules): app.ts makes their

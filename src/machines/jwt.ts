@@ -1,4 +1,4 @@
-import { tokenExpirySkewMs } from './constants';
+import { tokenExpirySkewMs } from './timing';
 
 /** base64url -> UTF-8 text with `atob` and `TextDecoder`, so it runs in the browser and in Node alike. */
 const decodeBase64Url = (segment: string): string => {
