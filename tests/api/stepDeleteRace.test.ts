@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusHistory } from '../../server/db/schema';
-import { workflowBindings } from '../../server/workflows/registry';
+import { workflowBindings } from '../../server/modules/workflowBindings';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import {

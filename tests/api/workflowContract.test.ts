@@ -3,8 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { auditLog, childInfos, parentInfos, statusHistory } from '../../server/db/schema';
+import { workflowBindings } from '../../server/modules/workflowBindings';
 import type { TWorkflowBinding } from '../../server/workflows/binding';
-import { workflowBindings } from '../../server/workflows/registry';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import {

@@ -1,10 +1,10 @@
-import { childBindings } from '../../resources/childBinding';
 import { childFamilyRoutes } from '../../routes/childFamily';
 import { childFileRoutes } from '../../routes/childFiles';
-import { childRoutes } from '../../routes/childRoutes';
-import { childStatusRoutes } from '../../routes/childStatus';
 import type { TServerModule } from '../module';
+import { childBindings } from './childBinding';
+import { childRoutes } from './childRoutes';
 import { registerChildScope } from './childScope';
+import { childStatusRoutes } from './childStatusRoutes';
 import { childWorkflowBinding } from './childWorkflowBinding';
 
 /** Children (issue 5): the record, its lookups and export, its workflow, family, files; kept by office. */

@@ -22,7 +22,7 @@ import { ApiError, fieldErrors } from '../../errors';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { applicantNamesSql, byName, childNamesSql, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 import { moveMatchedRecords } from './matchingEffects';
 
 /** A matching is active until it completes or is rejected: a child or a family is in one at most. */

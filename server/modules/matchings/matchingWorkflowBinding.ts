@@ -12,7 +12,7 @@ import {
 import { isEffectiveDate, isGivenText } from '../../../src/machines/eventChecks';
 import { adoptiveMatchings, statusHistory } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 import type { TWorkflowBinding } from '../../workflows/binding';
 import { scheduleFollowUps } from '../services/followUpSchedule';
 import { moveMatchedRecords } from './matchingEffects';

@@ -30,7 +30,7 @@ import { levelsAgree } from '../../resources/levelsAgree';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 
 /** The status history's first row of an application: it was received. */
 export const parentReceivedAction = 'receive';

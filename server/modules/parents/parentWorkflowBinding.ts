@@ -6,7 +6,7 @@ import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import { isEffectiveDate, isGivenText } from '../../../src/machines/eventChecks';
 import { parentInfos } from '../../db/schema';
 import { fieldErrors } from '../../errors';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 import type { TWorkflowBinding, TWorkflowRow } from '../../workflows/binding';
 
 /** The day no step may go before: the last decision's, else the application's. */

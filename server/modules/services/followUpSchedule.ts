@@ -3,7 +3,7 @@ import { followUpPlan } from '../../../src/domain/serviceSchedule';
 import { type TDbOrTx, writeAudit } from '../../audit';
 import { adoptiveMatchings, postAdoptionServices } from '../../db/schema';
 import { recordFirstStatus } from '../../resources/recordSql';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 import { nextServiceCode } from './serviceBinding';
 
 /**

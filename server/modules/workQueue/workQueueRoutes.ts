@@ -32,12 +32,12 @@ import {
   statusHistory,
   users,
 } from '../../db/schema';
+import { errorResponses } from '../../http/schemas';
 import { requestLocale } from '../../plugins/locale';
 import { currentUser } from '../../plugins/permissions';
 import { officeCondition } from '../../resources/officeScope';
 import { applicantNamesSql, childNamesSql } from '../../resources/recordSql';
-import { errorResponses } from '../../routes/schemas';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 import { serviceDueSoonSql, serviceOverdueSql } from '../services/serviceBinding';
 
 /**

@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { childSexText, childStatusText } from '../../src/domain/childLabels';
-import { childRegisteredAction, isoDateIn } from '../../src/domain/childStatus';
+import { childSexText, childStatusText } from '../../../src/domain/childLabels';
+import { childRegisteredAction, isoDateIn } from '../../../src/domain/childStatus';
 import {
   ageBandBirthDates,
   childResource,
   hasWholeName,
   isNewChildBirthDate,
   type TChildAgeBand,
-} from '../../src/domain/resources/child';
-import { removeAttachmentRows } from '../attachments/attachmentRoutes';
-import type { TDbOrTx } from '../audit';
+} from '../../../src/domain/resources/child';
+import { removeAttachmentRows } from '../../attachments/attachmentRoutes';
+import type { TDbOrTx } from '../../audit';
 import {
   adoptiveMatchings,
   attachments,
@@ -24,17 +24,17 @@ import {
   provinces,
   referenceItems,
   villages,
-} from '../db/schema';
-import type { TReferenceListName } from '../db/schema/reference';
-import { ApiError, fieldErrors } from '../errors';
-import { childFilesDirectory } from '../files/childFilesDirectory';
-import { isGeneratedName, thumbnailName } from '../files/storeFile';
-import { readSettings } from '../routes/settings';
-import { nameIn } from './exportNames';
-import { levelsAgree } from './levelsAgree';
-import { lockRecordCodes, nextRecordCode } from './recordCode';
-import { byName, fullName, programmeToday, recordFirstStatus } from './recordSql';
-import type { TResourceBinding, TWriteContext } from './resourceRoutes';
+} from '../../db/schema';
+import type { TReferenceListName } from '../../db/schema/reference';
+import { ApiError, fieldErrors } from '../../errors';
+import { childFilesDirectory } from '../../files/childFilesDirectory';
+import { isGeneratedName, thumbnailName } from '../../files/storeFile';
+import { nameIn } from '../../resources/exportNames';
+import { levelsAgree } from '../../resources/levelsAgree';
+import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
+import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
+import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import { readSettings } from '../../settings/readSettings';
 
 /** The ids of a child's disabilities, in id order (an empty array when none). */
 const disabilityIdsOf = sql<

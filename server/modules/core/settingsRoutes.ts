@@ -1,25 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  systemSettingsFromStored,
-  type TSystemSettingsRecord,
-  ZSystemSettingsRecord,
-} from '../../src/domain/systemSettings';
-import { type TDbOrTx, writeAudit } from '../audit';
-import { systemSettings } from '../db/schema';
-import { staleVersion } from '../errors';
-import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses, ZErrorBody } from './schemas';
-
-/** The settings over their defaults, and the set's version: the highest row version (0 when none). */
-export const readSettings = async (db: TDbOrTx): Promise<TSystemSettingsRecord> => {
-  const rows = await db
-    .select({ key: systemSettings.key, value: systemSettings.value, version: systemSettings.version })
-    .from(systemSettings);
-  const stored = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-  const version = rows.reduce((highest, row) => Math.max(highest, row.version), 0);
-  return { ...systemSettingsFromStored(stored), version };
-};
+import { ZSystemSettingsRecord } from '../../../src/domain/systemSettings';
+import { writeAudit } from '../../audit';
+import { systemSettings } from '../../db/schema';
+import { staleVersion } from '../../errors';
+import { dataOf, errorResponses, ZErrorBody } from '../../http/schemas';
+import { currentUser } from '../../plugins/permissions';
+import { readSettings } from '../../settings/readSettings';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isoDateIn } from '../../src/domain/childStatus';
-import { referenceItems } from '../db/schema';
-import type { TReferenceListName } from '../db/schema/reference';
-import { nextChildCode } from '../resources/childBinding';
-import { headOfficeOfUserRoute } from './headOfficeOfUser';
-import { dataOf, errorResponses } from './schemas';
+import { isoDateIn } from '../../../src/domain/childStatus';
+import { referenceItems } from '../../db/schema';
+import type { TReferenceListName } from '../../db/schema/reference';
+import { dataOf, errorResponses } from '../../http/schemas';
+import { headOfficeOfUserRoute } from '../parents/headOfficeOfUserRoute';
+import { nextChildCode } from './childBinding';
 
 const tags = ['child'];
 
