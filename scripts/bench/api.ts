@@ -14,8 +14,8 @@ import net from 'node:net';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { seedDemoData } from '../../server/db/demoData';
 import { childInfos } from '../../server/db/schema';
+import { seedDemoData } from '../../server/modules/children/demoChildren';
 import { listenAsAdmin, machineNote, openBenchApp } from './benchKit';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAttachmentBinding } from '../attachments/binding';
+import type { TDemoSeeder } from '../db/demo/demoSeed';
 import type { TResourceBinding } from '../resources/resourceRoutes';
 import type { TWorkflowBinding } from '../workflows/binding';
 
@@ -18,4 +19,6 @@ export type TServerModule = {
   /** Record types whose files the attachments engine serves. */
   attachments?: readonly TAttachmentBinding[];
   routes?: readonly FastifyPluginAsyncZod[];
+  /** Its demo data (`npm run seed:demo`), run in the modules' order (server/db/demo/demoSeed.ts). */
+  demoSeed?: TDemoSeeder;
 };

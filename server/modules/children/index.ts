@@ -6,6 +6,7 @@ import { childRoutes } from './childRoutes';
 import { registerChildScope } from './childScope';
 import { childStatusRoutes } from './childStatusRoutes';
 import { childWorkflowBinding } from './childWorkflowBinding';
+import { seedDemoChildren } from './demoChildren';
 
 /** Children (issue 5): the record, its lookups and export, its workflow, family, files; kept by office. */
 export const childrenModule: TServerModule = {
@@ -14,4 +15,5 @@ export const childrenModule: TServerModule = {
   resources: childBindings,
   workflows: [childWorkflowBinding],
   routes: [childRoutes, childStatusRoutes, childFamilyRoutes, childFileRoutes],
+  demoSeed: seedDemoChildren,
 };

@@ -2,6 +2,7 @@ import { matchingStageNames } from '../../../src/domain/matchingStage';
 import { adoptiveMatchings } from '../../db/schema';
 import type { TServerModule } from '../module';
 import { candidateRoutes } from './candidateRoutes';
+import { seedDemoMatchingsAndServices } from './demoMatchings';
 import { matchingBinding } from './matchingBinding';
 import { matchingWorkflowBinding } from './matchingWorkflowBinding';
 
@@ -30,4 +31,5 @@ export const matchingsModule: TServerModule = {
     },
   ],
   routes: [candidateRoutes],
+  demoSeed: seedDemoMatchingsAndServices,
 };

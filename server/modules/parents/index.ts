@@ -3,6 +3,7 @@ import { checklistItems } from '../../../src/domain/resources/parent';
 import { parentInfos } from '../../db/schema';
 import { nameIn } from '../../resources/exportNames';
 import type { TServerModule } from '../module';
+import { seedDemoParents } from './demoParents';
 import { headOfficeOfUserRoute } from './headOfficeOfUserRoute';
 import { parentBinding } from './parentBinding';
 import { parentFamilyRoutes } from './parentFamilyRoutes';
@@ -74,4 +75,5 @@ export const parentsModule: TServerModule = {
     parentFamilyRoutes,
     headOfficeOfUserRoute('/parent-infos/head-office-user', ['parent infos'], 'application'),
   ],
+  demoSeed: seedDemoParents,
 };
