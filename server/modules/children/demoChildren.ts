@@ -1,3 +1,4 @@
+import { childArea } from '../../../src/domain/areas/child.area';
 import {
   applyChildEvent,
   childStatuses,
@@ -325,7 +326,7 @@ export const seedDemoData = async (
       const historyRows = fresh.flatMap(({ id, child }) =>
         child.history.map((entry) => ({
           ...entry,
-          entity: 'child_infos',
+          entity: childArea.entity,
           entityId: id,
           userId: actorId,
           createdBy: actorId,

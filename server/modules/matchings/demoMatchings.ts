@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, like, lte, ne, notExists, sql } from 'drizzle-orm';
+import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { needsJustification, type TCompatibilityCheck } from '../../../src/domain/compatibility';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import {
@@ -301,7 +302,7 @@ const seedPath = async (
   await matchingBinding.afterChange?.({ ...context, id: row.id });
   await writeAudit(db, {
     userId: caseworker.id,
-    entity: 'adoptive_matchings',
+    entity: matchingArea.entity,
     entityId: row.id,
     action: 'create',
     after: { code: row.code, ...body },

@@ -1,3 +1,4 @@
+import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { matchingStageNames } from '../../../src/domain/matchingStage';
 import { adoptiveMatchings } from '../../db/schema';
 import type { TServerModule } from '../module';
@@ -19,8 +20,8 @@ export const matchingsModule: TServerModule = {
   // Documents per stage (the proposal's report, the trial's visits, the warrant...).
   attachments: [
     {
-      entity: 'adoptive_matchings',
-      apiBase: '/adoptive-matching',
+      entity: matchingArea.entity,
+      apiBase: matchingArea.apiBase,
       tag: 'adoptive matching',
       table: adoptiveMatchings,
       columns: { id: adoptiveMatchings.id, code: adoptiveMatchings.code },

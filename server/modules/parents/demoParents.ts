@@ -1,3 +1,4 @@
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { yearsBefore } from '../../../src/domain/resources/child';
 import {
@@ -214,7 +215,7 @@ export const seedDemoApplications = async (
         ? []
         : entries.map((entry) => ({
             ...entry,
-            entity: 'parent_infos',
+            entity: parentArea.entity,
             entityId: id,
             userId: actorId,
             createdBy: actorId,

@@ -1,3 +1,4 @@
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import { parentStatusText } from '../../../src/domain/parentLabels';
 import { checklistItems } from '../../../src/domain/resources/parent';
 import { parentInfos } from '../../db/schema';
@@ -60,8 +61,8 @@ export const parentsModule: TServerModule = {
   workflows: [parentWorkflowBinding],
   attachments: [
     {
-      entity: 'parent_infos',
-      apiBase: '/parent-infos',
+      entity: parentArea.entity,
+      apiBase: parentArea.apiBase,
       tag: 'parent infos',
       table: parentInfos,
       columns: { id: parentInfos.id, code: parentInfos.code },
@@ -73,7 +74,7 @@ export const parentsModule: TServerModule = {
   ],
   routes: [
     parentFamilyRoutes,
-    headOfficeOfUserRoute('/parent-infos/head-office-user', ['parent infos'], 'application'),
+    headOfficeOfUserRoute(`${parentArea.apiBase}/head-office-user`, ['parent infos'], 'application'),
   ],
   demoSeed: seedDemoParents,
 };

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import { acceptanceShortfalls, type TEligibilityCheck } from '../../../src/domain/parentEligibility';
 import { parentActionText, parentStatusText } from '../../../src/domain/parentLabels';
 import { defaultApprovedUntil, parentWorkflow } from '../../../src/domain/workflows/parent.workflow';
@@ -29,8 +30,8 @@ const shortfallText = (t: TranslationFunctions, check: TEligibilityCheck, minimu
  */
 export const parentWorkflowBinding: TWorkflowBinding = {
   workflow: parentWorkflow,
-  entity: 'parent_infos',
-  apiBase: '/parent-infos',
+  entity: parentArea.entity,
+  apiBase: parentArea.apiBase,
   tag: 'parent infos',
   table: parentInfos,
   columns: {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { serviceArea } from '../../../src/domain/areas/service.area';
 import { followUpPlan } from '../../../src/domain/serviceSchedule';
 import { type TDbOrTx, writeAudit } from '../../audit';
 import { adoptiveMatchings, postAdoptionServices } from '../../db/schema';
@@ -46,7 +47,7 @@ export const scheduleFollowUps = async (
     const [row] = await tx.insert(postAdoptionServices).values(values).returning();
     ids.push(row.id);
     await recordFirstStatus(tx, {
-      entity: 'post_adoption_services',
+      entity: serviceArea.entity,
       entityId: row.id,
       action: 'schedule',
       status: 'pending',
@@ -56,7 +57,7 @@ export const scheduleFollowUps = async (
     });
     await writeAudit(tx, {
       userId: step.actorId,
-      entity: 'post_adoption_services',
+      entity: serviceArea.entity,
       entityId: row.id,
       action: 'create',
       after: row,
