@@ -6,7 +6,7 @@ import { isoDateIn } from '../../../src/domain/childStatus';
 import { referenceItems } from '../../db/schema';
 import type { TReferenceListName } from '../../db/schema/reference';
 import { dataOf, errorResponses } from '../../http/schemas';
-import { headOfficeOfUserRoute } from '../parents/headOfficeOfUserRoute';
+import { headOfficeOfUserRoute } from '../../resources/headOfficeOfUserRoute';
 import { nextChildCode } from './childBinding';
 
 const tags = ['child'];

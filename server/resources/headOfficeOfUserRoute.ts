@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { headOffices, users } from '../../db/schema';
-import { dataOf, errorResponses } from '../../http/schemas';
-import { currentUser } from '../../plugins/permissions';
+import { headOffices, users } from '../db/schema';
+import { dataOf, errorResponses } from '../http/schemas';
+import { currentUser } from '../plugins/permissions';
 
 const ZTranslatable = z.object({ kh: z.string(), en: z.string() });
 const ZHeadOfficeOfUser = z.object({
