@@ -8,7 +8,7 @@ import { securityModule } from './security';
 import { servicesModule } from './services';
 import { workQueueModule } from './workQueue';
 
-/** Every feature of the server, in the order their routes are registered: a new area adds a line. */
+/** Every feature of the server, in the order their routes are registered and their demo data seeded: a new area adds a line. */
 export const serverModules: readonly TServerModule[] = [
   coreModule,
   configurationModule,
