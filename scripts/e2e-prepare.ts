@@ -9,18 +9,17 @@ import { hashPassword } from '../server/auth/password';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/dataDirLock';
-import {
-  defaultDemoPassword,
-  demoUsers,
-  pastAdoptionNote,
-  seedDemoData,
-  seedDemoUsers,
-} from '../server/db/demoData';
-import { seedDemoMatchings, seedPastAdoption } from '../server/db/demoMatchings';
-import { seedDemoApplications } from '../server/db/demoParents';
+import { defaultDemoPassword, demoUsers, seedDemoUsers } from '../server/db/demo/demoUsers';
 import { ensureRole, upsertUser } from '../server/db/fixtures';
 import { headOffices, parentInfos } from '../server/db/schema';
 import { seed } from '../server/db/seed';
+import { seedDemoData } from '../server/modules/children/demoChildren';
+import {
+  pastAdoptionNote,
+  seedDemoMatchings,
+  seedPastAdoption,
+} from '../server/modules/matchings/demoMatchings';
+import { seedDemoApplications } from '../server/modules/parents/demoParents';
 import { isoDateIn } from '../src/domain/programmeTime';
 
 const readerPassword = process.env.E2E_READER_PASSWORD || 'reader-pass-123';

@@ -13,8 +13,8 @@
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { seedDemoData } from '../../server/db/demoData';
 import { childInfos } from '../../server/db/schema';
+import { seedDemoData } from '../../server/modules/children/demoChildren';
 import { postgresAnswers } from '../postgresAnswers.mjs';
 import { listenAsAdmin, machineNote, openBenchApp } from './benchKit';
 

@@ -1,6 +1,6 @@
 /**
  * Benchmark of the child records (issue 5) through the real HTTP server (not inject): seeds 20,000
- * demo children (server/db/demoData.ts: names, places, statuses, disabilities and status history as
+ * demo children (server/modules/children/demoChildren.ts: names, places, statuses, disabilities and status history as
  * `npm run seed:demo` makes them), then measures the list (pages, searches, filters, sorts), one
  * record, its status history and the export. Prints the seeding time and p50/p95/max per case.
  * Run: npm run bench:children   (embedded PGlite in a temporary directory)
@@ -10,8 +10,9 @@
 import { performance } from 'node:perf_hooks';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../server/auth/password';
-import { defaultDemoPassword, seedDemoData, seedDemoUsers } from '../../server/db/demoData';
+import { defaultDemoPassword, seedDemoUsers } from '../../server/db/demo/demoUsers';
 import { childDisabilities, childInfos, provinces, statusHistory } from '../../server/db/schema';
+import { seedDemoData } from '../../server/modules/children/demoChildren';
 import { exportMaxRows as childExportMaxRows } from '../../server/resources/exportRoute';
 import { listenAsAdmin, machineNote, openBenchApp, runBench, timeCalls } from './benchKit';
 

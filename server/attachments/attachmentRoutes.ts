@@ -15,9 +15,9 @@ import { attachments } from '../db/schema';
 import { fieldErrors } from '../errors';
 import { downloadName, storedFileResponse } from '../files/sendStoredFile';
 import { cleanName, imageExtensions, isGeneratedName, type TUploadRule } from '../files/storeFile';
+import { dataOf, errorResponses, ZErrorBody } from '../http/schemas';
 import { currentUser } from '../plugins/permissions';
 import { multipartBody, ZBinary } from '../plugins/responses';
-import { dataOf, errorResponses, ZErrorBody } from '../routes/schemas';
 import {
   attachmentStore,
   attachmentsDirectory,

@@ -7,9 +7,9 @@ import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
+import { dataOf, errorResponses, ZIdParams } from '../http/schemas';
 import { currentUser } from '../plugins/permissions';
 import { officeCondition } from '../resources/officeScope';
-import { dataOf, errorResponses, ZIdParams } from '../routes/schemas';
 import type { THouseholdBinding } from './binding';
 
 const ZDeleteQuery = z.object({ version: idParam().optional() });

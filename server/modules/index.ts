@@ -7,7 +7,7 @@ import { parentsModule } from './parents';
 import { securityModule } from './security';
 import { servicesModule } from './services';
 
-/** Every feature of the server, in the order their routes are registered: a new area adds a line. */
+/** Every feature of the server, in the order their routes are registered and their demo data seeded: a new area adds a line. */
 export const serverModules: readonly TServerModule[] = [
   coreModule,
   configurationModule,

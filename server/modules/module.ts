@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAttachmentBinding } from '../attachments/binding';
+import type { TDemoSeeder } from '../db/demo/demoSeed';
 import type { TResourceBinding } from '../resources/resourceRoutes';
 import type { TWorkflowBinding } from '../workflows/binding';
 import type { TWorkQueueSource } from '../workQueue/workQueueSource';
@@ -21,4 +22,6 @@ export type TServerModule = {
   routes?: readonly FastifyPluginAsyncZod[];
   /** What waits on its records for a user: the work-queue engine (server/workQueue) asks them. */
   workQueue?: readonly TWorkQueueSource[];
+  /** Its demo data (`npm run seed:demo`), run in the modules' order (server/db/demo/demoSeed.ts). */
+  demoSeed?: TDemoSeeder;
 };

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { apiPrefix } from '../../src/domain/constants';
-import { ZErrorBody } from '../routes/schemas';
+import { ZErrorBody } from '../http/schemas';
 
 /** Whether a route's `schema.response` declares `statusCode` (exactly, by `4xx`-style range or `default`). */
 export const declaresStatus = (response: unknown, statusCode: number): boolean => {

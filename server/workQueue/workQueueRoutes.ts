@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { ZWorkQueue } from '../../src/domain/workQueue';
+import { errorResponses } from '../http/schemas';
 import { requestLocale } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
-import { errorResponses } from '../routes/schemas';
 import { readSettings } from '../settings/readSettings';
 import { collectWorkQueue } from './collectWorkQueue';
 import type { TWorkQueueSource } from './workQueueSource';

@@ -7,10 +7,10 @@ import { allowedWorkflowActions, workflowActionNames } from '../../src/domain/wo
 import type { TAuthUser } from '../auth/service';
 import { statusHistory, users } from '../db/schema';
 import { notFound } from '../errors';
+import { dataOf, errorResponses, ZIdParams } from '../http/schemas';
 import { translator, translators } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { officeCondition } from '../resources/officeScope';
-import { dataOf, errorResponses, ZIdParams } from '../routes/schemas';
 import { applyWorkflowEvent } from './applyWorkflowEvent';
 import type { TWorkflowBinding, TWorkflowRow } from './binding';
 

@@ -14,7 +14,7 @@ import {
   users,
   villages,
 } from '../../server/db/schema';
-import { childBinding } from '../../server/resources/childBinding';
+import { childBinding } from '../../server/modules/children/childBinding';
 import { searchCondition } from '../../server/resources/pagedList';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';

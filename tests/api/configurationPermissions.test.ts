@@ -2,7 +2,7 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages } from '../../server/db/schema';
-import { configurationBindings } from '../../server/resources/configuration';
+import { configurationBindings } from '../../server/modules/configuration/configurationBindings';
 import type { TResourceBinding } from '../../server/resources/resourceRoutes';
 import type { TRoutePermissionEntry } from '../../server/types';
 import { apiPrefix } from '../../src/domain/constants';

@@ -3,12 +3,15 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../server/db/schema';
 import { childInfos, communes, districts, headOffices, provinces, villages } from '../../server/db/schema';
-import { childBindings } from '../../server/resources/childBinding';
-import { configurationBindings, provinceBinding } from '../../server/resources/configuration';
+import { childBindings } from '../../server/modules/children/childBinding';
+import {
+  configurationBindings,
+  provinceBinding,
+} from '../../server/modules/configuration/configurationBindings';
+import { roleBindings } from '../../server/modules/security/roleBindings';
+import { systemMenuBindings } from '../../server/modules/security/systemMenuBinding';
+import { userBindings } from '../../server/modules/security/userBinding';
 import { resourceRoutes, type TResourceBinding } from '../../server/resources/resourceRoutes';
-import { roleBindings } from '../../server/resources/roleBindings';
-import { systemMenuBindings } from '../../server/resources/systemMenuBinding';
-import { userBindings } from '../../server/resources/userBinding';
 import { createTestApp, type TTestApp } from './testApp';
 
 /**

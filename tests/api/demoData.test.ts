@@ -1,21 +1,8 @@
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
-import {
-  demoCode,
-  demoCodePrefix,
-  loadDemoLookups,
-  planDemoChildren,
-  seedDemoData,
-  seedDemoUsers,
-} from '../../server/db/demoData';
-import {
-  demoMatchingNote,
-  seedDemoMatchings,
-  seedDemoServices,
-  seedPastAdoption,
-} from '../../server/db/demoMatchings';
-import { seedDemoApplications } from '../../server/db/demoParents';
+import { loadDemoLookups } from '../../server/db/demo/demoKit';
+import { seedDemoUsers } from '../../server/db/demo/demoUsers';
 import {
   adoptiveMatchings,
   childDisabilities,
@@ -30,6 +17,19 @@ import {
   users,
   villages,
 } from '../../server/db/schema';
+import {
+  demoCode,
+  demoCodePrefix,
+  planDemoChildren,
+  seedDemoData,
+} from '../../server/modules/children/demoChildren';
+import {
+  demoMatchingNote,
+  seedDemoMatchings,
+  seedDemoServices,
+  seedPastAdoption,
+} from '../../server/modules/matchings/demoMatchings';
+import { seedDemoApplications } from '../../server/modules/parents/demoParents';
 import { addMonths } from '../../src/domain/addMonths';
 import { applyChildEvent, type TChildEvent, type TChildStatus } from '../../src/domain/childStatus';
 import { needsJustification, type TCompatibilityCheck } from '../../src/domain/compatibility';

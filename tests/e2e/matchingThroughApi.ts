@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { defaultDemoPassword } from '../../server/db/demoData';
+import { defaultDemoPassword } from '../../server/db/demo/demoUsers';
 import { isoDateIn } from '../../src/domain/programmeTime';
 
 /** The demo users the browser tests act as (scripts/e2e-prepare.ts makes them). */

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { defaultDemoPassword } from '../../server/db/demoData';
+import { defaultDemoPassword } from '../../server/db/demo/demoUsers';
 import { dict, saveScreenshot, signIn } from './fixtures';
 
 /**

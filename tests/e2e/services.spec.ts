@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demoUsers, pastAdoptionNote } from '../../server/db/demoData';
+import { demoUsers } from '../../server/db/demo/demoUsers';
+import { pastAdoptionNote } from '../../server/modules/matchings/demoMatchings';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { addDays } from '../../src/domain/serviceSchedule';
 import { dict, saveScreenshot, signIn } from './fixtures';

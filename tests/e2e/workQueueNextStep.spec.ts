@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { defaultDemoPassword } from '../../server/db/demoData';
+import { defaultDemoPassword } from '../../server/db/demo/demoUsers';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
 

@@ -1,7 +1,7 @@
 import type { TChildSex } from '../../../src/domain/resources/child';
 
 /**
- * Names and texts of the demo children (`npm run seed:demo`, server/db/demoData.ts): common Cambodian
+ * Names and texts of the demo children (`npm run seed:demo`, server/modules/children/demoChildren.ts): common Cambodian
  * family and given names in Khmer script with the Latin spelling families usually use on documents.
  * Demo data only: never seeded at a normal start.
  */

@@ -37,9 +37,9 @@ import {
   type TReceivedForm,
   type TUploadRule,
 } from '../../files/storeFile';
+import { dataOf, errorResponses, ZErrorBody } from '../../http/schemas';
 import { currentUser } from '../../plugins/permissions';
 import { multipartBody, ZBinary } from '../../plugins/responses';
-import { dataOf, errorResponses, ZErrorBody } from '../../routes/schemas';
 import { childInParams, childOfDocumentParam } from './childScope';
 
 /** The slot of the child's photo among its attachments; documents have none. */

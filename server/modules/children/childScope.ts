@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { childArea } from '../../../src/domain/areas/child.area';
 import { attachments, childInfos } from '../../db/schema';
 import { notFound } from '../../errors';
 
@@ -37,7 +38,7 @@ export const registerChildScope = (app: FastifyInstance): void => {
             .select({ office: childInfos.headOfficeId })
             .from(attachments)
             .innerJoin(childInfos, eq(childInfos.id, attachments.entityId))
-            .where(and(eq(attachments.id, target.documentId), eq(attachments.entity, 'child_infos')));
+            .where(and(eq(attachments.id, target.documentId), eq(attachments.entity, childArea.entity)));
     if (row && row.office !== user.officeScope) throw notFound();
   });
 };

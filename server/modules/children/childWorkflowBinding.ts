@@ -1,3 +1,4 @@
+import { childArea } from '../../../src/domain/areas/child.area';
 import { childActionText, childStatusText } from '../../../src/domain/childLabels';
 import type { TChildActionName } from '../../../src/domain/childStatus';
 import { childWorkflow } from '../../../src/domain/workflows/child.workflow';
@@ -12,8 +13,8 @@ import type { TWorkflowBinding } from '../../workflows/binding';
  */
 export const childWorkflowBinding: TWorkflowBinding = {
   workflow: childWorkflow,
-  entity: 'child_infos',
-  apiBase: '/child-infos',
+  entity: childArea.entity,
+  apiBase: childArea.apiBase,
   tag: 'child',
   table: childInfos,
   columns: {

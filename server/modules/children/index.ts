@@ -1,12 +1,13 @@
 import { householdRoutes } from '../../household/householdRoutes';
-import { childBindings } from '../../resources/childBinding';
-import { childRoutes } from '../../routes/childRoutes';
-import { childStatusRoutes } from '../../routes/childStatus';
 import type { TServerModule } from '../module';
+import { childBindings } from './childBinding';
 import { childFamilyBinding } from './childFamilyBinding';
 import { childFileRoutes } from './childFileRoutes';
+import { childRoutes } from './childRoutes';
 import { registerChildScope } from './childScope';
+import { childStatusRoutes } from './childStatusRoutes';
 import { childWorkflowBinding } from './childWorkflowBinding';
+import { seedDemoChildren } from './demoChildren';
 
 /** Children (issue 5): the record, its lookups and export, its workflow, family, files; kept by office. */
 export const childrenModule: TServerModule = {
@@ -15,6 +16,7 @@ export const childrenModule: TServerModule = {
   resources: childBindings,
   workflows: [childWorkflowBinding],
   routes: [childRoutes, childStatusRoutes, householdRoutes(childFamilyBinding), childFileRoutes],
+  demoSeed: seedDemoChildren,
 };
 
 /** What the matchings' workflow moves along with a matching (server/modules/matchings). */

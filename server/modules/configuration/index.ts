@@ -1,5 +1,5 @@
-import { configurationBindings } from '../../resources/configuration';
 import type { TServerModule } from '../module';
+import { configurationBindings } from './configurationBindings';
 
 /** Places, organisation and reference lists (spec section 2 'Configuration'). */
 export const configurationModule: TServerModule = {

@@ -1,12 +1,12 @@
-import { authRoutes } from '../../routes/auth';
-import { categoriesRoutes } from '../../routes/categories';
-import { generalInformationRoutes } from '../../routes/generalInformation';
-import { languageRoutes } from '../../routes/languages';
-import { mainsRoutes } from '../../routes/mains';
-import { menuRoutes } from '../../routes/menus';
-import { settingsRoutes } from '../../routes/settings';
-import { userRoutes } from '../../routes/users';
 import type { TServerModule } from '../module';
+import { authRoutes } from './authRoutes';
+import { categoriesRoutes } from './categoriesRoutes';
+import { generalInformationRoutes } from './generalInformationRoutes';
+import { languageRoutes } from './languageRoutes';
+import { mainsRoutes } from './mainsRoutes';
+import { menuRoutes } from './menuRoutes';
+import { settingsRoutes } from './settingsRoutes';
+import { userRoutes } from './userRoutes';
 
 /** Sign-in and sessions, the signed-in user, setup data, general information, languages, menus, settings. */
 export const coreModule: TServerModule = {

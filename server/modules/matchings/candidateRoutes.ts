@@ -15,10 +15,10 @@ import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
 import { childDisabilities, childInfos, parentInfos } from '../../db/schema';
 import { notFound } from '../../errors';
+import { dataOf, errorResponses } from '../../http/schemas';
 import { currentUser } from '../../plugins/permissions';
 import { officeCondition } from '../../resources/officeScope';
-import { dataOf, errorResponses } from '../../routes/schemas';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 
 const tags = ['adoptive matching'];
 

@@ -1,7 +1,9 @@
+import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { matchingStageNames } from '../../../src/domain/matchingStage';
 import { adoptiveMatchings } from '../../db/schema';
 import type { TServerModule } from '../module';
 import { candidateRoutes } from './candidateRoutes';
+import { seedDemoMatchingsAndServices } from './demoMatchings';
 import { matchingBinding } from './matchingBinding';
 import { matchingWorkflowBinding } from './matchingWorkflowBinding';
 import { matchingWorkQueue } from './matchingWorkQueue';
@@ -19,8 +21,8 @@ export const matchingsModule: TServerModule = {
   // Documents per stage (the proposal's report, the trial's visits, the warrant...).
   attachments: [
     {
-      entity: 'adoptive_matchings',
-      apiBase: '/adoptive-matching',
+      entity: matchingArea.entity,
+      apiBase: matchingArea.apiBase,
       tag: 'adoptive matching',
       table: adoptiveMatchings,
       columns: { id: adoptiveMatchings.id, code: adoptiveMatchings.code },
@@ -32,4 +34,5 @@ export const matchingsModule: TServerModule = {
   ],
   routes: [candidateRoutes],
   workQueue: matchingWorkQueue,
+  demoSeed: seedDemoMatchingsAndServices,
 };

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { childStatusText } from '../../../src/domain/childLabels';
 import { compatibility, needsJustification } from '../../../src/domain/compatibility';
 import { formatDate } from '../../../src/domain/dateFormat';
@@ -22,7 +23,7 @@ import { ApiError, fieldErrors } from '../../errors';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { applicantNamesSql, byName, childNamesSql, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 import { moveMatchedRecords } from './matchingEffects';
 
 /** A matching is active until it completes or is rejected: a child or a family is in one at most. */
@@ -125,7 +126,7 @@ const firstStepDay = async (db: TDbOrTx, id: number): Promise<string | null> => 
     .from(statusHistory)
     .where(
       and(
-        eq(statusHistory.entity, 'adoptive_matchings'),
+        eq(statusHistory.entity, matchingArea.entity),
         eq(statusHistory.entityId, id),
         not(eq(statusHistory.action, 'propose')),
       ),
@@ -309,13 +310,13 @@ export const matchingBinding: TResourceBinding = {
     }
     if (mode !== 'create') return body;
     const { child, checks } = await proposal(context);
-    await lockRecordCodes(db, 'adoptive_matchings');
+    await lockRecordCodes(db, matchingArea.entity);
     const year = isoDateIn(new Date(now)).slice(0, 4);
     return {
       ...body,
       code: await nextRecordCode(
         db,
-        { entity: 'adoptive_matchings', code: adoptiveMatchings.code },
+        { entity: matchingArea.entity, code: adoptiveMatchings.code },
         `MA-${year}-`,
       ),
       status: 'proposed',
@@ -338,7 +339,7 @@ export const matchingBinding: TResourceBinding = {
         t,
       );
       await recordFirstStatus(db, {
-        entity: 'adoptive_matchings',
+        entity: matchingArea.entity,
         entityId: id,
         action: 'propose',
         status: 'proposed',
@@ -348,7 +349,7 @@ export const matchingBinding: TResourceBinding = {
       });
     }
     // A deleted proposal's documents go with it (their files once the delete has committed).
-    if (mode === 'delete') await removeAttachmentRows(db, 'adoptive_matchings', id);
+    if (mode === 'delete') await removeAttachmentRows(db, matchingArea.entity, id);
     if (mode === 'delete' && before)
       await moveMatchedRecords(
         db,
@@ -358,7 +359,7 @@ export const matchingBinding: TResourceBinding = {
         t,
       );
   },
-  filesOf: (db, id, dataDir) => attachmentFilesOf(db, 'adoptive_matchings', id, dataDir),
+  filesOf: (db, id, dataDir) => attachmentFilesOf(db, matchingArea.entity, id, dataDir),
   timeline: {},
   accessLog: true,
   unique: { adoptive_matchings_code_unique: 'code' },

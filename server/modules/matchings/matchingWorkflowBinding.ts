@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { formatDate } from '../../../src/domain/dateFormat';
 import { matchingActionText, matchingStatusText } from '../../../src/domain/matchingLabels';
 import { matchingStageOf, trialLength } from '../../../src/domain/matchingStage';
@@ -12,7 +13,7 @@ import {
 import { isEffectiveDate, isGivenText } from '../../../src/machines/eventChecks';
 import { adoptiveMatchings, statusHistory } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 import type { TWorkflowBinding } from '../../workflows/binding';
 import { scheduleFollowUps } from '../services';
 import { moveMatchedRecords } from './matchingEffects';
@@ -54,8 +55,8 @@ const stepColumns = (action: string, body: Readonly<Record<string, unknown>>): R
  */
 export const matchingWorkflowBinding: TWorkflowBinding = {
   workflow: matchingWorkflow,
-  entity: 'adoptive_matchings',
-  apiBase: '/adoptive-matching',
+  entity: matchingArea.entity,
+  apiBase: matchingArea.apiBase,
   tag: 'adoptive matching',
   table: adoptiveMatchings,
   columns: {
@@ -84,7 +85,7 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
       .from(statusHistory)
       .where(
         and(
-          eq(statusHistory.entity, 'adoptive_matchings'),
+          eq(statusHistory.entity, matchingArea.entity),
           eq(statusHistory.entityId, step.id),
           inArray(statusHistory.action, [...matchingAskingSteps]),
         ),

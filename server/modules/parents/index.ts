@@ -1,10 +1,12 @@
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import { parentStatusText } from '../../../src/domain/parentLabels';
 import { checklistItems } from '../../../src/domain/resources/parent';
 import { parentInfos } from '../../db/schema';
 import { householdRoutes } from '../../household/householdRoutes';
 import { nameIn } from '../../resources/exportNames';
-import { headOfficeOfUserRoute } from '../../routes/headOfficeOfUser';
+import { headOfficeOfUserRoute } from '../../resources/headOfficeOfUserRoute';
 import type { TServerModule } from '../module';
+import { seedDemoParents } from './demoParents';
 import { parentBinding } from './parentBinding';
 import { parentHouseholdBinding } from './parentHouseholdBinding';
 import { parentWorkflowBinding } from './parentWorkflowBinding';
@@ -61,8 +63,8 @@ export const parentsModule: TServerModule = {
   workflows: [parentWorkflowBinding],
   attachments: [
     {
-      entity: 'parent_infos',
-      apiBase: '/parent-infos',
+      entity: parentArea.entity,
+      apiBase: parentArea.apiBase,
       tag: 'parent infos',
       table: parentInfos,
       columns: { id: parentInfos.id, code: parentInfos.code },
@@ -74,9 +76,10 @@ export const parentsModule: TServerModule = {
   ],
   routes: [
     householdRoutes(parentHouseholdBinding),
-    headOfficeOfUserRoute('/parent-infos/head-office-user', ['parent infos'], 'application'),
+    headOfficeOfUserRoute(`${parentArea.apiBase}/head-office-user`, ['parent infos'], 'application'),
   ],
   workQueue: parentWorkQueue,
+  demoSeed: seedDemoParents,
 };
 
 /** What the matchings' workflow moves along with a matching (server/modules/matchings). */

@@ -1,5 +1,6 @@
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import {
   applicantHasAnything,
@@ -30,7 +31,7 @@ import { levelsAgree } from '../../resources/levelsAgree';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 
 /** The status history's first row of an application: it was received. */
 export const parentReceivedAction = 'receive';
@@ -44,7 +45,7 @@ const applicantsName = (script: 'Kh' | 'En') =>
 
 /** The next code `PA-{year}-{000001}`; callers creating it hold the code lock. */
 export const nextParentCode = (db: Parameters<typeof nextRecordCode>[0], year: string) =>
-  nextRecordCode(db, { entity: 'parent_infos', code: parentInfos.code }, `PA-${year}-`);
+  nextRecordCode(db, { entity: parentArea.entity, code: parentInfos.code }, `PA-${year}-`);
 
 const applicantColumns = Object.fromEntries(
   applicantNumbers.flatMap((n) =>
@@ -248,7 +249,7 @@ export const parentBinding: TResourceBinding = {
   timeline: {
     related: [
       { entity: 'parent_family', key: 'parentId', about: 'family' },
-      { entity: 'attachments', key: 'entityId', about: 'document', match: { entity: 'parent_infos' } },
+      { entity: 'attachments', key: 'entityId', about: 'document', match: { entity: parentArea.entity } },
     ],
   },
   accessLog: true,
@@ -256,19 +257,19 @@ export const parentBinding: TResourceBinding = {
   // The code and the first status are the server's.
   toColumns: async ({ db, mode, body, now }) => {
     if (mode !== 'create') return body;
-    await lockRecordCodes(db, 'parent_infos');
+    await lockRecordCodes(db, parentArea.entity);
     const year = isoDateIn(new Date(now)).slice(0, 4);
     return { ...body, code: await nextParentCode(db, year), status: 'pending' };
   },
   afterChange: async ({ db, mode, id, actor, now }) => {
     if (mode === 'delete') {
-      await removeAttachmentRows(db, 'parent_infos', id);
+      await removeAttachmentRows(db, parentArea.entity, id);
       return;
     }
     // A new application's history starts with its receipt, in the same transaction as the record.
     if (mode === 'create')
       await recordFirstStatus(db, {
-        entity: 'parent_infos',
+        entity: parentArea.entity,
         entityId: id,
         action: parentReceivedAction,
         status: 'pending',
@@ -290,5 +291,5 @@ export const parentBinding: TResourceBinding = {
     { path: 'villages/:id', table: villages, parent: { key: 'id', column: villages.communeId, in: 'path' } },
   ],
   unique: { parent_infos_code_unique: 'code' },
-  filesOf: (db, id, dataDir) => attachmentFilesOf(db, 'parent_infos', id, dataDir),
+  filesOf: (db, id, dataDir) => attachmentFilesOf(db, parentArea.entity, id, dataDir),
 };

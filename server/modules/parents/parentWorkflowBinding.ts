@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import { acceptanceShortfalls, type TEligibilityCheck } from '../../../src/domain/parentEligibility';
 import { parentActionText, parentStatusText } from '../../../src/domain/parentLabels';
 import { defaultApprovedUntil, parentWorkflow } from '../../../src/domain/workflows/parent.workflow';
@@ -6,7 +7,7 @@ import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import { isEffectiveDate, isGivenText } from '../../../src/machines/eventChecks';
 import { parentInfos } from '../../db/schema';
 import { fieldErrors } from '../../errors';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 import type { TWorkflowBinding, TWorkflowRow } from '../../workflows/binding';
 
 /** The day no step may go before: the last decision's, else the application's. */
@@ -29,8 +30,8 @@ const shortfallText = (t: TranslationFunctions, check: TEligibilityCheck, minimu
  */
 export const parentWorkflowBinding: TWorkflowBinding = {
   workflow: parentWorkflow,
-  entity: 'parent_infos',
-  apiBase: '/parent-infos',
+  entity: parentArea.entity,
+  apiBase: parentArea.apiBase,
   tag: 'parent infos',
   table: parentInfos,
   columns: {

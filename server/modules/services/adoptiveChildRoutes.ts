@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { personName } from '../../../src/domain/personName';
 import { adoptiveMatchings, childInfos } from '../../db/schema';
+import { dataOf, errorResponses } from '../../http/schemas';
 import { currentUser } from '../../plugins/permissions';
 import { officeCondition } from '../../resources/officeScope';
 import { fullName } from '../../resources/recordSql';
-import { dataOf, errorResponses } from '../../routes/schemas';
 
 const ZAdoptedChild = z.object({
   /** The child's id: what a new service's `childId` takes. */

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { serviceArea } from '../../../src/domain/areas/service.area';
 import { followUpPlan } from '../../../src/domain/serviceSchedule';
 import { type TDbOrTx, writeAudit } from '../../audit';
 import { adoptiveMatchings, postAdoptionServices } from '../../db/schema';
 import { recordFirstStatus } from '../../resources/recordSql';
-import { readSettings } from '../../routes/settings';
+import { readSettings } from '../../settings/readSettings';
 import { nextServiceCode } from './serviceBinding';
 
 /**
@@ -46,7 +47,7 @@ export const scheduleFollowUps = async (
     const [row] = await tx.insert(postAdoptionServices).values(values).returning();
     ids.push(row.id);
     await recordFirstStatus(tx, {
-      entity: 'post_adoption_services',
+      entity: serviceArea.entity,
       entityId: row.id,
       action: 'schedule',
       status: 'pending',
@@ -56,7 +57,7 @@ export const scheduleFollowUps = async (
     });
     await writeAudit(tx, {
       userId: step.actorId,
-      entity: 'post_adoption_services',
+      entity: serviceArea.entity,
       entityId: row.id,
       action: 'create',
       after: row,

@@ -1,3 +1,4 @@
+import { serviceArea } from '../../../src/domain/areas/service.area';
 import { peopleNames, personName, type TPersonName } from '../../../src/domain/personName';
 import { serviceStatusText } from '../../../src/domain/serviceLabels';
 import { postAdoptionServices } from '../../db/schema';
@@ -80,8 +81,8 @@ export const servicesModule: TServerModule = {
   workflows: [serviceWorkflowBinding],
   attachments: [
     {
-      entity: 'post_adoption_services',
-      apiBase: '/service-after-adoption',
+      entity: serviceArea.entity,
+      apiBase: serviceArea.apiBase,
       tag: 'service after adoption',
       table: postAdoptionServices,
       columns: { id: postAdoptionServices.id, code: postAdoptionServices.code },
@@ -98,3 +99,4 @@ export const servicesModule: TServerModule = {
 /** What other modules read of the services: the follow-ups a completed matching plans, the due rules. */
 export { scheduleFollowUps } from './followUpSchedule';
 export { serviceDueSoonSql, serviceOverdueSql } from './serviceBinding';
+export { serviceWorkflowBinding } from './serviceWorkflowBinding';

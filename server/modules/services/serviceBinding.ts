@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { serviceArea } from '../../../src/domain/areas/service.area';
 import { serviceSettings } from '../../../src/domain/areas/service.settings';
 import { formatDate } from '../../../src/domain/dateFormat';
 import { isoDateIn } from '../../../src/domain/programmeTime';
@@ -141,10 +142,10 @@ const guardService = async (context: TWriteContext) => {
 
 /** The next code of a service: `SV-{year}-{000001}`. */
 export const nextServiceCode = async (db: TDbOrTx, now: number) => {
-  await lockRecordCodes(db, 'post_adoption_services');
+  await lockRecordCodes(db, serviceArea.entity);
   return nextRecordCode(
     db,
-    { entity: 'post_adoption_services', code: services.code },
+    { entity: serviceArea.entity, code: services.code },
     `SV-${isoDateIn(new Date(now)).slice(0, 4)}-`,
   );
 };
@@ -259,10 +260,10 @@ export const serviceBinding: TResourceBinding = {
   },
   afterChange: async ({ db, mode, body, actor, id, now }) => {
     // A deleted service's documents go with it (their files once the delete has committed).
-    if (mode === 'delete') await removeAttachmentRows(db, 'post_adoption_services', id);
+    if (mode === 'delete') await removeAttachmentRows(db, serviceArea.entity, id);
     if (mode !== 'create') return;
     await recordFirstStatus(db, {
-      entity: 'post_adoption_services',
+      entity: serviceArea.entity,
       entityId: id,
       action: 'create',
       status: 'pending',
@@ -271,7 +272,7 @@ export const serviceBinding: TResourceBinding = {
       payload: { plannedDate: body.plannedDate },
     });
   },
-  filesOf: (db, id, dataDir) => attachmentFilesOf(db, 'post_adoption_services', id, dataDir),
+  filesOf: (db, id, dataDir) => attachmentFilesOf(db, serviceArea.entity, id, dataDir),
   timeline: {},
   accessLog: true,
   unique: { post_adoption_services_code_unique: 'code' },

@@ -1,3 +1,4 @@
+import { serviceArea } from '../../../src/domain/areas/service.area';
 import { formatDate } from '../../../src/domain/dateFormat';
 import { serviceActionText, serviceStatusText } from '../../../src/domain/serviceLabels';
 import {
@@ -54,8 +55,8 @@ const stepColumns = (action: string, body: Readonly<Record<string, unknown>>): R
  */
 export const serviceWorkflowBinding: TWorkflowBinding = {
   workflow: serviceWorkflow,
-  entity: 'post_adoption_services',
-  apiBase: '/service-after-adoption',
+  entity: serviceArea.entity,
+  apiBase: serviceArea.apiBase,
   tag: 'service after adoption',
   table: postAdoptionServices,
   columns: {

@@ -7,7 +7,7 @@ import { useSession } from '@/platform/session';
 /**
  * What the signed-in user may do to the account on screen, as the server decides it: change it with
  * `users:write`; not deactivate their own (nor set its password here); a super user's account (admin, developer, a Super Admin)
- * only as a super user (server/resources/userBinding.ts).
+ * only as a super user (server/modules/security/userBinding.ts).
  */
 export const useAccountPowers = (record: TResourceRow | null | undefined) => {
   const { user } = useSession();

@@ -1,15 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { matchingStatusText } from '../../src/domain/matchingLabels';
-import { peopleNames } from '../../src/domain/personName';
-import { type TDbOrTx } from '../audit';
-import { adoptiveMatchings, childInfos, parentInfos } from '../db/schema';
-import { notFound } from '../errors';
-import { childInParams } from '../modules/children/childScope';
-import { requestLocale, translator } from '../plugins/locale';
-import { applicantNamesSql } from '../resources/recordSql';
-import { dataOf, errorResponses, ZIdParams } from './schemas';
+import { matchingStatusText } from '../../../src/domain/matchingLabels';
+import { peopleNames } from '../../../src/domain/personName';
+import { type TDbOrTx } from '../../audit';
+import { adoptiveMatchings, childInfos, parentInfos } from '../../db/schema';
+import { notFound } from '../../errors';
+import { dataOf, errorResponses, ZIdParams } from '../../http/schemas';
+import { requestLocale, translator } from '../../plugins/locale';
+import { applicantNamesSql } from '../../resources/recordSql';
+import { childInParams } from './childScope';
 
 const tags = ['child'];
 const ZChildId = ZIdParams;

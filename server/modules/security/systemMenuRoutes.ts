@@ -1,20 +1,20 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { developerOnlyPermission } from '../../src/domain/permissions';
-import { ZSystemMenuInput } from '../../src/domain/resources/systemMenu';
-import { recordVersion } from '../../src/domain/rules';
-import { writeAudit } from '../audit';
-import { systemMenus } from '../db/schema';
-import { ApiError, notFound, staleVersion } from '../errors';
-import { currentUser } from '../plugins/permissions';
+import { developerOnlyPermission } from '../../../src/domain/permissions';
+import { ZSystemMenuInput } from '../../../src/domain/resources/systemMenu';
+import { recordVersion } from '../../../src/domain/rules';
+import { writeAudit } from '../../audit';
+import { systemMenus } from '../../db/schema';
+import { ApiError, notFound, staleVersion } from '../../errors';
+import { dataOf, errorResponses, ZIdParams } from '../../http/schemas';
+import { currentUser } from '../../plugins/permissions';
 import {
   checkMenuPermission,
   findSystemMenu,
   systemMenuColumns,
   systemMenuSelection,
-} from '../resources/systemMenuBinding';
-import { dataOf, errorResponses, ZIdParams } from './schemas';
+} from './systemMenuBinding';
 
 const entity = 'system_menus';
 const tags = ['systemMenu'];

@@ -1,18 +1,18 @@
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { TRouteLocale } from '../../src/domain/locale';
+import type { TRouteLocale } from '../../../src/domain/locale';
 import {
   adminUsername,
   developerUsername,
   isSuperUser,
   permissionsBeyond,
   superAdminRoleName,
-} from '../../src/domain/permissions';
-import { headOfficeClasses } from '../../src/domain/resources/headOffice';
-import { userResource } from '../../src/domain/resources/user';
-import type { TDbOrTx } from '../audit';
-import { hashPassword } from '../auth/password';
-import { endUserSessions } from '../auth/sessions';
+} from '../../../src/domain/permissions';
+import { headOfficeClasses } from '../../../src/domain/resources/headOffice';
+import { userResource } from '../../../src/domain/resources/user';
+import type { TDbOrTx } from '../../audit';
+import { hashPassword } from '../../auth/password';
+import { endUserSessions } from '../../auth/sessions';
 import {
   departments,
   headOffices,
@@ -22,10 +22,10 @@ import {
   rolePermissions,
   roles,
   users,
-} from '../db/schema';
-import { ApiError } from '../errors';
-import { levelsAgree } from './levelsAgree';
-import type { TResourceBinding, TWriteContext } from './resourceRoutes';
+} from '../../db/schema';
+import { ApiError } from '../../errors';
+import { levelsAgree } from '../../resources/levelsAgree';
+import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 
 /** Usernames that pass every permission check (spec section 6): handing them out is an escalation. */
 const reservedUsernames: readonly string[] = [adminUsername, developerUsername];

@@ -1,11 +1,11 @@
 import { eq, isNull, sql } from 'drizzle-orm';
-import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
-import { developerOnlyPermission } from '../../src/domain/permissions';
-import { systemMenuResource } from '../../src/domain/resources/systemMenu';
-import type { TDbOrTx } from '../audit';
-import { permissions, systemMenus } from '../db/schema';
-import { ApiError, fieldErrors } from '../errors';
-import type { TResourceBinding, TWriteContext } from './resourceRoutes';
+import { permissionCatalogue } from '../../../src/domain/permissionCatalogue';
+import { developerOnlyPermission } from '../../../src/domain/permissions';
+import { systemMenuResource } from '../../../src/domain/resources/systemMenu';
+import type { TDbOrTx } from '../../audit';
+import { permissions, systemMenus } from '../../db/schema';
+import { ApiError, fieldErrors } from '../../errors';
+import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 
 /**
  * The outer row's id, qualified by hand: Drizzle writes a column of a one-table query as a bare
@@ -80,7 +80,7 @@ const refuseWhileSubMenus = async ({ db, before }: TWriteContext) => {
   if (count > 0) throw new ApiError(409, 'menuHasSubMenus', { count });
 };
 
-/** The top-level system menus at `/admin/system-menu`; sub-menus have routes of their own (server/routes/systemMenus.ts). */
+/** The top-level system menus at `/admin/system-menu`; sub-menus have routes of their own (systemMenuRoutes.ts). */
 export const systemMenuBinding: TResourceBinding = {
   definition: systemMenuResource,
   table: systemMenus,

@@ -1,10 +1,10 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZClientSettings } from '../../src/domain/systemSettings';
-import { generalInformation, languages } from '../db/schema';
-import { dataOf } from './schemas';
-import { readSettings } from './settings';
+import { ZClientSettings } from '../../../src/domain/systemSettings';
+import { generalInformation, languages } from '../../db/schema';
+import { dataOf } from '../../http/schemas';
+import { readSettings } from '../../settings/readSettings';
 
 export const ZMains = z.object({
   languages: z.array(z.object({ local: z.string(), name: z.string() })),

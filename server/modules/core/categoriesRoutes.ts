@@ -1,13 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TRouteLocale } from '../../src/domain/locale';
-import type { TTranslatable } from '../../src/domain/translatable';
-import { referenceItems } from '../db/schema';
-import { referenceListNames, type TReferenceListName } from '../db/schema/reference';
-import { requestLocale } from '../plugins/locale';
-import { fileResponse } from '../plugins/responses';
-
-export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import type { TRouteLocale } from '../../../src/domain/locale';
+import type { TTranslatable } from '../../../src/domain/translatable';
+import { referenceItems } from '../../db/schema';
+import { referenceListNames, type TReferenceListName } from '../../db/schema/reference';
+import { xlsxContentType } from '../../http/contentTypes';
+import { requestLocale } from '../../plugins/locale';
+import { fileResponse } from '../../plugins/responses';
 
 /** Sheet titles (at most 31 characters, Excel's limit) and column headings, per language. */
 const listTitles: Record<TReferenceListName, TTranslatable> = {

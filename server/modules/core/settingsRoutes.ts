@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSystemSettingsRecord } from '../../src/domain/systemSettings';
-import { writeAudit } from '../audit';
-import { systemSettings } from '../db/schema';
-import { staleVersion } from '../errors';
-import { currentUser } from '../plugins/permissions';
-import { readSettings } from '../settings/readSettings';
-import { dataOf, errorResponses, ZErrorBody } from './schemas';
-
-// Kept importable from here while the modules that read it move (server/settings/readSettings.ts).
-export { readSettings };
+import { ZSystemSettingsRecord } from '../../../src/domain/systemSettings';
+import { writeAudit } from '../../audit';
+import { systemSettings } from '../../db/schema';
+import { staleVersion } from '../../errors';
+import { dataOf, errorResponses, ZErrorBody } from '../../http/schemas';
+import { currentUser } from '../../plugins/permissions';
+import { readSettings } from '../../settings/readSettings';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

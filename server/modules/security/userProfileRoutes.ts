@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZProfile, ZProfileInput } from '../../src/domain/profile';
-import { writeAudit } from '../audit';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { endUserSessions } from '../auth/sessions';
-import { clearFailures, recordFailure, throttledForMs, throttleKeys } from '../auth/throttle';
-import { users } from '../db/schema';
-import { ApiError, fieldErrors, unauthenticated } from '../errors';
-import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses } from './schemas';
+import { ZProfile, ZProfileInput } from '../../../src/domain/profile';
+import { writeAudit } from '../../audit';
+import { hashPassword, verifyPassword } from '../../auth/password';
+import { endUserSessions } from '../../auth/sessions';
+import { clearFailures, recordFailure, throttledForMs, throttleKeys } from '../../auth/throttle';
+import { users } from '../../db/schema';
+import { ApiError, fieldErrors, unauthenticated } from '../../errors';
+import { dataOf, errorResponses } from '../../http/schemas';
+import { currentUser } from '../../plugins/permissions';
 
 /** The signed-in user's own profile (issue 4): their name and their password. */
 export const userProfileRoutes: FastifyPluginAsyncZod = async (app) => {

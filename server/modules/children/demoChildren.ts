@@ -1,31 +1,24 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { childArea } from '../../../src/domain/areas/child.area';
 import {
   applyChildEvent,
+  childStatuses,
   isoDateIn,
   type TChildEvent,
   type TChildStatus,
-} from '../../src/domain/childStatus';
-import { childMaxAgeYears, type TChildSex, yearsBefore } from '../../src/domain/resources/child';
-import type { THeadOfficeClass } from '../../src/domain/resources/headOffice';
-import type { TDb } from './client';
-import { ensureRole, upsertUser } from './fixtures';
+} from '../../../src/domain/childStatus';
+import { childMaxAgeYears, type TChildSex, yearsBefore } from '../../../src/domain/resources/child';
+import type { TDb } from '../../db/client';
 import {
-  childDisabilities,
-  childInfos,
-  communes,
-  countries,
-  departments,
-  districts,
-  headOffices,
-  organizations,
-  positions,
-  provinces,
-  referenceItems,
-  statusHistory,
-  users,
-  villages,
-} from './schema';
-import type { TReferenceListName } from './schema/reference';
+  addDays,
+  createRandom,
+  dayBetween,
+  loadDemoLookups,
+  type TDemoLookups,
+  type TIdCode,
+  type TRandom,
+} from '../../db/demo/demoKit';
+import type { TDemoSeeder } from '../../db/demo/demoSeed';
+import { childDisabilities, childInfos, statusHistory } from '../../db/schema';
 import {
   demoFamilyNames,
   demoGivenNames,
@@ -33,11 +26,11 @@ import {
   demoNotes,
   demoReasons,
   type TDemoName,
-} from './seedData/demoNames';
+} from '../../db/seedData/demoNames';
 
 /**
  * Demo data for `npm run seed:demo` (scripts/seed-demo.ts): a few hundred children spread over
- * provinces, ages and statuses, and a few users in different roles. Never run at a normal start.
+ * provinces, ages and statuses (the demo users: server/db/demo/demoUsers.ts). Never run at a normal start.
  *
  * Idempotent: child n always gets the code `DEMO-00000n` and rows are inserted with
  * `onConflictDoNothing` on the code, so a second run adds nothing (and a larger `children` adds only
@@ -53,127 +46,9 @@ export const demoCode = (number: number) => `${demoCodePrefix}${String(number).p
 export const defaultDemoChildren = 300;
 const batchSize = 100;
 
-// --- seeded pseudo-random numbers --------------------------------------------------------------
-
-/** mulberry32: small, fast and good enough to spread demo data; returns numbers in [0, 1). */
-const mulberry32 = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
-
-export type TRandom = {
-  next: () => number;
-  chance: (probability: number) => boolean;
-  int: (min: number, max: number) => number;
-  pick: <T>(items: readonly T[]) => T;
-};
-
-export const createRandom = (seed: number): TRandom => {
-  const next = mulberry32(seed);
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return {
-    next,
-    chance: (probability) => next() < probability,
-    int,
-    pick: (items) => items[int(0, items.length - 1)],
-  };
-};
-
 /** Child n's own generator: planning 500 children gives the same first 300 as planning 300. */
 const demoSeed = 0x5eed_c41d;
 const randomForChild = (number: number) => createRandom(demoSeed ^ Math.imul(number, 0x9e37_79b1));
-
-// --- calendar days (yyyy-mm-dd, UTC arithmetic) ------------------------------------------------
-
-const dayMs = 86_400_000;
-export const toDayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / dayMs;
-const fromDayNumber = (value: number) => new Date(value * dayMs).toISOString().slice(0, 10);
-export const addDays = (day: string, days: number) => fromDayNumber(toDayNumber(day) + days);
-/** A day between `from` and `to`, both included (`from` when `to` is earlier). */
-export const dayBetween = (random: TRandom, from: string, to: string) =>
-  addDays(from, random.int(0, Math.max(0, toDayNumber(to) - toDayNumber(from))));
-
-// --- what the database offers ------------------------------------------------------------------
-
-type TIdCode = { id: number; code: string };
-
-export type TDemoLookups = {
-  provinces: TIdCode[];
-  districtsByProvince: Map<number, number[]>;
-  communesByDistrict: Map<number, number[]>;
-  villagesByCommune: Map<number, number[]>;
-  headOffices: { id: number; code: string; class: THeadOfficeClass; provinceId: number }[];
-  reference: Record<TReferenceListName, TIdCode[]>;
-  nationalityId: number | null;
-};
-
-const groupIds = (rows: { id: number; parentId: number }[]) => {
-  const groups = new Map<number, number[]>();
-  for (const row of rows) {
-    const group = groups.get(row.parentId);
-    if (group) group.push(row.id);
-    else groups.set(row.parentId, [row.id]);
-  }
-  return groups;
-};
-
-/** The seeded places, head offices and reference lists, each in a stable order (by code). */
-export const loadDemoLookups = async (db: TDb): Promise<TDemoLookups> => {
-  const provinceRows = await db
-    .select({ id: provinces.id, code: provinces.code })
-    .from(provinces)
-    .orderBy(asc(provinces.code));
-  const districtRows = await db
-    .select({ id: districts.id, parentId: districts.provinceId })
-    .from(districts)
-    .orderBy(asc(districts.code));
-  const communeRows = await db
-    .select({ id: communes.id, parentId: communes.districtId })
-    .from(communes)
-    .orderBy(asc(communes.code));
-  const villageRows = await db
-    .select({ id: villages.id, parentId: villages.communeId })
-    .from(villages)
-    .orderBy(asc(villages.code));
-  const officeRows = await db
-    .select({
-      id: headOffices.id,
-      code: headOffices.code,
-      class: headOffices.class,
-      provinceId: headOffices.provinceId,
-    })
-    .from(headOffices)
-    .orderBy(asc(headOffices.code));
-  const items = await db
-    .select({ id: referenceItems.id, code: referenceItems.code, list: referenceItems.list })
-    .from(referenceItems)
-    .where(eq(referenceItems.active, true))
-    .orderBy(asc(referenceItems.sortOrder), asc(referenceItems.code));
-  const [cambodia] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'KH'));
-  const listOf = (list: TReferenceListName) =>
-    items.filter((item) => item.list === list).map(({ id, code }) => ({ id, code }));
-  return {
-    provinces: provinceRows,
-    districtsByProvince: groupIds(districtRows),
-    communesByDistrict: groupIds(communeRows),
-    villagesByCommune: groupIds(villageRows),
-    headOffices: officeRows,
-    reference: {
-      family_types: listOf('family_types'),
-      living_with: listOf('living_with'),
-      keeping_reasons: listOf('keeping_reasons'),
-      child_disabilities: listOf('child_disabilities'),
-      health_status: listOf('health_status'),
-    },
-    nationalityId: cambodia?.id ?? null,
-  };
-};
 
 // --- the plan: pure, from the lookups and `now` ------------------------------------------------
 
@@ -451,7 +326,7 @@ export const seedDemoData = async (
       const historyRows = fresh.flatMap(({ id, child }) =>
         child.history.map((entry) => ({
           ...entry,
-          entity: 'child_infos',
+          entity: childArea.entity,
           entityId: id,
           userId: actorId,
           createdBy: actorId,
@@ -473,177 +348,21 @@ export const seedDemoData = async (
   return result;
 };
 
-// --- demo users --------------------------------------------------------------------------------
-
-const childrenAll = [
-  'adoptive_children:read',
-  'adoptive_children:write',
-  'adoptive_children:update',
-  'adoptive_children:delete',
-];
-const readOnly = [
-  'adoptive_children:read',
-  'adoptive_parents:read',
-  'matchings:read',
-  'post_adoption_services:read',
-  'adopted_child_reports:read',
-];
-
-/**
- * The demo roles. Named "Demo ..." so that running the demo against a database where an
- * administrator made a real "Caseworker" role does not reset that role's permissions.
- */
-export const demoRoles = [
-  {
-    roleName: 'Demo Caseworker',
-    permissions: [
-      'adoptive_children:read',
-      'adoptive_children:write',
-      'adoptive_children:update',
-      'adoptive_parents:read',
-      'adoptive_parents:write',
-      'adoptive_parents:update',
-      // Issue 13: proposes matchings and takes their steps; the decisions are the supervisor's.
-      'matchings:read',
-      'matchings:write',
-      'matchings:update',
-      // Issue 14: gives the follow-ups of the adoptions they proposed, adds and records them.
-      'post_adoption_services:read',
-      'post_adoption_services:write',
-      'post_adoption_services:update',
-    ],
-  },
-  {
-    roleName: 'Demo Supervisor',
-    permissions: [
-      ...childrenAll,
-      'adoptive_parents:read',
-      'adoptive_parents:write',
-      'adoptive_parents:update',
-      'matchings:read',
-      'matchings:write',
-      'matchings:update',
-      'matchings:approve',
-      'post_adoption_services:read',
-      'post_adoption_services:write',
-      'post_adoption_services:update',
-      'adopted_child_reports:read',
-    ],
-  },
-  { roleName: 'Demo Viewer', permissions: readOnly },
-] as const;
-
-type TDemoRoleName = (typeof demoRoles)[number]['roleName'];
-
-/** The demo users, placed in the seeded organisation (codes from seedData/organisation.ts). */
-export const demoUsers: {
-  username: string;
-  name: string;
-  roleName: TDemoRoleName;
-  positionCode: string;
-  headOfficeCode: string;
-}[] = [
-  {
-    username: 'demo.caseworker',
-    name: 'Sok Sreyneang',
-    roleName: 'Demo Caseworker',
-    positionCode: 'MOSVY-CW-CW',
-    headOfficeCode: 'HO-12',
-  },
-  {
-    username: 'demo.supervisor',
-    name: 'Chan Piseth',
-    roleName: 'Demo Supervisor',
-    positionCode: 'MOSVY-CW-CHIEF',
-    headOfficeCode: 'HO-00',
-  },
-  {
-    username: 'demo.viewer',
-    name: 'Heng Sophea',
-    roleName: 'Demo Viewer',
-    positionCode: 'MOSVY-CW-OFF',
-    headOfficeCode: 'HO-08',
-  },
-  // A caseworker of a provincial office (Battambang): sees and keeps that office's records only
-  // (DESIGN.md section 7), so the office scope can be tried by signing in as them.
-  {
-    username: 'demo.province',
-    name: 'Keo Dara',
-    roleName: 'Demo Caseworker',
-    positionCode: 'MOSVY-CW-CW',
-    headOfficeCode: 'HO-02',
-  },
-];
-
-export const defaultDemoPassword = 'demo-pass-123';
-
-/**
- * The office of `demo.caseworker`, whose main job the demo shows (issue 22): the demo gives it a
- * share of the applications and the demo matchings leave it children and families to match.
- */
-export const demoHomeOfficeCode =
-  demoUsers.find((user) => user.username === 'demo.caseworker')?.headOfficeCode ?? 'HO-12';
-
-/**
- * The note of the browser tests' adoption completed 100 days ago (scripts/e2e-prepare.ts seeds it
- * with `seedPastAdoption`, server/db/demoMatchings.ts): the tests find its matching by it.
- */
-export const pastAdoptionNote = 'Browser tests: an adoption completed 100 days ago';
-
-/**
- * Upserts the demo roles (exactly these permissions) and users (this password, active, in their
- * organisation, department, position and head office where those codes still exist). Returns the
- * users' ids by username.
- */
-export const seedDemoUsers = async (db: TDb, options: { passwordHash: string }) =>
-  db.transaction(async (tx) => {
-    const roleIds = new Map<string, number>();
-    for (const role of demoRoles)
-      roleIds.set(role.roleName, await ensureRole(tx, role.roleName, role.permissions));
-    const positionRows = await tx
-      .select({
-        code: positions.code,
-        positionId: positions.id,
-        departmentId: departments.id,
-        organizationId: organizations.id,
-      })
-      .from(positions)
-      .innerJoin(departments, eq(departments.id, positions.departmentId))
-      .innerJoin(organizations, eq(organizations.id, departments.organizationId))
-      .where(
-        inArray(
-          positions.code,
-          demoUsers.map((user) => user.positionCode),
-        ),
-      );
-    const officeRows = await tx
-      .select({ id: headOffices.id, code: headOffices.code })
-      .from(headOffices)
-      .where(
-        inArray(
-          headOffices.code,
-          demoUsers.map((user) => user.headOfficeCode),
-        ),
-      );
-    const ids = new Map<string, number>();
-    for (const user of demoUsers) {
-      const id = await upsertUser(tx, {
-        username: user.username,
-        name: user.name,
-        passwordHash: options.passwordHash,
-        roleId: roleIds.get(user.roleName) ?? null,
-      });
-      const position = positionRows.find((row) => row.code === user.positionCode);
-      await tx
-        .update(users)
-        .set({
-          organizationId: position?.organizationId ?? null,
-          departmentId: position?.departmentId ?? null,
-          positionId: position?.positionId ?? null,
-          headOfficeId: officeRows.find((row) => row.code === user.headOfficeCode)?.id ?? null,
-        })
-        .where(eq(users.id, id));
-      ids.set(user.username, id);
-    }
-    return ids;
+/** The children module's demo data: `run.children` children (300 by default), by demo.caseworker. */
+export const seedDemoChildren: TDemoSeeder = async (db, run) => {
+  const started = performance.now();
+  const result = await seedDemoData(db, {
+    children: run.children,
+    now: run.now,
+    actorId: run.userIds.get('demo.caseworker') ?? null,
   });
+  const seconds = (performance.now() - started) / 1000;
+  const statuses = childStatuses
+    .filter((status) => result.byStatus[status])
+    .map((status) => `${status} ${result.byStatus[status]}`)
+    .join(', ');
+  return [
+    `children: ${result.inserted} added in ${seconds.toFixed(1)} s${statuses ? ` (${statuses}; ${result.reAdopted} of the registered back after a re-adoption)` : ''}, ${result.existing} already there`,
+    `status history rows: ${result.historyRows}, disabilities: ${result.disabilityRows}`,
+  ];
+};

@@ -1,22 +1,29 @@
 import { and, asc, eq, gte, like, lte, ne, notExists, sql } from 'drizzle-orm';
-import { needsJustification, type TCompatibilityCheck } from '../../src/domain/compatibility';
-import { isoDateIn } from '../../src/domain/programmeTime';
+import { matchingArea } from '../../../src/domain/areas/matching.area';
+import { needsJustification, type TCompatibilityCheck } from '../../../src/domain/compatibility';
+import { isoDateIn } from '../../../src/domain/programmeTime';
 import {
   matchingWorkflow,
   matchingWorkflowActions,
   type TMatchingActionName,
-} from '../../src/domain/workflows/matching.workflow';
-import { serviceWorkflow, type TServiceFindings } from '../../src/domain/workflows/service.workflow';
-import { type TDbOrTx, writeAudit } from '../audit';
-import type { TAuthUser } from '../auth/service';
-import { matchingBinding } from '../modules/matchings/matchingBinding';
-import { matchingWorkflowBinding } from '../modules/matchings/matchingWorkflowBinding';
-import { scheduleFollowUps } from '../modules/services/followUpSchedule';
-import { serviceWorkflowBinding } from '../modules/services/serviceWorkflowBinding';
-import { translators } from '../plugins/locale';
-import type { TWriteContext } from '../resources/resourceRoutes';
-import { applyWorkflowEvent } from '../workflows/applyWorkflowEvent';
-import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices, users } from './schema';
+} from '../../../src/domain/workflows/matching.workflow';
+import { serviceWorkflow, type TServiceFindings } from '../../../src/domain/workflows/service.workflow';
+import { type TDbOrTx, writeAudit } from '../../audit';
+import type { TAuthUser } from '../../auth/service';
+import type { TDemoSeeder } from '../../db/demo/demoSeed';
+import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices, users } from '../../db/schema';
+import { translators } from '../../plugins/locale';
+import type { TWriteContext } from '../../resources/resourceRoutes';
+import { applyWorkflowEvent } from '../../workflows/applyWorkflowEvent';
+import { scheduleFollowUps, serviceWorkflowBinding } from '../services';
+import { matchingBinding } from './matchingBinding';
+import { matchingWorkflowBinding } from './matchingWorkflowBinding';
+
+/**
+ * The note of the browser tests' adoption completed 100 days ago (scripts/e2e-prepare.ts seeds it
+ * with `seedPastAdoption`, below): the tests find its matching by it.
+ */
+export const pastAdoptionNote = 'Browser tests: an adoption completed 100 days ago';
 
 /** Marks the demo's matchings: a second run finds them and adds none. */
 export const demoMatchingNote = 'Demo matching';
@@ -294,7 +301,7 @@ const seedPath = async (
   await matchingBinding.afterChange?.({ ...context, id: row.id });
   await writeAudit(db, {
     userId: caseworker.id,
-    entity: 'adoptive_matchings',
+    entity: matchingArea.entity,
     entityId: row.id,
     action: 'create',
     after: { code: row.code, ...body },
@@ -573,4 +580,24 @@ export const seedDemoServices = async (db: TDbOrTx, options: { supervisorId: num
     .groupBy(postAdoptionServices.status)
     .orderBy(postAdoptionServices.status);
   return { inserted, byStatus };
+};
+
+/**
+ * The matchings module's demo data: matchings in every stage, then the follow-ups of the demo's
+ * older adoptions (completing a matching plans its own; this module owns which matchings are the
+ * demo's, so it says what their services hold).
+ */
+export const seedDemoMatchingsAndServices: TDemoSeeder = async (db, run) => {
+  const matchings = await seedDemoMatchings(db, {
+    now: run.now,
+    caseworkerId: run.userIds.get('demo.caseworker') ?? null,
+    supervisorId: run.userIds.get('demo.supervisor') ?? null,
+  });
+  const services = await seedDemoServices(db, { supervisorId: run.userIds.get('demo.supervisor') ?? null });
+  return [
+    matchings.existing
+      ? 'matchings: the demo matchings are already there'
+      : `matchings: ${matchings.inserted} added, in every stage and every rejection, some overdue`,
+    `services after adoption: ${services.byStatus.map(({ status, count }) => `${status} ${count}`).join(', ') || 'none'} (some due soon, some overdue, a concern)${services.inserted ? `; ${services.inserted} planned now for older adoptions` : ''}`,
+  ];
 };

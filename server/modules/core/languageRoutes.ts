@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { routeLocales } from '../../src/domain/locale';
-import { ZLocalizationOverride } from '../../src/domain/resources/language';
-import { languages } from '../db/schema';
-import { dataOf, errorResponses } from './schemas';
+import { routeLocales } from '../../../src/domain/locale';
+import { ZLocalizationOverride } from '../../../src/domain/resources/language';
+import { languages } from '../../db/schema';
+import { dataOf, errorResponses } from '../../http/schemas';
 
 export const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

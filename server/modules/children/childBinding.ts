@@ -1,16 +1,17 @@
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { childSexText, childStatusText } from '../../src/domain/childLabels';
-import { childRegisteredAction, isoDateIn } from '../../src/domain/childStatus';
+import { childArea } from '../../../src/domain/areas/child.area';
+import { childSexText, childStatusText } from '../../../src/domain/childLabels';
+import { childRegisteredAction, isoDateIn } from '../../../src/domain/childStatus';
 import {
   ageBandBirthDates,
   childResource,
   hasWholeName,
   isNewChildBirthDate,
   type TChildAgeBand,
-} from '../../src/domain/resources/child';
-import { removeAttachmentRows } from '../attachments/attachmentRoutes';
-import type { TDbOrTx } from '../audit';
+} from '../../../src/domain/resources/child';
+import { removeAttachmentRows } from '../../attachments/attachmentRoutes';
+import type { TDbOrTx } from '../../audit';
 import {
   adoptiveMatchings,
   attachments,
@@ -24,17 +25,17 @@ import {
   provinces,
   referenceItems,
   villages,
-} from '../db/schema';
-import type { TReferenceListName } from '../db/schema/reference';
-import { ApiError, fieldErrors } from '../errors';
-import { childFilesDirectory } from '../files/childFilesDirectory';
-import { isGeneratedName, thumbnailName } from '../files/storeFile';
-import { readSettings } from '../routes/settings';
-import { nameIn } from './exportNames';
-import { levelsAgree } from './levelsAgree';
-import { lockRecordCodes, nextRecordCode } from './recordCode';
-import { byName, fullName, programmeToday, recordFirstStatus } from './recordSql';
-import type { TResourceBinding, TWriteContext } from './resourceRoutes';
+} from '../../db/schema';
+import type { TReferenceListName } from '../../db/schema/reference';
+import { ApiError, fieldErrors } from '../../errors';
+import { childFilesDirectory } from '../../files/childFilesDirectory';
+import { isGeneratedName, thumbnailName } from '../../files/storeFile';
+import { nameIn } from '../../resources/exportNames';
+import { levelsAgree } from '../../resources/levelsAgree';
+import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
+import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
+import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import { readSettings } from '../../settings/readSettings';
 
 /** The ids of a child's disabilities, in id order (an empty array when none). */
 const disabilityIdsOf = sql<
@@ -44,7 +45,11 @@ const disabilityIdsOf = sql<
 /** The next free code `{prefix}-{year}-{000001}` of `year`; callers creating it hold the code lock. */
 export const nextChildCode = async (db: TDbOrTx, year: string): Promise<string> => {
   const { childCodePrefix } = await readSettings(db);
-  return nextRecordCode(db, { entity: 'child_infos', code: childInfos.code }, `${childCodePrefix}-${year}-`);
+  return nextRecordCode(
+    db,
+    { entity: childArea.entity, code: childInfos.code },
+    `${childCodePrefix}-${year}-`,
+  );
 };
 
 /** The reference list each reference field of a child must point into. */
@@ -270,20 +275,20 @@ export const childBinding: TResourceBinding = {
   toColumns: async ({ db, mode, body, now }) => {
     const { disabilityIds: _disabilityIds, ...columns } = body;
     if (mode !== 'create') return columns;
-    await lockRecordCodes(db, 'child_infos');
+    await lockRecordCodes(db, childArea.entity);
     const year = isoDateIn(new Date(now)).slice(0, 4);
     return { ...columns, code: await nextChildCode(db, year), status: 'registered' };
   },
   afterChange: async ({ db, mode, body, id, actor, now }) => {
     // Its documents have no foreign key to cascade by (the attachments engine keys any record).
     if (mode === 'delete') {
-      await removeAttachmentRows(db, 'child_infos', id);
+      await removeAttachmentRows(db, childArea.entity, id);
       return;
     }
     // A new child's history starts with its registration, in the same transaction as the record.
     if (mode === 'create') {
       await recordFirstStatus(db, {
-        entity: 'child_infos',
+        entity: childArea.entity,
         entityId: id,
         action: childRegisteredAction,
         status: 'registered',
@@ -332,7 +337,7 @@ export const childBinding: TResourceBinding = {
     const files = await db
       .select({ storedName: attachments.storedName, slot: attachments.slot })
       .from(attachments)
-      .where(and(eq(attachments.entity, 'child_infos'), eq(attachments.entityId, id)));
+      .where(and(eq(attachments.entity, childArea.entity), eq(attachments.entityId, id)));
     const directory = childFilesDirectory(dataDir);
     return files
       .flatMap((file) =>

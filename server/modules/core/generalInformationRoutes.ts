@@ -10,20 +10,20 @@ import {
   type TLogoKey,
   ZGeneralInformationItem,
   ZGeneralInformationPatch,
-} from '../../src/domain/generalInformation';
-import { writeAudit } from '../audit';
-import { generalInformation } from '../db/schema';
-import { fieldErrors, notFound, staleVersion } from '../errors';
+} from '../../../src/domain/generalInformation';
+import { writeAudit } from '../../audit';
+import { generalInformation } from '../../db/schema';
+import { fieldErrors, notFound, staleVersion } from '../../errors';
 import {
   filesDirectory,
   receiveImage,
   removeStoredFile,
   storeImage,
   uploadLimits,
-} from '../files/storeImage';
-import { currentUser } from '../plugins/permissions';
-import { fileResponse, multipartBody, ZBinary } from '../plugins/responses';
-import { dataOf, errorResponses, ZErrorBody, ZIdParams } from './schemas';
+} from '../../files/storeImage';
+import { dataOf, errorResponses, ZErrorBody, ZIdParams } from '../../http/schemas';
+import { currentUser } from '../../plugins/permissions';
+import { fileResponse, multipartBody, ZBinary } from '../../plugins/responses';
 
 /** Names the upload code generates: a random stem and an image extension; nothing else is served. */
 const storedFileName = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.(png|jpe?g|gif|webp)$/i;

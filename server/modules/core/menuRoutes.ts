@@ -2,11 +2,11 @@ import { and, asc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasPermission } from '../../src/domain/permissions';
-import { ZTranslatable } from '../../src/domain/translatable';
-import { systemMenus } from '../db/schema';
-import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses } from './schemas';
+import { hasPermission } from '../../../src/domain/permissions';
+import { ZTranslatable } from '../../../src/domain/translatable';
+import { systemMenus } from '../../db/schema';
+import { dataOf, errorResponses } from '../../http/schemas';
+import { currentUser } from '../../plugins/permissions';
 
 export const ZMenuSearchItem = z.object({ id: z.number().int(), to: z.string(), menu_title: ZTranslatable });
 

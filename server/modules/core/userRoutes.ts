@@ -1,11 +1,11 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZUserInfo } from '../../src/domain/auth';
-import { adminUsername, developerUsername, superAdminRoleName } from '../../src/domain/permissions';
-import { roles, users } from '../db/schema';
-import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses } from './schemas';
+import { ZUserInfo } from '../../../src/domain/auth';
+import { adminUsername, developerUsername, superAdminRoleName } from '../../../src/domain/permissions';
+import { roles, users } from '../../db/schema';
+import { dataOf, errorResponses } from '../../http/schemas';
+import { currentUser } from '../../plugins/permissions';
 
 const ZUserItem = z.object({ id: z.number().int(), username: z.string(), name: z.string() });
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZSignInBody, ZTokenPair } from '../../src/domain/auth';
-import { deviceCookieHeader, parseCookieHeader } from '../auth/deviceCookie';
-import { unauthenticated } from '../errors';
-import { bearerToken, currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses } from './schemas';
+import { ZSignInBody, ZTokenPair } from '../../../src/domain/auth';
+import { deviceCookieHeader, parseCookieHeader } from '../../auth/deviceCookie';
+import { unauthenticated } from '../../errors';
+import { dataOf, errorResponses } from '../../http/schemas';
+import { bearerToken, currentUser } from '../../plugins/permissions';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

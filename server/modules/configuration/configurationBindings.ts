@@ -1,18 +1,18 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { TRouteLocale } from '../../src/domain/locale';
-import type { TResourceDefinition } from '../../src/domain/resource';
-import { addressResource } from '../../src/domain/resources/address';
-import { communeResource } from '../../src/domain/resources/commune';
-import { departmentResource } from '../../src/domain/resources/department';
-import { districtResource } from '../../src/domain/resources/district';
-import { headOfficeResource } from '../../src/domain/resources/headOffice';
-import { languageResource } from '../../src/domain/resources/language';
-import { organizationResource } from '../../src/domain/resources/organization';
-import { positionResource } from '../../src/domain/resources/position';
-import { provinceResource } from '../../src/domain/resources/province';
-import { stateResource } from '../../src/domain/resources/state';
-import { villageResource } from '../../src/domain/resources/village';
+import type { TRouteLocale } from '../../../src/domain/locale';
+import type { TResourceDefinition } from '../../../src/domain/resource';
+import { addressResource } from '../../../src/domain/resources/address';
+import { communeResource } from '../../../src/domain/resources/commune';
+import { departmentResource } from '../../../src/domain/resources/department';
+import { districtResource } from '../../../src/domain/resources/district';
+import { headOfficeResource } from '../../../src/domain/resources/headOffice';
+import { languageResource } from '../../../src/domain/resources/language';
+import { organizationResource } from '../../../src/domain/resources/organization';
+import { positionResource } from '../../../src/domain/resources/position';
+import { provinceResource } from '../../../src/domain/resources/province';
+import { stateResource } from '../../../src/domain/resources/state';
+import { villageResource } from '../../../src/domain/resources/village';
 import {
   addresses,
   adoptiveMatchings,
@@ -31,9 +31,9 @@ import {
   states,
   users,
   villages,
-} from '../db/schema';
-import { levelsAgree } from './levelsAgree';
-import type { TResourceBinding } from './resourceRoutes';
+} from '../../db/schema';
+import { levelsAgree } from '../../resources/levelsAgree';
+import type { TResourceBinding } from '../../resources/resourceRoutes';
 
 /** `name->>'kh'`: one language of a translatable column. */
 const text = (column: PgColumn, locale: TRouteLocale): SQL => sql`${column}->>${locale}`;

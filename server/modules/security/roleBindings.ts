@@ -1,13 +1,13 @@
 import { and, eq, getTableName, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
-import { superAdminRoleName } from '../../src/domain/permissions';
-import { groupResource } from '../../src/domain/resources/group';
-import { permissionResource } from '../../src/domain/resources/permission';
-import { roleResource } from '../../src/domain/resources/role';
-import { groups, permissions, rolePermissions, roles, users } from '../db/schema';
-import { ApiError } from '../errors';
-import type { TResourceBinding, TWriteContext } from './resourceRoutes';
+import { permissionCatalogue } from '../../../src/domain/permissionCatalogue';
+import { superAdminRoleName } from '../../../src/domain/permissions';
+import { groupResource } from '../../../src/domain/resources/group';
+import { permissionResource } from '../../../src/domain/resources/permission';
+import { roleResource } from '../../../src/domain/resources/role';
+import { groups, permissions, rolePermissions, roles, users } from '../../db/schema';
+import { ApiError } from '../../errors';
+import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 
 /** Roles, permissions and permission groups on the resource machinery (issue 4). */
 

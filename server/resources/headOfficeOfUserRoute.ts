@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { headOffices, users } from '../db/schema';
+import { dataOf, errorResponses } from '../http/schemas';
 import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses } from './schemas';
 
 const ZTranslatable = z.object({ kh: z.string(), en: z.string() });
 const ZHeadOfficeOfUser = z.object({

@@ -1,26 +1,28 @@
-import { isoDateIn } from '../../src/domain/programmeTime';
-import { yearsBefore } from '../../src/domain/resources/child';
+import { parentArea } from '../../../src/domain/areas/parent.area';
+import { isoDateIn } from '../../../src/domain/programmeTime';
+import { yearsBefore } from '../../../src/domain/resources/child';
 import {
   applicantKey,
   checklistDateKey,
   checklistItems,
   type TApplicantNumber,
-} from '../../src/domain/resources/parent';
-import { systemSettingDefaults } from '../../src/domain/systemSettingDefaults';
-import type { TParentStatus } from '../../src/domain/workflows/parent.workflow';
-import { defaultApprovedUntil } from '../../src/domain/workflows/parent.workflow';
-import type { TDb } from './client';
+} from '../../../src/domain/resources/parent';
+import { systemSettingDefaults } from '../../../src/domain/systemSettingDefaults';
+import type { TParentStatus } from '../../../src/domain/workflows/parent.workflow';
+import { defaultApprovedUntil } from '../../../src/domain/workflows/parent.workflow';
+import type { TDb } from '../../db/client';
 import {
   addDays,
   createRandom,
   dayBetween,
-  demoHomeOfficeCode,
   loadDemoLookups,
   type TDemoLookups,
   type TRandom,
-} from './demoData';
-import { parentInfos, statusHistory } from './schema';
-import { demoFamilyNames, demoGivenNames } from './seedData/demoNames';
+} from '../../db/demo/demoKit';
+import type { TDemoSeeder } from '../../db/demo/demoSeed';
+import { demoHomeOfficeCode } from '../../db/demo/demoUsers';
+import { parentInfos, statusHistory } from '../../db/schema';
+import { demoFamilyNames, demoGivenNames } from '../../db/seedData/demoNames';
 
 /**
  * Demo parent applications for `npm run seed:demo` (issue 12): couples and single applicants with
@@ -213,7 +215,7 @@ export const seedDemoApplications = async (
         ? []
         : entries.map((entry) => ({
             ...entry,
-            entity: 'parent_infos',
+            entity: parentArea.entity,
             entityId: id,
             userId: actorId,
             createdBy: actorId,
@@ -224,4 +226,18 @@ export const seedDemoApplications = async (
     for (const row of rows) byStatus[row.status] = (byStatus[row.status] ?? 0) + 1;
   });
   return { inserted, existing: plan.length - inserted, byStatus };
+};
+
+/** The parents module's demo data: the applications, by demo.caseworker. */
+export const seedDemoParents: TDemoSeeder = async (db, run) => {
+  const applications = await seedDemoApplications(db, {
+    now: run.now,
+    actorId: run.userIds.get('demo.caseworker') ?? null,
+  });
+  const counts = Object.entries(applications.byStatus)
+    .map(([status, count]) => `${status} ${count}`)
+    .join(', ');
+  return [
+    `parent applications: ${applications.inserted} added${counts ? ` (${counts})` : ''}, ${applications.existing} already there`,
+  ];
 };

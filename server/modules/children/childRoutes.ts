@@ -1,12 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isoDateIn } from '../../src/domain/childStatus';
-import { referenceItems } from '../db/schema';
-import type { TReferenceListName } from '../db/schema/reference';
-import { nextChildCode } from '../resources/childBinding';
-import { headOfficeOfUserRoute } from './headOfficeOfUser';
-import { dataOf, errorResponses } from './schemas';
+import { childArea } from '../../../src/domain/areas/child.area';
+import { isoDateIn } from '../../../src/domain/childStatus';
+import { referenceItems } from '../../db/schema';
+import type { TReferenceListName } from '../../db/schema/reference';
+import { dataOf, errorResponses } from '../../http/schemas';
+import { headOfficeOfUserRoute } from '../../resources/headOfficeOfUserRoute';
+import { nextChildCode } from './childBinding';
 
 const tags = ['child'];
 
@@ -25,7 +26,7 @@ const ZOption = z.object({ id: z.number().int(), code: z.string(), name: ZTransl
 /** Child lookups, the next doc number, the user's head office (issue 5); the export is the engine's. */
 export const childRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/child-infos/get-child-doc-number',
+    `${childArea.apiBase}/get-child-doc-number`,
     {
       config: { permission: 'adoptive_children:write' },
       schema: {
@@ -40,7 +41,7 @@ export const childRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  await app.register(headOfficeOfUserRoute('/child-infos/head-office-user', tags, 'child'));
+  await app.register(headOfficeOfUserRoute(`${childArea.apiBase}/head-office-user`, tags, 'child'));
 
   for (const [path, list] of referenceLookups) {
     app.get(

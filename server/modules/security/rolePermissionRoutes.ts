@@ -5,19 +5,19 @@ import {
   mayChangeRolePermissions,
   permissionsBeyond,
   superAdminRoleName,
-} from '../../src/domain/permissions';
+} from '../../../src/domain/permissions';
 import {
   compareCataloguePermissions,
   type TRolePermissions,
   ZCataloguePermission,
   ZRolePermissionMapping,
   ZRolePermissions,
-} from '../../src/domain/rolePermissionMapping';
-import { type TDbOrTx, writeAudit } from '../audit';
-import { groups, permissions, rolePermissions, roles } from '../db/schema';
-import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
-import { currentUser } from '../plugins/permissions';
-import { dataOf, errorResponses, ZIdParams } from './schemas';
+} from '../../../src/domain/rolePermissionMapping';
+import { type TDbOrTx, writeAudit } from '../../audit';
+import { groups, permissions, rolePermissions, roles } from '../../db/schema';
+import { ApiError, fieldErrors, notFound, staleVersion } from '../../errors';
+import { dataOf, errorResponses, ZIdParams } from '../../http/schemas';
+import { currentUser } from '../../plugins/permissions';
 
 const tags = ['role'];
 const ZRoleId = ZIdParams;
