@@ -2788,12 +2788,6 @@ type RootTranslation = {
 		 */
 		childActionIdMismatch: RequiredParams<'id'>
 		/**
-		 * {​f​i​e​l​d​}​ ​ម​ិ​ន​អ​ា​ច​ជ​ា​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​៖​ ​ថ​្​ង​ៃ​ន​េ​ះ​គ​ឺ​ ​{​t​o​d​a​y​}​។
-		 * @param {unknown} field
-		 * @param {unknown} today
-		 */
-		childDateFuture: RequiredParams<'field' | 'today'>
-		/**
 		 * គ​្​រ​ួ​ស​ា​រ​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​រ​ួ​ច​ហ​ើ​យ​៖​ ​ស​ូ​ម​ក​ែ​ប​្​រ​ែ​វ​ា​ជ​ំ​ន​ួ​ស​ឱ​្​យ​ក​ា​រ​ប​ន​្​ថ​ែ​ម​ម​្​ដ​ង​ទ​ៀ​ត​។
 		 */
 		childFamilyExists: string
@@ -3620,129 +3614,6 @@ type RootTranslation = {
 		 */
 		active: RequiredParams<'count'>
 	}
-	timeline: {
-		/**
-		 * ក​ា​ល​ប​្​ប​វ​ត​្​ត​ិ
-		 */
-		title: string
-		/**
-		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​អ​្​វ​ី​ក​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
-		 */
-		empty: string
-		/**
-		 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ប​ា​ន​ល​ុ​ប
-		 */
-		someone: string
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ច​ុ​ះ​ប​ញ​្​ជ​ី​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
-		 * @param {unknown} who
-		 */
-		created: RequiredParams<'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ក​ែ​ប​្​រ​ែ​៖
-		 * @param {unknown} who
-		 */
-		updated: RequiredParams<'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ល​ុ​ប​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
-		 * @param {unknown} who
-		 */
-		deleted: RequiredParams<'who'>
-		/**
-		 * {​w​h​o​}​៖​ ​{​a​c​t​i​o​n​}​។
-		 * @param {unknown} action
-		 * @param {unknown} who
-		 */
-		action: RequiredParams<'action' | 'who'>
-		/**
-		 * {​w​h​o​}​៖​ ​{​a​c​t​i​o​n​}​ ​ច​ុ​ះ​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}​។
-		 * @param {unknown} action
-		 * @param {unknown} date
-		 * @param {unknown} who
-		 */
-		actionOn: RequiredParams<'action' | 'date' | 'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ប​ើ​ក​ម​ើ​ល​ក​ំ​ណ​ត​់​ត​្​រ​ា​។
-		 * @param {unknown} who
-		 */
-		opened: RequiredParams<'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ប​្​ដ​ូ​រ​រ​ូ​ប​ថ​ត​។
-		 * @param {unknown} who
-		 */
-		photoChanged: RequiredParams<'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​រ​ូ​ប​ថ​ត​ច​េ​ញ​។
-		 * @param {unknown} who
-		 */
-		photoRemoved: RequiredParams<'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​។
-		 * @param {unknown} name
-		 * @param {unknown} who
-		 */
-		documentAdded: RequiredParams<'name' | 'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ជ​ំ​ន​ួ​ស​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​។
-		 * @param {unknown} name
-		 * @param {unknown} who
-		 */
-		documentReplaced: RequiredParams<'name' | 'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​ ​ច​េ​ញ​។
-		 * @param {unknown} name
-		 * @param {unknown} who
-		 */
-		documentRemoved: RequiredParams<'name' | 'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​។
-		 * @param {unknown} who
-		 */
-		familyRecorded: RequiredParams<'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ក​ែ​ប​្​រ​ែ​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​។
-		 * @param {unknown} who
-		 */
-		familyChanged: RequiredParams<'who'>
-		/**
-		 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​ព​័​ត​៌​ម​ា​ន​គ​្​រ​ួ​ស​ា​រ​ច​េ​ញ​។
-		 * @param {unknown} who
-		 */
-		familyRemoved: RequiredParams<'who'>
-		/**
-		 * {​w​h​o​}​៖​ ​{​a​c​t​i​o​n​}​ ​(​{​e​n​t​i​t​y​}​)​។
-		 * @param {unknown} action
-		 * @param {unknown} entity
-		 * @param {unknown} who
-		 */
-		other: RequiredParams<'action' | 'entity' | 'who'>
-		/**
-		 * {​f​i​e​l​d​}​៖​ ​{​f​r​o​m​}​ ​→​ ​{​t​o​}
-		 * @param {unknown} field
-		 * @param {unknown} from
-		 * @param {unknown} to
-		 */
-		change: RequiredParams<'field' | 'from' | 'to'>
-		/**
-		 * {​f​i​e​l​d​}​ ​ប​ា​ន​ប​្​ដ​ូ​រ​ព​ី​ ​{​f​r​o​m​}​ ​ទ​ៅ​ ​{​t​o​}
-		 * @param {unknown} field
-		 * @param {unknown} from
-		 * @param {unknown} to
-		 */
-		changeSpoken: RequiredParams<'field' | 'from' | 'to'>
-		/**
-		 * (​ទ​ទ​េ​)
-		 */
-		emptyValue: string
-		/**
-		 * ប​ា​ទ​/​ច​ា​ស
-		 */
-		yes: string
-		/**
-		 * ទ​េ
-		 */
-		no: string
-	}
 	attachments: {
 		/**
 		 * ឯ​ក​ស​ា​រ
@@ -3998,25 +3869,13 @@ type RootTranslation = {
 				 */
 				loadFailed: string
 				/**
-				 * ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត
-				 */
-				retry: string
-				/**
 				 * ត​្​រ​ឡ​ប​់​ទ​ៅ​ប​ញ​្​ជ​ី
 				 */
 				backToList: string
 				/**
-				 * ក​ែ​ប​្​រ​ែ
-				 */
-				edit: string
-				/**
 				 * ក​ែ​ប​្​រ​ែ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ក​ុ​ម​ា​រ​ន​េ​ះ
 				 */
 				editRecord: string
-				/**
-				 * ប​ោ​ះ​ព​ុ​ម​្​ព
-				 */
-				print: string
 				/**
 				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​រ​ណ​ី
 				 */
@@ -4081,18 +3940,6 @@ type RootTranslation = {
 				 */
 				noMatching: string
 				/**
-				 * ប​្​រ​វ​ត​្​ត​ិ​ន​ៃ​ស​្​ថ​ា​ន​ភ​ា​ព
-				 */
-				statusHistory: string
-				/**
-				 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ស​្​ថ​ា​ន​ភ​ា​ព​ន​ៅ​ឡ​ើ​យ
-				 */
-				noStatusHistory: string
-				/**
-				 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ប​្​រ​វ​ត​្​ត​ិ​ប​ា​ន​ទ​េ​។
-				 */
-				historyFailed: string
-				/**
 				 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ
 				 */
 				date: string
@@ -4104,32 +3951,6 @@ type RootTranslation = {
 				 * ស​្​ថ​ា​ន​ភ​ា​ព
 				 */
 				status: string
-				/**
-				 * ព​េ​ល​វ​េ​ល​ា
-				 */
-				when: string
-				/**
-				 * ដ​ោ​យ
-				 */
-				who: string
-				/**
-				 * ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ
-				 */
-				change: string
-				/**
-				 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ ​ន​ិ​ង​ម​ូ​ល​ហ​េ​ត​ុ
-				 */
-				dateAndReason: string
-				/**
-				 * អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ដ​ែ​ល​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប
-				 */
-				deletedUser: string
-				/**
-				 * ព​ី​ ​{​f​r​o​m​}​ ​ទ​ៅ​ ​{​t​o​}
-				 * @param {unknown} from
-				 * @param {unknown} to
-				 */
-				changeFromTo: RequiredParams<'from' | 'to'>
 			}
 			workflow: {
 				actions: {
@@ -4211,32 +4032,6 @@ type RootTranslation = {
 					 */
 					reason: string
 				}
-				/**
-				 * ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ម​ិ​ន​អ​ា​ច​ន​ៅ​ថ​្​ង​ៃ​អ​ន​ា​គ​ត​ប​ា​ន​ទ​េ​។
-				 */
-				dateFuture: string
-				/**
-				 * ក​ំ​ព​ុ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​.​.​.
-				 */
-				working: string
-				/**
-				 * {​a​c​t​i​o​n​}​៖​ ​ស​្​ថ​ា​ន​ភ​ា​ព​ឥ​ឡ​ូ​វ​ន​េ​ះ​គ​ឺ​ ​{​s​t​a​t​u​s​}​។
-				 * @param {unknown} action
-				 * @param {unknown} status
-				 */
-				done: RequiredParams<'action' | 'status'>
-				/**
-				 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​C​t​r​l​+​E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ព​ី​ប​្​រ​អ​ប​់​ម​ូ​ល​ហ​េ​ត​ុ​ ​·​ ​E​s​c​ ​ប​ិ​ទ
-				 */
-				formHint: string
-				/**
-				 * E​n​t​e​r​ ​ប​ញ​្​ជ​ា​ក​់​ ​·​ ​E​s​c​ ​ប​ិ​ទ
-				 */
-				confirmHint: string
-				/**
-				 * E​n​t​e​r​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ ​·​ ​E​s​c​ ​ប​ិ​ទ
-				 */
-				dateHint: string
 				/**
 				 * ស​ក​ម​្​ម​ភ​ា​ព​ស​្​ថ​ា​ន​ភ​ា​ព
 				 */
@@ -4684,17 +4479,9 @@ type RootTranslation = {
 				 */
 				loading: string
 				/**
-				 * ក​ែ​ប​្​រ​ែ
-				 */
-				edit: string
-				/**
 				 * ក​ែ​ប​្​រ​ែ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ន​េ​ះ
 				 */
 				editRecord: string
-				/**
-				 * ប​ោ​ះ​ព​ុ​ម​្​ព
-				 */
-				print: string
 				/**
 				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ
 				 */
@@ -4959,17 +4746,9 @@ type RootTranslation = {
 				 */
 				loading: string
 				/**
-				 * ក​ែ​ប​្​រ​ែ
-				 */
-				edit: string
-				/**
 				 * ក​ែ​ប​្​រ​ែ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ
 				 */
 				editRecord: string
-				/**
-				 * ប​ោ​ះ​ព​ុ​ម​្​ព
-				 */
-				print: string
 				/**
 				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
 				 */
@@ -4997,11 +4776,6 @@ type RootTranslation = {
 				printHint: string
 			}
 			workflow: {
-				/**
-				 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ ​(​{​s​t​e​p​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
-				 * @param {unknown} step
-				 */
-				fourEyesRefused: RequiredParams<'step'>
 				/**
 				 * {​n​a​m​e​}​៖​ ​ប​្​រ​វ​ត​្​ត​ិ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ំ​ហ​ា​ន​ន​េ​ះ​ ​អ​្​ន​ក​ធ​្​វ​ើ​ ​ន​ិ​ង​ព​េ​ល​វ​េ​ល​ា​។
 				 * @param {unknown} name
@@ -5561,17 +5335,9 @@ type RootTranslation = {
 				 */
 				loading: string
 				/**
-				 * ក​ែ​ប​្​រ​ែ
-				 */
-				edit: string
-				/**
 				 * ក​ែ​ប​្​រ​ែ​ស​េ​វ​ា​ន​េ​ះ
 				 */
 				editRecord: string
-				/**
-				 * ប​ោ​ះ​ព​ុ​ម​្​ព
-				 */
-				print: string
 				/**
 				 * ប​ោ​ះ​ព​ុ​ម​្​ព​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​េ​វ​ា
 				 */
@@ -8433,10 +8199,6 @@ export type TranslationFunctions = {
 		 */
 		childActionIdMismatch: (arg: { id: unknown }) => LocalizedString
 		/**
-		 * {field} មិនអាចជាថ្ងៃអនាគតបានទេ៖ ថ្ងៃនេះគឺ {today}។
-		 */
-		childDateFuture: (arg: { field: unknown, today: unknown }) => LocalizedString
-		/**
 		 * គ្រួសាររបស់កុមារនេះត្រូវបានកត់ត្រារួចហើយ៖ សូមកែប្រែវាជំនួសឱ្យការបន្ថែមម្ដងទៀត។
 		 */
 		childFamilyExists: () => LocalizedString
@@ -9181,100 +8943,6 @@ export type TranslationFunctions = {
 		 */
 		active: (arg: { count: unknown }) => LocalizedString
 	}
-	timeline: {
-		/**
-		 * កាលប្បវត្តិ
-		 */
-		title: () => LocalizedString
-		/**
-		 * មិនទាន់មានអ្វីកត់ត្រានៅឡើយទេ។
-		 */
-		empty: () => LocalizedString
-		/**
-		 * អ្នកប្រើប្រាស់ដែលបានលុប
-		 */
-		someone: () => LocalizedString
-		/**
-		 * {who} បានចុះបញ្ជីកំណត់ត្រា។
-		 */
-		created: (arg: { who: unknown }) => LocalizedString
-		/**
-		 * {who} បានកែប្រែ៖
-		 */
-		updated: (arg: { who: unknown }) => LocalizedString
-		/**
-		 * {who} បានលុបកំណត់ត្រា។
-		 */
-		deleted: (arg: { who: unknown }) => LocalizedString
-		/**
-		 * {who}៖ {action}។
-		 */
-		action: (arg: { action: unknown, who: unknown }) => LocalizedString
-		/**
-		 * {who}៖ {action} ចុះថ្ងៃទី {date}។
-		 */
-		actionOn: (arg: { action: unknown, date: unknown, who: unknown }) => LocalizedString
-		/**
-		 * {who} បានបើកមើលកំណត់ត្រា។
-		 */
-		opened: (arg: { who: unknown }) => LocalizedString
-		/**
-		 * {who} បានប្ដូររូបថត។
-		 */
-		photoChanged: (arg: { who: unknown }) => LocalizedString
-		/**
-		 * {who} បានដករូបថតចេញ។
-		 */
-		photoRemoved: (arg: { who: unknown }) => LocalizedString
-		/**
-		 * {who} បានបន្ថែមឯកសារ {name}។
-		 */
-		documentAdded: (arg: { name: unknown, who: unknown }) => LocalizedString
-		/**
-		 * {who} បានជំនួសឯកសារ {name}។
-		 */
-		documentReplaced: (arg: { name: unknown, who: unknown }) => LocalizedString
-		/**
-		 * {who} បានដកឯកសារ {name} ចេញ។
-		 */
-		documentRemoved: (arg: { name: unknown, who: unknown }) => LocalizedString
-		/**
-		 * {who} បានកត់ត្រាព័ត៌មានគ្រួសារ។
-		 */
-		familyRecorded: (arg: { who: unknown }) => LocalizedString
-		/**
-		 * {who} បានកែប្រែព័ត៌មានគ្រួសារ។
-		 */
-		familyChanged: (arg: { who: unknown }) => LocalizedString
-		/**
-		 * {who} បានដកព័ត៌មានគ្រួសារចេញ។
-		 */
-		familyRemoved: (arg: { who: unknown }) => LocalizedString
-		/**
-		 * {who}៖ {action} ({entity})។
-		 */
-		other: (arg: { action: unknown, entity: unknown, who: unknown }) => LocalizedString
-		/**
-		 * {field}៖ {from} → {to}
-		 */
-		change: (arg: { field: unknown, from: unknown, to: unknown }) => LocalizedString
-		/**
-		 * {field} បានប្ដូរពី {from} ទៅ {to}
-		 */
-		changeSpoken: (arg: { field: unknown, from: unknown, to: unknown }) => LocalizedString
-		/**
-		 * (ទទេ)
-		 */
-		emptyValue: () => LocalizedString
-		/**
-		 * បាទ/ចាស
-		 */
-		yes: () => LocalizedString
-		/**
-		 * ទេ
-		 */
-		no: () => LocalizedString
-	}
 	attachments: {
 		/**
 		 * ឯកសារ
@@ -9497,25 +9165,13 @@ export type TranslationFunctions = {
 				 */
 				loadFailed: () => LocalizedString
 				/**
-				 * ព្យាយាមម្ដងទៀត
-				 */
-				retry: () => LocalizedString
-				/**
 				 * ត្រឡប់ទៅបញ្ជី
 				 */
 				backToList: () => LocalizedString
 				/**
-				 * កែប្រែ
-				 */
-				edit: () => LocalizedString
-				/**
 				 * កែប្រែកំណត់ត្រាកុមារនេះ
 				 */
 				editRecord: () => LocalizedString
-				/**
-				 * បោះពុម្ព
-				 */
-				print: () => LocalizedString
 				/**
 				 * បោះពុម្ពសេចក្ដីសង្ខេបករណី
 				 */
@@ -9577,18 +9233,6 @@ export type TranslationFunctions = {
 				 */
 				noMatching: () => LocalizedString
 				/**
-				 * ប្រវត្តិនៃស្ថានភាព
-				 */
-				statusHistory: () => LocalizedString
-				/**
-				 * មិនទាន់មានការផ្លាស់ប្ដូរស្ថានភាពនៅឡើយ
-				 */
-				noStatusHistory: () => LocalizedString
-				/**
-				 * មិនអាចផ្ទុកប្រវត្តិបានទេ។
-				 */
-				historyFailed: () => LocalizedString
-				/**
 				 * កាលបរិច្ឆេទ
 				 */
 				date: () => LocalizedString
@@ -9600,30 +9244,6 @@ export type TranslationFunctions = {
 				 * ស្ថានភាព
 				 */
 				status: () => LocalizedString
-				/**
-				 * ពេលវេលា
-				 */
-				when: () => LocalizedString
-				/**
-				 * ដោយ
-				 */
-				who: () => LocalizedString
-				/**
-				 * ការផ្លាស់ប្ដូរ
-				 */
-				change: () => LocalizedString
-				/**
-				 * កាលបរិច្ឆេទ និងមូលហេតុ
-				 */
-				dateAndReason: () => LocalizedString
-				/**
-				 * អ្នកប្រើប្រាស់ដែលត្រូវបានលុប
-				 */
-				deletedUser: () => LocalizedString
-				/**
-				 * ពី {from} ទៅ {to}
-				 */
-				changeFromTo: (arg: { from: unknown, to: unknown }) => LocalizedString
 			}
 			workflow: {
 				actions: {
@@ -9700,30 +9320,6 @@ export type TranslationFunctions = {
 					 */
 					reason: () => LocalizedString
 				}
-				/**
-				 * កាលបរិច្ឆេទមិនអាចនៅថ្ងៃអនាគតបានទេ។
-				 */
-				dateFuture: () => LocalizedString
-				/**
-				 * កំពុងរក្សាទុក...
-				 */
-				working: () => LocalizedString
-				/**
-				 * {action}៖ ស្ថានភាពឥឡូវនេះគឺ {status}។
-				 */
-				done: (arg: { action: unknown, status: unknown }) => LocalizedString
-				/**
-				 * Enter រក្សាទុក · Ctrl+Enter រក្សាទុកពីប្រអប់មូលហេតុ · Esc បិទ
-				 */
-				formHint: () => LocalizedString
-				/**
-				 * Enter បញ្ជាក់ · Esc បិទ
-				 */
-				confirmHint: () => LocalizedString
-				/**
-				 * Enter រក្សាទុក · Esc បិទ
-				 */
-				dateHint: () => LocalizedString
 				/**
 				 * សកម្មភាពស្ថានភាព
 				 */
@@ -10145,17 +9741,9 @@ export type TranslationFunctions = {
 				 */
 				loading: () => LocalizedString
 				/**
-				 * កែប្រែ
-				 */
-				edit: () => LocalizedString
-				/**
 				 * កែប្រែពាក្យស្នើសុំនេះ
 				 */
 				editRecord: () => LocalizedString
-				/**
-				 * បោះពុម្ព
-				 */
-				print: () => LocalizedString
 				/**
 				 * បោះពុម្ពសេចក្ដីសង្ខេបពាក្យស្នើសុំ
 				 */
@@ -10401,17 +9989,9 @@ export type TranslationFunctions = {
 				 */
 				loading: () => LocalizedString
 				/**
-				 * កែប្រែ
-				 */
-				edit: () => LocalizedString
-				/**
 				 * កែប្រែការផ្គូផ្គងនេះ
 				 */
 				editRecord: () => LocalizedString
-				/**
-				 * បោះពុម្ព
-				 */
-				print: () => LocalizedString
 				/**
 				 * បោះពុម្ពសេចក្ដីសង្ខេបការផ្គូផ្គង
 				 */
@@ -10438,10 +10018,6 @@ export type TranslationFunctions = {
 				printHint: () => LocalizedString
 			}
 			workflow: {
-				/**
-				 * អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។
-				 */
-				fourEyesRefused: (arg: { step: unknown }) => LocalizedString
 				/**
 				 * {name}៖ ប្រវត្តិការផ្គូផ្គងរក្សាទុកជំហាននេះ អ្នកធ្វើ និងពេលវេលា។
 				 */
@@ -10947,17 +10523,9 @@ export type TranslationFunctions = {
 				 */
 				loading: () => LocalizedString
 				/**
-				 * កែប្រែ
-				 */
-				edit: () => LocalizedString
-				/**
 				 * កែប្រែសេវានេះ
 				 */
 				editRecord: () => LocalizedString
-				/**
-				 * បោះពុម្ព
-				 */
-				print: () => LocalizedString
 				/**
 				 * បោះពុម្ពកំណត់ត្រាសេវា
 				 */

@@ -1,9 +1,11 @@
 /**
  * Dictionary keys that moved (issue 23), as `[oldKey, newKey]` pairs of dotted paths (the keys of
  * the admin's overrides, `/languages/localizations/{locale}`, src/platform/i18n/overrides.ts). The
- * new key holds the old one's words in both languages; a migration copies each stored override
- * from the old key to the new one. An old key an area still reads (`childShow.edit` on the child's
- * page) keeps its override until that area moves too.
+ * new key holds the old one's words in both languages; migration 0020 (generated from these lists)
+ * moves each stored override from the old key to the new one, the generic pairs first, and
+ * `tests/api/overrideKeysMigration.test.ts` checks every new key exists. A word copied to a generic
+ * key while its area still reads its own (`childShow.notRecorded`, `childShow.action`) is not
+ * listed: its override stays with the area's word.
  */
 
 /**
@@ -11,13 +13,13 @@
  * page's and card's (`record.*`), every workflow's (`workflow.*`), the API's (`server.workflow.*`).
  */
 export const renamedGenericKeys: readonly (readonly [string, string])[] = [
-  ['form.loadingRecord', 'record.loading'],
   ['childShow.retry', 'record.retry'],
   ['childShow.historyFailed', 'record.historyFailed'],
   ['childShow.deletedUser', 'record.deletedUser'],
-  ['childShow.notRecorded', 'record.notRecorded'],
   ['childShow.edit', 'record.edit'],
   ['childShow.print', 'record.print'],
+  ['parentShow.edit', 'record.edit'],
+  ['parentShow.print', 'record.print'],
   ['timeline.title', 'record.timeline.title'],
   ['timeline.empty', 'record.timeline.empty'],
   ['timeline.someone', 'record.timeline.someone'],
@@ -45,7 +47,6 @@ export const renamedGenericKeys: readonly (readonly [string, string])[] = [
   ['childShow.noStatusHistory', 'workflow.noStatusHistory'],
   ['childShow.when', 'workflow.when'],
   ['childShow.who', 'workflow.who'],
-  ['childShow.action', 'workflow.action'],
   ['childShow.change', 'workflow.change'],
   ['childShow.dateAndReason', 'workflow.dateAndReason'],
   ['childShow.changeFromTo', 'workflow.changeFromTo'],
@@ -79,9 +80,9 @@ export const renamedKeyPrefixes: readonly (readonly [string, string])[] = [
   ['parentStatus.approvedUntil', 'areas.parent.workflow.fields.approvedUntil'],
   ['parentStatus.reason', 'areas.parent.workflow.fields.reason'],
   ['matching.loading', 'areas.matching.show.loading'],
-  ['matching.edit', 'areas.matching.show.edit'],
+  ['matching.edit', 'record.edit'],
   ['matching.editRecord', 'areas.matching.show.editRecord'],
-  ['matching.print', 'areas.matching.show.print'],
+  ['matching.print', 'record.print'],
   ['matching.printRecord', 'areas.matching.show.printRecord'],
   ['matching.paperTitle', 'areas.matching.show.paperTitle'],
   ['matching.printedOn', 'areas.matching.show.printedOn'],
@@ -91,11 +92,10 @@ export const renamedKeyPrefixes: readonly (readonly [string, string])[] = [
   ['matching.newMatching', 'areas.matching.commands.new'],
   ['matching.findMatching', 'areas.matching.commands.find'],
   ['matching.actionIntro', 'areas.matching.workflow.intro'],
-  ['matching.fourEyesRefused', 'areas.matching.workflow.fourEyesRefused'],
   ['service.loading', 'areas.service.show.loading'],
-  ['service.edit', 'areas.service.show.edit'],
+  ['service.edit', 'record.edit'],
   ['service.editRecord', 'areas.service.show.editRecord'],
-  ['service.print', 'areas.service.show.print'],
+  ['service.print', 'record.print'],
   ['service.printRecord', 'areas.service.show.printRecord'],
   ['service.paperTitle', 'areas.service.show.paperTitle'],
   ['service.printedOn', 'areas.service.show.printedOn'],

@@ -205,8 +205,8 @@ test('a reader sees the case summary without edit or status actions, and may not
     .first()
     .click();
   await expect(page).toHaveURL(/\/kh\/adoptive-child\/child\/show\/\d+$/);
-  await expect(page.getByRole('button', { name: kh.areas.child.show.print() })).toBeVisible();
-  await expect(page.getByRole('link', { name: kh.areas.child.show.edit() })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: kh.record.print() })).toBeVisible();
+  await expect(page.getByRole('link', { name: kh.record.edit() })).toHaveCount(0);
   for (const action of Object.values(kh.areas.child.workflow.actions)) {
     await expect(page.getByRole('button', { name: action() })).toHaveCount(0);
   }

@@ -99,7 +99,7 @@ for (const locale of ['kh', 'en'] as const) {
       offline = false;
       await errorView(page).getByRole('button', { name: words.errors.retry() }).click();
       await expect(errorView(page)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: words.areas.child.show.print() })).toBeVisible();
+      await expect(page.getByRole('button', { name: words.record.print() })).toBeVisible();
     });
 
     test('an unknown record on an edit or show page and an unmatched route show 404 Not Found', async ({

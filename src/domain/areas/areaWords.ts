@@ -13,12 +13,10 @@ type TWord = () => string;
 export type TAreaWords = {
   /** The palette's app-wide commands: 'New …' and 'Find … by name or code'. */
   commands: { new: TWord; find: TWord };
-  /** The record pages' toolbar, keys and paper (src/components/record/showLayout.ts `TShowTexts`). */
+  /** The record pages' toolbar, keys and paper (src/components/record/showLayout.ts `TShowTexts`); 'Edit' and 'Print' are `record.*`. */
   show: {
     loading: TWord;
-    edit: TWord;
     editRecord: TWord;
-    print: TWord;
     printRecord: TWord;
     paperTitle: TWord;
     printedOn: (values: { date: string }) => string;

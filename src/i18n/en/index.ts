@@ -682,7 +682,6 @@ const en = {
     // child status (issue 5)
     childActionNotAllowed: 'A child whose status is {status} cannot be given {action}.',
     childActionIdMismatch: 'id must be the id of the child in the address ({id}).',
-    childDateFuture: '{field} cannot be in the future: today is {today}.',
     childFamilyExists: "This child's family is already recorded: change it instead of adding it again.",
     // child files (issue 5)
     childFilesTooMany: '{label} takes at most {max} file(s) at once.',
@@ -918,32 +917,6 @@ const en = {
     toggle: 'Filters',
     active: '{count} set',
   },
-  // A record's timeline from the audit log (issue 12, DESIGN.md section 7)
-  timeline: {
-    title: 'Timeline',
-    empty: 'Nothing recorded yet.',
-    someone: 'A deleted user',
-    created: '{who} registered the record.',
-    updated: '{who} changed:',
-    deleted: '{who} deleted the record.',
-    action: '{who}: {action}.',
-    actionOn: '{who}: {action}, dated {date}.',
-    opened: '{who} opened the record.',
-    photoChanged: '{who} changed the photo.',
-    photoRemoved: '{who} removed the photo.',
-    documentAdded: '{who} added the document {name}.',
-    documentReplaced: '{who} replaced the document {name}.',
-    documentRemoved: '{who} removed the document {name}.',
-    familyRecorded: '{who} recorded the family.',
-    familyChanged: '{who} changed the family.',
-    familyRemoved: '{who} removed the family.',
-    other: '{who}: {action} ({entity}).',
-    change: '{field}: {from} → {to}',
-    changeSpoken: '{field} changed from {from} to {to}',
-    emptyValue: '(empty)',
-    yes: 'Yes',
-    no: 'No',
-  },
   attachments: {
     title: 'Documents',
     hint: 'A PDF or an image, at most 10 MB each.',
@@ -1017,11 +990,8 @@ const en = {
       show: {
         loading: 'Loading the child record...',
         loadFailed: 'The child record could not be loaded.',
-        retry: 'Try again',
         backToList: 'Back to the list',
-        edit: 'Edit',
         editRecord: 'Edit this child record',
-        print: 'Print',
         printRecord: 'Print case summary',
         paperTitle: 'Child case summary',
         printedOn: 'Printed on {date}',
@@ -1037,18 +1007,9 @@ const en = {
         printHint: 'Ctrl+P prints',
         matchingHistory: 'Matching history',
         noMatching: 'No matching yet',
-        statusHistory: 'Status history',
-        noStatusHistory: 'No status change yet',
-        historyFailed: 'The history could not be loaded.',
         date: 'Date',
         action: 'Action',
         status: 'Status',
-        when: 'When',
-        who: 'By',
-        change: 'Change',
-        dateAndReason: 'Date and reason',
-        deletedUser: 'A deleted user',
-        changeFromTo: 'from {from} to {to}',
       },
       workflow: {
         actions: {
@@ -1075,12 +1036,6 @@ const en = {
           effectiveDate: 'Effective date',
           reason: 'Reason',
         },
-        dateFuture: 'The date cannot be in the future.',
-        working: 'Saving...',
-        done: '{action}: the status is now {status}.',
-        formHint: 'Enter saves · Ctrl+Enter saves from the reason · Esc closes',
-        confirmHint: 'Enter confirms · Esc closes',
-        dateHint: 'Enter saves · Esc closes',
         actionsLabel: 'Status actions',
       },
       photo: {
@@ -1199,9 +1154,7 @@ const en = {
       },
       show: {
         loading: 'Loading the application...',
-        edit: 'Edit',
         editRecord: 'Edit this application',
-        print: 'Print',
         printRecord: 'Print application summary',
         paperTitle: 'Adoption application summary',
         printedOn: 'Printed on {date}',
@@ -1276,9 +1229,7 @@ const en = {
       },
       show: {
         loading: 'Loading the matching...',
-        edit: 'Edit',
         editRecord: 'Edit this matching',
-        print: 'Print',
         printRecord: 'Print the matching summary',
         paperTitle: 'Adoptive matching summary',
         printedOn: 'Printed on {date}',
@@ -1287,8 +1238,6 @@ const en = {
         printHint: 'Ctrl+P prints · Ctrl+K for every action',
       },
       workflow: {
-        fourEyesRefused:
-          'You took the last step that was not a decision ({step}): another user must take this decision.',
         intro: "{name}: the matching's history keeps this step, who took it and when.",
         actions: {
           propose: 'Matching proposed',
@@ -1427,9 +1376,7 @@ const en = {
       },
       show: {
         loading: 'Loading the service...',
-        edit: 'Edit',
         editRecord: 'Edit this service',
-        print: 'Print',
         printRecord: 'Print the service record',
         paperTitle: 'Service after adoption record',
         printedOn: 'Printed on {date}',
