@@ -11,7 +11,7 @@ describe('the signed-in sections of the dictionaries', () => {
       const stripped = withoutSections(source, signedInSections);
       for (const name of signedInSections) expect(stripped).toContain(`\n  ${name}: {},`);
       // Every other section is still there.
-      for (const section of ['login: {', 'validation: {', 'timeline: {', 'workflowNeeds: {'])
+      for (const section of ['login: {', 'validation: {', 'palette: {', 'workflowNeeds: {'])
         expect(stripped).toContain(section);
       // What ships apart is the very sections the dictionary has: evaluate the built module.
       const built = signedInWordsModule(signedInSections);

@@ -33,8 +33,8 @@ export { attachmentsDirectory } from './attachmentStore';
 const rule: TUploadRule = {
   maxBytes: attachmentMaxBytes,
   extensions: { ...imageExtensions, 'application/pdf': 'pdf' },
-  typeMessage: (t, label) => t.server.childDocumentType({ label }),
-  sizeMessage: (t, label) => t.server.childDocumentSize({ label }),
+  typeMessage: (t, label) => t.server.documentType({ label }),
+  sizeMessage: (t, label) => t.server.documentSize({ label }),
 };
 const ZRecordParams = z.object({ id: idParam() });
 const ZAttachmentParams = z.object({ attachmentId: idParam() });

@@ -194,7 +194,7 @@ export const receiveUploads = async (
     await discard();
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') {
-      throw fieldErrors((t) => t.server.childFilesTooMany({ label, max: limits.files }));
+      throw fieldErrors((t) => t.server.filesTooMany({ label, max: limits.files }));
     }
     if (code && multipartErrorCodes.has(code)) {
       throw fieldErrors((t) => t.validation.invalid({ label: 'body' }));

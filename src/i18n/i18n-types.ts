@@ -2796,17 +2796,17 @@ type RootTranslation = {
 		 * @param {unknown} label
 		 * @param {number} max
 		 */
-		childFilesTooMany: RequiredParams<'label' | 'max'>
+		filesTooMany: RequiredParams<'label' | 'max'>
 		/**
 		 * {​l​a​b​e​l​}​ ​ត​្​រ​ូ​វ​ត​ែ​ជ​ា​ឯ​ក​ស​ា​រ​ ​P​D​F​ ​ឬ​រ​ូ​ប​ភ​ា​ព​ ​P​N​G​,​ ​J​P​E​G​,​ ​W​e​b​P​ ​ឬ​ ​G​I​F​។
 		 * @param {unknown} label
 		 */
-		childDocumentType: RequiredParams<'label'>
+		documentType: RequiredParams<'label'>
 		/**
 		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ទ​ំ​ហ​ំ​ត​្​រ​ូ​វ​ត​ែ​ត​ិ​ច​ជ​ា​ង​ ​1​0​ ​M​B​!
 		 * @param {unknown} label
 		 */
-		childDocumentSize: RequiredParams<'label'>
+		documentSize: RequiredParams<'label'>
 		/**
 		 * អ​្​ន​ក​ម​ិ​ន​អ​ា​ច​ក​ែ​ប​្​រ​ែ​ស​ិ​ទ​្​ធ​ិ​រ​ប​ស​់​ត​ួ​ន​ា​ទ​ី​ដ​ែ​ល​អ​្​ន​ក​ក​ំ​ព​ុ​ង​ក​ា​ន​់​ផ​្​ទ​ា​ល​់​ប​ា​ន​ទ​េ​៖​ ​ម​ា​ន​ត​ែ​ ​S​u​p​e​r​ ​A​d​m​i​n​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ធ​្​វ​ើ​ប​ា​ន​។
 		 */
@@ -8205,15 +8205,15 @@ export type TranslationFunctions = {
 		/**
 		 * {label} អាចមានឯកសារច្រើនបំផុត {max} ក្នុងពេលតែមួយ។
 		 */
-		childFilesTooMany: (arg: { label: unknown, max: number }) => LocalizedString
+		filesTooMany: (arg: { label: unknown, max: number }) => LocalizedString
 		/**
 		 * {label} ត្រូវតែជាឯកសារ PDF ឬរូបភាព PNG, JPEG, WebP ឬ GIF។
 		 */
-		childDocumentType: (arg: { label: unknown }) => LocalizedString
+		documentType: (arg: { label: unknown }) => LocalizedString
 		/**
 		 * {label} មានទំហំត្រូវតែតិចជាង 10 MB!
 		 */
-		childDocumentSize: (arg: { label: unknown }) => LocalizedString
+		documentSize: (arg: { label: unknown }) => LocalizedString
 		/**
 		 * អ្នកមិនអាចកែប្រែសិទ្ធិរបស់តួនាទីដែលអ្នកកំពុងកាន់ផ្ទាល់បានទេ៖ មានតែ Super Admin ប៉ុណ្ណោះដែលអាចធ្វើបាន។
 		 */

@@ -58,6 +58,10 @@ export const renamedGenericKeys: readonly (readonly [string, string])[] = [
   ['childStatus.confirmHint', 'workflow.confirmHint'],
   ['matching.fourEyesRefused', 'workflow.fourEyesRefused'],
   ['server.childDateFuture', 'server.workflow.dateFuture'],
+  // the upload engine's refusals (any record's files, not only a child's)
+  ['server.childFilesTooMany', 'server.filesTooMany'],
+  ['server.childDocumentType', 'server.documentType'],
+  ['server.childDocumentSize', 'server.documentSize'],
 ];
 
 /**

@@ -47,6 +47,9 @@ UPDATE "languages" SET "localizations" = (
       WHEN elem->>'key' = 'childStatus.confirmHint' THEN 'workflow.confirmHint'
       WHEN elem->>'key' = 'matching.fourEyesRefused' THEN 'workflow.fourEyesRefused'
       WHEN elem->>'key' = 'server.childDateFuture' THEN 'server.workflow.dateFuture'
+      WHEN elem->>'key' = 'server.childFilesTooMany' THEN 'server.filesTooMany'
+      WHEN elem->>'key' = 'server.childDocumentType' THEN 'server.documentType'
+      WHEN elem->>'key' = 'server.childDocumentSize' THEN 'server.documentSize'
       WHEN elem->>'key' = 'childHistory.registered' THEN 'areas.child.workflow.actions.register'
       WHEN starts_with(elem->>'key', 'childHistory.registered.') THEN 'areas.child.workflow.actions.register.' || substr(elem->>'key', 25)
       WHEN elem->>'key' = 'childShow.printCaseSummary' THEN 'areas.child.show.printRecord'

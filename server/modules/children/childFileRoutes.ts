@@ -90,8 +90,8 @@ const photoRule: TUploadRule = {
 const documentRule: TUploadRule = {
   maxBytes: childDocumentMaxBytes,
   extensions: { ...imageExtensions, 'application/pdf': 'pdf' },
-  typeMessage: (t, label) => t.server.childDocumentType({ label }),
-  sizeMessage: (t, label) => t.server.childDocumentSize({ label }),
+  typeMessage: (t, label) => t.server.documentType({ label }),
+  sizeMessage: (t, label) => t.server.documentSize({ label }),
 };
 /** One byte past the largest file accepted, so "too big" is seen (as truncated), not cut silently. */
 const parserFileSize = Math.max(childPhotoMaxBytes, childDocumentMaxBytes) + 1;

@@ -684,9 +684,9 @@ const en = {
     childActionIdMismatch: 'id must be the id of the child in the address ({id}).',
     childFamilyExists: "This child's family is already recorded: change it instead of adding it again.",
     // child files (issue 5)
-    childFilesTooMany: '{label} takes at most {max} file(s) at once.',
-    childDocumentType: '{label} must be a PDF or a PNG, JPEG, WebP or GIF image.',
-    childDocumentSize: '{label} size should be less than 10 MB!',
+    filesTooMany: '{label} takes at most {max} file(s) at once.',
+    documentType: '{label} must be a PDF or a PNG, JPEG, WebP or GIF image.',
+    documentSize: '{label} size should be less than 10 MB!',
     // who may grant what (issue 10)
     ownRolePermissions:
       'You cannot change the permissions of a role you hold yourself: only a Super Admin can.',

@@ -673,9 +673,9 @@ const km = {
     childActionIdMismatch: 'id ត្រូវតែជាលេខសម្គាល់របស់កុមារនៅក្នុងអាសយដ្ឋាន ({id})។',
     childFamilyExists: 'គ្រួសាររបស់កុមារនេះត្រូវបានកត់ត្រារួចហើយ៖ សូមកែប្រែវាជំនួសឱ្យការបន្ថែមម្ដងទៀត។',
     // child files (issue 5)
-    childFilesTooMany: '{label} អាចមានឯកសារច្រើនបំផុត {max:number} ក្នុងពេលតែមួយ។',
-    childDocumentType: '{label} ត្រូវតែជាឯកសារ PDF ឬរូបភាព PNG, JPEG, WebP ឬ GIF។',
-    childDocumentSize: '{label} មានទំហំត្រូវតែតិចជាង 10 MB!',
+    filesTooMany: '{label} អាចមានឯកសារច្រើនបំផុត {max:number} ក្នុងពេលតែមួយ។',
+    documentType: '{label} ត្រូវតែជាឯកសារ PDF ឬរូបភាព PNG, JPEG, WebP ឬ GIF។',
+    documentSize: '{label} មានទំហំត្រូវតែតិចជាង 10 MB!',
     // who may grant what (issue 10)
     ownRolePermissions: 'អ្នកមិនអាចកែប្រែសិទ្ធិរបស់តួនាទីដែលអ្នកកំពុងកាន់ផ្ទាល់បានទេ៖ មានតែ Super Admin ប៉ុណ្ណោះដែលអាចធ្វើបាន។',
     grantBeyondOwn: 'អ្នកអាចផ្ដល់បានតែសិទ្ធិដែលអ្នកមានផ្ទាល់ប៉ុណ្ណោះ។ សិទ្ធិដែលអ្នកមិនមាន៖ {names}។',
