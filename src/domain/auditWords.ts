@@ -1,9 +1,10 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
-import { childActionText, childStatusText } from './childLabels';
+import { areaActionText, areaStatusText } from './areas/areaWords';
+import { childArea } from './areas/child.area';
+import { matchingArea } from './areas/matching.area';
+import { parentArea } from './areas/parent.area';
+import { serviceArea } from './areas/service.area';
 import { formatDate, formatInstant } from './dateFormat';
-import { matchingActionText, matchingStatusText } from './matchingLabels';
-import { parentActionText, parentStatusText } from './parentLabels';
-import { serviceActionText, serviceStatusText } from './serviceLabels';
 import { settingsInOrder, systemSettingSections } from './settings/systemSettingSections';
 import { childSystemEventTypes, childWorkflowActions } from './workflows/child.workflow';
 import { matchingWorkflowActions } from './workflows/matching.workflow';
@@ -25,23 +26,23 @@ const workflowsByEntity: Record<string, { actions: readonly string[]; action: TW
     action: (t, action) =>
       (childSystemEventTypes as readonly string[]).includes(action)
         ? t.areas.child.workflow.actions[action as (typeof childSystemEventTypes)[number]]()
-        : childActionText(t, action as keyof typeof childWorkflowActions),
-    status: childStatusText,
+        : areaActionText(t, childArea, action as keyof typeof childWorkflowActions),
+    status: (t, value) => areaStatusText(t, childArea, value),
   },
   parent_infos: {
     actions: [...Object.keys(parentWorkflowActions), ...parentSystemEventTypes],
-    action: parentActionText,
-    status: parentStatusText,
+    action: (t, value) => areaActionText(t, parentArea, value),
+    status: (t, value) => areaStatusText(t, parentArea, value),
   },
   adoptive_matchings: {
     actions: Object.keys(matchingWorkflowActions),
-    action: matchingActionText,
-    status: matchingStatusText,
+    action: (t, value) => areaActionText(t, matchingArea, value),
+    status: (t, value) => areaStatusText(t, matchingArea, value),
   },
   post_adoption_services: {
     actions: Object.keys(serviceWorkflowActions),
-    action: serviceActionText,
-    status: serviceStatusText,
+    action: (t, value) => areaActionText(t, serviceArea, value),
+    status: (t, value) => areaStatusText(t, serviceArea, value),
   },
 };
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { areaStatusText } from '../../../src/domain/areas/areaWords';
 import { childArea } from '../../../src/domain/areas/child.area';
-import { childSexText, childStatusText } from '../../../src/domain/childLabels';
+import { childSexText } from '../../../src/domain/childSexText';
 import { childRegisteredAction, isoDateIn } from '../../../src/domain/childStatus';
 import {
   ageBandBirthDates,
@@ -265,7 +266,7 @@ export const childBinding: TResourceBinding = {
       {
         key: 'status',
         heading: (t) => t.fields.status(),
-        value: (status, t) => childStatusText(t, String(status)),
+        value: (status, t) => areaStatusText(t, childArea, String(status)),
         width: 18,
       },
     ],

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { matchingStatusText } from '../../../src/domain/matchingLabels';
+import { areaStatusText } from '../../../src/domain/areas/areaWords';
+import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { peopleNames } from '../../../src/domain/personName';
 import { type TDbOrTx } from '../../audit';
 import { adoptiveMatchings, childInfos, parentInfos } from '../../db/schema';
@@ -64,7 +65,7 @@ export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
           action: [row.code, peopleNames(row.applicants, requestLocale(request)) || row.parentCode].join(
             ' · ',
           ),
-          status: matchingStatusText(t, row.status),
+          status: areaStatusText(t, matchingArea, row.status),
           statusCode: row.status,
         })),
       };

@@ -1,5 +1,5 @@
+import { areaActionText, areaStatusText } from '../../../src/domain/areas/areaWords';
 import { childArea } from '../../../src/domain/areas/child.area';
-import { childActionText, childStatusText } from '../../../src/domain/childLabels';
 import type { TChildActionName } from '../../../src/domain/childStatus';
 import { childWorkflow } from '../../../src/domain/workflows/child.workflow';
 import { isEffectiveDate } from '../../../src/machines/child.machine';
@@ -47,7 +47,7 @@ export const childWorkflowBinding: TWorkflowBinding = {
       : fieldErrors((t) => t.validation.notBlank({ label: 'reason' })),
   notAllowed: {
     messageKey: 'childActionNotAllowed',
-    statusText: childStatusText,
-    actionText: (t, action) => childActionText(t, action as TChildActionName),
+    statusText: (t, value) => areaStatusText(t, childArea, value),
+    actionText: (t, action) => areaActionText(t, childArea, action as TChildActionName),
   },
 };

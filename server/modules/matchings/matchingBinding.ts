@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { areaStatusText } from '../../../src/domain/areas/areaWords';
+import { childArea } from '../../../src/domain/areas/child.area';
 import { matchingArea } from '../../../src/domain/areas/matching.area';
-import { childStatusText } from '../../../src/domain/childLabels';
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import { compatibility, needsJustification } from '../../../src/domain/compatibility';
 import { formatDate } from '../../../src/domain/dateFormat';
-import { parentStatusText } from '../../../src/domain/parentLabels';
 import { isoDateIn, programmeTimeZone } from '../../../src/domain/programmeTime';
 import { matchingResource } from '../../../src/domain/resources/matching';
 import { matchingAskingSteps, matchingStages } from '../../../src/domain/workflows/matching.workflow';
@@ -85,7 +86,7 @@ const proposal = async ({
     if (matching) throw new ApiError(409, 'matchingChildInMatching', { code: child.code, matching });
     throw new ApiError(409, 'matchingChildNotAdoptable', {
       code: child.code,
-      status: childStatusText(t, child.status),
+      status: areaStatusText(t, childArea, child.status),
     });
   }
   if (application.status !== 'accepted') {
@@ -94,7 +95,7 @@ const proposal = async ({
     if (matching) throw new ApiError(409, 'matchingParentInMatching', { code: application.code, matching });
     throw new ApiError(409, 'matchingParentNotAccepted', {
       code: application.code,
-      status: parentStatusText(t, application.status),
+      status: areaStatusText(t, parentArea, application.status),
     });
   }
   if (!application.approvedUntil || application.approvedUntil < today)

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { areaActionText, areaStatusText } from '../../../src/domain/areas/areaWords';
 import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { formatDate } from '../../../src/domain/dateFormat';
-import { matchingActionText, matchingStatusText } from '../../../src/domain/matchingLabels';
 import { matchingStageOf, trialLength } from '../../../src/domain/matchingStage';
 import {
   fourEyesStep,
@@ -93,7 +93,7 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
       .orderBy(desc(statusHistory.at), desc(statusHistory.id))
       .limit(1);
     const held = fourEyesStep(step.action, lastAsked, step.actorId, (await readSettings(tx)).fourEyes);
-    if (held) throw new ApiError(409, 'matchingFourEyes', { action: matchingActionText(t, held) });
+    if (held) throw new ApiError(409, 'matchingFourEyes', { action: areaActionText(t, matchingArea, held) });
   },
   // A trial confirmed before its expected days (setting `stageExpectedDays.trial`) needs a written
   // reason (issue 22); the dialog shows the same days from the same function.
@@ -155,7 +155,7 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
   },
   notAllowed: {
     messageKey: 'matchingActionNotAllowed',
-    statusText: matchingStatusText,
-    actionText: matchingActionText,
+    statusText: (t, value) => areaStatusText(t, matchingArea, value),
+    actionText: (t, value) => areaActionText(t, matchingArea, value),
   },
 };

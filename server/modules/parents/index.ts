@@ -1,5 +1,5 @@
+import { areaStatusText } from '../../../src/domain/areas/areaWords';
 import { parentArea } from '../../../src/domain/areas/parent.area';
-import { parentStatusText } from '../../../src/domain/parentLabels';
 import { checklistItems } from '../../../src/domain/resources/parent';
 import { parentInfos } from '../../db/schema';
 import { householdRoutes } from '../../household/householdRoutes';
@@ -52,7 +52,7 @@ export const parentsModule: TServerModule = {
           {
             key: 'status',
             heading: (t) => t.fields.status(),
-            value: (status, t) => parentStatusText(t, String(status)),
+            value: (status, t) => areaStatusText(t, parentArea, String(status)),
             width: 14,
           },
           { key: 'approvedUntil', heading: (t) => t.fields.approvedUntil(), date: true, width: 14 },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { areaActionText, areaStatusText } from '../../../src/domain/areas/areaWords';
 import { parentArea } from '../../../src/domain/areas/parent.area';
 import { acceptanceShortfalls, type TEligibilityCheck } from '../../../src/domain/parentEligibility';
-import { parentActionText, parentStatusText } from '../../../src/domain/parentLabels';
 import { defaultApprovedUntil, parentWorkflow } from '../../../src/domain/workflows/parent.workflow';
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import { isEffectiveDate, isGivenText } from '../../../src/machines/eventChecks';
@@ -121,7 +121,7 @@ export const parentWorkflowBinding: TWorkflowBinding = {
   },
   notAllowed: {
     messageKey: 'parentActionNotAllowed',
-    statusText: parentStatusText,
-    actionText: parentActionText,
+    statusText: (t, value) => areaStatusText(t, parentArea, value),
+    actionText: (t, value) => areaActionText(t, parentArea, value),
   },
 };

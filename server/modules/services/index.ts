@@ -1,6 +1,6 @@
+import { areaStatusText } from '../../../src/domain/areas/areaWords';
 import { serviceArea } from '../../../src/domain/areas/service.area';
 import { peopleNames, personName, type TPersonName } from '../../../src/domain/personName';
-import { serviceStatusText } from '../../../src/domain/serviceLabels';
 import { postAdoptionServices } from '../../db/schema';
 import type { TServerModule } from '../module';
 import { adoptiveChildRoutes } from './adoptiveChildRoutes';
@@ -59,7 +59,7 @@ export const servicesModule: TServerModule = {
           {
             key: 'status',
             heading: (t) => t.fields.status(),
-            value: (status, t) => serviceStatusText(t, String(status)),
+            value: (status, t) => areaStatusText(t, serviceArea, String(status)),
             width: 14,
           },
           {

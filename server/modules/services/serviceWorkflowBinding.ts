@@ -1,6 +1,6 @@
+import { areaActionText, areaStatusText } from '../../../src/domain/areas/areaWords';
 import { serviceArea } from '../../../src/domain/areas/service.area';
 import { formatDate } from '../../../src/domain/dateFormat';
-import { serviceActionText, serviceStatusText } from '../../../src/domain/serviceLabels';
 import {
   hasConcern,
   serviceWorkflow,
@@ -81,7 +81,7 @@ export const serviceWorkflowBinding: TWorkflowBinding = {
   },
   notAllowed: {
     messageKey: 'serviceActionNotAllowed',
-    statusText: serviceStatusText,
-    actionText: serviceActionText,
+    statusText: (t, value) => areaStatusText(t, serviceArea, value),
+    actionText: (t, value) => areaActionText(t, serviceArea, value),
   },
 };

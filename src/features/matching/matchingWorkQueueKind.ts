@@ -1,4 +1,5 @@
-import { matchingActionText } from '@/domain/matchingLabels';
+import { areaActionText } from '@/domain/areas/areaWords';
+import { matchingArea } from '@/domain/areas/matching.area';
 import { resourceAddresses } from '@/domain/resourceAddresses';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TWorkQueueKind } from '../featureRoutes';
@@ -11,9 +12,9 @@ export const workQueueKind: TWorkQueueKind = {
   entity: 'matching',
   icon: 'matching',
   path: (item) => `${resourceAddresses.matching.routeBase}/matching/${item.entityId}`,
-  actionText: matchingActionText,
+  actionText: (t, value) => areaActionText(t, matchingArea, value),
   reasonText: (LL, item) => {
-    const actions = (item.actions ?? []).map((action) => matchingActionText(LL, action)).join(', ');
+    const actions = (item.actions ?? []).map((action) => areaActionText(LL, matchingArea, action)).join(', ');
     if (item.reason === 'decision') return LL.workQueue.decision({ actions });
     if (item.reason === 'nextStep') return LL.workQueue.nextStep({ actions });
     const stage = item.stage as keyof TranslationFunctions['options']['stage'] | undefined;

@@ -6,10 +6,10 @@ import { HistoryBody } from '@/components/record/HistoryParts';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import type { TShowCardProps } from '@/components/record/showLayout';
 import { useRecordLink } from '@/components/record/useRecordLink';
+import { areaActionText } from '@/domain/areas/areaWords';
 import { matchingArea } from '@/domain/areas/matching.area';
 import type { TCompatibilityCheck } from '@/domain/compatibility';
 import { formatDate } from '@/domain/dateFormat';
-import { matchingActionText } from '@/domain/matchingLabels';
 import { matchingStageNames, matchingStageOf, stagePeriods } from '@/domain/matchingStage';
 import { peopleNames } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
@@ -170,7 +170,7 @@ export const MatchingStagesCard = ({ record, statusHistory: history }: TShowCard
                             <li key={`${step.action}-${step.day}`} data-step={step.action}>
                               {LL.areas.matching.leftOn({
                                 date: formatDate(step.day),
-                                action: matchingActionText(LL, step.action),
+                                action: areaActionText(LL, matchingArea, step.action),
                                 user: step.userName ?? LL.record.deletedUser(),
                               })}
                             </li>
