@@ -4,21 +4,52 @@ import { createMachine } from 'xstate';
 import { recordAreaCommandsOf } from '@/components/palette/useRecordAreaCommands';
 import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
-import { allAreas, areaByName, registerArea } from '@/domain/areas';
+import { allAreas, areaByName, areas, registerArea } from '@/domain/areas';
 import { defineArea } from '@/domain/areas/area';
 import { areaStatusText, areaStatusTone } from '@/domain/areas/areaWords';
 import type { TPermissionResource } from '@/domain/permissionCatalogue';
+import { hasPermission } from '@/domain/permissions';
+import { defineSettingsSection, numberSetting } from '@/domain/settings/settingsSection';
+import {
+  settingDefaultsOf,
+  settingsInOrder,
+  settingsSectionsOf,
+} from '@/domain/settings/systemSettingSections';
 import { areaMenuEntry } from '@/domain/sidebarMenu';
+import { settingSchemasOf, systemSettingDefaults } from '@/domain/systemSettings';
 import type { TWorkflowDefinition } from '@/domain/workflows/workflow';
+import type { TWorkQueueItem } from '@/domain/workQueue';
 import en from '@/i18n/en';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import type { TDbOrTx } from '../../server/audit';
+import type { TAuthUser } from '../../server/auth/service';
+import { collectWorkQueue } from '../../server/workQueue/collectWorkQueue';
+import type { TWorkQueueContext, TWorkQueueSource } from '../../server/workQueue/workQueueSource';
 import { areaFeature } from './areaFeature';
+import { features } from './featureRegistry';
+import type { TWorkQueueKind } from './featureRoutes';
+import { workQueuePath, workQueueReason } from './workQueue/WorkQueueList';
+import { loadWorkQueueKinds } from './workQueue/workQueueKinds';
 
 /**
  * Issue 23's promise: a new area is its description and its words. A throwaway area, described and
- * worded here only, gets its routes, sidebar entry, palette commands, status badge, workflow texts
- * and record pages' words from the engines, with no other file touched.
+ * worded here only, gets its routes, sidebar entry, palette commands, status badge, workflow texts,
+ * record pages' words, settings section and work queue (the server's source and the list's words
+ * and links) from the engines and registries, with no other file touched.
  */
+const loanSettings = defineSettingsSection({
+  name: 'loan',
+  settings: {
+    loanDays: numberSetting(14, {
+      order: 55,
+      min: 1,
+      max: 90,
+      label: () => 'Days of a loan',
+      hint: () => 'Then it is due.',
+    }),
+  },
+});
+
 const loanArea = registerArea(
   defineArea({
     name: 'loan',
@@ -30,6 +61,8 @@ const loanArea = registerArea(
     statuses: { open: 'amber', returned: 'green' },
     idOptional: true,
     menu: { key: 'loan', icon: 'report', title: { kh: 'ការខ្ចី', en: 'Loans' } },
+    settings: loanSettings,
+    workQueueReasons: ['loanOverdue'],
     commandPages: [
       {
         id: 'open-overdue-loans',
@@ -158,5 +191,58 @@ describe('a throwaway area, described in this test only', () => {
     expect(texts.toolbar()).toBe('Loan actions');
     expect(texts.paperTitle()).toBe('Loan record');
     expect(texts.printedOn('01-02-2026')).toBe('Printed on 01-02-2026');
+  });
+
+  it('has its settings section: in the schema, the defaults and the screen, in its place', () => {
+    const sections = settingsSectionsOf([...areas, loanArea]);
+    expect(sections.map((section) => section.name)).toContain('loan');
+    const keys = settingsInOrder(sections).map(([key]) => key);
+    expect(keys.indexOf('loanDays')).toBe(keys.indexOf('parentApprovalMonths') + 1);
+    expect(settingDefaultsOf(sections)).toMatchObject({ loanDays: 14 });
+    expect(settingSchemasOf(sections).loanDays.safeParse(91).success).toBe(false);
+  });
+
+  it('has its work queue: the server asks its source, the list words and links its items', async () => {
+    const overdue = {
+      entity: 'loan',
+      entityId: 7,
+      code: 'LN-7',
+      title: 'Bicycle 7',
+      reason: 'loanOverdue',
+      status: 'open',
+      since: '2026-01-05',
+    } as unknown as TWorkQueueItem;
+    const loanSource: TWorkQueueSource = {
+      kind: 'loansOverdue',
+      order: 60,
+      mayRead: (user) => hasPermission(user, 'loans:read'),
+      items: async () => ({ items: [overdue], total: 1 }),
+    };
+    const context = (permissions: string[]): TWorkQueueContext => ({
+      db: {} as TDbOrTx,
+      user: { id: 3, username: 'clerk', roles: [], permissions } as unknown as TAuthUser,
+      settings: { ...systemSettingDefaults, version: 0 },
+      today: '2026-02-01',
+      locale: 'en',
+    });
+    expect((await collectWorkQueue([loanSource], context(['loans:read']))).data).toEqual([overdue]);
+    expect((await collectWorkQueue([loanSource], context([]))).data).toEqual([]);
+
+    const loanKind: TWorkQueueKind = {
+      entity: 'loan',
+      icon: 'report',
+      path: (item) => `${loanArea.routeBase}/show/${item.entityId}`,
+      reasonText: (_LL, item) => `Overdue since ${item.since}`,
+      reasons: { loanOverdue: { icon: 'clock', className: 'text-rose-700', order: 8, since: false } },
+    };
+    const feature = areaFeature(loanArea, {
+      order: 99,
+      show: async () => ({ default: () => null }),
+      workQueueKind: async () => ({ workQueueKind: loanKind }),
+    });
+    expect(feature.workQueue?.readPermission).toBe('loans:read');
+    const kinds = await loadWorkQueueKinds([...features, feature]);
+    expect(workQueuePath(kinds, overdue)).toBe('/equipment/loans/show/7');
+    expect(workQueueReason(kinds, LL, overdue)).toBe('Overdue since 2026-01-05');
   });
 });
