@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { childArea } from '../../../src/domain/areas/child.area';
 import {
   familyDatesInFuture,
   type TChildFamilyInput,
@@ -30,7 +31,7 @@ const ZChildFamily = z.object({
  * caseworker edits, like removing a document, whereas `adoptive_children:delete` deletes the child.
  */
 export const childFamilyBinding: THouseholdBinding<TChildFamilyInput, TChildFamilyUpdate> = {
-  path: '/child-infos/family',
+  path: `${childArea.apiBase}/family`,
   tag: 'child',
   owner: { table: childInfos, id: childInfos.id, officeColumn: childInfos.headOfficeId },
   table: childFamilies,

@@ -3,6 +3,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { childArea } from '../../../src/domain/areas/child.area';
 import {
   childDocumentMaxBytes,
   childDocumentsPerUpload,
@@ -54,7 +55,7 @@ export const photoSlot = 'photo';
  */
 export const childFilesBinding: TAttachmentBinding = {
   entity: 'child_infos',
-  apiBase: '/child-infos',
+  apiBase: childArea.apiBase,
   tag: 'child infos',
   table: childInfos,
   columns: { id: childInfos.id, code: childInfos.code },
@@ -215,7 +216,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     'is a 400 with a message on the field.';
 
   app.post(
-    '/child-infos/upload-file/:id',
+    `${childArea.apiBase}/upload-file/:id`,
     {
       config: {
         permission: 'adoptive_children:update',
@@ -266,7 +267,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/child-infos/upload-files/:id',
+    `${childArea.apiBase}/upload-files/:id`,
     {
       config: {
         permission: 'adoptive_children:update',
@@ -316,7 +317,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/child-infos/update-file/:id',
+    `${childArea.apiBase}/update-file/:id`,
     {
       config: {
         permission: 'adoptive_children:update',
@@ -363,7 +364,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/child-infos/remove-file/:id',
+    `${childArea.apiBase}/remove-file/:id`,
     {
       config: {
         permission: 'adoptive_children:update',
@@ -405,7 +406,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/child-infos/files/:id',
+    `${childArea.apiBase}/files/:id`,
     {
       config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {
@@ -424,7 +425,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/child-infos/file/:documentId',
+    `${childArea.apiBase}/file/:documentId`,
     {
       config: { permission: 'adoptive_children:read', childOf: childOfDocumentParam('documentId') },
       schema: {
@@ -459,7 +460,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(
-    '/child-infos/photo/:id',
+    `${childArea.apiBase}/photo/:id`,
     {
       config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {
@@ -479,7 +480,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/child-infos/thumbnail/:id',
+    `${childArea.apiBase}/thumbnail/:id`,
     {
       config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {

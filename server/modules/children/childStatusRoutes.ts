@@ -26,7 +26,7 @@ const childExists = async (db: TDbOrTx, id: number) => {
  */
 export const childStatusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/adoptive-matching/histories/:id',
+    `${matchingArea.apiBase}/histories/:id`,
     {
       config: { permission: 'adoptive_children:read', childOf: childInParams },
       schema: {

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { matchingArea } from '../../../src/domain/areas/matching.area';
 import {
   byCompatibility,
   compatibility,
@@ -133,7 +134,7 @@ const answer = <T>(
  */
 export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/adoptive-matching/adoptive-childs',
+    `${matchingArea.apiBase}/adoptive-childs`,
     {
       config: { permission: 'matchings:read' },
       schema: {
@@ -170,7 +171,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/adoptive-matching/adoptive-parents',
+    `${matchingArea.apiBase}/adoptive-parents`,
     {
       config: { permission: 'matchings:read' },
       schema: {

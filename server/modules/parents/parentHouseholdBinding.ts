@@ -1,3 +1,4 @@
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import {
   type TParentFamilyInput,
   ZParentFamily,
@@ -16,7 +17,7 @@ export const parentHouseholdBinding: THouseholdBinding<
   TParentFamilyInput,
   TParentFamilyInput & { version: number }
 > = {
-  path: '/parent-infos/family',
+  path: `${parentArea.apiBase}/family`,
   tag: 'parent infos',
   owner: { table: parentInfos, id: parentInfos.id, officeColumn: parentInfos.headOfficeId },
   table: parentFamilies,

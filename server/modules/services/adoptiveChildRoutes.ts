@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { serviceArea } from '../../../src/domain/areas/service.area';
 import { personName } from '../../../src/domain/personName';
 import { adoptiveMatchings, childInfos } from '../../db/schema';
 import { dataOf, errorResponses } from '../../http/schemas';
@@ -30,7 +31,7 @@ const ZAdoptedChild = z.object({
  */
 export const adoptiveChildRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/service-after-adoption/adoptive-childs',
+    `${serviceArea.apiBase}/adoptive-childs`,
     {
       config: { permission: 'post_adoption_services:read' },
       schema: {
