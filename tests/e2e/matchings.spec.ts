@@ -156,6 +156,8 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   for (const stage of ['proposal', 'trial', 'warrant', 'keeping'])
     await expect(boss.locator(`[data-stage="${stage}"]`)).toHaveAttribute('data-state', 'done');
   await expect(boss.locator('[data-stage="warrant"]')).toContainText('W-E2E-1');
+  // Completed, it shows its follow-up schedule: the card comes with the answer's new status, no reload.
+  await expect(boss.locator('[data-matching-services] [data-service-row]').first()).toBeVisible();
   await saveScreenshot(boss, 'matching-working-page-en');
 
   // The child and the family are adopted.
