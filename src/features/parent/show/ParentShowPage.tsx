@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
+import { areaDocumentsCard } from '@/components/attachments/areaDocumentsCard';
 import { Badge } from '@/components/Badge';
 import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { areaShowLayout } from '@/components/record/areaShowLayout';
@@ -162,28 +162,12 @@ const EligibilityCard = ({ record }: TShowCardProps) => {
 };
 
 /** The application's documents, grouped by the checklist item they stand for. */
-const DocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => {
-  const { LL } = useI18nContext();
-  const slots = useMemo(
-    () =>
-      checklistItems.map((item) => ({
-        key: item,
-        label: (LL.fields as unknown as Record<string, () => string>)[checklistDateKey(item)](),
-      })),
-    [LL],
-  );
-  return (
-    <AttachmentsCard
-      apiBase={parentArea.apiBase}
-      recordId={id}
-      idPrefix="parent"
-      slots={slots}
-      editable={canUpdate}
-      reloadKey={reloadKey}
-      onChange={reload}
-    />
-  );
-};
+const DocumentsCard = areaDocumentsCard(parentArea, (LL) =>
+  checklistItems.map((item) => ({
+    key: item,
+    label: (LL.fields as unknown as Record<string, () => string>)[checklistDateKey(item)](),
+  })),
+);
 
 /**
  * A parent application's page (`/adoptive-parents/parents/show/{id}`) as a layout of cards: who
