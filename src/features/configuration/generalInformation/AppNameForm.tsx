@@ -3,7 +3,7 @@ import { type FieldValues, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { showToast } from '@/components/feedback/toasts';
 import { Field } from '@/components/form/Field';
-import { inputClass } from '@/components/form/fieldStyles';
+import { inputStateProps } from '@/components/form/fieldStyles';
 import { labelledResolver } from '@/components/form/labelledResolver';
 import { useNoticedSave } from '@/components/form/useNoticedSave';
 import { type TAppName, type TGeneralInformationItem, ZAppName } from '@/domain/generalInformation';
@@ -132,12 +132,9 @@ export const AppNameForm = ({ item, canUpdate, onSaved, onReload, onDirtyChange 
             error={error}
           >
             <input
-              id={id}
+              {...inputStateProps(id, error)}
               lang={language === 'kh' ? 'km' : 'en'}
               autoComplete="off"
-              className={inputClass(Boolean(error))}
-              aria-invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
               {...register(`value.${language}`)}
             />
           </Field>

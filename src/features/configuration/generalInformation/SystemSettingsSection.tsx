@@ -9,7 +9,7 @@ import {
 } from 'react-hook-form';
 import { showToast } from '@/components/feedback/toasts';
 import { Field } from '@/components/form/Field';
-import { inputClass } from '@/components/form/fieldStyles';
+import { inputStateProps } from '@/components/form/fieldStyles';
 import { labelledResolver } from '@/components/form/labelledResolver';
 import { useNoticedSave } from '@/components/form/useNoticedSave';
 import { Icon } from '@/components/Icon';
@@ -356,10 +356,7 @@ const SettingInput = ({ settingKey: key, setting, control, register, errors, tex
                 error={error}
               >
                 <input
-                  id={id}
-                  className={inputClass(Boolean(error))}
-                  aria-invalid={Boolean(error)}
-                  aria-describedby={error ? `${id}-error` : undefined}
+                  {...inputStateProps(id, error)}
                   type="number"
                   inputMode="numeric"
                   min={field.min}
@@ -386,12 +383,7 @@ const SettingInput = ({ settingKey: key, setting, control, register, errors, tex
     );
   const error = (errors[key] as { message?: string } | undefined)?.message;
   const id = `setting-${key}`;
-  const input = {
-    id,
-    className: inputClass(Boolean(error)),
-    'aria-invalid': Boolean(error),
-    'aria-describedby': error ? `${id}-error` : undefined,
-  };
+  const input = inputStateProps(id, error);
   return (
     <Field
       id={id}
@@ -511,10 +503,7 @@ const RowsEditor = ({
                   error={choiceError}
                 >
                   <select
-                    id={choiceId}
-                    className={inputClass(Boolean(choiceError))}
-                    aria-invalid={Boolean(choiceError)}
-                    aria-describedby={choiceError ? `${choiceId}-error` : undefined}
+                    {...inputStateProps(choiceId, choiceError)}
                     {...register(`${key}.${index}.${choice.key}`)}
                   >
                     <option value="">{LL.form.choose()}</option>
@@ -533,10 +522,7 @@ const RowsEditor = ({
                   error={numberError}
                 >
                   <input
-                    id={numberId}
-                    className={inputClass(Boolean(numberError))}
-                    aria-invalid={Boolean(numberError)}
-                    aria-describedby={numberError ? `${numberId}-error` : undefined}
+                    {...inputStateProps(numberId, numberError)}
                     type="number"
                     inputMode="numeric"
                     min={number.min}
