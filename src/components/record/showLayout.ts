@@ -23,6 +23,9 @@ export type TShowCardProps = {
   statusHistory: TRemoteDataResult<TStatusHistoryRow[]>;
 };
 
+/** A link beside the workflow's actions, also a palette command. */
+export type TShowLink = { id: string; title: string; hint?: string; icon: string; path: string };
+
 /** The words of a record page, in the language of the `LL` they were made from. */
 export type TShowTexts = {
   loading: () => string;
@@ -75,7 +78,7 @@ export type TShowLayout = {
     record: TResourceRow,
     LL: TranslationFunctions,
     user: TPermissionSubject | null,
-  ) => readonly { id: string; title: string; hint?: string; icon: string; path: string }[];
+  ) => readonly TShowLink[];
   /** The record's table, when its binding serves a timeline (`GET {apiBase}/timeline/:id`). */
   timelineEntity?: string;
   texts: (LL: TranslationFunctions) => TShowTexts;

@@ -2,10 +2,10 @@ import { Suspense, useMemo } from 'react';
 import { AuthImage } from '@/components/AuthImage';
 import { Icon } from '@/components/Icon';
 import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
-import { areaShowTexts } from '@/components/record/areaShowTexts';
+import { areaShowLayout } from '@/components/record/areaShowLayout';
 import { FieldSections } from '@/components/record/FieldSections';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
-import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import type { TShowCardProps } from '@/components/record/showLayout';
 import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
 import { childArea } from '@/domain/areas/child.area';
 import { newMatchingLink } from '@/domain/newMatchingLink';
@@ -146,11 +146,8 @@ const ServicesCard = ({ id, reloadKey }: TShowCardProps) => (
  * the timeline that every record page with a workflow and a timeline has. Printing gives a clean A4
  * summary with labels in both languages (components/record/recordPrint.css).
  */
-export const childShowLayout: TShowLayout = {
+export const childShowLayout = areaShowLayout(childArea, {
   resource: childClientResource,
-  idPrefix: 'child',
-  // Spec section 6 guards the child's edit page with `:update`.
-  editPermission: 'adoptive_children:update',
   Identity: ChildIdentity,
   cards: [
     { key: 'summary', Card: SummarySections },
@@ -158,13 +155,11 @@ export const childShowLayout: TShowLayout = {
     { key: 'services', Card: ServicesCard },
   ],
   workflow: areaWorkflowClient(childArea, childWorkflow),
-  timelineEntity: 'child_infos',
   links: (record, LL, user) => [
     ...newMatchingLink('child', record, LL, user),
     ...newServiceLink('child', record, LL, user),
   ],
-  texts: areaShowTexts(childArea),
-};
+});
 
 const ChildShowPage = () => <ResourceShowPage layout={childShowLayout} />;
 

@@ -9,14 +9,11 @@ import {
 } from 'react-hook-form';
 import { showToast } from '@/components/feedback/toasts';
 import { Field } from '@/components/form/Field';
-import { FormNotice } from '@/components/form/FormNotice';
-import { inputClass } from '@/components/form/fieldStyles';
-import { validateWithLabels } from '@/components/form/formErrors';
-import { noticeForSaveFailure } from '@/components/form/saveFailure';
-import { useSaveShortcut } from '@/components/form/useSaveShortcut';
+import { inputStateProps } from '@/components/form/fieldStyles';
+import { labelledResolver } from '@/components/form/labelledResolver';
+import { useNoticedSave } from '@/components/form/useNoticedSave';
 import { Icon } from '@/components/Icon';
-import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
-import { iconButton, primaryButton, secondaryButton } from '@/components/ui';
+import { iconButton, secondaryButton } from '@/components/ui';
 import type { TSetting, TSettingField } from '@/domain/settings/settingsSection';
 import { settingsInOrder, systemSettingSections } from '@/domain/settings/systemSettingSections';
 import {
@@ -28,6 +25,7 @@ import {
 import { useI18nContext } from '@/i18n/i18n-react';
 import { LoadFailed, ReadOnlyNote, SectionCard } from './feedback';
 import { fetchSystemSettings, saveSystemSettings } from './generalInformationApi';
+import { SettingsForm } from './SettingsForm';
 
 type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; record: TSystemSettingsRecord };
 
@@ -254,84 +252,53 @@ const SystemSettingsForm = ({ record, onSaved, onReload, onDirtyChange }: TFormP
   const { LL } = useI18nContext();
   const words = LL.generalInformation;
   const text = useSettingText();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [notice, setNotice] = useState<{ message: string; conflict?: boolean } | null>(null);
 
   const { register, handleSubmit, formState, setError, reset, control } = useForm<FieldValues>({
     defaultValues: formValuesOf(record),
     mode: 'onTouched',
-    resolver: async (values) => {
-      const errors = validateWithLabels(ZSystemSettings, bodyOf(values), text.label, LL.validation);
-      return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-    },
+    resolver: labelledResolver({
+      schema: ZSystemSettings,
+      bodyOf,
+      labelForPath: text.label,
+      messages: LL.validation,
+    }),
   });
   const { isDirty, isSubmitting, errors } = formState;
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
-  const save = handleSubmit(
-    async (values) => {
-      setNotice(null);
-      try {
-        const saved = await saveSystemSettings(bodyOf(values) as TSystemSettings, record.version);
-        reset(formValuesOf(saved));
-        onSaved(saved);
-        showToast(words.settingsSaved());
-      } catch (error) {
-        setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath: text.label, setError, LL }));
-      }
+  const { notice, save } = useNoticedSave(
+    { handleSubmit, setError, fieldPaths, labelForPath: text.label, bodyOf },
+    async (body) => {
+      const saved = await saveSystemSettings(body as TSystemSettings, record.version);
+      reset(formValuesOf(saved));
+      onSaved(saved);
+      showToast(words.settingsSaved());
     },
-    () => setNotice({ message: LL.form.fixErrors() }),
   );
-
-  useSaveShortcut(save, { dirty: isDirty, formRef });
-
-  const commands = useMemo<TCommand[]>(
-    () => [
-      {
-        id: 'save-system-settings',
-        title: words.saveSettings(),
-        group: LL.palette.actions(),
-        icon: 'save',
-        perform: () => void save(),
-      },
-    ],
-    [words, LL, save],
-  );
-  useRegisterCommands(commands);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label={words.systemSettings()}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+    <SettingsForm
+      label={words.systemSettings()}
+      saveCommand={{ id: 'save-system-settings', title: words.saveSettings() }}
+      save={save}
+      dirty={isDirty}
+      busy={isSubmitting}
+      notice={notice}
+      onReload={onReload}
     >
-      <FormNotice notice={notice} onReload={onReload} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        {settings.map(([key, setting]) => (
-          <SettingInput
-            key={key}
-            settingKey={key}
-            setting={setting}
-            control={control}
-            register={register}
-            errors={errors}
-            text={text}
-          />
-        ))}
-      </div>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button type="submit" className={primaryButton} disabled={isSubmitting}>
-          <Icon name="save" className="size-4" />
-          {isSubmitting ? LL.form.saving() : LL.form.save()}
-        </button>
-        <span className="text-slate-500 text-xs dark:text-slate-400">{LL.form.saveShortcut()}</span>
-      </div>
-    </form>
+      {settings.map(([key, setting]) => (
+        <SettingInput
+          key={key}
+          settingKey={key}
+          setting={setting}
+          control={control}
+          register={register}
+          errors={errors}
+          text={text}
+        />
+      ))}
+    </SettingsForm>
   );
 };
 
@@ -389,10 +356,7 @@ const SettingInput = ({ settingKey: key, setting, control, register, errors, tex
                 error={error}
               >
                 <input
-                  id={id}
-                  className={inputClass(Boolean(error))}
-                  aria-invalid={Boolean(error)}
-                  aria-describedby={error ? `${id}-error` : undefined}
+                  {...inputStateProps(id, error)}
                   type="number"
                   inputMode="numeric"
                   min={field.min}
@@ -419,12 +383,7 @@ const SettingInput = ({ settingKey: key, setting, control, register, errors, tex
     );
   const error = (errors[key] as { message?: string } | undefined)?.message;
   const id = `setting-${key}`;
-  const input = {
-    id,
-    className: inputClass(Boolean(error)),
-    'aria-invalid': Boolean(error),
-    'aria-describedby': error ? `${id}-error` : undefined,
-  };
+  const input = inputStateProps(id, error);
   return (
     <Field
       id={id}
@@ -544,10 +503,7 @@ const RowsEditor = ({
                   error={choiceError}
                 >
                   <select
-                    id={choiceId}
-                    className={inputClass(Boolean(choiceError))}
-                    aria-invalid={Boolean(choiceError)}
-                    aria-describedby={choiceError ? `${choiceId}-error` : undefined}
+                    {...inputStateProps(choiceId, choiceError)}
                     {...register(`${key}.${index}.${choice.key}`)}
                   >
                     <option value="">{LL.form.choose()}</option>
@@ -566,10 +522,7 @@ const RowsEditor = ({
                   error={numberError}
                 >
                   <input
-                    id={numberId}
-                    className={inputClass(Boolean(numberError))}
-                    aria-invalid={Boolean(numberError)}
-                    aria-describedby={numberError ? `${numberId}-error` : undefined}
+                    {...inputStateProps(numberId, numberError)}
                     type="number"
                     inputMode="numeric"
                     min={number.min}

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
+import { areaDocumentsCard } from '@/components/attachments/areaDocumentsCard';
 import { Badge } from '@/components/Badge';
 import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { HistoryBody } from '@/components/record/HistoryParts';
@@ -249,21 +248,6 @@ export const MatchingProposalCard = ({ record }: TShowCardProps) => {
 };
 
 /** Documents filed under the stage they belong to (the proposal's report, the trial's visits...). */
-export const MatchingDocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => {
-  const { LL } = useI18nContext();
-  const slots = useMemo(
-    () => matchingStageNames.map((stage) => ({ key: stage, label: LL.options.stage[stage]() })),
-    [LL],
-  );
-  return (
-    <AttachmentsCard
-      apiBase={matchingArea.apiBase}
-      recordId={id}
-      idPrefix="matching"
-      slots={slots}
-      editable={canUpdate}
-      reloadKey={reloadKey}
-      onChange={reload}
-    />
-  );
-};
+export const MatchingDocumentsCard = areaDocumentsCard(matchingArea, (LL) =>
+  matchingStageNames.map((stage) => ({ key: stage, label: LL.options.stage[stage]() })),
+);

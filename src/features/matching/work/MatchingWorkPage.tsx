@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { areaShowTexts } from '@/components/record/areaShowTexts';
+import { areaShowLayout } from '@/components/record/areaShowLayout';
+import { linkIf } from '@/components/record/linkIf';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
-import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import type { TShowCardProps } from '@/components/record/showLayout';
 import { matchingArea } from '@/domain/areas/matching.area';
 import { newServiceLink } from '@/domain/newServiceLink';
 import { hasPermission } from '@/domain/permissions';
@@ -29,9 +30,8 @@ const ServicesCard = ({ record, id, reloadKey }: TShowCardProps) =>
  * with their dates and deciders, the compatibility as recorded, documents per stage, once completed
  * its services after adoption, the status history and the timeline.
  */
-export const matchingWorkLayout: TShowLayout = {
+export const matchingWorkLayout = areaShowLayout(matchingArea, {
   resource: matchingClientResource,
-  idPrefix: 'matching',
   page: 'matching',
   editPermission: 'matchings:update',
   Identity: MatchingIdentity,
@@ -42,22 +42,16 @@ export const matchingWorkLayout: TShowLayout = {
     { key: 'services', Card: ServicesCard },
   ],
   workflow: matchingWorkflowClient,
-  timelineEntity: 'adoptive_matchings',
   links: (record, LL, user) => [
-    ...(hasPermission(user, 'matchings:write')
-      ? [
-          {
-            id: 'summary',
-            title: LL.areas.matching.openSummary(),
-            icon: 'printer',
-            path: `${matchingClientResource.definition.routeBase}/show/${record.id}`,
-          },
-        ]
-      : []),
+    ...linkIf(hasPermission(user, 'matchings:write'), () => ({
+      id: 'summary',
+      title: LL.areas.matching.openSummary(),
+      icon: 'printer',
+      path: `${matchingClientResource.definition.routeBase}/show/${record.id}`,
+    })),
     ...newServiceLink('matching', record, LL, user),
   ],
-  texts: areaShowTexts(matchingArea),
-};
+});
 
 const MatchingWorkPage = () => <ResourceShowPage layout={matchingWorkLayout} />;
 

@@ -1,12 +1,13 @@
 import { useMemo } from 'react';
-import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
+import { areaDocumentsCard } from '@/components/attachments/areaDocumentsCard';
 import { Badge } from '@/components/Badge';
 import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
-import { areaShowTexts } from '@/components/record/areaShowTexts';
+import { areaShowLayout } from '@/components/record/areaShowLayout';
 import { FieldSections } from '@/components/record/FieldSections';
+import { linkIf } from '@/components/record/linkIf';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
 import { SummaryCard } from '@/components/record/SummaryCard';
-import type { TShowCardProps, TShowLayout } from '@/components/record/showLayout';
+import type { TShowCardProps } from '@/components/record/showLayout';
 import { parentArea } from '@/domain/areas/parent.area';
 import { formatDate } from '@/domain/dateFormat';
 import { newMatchingLink } from '@/domain/newMatchingLink';
@@ -161,38 +162,20 @@ const EligibilityCard = ({ record }: TShowCardProps) => {
 };
 
 /** The application's documents, grouped by the checklist item they stand for. */
-const DocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => {
-  const { LL } = useI18nContext();
-  const slots = useMemo(
-    () =>
-      checklistItems.map((item) => ({
-        key: item,
-        label: (LL.fields as unknown as Record<string, () => string>)[checklistDateKey(item)](),
-      })),
-    [LL],
-  );
-  return (
-    <AttachmentsCard
-      apiBase={parentArea.apiBase}
-      recordId={id}
-      idPrefix="parent"
-      slots={slots}
-      editable={canUpdate}
-      reloadKey={reloadKey}
-      onChange={reload}
-    />
-  );
-};
+const DocumentsCard = areaDocumentsCard(parentArea, (LL) =>
+  checklistItems.map((item) => ({
+    key: item,
+    label: (LL.fields as unknown as Record<string, () => string>)[checklistDateKey(item)](),
+  })),
+);
 
 /**
  * A parent application's page (`/adoptive-parents/parents/show/{id}`) as a layout of cards: who
  * applies, the application as the form has it, eligibility, household, documents, then the status
  * history and the timeline. Printing gives a clean A4 summary with labels in both languages.
  */
-export const parentShowLayout: TShowLayout = {
+export const parentShowLayout = areaShowLayout(parentArea, {
   resource: parentClientResource,
-  idPrefix: 'parent',
-  editPermission: 'adoptive_parents:update',
   Identity: ParentIdentity,
   cards: [
     { key: 'eligibility', Card: EligibilityCard },
@@ -201,26 +184,23 @@ export const parentShowLayout: TShowLayout = {
     { key: 'documents', Card: DocumentsCard },
   ],
   workflow: parentWorkflowClient,
-  timelineEntity: 'parent_infos',
   // A family that adopted, or was refused, applies again from its earlier application.
   links: (record, LL, user) => [
     ...newMatchingLink('parent', record, LL, user),
-    ...((record.status === 'adopted' || record.status === 'rejected') &&
-    hasPermission(user, 'adoptive_parents:write') &&
-    hasPermission(user, 'adoptive_parents:update')
-      ? [
-          {
-            id: 'new-from-this',
-            title: LL.areas.parent.show.newFromThis(),
-            hint: LL.areas.parent.show.newFromThisHint(),
-            icon: 'plus',
-            path: `${parentResource.routeBase}/create?from=${record.id}`,
-          },
-        ]
-      : []),
+    ...linkIf(
+      (record.status === 'adopted' || record.status === 'rejected') &&
+        hasPermission(user, 'adoptive_parents:write') &&
+        hasPermission(user, 'adoptive_parents:update'),
+      () => ({
+        id: 'new-from-this',
+        title: LL.areas.parent.show.newFromThis(),
+        hint: LL.areas.parent.show.newFromThisHint(),
+        icon: 'plus',
+        path: `${parentResource.routeBase}/create?from=${record.id}`,
+      }),
+    ),
   ],
-  texts: areaShowTexts(parentArea),
-};
+});
 
 const ParentShowPage = () => <ResourceShowPage layout={parentShowLayout} />;
 

@@ -1,9 +1,7 @@
 import { Navigate, useParams } from 'react-router';
-import { areaShowTexts } from '@/components/record/areaShowTexts';
+import { areaShowLayout } from '@/components/record/areaShowLayout';
 import { ResourceShowPage } from '@/components/record/ResourceShowPage';
-import type { TShowLayout } from '@/components/record/showLayout';
 import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
-import { areaPagePermission } from '@/domain/areas/area';
 import { serviceArea } from '@/domain/areas/service.area';
 import { serviceCreateLink } from '@/domain/newServiceLink';
 import { serviceWorkflow } from '@/domain/workflows/service.workflow';
@@ -24,10 +22,8 @@ import {
  * status history and the timeline. The engine gives the actions (record, not given, back to
  * pending) as buttons and palette commands by name, the edit link, print and the palette.
  */
-export const serviceShowLayout: TShowLayout = {
+export const serviceShowLayout = areaShowLayout(serviceArea, {
   resource: serviceClientResource,
-  idPrefix: 'service',
-  editPermission: areaPagePermission(serviceArea),
   Identity: ServiceIdentity,
   cards: [
     { key: 'adoption', Card: ServiceAdoptionCard },
@@ -37,11 +33,9 @@ export const serviceShowLayout: TShowLayout = {
   ],
   // Its actions, dialog and history in the service's words (the findings' labels are the record's own fields').
   workflow: areaWorkflowClient(serviceArea, serviceWorkflow),
-  timelineEntity: 'post_adoption_services',
   // Another follow-up of the same child, from the one on screen.
   links: (record, LL, user) => serviceCreateLink('child', record.childId, LL, user),
-  texts: areaShowTexts(serviceArea),
-};
+});
 
 /** The spec makes the id optional (`show/{id optional}`): without one there is nothing to show, so the list opens. */
 const ServiceShowPage = () => {

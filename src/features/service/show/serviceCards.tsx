@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AttachmentsCard } from '@/components/attachments/AttachmentsCard';
+import { areaDocumentsCard } from '@/components/attachments/areaDocumentsCard';
 import { Badge } from '@/components/Badge';
 import { Icon } from '@/components/Icon';
 import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
@@ -280,17 +280,6 @@ export const ServiceDetailsCard = ({ record }: TShowCardProps) => {
 };
 
 /** The service's documents (the visit's report, photos...): one group, the attachments engine's card. */
-export const ServiceDocumentsCard = ({ id, reloadKey, reload, canUpdate }: TShowCardProps) => {
-  const { LL } = useI18nContext();
-  return (
-    <AttachmentsCard
-      apiBase={serviceArea.apiBase}
-      recordId={id}
-      idPrefix="service"
-      slots={[{ key: 'documents', label: LL.areas.service.documents() }]}
-      editable={canUpdate}
-      reloadKey={reloadKey}
-      onChange={reload}
-    />
-  );
-};
+export const ServiceDocumentsCard = areaDocumentsCard(serviceArea, (LL) => [
+  { key: 'documents', label: LL.areas.service.documents() },
+]);
