@@ -31,8 +31,8 @@ import type { TReferenceListName } from '../../db/schema/reference';
 import { ApiError, fieldErrors } from '../../errors';
 import { childFilesDirectory } from '../../files/childFilesDirectory';
 import { isGeneratedName, thumbnailName } from '../../files/storeFile';
+import { addressLevelsAgree, addressParents, type TAddressFields } from '../../resources/addressLevels';
 import { nameIn } from '../../resources/exportNames';
-import { levelsAgree } from '../../resources/levelsAgree';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
@@ -114,26 +114,13 @@ const guardChild = async ({ db, mode, before, body, now }: TWriteContext) => {
   await checkReferenceLists(db, body);
 };
 
-const birthPlaceAgrees = levelsAgree([
-  {
-    field: 'birthDistrictId',
-    table: districts,
-    parentColumn: districts.provinceId,
-    parentField: 'birthProvinceId',
-  },
-  {
-    field: 'birthCommuneId',
-    table: communes,
-    parentColumn: communes.districtId,
-    parentField: 'birthDistrictId',
-  },
-  {
-    field: 'birthVillageId',
-    table: villages,
-    parentColumn: villages.communeId,
-    parentField: 'birthCommuneId',
-  },
-]);
+/** Where a child was born, by the four levels of an address. */
+const birthPlaceFields: TAddressFields = {
+  province: 'birthProvinceId',
+  district: 'birthDistrictId',
+  commune: 'birthCommuneId',
+  village: 'birthVillageId',
+};
 
 /** Child records on the resource machinery (issue 5): `/child-infos`. */
 export const childBinding: TResourceBinding = {
@@ -211,18 +198,12 @@ export const childBinding: TResourceBinding = {
       sql`exists (select 1 from ${childDisabilities} where ${childDisabilities.childId} = ${childInfos.id} and ${childDisabilities.disabilityId} = ${id})`,
   },
   parents: [
-    { field: 'birthProvinceId', table: provinces },
-    { field: 'birthDistrictId', table: districts },
-    { field: 'birthCommuneId', table: communes },
-    { field: 'birthVillageId', table: villages },
+    ...addressParents(birthPlaceFields),
     { field: 'nationalityId', table: countries },
     { field: 'headOfficeId', table: headOffices },
-    { field: 'keepingReasonId', table: referenceItems },
-    { field: 'livingWithId', table: referenceItems },
-    { field: 'familyTypeId', table: referenceItems },
-    { field: 'healthStatusId', table: referenceItems },
+    ...referenceFields.map(([field]) => ({ field, table: referenceItems })),
   ],
-  consistency: birthPlaceAgrees,
+  consistency: addressLevelsAgree(birthPlaceFields),
   // A child in a matching keeps its record (the matching's delete rule frees it first).
   children: [
     { table: adoptiveMatchings, column: adoptiveMatchings.childId, resource: 'matching' },

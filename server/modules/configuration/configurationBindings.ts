@@ -32,6 +32,7 @@ import {
   users,
   villages,
 } from '../../db/schema';
+import { addressParents, plainAddressFields } from '../../resources/addressLevels';
 import { levelsAgree } from '../../resources/levelsAgree';
 import type { TResourceBinding } from '../../resources/resourceRoutes';
 
@@ -316,12 +317,7 @@ export const addressBinding: TResourceBinding = {
   },
   search: [addresses.detail],
   sort: { id: addresses.id, detail: addresses.detail },
-  parents: [
-    { field: 'provinceId', table: provinces },
-    { field: 'districtId', table: districts },
-    { field: 'communeId', table: communes },
-    { field: 'villageId', table: villages },
-  ],
+  parents: addressParents(plainAddressFields),
   consistency: addressLevelsAgree,
 };
 

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { parentArea } from '../../../src/domain/areas/parent.area';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import {
+  applicantFieldNames,
   applicantHasAnything,
   applicantHasWholeName,
   applicantKey,
@@ -27,7 +28,7 @@ import {
   villages,
 } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
-import { levelsAgree } from '../../resources/levelsAgree';
+import { addressLevelsAgree, addressParents, plainAddressFields } from '../../resources/addressLevels';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
@@ -47,23 +48,10 @@ const applicantsName = (script: 'Kh' | 'En') =>
 export const nextParentCode = (db: Parameters<typeof nextRecordCode>[0], year: string) =>
   nextRecordCode(db, { entity: parentArea.entity, code: parentInfos.code }, `PA-${year}-`);
 
+/** Each applicant's columns by field key (`applicant2GivenNameEn`), from the domain's field list. */
 const applicantColumns = Object.fromEntries(
   applicantNumbers.flatMap((n) =>
-    (
-      [
-        'FamilyNameKh',
-        'GivenNameKh',
-        'FamilyNameEn',
-        'GivenNameEn',
-        'Sex',
-        'DateOfBirth',
-        'NationalityId',
-        'IdNumber',
-        'Occupation',
-        'Education',
-        'Phone',
-      ] as const
-    ).map((field) => {
+    applicantFieldNames.map((field) => {
       const key = applicantKey(n, field) as keyof typeof parentInfos.$inferSelect;
       return [key, parentInfos[key as keyof typeof parentInfos] as PgColumn];
     }),
@@ -134,12 +122,6 @@ const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
       throw fieldErrors((t) => t.server.invalidParent({ field: 'acceptedDisabilityIds' }));
   }
 };
-
-const addressAgrees = levelsAgree([
-  { field: 'districtId', table: districts, parentColumn: districts.provinceId, parentField: 'provinceId' },
-  { field: 'communeId', table: communes, parentColumn: communes.districtId, parentField: 'districtId' },
-  { field: 'villageId', table: villages, parentColumn: villages.communeId, parentField: 'communeId' },
-]);
 
 /** An application whose approval holds on `today`... or no longer does. */
 const approvalFilter = (state: string | number): SQL => {
@@ -236,15 +218,12 @@ export const parentBinding: TResourceBinding = {
     ageBand: acceptsAgeBand,
   },
   parents: [
-    { field: 'provinceId', table: provinces },
-    { field: 'districtId', table: districts },
-    { field: 'communeId', table: communes },
-    { field: 'villageId', table: villages },
+    ...addressParents(plainAddressFields),
     { field: 'applicant1NationalityId', table: countries },
     { field: 'applicant2NationalityId', table: countries },
     { field: 'headOfficeId', table: headOffices },
   ],
-  consistency: addressAgrees,
+  consistency: addressLevelsAgree(plainAddressFields),
   children: [{ table: adoptiveMatchings, column: adoptiveMatchings.parentId, resource: 'matching' }],
   timeline: {
     related: [
