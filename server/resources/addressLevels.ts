@@ -1,5 +1,6 @@
 import { communes, districts, provinces, villages } from '../db/schema';
 import { levelsAgree } from './levelsAgree';
+import type { TLookupBinding } from './resourceRoutes';
 
 /** The fields in which a record names the four levels of an address (a child's birth place, a family's address). */
 export type TAddressFields = { province: string; district: string; commune: string; village: string };
@@ -40,3 +41,15 @@ export const addressLevelsAgree = (fields: TAddressFields) =>
     },
     { field: fields.village, table: villages, parentColumn: villages.communeId, parentField: fields.commune },
   ]);
+
+/** The options of an address's levels: the provinces, then each level's rows within the one above. */
+export const addressLookups: TLookupBinding[] = [
+  { path: 'provinces', table: provinces },
+  {
+    path: 'districts/:id',
+    table: districts,
+    parent: { key: 'id', column: districts.provinceId, in: 'path' },
+  },
+  { path: 'communes/:id', table: communes, parent: { key: 'id', column: communes.districtId, in: 'path' } },
+  { path: 'villages/:id', table: villages, parent: { key: 'id', column: villages.communeId, in: 'path' } },
+];

@@ -18,20 +18,22 @@ import {
   attachments,
   childDisabilities,
   childInfos,
-  communes,
   countries,
-  districts,
   headOffices,
   postAdoptionServices,
   provinces,
   referenceItems,
-  villages,
 } from '../../db/schema';
 import type { TReferenceListName } from '../../db/schema/reference';
 import { ApiError, fieldErrors } from '../../errors';
 import { childFilesDirectory } from '../../files/childFilesDirectory';
 import { isGeneratedName, thumbnailName } from '../../files/storeFile';
-import { addressLevelsAgree, addressParents, type TAddressFields } from '../../resources/addressLevels';
+import {
+  addressLevelsAgree,
+  addressLookups,
+  addressParents,
+  type TAddressFields,
+} from '../../resources/addressLevels';
 import { nameIn } from '../../resources/exportNames';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
@@ -295,22 +297,7 @@ export const childBinding: TResourceBinding = {
     // A provincial caseworker registers children of their own office: it is the one offered.
     { path: 'head-offices', table: headOffices, ownOfficeOnly: true },
     { path: 'countries', table: countries, orderBy: 'name' },
-    { path: 'provinces', table: provinces },
-    {
-      path: 'districts/:id',
-      table: districts,
-      parent: { key: 'id', column: districts.provinceId, in: 'path' },
-    },
-    {
-      path: 'communes/:id',
-      table: communes,
-      parent: { key: 'id', column: communes.districtId, in: 'path' },
-    },
-    {
-      path: 'villages/:id',
-      table: villages,
-      parent: { key: 'id', column: villages.communeId, in: 'path' },
-    },
+    ...addressLookups,
   ],
   unique: { child_infos_code_unique: 'code' },
   // A deleted child's photo and documents go with it (afterChange removes the document rows).

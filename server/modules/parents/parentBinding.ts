@@ -18,17 +18,19 @@ import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import {
   adoptiveMatchings,
-  communes,
   countries,
-  districts,
   headOffices,
   parentInfos,
   provinces,
   referenceItems,
-  villages,
 } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
-import { addressLevelsAgree, addressParents, plainAddressFields } from '../../resources/addressLevels';
+import {
+  addressLevelsAgree,
+  addressLookups,
+  addressParents,
+  plainAddressFields,
+} from '../../resources/addressLevels';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
@@ -260,14 +262,7 @@ export const parentBinding: TResourceBinding = {
     // A provincial caseworker files applications of their own office: it is the one offered.
     { path: 'head-offices', table: headOffices, ownOfficeOnly: true },
     { path: 'countries', table: countries, orderBy: 'name' },
-    { path: 'provinces', table: provinces },
-    {
-      path: 'districts/:id',
-      table: districts,
-      parent: { key: 'id', column: districts.provinceId, in: 'path' },
-    },
-    { path: 'communes/:id', table: communes, parent: { key: 'id', column: communes.districtId, in: 'path' } },
-    { path: 'villages/:id', table: villages, parent: { key: 'id', column: villages.communeId, in: 'path' } },
+    ...addressLookups,
   ],
   unique: { parent_infos_code_unique: 'code' },
   filesOf: (db, id, dataDir) => attachmentFilesOf(db, parentArea.entity, id, dataDir),
