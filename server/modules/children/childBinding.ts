@@ -36,7 +36,13 @@ import {
 } from '../../resources/addressLevels';
 import { nameIn } from '../../resources/exportNames';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
-import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
+import {
+  byName,
+  fullName,
+  officeAndProvinceJoins,
+  programmeToday,
+  recordFirstStatus,
+} from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../settings/readSettings';
 
@@ -164,10 +170,7 @@ export const childBinding: TResourceBinding = {
     version: childInfos.version,
     updatedAt: childInfos.updatedAt,
   },
-  joins: [
-    { table: headOffices, on: sql`${headOffices.id} = ${childInfos.headOfficeId}` },
-    { table: provinces, on: sql`${provinces.id} = ${childInfos.birthProvinceId}`, left: true },
-  ],
+  joins: officeAndProvinceJoins(childInfos.headOfficeId, childInfos.birthProvinceId),
   search: [
     childInfos.code,
     childInfos.familyNameKh,

@@ -7,6 +7,7 @@ import {
   applicantHasAnything,
   applicantHasWholeName,
   applicantKey,
+  applicantNameFields,
   applicantNumbers,
   approvalExpiringDays,
   checklistDateKey,
@@ -32,7 +33,13 @@ import {
   plainAddressFields,
 } from '../../resources/addressLevels';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
-import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
+import {
+  byName,
+  fullName,
+  officeAndProvinceJoins,
+  programmeToday,
+  recordFirstStatus,
+} from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../settings/readSettings';
 
@@ -181,22 +188,14 @@ export const parentBinding: TResourceBinding = {
     version: parentInfos.version,
     updatedAt: parentInfos.updatedAt,
   },
-  joins: [
-    { table: headOffices, on: sql`${headOffices.id} = ${parentInfos.headOfficeId}` },
-    { table: provinces, on: sql`${provinces.id} = ${parentInfos.provinceId}`, left: true },
-  ],
+  joins: officeAndProvinceJoins(parentInfos.headOfficeId, parentInfos.provinceId),
+  // The code, each applicant's names in both scripts, then their ID numbers.
   search: [
     parentInfos.code,
-    parentInfos.applicant1FamilyNameKh,
-    parentInfos.applicant1GivenNameKh,
-    parentInfos.applicant1FamilyNameEn,
-    parentInfos.applicant1GivenNameEn,
-    parentInfos.applicant2FamilyNameKh,
-    parentInfos.applicant2GivenNameKh,
-    parentInfos.applicant2FamilyNameEn,
-    parentInfos.applicant2GivenNameEn,
-    parentInfos.applicant1IdNumber,
-    parentInfos.applicant2IdNumber,
+    ...applicantNumbers.flatMap((n) =>
+      applicantNameFields.map((field) => applicantColumns[applicantKey(n, field)]),
+    ),
+    ...applicantNumbers.map((n) => applicantColumns[applicantKey(n, 'IdNumber')]),
   ],
   sort: {
     code: parentInfos.code,
