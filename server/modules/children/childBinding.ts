@@ -28,12 +28,7 @@ import type { TReferenceListName } from '../../db/schema/reference';
 import { ApiError, fieldErrors } from '../../errors';
 import { childFilesDirectory } from '../../files/childFilesDirectory';
 import { isGeneratedName, thumbnailName } from '../../files/storeFile';
-import {
-  addressLevelsAgree,
-  addressLookups,
-  addressParents,
-  type TAddressFields,
-} from '../../resources/addressLevels';
+import { addressLevels } from '../../resources/addressLevels';
 import { nameIn } from '../../resources/exportNames';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import {
@@ -123,12 +118,12 @@ const guardChild = async ({ db, mode, before, body, now }: TWriteContext) => {
 };
 
 /** Where a child was born, by the four levels of an address. */
-const birthPlaceFields: TAddressFields = {
+const birthPlace = addressLevels({
   province: 'birthProvinceId',
   district: 'birthDistrictId',
   commune: 'birthCommuneId',
   village: 'birthVillageId',
-};
+});
 
 /** Child records on the resource machinery (issue 5): `/child-infos`. */
 export const childBinding: TResourceBinding = {
@@ -203,12 +198,12 @@ export const childBinding: TResourceBinding = {
       sql`exists (select 1 from ${childDisabilities} where ${childDisabilities.childId} = ${childInfos.id} and ${childDisabilities.disabilityId} = ${id})`,
   },
   parents: [
-    ...addressParents(birthPlaceFields),
+    ...birthPlace.parents,
     { field: 'nationalityId', table: countries },
     { field: 'headOfficeId', table: headOffices },
     ...referenceFields.map(([field]) => ({ field, table: referenceItems })),
   ],
-  consistency: addressLevelsAgree(birthPlaceFields),
+  consistency: birthPlace.agree,
   // A child in a matching keeps its record (the matching's delete rule frees it first).
   children: [
     { table: adoptiveMatchings, column: adoptiveMatchings.childId, resource: 'matching' },
@@ -300,7 +295,7 @@ export const childBinding: TResourceBinding = {
     // A provincial caseworker registers children of their own office: it is the one offered.
     { path: 'head-offices', table: headOffices, ownOfficeOnly: true },
     { path: 'countries', table: countries, orderBy: 'name' },
-    ...addressLookups,
+    ...birthPlace.lookups,
   ],
   unique: { child_infos_code_unique: 'code' },
   // A deleted child's photo and documents go with it (afterChange removes the document rows).

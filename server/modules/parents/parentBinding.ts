@@ -26,12 +26,7 @@ import {
   referenceItems,
 } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
-import {
-  addressLevelsAgree,
-  addressLookups,
-  addressParents,
-  plainAddressFields,
-} from '../../resources/addressLevels';
+import { addressLevels } from '../../resources/addressLevels';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import {
   byName,
@@ -132,6 +127,9 @@ const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
   }
 };
 
+/** The family's address: province, district, commune and village. */
+const address = addressLevels();
+
 /** An application whose approval holds on `today`... or no longer does. */
 const approvalFilter = (state: string | number): SQL => {
   const accepted = sql`${parentInfos.status} = 'accepted'`;
@@ -219,12 +217,12 @@ export const parentBinding: TResourceBinding = {
     ageBand: acceptsAgeBand,
   },
   parents: [
-    ...addressParents(plainAddressFields),
+    ...address.parents,
     { field: 'applicant1NationalityId', table: countries },
     { field: 'applicant2NationalityId', table: countries },
     { field: 'headOfficeId', table: headOffices },
   ],
-  consistency: addressLevelsAgree(plainAddressFields),
+  consistency: address.agree,
   children: [{ table: adoptiveMatchings, column: adoptiveMatchings.parentId, resource: 'matching' }],
   timeline: {
     related: [
@@ -261,7 +259,7 @@ export const parentBinding: TResourceBinding = {
     // A provincial caseworker files applications of their own office: it is the one offered.
     { path: 'head-offices', table: headOffices, ownOfficeOnly: true },
     { path: 'countries', table: countries, orderBy: 'name' },
-    ...addressLookups,
+    ...address.lookups,
   ],
   unique: { parent_infos_code_unique: 'code' },
   filesOf: (db, id, dataDir) => attachmentFilesOf(db, parentArea.entity, id, dataDir),
