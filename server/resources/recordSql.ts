@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TRouteLocale } from '../../src/domain/locale';
 import type { TPersonName } from '../../src/domain/personName';
 import type { TDbOrTx } from '../audit';
-import { childInfos, headOffices, parentInfos, provinces, statusHistory } from '../db/schema';
+import { childInfos, parentInfos, statusHistory } from '../db/schema';
 
 /** `family given` in one script, empty parts left out; null when both are empty. */
 export const fullName = (family: PgColumn, given: PgColumn) =>
@@ -73,12 +73,3 @@ export const recordFirstStatus = (
     createdBy: row.actorId,
     updatedBy: row.actorId,
   });
-
-/**
- * The joins of a record listed with its head office and its province (`byName(headOffices.name)`,
- * `byName(provinces.name)`): every record has an office; the province may be unknown.
- */
-export const officeAndProvinceJoins = (headOfficeId: PgColumn, provinceId: PgColumn) => [
-  { table: headOffices, on: sql`${headOffices.id} = ${headOfficeId}` },
-  { table: provinces, on: sql`${provinces.id} = ${provinceId}`, left: true },
-];

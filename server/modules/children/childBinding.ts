@@ -30,14 +30,9 @@ import { childFilesDirectory } from '../../files/childFilesDirectory';
 import { isGeneratedName, thumbnailName } from '../../files/storeFile';
 import { addressLevels } from '../../resources/addressLevels';
 import { nameIn } from '../../resources/exportNames';
+import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
-import {
-  byName,
-  fullName,
-  officeAndProvinceJoins,
-  programmeToday,
-  recordFirstStatus,
-} from '../../resources/recordSql';
+import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../settings/readSettings';
 

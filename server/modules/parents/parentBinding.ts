@@ -27,14 +27,9 @@ import {
 } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { addressLevels } from '../../resources/addressLevels';
+import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
-import {
-  byName,
-  fullName,
-  officeAndProvinceJoins,
-  programmeToday,
-  recordFirstStatus,
-} from '../../resources/recordSql';
+import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../settings/readSettings';
 
