@@ -14,7 +14,7 @@ import type { TDbOrTx } from '../audit';
 import { attachments } from '../db/schema';
 import { fieldErrors } from '../errors';
 import { downloadName, storedFileResponse } from '../files/sendStoredFile';
-import { cleanName, imageExtensions, isGeneratedName, type TUploadRule } from '../files/storeFile';
+import { imageExtensions, isGeneratedName, type TUploadRule } from '../files/storeFile';
 import { dataOf, errorResponses, ZErrorBody } from '../http/schemas';
 import { currentUser } from '../plugins/permissions';
 import { multipartBody, ZBinary } from '../plugins/responses';
@@ -22,6 +22,7 @@ import {
   attachmentStore,
   attachmentsDirectory,
   checkUploads,
+  storedFileAnswer,
   type TAttachmentRow,
   type TKeptUpload,
   uploadTitle,
@@ -43,14 +44,7 @@ const answerOf = (row: TAttachmentRow, createdByName: string | null): TAttachmen
   id: row.id,
   entityId: row.entityId,
   slot: row.slot,
-  originalName: cleanName(row.originalName),
-  mimeType: row.mimeType,
-  size: row.size,
-  title: row.title,
-  version: row.version,
-  createdAt: row.createdAt.toISOString(),
-  createdBy: row.createdBy,
-  createdByName,
+  ...storedFileAnswer(row, createdByName),
 });
 
 /** The stored files of a record's attachments (for its removal), as absolute paths. */

@@ -14,6 +14,7 @@ import { thumbnailOf } from '../files/imageContent';
 import { sendStoredFile } from '../files/sendStoredFile';
 import {
   checkUpload,
+  cleanName,
   filesDirectory,
   isGeneratedName,
   keepUpload,
@@ -47,6 +48,22 @@ export const attachmentColumns = {
   createdBy: attachments.createdBy,
   updatedAt: attachments.updatedAt,
 };
+/**
+ * The fields every stored file answers (an attachment, a child's document; `storedFileFields` in
+ * src/domain/attachments.ts): dates as ISO strings, the stored name left out. The sender's file name
+ * is only a label (cleaned again for rows kept before control and bidi characters were stripped).
+ */
+export const storedFileAnswer = (row: TAttachmentRow, createdByName: string | null) => ({
+  originalName: cleanName(row.originalName),
+  mimeType: row.mimeType,
+  size: row.size,
+  title: row.title,
+  version: row.version,
+  createdAt: row.createdAt.toISOString(),
+  createdBy: row.createdBy,
+  createdByName,
+});
+
 /** A file kept in the directory, waiting for its row. */
 export type TKeptUpload = { upload: TCheckedUpload; storedName: string; title?: string | null };
 /** Keeps a checked upload under a generated name (an image's thumbnail beside it when asked). */

@@ -16,11 +16,11 @@ export const attachmentTypes = [
   'image/gif',
 ] as const;
 
-/** One file as the API answers it (the stored name never leaves the server). */
-export const ZAttachment = z.object({
-  id: z.number().int(),
-  entityId: z.number().int(),
-  slot: z.string().nullable(),
+/**
+ * What the API answers of any stored file (an attachment, a child's document), between its ids and
+ * its own fields: the stored name never leaves the server.
+ */
+export const storedFileFields = {
   originalName: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
@@ -30,5 +30,13 @@ export const ZAttachment = z.object({
   createdBy: z.number().int().nullable(),
   /** The name of the user who uploaded it, when that user still exists. */
   createdByName: z.string().nullable(),
+};
+
+/** One file as the API answers it. */
+export const ZAttachment = z.object({
+  id: z.number().int(),
+  entityId: z.number().int(),
+  slot: z.string().nullable(),
+  ...storedFileFields,
 });
 export type TAttachment = z.infer<typeof ZAttachment>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentMaxBytes, attachmentsPerUpload, attachmentTypes, storedFileFields } from './attachments';
 import { imageUploadLimitBytes } from './constants';
 
 /**
@@ -9,35 +10,22 @@ import { imageUploadLimitBytes } from './constants';
 /** A photo: an image (PNG, JPEG, WebP, GIF by content) of at most 2,000,000 bytes. */
 export const childPhotoMaxBytes = imageUploadLimitBytes;
 /** A document: a PDF or an image (by content) of at most 10,000,000 bytes (a scanned certificate). */
-export const childDocumentMaxBytes = 10_000_000;
+export const childDocumentMaxBytes = attachmentMaxBytes;
 /** `upload-files` takes at most this many documents at once. */
-export const childDocumentsPerUpload = 10;
-export const childDocumentTypes = [
-  'application/pdf',
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-] as const;
+export const childDocumentsPerUpload = attachmentsPerUpload;
+/** A document's types are any attachment's. */
+export const childDocumentTypes = attachmentTypes;
 export const childPhotoTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
 export const childFileKinds = ['photo', 'document'] as const;
 export const ZChildFileKind = z.enum(childFileKinds);
 export type TChildFileKind = z.infer<typeof ZChildFileKind>;
 
-/** One document of a child's file as the API answers it (the stored name never leaves the server). */
+/** One document of a child's file as the API answers it. */
 export const ZChildDocument = z.object({
   id: z.number().int(),
   childId: z.number().int(),
-  originalName: z.string(),
-  mimeType: z.string(),
-  size: z.number().int(),
-  title: z.string().nullable(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  createdBy: z.number().int().nullable(),
-  /** The name of the user who uploaded it, when that user still exists. */
-  createdByName: z.string().nullable(),
+  ...storedFileFields,
   updatedAt: z.string(),
 });
 export type TChildDocument = z.infer<typeof ZChildDocument>;

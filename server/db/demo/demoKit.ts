@@ -75,24 +75,22 @@ const groupIds = (rows: { id: number; parentId: number }[]) => {
   return groups;
 };
 
+/** A place level's row ids grouped by the place above them, each group in code order. */
+const idsByParent = async (
+  db: TDb,
+  level: typeof districts | typeof communes | typeof villages,
+  parentColumn: typeof districts.provinceId | typeof communes.districtId | typeof villages.communeId,
+) => {
+  const rows = await db.select({ id: level.id, parentId: parentColumn }).from(level).orderBy(asc(level.code));
+  return groupIds(rows);
+};
+
 /** The seeded places, head offices and reference lists, each in a stable order (by code). */
 export const loadDemoLookups = async (db: TDb): Promise<TDemoLookups> => {
   const provinceRows = await db
     .select({ id: provinces.id, code: provinces.code })
     .from(provinces)
     .orderBy(asc(provinces.code));
-  const districtRows = await db
-    .select({ id: districts.id, parentId: districts.provinceId })
-    .from(districts)
-    .orderBy(asc(districts.code));
-  const communeRows = await db
-    .select({ id: communes.id, parentId: communes.districtId })
-    .from(communes)
-    .orderBy(asc(communes.code));
-  const villageRows = await db
-    .select({ id: villages.id, parentId: villages.communeId })
-    .from(villages)
-    .orderBy(asc(villages.code));
   const officeRows = await db
     .select({
       id: headOffices.id,
@@ -112,9 +110,9 @@ export const loadDemoLookups = async (db: TDb): Promise<TDemoLookups> => {
     items.filter((item) => item.list === list).map(({ id, code }) => ({ id, code }));
   return {
     provinces: provinceRows,
-    districtsByProvince: groupIds(districtRows),
-    communesByDistrict: groupIds(communeRows),
-    villagesByCommune: groupIds(villageRows),
+    districtsByProvince: await idsByParent(db, districts, districts.provinceId),
+    communesByDistrict: await idsByParent(db, communes, communes.districtId),
+    villagesByCommune: await idsByParent(db, villages, villages.communeId),
     headOffices: officeRows,
     reference: {
       family_types: listOf('family_types'),

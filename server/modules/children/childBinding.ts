@@ -18,21 +18,19 @@ import {
   attachments,
   childDisabilities,
   childInfos,
-  communes,
   countries,
-  districts,
   headOffices,
   postAdoptionServices,
   provinces,
   referenceItems,
-  villages,
 } from '../../db/schema';
 import type { TReferenceListName } from '../../db/schema/reference';
 import { ApiError, fieldErrors } from '../../errors';
 import { childFilesDirectory } from '../../files/childFilesDirectory';
 import { isGeneratedName, thumbnailName } from '../../files/storeFile';
+import { addressLevels } from '../../resources/addressLevels';
 import { nameIn } from '../../resources/exportNames';
-import { levelsAgree } from '../../resources/levelsAgree';
+import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
@@ -114,26 +112,13 @@ const guardChild = async ({ db, mode, before, body, now }: TWriteContext) => {
   await checkReferenceLists(db, body);
 };
 
-const birthPlaceAgrees = levelsAgree([
-  {
-    field: 'birthDistrictId',
-    table: districts,
-    parentColumn: districts.provinceId,
-    parentField: 'birthProvinceId',
-  },
-  {
-    field: 'birthCommuneId',
-    table: communes,
-    parentColumn: communes.districtId,
-    parentField: 'birthDistrictId',
-  },
-  {
-    field: 'birthVillageId',
-    table: villages,
-    parentColumn: villages.communeId,
-    parentField: 'birthCommuneId',
-  },
-]);
+/** Where a child was born, by the four levels of an address. */
+const birthPlace = addressLevels({
+  province: 'birthProvinceId',
+  district: 'birthDistrictId',
+  commune: 'birthCommuneId',
+  village: 'birthVillageId',
+});
 
 /** Child records on the resource machinery (issue 5): `/child-infos`. */
 export const childBinding: TResourceBinding = {
@@ -175,10 +160,7 @@ export const childBinding: TResourceBinding = {
     version: childInfos.version,
     updatedAt: childInfos.updatedAt,
   },
-  joins: [
-    { table: headOffices, on: sql`${headOffices.id} = ${childInfos.headOfficeId}` },
-    { table: provinces, on: sql`${provinces.id} = ${childInfos.birthProvinceId}`, left: true },
-  ],
+  joins: officeAndProvinceJoins(childInfos.headOfficeId, childInfos.birthProvinceId),
   search: [
     childInfos.code,
     childInfos.familyNameKh,
@@ -211,18 +193,12 @@ export const childBinding: TResourceBinding = {
       sql`exists (select 1 from ${childDisabilities} where ${childDisabilities.childId} = ${childInfos.id} and ${childDisabilities.disabilityId} = ${id})`,
   },
   parents: [
-    { field: 'birthProvinceId', table: provinces },
-    { field: 'birthDistrictId', table: districts },
-    { field: 'birthCommuneId', table: communes },
-    { field: 'birthVillageId', table: villages },
+    ...birthPlace.parents,
     { field: 'nationalityId', table: countries },
     { field: 'headOfficeId', table: headOffices },
-    { field: 'keepingReasonId', table: referenceItems },
-    { field: 'livingWithId', table: referenceItems },
-    { field: 'familyTypeId', table: referenceItems },
-    { field: 'healthStatusId', table: referenceItems },
+    ...referenceFields.map(([field]) => ({ field, table: referenceItems })),
   ],
-  consistency: birthPlaceAgrees,
+  consistency: birthPlace.agree,
   // A child in a matching keeps its record (the matching's delete rule frees it first).
   children: [
     { table: adoptiveMatchings, column: adoptiveMatchings.childId, resource: 'matching' },
@@ -314,22 +290,7 @@ export const childBinding: TResourceBinding = {
     // A provincial caseworker registers children of their own office: it is the one offered.
     { path: 'head-offices', table: headOffices, ownOfficeOnly: true },
     { path: 'countries', table: countries, orderBy: 'name' },
-    { path: 'provinces', table: provinces },
-    {
-      path: 'districts/:id',
-      table: districts,
-      parent: { key: 'id', column: districts.provinceId, in: 'path' },
-    },
-    {
-      path: 'communes/:id',
-      table: communes,
-      parent: { key: 'id', column: communes.districtId, in: 'path' },
-    },
-    {
-      path: 'villages/:id',
-      table: villages,
-      parent: { key: 'id', column: villages.communeId, in: 'path' },
-    },
+    ...birthPlace.lookups,
   ],
   unique: { child_infos_code_unique: 'code' },
   // A deleted child's photo and documents go with it (afterChange removes the document rows).

@@ -19,6 +19,7 @@ import { idParam } from '../../../src/domain/rules';
 import {
   attachmentStore,
   checkUploads,
+  storedFileAnswer,
   type TAttachmentRow,
   type TKeptUpload,
   uploadTitle,
@@ -31,7 +32,6 @@ import { fieldErrors, notFound, staleVersion } from '../../errors';
 import { childFilesDirectory } from '../../files/childFilesDirectory';
 import { downloadName, storedContentType, storedFileResponse } from '../../files/sendStoredFile';
 import {
-  cleanName,
   imageExtensions,
   isGeneratedName,
   type TCheckedUpload,
@@ -108,22 +108,11 @@ const fileResponses = { 200: storedFileResponse, ...errorResponses(401, 403, 404
 /** A document is a file of the child in no slot. */
 const documentOnly = isNull(attachments.slot);
 
-/**
- * A row as the API answers it: dates as ISO strings, the stored name left out. The sender's file
- * name is only a label (cleaned again for rows kept before control and bidi characters were
- * stripped); downloads are named from the record.
- */
+/** A row as the API answers it (the stored-file fields of any attachment); downloads are named from the record. */
 const documentAnswer = (row: TAttachmentRow, createdByName: string | null = null): TChildDocument => ({
   id: row.id,
   childId: row.entityId,
-  originalName: cleanName(row.originalName),
-  mimeType: row.mimeType,
-  size: row.size,
-  title: row.title,
-  version: row.version,
-  createdAt: row.createdAt.toISOString(),
-  createdBy: row.createdBy,
-  createdByName,
+  ...storedFileAnswer(row, createdByName),
   updatedAt: row.updatedAt.toISOString(),
 });
 

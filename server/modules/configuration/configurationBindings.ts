@@ -32,6 +32,7 @@ import {
   users,
   villages,
 } from '../../db/schema';
+import { addressLevels } from '../../resources/addressLevels';
 import { levelsAgree } from '../../resources/levelsAgree';
 import type { TResourceBinding } from '../../resources/resourceRoutes';
 
@@ -294,7 +295,8 @@ export const positionBinding = codeNameBinding({
 
 /**
  * An address's levels belong together: its village lies in its commune, the commune in its
- * district, the district in its province.
+ * district, the district in its province. Checked village first (unlike `addressLevels().agree`), so
+ * that a record wrong at two levels keeps the answer it always had.
  */
 const addressLevelsAgree = levelsAgree([
   { field: 'villageId', table: villages, parentColumn: villages.communeId, parentField: 'communeId' },
@@ -316,12 +318,7 @@ export const addressBinding: TResourceBinding = {
   },
   search: [addresses.detail],
   sort: { id: addresses.id, detail: addresses.detail },
-  parents: [
-    { field: 'provinceId', table: provinces },
-    { field: 'districtId', table: districts },
-    { field: 'communeId', table: communes },
-    { field: 'villageId', table: villages },
-  ],
+  parents: addressLevels().parents,
   consistency: addressLevelsAgree,
 };
 

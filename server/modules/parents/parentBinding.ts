@@ -3,9 +3,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { parentArea } from '../../../src/domain/areas/parent.area';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import {
+  applicantFieldNames,
   applicantHasAnything,
   applicantHasWholeName,
   applicantKey,
+  applicantNameFields,
   applicantNumbers,
   approvalExpiringDays,
   checklistDateKey,
@@ -17,17 +19,15 @@ import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import {
   adoptiveMatchings,
-  communes,
   countries,
-  districts,
   headOffices,
   parentInfos,
   provinces,
   referenceItems,
-  villages,
 } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
-import { levelsAgree } from '../../resources/levelsAgree';
+import { addressLevels } from '../../resources/addressLevels';
+import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
@@ -47,23 +47,10 @@ const applicantsName = (script: 'Kh' | 'En') =>
 export const nextParentCode = (db: Parameters<typeof nextRecordCode>[0], year: string) =>
   nextRecordCode(db, { entity: parentArea.entity, code: parentInfos.code }, `PA-${year}-`);
 
+/** Each applicant's columns by field key (`applicant2GivenNameEn`), from the domain's field list. */
 const applicantColumns = Object.fromEntries(
   applicantNumbers.flatMap((n) =>
-    (
-      [
-        'FamilyNameKh',
-        'GivenNameKh',
-        'FamilyNameEn',
-        'GivenNameEn',
-        'Sex',
-        'DateOfBirth',
-        'NationalityId',
-        'IdNumber',
-        'Occupation',
-        'Education',
-        'Phone',
-      ] as const
-    ).map((field) => {
+    applicantFieldNames.map((field) => {
       const key = applicantKey(n, field) as keyof typeof parentInfos.$inferSelect;
       return [key, parentInfos[key as keyof typeof parentInfos] as PgColumn];
     }),
@@ -135,11 +122,8 @@ const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
   }
 };
 
-const addressAgrees = levelsAgree([
-  { field: 'districtId', table: districts, parentColumn: districts.provinceId, parentField: 'provinceId' },
-  { field: 'communeId', table: communes, parentColumn: communes.districtId, parentField: 'districtId' },
-  { field: 'villageId', table: villages, parentColumn: villages.communeId, parentField: 'communeId' },
-]);
+/** The family's address: province, district, commune and village. */
+const address = addressLevels();
 
 /** An application whose approval holds on `today`... or no longer does. */
 const approvalFilter = (state: string | number): SQL => {
@@ -197,22 +181,14 @@ export const parentBinding: TResourceBinding = {
     version: parentInfos.version,
     updatedAt: parentInfos.updatedAt,
   },
-  joins: [
-    { table: headOffices, on: sql`${headOffices.id} = ${parentInfos.headOfficeId}` },
-    { table: provinces, on: sql`${provinces.id} = ${parentInfos.provinceId}`, left: true },
-  ],
+  joins: officeAndProvinceJoins(parentInfos.headOfficeId, parentInfos.provinceId),
+  // The code, each applicant's names in both scripts, then their ID numbers.
   search: [
     parentInfos.code,
-    parentInfos.applicant1FamilyNameKh,
-    parentInfos.applicant1GivenNameKh,
-    parentInfos.applicant1FamilyNameEn,
-    parentInfos.applicant1GivenNameEn,
-    parentInfos.applicant2FamilyNameKh,
-    parentInfos.applicant2GivenNameKh,
-    parentInfos.applicant2FamilyNameEn,
-    parentInfos.applicant2GivenNameEn,
-    parentInfos.applicant1IdNumber,
-    parentInfos.applicant2IdNumber,
+    ...applicantNumbers.flatMap((n) =>
+      applicantNameFields.map((field) => applicantColumns[applicantKey(n, field)]),
+    ),
+    ...applicantNumbers.map((n) => applicantColumns[applicantKey(n, 'IdNumber')]),
   ],
   sort: {
     code: parentInfos.code,
@@ -236,15 +212,12 @@ export const parentBinding: TResourceBinding = {
     ageBand: acceptsAgeBand,
   },
   parents: [
-    { field: 'provinceId', table: provinces },
-    { field: 'districtId', table: districts },
-    { field: 'communeId', table: communes },
-    { field: 'villageId', table: villages },
+    ...address.parents,
     { field: 'applicant1NationalityId', table: countries },
     { field: 'applicant2NationalityId', table: countries },
     { field: 'headOfficeId', table: headOffices },
   ],
-  consistency: addressAgrees,
+  consistency: address.agree,
   children: [{ table: adoptiveMatchings, column: adoptiveMatchings.parentId, resource: 'matching' }],
   timeline: {
     related: [
@@ -281,14 +254,7 @@ export const parentBinding: TResourceBinding = {
     // A provincial caseworker files applications of their own office: it is the one offered.
     { path: 'head-offices', table: headOffices, ownOfficeOnly: true },
     { path: 'countries', table: countries, orderBy: 'name' },
-    { path: 'provinces', table: provinces },
-    {
-      path: 'districts/:id',
-      table: districts,
-      parent: { key: 'id', column: districts.provinceId, in: 'path' },
-    },
-    { path: 'communes/:id', table: communes, parent: { key: 'id', column: communes.districtId, in: 'path' } },
-    { path: 'villages/:id', table: villages, parent: { key: 'id', column: villages.communeId, in: 'path' } },
+    ...address.lookups,
   ],
   unique: { parent_infos_code_unique: 'code' },
   filesOf: (db, id, dataDir) => attachmentFilesOf(db, parentArea.entity, id, dataDir),

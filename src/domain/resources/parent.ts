@@ -47,12 +47,12 @@ const ZPhone = optionalText(30).refine((value) => /^[0-9+()\-\s]*$/.test(value))
 export const applicantNumbers = [1, 2] as const;
 export type TApplicantNumber = (typeof applicantNumbers)[number];
 
+/** An applicant's name fields (family and given, Khmer and Latin), without the `applicant{n}` prefix. */
+export const applicantNameFields = ['FamilyNameKh', 'GivenNameKh', 'FamilyNameEn', 'GivenNameEn'] as const;
+
 /** The fields one applicant has, in form order, without the `applicant{n}` prefix. */
 export const applicantFieldNames = [
-  'FamilyNameKh',
-  'GivenNameKh',
-  'FamilyNameEn',
-  'GivenNameEn',
+  ...applicantNameFields,
   'Sex',
   'DateOfBirth',
   'NationalityId',
