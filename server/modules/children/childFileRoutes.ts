@@ -448,45 +448,49 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     return { photo: row.storedName, code: row.code };
   };
 
-  app.get(
-    `${childArea.apiBase}/photo/:id`,
-    {
-      config: { permission: 'adoptive_children:read', childOf: childInParams },
-      schema: {
-        tags: ['child infos'],
-        summary: 'The child\u2019s photo, 404 when there is none',
-        description:
-          'Answers the image itself (an attachment named `{child code}-photo.{ext}`), or 404 JSON. It needs ' +
-          'a bearer token: a client shows it from a blob, not from an <img src>.',
-        params: ZChildParams,
-        response: fileResponses,
+  /** The photo's two routes (the image and the list's avatar) differ in their words and the file sent. */
+  const photoRoute = (
+    path: string,
+    summary: string,
+    description: string,
+    file: (request: FastifyRequest, photo: string) => Promise<string>,
+    suffix: string,
+  ) =>
+    app.get(
+      `${childArea.apiBase}/${path}/:id`,
+      {
+        config: { permission: 'adoptive_children:read', childOf: childInParams },
+        schema: {
+          tags: ['child infos'],
+          summary,
+          description,
+          params: ZChildParams,
+          response: fileResponses,
+        },
       },
-    },
-    async (request, reply) => {
-      const row = await storedPhoto(request.params.id);
-      return store.send(reply, request, row.photo, downloadName(row.code, 'photo', row.photo));
-    },
+      async (request, reply) => {
+        const row = await storedPhoto(request.params.id);
+        const name = await file(request, row.photo);
+        return store.send(reply, request, name, downloadName(row.code, suffix, name));
+      },
+    );
+
+  photoRoute(
+    'photo',
+    'The child\u2019s photo, 404 when there is none',
+    'Answers the image itself (an attachment named `{child code}-photo.{ext}`), or 404 JSON. It needs ' +
+      'a bearer token: a client shows it from a blob, not from an <img src>.',
+    async (_request, photo) => photo,
+    'photo',
   );
 
-  app.get(
-    `${childArea.apiBase}/thumbnail/:id`,
-    {
-      config: { permission: 'adoptive_children:read', childOf: childInParams },
-      schema: {
-        tags: ['child infos'],
-        summary: 'A 96 px square of the child\u2019s photo (the list\u2019s avatar), 404 when there is none',
-        description:
-          'Answers a small WebP (an attachment named `{child code}-photo-thumbnail.webp`), or 404 JSON. ' +
-          'Same permission as the photo; a list shows it instead of downloading every full photo.',
-        params: ZChildParams,
-        response: fileResponses,
-      },
-    },
-    async (request, reply) => {
-      const row = await storedPhoto(request.params.id);
-      // A photo kept before thumbnails existed gets one the first time a list asks for it.
-      const name = await store.thumbnailOf(request, row.photo);
-      return store.send(reply, request, name, downloadName(row.code, 'photo-thumbnail', name));
-    },
+  photoRoute(
+    'thumbnail',
+    'A 96 px square of the child\u2019s photo (the list\u2019s avatar), 404 when there is none',
+    'Answers a small WebP (an attachment named `{child code}-photo-thumbnail.webp`), or 404 JSON. ' +
+      'Same permission as the photo; a list shows it instead of downloading every full photo.',
+    // A photo kept before thumbnails existed gets one the first time a list asks for it.
+    (request, photo) => store.thumbnailOf(request, photo),
+    'photo-thumbnail',
   );
 };
