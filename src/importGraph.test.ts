@@ -135,17 +135,7 @@ const show = (edge: TEdge) => `${edge.from} → ${edge.to ?? edge.specifier}${ed
  * What cannot be fixed yet, each with its reason. An entry is `from → to` exactly as a check lists
  * it; an entry that no longer matches a violation fails the check, so the list only shrinks.
  */
-const allowed: Record<string, string> = {
-  // The work queue is not a registered feature (no index.ts: the feature registry finds features by
-  // that file, and the queue reads the registry, so an index.ts there would close a cycle). The home
-  // page shows the queue's list; until the home page and the queue are one feature, these stay.
-  'src/features/home/HomePage.tsx → src/features/workQueue/mayHaveWorkQueue.ts':
-    'the home page hosts the queue; the queue has no index.ts (it reads the feature registry)',
-  'src/features/home/HomePage.tsx → src/features/workQueue/WorkQueueList.tsx':
-    'the home page hosts the queue; the queue has no index.ts (it reads the feature registry)',
-  'src/features/home/HomePage.tsx → src/features/workQueue/workQueueState.ts':
-    'the home page hosts the queue; the queue has no index.ts (it reads the feature registry)',
-};
+const allowed: Record<string, string> = {};
 
 /** A named rule: every edge it refuses, minus the allow-list. */
 const violations = (refuses: (edge: TEdge) => boolean) =>

@@ -98,7 +98,7 @@ export type TFeature = {
   order: number;
   resourcePages?: readonly TResourcePageRoute[];
   routes?: readonly TRouteEntry[];
-  /** The work queue's items this feature's records make (src/features/workQueue reads it). */
+  /** The work queue's items this feature's records make (src/features/home/workQueue reads it). */
   workQueue?: TFeatureWorkQueue;
 };
 

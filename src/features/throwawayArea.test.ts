@@ -28,8 +28,8 @@ import type { TWorkQueueContext, TWorkQueueSource } from '../../server/workQueue
 import { areaFeature } from './areaFeature';
 import { features } from './featureRegistry';
 import type { TWorkQueueKind } from './featureRoutes';
-import { workQueuePath, workQueueReason } from './workQueue/WorkQueueList';
-import { loadWorkQueueKinds } from './workQueue/workQueueKinds';
+import { workQueuePath, workQueueReason } from './home/workQueue/WorkQueueList';
+import { loadWorkQueueKinds } from './home/workQueue/workQueueKinds';
 
 /**
  * Issue 23's promise: a new area is its description and its words. A throwaway area, described and

@@ -7,7 +7,7 @@ import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkR
  * profile form, loaded when first opened (every signed-in page carried its form library, issue 11).
  */
 export const WorkQueueBell = lazy(() =>
-  importWithReloadGuard(() => import('@/features/workQueue/WorkQueueBell'), browserReloadGuardDeps()),
+  importWithReloadGuard(() => import('@/features/home/workQueue/WorkQueueBell'), browserReloadGuardDeps()),
 );
 
 export const ProfileDialog = lazy(() =>

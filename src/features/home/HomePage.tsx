@@ -13,9 +13,9 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
-import { mayHaveWorkQueue } from '../workQueue/mayHaveWorkQueue';
-import { WorkQueueList } from '../workQueue/WorkQueueList';
-import { workQueueAtom } from '../workQueue/workQueueState';
+import { mayHaveWorkQueue } from './workQueue/mayHaveWorkQueue';
+import { WorkQueueList } from './workQueue/WorkQueueList';
+import { workQueueAtom } from './workQueue/workQueueState';
 
 type TSection = { key: string; title: string | null; entries: TMenuEntry[] };
 

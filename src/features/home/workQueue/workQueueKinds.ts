@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { TWorkQueueItem } from '@/domain/workQueue';
-import { features } from '../featureRegistry';
-import type { TWorkQueueKind, TWorkQueueReasonLook } from '../featureRoutes';
+import { features } from '../../featureRegistry';
+import type { TWorkQueueKind, TWorkQueueReasonLook } from '../../featureRoutes';
 
 /** The kinds by entity, once loaded (they come with the bell, not with the route table). */
 export type TWorkQueueKinds = ReadonlyMap<string, TWorkQueueKind>;

@@ -1,5 +1,5 @@
 import { hasPermission } from '@/domain/permissions';
-import { features } from '../featureRegistry';
+import { features } from '../../featureRegistry';
 
 /**
  * Whether a user may find anything on the work queue (server/workQueue): each feature that puts
