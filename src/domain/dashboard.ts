@@ -25,6 +25,8 @@ export const ZDashboardChange = z.object({
   id: z.number().int(),
   entity: z.string(),
   entityId: z.number().int().nullable(),
+  /** The record's code (null once it is deleted). */
+  code: z.string().nullable(),
   action: z.string(),
   at: z.string(),
   userName: z.string().nullable(),

@@ -25,10 +25,18 @@ let national: number;
 let kampot: number;
 const tokens = {} as Record<'admin' | 'registrar' | 'provincial' | 'nobody', string>;
 const ids = {} as Record<'childN' | 'childK' | 'parentK', number>;
+const codes = {} as Record<'childK' | 'parentK', string>;
 
 type TFigure = { key: string; value: number; listPath?: string };
 type TStage = TFigure & { overdue: TFigure; expectedDays: number };
-type TChange = { id: number; entity: string; entityId: number | null; action: string; at: string };
+type TChange = {
+  id: number;
+  entity: string;
+  entityId: number | null;
+  code: string | null;
+  action: string;
+  at: string;
+};
 type TDashboardData = {
   asOf: string;
   workQueue?: { total: number };
@@ -81,7 +89,8 @@ beforeAll(async () => {
   ids.childN = (await insertChild(db, { headOfficeId: national }, records())).id;
   await insertChild(db, { headOfficeId: national }, records());
   await insertChild(db, { headOfficeId: national, status: 'registered' }, records());
-  ids.childK = (await insertChild(db, { headOfficeId: kampot }, records())).id;
+  const childK = await insertChild(db, { headOfficeId: kampot }, records());
+  [ids.childK, codes.childK] = [childK.id, childK.code];
   await insertChild(db, { headOfficeId: kampot, status: 'longTerm' }, records());
 
   // Applications without a matching: national 1 pending, 1 accepted ending in 10 days, 1 accepted
@@ -89,9 +98,12 @@ beforeAll(async () => {
   await insertApplication(db, { headOfficeId: national, ...pendingApplication }, records());
   await insertApplication(db, { headOfficeId: national, approvedUntil: addDays(today, 10) }, records());
   await insertApplication(db, { headOfficeId: national, approvedUntil: addDays(today, -1) }, records());
-  ids.parentK = (
-    await insertApplication(db, { headOfficeId: kampot, approvedUntil: addDays(today, 20) }, records())
-  ).id;
+  const parentK = await insertApplication(
+    db,
+    { headOfficeId: kampot, approvedUntil: addDays(today, 20) },
+    records(),
+  );
+  [ids.parentK, codes.parentK] = [parentK.id, parentK.code];
 
   // Matchings, each with its own matched child and matched application (expected days by default:
   // proposal 30, trial 90, warrant 60, keeping 30):
@@ -202,6 +214,7 @@ describe('GET /dashboard', () => {
       ['parent', ids.parentK],
       ['child', ids.childN],
     ]);
+    expect(data.changes?.slice(0, 2).map((change) => change.code)).toEqual([codes.childK, codes.parentK]);
     // The work queue's count is the work queue's own.
     const queue = (await get('/work-queue', tokens.admin)).json();
     expect(data.workQueue?.total).toBe(queue.total);
@@ -263,6 +276,13 @@ describe('GET /dashboard', () => {
       );
     // Changes of the children of its office only (applications it may not read).
     expect(data.changes?.map((change) => [change.entity, change.entityId])).toEqual([['child', ids.childK]]);
+  });
+
+  it('counts a record written since at the next request (no cache)', async () => {
+    const before = values((await dashboard(tokens.admin)).children?.byStatus ?? []);
+    await insertChild(t.app.db, { headOfficeId: kampot, status: 'international' }, records());
+    const after = values((await dashboard(tokens.admin)).children?.byStatus ?? []);
+    expect(after).toEqual({ ...before, international: before.international + 1 });
   });
 
   it('gives a user who may read no record area no card', async () => {

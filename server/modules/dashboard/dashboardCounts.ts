@@ -182,6 +182,14 @@ export const recentChanges = async (db: TDbOrTx, user: TAuthUser): Promise<TData
       entityId: auditLog.entityId,
       action: auditLog.action,
       at: auditLog.createdAt,
+      // The record's code as it stands (null once deleted): what a reader knows a record by.
+      code: sql<string | null>`(case ${sql.join(
+        readable.map(
+          (area) =>
+            sql`when ${auditLog.entity} = ${area.entity} then (select r.code from ${sql.identifier(area.entity)} r where r.id = ${auditLog.entityId})`,
+        ),
+        sql` `,
+      )} end)`,
       userName: sql<
         string | null
       >`(select ${users.name} from ${users} where ${users.id} = ${auditLog.userId})`,
