@@ -120,6 +120,10 @@ const registerEverything = async (
   app.decorate('now', now);
   app.decorate('recordReaders', new Map());
   app.decorate(
+    'workQueueSources',
+    serverModules.flatMap((module) => module.workQueue ?? []),
+  );
+  app.decorate(
     'auth',
     createAuthService({ db: database.db, authVersion: database.authVersion, config, now }),
   );
@@ -193,7 +197,7 @@ const registerEverything = async (
         for (const routes of module.routes ?? []) await api.register(routes);
       }
       // The work queue, from the sources the modules register (server/workQueue).
-      await api.register(workQueueRoutes(serverModules.flatMap((module) => module.workQueue ?? [])));
+      await api.register(workQueueRoutes(app.workQueueSources));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: apiPrefix },

@@ -3,6 +3,7 @@ import type { TAuthService, TAuthUser } from './auth/service';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
 import type { TRecordReader } from './resources/recordReaders';
+import type { TWorkQueueSource } from './workQueue/workQueueSource';
 
 /**
  * What a route needs to be called: `public` (anyone), `authenticated` (any signed-in user) or a
@@ -47,6 +48,8 @@ declare module 'fastify' {
     routePermissions: TRoutePermissionEntry[];
     /** Each resource's read of one record, by API base (server/resources/recordReaders.ts). */
     recordReaders: Map<string, TRecordReader>;
+    /** Every module's work-queue sources (the work queue's route and the dashboard's count ask them). */
+    workQueueSources: readonly TWorkQueueSource[];
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the database on each request; null on public routes. */

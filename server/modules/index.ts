@@ -1,6 +1,7 @@
 import { childrenModule } from './children';
 import { configurationModule } from './configuration';
 import { coreModule } from './core';
+import { dashboardModule } from './dashboard';
 import { matchingsModule } from './matchings';
 import type { TServerModule } from './module';
 import { parentsModule } from './parents';
@@ -16,4 +17,5 @@ export const serverModules: readonly TServerModule[] = [
   parentsModule,
   matchingsModule,
   servicesModule,
+  dashboardModule,
 ];

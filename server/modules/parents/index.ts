@@ -82,5 +82,7 @@ export const parentsModule: TServerModule = {
   demoSeed: seedDemoParents,
 };
 
+/** The list's approval filter (expiring, expired): the dashboard counts with it, so its figures match the list. */
+export { approvalFilter } from './parentBinding';
 /** What the matchings' workflow moves along with a matching (server/modules/matchings). */
 export { parentWorkflowBinding } from './parentWorkflowBinding';

@@ -126,7 +126,7 @@ const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
 const address = addressLevels();
 
 /** An application whose approval holds on `today`... or no longer does. */
-const approvalFilter = (state: string | number): SQL => {
+export const approvalFilter = (state: string | number): SQL => {
   const accepted = sql`${parentInfos.status} = 'accepted'`;
   if (state === 'expired') return sql`(${accepted} and ${parentInfos.approvedUntil} < ${programmeToday})`;
   return sql`(${accepted} and ${parentInfos.approvedUntil} >= ${programmeToday} and ${parentInfos.approvedUntil} <= ${programmeToday} + ${approvalExpiringDays}::int)`;

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaPermission } from '../../../src/domain/areas/area';
+import { childArea } from '../../../src/domain/areas/child.area';
+import { matchingArea } from '../../../src/domain/areas/matching.area';
+import { parentArea } from '../../../src/domain/areas/parent.area';
+import { serviceArea } from '../../../src/domain/areas/service.area';
+import { type TDashboard, ZDashboard } from '../../../src/domain/dashboard';
+import { hasPermission } from '../../../src/domain/permissions';
+import { isoDateIn } from '../../../src/domain/programmeTime';
+import { errorResponses } from '../../http/schemas';
+import { requestLocale } from '../../plugins/locale';
+import { currentUser } from '../../plugins/permissions';
+import { readSettings } from '../../settings/readSettings';
+import { collectWorkQueue } from '../../workQueue/collectWorkQueue';
+import {
+  applicationsByStatus,
+  childrenByStatus,
+  matchingsByStage,
+  recentChanges,
+  servicesDue,
+} from './dashboardCounts';
+
+/**
+ * The dashboard (DESIGN.md section 6, issue 24): `GET /dashboard` answers the signed-in user's
+ * cards, each only when their permissions allow it and within their office scope; counts by SQL
+ * aggregates, asked one after the other (one connection). The work queue's count is the work-queue
+ * engine's own (the sources the modules register), not a second reckoning.
+ */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dashboard',
+    {
+      // Open to any signed-in user: each card asks for its own permission.
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          "The signed-in user's dashboard: work queue, children by status, matchings by stage, services due, applications, recent changes",
+        description:
+          'A card is present only when the user may read it: the work queue when any of its kinds is ' +
+          "theirs; children by status (adoptive_children:read); matchings by stage with those past the stage's " +
+          'expected days (matchings:read); services due soon and overdue (post_adoption_services:read); ' +
+          'applications by status with approvals ending within 30 days and ended (adoptive_parents:read); ' +
+          'the last 10 changes of the record types they may read. A provincial user counts its office only. ' +
+          'Each figure carries `listPath`, the client list that shows the records it counts, when one can.',
+        response: { 200: ZDashboard, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const db = app.db;
+      const reads = (area: Parameters<typeof areaPermission>[0]) =>
+        hasPermission(user, areaPermission(area, 'read'));
+      const settings = await readSettings(db);
+      // The programme's today, by the app's clock (tests move it), as the work queue counts it.
+      const today = isoDateIn(new Date(app.now()));
+      const data: TDashboard['data'] = { asOf: new Date(app.now()).toISOString() };
+      if (app.workQueueSources.some((source) => source.mayRead(user))) {
+        const queue = await collectWorkQueue(app.workQueueSources, {
+          db,
+          user,
+          locale: requestLocale(request),
+          today,
+          settings,
+        });
+        data.workQueue = { total: queue.total };
+      }
+      if (reads(childArea)) data.children = await childrenByStatus(db, user);
+      if (reads(matchingArea)) data.matchings = await matchingsByStage(db, user, today, settings);
+      if (reads(serviceArea)) data.services = await servicesDue(db, user);
+      if (reads(parentArea)) data.applications = await applicationsByStatus(db, user);
+      const changes = await recentChanges(db, user);
+      if (changes) data.changes = changes;
+      return { data };
+    },
+  );
+};
