@@ -4,6 +4,7 @@ import { coreModule } from './core';
 import { matchingsModule } from './matchings';
 import type { TServerModule } from './module';
 import { parentsModule } from './parents';
+import { reportsModule } from './reports';
 import { securityModule } from './security';
 import { servicesModule } from './services';
 
@@ -16,4 +17,5 @@ export const serverModules: readonly TServerModule[] = [
   parentsModule,
   matchingsModule,
   servicesModule,
+  reportsModule,
 ];

@@ -621,6 +621,7 @@ const en = {
       'You took the last step that was not a decision ({step}): another user must take this decision.',
   },
   server: {
+    reportPeriodOrder: 'from must not be after to.',
     // generic workflow messages (issue 23)
     workflow: {
       dateFuture: '{field} cannot be in the future: today is {today}.',
@@ -981,6 +982,24 @@ const en = {
   },
   // Each record area's own words (issue 23): `commands` (the palette's 'New …' and 'Find …'),
   // `show` (its record pages), `workflow` (actions, intros, fields), then what only its screens say.
+  // The reports' words (issue 24): each indicator's definition, shown beside its figure.
+  reports: {
+    definitions: {
+      childrenByStatus: 'Children whose status is this one now.',
+      adoptedInPeriod: 'Matchings completed (the child adopted) in the period.',
+      avgDaysCareToPlacement:
+        "Average days from the child's entry into care to moving in with the family (the trial's start, or the keep request where the trial was skipped), for children placed in the period.",
+      matchingsByStage: 'Matchings in this stage now.',
+      matchingsOverdue: "Matchings in this stage now, past the stage's expected days.",
+      rejections: 'Matchings rejected in this stage in the period.',
+      servicesGiven: 'Services after adoption given (confirmed) in the period.',
+      servicesDueSoon: 'Services not yet given, planned from today to the days ahead the settings say.',
+      servicesOverdue: 'Services not yet given whose planned day has passed.',
+      servicesWithConcern: 'Services given in the period with a concern.',
+    },
+    disability: { yes: 'With a disability', no: 'Without a disability' },
+    ageBand: '{band} years',
+  },
   areas: {
     child: {
       commands: {

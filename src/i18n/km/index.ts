@@ -615,6 +615,7 @@ const km = {
     fourEyesRefused: 'អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។',
   },
   server: {
+    reportPeriodOrder: 'ថ្ងៃ from ត្រូវតែមិនក្រោយថ្ងៃ to ទេ។',
     // generic workflow messages (issue 23)
     workflow: {
       dateFuture: '{field} មិនអាចជាថ្ងៃអនាគតបានទេ៖ ថ្ងៃនេះគឺ {today}។',
@@ -960,6 +961,24 @@ const km = {
   },
   // Each record area's own words (issue 23): `commands` (the palette's 'New …' and 'Find …'),
   // `show` (its record pages), `workflow` (actions, intros, fields), then what only its screens say.
+  // The reports' words (issue 24): each indicator's definition, shown beside its figure.
+  reports: {
+    definitions: {
+      childrenByStatus: 'ចំនួនកុមារដែលមានស្ថានភាពនេះឥឡូវនេះ។',
+      adoptedInPeriod: 'ចំនួនការផ្គូផ្គងដែលបានបញ្ចប់ (កុមារត្រូវបានសុំជាកុមារធម៌) ក្នុងរយៈពេលនេះ។',
+      avgDaysCareToPlacement:
+        'ចំនួនថ្ងៃជាមធ្យម ពីថ្ងៃកុមារចូលក្នុងការថែទាំ ដល់ថ្ងៃរស់នៅជាមួយគ្រួសារ (ថ្ងៃចាប់ផ្តើមសាកល្បង ឬថ្ងៃស្នើសុំចិញ្ចឹមនៅពេលគ្មានការសាកល្បង) សម្រាប់កុមារដែលបានដាក់ក្នុងរយៈពេលនេះ។',
+      matchingsByStage: 'ចំនួនការផ្គូផ្គងដែលកំពុងស្ថិតក្នុងដំណាក់កាលនេះឥឡូវនេះ។',
+      matchingsOverdue: 'ចំនួនការផ្គូផ្គងក្នុងដំណាក់កាលនេះ ដែលលើសចំនួនថ្ងៃរំពឹងទុករបស់ដំណាក់កាល ឥឡូវនេះ។',
+      rejections: 'ចំនួនការផ្គូផ្គងដែលត្រូវបានបដិសេធក្នុងដំណាក់កាលនេះ ក្នុងរយៈពេលនេះ។',
+      servicesGiven: 'ចំនួនសេវាក្រោយការសុំកុមារធម៌ដែលបានផ្តល់ (បញ្ជាក់) ក្នុងរយៈពេលនេះ។',
+      servicesDueSoon: 'ចំនួនសេវាដែលមិនទាន់ផ្តល់ ហើយគ្រោងក្នុងថ្ងៃខាងមុខ (តាមការកំណត់) ឥឡូវនេះ។',
+      servicesOverdue: 'ចំនួនសេវាដែលមិនទាន់ផ្តល់ ហើយថ្ងៃគ្រោងបានកន្លងផុត ឥឡូវនេះ។',
+      servicesWithConcern: 'ចំនួនសេវាដែលបានផ្តល់ក្នុងរយៈពេលនេះ ហើយមានកង្វល់។',
+    },
+    disability: { yes: 'មានពិការភាព', no: 'គ្មានពិការភាព' },
+    ageBand: '{band} ឆ្នាំ',
+  },
   areas: {
     child: {
       commands: {

@@ -1,0 +1,61 @@
+import { childArea } from '../areas/child.area';
+import { matchingStageNames } from '../matchingStage';
+
+/** The word (under `reports.definitions`) that defines an indicator, in both languages. */
+export type TReportDefinitionKey =
+  | 'childrenByStatus'
+  | 'adoptedInPeriod'
+  | 'avgDaysCareToPlacement'
+  | 'matchingsByStage'
+  | 'matchingsOverdue'
+  | 'rejections'
+  | 'servicesGiven'
+  | 'servicesDueSoon'
+  | 'servicesOverdue'
+  | 'servicesWithConcern';
+
+export type TReportCatalogueEntry = {
+  key: string;
+  unit: 'count' | 'days' | 'share';
+  definition: TReportDefinitionKey;
+};
+
+const childStatuses = Object.keys(childArea.statuses);
+
+/**
+ * The children's report's indicators (issue 24) in the answer's order: the key, its unit and the
+ * word that defines it. A key with a status or stage (`children.adoptable`) shares its family's
+ * definition, which names the status or stage.
+ */
+export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
+  ...childStatuses.map((status) => ({
+    key: `children.${status}`,
+    unit: 'count' as const,
+    definition: 'childrenByStatus' as const,
+  })),
+  { key: 'adoptedInPeriod', unit: 'count', definition: 'adoptedInPeriod' },
+  { key: 'avgDaysCareToPlacement', unit: 'days', definition: 'avgDaysCareToPlacement' },
+  ...matchingStageNames.map((stage) => ({
+    key: `matchings.${stage}`,
+    unit: 'count' as const,
+    definition: 'matchingsByStage' as const,
+  })),
+  ...matchingStageNames.map((stage) => ({
+    key: `matchingsOverdue.${stage}`,
+    unit: 'count' as const,
+    definition: 'matchingsOverdue' as const,
+  })),
+  ...matchingStageNames.map((stage) => ({
+    key: `rejections.${stage}`,
+    unit: 'count' as const,
+    definition: 'rejections' as const,
+  })),
+  { key: 'servicesGiven', unit: 'count', definition: 'servicesGiven' },
+  { key: 'servicesDueSoon', unit: 'count', definition: 'servicesDueSoon' },
+  { key: 'servicesOverdue', unit: 'count', definition: 'servicesOverdue' },
+  { key: 'servicesWithConcern', unit: 'count', definition: 'servicesWithConcern' },
+];
+
+/** The catalogue entry of an answer's key. */
+export const childReportEntry = (key: string): TReportCatalogueEntry | undefined =>
+  childReportCatalogue.find((entry) => entry.key === key);
