@@ -84,12 +84,12 @@ const stageOfSql = (status: SQL): SQL =>
     sql` `,
   )} end)`;
 
-const rowsOf = async <T>(db: TDbOrTx, query: SQL): Promise<T[]> => {
+export const rowsOf = async <T>(db: TDbOrTx, query: SQL): Promise<T[]> => {
   const result = await db.execute(query);
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 };
 
-const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 /** Children by status now, grouped by `groupBy` (an expression of `c` and `ho`). */
 const childrenByStatus = async (context: TReportContext, groupBy: SQL) =>

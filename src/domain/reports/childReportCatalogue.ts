@@ -1,4 +1,5 @@
 import { childArea } from '../areas/child.area';
+import { parentArea } from '../areas/parent.area';
 import { matchingStageNames } from '../matchingStage';
 
 /** The word (under `reports.definitions`) that defines an indicator, in both languages. */
@@ -12,7 +13,15 @@ export type TReportDefinitionKey =
   | 'servicesGiven'
   | 'servicesDueSoon'
   | 'servicesOverdue'
-  | 'servicesWithConcern';
+  | 'servicesWithConcern'
+  | 'applicationsByStatus'
+  | 'applicationsReceived'
+  | 'avgDaysApplicationToDecision'
+  | 'applicationsAwaitingDecision'
+  | 'familiesApprovedWaiting'
+  | 'shareFamiliesWaited3Months'
+  | 'approvalsExpiringSoon'
+  | 'approvalsExpired';
 
 export type TReportCatalogueEntry = {
   key: string;
@@ -59,3 +68,19 @@ export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
 /** The catalogue entry of an answer's key. */
 export const childReportEntry = (key: string): TReportCatalogueEntry | undefined =>
   childReportCatalogue.find((entry) => entry.key === key);
+
+/** The parents' report's indicators (issue 24) in the answer's order. */
+export const parentReportCatalogue: readonly TReportCatalogueEntry[] = [
+  ...Object.keys(parentArea.statuses).map((status) => ({
+    key: `applications.${status}`,
+    unit: 'count' as const,
+    definition: 'applicationsByStatus' as const,
+  })),
+  { key: 'applicationsReceived', unit: 'count', definition: 'applicationsReceived' },
+  { key: 'avgDaysApplicationToDecision', unit: 'days', definition: 'avgDaysApplicationToDecision' },
+  { key: 'applicationsAwaitingDecision', unit: 'count', definition: 'applicationsAwaitingDecision' },
+  { key: 'familiesApprovedWaiting', unit: 'count', definition: 'familiesApprovedWaiting' },
+  { key: 'shareFamiliesWaited3Months', unit: 'share', definition: 'shareFamiliesWaited3Months' },
+  { key: 'approvalsExpiringSoon', unit: 'count', definition: 'approvalsExpiringSoon' },
+  { key: 'approvalsExpired', unit: 'count', definition: 'approvalsExpired' },
+];

@@ -996,6 +996,16 @@ const en = {
       servicesDueSoon: 'Services not yet given, planned from today to the days ahead the settings say.',
       servicesOverdue: 'Services not yet given whose planned day has passed.',
       servicesWithConcern: 'Services given in the period with a concern.',
+      applicationsByStatus: 'Applications whose status is this one now.',
+      applicationsReceived: 'Applications received (their application day) in the period.',
+      avgDaysApplicationToDecision:
+        "Average days from the application to its decision (acceptance or rejection), for decisions taken in the period.",
+      applicationsAwaitingDecision: 'Applications awaiting a decision now.',
+      familiesApprovedWaiting: 'Families accepted, whose approval is still valid, in no matching now.',
+      shareFamiliesWaited3Months:
+        'Of the families matched in the period, the share whose approval came 3 months or more before the matching.',
+      approvalsExpiringSoon: 'Accepted applications whose approval ends within the next 30 days.',
+      approvalsExpired: 'Accepted applications whose approval has ended.',
     },
     disability: { yes: 'With a disability', no: 'Without a disability' },
     ageBand: '{band} years',
