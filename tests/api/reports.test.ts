@@ -15,10 +15,12 @@ import { yearsBefore } from '../../src/domain/resources/child';
 import { addDays } from '../../src/domain/serviceSchedule';
 import { systemSettingDefaults } from '../../src/domain/systemSettingDefaults';
 import {
+  insertApplication,
   insertChild,
   insertCompletedMatching,
   insertMatching,
   insertService,
+  pendingApplication,
 } from './support/recordFixtures';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -323,5 +325,162 @@ describe('GET /reports/children', () => {
     expect(khmer.body).not.toEqual(english.body);
     const badBand = await report('?ageBand=1-3', tokens.admin, 'kh');
     expect(badBand.body).not.toEqual((await report('?ageBand=1-3')).body);
+  });
+});
+
+/**
+ * The parents' report on a fixture of its own (its own app: the children's fixture makes
+ * applications too), each figure worked out by hand:
+ * - P1: pending, national, received 10 days before.
+ * - P2: accepted, national, received 100 days before, decided 40 before (60 days), approval ending
+ *   20 days ahead (expiring soon), in no matching (waiting).
+ * - P3: accepted, national, received 400 days before (outside the period), decided 380 before,
+ *   approval ended 5 days before (expired).
+ * - P4: matched, Kampot, received 200 days before, decided 180 before (20 days), matched 50 days
+ *   before (approval 3 months or more before: waited).
+ * - P5: matched, national, received 90 days before, decided 70 before (20 days), matched 30 days
+ *   before (40 days after the approval: not waited).
+ * - P6: rejected, national, received 60 days before, decided 50 before (10 days).
+ */
+describe('GET /reports/parents', () => {
+  let p: TTestApp;
+  let day: string;
+  let nationalOffice: number;
+  let kampotOffice: number;
+  let kampotProvince: number;
+  const parentTokens = {} as Record<'admin' | 'provincial' | 'refused', string>;
+  const parents = async (query = '', token = parentTokens.admin) => {
+    const response = await p.app.inject({
+      method: 'GET',
+      url: `/api/v1/reports/parents${query}`,
+      headers: { ...p.bearer(token), locale: 'en' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as TReportAnswer).data;
+  };
+  const statuses = (counts: Partial<Record<string, number>>) => ({
+    'applications.pending': 0,
+    'applications.accepted': 0,
+    'applications.matched': 0,
+    'applications.adopted': 0,
+    'applications.rejected': 0,
+    ...Object.fromEntries(Object.entries(counts).map(([status, n]) => [`applications.${status}`, n])),
+  });
+
+  beforeAll(async () => {
+    p = await createTestApp();
+    day = isoDateIn(new Date(p.clock.now()));
+    const [first, second] = await p.app.db
+      .select({ id: provinces.id })
+      .from(provinces)
+      .orderBy(provinces.id)
+      .limit(2);
+    kampotProvince = second.id;
+    const office = async (code: string, kind: 'national' | 'provincial', provinceId: number) =>
+      (
+        await p.app.db
+          .insert(headOffices)
+          .values({ code, name: { kh: code, en: code }, class: kind, provinceId })
+          .returning({ id: headOffices.id })
+      )[0].id;
+    nationalOffice = await office('HO-RPP-NAT', 'national', first.id);
+    kampotOffice = await office('HO-RPP-KPT', 'provincial', kampotProvince);
+    const options = { today: day, prefix: 'RPP' };
+    const application = (headOfficeId: number, values: Record<string, unknown>) =>
+      insertApplication(p.app.db, { headOfficeId, ...values }, options);
+    await application(nationalOffice, {
+      ...pendingApplication,
+      applicationDate: addDays(day, -10),
+    });
+    await application(nationalOffice, {
+      applicationDate: addDays(day, -100),
+      decisionDate: addDays(day, -40),
+      approvedUntil: addDays(day, 20),
+    });
+    await application(nationalOffice, {
+      applicationDate: addDays(day, -400),
+      decisionDate: addDays(day, -380),
+      approvedUntil: addDays(day, -5),
+    });
+    const matchedFamily = async (
+      headOfficeId: number,
+      received: number,
+      decided: number,
+      matched: number,
+    ) => {
+      const family = await application(headOfficeId, {
+        status: 'matched',
+        applicationDate: addDays(day, -received),
+        decisionDate: addDays(day, -decided),
+        approvedUntil: addDays(day, 300),
+      });
+      await insertMatching(
+        p.app.db,
+        { headOfficeId, parentId: family.id, proposedDate: addDays(day, -matched) },
+        options,
+      );
+    };
+    await matchedFamily(kampotOffice, 200, 180, 50);
+    await matchedFamily(nationalOffice, 90, 70, 30);
+    await application(nationalOffice, {
+      status: 'rejected',
+      applicationDate: addDays(day, -60),
+      decisionDate: addDays(day, -50),
+      approvedUntil: null,
+    });
+    parentTokens.admin = (await p.signIn('admin', 'admin-pass-123')).accessToken;
+    const provincial = await p.createUser('parents-kampot', ['adopted_child_reports:read']);
+    await p.app.db.update(users).set({ headOfficeId: kampotOffice }).where(eq(users.id, provincial.id));
+    parentTokens.provincial = (await p.signIn('parents-kampot', userPassword)).accessToken;
+    await p.createUser('parents-refused', ['adoptive_parents:read']);
+    parentTokens.refused = (await p.signIn('parents-refused', userPassword)).accessToken;
+  }, 60_000);
+  afterAll(() => p?.close());
+
+  it('counts every indicator of the fixture as worked out by hand', async () => {
+    const data = await parents();
+    expect(figures(data)).toEqual({
+      ...statuses({ pending: 1, accepted: 2, matched: 2, rejected: 1 }),
+      applicationsReceived: 5,
+      // P2 60, P4 20, P5 20, P6 10 days.
+      avgDaysApplicationToDecision: 27.5,
+      applicationsAwaitingDecision: 1,
+      familiesApprovedWaiting: 1,
+      shareFamiliesWaited3Months: 0.5,
+      approvalsExpiringSoon: 1,
+      approvalsExpired: 1,
+    });
+    const share = data.indicators.find((indicator) => indicator.key === 'shareFamiliesWaited3Months');
+    expect(share).toMatchObject({ unit: 'share', numerator: 1, denominator: 2 });
+    expect(data.breakdowns.province.find((row) => row.id === String(kampotProvince))?.values).toEqual(
+      statuses({ matched: 1 }),
+    );
+    expect(data.breakdowns.sex.map((row) => [row.id, row.values['applications.pending']])).toEqual([
+      ['male', 1],
+    ]);
+    expect(data.series).toHaveLength(12);
+    expect(data.series.reduce((sum, entry) => sum + (entry.values.applicationsReceived ?? 0), 0)).toBe(5);
+  });
+
+  it("counts a provincial user's office only, and a province's", async () => {
+    const kampotOnly = {
+      ...statuses({ matched: 1 }),
+      applicationsReceived: 1,
+      avgDaysApplicationToDecision: 20,
+      shareFamiliesWaited3Months: 1,
+      familiesApprovedWaiting: 0,
+      approvalsExpired: 0,
+    };
+    expect(figures(await parents('', parentTokens.provincial))).toMatchObject(kampotOnly);
+    expect(figures(await parents(`?provinceId=${kampotProvince}`))).toMatchObject(kampotOnly);
+  });
+
+  it('refuses a user without the permission', async () => {
+    const response = await p.app.inject({
+      method: 'GET',
+      url: '/api/v1/reports/parents',
+      headers: p.bearer(parentTokens.refused),
+    });
+    expect(response.statusCode).toBe(403);
   });
 });

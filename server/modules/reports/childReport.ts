@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { addMonths } from '../../../src/domain/addMonths';
 import { childArea } from '../../../src/domain/areas/child.area';
 import { matchingStageNames } from '../../../src/domain/matchingStage';
-import { childReportCatalogue } from '../../../src/domain/reports/childReportCatalogue';
 import type { TReportBreakdownRow, TReportIndicator } from '../../../src/domain/reports/reportAnswer';
+import { childReportCatalogue } from '../../../src/domain/reports/reportCatalogue';
 import {
   reportMonths,
   type TReportAgeBand,

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { addMonths } from '../../../src/domain/addMonths';
 import { parentArea } from '../../../src/domain/areas/parent.area';
-import { parentReportCatalogue } from '../../../src/domain/reports/childReportCatalogue';
 import type { TReportBreakdownRow, TReportIndicator } from '../../../src/domain/reports/reportAnswer';
+import { parentReportCatalogue } from '../../../src/domain/reports/reportCatalogue';
 import { reportMonths } from '../../../src/domain/reports/reportQuery';
 import type { TTranslatable } from '../../../src/domain/translatable';
 import { translators } from '../../plugins/locale';

@@ -66,9 +66,6 @@ export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
 ];
 
 /** The catalogue entry of an answer's key. */
-export const childReportEntry = (key: string): TReportCatalogueEntry | undefined =>
-  childReportCatalogue.find((entry) => entry.key === key);
-
 /** The parents' report's indicators (issue 24) in the answer's order. */
 export const parentReportCatalogue: readonly TReportCatalogueEntry[] = [
   ...Object.keys(parentArea.statuses).map((status) => ({
