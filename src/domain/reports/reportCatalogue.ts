@@ -1,27 +1,10 @@
+import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { childArea } from '../areas/child.area';
 import { parentArea } from '../areas/parent.area';
 import { matchingStageNames } from '../matchingStage';
 
-/** The word (under `reports.definitions`) that defines an indicator, in both languages. */
-export type TReportDefinitionKey =
-  | 'childrenByStatus'
-  | 'adoptedInPeriod'
-  | 'avgDaysCareToPlacement'
-  | 'matchingsByStage'
-  | 'matchingsOverdue'
-  | 'rejections'
-  | 'servicesGiven'
-  | 'servicesDueSoon'
-  | 'servicesOverdue'
-  | 'servicesWithConcern'
-  | 'applicationsByStatus'
-  | 'applicationsReceived'
-  | 'avgDaysApplicationToDecision'
-  | 'applicationsAwaitingDecision'
-  | 'familiesApprovedWaiting'
-  | 'shareFamiliesWaited3Months'
-  | 'approvalsExpiringSoon'
-  | 'approvalsExpired';
+/** The word (under `reports.definitions`) that defines an indicator, in both languages: the dictionaries must have it. */
+export type TReportDefinitionKey = keyof TranslationFunctions['reports']['definitions'];
 
 export type TReportCatalogueEntry = {
   key: string;
@@ -65,7 +48,6 @@ export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
   { key: 'servicesWithConcern', unit: 'count', definition: 'servicesWithConcern' },
 ];
 
-/** The catalogue entry of an answer's key. */
 /** The parents' report's indicators (issue 24) in the answer's order. */
 export const parentReportCatalogue: readonly TReportCatalogueEntry[] = [
   ...Object.keys(parentArea.statuses).map((status) => ({
