@@ -118,7 +118,11 @@ beforeAll(async () => {
       completedOn: addDays(today, -30),
       proposedDate: addDays(today, -230),
       trialStart: addDays(today, -200),
-      child: { dateOfBirth: yearsBefore(today, 7), admittedOn: addDays(today, -300) },
+      child: {
+        dateOfBirth: yearsBefore(today, 7),
+        admittedOn: addDays(today, -300),
+        adoptionConfirmedOn: addDays(today, -260),
+      },
     },
     options,
   );
@@ -140,7 +144,12 @@ beforeAll(async () => {
       stageEnteredOn: trialBegan,
       lastStepDate: trialBegan,
       trialStart: trialBegan,
-      child: { sex: 'male', dateOfBirth: yearsBefore(today, 13), admittedOn: addDays(trialBegan, -60) },
+      child: {
+        sex: 'male',
+        dateOfBirth: yearsBefore(today, 13),
+        admittedOn: addDays(trialBegan, -60),
+        adoptionConfirmedOn: addDays(trialBegan, -40),
+      },
     },
     options,
   );
@@ -165,7 +174,15 @@ beforeAll(async () => {
     toStatus: 'rejected',
     payload: { date: addDays(today, -10) },
   });
-  await insertMatching(t.app.db, { headOfficeId: national, proposedDate: addDays(today, -5) }, options);
+  await insertMatching(
+    t.app.db,
+    {
+      headOfficeId: national,
+      proposedDate: addDays(today, -5),
+      child: { adoptionConfirmedOn: addDays(today, -15) },
+    },
+    options,
+  );
   await insertCompletedMatching(
     t.app.db,
     { headOfficeId: national, completedOn: yearsBefore(today, 2) },
@@ -191,6 +208,10 @@ describe('GET /reports/children', () => {
       adoptedInPeriod: 1,
       // C: 100 days, D: 60 days.
       avgDaysCareToPlacement: 80,
+      // Proposed in the period, from the adoptable decision: C 30, D 20, F 10 days.
+      avgDaysAdoptableToMatched: 20,
+      // Adopted in the period: C, 230 days after the decision.
+      shareAdoptedWithin14Months: 1,
       'matchings.proposal': 1,
       'matchings.trial': 1,
       'matchings.warrant': 0,
@@ -259,6 +280,8 @@ describe('GET /reports/children', () => {
       ...statusCounts({ adopted: 1 }),
       adoptedInPeriod: 1,
       avgDaysCareToPlacement: 100,
+      avgDaysAdoptableToMatched: 30,
+      shareAdoptedWithin14Months: 1,
       servicesGiven: 1,
       servicesDueSoon: 1,
       servicesOverdue: 1,
@@ -273,6 +296,7 @@ describe('GET /reports/children', () => {
       'matchingsOverdue.trial': 1,
       adoptedInPeriod: 0,
       avgDaysCareToPlacement: 60,
+      avgDaysAdoptableToMatched: 20,
     });
     expect(figures(await answer('?ageBand=0-2'))).toMatchObject(statusCounts({ adoptable: 1 }));
     expect(figures(await answer('?disability=true'))).toMatchObject(statusCounts({ adoptable: 1 }));

@@ -130,6 +130,10 @@ export const childReport = async (context: TReportContext) => {
     sql`select
         count(*) filter (where m.completed_on between ${period.from}::date and ${period.to}::date) as adopted,
         count(*) filter (where ${placement} between ${period.from}::date and ${period.to}::date and c.admitted_on is not null) as placed,
+        count(*) filter (where m.proposed_date between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null) as proposed,
+        sum(m.proposed_date - c.adoption_confirmed_on) filter (where m.proposed_date between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null) as proposed_days,
+        count(*) filter (where m.completed_on between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null) as adopted_known,
+        count(*) filter (where m.completed_on between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null and m.completed_on < c.adoption_confirmed_on + interval '14 months') as adopted_within,
         sum(${placement} - c.admitted_on) filter (where ${placement} between ${period.from}::date and ${period.to}::date and c.admitted_on is not null) as placed_days,
         ${sql.join(
           matchingStageNames.map(
@@ -151,6 +155,22 @@ export const childReport = async (context: TReportContext) => {
     numerator: placedDays,
     denominator: placed,
   });
+  const proposed = num(matchings.proposed);
+  const proposedDays = num(matchings.proposed_days);
+  put('avgDaysAdoptableToMatched', proposed ? Math.round((proposedDays / proposed) * 10) / 10 : 0, {
+    numerator: proposedDays,
+    denominator: proposed,
+  });
+  const adoptedKnown = num(matchings.adopted_known);
+  const adoptedWithin = num(matchings.adopted_within);
+  put(
+    'shareAdoptedWithin14Months',
+    adoptedKnown ? Math.round((adoptedWithin / adoptedKnown) * 1000) / 1000 : 0,
+    {
+      numerator: adoptedWithin,
+      denominator: adoptedKnown,
+    },
+  );
   for (const stage of matchingStageNames) put(`matchings.${stage}`, num(matchings[`now_${stage}`]));
   for (const stage of matchingStageNames)
     put(`matchingsOverdue.${stage}`, num(matchings[`overdue_${stage}`]));

@@ -27,6 +27,8 @@ export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
   })),
   { key: 'adoptedInPeriod', unit: 'count', definition: 'adoptedInPeriod' },
   { key: 'avgDaysCareToPlacement', unit: 'days', definition: 'avgDaysCareToPlacement' },
+  { key: 'avgDaysAdoptableToMatched', unit: 'days', definition: 'avgDaysAdoptableToMatched' },
+  { key: 'shareAdoptedWithin14Months', unit: 'share', definition: 'shareAdoptedWithin14Months' },
   ...matchingStageNames.map((stage) => ({
     key: `matchings.${stage}`,
     unit: 'count' as const,

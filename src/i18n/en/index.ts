@@ -989,6 +989,10 @@ const en = {
       adoptedInPeriod: 'Matchings completed (the child adopted) in the period.',
       avgDaysCareToPlacement:
         "Average days from the child's entry into care to moving in with the family (the trial's start, or the keep request where the trial was skipped), for children placed in the period.",
+      avgDaysAdoptableToMatched:
+        "Average days from the child's adoptable decision to the matching's proposal, for matchings proposed in the period.",
+      shareAdoptedWithin14Months:
+        'Of the children adopted in the period, the share who waited under 14 months from their adoptable decision.',
       matchingsByStage: 'Matchings in this stage now.',
       matchingsOverdue: "Matchings in this stage now, past the stage's expected days.",
       rejections: 'Matchings rejected in this stage in the period.',
