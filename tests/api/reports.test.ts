@@ -135,7 +135,7 @@ beforeAll(async () => {
   await insertService(t.app.db, c, { plannedDate: addDays(today, -3) }, options);
   await insertService(t.app.db, c, { plannedDate: addDays(today, 5) }, options);
   const trialBegan = addDays(today, -(expectedTrial + 1));
-  await insertMatching(
+  const inTrial = await insertMatching(
     t.app.db,
     {
       headOfficeId: national,
@@ -153,6 +153,25 @@ beforeAll(async () => {
     },
     options,
   );
+  // D's steps: proposed 20 days before the trial (20 days proposing), in trial since.
+  await t.app.db.insert(statusHistory).values([
+    {
+      entity: 'adoptive_matchings',
+      entityId: inTrial.id,
+      action: 'propose',
+      fromStatus: 'proposed',
+      toStatus: 'proposed',
+      payload: { date: addDays(trialBegan, -20) },
+    },
+    {
+      entity: 'adoptive_matchings',
+      entityId: inTrial.id,
+      action: 'start-trial',
+      fromStatus: 'adoptionConfirmed',
+      toStatus: 'testing',
+      payload: { date: trialBegan },
+    },
+  ]);
   const rejected = await insertMatching(
     t.app.db,
     {
@@ -166,14 +185,22 @@ beforeAll(async () => {
     },
     options,
   );
-  await t.app.db.insert(statusHistory).values({
-    entity: 'adoptive_matchings',
-    entityId: rejected.id,
-    action: 'reject',
-    fromStatus: 'testing',
-    toStatus: 'rejected',
-    payload: { date: addDays(today, -10) },
-  });
+  // Its steps: proposed 60 days before, trial from 50 before (10 days proposing), rejected 10
+  // before (40 days in trial).
+  const step = (entityId: number, fromStatus: string, toStatus: string, date: string) =>
+    t.app.db
+      .insert(statusHistory)
+      .values({
+        entity: 'adoptive_matchings',
+        entityId,
+        action: toStatus,
+        fromStatus,
+        toStatus,
+        payload: { date },
+      });
+  await step(rejected.id, 'proposed', 'proposed', addDays(today, -60));
+  await step(rejected.id, 'adoptionConfirmed', 'testing', addDays(today, -50));
+  await step(rejected.id, 'testing', 'rejected', addDays(today, -10));
   await insertMatching(
     t.app.db,
     {
@@ -220,6 +247,16 @@ describe('GET /reports/children', () => {
       'matchingsOverdue.trial': 1,
       'matchingsOverdue.warrant': 0,
       'matchingsOverdue.keeping': 0,
+      // Proposal left in the period: E 10, D 20 days (median 15, 90th percentile 10 + 0.9 × 10);
+      // trial left: E 40 days.
+      'daysInStage.proposal.median': 15,
+      'daysInStage.proposal.p90': 19,
+      'daysInStage.trial.median': 40,
+      'daysInStage.trial.p90': 40,
+      'daysInStage.warrant.median': 0,
+      'daysInStage.warrant.p90': 0,
+      'daysInStage.keeping.median': 0,
+      'daysInStage.keeping.p90': 0,
       'rejections.proposal': 0,
       'rejections.trial': 1,
       'rejections.warrant': 0,

@@ -176,6 +176,44 @@ export const childReport = async (context: TReportContext) => {
     put(`matchingsOverdue.${stage}`, num(matchings[`overdue_${stage}`]));
   for (const stage of matchingStageNames) put(`rejections.${stage}`, num(matchings[`rejected_${stage}`]));
 
+  // Each stage a matching went through, from its status history (as src/domain/matchingStage.ts
+  // `stagePeriods` reads it): consecutive steps in one stage are one period, entered on its first
+  // step's day (the step's date, else the programme's day it was taken) and left on the next's.
+  const stageDays = await rowsOf<{ stage: string; median: number; p90: number; n: string }>(
+    db,
+    sql`with steps as (
+          select h.entity_id, h.at, h.id,
+            coalesce((h.payload->>'date')::date, (h.at at time zone 'Asia/Phnom_Penh')::date) as day,
+            ${stageOfSql(sql`h.to_status`)} as stage
+          from status_history h
+          join adoptive_matchings m on m.id = h.entity_id
+          join child_infos c on c.id = m.child_id
+          where h.entity = 'adoptive_matchings' and ${matchingCondition}
+        ), marked as (
+          select *, case when stage is distinct from lag(stage) over (partition by entity_id order by at, id) then 1 else 0 end as change
+          from steps
+        ), grouped as (
+          select *, sum(change) over (partition by entity_id order by at, id) as grp from marked
+        ), periods as (
+          select entity_id, grp, (array_agg(stage order by at, id))[1] as stage, (array_agg(day order by at, id))[1] as entered
+          from grouped group by entity_id, grp
+        ), spans as (
+          select stage, entered, lead(entered) over (partition by entity_id order by grp) as left_on from periods
+        )
+        select stage, count(*) as n,
+          percentile_cont(0.5) within group (order by left_on - entered) as median,
+          percentile_cont(0.9) within group (order by left_on - entered) as p90
+        from spans
+        where stage is not null and left_on between ${period.from}::date and ${period.to}::date
+        group by stage`,
+  );
+  for (const stage of matchingStageNames) {
+    const row = stageDays.find((one) => one.stage === stage);
+    const left = { denominator: num(row?.n) };
+    put(`daysInStage.${stage}.median`, Math.round(num(row?.median) * 10) / 10, left);
+    put(`daysInStage.${stage}.p90`, Math.round(num(row?.p90) * 10) / 10, left);
+  }
+
   const serviceCondition = recordCondition(context, sql`s.head_office_id`);
   const given = sql`s.status = 'confirmed' and s.actual_date between ${period.from}::date and ${period.to}::date`;
   const [services] = await rowsOf<Record<string, string | null>>(

@@ -39,6 +39,13 @@ export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
     unit: 'count' as const,
     definition: 'matchingsOverdue' as const,
   })),
+  ...matchingStageNames.flatMap((stage) =>
+    (['median', 'p90'] as const).map((measure) => ({
+      key: `daysInStage.${stage}.${measure}`,
+      unit: 'days' as const,
+      definition: measure === 'median' ? ('daysInStageMedian' as const) : ('daysInStageP90' as const),
+    })),
+  ),
   ...matchingStageNames.map((stage) => ({
     key: `rejections.${stage}`,
     unit: 'count' as const,

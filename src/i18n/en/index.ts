@@ -995,6 +995,8 @@ const en = {
         'Of the children adopted in the period, the share who waited under 14 months from their adoptable decision.',
       matchingsByStage: 'Matchings in this stage now.',
       matchingsOverdue: "Matchings in this stage now, past the stage's expected days.",
+      daysInStageMedian: 'Median days in this stage, of the stages left in the period.',
+      daysInStageP90: 'Days in this stage that 90% of matchings did not exceed, of the stages left in the period.',
       rejections: 'Matchings rejected in this stage in the period.',
       servicesGiven: 'Services after adoption given (confirmed) in the period.',
       servicesDueSoon: 'Services not yet given, planned from today to the days ahead the settings say.',
