@@ -188,16 +188,14 @@ beforeAll(async () => {
   // Its steps: proposed 60 days before, trial from 50 before (10 days proposing), rejected 10
   // before (40 days in trial).
   const step = (entityId: number, fromStatus: string, toStatus: string, date: string) =>
-    t.app.db
-      .insert(statusHistory)
-      .values({
-        entity: 'adoptive_matchings',
-        entityId,
-        action: toStatus,
-        fromStatus,
-        toStatus,
-        payload: { date },
-      });
+    t.app.db.insert(statusHistory).values({
+      entity: 'adoptive_matchings',
+      entityId,
+      action: toStatus,
+      fromStatus,
+      toStatus,
+      payload: { date },
+    });
   await step(rejected.id, 'proposed', 'proposed', addDays(today, -60));
   await step(rejected.id, 'adoptionConfirmed', 'testing', addDays(today, -50));
   await step(rejected.id, 'testing', 'rejected', addDays(today, -10));

@@ -996,7 +996,8 @@ const en = {
       matchingsByStage: 'Matchings in this stage now.',
       matchingsOverdue: "Matchings in this stage now, past the stage's expected days.",
       daysInStageMedian: 'Median days in this stage, of the stages left in the period.',
-      daysInStageP90: 'Days in this stage that 90% of matchings did not exceed, of the stages left in the period.',
+      daysInStageP90:
+        'Days in this stage that 90% of matchings did not exceed, of the stages left in the period.',
       rejections: 'Matchings rejected in this stage in the period.',
       servicesGiven: 'Services after adoption given (confirmed) in the period.',
       servicesDueSoon: 'Services not yet given, planned from today to the days ahead the settings say.',
@@ -1005,7 +1006,7 @@ const en = {
       applicationsByStatus: 'Applications whose status is this one now.',
       applicationsReceived: 'Applications received (their application day) in the period.',
       avgDaysApplicationToDecision:
-        "Average days from the application to its decision (acceptance or rejection), for decisions taken in the period.",
+        'Average days from the application to its decision (acceptance or rejection), for decisions taken in the period.',
       applicationsAwaitingDecision: 'Applications awaiting a decision now.',
       familiesApprovedWaiting: 'Families accepted, whose approval is still valid, in no matching now.',
       shareFamiliesWaited3Months:
