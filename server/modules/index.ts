@@ -5,6 +5,7 @@ import { dashboardModule } from './dashboard';
 import { matchingsModule } from './matchings';
 import type { TServerModule } from './module';
 import { parentsModule } from './parents';
+import { reportsModule } from './reports';
 import { securityModule } from './security';
 import { servicesModule } from './services';
 
@@ -18,4 +19,5 @@ export const serverModules: readonly TServerModule[] = [
   matchingsModule,
   servicesModule,
   dashboardModule,
+  reportsModule,
 ];

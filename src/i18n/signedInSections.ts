@@ -15,4 +15,6 @@ export const signedInSections = [
   // the generic words of record pages and workflows (issue 23): no screen before sign-in shows them
   'record',
   'workflow',
+  // the reports' definitions (issue 24)
+  'reports',
 ] as const;

@@ -621,6 +621,7 @@ const en = {
       'You took the last step that was not a decision ({step}): another user must take this decision.',
   },
   server: {
+    reportPeriodOrder: 'from must not be after to.',
     // generic workflow messages (issue 23)
     workflow: {
       dateFuture: '{field} cannot be in the future: today is {today}.',
@@ -981,6 +982,41 @@ const en = {
   },
   // Each record area's own words (issue 23): `commands` (the palette's 'New …' and 'Find …'),
   // `show` (its record pages), `workflow` (actions, intros, fields), then what only its screens say.
+  // The reports' words (issue 24): each indicator's definition, shown beside its figure.
+  reports: {
+    definitions: {
+      childrenByStatus: 'Children whose status is this one now.',
+      adoptedInPeriod: 'Matchings completed (the child adopted) in the period.',
+      avgDaysCareToPlacement:
+        "Average days from the child's entry into care to moving in with the family (the trial's start, or the keep request where the trial was skipped), for children placed in the period.",
+      avgDaysAdoptableToMatched:
+        "Average days from the child's adoptable decision to the matching's proposal, for matchings proposed in the period.",
+      shareAdoptedWithin14Months:
+        'Of the children adopted in the period, the share who waited under 14 months from their adoptable decision.',
+      matchingsByStage: 'Matchings in this stage now.',
+      matchingsOverdue: "Matchings in this stage now, past the stage's expected days.",
+      daysInStageMedian: 'Median days in this stage, of the stages left in the period.',
+      daysInStageP90:
+        'Days in this stage that 90% of matchings did not exceed, of the stages left in the period.',
+      rejections: 'Matchings rejected in this stage in the period.',
+      servicesGiven: 'Services after adoption given (confirmed) in the period.',
+      servicesDueSoon: 'Services not yet given, planned from today to the days ahead the settings say.',
+      servicesOverdue: 'Services not yet given whose planned day has passed.',
+      servicesWithConcern: 'Services given in the period with a concern.',
+      applicationsByStatus: 'Applications whose status is this one now.',
+      applicationsReceived: 'Applications received (their application day) in the period.',
+      avgDaysApplicationToDecision:
+        'Average days from the application to its decision (acceptance or rejection), for decisions taken in the period.',
+      applicationsAwaitingDecision: 'Applications awaiting a decision now.',
+      familiesApprovedWaiting: 'Families accepted, whose approval is still valid, in no matching now.',
+      shareFamiliesWaited3Months:
+        'Of the families matched in the period, the share whose approval came 3 months or more before the matching.',
+      approvalsExpiringSoon: 'Accepted applications whose approval ends within the next 30 days.',
+      approvalsExpired: 'Accepted applications whose approval has ended.',
+    },
+    disability: { yes: 'With a disability', no: 'Without a disability' },
+    ageBand: '{band} years',
+  },
   areas: {
     child: {
       commands: {

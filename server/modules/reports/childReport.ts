@@ -1,0 +1,309 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { addMonths } from '../../../src/domain/addMonths';
+import { childArea } from '../../../src/domain/areas/child.area';
+import { matchingStageNames } from '../../../src/domain/matchingStage';
+import type { TReportBreakdownRow, TReportIndicator } from '../../../src/domain/reports/reportAnswer';
+import { childReportCatalogue } from '../../../src/domain/reports/reportCatalogue';
+import {
+  reportMonths,
+  type TReportAgeBand,
+  type TReportQuery,
+} from '../../../src/domain/reports/reportQuery';
+import type { TSystemSettings } from '../../../src/domain/systemSettings';
+import type { TTranslatable } from '../../../src/domain/translatable';
+import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
+import type { TDbOrTx } from '../../audit';
+import { translators } from '../../plugins/locale';
+
+export type TReportContext = {
+  db: TDbOrTx;
+  query: TReportQuery;
+  period: { from: string; to: string };
+  today: string;
+  officeScope: number | null;
+  settings: TSystemSettings;
+};
+
+const bandYears: Record<TReportAgeBand, [number, number]> = {
+  '0-2': [0, 2],
+  '3-5': [3, 5],
+  '6-11': [6, 11],
+  '12-17': [12, 17],
+};
+
+/** An age band as birth days: born after `from` (exclusive) and on or before `to`, on `today`. */
+const bandBirthDays = (band: TReportAgeBand, today: string) => {
+  const [youngest, oldest] = bandYears[band];
+  return { after: addMonths(today, -12 * (oldest + 1)), upTo: addMonths(today, -12 * youngest) };
+};
+
+/** The SQL of a child's age band on `today` (null past 17). */
+const ageBandSql = (today: string): SQL => {
+  const cases = (Object.keys(bandYears) as TReportAgeBand[]).map((band) => {
+    const { after, upTo } = bandBirthDays(band, today);
+    return sql`when c.date_of_birth > ${after}::date and c.date_of_birth <= ${upTo}::date then ${band}`;
+  });
+  return sql`(case ${sql.join(cases, sql` `)} end)`;
+};
+
+const hasDisabilitySql = sql`exists (select 1 from child_disabilities d where d.child_id = c.id)`;
+
+/**
+ * The filters on a record kept by `officeColumn` (its own head office: office scope, head office,
+ * province) and on its child `c` (sex, age band, disability). One condition for every count, so each
+ * figure counts the same children.
+ */
+const recordCondition = (context: TReportContext, officeColumn: SQL): SQL => {
+  const { query, officeScope, today } = context;
+  const parts: SQL[] = [sql`true`];
+  if (officeScope !== null) parts.push(sql`${officeColumn} = ${officeScope}`);
+  if (query.headOfficeId !== undefined) parts.push(sql`${officeColumn} = ${query.headOfficeId}`);
+  if (query.provinceId !== undefined)
+    parts.push(
+      sql`${officeColumn} in (select ho.id from head_offices ho where ho.province_id = ${query.provinceId})`,
+    );
+  if (query.sex !== undefined) parts.push(sql`c.sex = ${query.sex}`);
+  if (query.ageBand !== undefined) {
+    const { after, upTo } = bandBirthDays(query.ageBand, today);
+    parts.push(sql`c.date_of_birth > ${after}::date and c.date_of_birth <= ${upTo}::date`);
+  }
+  if (query.disability !== undefined)
+    parts.push(query.disability === 'true' ? hasDisabilitySql : sql`not ${hasDisabilitySql}`);
+  return sql.join(parts, sql` and `);
+};
+
+const stageOfSql = (status: SQL): SQL =>
+  sql`(case ${sql.join(
+    matchingStageNames.map(
+      (stage) =>
+        sql`when ${status} in (${sql.join(
+          matchingStages[stage].map((one) => sql`${one}`),
+          sql`, `,
+        )}) then ${stage}`,
+    ),
+    sql` `,
+  )} end)`;
+
+export const rowsOf = async <T>(db: TDbOrTx, query: SQL): Promise<T[]> => {
+  const result = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+};
+
+export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** Children by status now, grouped by `groupBy` (an expression of `c` and `ho`). */
+const childrenByStatus = async (context: TReportContext, groupBy: SQL) =>
+  rowsOf<{ grp: string | null; status: string; n: string }>(
+    context.db,
+    sql`select ${groupBy} as grp, c.status, count(*) as n
+        from child_infos c join head_offices ho on ho.id = c.head_office_id
+        where ${recordCondition(context, sql`c.head_office_id`)}
+        group by 1, 2`,
+  );
+
+/**
+ * The children's report (issue 24), counted in the database: children by status now, adoptions
+ * and placements in the period, matchings by stage now (overdue ones apart) and rejected in the
+ * period, services after adoption; by province, sex, age band and disability; 12 months of adoptions
+ * and services given.
+ */
+export const childReport = async (context: TReportContext) => {
+  const { db, period, today, settings } = context;
+  const statuses = Object.keys(childArea.statuses);
+  const values = new Map<string, TReportIndicator>();
+  const put = (key: string, value: number, extra: Partial<TReportIndicator> = {}) => {
+    const entry = childReportCatalogue.find((one) => one.key === key);
+    if (entry) values.set(key, { key, value, unit: entry.unit, ...extra });
+  };
+
+  const children = await childrenByStatus(context, sql`null::text`);
+  for (const status of statuses)
+    put(`children.${status}`, num(children.find((row) => row.status === status)?.n));
+
+  const placement = sql`coalesce(m.trial_start, m.keep_requested_on)`;
+  const matchingCondition = recordCondition(context, sql`m.head_office_id`);
+  const expected = (stage: string) =>
+    settings.stageExpectedDays[stage as keyof TSystemSettings['stageExpectedDays']];
+  const rejectedFrom = sql`(select h.from_status from status_history h where h.entity = 'adoptive_matchings' and h.entity_id = m.id and h.to_status = 'rejected' order by h.at desc, h.id desc limit 1)`;
+  const [matchings] = await rowsOf<Record<string, string | null>>(
+    db,
+    sql`select
+        count(*) filter (where m.completed_on between ${period.from}::date and ${period.to}::date) as adopted,
+        count(*) filter (where ${placement} between ${period.from}::date and ${period.to}::date and c.admitted_on is not null) as placed,
+        count(*) filter (where m.proposed_date between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null) as proposed,
+        sum(m.proposed_date - c.adoption_confirmed_on) filter (where m.proposed_date between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null) as proposed_days,
+        count(*) filter (where m.completed_on between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null) as adopted_known,
+        count(*) filter (where m.completed_on between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null and m.completed_on < c.adoption_confirmed_on + interval '14 months') as adopted_within,
+        sum(${placement} - c.admitted_on) filter (where ${placement} between ${period.from}::date and ${period.to}::date and c.admitted_on is not null) as placed_days,
+        ${sql.join(
+          matchingStageNames.map(
+            (
+              stage,
+            ) => sql`count(*) filter (where ${stageOfSql(sql`m.status`)} = ${stage}) as ${sql.identifier(`now_${stage}`)},
+            count(*) filter (where ${stageOfSql(sql`m.status`)} = ${stage} and ${today}::date - m.stage_entered_on > ${expected(stage)}) as ${sql.identifier(`overdue_${stage}`)},
+            count(*) filter (where m.status = 'rejected' and m.rejected_on between ${period.from}::date and ${period.to}::date and ${stageOfSql(rejectedFrom)} = ${stage}) as ${sql.identifier(`rejected_${stage}`)}`,
+          ),
+          sql`, `,
+        )}
+        from adoptive_matchings m join child_infos c on c.id = m.child_id
+        where ${matchingCondition}`,
+  );
+  put('adoptedInPeriod', num(matchings.adopted));
+  const placed = num(matchings.placed);
+  const placedDays = num(matchings.placed_days);
+  put('avgDaysCareToPlacement', placed ? Math.round((placedDays / placed) * 10) / 10 : 0, {
+    numerator: placedDays,
+    denominator: placed,
+  });
+  const proposed = num(matchings.proposed);
+  const proposedDays = num(matchings.proposed_days);
+  put('avgDaysAdoptableToMatched', proposed ? Math.round((proposedDays / proposed) * 10) / 10 : 0, {
+    numerator: proposedDays,
+    denominator: proposed,
+  });
+  const adoptedKnown = num(matchings.adopted_known);
+  const adoptedWithin = num(matchings.adopted_within);
+  put(
+    'shareAdoptedWithin14Months',
+    adoptedKnown ? Math.round((adoptedWithin / adoptedKnown) * 1000) / 1000 : 0,
+    {
+      numerator: adoptedWithin,
+      denominator: adoptedKnown,
+    },
+  );
+  for (const stage of matchingStageNames) put(`matchings.${stage}`, num(matchings[`now_${stage}`]));
+  for (const stage of matchingStageNames)
+    put(`matchingsOverdue.${stage}`, num(matchings[`overdue_${stage}`]));
+  for (const stage of matchingStageNames) put(`rejections.${stage}`, num(matchings[`rejected_${stage}`]));
+
+  // Each stage a matching went through, from its status history (as src/domain/matchingStage.ts
+  // `stagePeriods` reads it): consecutive steps in one stage are one period, entered on its first
+  // step's day (the step's date, else the programme's day it was taken) and left on the next's.
+  const stageDays = await rowsOf<{ stage: string; median: number; p90: number; n: string }>(
+    db,
+    sql`with steps as (
+          select h.entity_id, h.at, h.id,
+            coalesce((h.payload->>'date')::date, (h.at at time zone 'Asia/Phnom_Penh')::date) as day,
+            ${stageOfSql(sql`h.to_status`)} as stage
+          from status_history h
+          join adoptive_matchings m on m.id = h.entity_id
+          join child_infos c on c.id = m.child_id
+          where h.entity = 'adoptive_matchings' and ${matchingCondition}
+        ), marked as (
+          select *, case when stage is distinct from lag(stage) over (partition by entity_id order by at, id) then 1 else 0 end as change
+          from steps
+        ), grouped as (
+          select *, sum(change) over (partition by entity_id order by at, id) as grp from marked
+        ), periods as (
+          select entity_id, grp, (array_agg(stage order by at, id))[1] as stage, (array_agg(day order by at, id))[1] as entered
+          from grouped group by entity_id, grp
+        ), spans as (
+          select stage, entered, lead(entered) over (partition by entity_id order by grp) as left_on from periods
+        )
+        select stage, count(*) as n,
+          percentile_cont(0.5) within group (order by left_on - entered) as median,
+          percentile_cont(0.9) within group (order by left_on - entered) as p90
+        from spans
+        where stage is not null and left_on between ${period.from}::date and ${period.to}::date
+        group by stage`,
+  );
+  for (const stage of matchingStageNames) {
+    const row = stageDays.find((one) => one.stage === stage);
+    const left = { denominator: num(row?.n) };
+    put(`daysInStage.${stage}.median`, Math.round(num(row?.median) * 10) / 10, left);
+    put(`daysInStage.${stage}.p90`, Math.round(num(row?.p90) * 10) / 10, left);
+  }
+
+  const serviceCondition = recordCondition(context, sql`s.head_office_id`);
+  const given = sql`s.status = 'confirmed' and s.actual_date between ${period.from}::date and ${period.to}::date`;
+  const [services] = await rowsOf<Record<string, string | null>>(
+    db,
+    sql`select
+        count(*) filter (where ${given}) as given,
+        count(*) filter (where s.status = 'pending' and s.planned_date >= ${today}::date and s.planned_date <= ${today}::date + ${settings.serviceDueSoonDays}::int) as due_soon,
+        count(*) filter (where s.status = 'pending' and s.planned_date < ${today}::date) as overdue,
+        count(*) filter (where ${given} and s.concern) as concern
+        from post_adoption_services s join child_infos c on c.id = s.child_id
+        where ${serviceCondition}`,
+  );
+  put('servicesGiven', num(services.given));
+  put('servicesDueSoon', num(services.due_soon));
+  put('servicesOverdue', num(services.overdue));
+  put('servicesWithConcern', num(services.concern));
+
+  const both = (word: (t: (typeof translators)['en']) => string): TTranslatable => ({
+    kh: word(translators.kh),
+    en: word(translators.en),
+  });
+  const breakdown = async (
+    groupBy: SQL,
+    name: (id: string) => TTranslatable,
+    order?: readonly string[],
+  ): Promise<TReportBreakdownRow[]> => {
+    const rows = await childrenByStatus(context, groupBy);
+    const ids =
+      order ?? [...new Set(rows.map((row) => row.grp).filter((id): id is string => id !== null))].sort();
+    return ids.map((id) => ({
+      id,
+      name: name(id),
+      values: Object.fromEntries(
+        statuses.map((status) => [
+          `children.${status}`,
+          num(rows.find((row) => row.grp === id && row.status === status)?.n),
+        ]),
+      ),
+    }));
+  };
+  const provinceNames = new Map(
+    (await rowsOf<{ id: number; name: TTranslatable }>(db, sql`select id, name from provinces`)).map(
+      (row) => [String(row.id), row.name],
+    ),
+  );
+  const breakdowns = {
+    province: await breakdown(sql`ho.province_id::text`, (id) => provinceNames.get(id) ?? { kh: id, en: id }),
+    sex: await breakdown(sql`c.sex`, (id) =>
+      id === 'male' || id === 'female' ? both((t) => t.options.sex[id]()) : { kh: id, en: id },
+    ),
+    ageBand: await breakdown(
+      ageBandSql(today),
+      (band) => both((t) => t.reports.ageBand({ band })),
+      Object.keys(bandYears),
+    ),
+    disability: await breakdown(
+      sql`(case when ${hasDisabilitySql} then 'true' else 'false' end)`,
+      (id) => both((t) => (id === 'true' ? t.reports.disability.yes() : t.reports.disability.no())),
+      ['true', 'false'],
+    ),
+  };
+
+  const months = reportMonths(period.to);
+  const seriesFrom = `${months[0]}-01`;
+  const seriesTo = addMonths(`${months[11]}-01`, 1);
+  const monthly = await rowsOf<{ month: string; kind: string; n: string }>(
+    db,
+    sql`select to_char(m.completed_on, 'YYYY-MM') as month, 'adoptedInPeriod' as kind, count(*) as n
+        from adoptive_matchings m join child_infos c on c.id = m.child_id
+        where ${matchingCondition} and m.completed_on >= ${seriesFrom}::date and m.completed_on < ${seriesTo}::date
+        group by 1
+        union all
+        select to_char(s.actual_date, 'YYYY-MM'), 'servicesGiven', count(*)
+        from post_adoption_services s join child_infos c on c.id = s.child_id
+        where ${serviceCondition} and s.status = 'confirmed' and s.actual_date >= ${seriesFrom}::date and s.actual_date < ${seriesTo}::date
+        group by 1`,
+  );
+  const series = months.map((month) => ({
+    month,
+    values: Object.fromEntries(
+      ['adoptedInPeriod', 'servicesGiven'].map((kind) => [
+        kind,
+        num(monthly.find((row) => row.month === month && row.kind === kind)?.n),
+      ]),
+    ),
+  }));
+
+  return {
+    indicators: childReportCatalogue.flatMap((entry) => values.get(entry.key) ?? []),
+    breakdowns,
+    series,
+  };
+};

@@ -1,0 +1,8 @@
+import type { TServerModule } from '../module';
+import { reportRoutes } from './reportRoutes';
+
+/** The programme's reports (issue 24): figures counted from every area's records. */
+export const reportsModule: TServerModule = {
+  name: 'reports',
+  routes: [reportRoutes],
+};

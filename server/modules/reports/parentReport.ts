@@ -1,0 +1,147 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { addMonths } from '../../../src/domain/addMonths';
+import { parentArea } from '../../../src/domain/areas/parent.area';
+import type { TReportBreakdownRow, TReportIndicator } from '../../../src/domain/reports/reportAnswer';
+import { parentReportCatalogue } from '../../../src/domain/reports/reportCatalogue';
+import { reportMonths } from '../../../src/domain/reports/reportQuery';
+import type { TTranslatable } from '../../../src/domain/translatable';
+import { translators } from '../../plugins/locale';
+import { num, rowsOf, type TReportContext } from './childReport';
+
+/**
+ * The filters an application answers to: its own head office (office scope, head office,
+ * province). Sex, age band and disability are a child's and leave the parents' report as it is.
+ */
+const applicationCondition = ({ query, officeScope }: TReportContext, officeColumn: SQL): SQL => {
+  const parts: SQL[] = [sql`true`];
+  if (officeScope !== null) parts.push(sql`${officeColumn} = ${officeScope}`);
+  if (query.headOfficeId !== undefined) parts.push(sql`${officeColumn} = ${query.headOfficeId}`);
+  if (query.provinceId !== undefined)
+    parts.push(
+      sql`${officeColumn} in (select ho.id from head_offices ho where ho.province_id = ${query.provinceId})`,
+    );
+  return sql.join(parts, sql` and `);
+};
+
+/** A matching still under way: the family is in it. */
+const inMatchingSql = sql`exists (select 1 from adoptive_matchings am where am.parent_id = p.id and am.status not in ('completed', 'rejected'))`;
+
+/**
+ * The parents' report (issue 24), counted in the database: applications by status now, received and
+ * decided in the period, families approved and waiting, the share of families matched in the period
+ * who waited 3 months or more since their approval, approvals ending and ended; by province and
+ * first applicant's sex; 12 months of applications received.
+ */
+export const parentReport = async (context: TReportContext) => {
+  const { db, period, today } = context;
+  const statuses = Object.keys(parentArea.statuses);
+  const inPeriod = (column: SQL) => sql`${column} between ${period.from}::date and ${period.to}::date`;
+  const condition = applicationCondition(context, sql`p.head_office_id`);
+  const decided = sql`p.decision_date is not null and p.status <> 'pending' and ${inPeriod(sql`p.decision_date`)}`;
+  const [counts] = await rowsOf<Record<string, string | null>>(
+    db,
+    sql`select
+        ${sql.join(
+          statuses.map(
+            (status) => sql`count(*) filter (where p.status = ${status}) as ${sql.identifier(`s_${status}`)}`,
+          ),
+          sql`, `,
+        )},
+        count(*) filter (where ${inPeriod(sql`p.application_date`)}) as received,
+        count(*) filter (where ${decided}) as decided,
+        sum(p.decision_date - p.application_date) filter (where ${decided}) as decided_days,
+        count(*) filter (where p.status = 'pending') as awaiting,
+        count(*) filter (where p.status = 'accepted' and p.approved_until >= ${today}::date and not ${inMatchingSql}) as waiting,
+        count(*) filter (where p.status = 'accepted' and p.approved_until >= ${today}::date and p.approved_until <= ${today}::date + 30) as expiring,
+        count(*) filter (where p.status = 'accepted' and p.approved_until < ${today}::date) as expired
+        from parent_infos p where ${condition}`,
+  );
+  const [matched] = await rowsOf<{ families: string; waited: string }>(
+    db,
+    sql`select count(distinct p.id) as families,
+        count(distinct p.id) filter (where p.decision_date <= m.proposed_date - interval '3 months') as waited
+        from adoptive_matchings m join parent_infos p on p.id = m.parent_id
+        where ${applicationCondition(context, sql`m.head_office_id`)} and ${inPeriod(sql`m.proposed_date`)}`,
+  );
+  const values = new Map<string, TReportIndicator>();
+  const put = (key: string, value: number, extra: Partial<TReportIndicator> = {}) => {
+    const entry = parentReportCatalogue.find((one) => one.key === key);
+    if (entry) values.set(key, { key, value, unit: entry.unit, ...extra });
+  };
+  for (const status of statuses) put(`applications.${status}`, num(counts[`s_${status}`]));
+  put('applicationsReceived', num(counts.received));
+  const decidedCount = num(counts.decided);
+  const decidedDays = num(counts.decided_days);
+  put('avgDaysApplicationToDecision', decidedCount ? Math.round((decidedDays / decidedCount) * 10) / 10 : 0, {
+    numerator: decidedDays,
+    denominator: decidedCount,
+  });
+  put('applicationsAwaitingDecision', num(counts.awaiting));
+  put('familiesApprovedWaiting', num(counts.waiting));
+  const families = num(matched.families);
+  const waited = num(matched.waited);
+  put('shareFamiliesWaited3Months', families ? Math.round((waited / families) * 1000) / 1000 : 0, {
+    numerator: waited,
+    denominator: families,
+  });
+  put('approvalsExpiringSoon', num(counts.expiring));
+  put('approvalsExpired', num(counts.expired));
+
+  const byStatus = async (
+    groupBy: SQL,
+    name: (id: string) => TTranslatable,
+  ): Promise<TReportBreakdownRow[]> => {
+    const rows = await rowsOf<{ grp: string | null; status: string; n: string }>(
+      db,
+      sql`select ${groupBy} as grp, p.status, count(*) as n
+          from parent_infos p join head_offices ho on ho.id = p.head_office_id
+          where ${condition} group by 1, 2`,
+    );
+    const ids = [...new Set(rows.map((row) => row.grp).filter((id): id is string => id !== null))].sort();
+    return ids.map((id) => ({
+      id,
+      name: name(id),
+      values: Object.fromEntries(
+        statuses.map((status) => [
+          `applications.${status}`,
+          num(rows.find((row) => row.grp === id && row.status === status)?.n),
+        ]),
+      ),
+    }));
+  };
+  const provinceNames = new Map(
+    (await rowsOf<{ id: number; name: TTranslatable }>(db, sql`select id, name from provinces`)).map(
+      (row) => [String(row.id), row.name],
+    ),
+  );
+  const breakdowns = {
+    province: await byStatus(sql`ho.province_id::text`, (id) => provinceNames.get(id) ?? { kh: id, en: id }),
+    sex: await byStatus(sql`p.applicant1_sex`, (id) =>
+      id === 'male' || id === 'female'
+        ? { kh: translators.kh.options.sex[id](), en: translators.en.options.sex[id]() }
+        : { kh: id, en: id },
+    ),
+    // An application has no child yet: no age band, no disability.
+    ageBand: [],
+    disability: [],
+  };
+
+  const months = reportMonths(period.to);
+  const monthly = await rowsOf<{ month: string; n: string }>(
+    db,
+    sql`select to_char(p.application_date, 'YYYY-MM') as month, count(*) as n
+        from parent_infos p
+        where ${condition} and p.application_date >= ${`${months[0]}-01`}::date
+          and p.application_date < ${addMonths(`${months[11]}-01`, 1)}::date
+        group by 1`,
+  );
+  const series = months.map((month) => ({
+    month,
+    values: { applicationsReceived: num(monthly.find((row) => row.month === month)?.n) },
+  }));
+  return {
+    indicators: parentReportCatalogue.flatMap((entry) => values.get(entry.key) ?? []),
+    breakdowns,
+    series,
+  };
+};

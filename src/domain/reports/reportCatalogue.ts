@@ -1,0 +1,74 @@
+import type { TranslationFunctions } from '../../i18n/i18n-types';
+import { childArea } from '../areas/child.area';
+import { parentArea } from '../areas/parent.area';
+import { matchingStageNames } from '../matchingStage';
+
+/** The word (under `reports.definitions`) that defines an indicator, in both languages: the dictionaries must have it. */
+export type TReportDefinitionKey = keyof TranslationFunctions['reports']['definitions'];
+
+export type TReportCatalogueEntry = {
+  key: string;
+  unit: 'count' | 'days' | 'share';
+  definition: TReportDefinitionKey;
+};
+
+const childStatuses = Object.keys(childArea.statuses);
+
+/**
+ * The children's report's indicators (issue 24) in the answer's order: the key, its unit and the
+ * word that defines it. A key with a status or stage (`children.adoptable`) shares its family's
+ * definition, which names the status or stage.
+ */
+export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
+  ...childStatuses.map((status) => ({
+    key: `children.${status}`,
+    unit: 'count' as const,
+    definition: 'childrenByStatus' as const,
+  })),
+  { key: 'adoptedInPeriod', unit: 'count', definition: 'adoptedInPeriod' },
+  { key: 'avgDaysCareToPlacement', unit: 'days', definition: 'avgDaysCareToPlacement' },
+  { key: 'avgDaysAdoptableToMatched', unit: 'days', definition: 'avgDaysAdoptableToMatched' },
+  { key: 'shareAdoptedWithin14Months', unit: 'share', definition: 'shareAdoptedWithin14Months' },
+  ...matchingStageNames.map((stage) => ({
+    key: `matchings.${stage}`,
+    unit: 'count' as const,
+    definition: 'matchingsByStage' as const,
+  })),
+  ...matchingStageNames.map((stage) => ({
+    key: `matchingsOverdue.${stage}`,
+    unit: 'count' as const,
+    definition: 'matchingsOverdue' as const,
+  })),
+  ...matchingStageNames.flatMap((stage) =>
+    (['median', 'p90'] as const).map((measure) => ({
+      key: `daysInStage.${stage}.${measure}`,
+      unit: 'days' as const,
+      definition: measure === 'median' ? ('daysInStageMedian' as const) : ('daysInStageP90' as const),
+    })),
+  ),
+  ...matchingStageNames.map((stage) => ({
+    key: `rejections.${stage}`,
+    unit: 'count' as const,
+    definition: 'rejections' as const,
+  })),
+  { key: 'servicesGiven', unit: 'count', definition: 'servicesGiven' },
+  { key: 'servicesDueSoon', unit: 'count', definition: 'servicesDueSoon' },
+  { key: 'servicesOverdue', unit: 'count', definition: 'servicesOverdue' },
+  { key: 'servicesWithConcern', unit: 'count', definition: 'servicesWithConcern' },
+];
+
+/** The parents' report's indicators (issue 24) in the answer's order. */
+export const parentReportCatalogue: readonly TReportCatalogueEntry[] = [
+  ...Object.keys(parentArea.statuses).map((status) => ({
+    key: `applications.${status}`,
+    unit: 'count' as const,
+    definition: 'applicationsByStatus' as const,
+  })),
+  { key: 'applicationsReceived', unit: 'count', definition: 'applicationsReceived' },
+  { key: 'avgDaysApplicationToDecision', unit: 'days', definition: 'avgDaysApplicationToDecision' },
+  { key: 'applicationsAwaitingDecision', unit: 'count', definition: 'applicationsAwaitingDecision' },
+  { key: 'familiesApprovedWaiting', unit: 'count', definition: 'familiesApprovedWaiting' },
+  { key: 'shareFamiliesWaited3Months', unit: 'share', definition: 'shareFamiliesWaited3Months' },
+  { key: 'approvalsExpiringSoon', unit: 'count', definition: 'approvalsExpiringSoon' },
+  { key: 'approvalsExpired', unit: 'count', definition: 'approvalsExpired' },
+];

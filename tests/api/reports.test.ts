@@ -1,0 +1,545 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  childDisabilities,
+  headOffices,
+  provinces,
+  referenceItems,
+  statusHistory,
+  users,
+} from '../../server/db/schema';
+import { addMonths } from '../../src/domain/addMonths';
+import { isoDateIn } from '../../src/domain/programmeTime';
+import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
+import { yearsBefore } from '../../src/domain/resources/child';
+import { addDays } from '../../src/domain/serviceSchedule';
+import { systemSettingDefaults } from '../../src/domain/systemSettingDefaults';
+import {
+  insertApplication,
+  insertChild,
+  insertCompletedMatching,
+  insertMatching,
+  insertService,
+  pendingApplication,
+} from './support/recordFixtures';
+import { createTestApp, type TTestApp, userPassword } from './testApp';
+
+/**
+ * The children's report (issue 24): a fixture of seven children whose every figure is worked out
+ * here by hand, dates counted back from the app's today so each indicator has a known answer.
+ *
+ * - A: adoptable girl of 1, national office (province 1), with a disability.
+ * - B: registered boy of 4, national.
+ * - C: adopted girl of 7, Kampot office (province 2): in care 300 days before today, trial from
+ *   200 days before (100 days to placement), adoption completed 30 days before; a service given 20
+ *   days before with a concern, one pending 3 days past (overdue), one pending 5 days ahead (due soon).
+ * - D: matched boy of 13, national: in trial since one day past the trial's expected days (overdue),
+ *   in care 60 days before the trial began.
+ * - E: adoptable girl of 5, national: her matching rejected in the trial 10 days before.
+ * - F: matched girl of 5, national: her matching proposed 5 days before.
+ * - G: adopted girl of 5, national: completed two years before (outside the period).
+ */
+let t: TTestApp;
+let today: string;
+let province1: number;
+let province2: number;
+let national: number;
+let kampot: number;
+const tokens = {} as Record<'admin' | 'provincial' | 'refused', string>;
+const expectedTrial = systemSettingDefaults.stageExpectedDays.trial;
+
+const report = async (query = '', token = tokens.admin, locale = 'en') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/reports/children${query}`,
+    headers: { ...t.bearer(token), locale },
+  });
+
+const answer = async (query = '', token = tokens.admin) => {
+  const response = await report(query, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as TReportAnswer).data;
+};
+
+const figures = (data: TReportAnswer['data']) =>
+  Object.fromEntries(data.indicators.map((indicator) => [indicator.key, indicator.value]));
+
+/** Every count of the fixture's children by status, zero where none. */
+const statusCounts = (counts: Partial<Record<string, number>>) => ({
+  'children.registered': 0,
+  'children.adoptable': 0,
+  'children.matched': 0,
+  'children.adopted': 0,
+  'children.longTerm': 0,
+  'children.international': 0,
+  ...Object.fromEntries(Object.entries(counts).map(([status, n]) => [`children.${status}`, n])),
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  today = isoDateIn(new Date(t.clock.now()));
+  const [first, second] = await t.app.db
+    .select({ id: provinces.id })
+    .from(provinces)
+    .orderBy(provinces.id)
+    .limit(2);
+  province1 = first.id;
+  province2 = second.id;
+  const office = async (code: string, kind: 'national' | 'provincial', provinceId: number) =>
+    (
+      await t.app.db
+        .insert(headOffices)
+        .values({ code, name: { kh: code, en: code }, class: kind, provinceId })
+        .returning({ id: headOffices.id })
+    )[0].id;
+  national = await office('HO-RPT-NAT', 'national', province1);
+  kampot = await office('HO-RPT-KPT', 'provincial', province2);
+
+  const options = { today, prefix: 'RPT' };
+  const a = await insertChild(
+    t.app.db,
+    { headOfficeId: national, status: 'adoptable', dateOfBirth: yearsBefore(today, 1) },
+    options,
+  );
+  const [disability] = await t.app.db
+    .insert(referenceItems)
+    .values({ list: 'child_disabilities', code: 'RPT-D', name: { kh: 'ព', en: 'D' } })
+    .returning({ id: referenceItems.id });
+  await t.app.db.insert(childDisabilities).values({ childId: a.id, disabilityId: disability.id });
+  await insertChild(
+    t.app.db,
+    { headOfficeId: national, status: 'registered', sex: 'male', dateOfBirth: yearsBefore(today, 4) },
+    options,
+  );
+  const c = await insertCompletedMatching(
+    t.app.db,
+    {
+      headOfficeId: kampot,
+      completedOn: addDays(today, -30),
+      proposedDate: addDays(today, -230),
+      trialStart: addDays(today, -200),
+      child: {
+        dateOfBirth: yearsBefore(today, 7),
+        admittedOn: addDays(today, -300),
+        adoptionConfirmedOn: addDays(today, -260),
+      },
+    },
+    options,
+  );
+  await insertService(
+    t.app.db,
+    c,
+    { status: 'confirmed', plannedDate: addDays(today, -21), actualDate: addDays(today, -20), concern: true },
+    options,
+  );
+  await insertService(t.app.db, c, { plannedDate: addDays(today, -3) }, options);
+  await insertService(t.app.db, c, { plannedDate: addDays(today, 5) }, options);
+  const trialBegan = addDays(today, -(expectedTrial + 1));
+  const inTrial = await insertMatching(
+    t.app.db,
+    {
+      headOfficeId: national,
+      proposedDate: addDays(trialBegan, -20),
+      status: 'testing',
+      stageEnteredOn: trialBegan,
+      lastStepDate: trialBegan,
+      trialStart: trialBegan,
+      child: {
+        sex: 'male',
+        dateOfBirth: yearsBefore(today, 13),
+        admittedOn: addDays(trialBegan, -60),
+        adoptionConfirmedOn: addDays(trialBegan, -40),
+      },
+    },
+    options,
+  );
+  // D's steps: proposed 20 days before the trial (20 days proposing), in trial since.
+  await t.app.db.insert(statusHistory).values([
+    {
+      entity: 'adoptive_matchings',
+      entityId: inTrial.id,
+      action: 'propose',
+      fromStatus: 'proposed',
+      toStatus: 'proposed',
+      payload: { date: addDays(trialBegan, -20) },
+    },
+    {
+      entity: 'adoptive_matchings',
+      entityId: inTrial.id,
+      action: 'start-trial',
+      fromStatus: 'adoptionConfirmed',
+      toStatus: 'testing',
+      payload: { date: trialBegan },
+    },
+  ]);
+  const rejected = await insertMatching(
+    t.app.db,
+    {
+      headOfficeId: national,
+      proposedDate: addDays(today, -60),
+      status: 'rejected',
+      stageEnteredOn: addDays(today, -10),
+      lastStepDate: addDays(today, -10),
+      rejectedOn: addDays(today, -10),
+      child: { status: 'adoptable' },
+    },
+    options,
+  );
+  // Its steps: proposed 60 days before, trial from 50 before (10 days proposing), rejected 10
+  // before (40 days in trial).
+  const step = (entityId: number, fromStatus: string, toStatus: string, date: string) =>
+    t.app.db.insert(statusHistory).values({
+      entity: 'adoptive_matchings',
+      entityId,
+      action: toStatus,
+      fromStatus,
+      toStatus,
+      payload: { date },
+    });
+  await step(rejected.id, 'proposed', 'proposed', addDays(today, -60));
+  await step(rejected.id, 'adoptionConfirmed', 'testing', addDays(today, -50));
+  await step(rejected.id, 'testing', 'rejected', addDays(today, -10));
+  await insertMatching(
+    t.app.db,
+    {
+      headOfficeId: national,
+      proposedDate: addDays(today, -5),
+      child: { adoptionConfirmedOn: addDays(today, -15) },
+    },
+    options,
+  );
+  await insertCompletedMatching(
+    t.app.db,
+    { headOfficeId: national, completedOn: yearsBefore(today, 2) },
+    options,
+  );
+
+  tokens.admin = (await t.signIn('admin', 'admin-pass-123')).accessToken;
+  const provincial = await t.createUser('reports-kampot', ['adopted_child_reports:read']);
+  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
+  tokens.provincial = (await t.signIn('reports-kampot', userPassword)).accessToken;
+  await t.createUser('reports-refused', ['adoptive_children:read']);
+  tokens.refused = (await t.signIn('reports-refused', userPassword)).accessToken;
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('GET /reports/children', () => {
+  it('counts every indicator of the fixture as worked out by hand', async () => {
+    const data = await answer();
+    expect(data.period).toEqual({ from: addDays(addMonths(today, -12), 1), to: today });
+    expect(Date.now() - Date.parse(data.asOf)).toBeLessThan(60_000);
+    expect(figures(data)).toEqual({
+      ...statusCounts({ registered: 1, adoptable: 2, matched: 2, adopted: 2 }),
+      adoptedInPeriod: 1,
+      // C: 100 days, D: 60 days.
+      avgDaysCareToPlacement: 80,
+      // Proposed in the period, from the adoptable decision: C 30, D 20, F 10 days.
+      avgDaysAdoptableToMatched: 20,
+      // Adopted in the period: C, 230 days after the decision.
+      shareAdoptedWithin14Months: 1,
+      'matchings.proposal': 1,
+      'matchings.trial': 1,
+      'matchings.warrant': 0,
+      'matchings.keeping': 0,
+      'matchingsOverdue.proposal': 0,
+      'matchingsOverdue.trial': 1,
+      'matchingsOverdue.warrant': 0,
+      'matchingsOverdue.keeping': 0,
+      // Proposal left in the period: E 10, D 20 days (median 15, 90th percentile 10 + 0.9 × 10);
+      // trial left: E 40 days.
+      'daysInStage.proposal.median': 15,
+      'daysInStage.proposal.p90': 19,
+      'daysInStage.trial.median': 40,
+      'daysInStage.trial.p90': 40,
+      'daysInStage.warrant.median': 0,
+      'daysInStage.warrant.p90': 0,
+      'daysInStage.keeping.median': 0,
+      'daysInStage.keeping.p90': 0,
+      'rejections.proposal': 0,
+      'rejections.trial': 1,
+      'rejections.warrant': 0,
+      'rejections.keeping': 0,
+      servicesGiven: 1,
+      servicesDueSoon: 1,
+      servicesOverdue: 1,
+      servicesWithConcern: 1,
+    });
+    const average = data.indicators.find((indicator) => indicator.key === 'avgDaysCareToPlacement');
+    expect(average).toMatchObject({ unit: 'days', numerator: 160, denominator: 2 });
+    expect(data.indicators.find((indicator) => indicator.key === 'children.adopted')?.unit).toBe('count');
+  });
+
+  it('breaks the children down by province, sex, age band and disability', async () => {
+    const data = await answer();
+    const byId = (rows: TReportAnswer['data']['breakdowns']['sex']) =>
+      Object.fromEntries(rows.map((row) => [row.id, row.values]));
+    expect(byId(data.breakdowns.province)).toEqual({
+      [String(province1)]: statusCounts({ registered: 1, adoptable: 2, matched: 2, adopted: 1 }),
+      [String(province2)]: statusCounts({ adopted: 1 }),
+    });
+    expect(byId(data.breakdowns.sex)).toEqual({
+      female: statusCounts({ adoptable: 2, matched: 1, adopted: 2 }),
+      male: statusCounts({ registered: 1, matched: 1 }),
+    });
+    expect(byId(data.breakdowns.ageBand)).toEqual({
+      '0-2': statusCounts({ adoptable: 1 }),
+      '3-5': statusCounts({ registered: 1, adoptable: 1, matched: 1, adopted: 1 }),
+      '6-11': statusCounts({ adopted: 1 }),
+      '12-17': statusCounts({ matched: 1 }),
+    });
+    expect(byId(data.breakdowns.disability)).toEqual({
+      true: statusCounts({ adoptable: 1 }),
+      false: statusCounts({ registered: 1, adoptable: 1, matched: 2, adopted: 2 }),
+    });
+    expect(data.breakdowns.sex.find((row) => row.id === 'male')?.name.en).toBe('Male');
+    expect(data.breakdowns.ageBand[0].name).toEqual({ kh: '0-2 ឆ្នាំ', en: '0-2 years' });
+  });
+
+  it('answers 12 months, the last being the period end', async () => {
+    const data = await answer();
+    expect(data.series.map((entry) => entry.month)).toEqual(
+      Array.from({ length: 12 }, (_, index) => addMonths(`${today.slice(0, 7)}-01`, index - 11).slice(0, 7)),
+    );
+    const month = (day: string) => data.series.find((entry) => entry.month === day.slice(0, 7))?.values;
+    const adopted = addDays(today, -30).slice(0, 7);
+    const given = addDays(today, -20).slice(0, 7);
+    const total = (key: string) => data.series.reduce((sum, entry) => sum + (entry.values[key] ?? 0), 0);
+    expect(total('adoptedInPeriod')).toBe(1);
+    expect(total('servicesGiven')).toBe(1);
+    expect(month(adopted)?.adoptedInPeriod).toBe(1);
+    expect(month(given)?.servicesGiven).toBe(1);
+  });
+
+  it('filters by province, head office, sex, age band and disability', async () => {
+    const kampotOnly = {
+      ...statusCounts({ adopted: 1 }),
+      adoptedInPeriod: 1,
+      avgDaysCareToPlacement: 100,
+      avgDaysAdoptableToMatched: 30,
+      shareAdoptedWithin14Months: 1,
+      servicesGiven: 1,
+      servicesDueSoon: 1,
+      servicesOverdue: 1,
+      servicesWithConcern: 1,
+    };
+    expect(figures(await answer(`?provinceId=${province2}`))).toMatchObject(kampotOnly);
+    expect(figures(await answer(`?headOfficeId=${kampot}`))).toMatchObject(kampotOnly);
+    expect(figures(await answer(`?headOfficeId=${kampot}`))['matchings.trial']).toBe(0);
+    expect(figures(await answer('?sex=male'))).toMatchObject({
+      ...statusCounts({ registered: 1, matched: 1 }),
+      'matchings.trial': 1,
+      'matchingsOverdue.trial': 1,
+      adoptedInPeriod: 0,
+      avgDaysCareToPlacement: 60,
+      avgDaysAdoptableToMatched: 20,
+    });
+    expect(figures(await answer('?ageBand=0-2'))).toMatchObject(statusCounts({ adoptable: 1 }));
+    expect(figures(await answer('?disability=true'))).toMatchObject(statusCounts({ adoptable: 1 }));
+    expect(figures(await answer('?disability=false'))).toMatchObject(
+      statusCounts({ registered: 1, adoptable: 1, matched: 2, adopted: 2 }),
+    );
+    // A period that leaves out C's adoption and placement, but not D's placement.
+    const data = await answer(`?from=${addDays(today, -29)}&to=${today}`);
+    expect(data.period).toEqual({ from: addDays(today, -29), to: today });
+    expect(figures(data)).toMatchObject({ adoptedInPeriod: 0, servicesGiven: 1, 'rejections.trial': 1 });
+  });
+
+  it("counts a provincial user's office only", async () => {
+    const data = await answer('', tokens.provincial);
+    expect(figures(data)).toMatchObject({
+      ...statusCounts({ adopted: 1 }),
+      adoptedInPeriod: 1,
+      'matchings.trial': 0,
+      'rejections.trial': 0,
+      servicesGiven: 1,
+    });
+    expect(data.breakdowns.province.map((row) => row.id)).toEqual([String(province2)]);
+    // Its own filters cannot widen it.
+    expect(figures(await answer(`?headOfficeId=${national}`, tokens.provincial))['children.adopted']).toBe(0);
+  });
+
+  it('shows a change at the next request', async () => {
+    const before = figures(await answer())['children.registered'];
+    await insertChild(t.app.db, { headOfficeId: national, status: 'registered' }, { today, prefix: 'RPT' });
+    expect(figures(await answer())['children.registered']).toBe(before + 1);
+  });
+
+  it('refuses a user without the permission, and bad filters in the request language', async () => {
+    expect((await report('', tokens.refused)).statusCode).toBe(403);
+    for (const query of [
+      '?ageBand=1-3',
+      '?sex=other',
+      '?from=2025-13-01',
+      '?disability=maybe',
+      '?provinceId=x',
+    ]) {
+      const response = await report(query);
+      expect(response.statusCode, query).toBe(400);
+    }
+    const english = await report(`?from=${today}&to=${addDays(today, -1)}`);
+    const khmer = await report(`?from=${today}&to=${addDays(today, -1)}`, tokens.admin, 'kh');
+    expect(english.statusCode).toBe(400);
+    expect(khmer.statusCode).toBe(400);
+    expect(english.body).toContain('from must not be after to');
+    expect(khmer.body).not.toEqual(english.body);
+    const badBand = await report('?ageBand=1-3', tokens.admin, 'kh');
+    expect(badBand.body).not.toEqual((await report('?ageBand=1-3')).body);
+  });
+});
+
+/**
+ * The parents' report on a fixture of its own (its own app: the children's fixture makes
+ * applications too), each figure worked out by hand:
+ * - P1: pending, national, received 10 days before.
+ * - P2: accepted, national, received 100 days before, decided 40 before (60 days), approval ending
+ *   20 days ahead (expiring soon), in no matching (waiting).
+ * - P3: accepted, national, received 400 days before (outside the period), decided 380 before,
+ *   approval ended 5 days before (expired).
+ * - P4: matched, Kampot, received 200 days before, decided 180 before (20 days), matched 50 days
+ *   before (approval 3 months or more before: waited).
+ * - P5: matched, national, received 90 days before, decided 70 before (20 days), matched 30 days
+ *   before (40 days after the approval: not waited).
+ * - P6: rejected, national, received 60 days before, decided 50 before (10 days).
+ */
+describe('GET /reports/parents', () => {
+  let p: TTestApp;
+  let day: string;
+  let nationalOffice: number;
+  let kampotOffice: number;
+  let kampotProvince: number;
+  const parentTokens = {} as Record<'admin' | 'provincial' | 'refused', string>;
+  const parents = async (query = '', token = parentTokens.admin) => {
+    const response = await p.app.inject({
+      method: 'GET',
+      url: `/api/v1/reports/parents${query}`,
+      headers: { ...p.bearer(token), locale: 'en' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as TReportAnswer).data;
+  };
+  const statuses = (counts: Partial<Record<string, number>>) => ({
+    'applications.pending': 0,
+    'applications.accepted': 0,
+    'applications.matched': 0,
+    'applications.adopted': 0,
+    'applications.rejected': 0,
+    ...Object.fromEntries(Object.entries(counts).map(([status, n]) => [`applications.${status}`, n])),
+  });
+
+  beforeAll(async () => {
+    p = await createTestApp();
+    day = isoDateIn(new Date(p.clock.now()));
+    const [first, second] = await p.app.db
+      .select({ id: provinces.id })
+      .from(provinces)
+      .orderBy(provinces.id)
+      .limit(2);
+    kampotProvince = second.id;
+    const office = async (code: string, kind: 'national' | 'provincial', provinceId: number) =>
+      (
+        await p.app.db
+          .insert(headOffices)
+          .values({ code, name: { kh: code, en: code }, class: kind, provinceId })
+          .returning({ id: headOffices.id })
+      )[0].id;
+    nationalOffice = await office('HO-RPP-NAT', 'national', first.id);
+    kampotOffice = await office('HO-RPP-KPT', 'provincial', kampotProvince);
+    const options = { today: day, prefix: 'RPP' };
+    const application = (headOfficeId: number, values: Record<string, unknown>) =>
+      insertApplication(p.app.db, { headOfficeId, ...values }, options);
+    await application(nationalOffice, {
+      ...pendingApplication,
+      applicationDate: addDays(day, -10),
+    });
+    await application(nationalOffice, {
+      applicationDate: addDays(day, -100),
+      decisionDate: addDays(day, -40),
+      approvedUntil: addDays(day, 20),
+    });
+    await application(nationalOffice, {
+      applicationDate: addDays(day, -400),
+      decisionDate: addDays(day, -380),
+      approvedUntil: addDays(day, -5),
+    });
+    const matchedFamily = async (
+      headOfficeId: number,
+      received: number,
+      decided: number,
+      matched: number,
+    ) => {
+      const family = await application(headOfficeId, {
+        status: 'matched',
+        applicationDate: addDays(day, -received),
+        decisionDate: addDays(day, -decided),
+        approvedUntil: addDays(day, 300),
+      });
+      await insertMatching(
+        p.app.db,
+        { headOfficeId, parentId: family.id, proposedDate: addDays(day, -matched) },
+        options,
+      );
+    };
+    await matchedFamily(kampotOffice, 200, 180, 50);
+    await matchedFamily(nationalOffice, 90, 70, 30);
+    await application(nationalOffice, {
+      status: 'rejected',
+      applicationDate: addDays(day, -60),
+      decisionDate: addDays(day, -50),
+      approvedUntil: null,
+    });
+    parentTokens.admin = (await p.signIn('admin', 'admin-pass-123')).accessToken;
+    const provincial = await p.createUser('parents-kampot', ['adopted_child_reports:read']);
+    await p.app.db.update(users).set({ headOfficeId: kampotOffice }).where(eq(users.id, provincial.id));
+    parentTokens.provincial = (await p.signIn('parents-kampot', userPassword)).accessToken;
+    await p.createUser('parents-refused', ['adoptive_parents:read']);
+    parentTokens.refused = (await p.signIn('parents-refused', userPassword)).accessToken;
+  }, 60_000);
+  afterAll(() => p?.close());
+
+  it('counts every indicator of the fixture as worked out by hand', async () => {
+    const data = await parents();
+    expect(figures(data)).toEqual({
+      ...statuses({ pending: 1, accepted: 2, matched: 2, rejected: 1 }),
+      applicationsReceived: 5,
+      // P2 60, P4 20, P5 20, P6 10 days.
+      avgDaysApplicationToDecision: 27.5,
+      applicationsAwaitingDecision: 1,
+      familiesApprovedWaiting: 1,
+      shareFamiliesWaited3Months: 0.5,
+      approvalsExpiringSoon: 1,
+      approvalsExpired: 1,
+    });
+    const share = data.indicators.find((indicator) => indicator.key === 'shareFamiliesWaited3Months');
+    expect(share).toMatchObject({ unit: 'share', numerator: 1, denominator: 2 });
+    expect(data.breakdowns.province.find((row) => row.id === String(kampotProvince))?.values).toEqual(
+      statuses({ matched: 1 }),
+    );
+    expect(data.breakdowns.sex.map((row) => [row.id, row.values['applications.pending']])).toEqual([
+      ['male', 1],
+    ]);
+    expect(data.series).toHaveLength(12);
+    expect(data.series.reduce((sum, entry) => sum + (entry.values.applicationsReceived ?? 0), 0)).toBe(5);
+  });
+
+  it("counts a provincial user's office only, and a province's", async () => {
+    const kampotOnly = {
+      ...statuses({ matched: 1 }),
+      applicationsReceived: 1,
+      avgDaysApplicationToDecision: 20,
+      shareFamiliesWaited3Months: 1,
+      familiesApprovedWaiting: 0,
+      approvalsExpired: 0,
+    };
+    expect(figures(await parents('', parentTokens.provincial))).toMatchObject(kampotOnly);
+    expect(figures(await parents(`?provinceId=${kampotProvince}`))).toMatchObject(kampotOnly);
+  });
+
+  it('refuses a user without the permission', async () => {
+    const response = await p.app.inject({
+      method: 'GET',
+      url: '/api/v1/reports/parents',
+      headers: p.bearer(parentTokens.refused),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
