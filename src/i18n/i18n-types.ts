@@ -2599,7 +2599,7 @@ type RootTranslation = {
 	}
 	server: {
 		/**
-		 * ថ​្​ង​ៃ​ ​f​r​o​m​ ​ត​្​រ​ូ​វ​ត​ែ​ម​ិ​ន​ក​្​រ​ោ​យ​ថ​្​ង​ៃ​ ​t​o​ ​ទ​េ​។
+		 * f​r​o​m​ ​ម​ិ​ន​អ​ា​ច​ក​្​រ​ោ​យ​ថ​្​ង​ៃ​ ​t​o​ ​ប​ា​ន​ទ​េ​។
 		 */
 		reportPeriodOrder: string
 		workflow: {
@@ -8140,7 +8140,7 @@ export type TranslationFunctions = {
 	}
 	server: {
 		/**
-		 * ថ្ងៃ from ត្រូវតែមិនក្រោយថ្ងៃ to ទេ។
+		 * from មិនអាចក្រោយថ្ងៃ to បានទេ។
 		 */
 		reportPeriodOrder: () => LocalizedString
 		workflow: {

@@ -223,6 +223,9 @@ export const operationsOf = (document: {
       for (const parameter of parameters) fieldNames.add(parameter.name);
       collectNames(body, fieldNames);
       collectNames(multipartSchema, fieldNames);
+      // The multipart bodies built below always send `kind` and `title`: a 400 naming one of the
+      // request's own fields (a control character in `title`) names a field its sender can fix.
+      if (multipartSchema) for (const sent of ['kind', 'title']) fieldNames.add(sent);
       operations.push({ method: method.toUpperCase(), path, parameters, body, multipart, fieldNames });
     }
   }

@@ -615,7 +615,7 @@ const km = {
     fourEyesRefused: 'អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។',
   },
   server: {
-    reportPeriodOrder: 'ថ្ងៃ from ត្រូវតែមិនក្រោយថ្ងៃ to ទេ។',
+    reportPeriodOrder: 'from មិនអាចក្រោយថ្ងៃ to បានទេ។',
     // generic workflow messages (issue 23)
     workflow: {
       dateFuture: '{field} មិនអាចជាថ្ងៃអនាគតបានទេ៖ ថ្ងៃនេះគឺ {today}។',
