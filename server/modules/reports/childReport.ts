@@ -14,6 +14,7 @@ import type { TTranslatable } from '../../../src/domain/translatable';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import { translators } from '../../plugins/locale';
+import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
 
 export type TReportContext = {
   db: TDbOrTx;
@@ -241,24 +242,9 @@ export const childReport = async (context: TReportContext) => {
     order?: readonly string[],
   ): Promise<TReportBreakdownRow[]> => {
     const rows = await childrenByStatus(context, groupBy);
-    const ids =
-      order ?? [...new Set(rows.map((row) => row.grp).filter((id): id is string => id !== null))].sort();
-    return ids.map((id) => ({
-      id,
-      name: name(id),
-      values: Object.fromEntries(
-        statuses.map((status) => [
-          `children.${status}`,
-          num(rows.find((row) => row.grp === id && row.status === status)?.n),
-        ]),
-      ),
-    }));
+    return statusBreakdownRows(rows, statuses, 'children', name, order);
   };
-  const provinceNames = new Map(
-    (await rowsOf<{ id: number; name: TTranslatable }>(db, sql`select id, name from provinces`)).map(
-      (row) => [String(row.id), row.name],
-    ),
-  );
+  const provinceNames = await provinceNamesOf(db);
   const breakdowns = {
     province: await breakdown(sql`ho.province_id::text`, (id) => provinceNames.get(id) ?? { kh: id, en: id }),
     sex: await breakdown(sql`c.sex`, (id) =>

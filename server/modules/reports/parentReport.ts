@@ -7,6 +7,7 @@ import { reportMonths } from '../../../src/domain/reports/reportQuery';
 import type { TTranslatable } from '../../../src/domain/translatable';
 import { translators } from '../../plugins/locale';
 import { num, rowsOf, type TReportContext } from './childReport';
+import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
 
 /**
  * The filters an application answers to: its own head office (office scope, head office,
@@ -97,23 +98,9 @@ export const parentReport = async (context: TReportContext) => {
           from parent_infos p join head_offices ho on ho.id = p.head_office_id
           where ${condition} group by 1, 2`,
     );
-    const ids = [...new Set(rows.map((row) => row.grp).filter((id): id is string => id !== null))].sort();
-    return ids.map((id) => ({
-      id,
-      name: name(id),
-      values: Object.fromEntries(
-        statuses.map((status) => [
-          `applications.${status}`,
-          num(rows.find((row) => row.grp === id && row.status === status)?.n),
-        ]),
-      ),
-    }));
+    return statusBreakdownRows(rows, statuses, 'applications', name);
   };
-  const provinceNames = new Map(
-    (await rowsOf<{ id: number; name: TTranslatable }>(db, sql`select id, name from provinces`)).map(
-      (row) => [String(row.id), row.name],
-    ),
-  );
+  const provinceNames = await provinceNamesOf(db);
   const breakdowns = {
     province: await byStatus(sql`ho.province_id::text`, (id) => provinceNames.get(id) ?? { kh: id, en: id }),
     sex: await byStatus(sql`p.applicant1_sex`, (id) =>
