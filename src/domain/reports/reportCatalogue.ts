@@ -14,31 +14,26 @@ export type TReportCatalogueEntry = {
 
 const childStatuses = Object.keys(childArea.statuses);
 
+/** One count a status or stage: `{prefix}.{name}`, all defined by the family's word. */
+const countsOf = (
+  prefix: string,
+  names: readonly string[],
+  definition: TReportCatalogueEntry['definition'],
+): TReportCatalogueEntry[] => names.map((name) => ({ key: `${prefix}.${name}`, unit: 'count', definition }));
+
 /**
  * The children's report's indicators (issue 24) in the answer's order: the key, its unit and the
  * word that defines it. A key with a status or stage (`children.adoptable`) shares its family's
  * definition, which names the status or stage.
  */
 export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
-  ...childStatuses.map((status) => ({
-    key: `children.${status}`,
-    unit: 'count' as const,
-    definition: 'childrenByStatus' as const,
-  })),
+  ...countsOf('children', childStatuses, 'childrenByStatus'),
   { key: 'adoptedInPeriod', unit: 'count', definition: 'adoptedInPeriod' },
   { key: 'avgDaysCareToPlacement', unit: 'days', definition: 'avgDaysCareToPlacement' },
   { key: 'avgDaysAdoptableToMatched', unit: 'days', definition: 'avgDaysAdoptableToMatched' },
   { key: 'shareAdoptedWithin14Months', unit: 'share', definition: 'shareAdoptedWithin14Months' },
-  ...matchingStageNames.map((stage) => ({
-    key: `matchings.${stage}`,
-    unit: 'count' as const,
-    definition: 'matchingsByStage' as const,
-  })),
-  ...matchingStageNames.map((stage) => ({
-    key: `matchingsOverdue.${stage}`,
-    unit: 'count' as const,
-    definition: 'matchingsOverdue' as const,
-  })),
+  ...countsOf('matchings', matchingStageNames, 'matchingsByStage'),
+  ...countsOf('matchingsOverdue', matchingStageNames, 'matchingsOverdue'),
   ...matchingStageNames.flatMap((stage) =>
     (['median', 'p90'] as const).map((measure) => ({
       key: `daysInStage.${stage}.${measure}`,
@@ -46,11 +41,7 @@ export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
       definition: measure === 'median' ? ('daysInStageMedian' as const) : ('daysInStageP90' as const),
     })),
   ),
-  ...matchingStageNames.map((stage) => ({
-    key: `rejections.${stage}`,
-    unit: 'count' as const,
-    definition: 'rejections' as const,
-  })),
+  ...countsOf('rejections', matchingStageNames, 'rejections'),
   { key: 'servicesGiven', unit: 'count', definition: 'servicesGiven' },
   { key: 'servicesDueSoon', unit: 'count', definition: 'servicesDueSoon' },
   { key: 'servicesOverdue', unit: 'count', definition: 'servicesOverdue' },
@@ -59,11 +50,7 @@ export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
 
 /** The parents' report's indicators (issue 24) in the answer's order. */
 export const parentReportCatalogue: readonly TReportCatalogueEntry[] = [
-  ...Object.keys(parentArea.statuses).map((status) => ({
-    key: `applications.${status}`,
-    unit: 'count' as const,
-    definition: 'applicationsByStatus' as const,
-  })),
+  ...countsOf('applications', Object.keys(parentArea.statuses), 'applicationsByStatus'),
   { key: 'applicationsReceived', unit: 'count', definition: 'applicationsReceived' },
   { key: 'avgDaysApplicationToDecision', unit: 'days', definition: 'avgDaysApplicationToDecision' },
   { key: 'applicationsAwaitingDecision', unit: 'count', definition: 'applicationsAwaitingDecision' },
