@@ -2,6 +2,7 @@ import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../server/auth/password';
 import { loadDemoLookups } from '../../server/db/demo/demoKit';
+import { seedDemo } from '../../server/db/demo/demoSeed';
 import { seedDemoUsers } from '../../server/db/demo/demoUsers';
 import {
   adoptiveMatchings,
@@ -17,12 +18,14 @@ import {
   users,
   villages,
 } from '../../server/db/schema';
+import { serverModules } from '../../server/modules';
 import {
   demoCode,
   demoCodePrefix,
   planDemoChildren,
   seedDemoData,
 } from '../../server/modules/children/demoChildren';
+import { dashboardChangesLimit } from '../../server/modules/dashboard/dashboardCounts';
 import {
   demoMatchingNote,
   seedDemoMatchings,
@@ -31,20 +34,28 @@ import {
 } from '../../server/modules/matchings/demoMatchings';
 import { seedDemoApplications } from '../../server/modules/parents/demoParents';
 import { addMonths } from '../../src/domain/addMonths';
+import { childArea } from '../../src/domain/areas/child.area';
+import { parentArea } from '../../src/domain/areas/parent.area';
 import { applyChildEvent, type TChildEvent, type TChildStatus } from '../../src/domain/childStatus';
 import { needsJustification, type TCompatibilityCheck } from '../../src/domain/compatibility';
-import { matchingStageOf, stageTiming } from '../../src/domain/matchingStage';
+import type { TDashboard } from '../../src/domain/dashboard';
+import { matchingStageNames, matchingStageOf, stageTiming } from '../../src/domain/matchingStage';
 import { isoDateIn } from '../../src/domain/programmeTime';
+import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
+import { childReportCatalogue, parentReportCatalogue } from '../../src/domain/reports/reportCatalogue';
 import { hasWholeName, isNewChildBirthDate } from '../../src/domain/resources/child';
 import { followUpPlan, serviceDueState } from '../../src/domain/serviceSchedule';
 import { systemSettingDefaults } from '../../src/domain/systemSettings';
 import {
+  matchingStages,
   matchingStatuses,
+  matchingWorkflow,
   matchingWorkflowActions,
   type TMatchingActionName,
 } from '../../src/domain/workflows/matching.workflow';
 import { hasConcern } from '../../src/domain/workflows/service.workflow';
-import { createTestApp, type TTestApp } from './testApp';
+import { allowedWorkflowActions, decideWorkflowEvent } from '../../src/domain/workflows/workflow';
+import { adminPassword, createTestApp, type TTestApp } from './testApp';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -598,17 +609,9 @@ describe('the demo as npm run seed:demo makes it today (issue 22 item 11)', () =
   let demo: TTestApp;
   beforeAll(async () => {
     demo = await createTestApp();
-    // As scripts/seed-demo.ts runs it: everything dated from the run day.
-    const runNow = new Date(demo.clock.now());
-    const ids = await seedDemoUsers(demo.app.db, { passwordHash: await hashPassword('demo-pass-123') });
-    const caseworkerId = ids.get('demo.caseworker') ?? null;
-    await seedDemoData(demo.app.db, { now: runNow, actorId: caseworkerId });
-    await seedDemoApplications(demo.app.db, { now: runNow, actorId: caseworkerId });
-    await seedDemoMatchings(demo.app.db, {
-      now: runNow,
-      caseworkerId,
-      supervisorId: ids.get('demo.supervisor') ?? null,
-    });
+    // As scripts/seed-demo.ts runs it (every module's demo seeder): everything dated from the run day.
+    const userIds = await seedDemoUsers(demo.app.db, { passwordHash: await hashPassword('demo-pass-123') });
+    await seedDemo(demo.app.db, serverModules, { now: new Date(demo.clock.now()), userIds });
   }, 120_000);
   afterAll(() => demo?.close());
 
@@ -670,6 +673,103 @@ describe('the demo as npm run seed:demo makes it today (issue 22 item 11)', () =
     });
     expect(list.statusCode).toBe(200);
     expect(list.json().paginateMeta.itemCount).toBeGreaterThanOrEqual(5);
+  });
+  /** Every figure of a report's answer that is zero. */
+  const reportZeros = async (url: string) => {
+    const { accessToken } = await demo.signIn('admin', adminPassword);
+    const response = await demo.app.inject({ method: 'GET', url, headers: demo.bearer(accessToken) });
+    expect(response.statusCode, url).toBe(200);
+    const { indicators, breakdowns, series } = response.json().data as TReportAnswer['data'];
+    return {
+      keys: indicators.map((indicator) => indicator.key),
+      zeros: indicators.filter((indicator) => indicator.value === 0).map((indicator) => indicator.key),
+      provinces: breakdowns.province.filter((row) => Object.values(row.values).some((value) => value > 0)),
+      // For each series, the months it is not zero.
+      months: Object.fromEntries(
+        Object.keys(series[0]?.values ?? {}).map((key) => [
+          key,
+          series.filter((month) => (month.values[key] ?? 0) > 0).map((month) => month.month),
+        ]),
+      ),
+    };
+  };
+
+  /**
+   * The stages no matching can be rejected from (the machine has no rejection there): their
+   * `rejections.<stage>` is 0 in any data. Only the keeping stage: a warranted child's keep request
+   * is approved, never rejected.
+   */
+  const unrejectableStages = matchingStageNames.filter(
+    (stage) =>
+      !matchingStages[stage].some((status) =>
+        allowedWorkflowActions(matchingWorkflow, status).some((action) => {
+          const decision = decideWorkflowEvent(matchingWorkflow, status, {
+            type: matchingWorkflowActions[action as TMatchingActionName].event,
+          });
+          return decision.ok && decision.status === 'rejected';
+        }),
+      ),
+  );
+
+  it("gives every indicator of the children's report a value (issue 24), over several provinces and months", async () => {
+    expect(unrejectableStages).toEqual(['keeping']);
+    const report = await reportZeros('/api/v1/reports/children');
+    expect(report.keys).toEqual(childReportCatalogue.map((entry) => entry.key));
+    expect(report.zeros).toEqual(unrejectableStages.map((stage) => `rejections.${stage}`));
+    expect(report.provinces.length).toBeGreaterThan(1);
+    expect(Object.keys(report.months)).toEqual(['adoptedInPeriod', 'servicesGiven']);
+    for (const [key, months] of Object.entries(report.months))
+      expect(months.length, key).toBeGreaterThanOrEqual(3);
+  });
+
+  it("gives every indicator of the parents' report a value (issue 24), over several provinces and months", async () => {
+    const report = await reportZeros('/api/v1/reports/parents');
+    expect(report.keys).toEqual(parentReportCatalogue.map((entry) => entry.key));
+    expect(report.zeros).toEqual([]);
+    expect(report.provinces.length).toBeGreaterThan(1);
+    expect(report.months.applicationsReceived.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("gives every figure of the administrator's dashboard a value, and ten changes", async () => {
+    const { accessToken } = await demo.signIn('admin', adminPassword);
+    const response = await demo.app.inject({
+      method: 'GET',
+      url: '/api/v1/dashboard',
+      headers: demo.bearer(accessToken),
+    });
+    expect(response.statusCode).toBe(200);
+    const { workQueue, children, matchings, services, applications, changes } = (
+      response.json() as TDashboard
+    ).data;
+    const figures: (readonly [string, number | undefined])[] = [
+      ['workQueue', workQueue?.total],
+      ...(children?.byStatus ?? []).map((figure) => [`children.${figure.key}`, figure.value] as const),
+      ...(matchings?.byStage ?? []).flatMap(
+        (figure) =>
+          [
+            [`matchings.${figure.key}`, figure.value],
+            [`matchings.${figure.key}.overdue`, figure.overdue.value],
+          ] as const,
+      ),
+      ['services.dueSoon', services?.dueSoon.value],
+      ['services.overdue', services?.overdue.value],
+      ...(applications?.byStatus ?? []).map(
+        (figure) => [`applications.${figure.key}`, figure.value] as const,
+      ),
+      ['applications.approvalsExpiring', applications?.approvalsExpiring.value],
+      ['applications.approvalsExpired', applications?.approvalsExpired.value],
+    ];
+    // Every card is there, with every status and stage.
+    expect(figures).toHaveLength(
+      1 +
+        Object.keys(childArea.statuses).length +
+        2 * matchingStageNames.length +
+        2 +
+        Object.keys(parentArea.statuses).length +
+        2,
+    );
+    expect(figures.filter(([, value]) => !value).map(([key]) => key)).toEqual([]);
+    expect(changes).toHaveLength(dashboardChangesLimit);
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, like, lte, ne, notExists, sql } from 'drizzle-orm';
+import { addMonths } from '../../../src/domain/addMonths';
 import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { needsJustification, type TCompatibilityCheck } from '../../../src/domain/compatibility';
 import { isoDateIn } from '../../../src/domain/programmeTime';
@@ -174,6 +175,9 @@ const actorOf = (id: number, username: string): TAuthUser => ({
   familyId: 'demo-seed',
   officeScope: null,
 });
+
+/** How recently a quick adoption's child was made adoptable, before the proposal (months). */
+const recentAdoptableMonths = 9;
 
 /** Children and families each demo matching leaves free, for people to propose new matchings. */
 const spare = 5;
@@ -428,8 +432,17 @@ export const seedDemoMatchings = async (
     const free = (row: (typeof children)[number]) => !row.since || row.since <= proposedOn;
     const completes = steps.some(([action]) => action === 'child-keep-approve');
     const childFits = (row: (typeof children)[number]) => free(row) && homeChildren.allows(row);
+    // Every other adoption takes a child made adoptable within the 9 months before its proposal
+    // (completed under 14 months after that day, the programme's aim), the others one who waited
+    // longer: the reports' share adopted within 14 months is neither 0 nor 1.
+    const quick = completes && plan.n % 2 === 0;
+    const recent = (row: (typeof children)[number]) =>
+      !quick || (row.since ?? '') >= addMonths(proposedOn, -recentAdoptableMonths);
     const child = homeChildren.take(
-      (completes && home ? takeChild((row) => childFits(row) && row.office === home) : undefined) ??
+      (completes && home
+        ? (takeChild((row) => childFits(row) && row.office === home && recent(row)) ??
+          takeChild((row) => childFits(row) && row.office === home))
+        : undefined) ??
         takeChild((row) => childFits(row) && row.office !== home) ??
         takeChild(childFits),
     );
