@@ -674,7 +674,7 @@ describe('the demo as npm run seed:demo makes it today (issue 22 item 11)', () =
     expect(list.statusCode).toBe(200);
     expect(list.json().paginateMeta.itemCount).toBeGreaterThanOrEqual(5);
   });
-  /** Every figure of a report's answer that is zero. */
+  /** A report's answer as the administrator gets it: its keys, the zero ones, the provinces with records, each series' non-zero months. */
   const reportZeros = async (url: string) => {
     const { accessToken } = await demo.signIn('admin', adminPassword);
     const response = await demo.app.inject({ method: 'GET', url, headers: demo.bearer(accessToken) });
