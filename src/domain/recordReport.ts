@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { stagePeriods, type TStagePeriod } from './matchingStage';
+import type { TSystemSettings } from './systemSettings';
 
 /**
  * The printable report of one record (issue 24, `/reports/child/show/{id}` and
@@ -62,3 +64,47 @@ export const ZRecordReport = z.object({
   servicesShown: z.boolean(),
 });
 export type TRecordReport = z.infer<typeof ZRecordReport>;
+
+/**
+ * The stages of a matching of the report, from its status history as the matching's own page reads
+ * them (`stagePeriods`): each with its entry and exit days and its days against the expected ones.
+ */
+export const reportStagePeriods = (
+  matching: Pick<TRecordReportMatching, 'history'>,
+  today: string,
+  expectedDays: TSystemSettings['stageExpectedDays'],
+): TStagePeriod[] =>
+  stagePeriods(
+    matching.history.map((step) => ({
+      ...step,
+      userId: step.user?.id ?? null,
+      userName: step.user?.name ?? null,
+    })),
+    today,
+    expectedDays,
+  );
+
+/** Where a record's printable report is (spec section 2): `/reports/child/show/{id}`, `/reports/parents/show/{id}`. */
+export const recordReportBase: Record<TRecordReportKind, string> = {
+  child: '/reports/child/show',
+  parent: '/reports/parents/show',
+};
+export const recordReportPath = (kind: TRecordReportKind, id: unknown): string =>
+  `${recordReportBase[kind]}/${String(id)}`;
+
+/**
+ * 'Printable report' beside a child's or an application's actions (and in the palette): its
+ * report's page, which asks the same read permission as the record's page.
+ */
+export const recordReportLink = (
+  kind: TRecordReportKind,
+  record: Record<string, unknown>,
+  LL: { recordReport: { link: () => string } },
+) => [
+  {
+    id: 'record-report',
+    title: LL.recordReport.link(),
+    icon: 'printer',
+    path: recordReportPath(kind, record.id),
+  },
+];

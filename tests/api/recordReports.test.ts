@@ -109,14 +109,14 @@ beforeAll(async () => {
       entityId: second.id,
       action: 'child-keep',
       fromStatus: 'warranted',
-      toStatus: 'keepPending',
+      toStatus: 'keepRequested',
       at: at(addDays(today, -120)),
     },
     {
       entity: 'adoptive_matchings',
       entityId: second.id,
       action: 'approve-keep',
-      fromStatus: 'keepPending',
+      fromStatus: 'keepRequested',
       toStatus: 'completed',
       at: at(addDays(today, -100)),
     },
@@ -172,7 +172,7 @@ describe('GET /record-reports/{kind}/{id}', () => {
     expect(second.history.map((step) => step.toStatus)).toEqual([
       'proposed',
       'testing',
-      'keepPending',
+      'keepRequested',
       'completed',
     ]);
     expect(second.history[1].payload).toEqual({ date: addDays(today, -280) });
