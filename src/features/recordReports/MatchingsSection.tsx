@@ -25,6 +25,7 @@ import { api } from '@/platform/api/client';
 import { useRemoteData } from '@/platform/api/useRemoteData';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
+import { Label } from './Label';
 import type { TRecordReportKindView } from './reportKinds';
 
 /**
@@ -101,7 +102,9 @@ const MatchingReport = ({
         <AreaStatusBadge area={matchingArea} status={matching.status} />
       </h3>
       <dl className="mt-2 grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-slate-500 dark:text-slate-400">{LL.recordReport.child()}</dt>
+        <dt className="text-slate-500 dark:text-slate-400">
+          <Label pick={(book) => book.recordReport.child()} />
+        </dt>
         <dd>
           {link(
             'adoptive_children:read',
@@ -109,7 +112,9 @@ const MatchingReport = ({
             [childName, matching.child.code].filter(Boolean).join(' · '),
           )}
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">{LL.recordReport.family()}</dt>
+        <dt className="text-slate-500 dark:text-slate-400">
+          <Label pick={(book) => book.recordReport.family()} />
+        </dt>
         <dd>
           {link(
             'adoptive_parents:read',
@@ -117,12 +122,14 @@ const MatchingReport = ({
             [family, matching.parent.code].filter(Boolean).join(' · '),
           )}
         </dd>
-        <dt className="text-slate-500 dark:text-slate-400">{LL.fields.proposedDate()}</dt>
+        <dt className="text-slate-500 dark:text-slate-400">
+          <Label pick={(book) => book.fields.proposedDate()} />
+        </dt>
         <dd>{formatDate(matching.proposedDate)}</dd>
       </dl>
 
       <h4 className="mt-4 mb-1 font-medium text-slate-700 text-sm dark:text-slate-200">
-        {LL.recordReport.stages()}
+        <Label pick={(book) => book.recordReport.stages()} />
       </h4>
       {periods.length === 0 ? (
         <p className="text-slate-500 text-sm italic dark:text-slate-400">{LL.recordReport.noStage()}</p>
@@ -179,7 +186,7 @@ const MatchingReport = ({
       ) : null}
 
       <h4 className="mt-4 mb-1 font-medium text-slate-700 text-sm dark:text-slate-200">
-        {LL.resources.service.many()}
+        <Label pick={(book) => book.resources.service.many()} />
       </h4>
       {!servicesShown ? (
         <p className="text-slate-600 text-sm italic dark:text-slate-300" data-section-hidden="services">

@@ -4,7 +4,6 @@ import { useParams } from 'react-router';
 import { AppLink } from '@/components/AppLink';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { Icon } from '@/components/Icon';
-import { BilingualLabel } from '@/components/record/BilingualLabel';
 import { SummaryCard } from '@/components/record/SummaryCard';
 import { secondaryButton } from '@/components/ui';
 import { StatusHistoryCard } from '@/components/workflow/StatusHistoryCard';
@@ -15,7 +14,6 @@ import { isoDateIn } from '@/domain/programmeTime';
 import { translate } from '@/domain/translate';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
-import type { TranslationFunctions } from '@/i18n/i18n-types';
 import { apiRecord } from '@/platform/api/client';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRemoteData } from '@/platform/api/useRemoteData';
@@ -23,6 +21,7 @@ import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { setupAtom } from '@/state/setup';
+import { Label } from './Label';
 import { MatchingsSection } from './MatchingsSection';
 import { RecordPicker } from './RecordPicker';
 import type { TRecordReportKindView } from './reportKinds';
@@ -33,12 +32,6 @@ import './recordReport.css';
 export const RecordReportPage = ({ kind }: { kind: TRecordReportKindView }) => {
   const { id } = useParams();
   return id ? <RecordReport kind={kind} id={id} /> : <RecordPicker kind={kind} />;
-};
-
-/** A label in the screen's language, in both on paper. */
-const Label = ({ pick }: { pick: (LL: TranslationFunctions) => string }) => {
-  const { LL } = useI18nContext();
-  return <BilingualLabel text={pick(LL)} both={bothLanguages(pick)} />;
 };
 
 /**
