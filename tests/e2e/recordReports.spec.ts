@@ -135,6 +135,7 @@ for (const locale of locales) {
         );
       for (let step = 0; step < index; step += 1) await field.press('ArrowDown');
       await expect(option).toHaveAttribute('aria-selected', 'true');
+      await saveScreenshot(page, `record-report-search-${locale}`);
       expect(count).toBeGreaterThan(0);
       await field.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/${locale}/reports/child/show/${adoption.child.id}$`));
