@@ -60,9 +60,13 @@ test.beforeAll(async ({ request }) => {
   expect(adoption.stages.some((stage) => stage.days > 0)).toBe(true);
 });
 
-/** The text of the page printed to an A4 PDF (poppler's pdftotext). */
-const pdfText = async (page: Page) => {
-  const pdf = await page.pdf({ format: 'A4', printBackground: false });
+/** The text of the page printed to an A4 PDF (poppler's pdftotext); the PDF is kept beside the screenshots. */
+const pdfText = async (page: Page, name: string) => {
+  const pdf = await page.pdf({
+    format: 'A4',
+    printBackground: false,
+    path: `test-results/screenshots/${name}.pdf`,
+  });
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   const result = spawnSync('pdftotext', ['-layout', '-', '-'], { input: pdf });
   expect(result.status, String(result.stderr)).toBe(0);
@@ -103,7 +107,7 @@ const expectPaper = async (page: Page, locale: (typeof locales)[number], name: s
   await expect(page.locator('[data-report-printed]')).toContainText(dict.kh.recordReport.printedBy(printed));
   await expect(page.locator('[data-report-printed]')).toContainText(dict.en.recordReport.printedBy(printed));
   await saveScreenshot(page, `${name}-print-${locale}`);
-  const text = await pdfText(page);
+  const text = await pdfText(page, `${name}-${locale}`);
   expect(text).toContain(adoption.code);
   expect(text).toContain(paper);
   expect(text).toContain('Printed on');
@@ -115,8 +119,9 @@ for (const locale of locales) {
     const words = dict[locale];
 
     test("a child's report: found by its code, its matching's stages and days, printed", async ({ page }) => {
-      await signIn(page, { ...admin, locale, path: `/${locale}/login` });
-      await page.goto(`/${locale}/reports/child/show`);
+      // Signed in from the report's address: the sign-in leads back to it.
+      await signIn(page, { ...admin, locale, path: `/${locale}/reports/child/show` });
+      await expect(page).toHaveURL(new RegExp(`/${locale}/reports/child/show$`));
       await expect(
         page.getByRole('heading', { name: words.recordReport.childTitle(), level: 1 }),
       ).toBeVisible();
@@ -149,8 +154,8 @@ for (const locale of locales) {
     test("an application's report: found by its code, opened from its page too, printed", async ({
       page,
     }) => {
-      await signIn(page, { ...admin, locale, path: `/${locale}/login` });
-      await page.goto(`/${locale}/reports/parents/show`);
+      await signIn(page, { ...admin, locale, path: `/${locale}/reports/parents/show` });
+      await expect(page).toHaveURL(new RegExp(`/${locale}/reports/parents/show$`));
       const field = page.getByRole('combobox', { name: words.recordReport.searchParent() });
       await field.fill(adoption.parent.code);
       await expect(page.getByRole('option').filter({ hasText: adoption.parent.code })).toHaveCount(1);
@@ -172,8 +177,7 @@ for (const locale of locales) {
     test('a record that does not exist is not found; a reader of children sees no matching', async ({
       page,
     }) => {
-      await signIn(page, { ...reader, locale, path: `/${locale}/login` });
-      await page.goto(`/${locale}/reports/child/show/999999`);
+      await signIn(page, { ...reader, locale, path: `/${locale}/reports/child/show/999999` });
       await expect(
         page.getByRole('heading', { name: words.errors.notFoundTitle(), exact: true }),
       ).toBeVisible();
