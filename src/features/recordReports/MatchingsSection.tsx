@@ -12,12 +12,12 @@ import { formatDate } from '@/domain/dateFormat';
 import { peopleNames, personName } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
 import {
-  recordReportPath,
   reportStagePeriods,
   type TRecordReport,
   type TRecordReportMatching,
   type TRecordReportService,
 } from '@/domain/recordReport';
+import { recordReportPath } from '@/domain/recordReportLink';
 import { serviceFindingAreas } from '@/domain/workflows/service.workflow';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';

@@ -1,4 +1,4 @@
-import { recordReportBase } from '@/domain/recordReport';
+import { recordReportBase } from '@/domain/recordReportLink';
 import { auth, type TFeature } from '../featureRoutes';
 
 /**

@@ -15,7 +15,7 @@ import { eligibilityChecks, type TEligibilityCheck } from '@/domain/parentEligib
 import { hasPermission } from '@/domain/permissions';
 import { peopleNames } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
-import { recordReportLink } from '@/domain/recordReport';
+import { recordReportLink } from '@/domain/recordReportLink';
 import { applicantNames, checklistDateKey, checklistItems, parentResource } from '@/domain/resources/parent';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
