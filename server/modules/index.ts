@@ -5,6 +5,7 @@ import { dashboardModule } from './dashboard';
 import { matchingsModule } from './matchings';
 import type { TServerModule } from './module';
 import { parentsModule } from './parents';
+import { recordReportsModule } from './recordReports';
 import { reportsModule } from './reports';
 import { securityModule } from './security';
 import { servicesModule } from './services';
@@ -20,4 +21,5 @@ export const serverModules: readonly TServerModule[] = [
   servicesModule,
   dashboardModule,
   reportsModule,
+  recordReportsModule,
 ];

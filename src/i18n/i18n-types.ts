@@ -3958,6 +3958,161 @@ type RootTranslation = {
 		 */
 		ageBand: RequiredParams<'band'>
 	}
+	recordReport: {
+		/**
+		 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ស​ម​្​រ​ា​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព​រ​ប​ស​់​ក​ុ​ម​ា​រ
+		 */
+		childTitle: string
+		/**
+		 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ស​ម​្​រ​ា​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព​រ​ប​ស​់​ព​ា​ក​្​យ​ស​ុ​ំ
+		 */
+		parentTitle: string
+		/**
+		 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ស​ម​្​រ​ា​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		link: string
+		/**
+		 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ក​ុ​ម​ា​រ
+		 */
+		paperChild: string
+		/**
+		 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ព​ា​ក​្​យ​ស​ុ​ំ
+		 */
+		paperParent: string
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​ក​ុ​ម​ា​រ​ត​ា​ម​ល​េ​ខ​ក​ូ​ដ​ ​ឬ​ឈ​្​ម​ោ​ះ
+		 */
+		searchChild: string
+		/**
+		 * ស​្​វ​ែ​ង​រ​ក​ព​ា​ក​្​យ​ស​ុ​ំ​ត​ា​ម​ល​េ​ខ​ក​ូ​ដ​ ​ឬ​ឈ​្​ម​ោ​ះ​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ
+		 */
+		searchParent: string
+		/**
+		 * វ​ា​យ​យ​៉​ា​ង​ត​ិ​ច​ ​២​ ​ត​ួ​អ​ក​្​ស​រ​ ​រ​ួ​ច​ជ​្​រ​ើ​ស​រ​ើ​ស​ដ​ោ​យ​គ​្​រ​ា​ប​់​ច​ុ​ច​ព​្​រ​ួ​ញ​ ​ន​ិ​ង​ ​E​n​t​e​r​។
+		 */
+		searchHint: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ស​្​វ​ែ​ង​រ​ក​.​.​.
+		 */
+		searching: string
+		/**
+		 * រ​ក​ម​ិ​ន​ឃ​ើ​ញ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ទ​េ​។
+		 */
+		noResult: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ស​្​វ​ែ​ង​រ​ក​ប​ា​ន​ទ​េ​។
+		 */
+		searchFailed: string
+		/**
+		 * រ​ក​ឃ​ើ​ញ​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		results: RequiredParams<'count'>
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​រ​ប​ា​យ​ក​ា​រ​ណ​៍​.​.​.
+		 */
+		loading: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព
+		 */
+		print: string
+		/**
+		 * C​t​r​l​+​P​ ​ក​៏​ប​ោ​ះ​ព​ុ​ម​្​ព​ប​ា​ន​ដ​ែ​រ​។
+		 */
+		printHint: string
+		/**
+		 * អ​ត​្​ត​ស​ញ​្​ញ​ា​ណ
+		 */
+		identity: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ជ​ា​ភ​ា​ស​ា​ខ​្​ម​ែ​រ
+		 */
+		nameKh: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ជ​ា​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង
+		 */
+		nameEn: string
+		/**
+		 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ ​{​n​}
+		 * @param {unknown} n
+		 */
+		applicant: RequiredParams<'n'>
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+		 */
+		matchings: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​{​c​o​d​e​}
+		 * @param {unknown} code
+		 */
+		matchingTitle: RequiredParams<'code'>
+		/**
+		 * ក​ុ​ម​ា​រ
+		 */
+		child: string
+		/**
+		 * គ​្​រ​ួ​ស​ា​រ
+		 */
+		family: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ទ​េ​។
+		 */
+		noMatching: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ប​ង​្​ហ​ា​ញ​ទ​េ​៖​ ​អ​្​ន​ក​គ​្​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ម​ើ​ល​វ​ា​ទ​េ​។
+		 */
+		matchingsHidden: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ប​ា​ន​ទ​េ​។
+		 */
+		matchingsFailed: string
+		/**
+		 * ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+		 */
+		stages: string
+		/**
+		 * ថ​្​ង​ៃ​ច​ូ​ល
+		 */
+		enteredOn: string
+		/**
+		 * ថ​្​ង​ៃ​ច​េ​ញ
+		 */
+		leftOn: string
+		/**
+		 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ
+		 */
+		days: string
+		/**
+		 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​រ​ំ​ព​ឹ​ង​ទ​ុ​ក
+		 */
+		expectedDays: string
+		/**
+		 * ន​ៅ​ក​្​ន​ុ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ន​េ​ះ
+		 */
+		stillIn: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ទ​េ​។
+		 */
+		noStage: string
+		/**
+		 * ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ប​ង​្​ហ​ា​ញ​ទ​េ​៖​ ​អ​្​ន​ក​គ​្​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​ម​ើ​ល​វ​ា​ទ​េ​។
+		 */
+		servicesHidden: string
+		/**
+		 * ម​ិ​ន​ម​ា​ន​ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌​ទ​េ​។
+		 */
+		noService: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ផ​្​ត​ល​់
+		 */
+		notGiven: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ថ​្​ង​ៃ​ទ​ី​ ​{​d​a​t​e​}​ ​ដ​ោ​យ​ ​{​n​a​m​e​}
+		 * @param {unknown} date
+		 * @param {unknown} name
+		 */
+		printedBy: RequiredParams<'date' | 'name'>
+	}
 	areas: {
 		child: {
 			commands: {
@@ -9363,6 +9518,156 @@ export type TranslationFunctions = {
 		 * {band} ឆ្នាំ
 		 */
 		ageBand: (arg: { band: unknown }) => LocalizedString
+	}
+	recordReport: {
+		/**
+		 * របាយការណ៍សម្រាប់បោះពុម្ពរបស់កុមារ
+		 */
+		childTitle: () => LocalizedString
+		/**
+		 * របាយការណ៍សម្រាប់បោះពុម្ពរបស់ពាក្យសុំ
+		 */
+		parentTitle: () => LocalizedString
+		/**
+		 * របាយការណ៍សម្រាប់បោះពុម្ព
+		 */
+		link: () => LocalizedString
+		/**
+		 * របាយការណ៍កុមារ
+		 */
+		paperChild: () => LocalizedString
+		/**
+		 * របាយការណ៍ពាក្យសុំ
+		 */
+		paperParent: () => LocalizedString
+		/**
+		 * ស្វែងរកកុមារតាមលេខកូដ ឬឈ្មោះ
+		 */
+		searchChild: () => LocalizedString
+		/**
+		 * ស្វែងរកពាក្យសុំតាមលេខកូដ ឬឈ្មោះអ្នកដាក់ពាក្យ
+		 */
+		searchParent: () => LocalizedString
+		/**
+		 * វាយយ៉ាងតិច ២ តួអក្សរ រួចជ្រើសរើសដោយគ្រាប់ចុចព្រួញ និង Enter។
+		 */
+		searchHint: () => LocalizedString
+		/**
+		 * កំពុងស្វែងរក...
+		 */
+		searching: () => LocalizedString
+		/**
+		 * រកមិនឃើញកំណត់ត្រាទេ។
+		 */
+		noResult: () => LocalizedString
+		/**
+		 * មិនអាចស្វែងរកបានទេ។
+		 */
+		searchFailed: () => LocalizedString
+		/**
+		 * រកឃើញ {count}
+		 */
+		results: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * កំពុងផ្ទុករបាយការណ៍...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * បោះពុម្ព
+		 */
+		print: () => LocalizedString
+		/**
+		 * Ctrl+P ក៏បោះពុម្ពបានដែរ។
+		 */
+		printHint: () => LocalizedString
+		/**
+		 * អត្តសញ្ញាណ
+		 */
+		identity: () => LocalizedString
+		/**
+		 * ឈ្មោះជាភាសាខ្មែរ
+		 */
+		nameKh: () => LocalizedString
+		/**
+		 * ឈ្មោះជាអក្សរឡាតាំង
+		 */
+		nameEn: () => LocalizedString
+		/**
+		 * អ្នកដាក់ពាក្យទី {n}
+		 */
+		applicant: (arg: { n: unknown }) => LocalizedString
+		/**
+		 * ការផ្គូផ្គង
+		 */
+		matchings: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គង {code}
+		 */
+		matchingTitle: (arg: { code: unknown }) => LocalizedString
+		/**
+		 * កុមារ
+		 */
+		child: () => LocalizedString
+		/**
+		 * គ្រួសារ
+		 */
+		family: () => LocalizedString
+		/**
+		 * មិនទាន់មានការផ្គូផ្គងទេ។
+		 */
+		noMatching: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គងមិនត្រូវបានបង្ហាញទេ៖ អ្នកគ្មានសិទ្ធិមើលវាទេ។
+		 */
+		matchingsHidden: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកការផ្គូផ្គងបានទេ។
+		 */
+		matchingsFailed: () => LocalizedString
+		/**
+		 * ដំណាក់កាល
+		 */
+		stages: () => LocalizedString
+		/**
+		 * ថ្ងៃចូល
+		 */
+		enteredOn: () => LocalizedString
+		/**
+		 * ថ្ងៃចេញ
+		 */
+		leftOn: () => LocalizedString
+		/**
+		 * ចំនួនថ្ងៃ
+		 */
+		days: () => LocalizedString
+		/**
+		 * ចំនួនថ្ងៃរំពឹងទុក
+		 */
+		expectedDays: () => LocalizedString
+		/**
+		 * នៅក្នុងដំណាក់កាលនេះ
+		 */
+		stillIn: () => LocalizedString
+		/**
+		 * មិនទាន់មានដំណាក់កាលទេ។
+		 */
+		noStage: () => LocalizedString
+		/**
+		 * សេវាក្រោយការសុំកុមារធម៌មិនត្រូវបានបង្ហាញទេ៖ អ្នកគ្មានសិទ្ធិមើលវាទេ។
+		 */
+		servicesHidden: () => LocalizedString
+		/**
+		 * មិនមានសេវាក្រោយការសុំកុមារធម៌ទេ។
+		 */
+		noService: () => LocalizedString
+		/**
+		 * មិនទាន់ផ្តល់
+		 */
+		notGiven: () => LocalizedString
+		/**
+		 * បោះពុម្ពថ្ងៃទី {date} ដោយ {name}
+		 */
+		printedBy: (arg: { date: unknown, name: unknown }) => LocalizedString
 	}
 	areas: {
 		child: {

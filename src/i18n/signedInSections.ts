@@ -17,4 +17,6 @@ export const signedInSections = [
   'workflow',
   // the reports' definitions (issue 24)
   'reports',
+  // the printable report of one record (issue 24)
+  'recordReport',
 ] as const;

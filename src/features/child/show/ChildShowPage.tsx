@@ -11,6 +11,7 @@ import { childArea } from '@/domain/areas/child.area';
 import { newMatchingLink } from '@/domain/newMatchingLink';
 import { newServiceLink } from '@/domain/newServiceLink';
 import { personName } from '@/domain/personName';
+import { recordReportLink } from '@/domain/recordReportLink';
 import { childNames, childResource } from '@/domain/resources/child';
 import { childWorkflow } from '@/domain/workflows/child.workflow';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
@@ -158,6 +159,7 @@ export const childShowLayout = areaShowLayout(childArea, {
   links: (record, LL, user) => [
     ...newMatchingLink('child', record, LL, user),
     ...newServiceLink('child', record, LL, user),
+    ...recordReportLink('child', record, LL),
   ],
 });
 

@@ -15,6 +15,7 @@ import { eligibilityChecks, type TEligibilityCheck } from '@/domain/parentEligib
 import { hasPermission } from '@/domain/permissions';
 import { peopleNames } from '@/domain/personName';
 import { isoDateIn } from '@/domain/programmeTime';
+import { recordReportLink } from '@/domain/recordReportLink';
 import { applicantNames, checklistDateKey, checklistItems, parentResource } from '@/domain/resources/parent';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -187,6 +188,7 @@ export const parentShowLayout = areaShowLayout(parentArea, {
   // A family that adopted, or was refused, applies again from its earlier application.
   links: (record, LL, user) => [
     ...newMatchingLink('parent', record, LL, user),
+    ...recordReportLink('parent', record, LL),
     ...linkIf(
       (record.status === 'adopted' || record.status === 'rejected') &&
         hasPermission(user, 'adoptive_parents:write') &&
