@@ -72,7 +72,7 @@ const HomePage = () => {
         </div>
       ) : (
         <>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{LL.home.intro()}</p>
+          <p className="mt-6 text-slate-600 dark:text-slate-300">{LL.home.intro()}</p>
           <div className="mt-6 space-y-6">
             {sections.map((section) => (
               <section key={section.key} aria-label={section.title ?? LL.home.sections()}>

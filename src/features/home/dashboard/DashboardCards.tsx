@@ -138,7 +138,7 @@ const Cards = ({ data }: { data: TData }) => {
           {LL.dashboard.empty()}
         </p>
       ) : null}
-      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="mt-3 grid grid-cols-1 items-start gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {data.workQueue ? (
           <section
             aria-labelledby="dashboard-workQueue"
@@ -265,7 +265,7 @@ const Cards = ({ data }: { data: TData }) => {
                     {view.path ? (
                       <AppLink
                         to={localizedPath(locale, view.path)}
-                        className={`rounded font-medium text-primary-800 underline-offset-2 hover:underline dark:text-primary-200 ${focusRing}`}
+                        className={`rounded font-medium text-primary-800 underline decoration-primary-300 underline-offset-2 hover:decoration-primary-700 dark:text-primary-200 ${focusRing}`}
                       >
                         {record}
                       </AppLink>
