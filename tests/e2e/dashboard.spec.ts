@@ -76,7 +76,7 @@ test('the administrator sees every card, in Khmer; each figure opens its list of
     kh.dashboard.overdue({ count: Number(await overdue.getAttribute('data-value')) }),
   );
   // The adoption completed 100 days ago is among the last changes, its record a link.
-  await expect(page.locator('[data-dashboard-change]').first()).toBeVisible();
+  await expect(page.locator('[data-dashboard-change]').first()).toBeVisible(slow);
   await saveScreenshot(page, 'dashboard-admin-kh');
 
   const figures = await linkedFigures(page);
@@ -103,7 +103,7 @@ test('the figures are reached by Tab in reading order, in English', async ({ pag
     path: '/en/login',
     ...slow,
   });
-  await expect(page.getByRole('heading', { name: en.dashboard.title() })).toBeVisible();
+  await expect(page.getByRole('heading', { name: en.dashboard.title() })).toBeVisible(slow);
   await cardsShown(page);
   await saveScreenshot(page, 'dashboard-admin-en');
   const order = (await linkedFigures(page)).map((figure) => figure.id);
@@ -121,9 +121,9 @@ test('the figures are reached by Tab in reading order, in English', async ({ pag
   const children = (await linkedFigures(page)).find((figure) => figure.id.startsWith('children.'));
   await page.locator(`#dashboard a[data-dashboard-figure="${children?.id}"]`).focus();
   await page.keyboard.press('Enter');
-  await expect(
-    page.getByText(en.list.total({ total: children?.value ?? -1 }), { exact: true }),
-  ).toBeVisible();
+  await expect(page.getByText(en.list.total({ total: children?.value ?? -1 }), { exact: true })).toBeVisible(
+    slow,
+  );
 });
 
 test("a provincial caseworker's figures count its office only, in English", async ({ page, request }) => {
@@ -171,7 +171,7 @@ test('a user who may read children only sees their card and their changes, in bo
   for (const locale of ['kh', 'en'] as const) {
     const words = dict[locale];
     await signIn(page, { ...reader, locale, path: `/${locale}/login`, ...slow });
-    await expect(page.getByRole('heading', { name: words.dashboard.title() })).toBeVisible();
+    await expect(page.getByRole('heading', { name: words.dashboard.title() })).toBeVisible(slow);
     expect(await cardsShown(page)).toEqual(['children', 'changes']);
     await expect(page.getByRole('heading', { name: words.dashboard.matchings() })).toHaveCount(0);
     await saveScreenshot(page, `dashboard-reader-${locale}`);

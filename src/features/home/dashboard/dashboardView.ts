@@ -1,7 +1,7 @@
 import type { TAreaDefinition } from '@/domain/areas/area';
 import { areaByName } from '@/domain/areas/index';
 import { matchingArea } from '@/domain/areas/matching.area';
-import { auditActionText, auditEntityText } from '@/domain/auditWords';
+import { auditEntityText, recordActionText } from '@/domain/auditActionWords';
 import type { TDashboard } from '@/domain/dashboard';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 
@@ -20,7 +20,7 @@ export const changeView = (LL: TranslationFunctions, change: TChange) => {
   const area = areaByName(change.entity);
   return {
     kind: area ? auditEntityText(LL, area.entity) : change.entity,
-    action: auditActionText(LL, change.action, area?.entity),
+    action: area ? recordActionText(LL, area, change.action) : change.action,
     // A deleted record (no code any more) has no page to open.
     path:
       area && change.entityId !== null && change.code !== null ? recordPagePath(area, change.entityId) : null,
