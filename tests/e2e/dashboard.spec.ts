@@ -183,3 +183,61 @@ test('a user who may read children only sees their card and their changes, in bo
     await expect(page.getByLabel(words.login.username(), { exact: true })).toBeVisible(slow);
   }
 });
+
+test('the figures that fail to come say so with a retry, and a new installation shows its zeros with a line, in Khmer', async ({
+  page,
+}) => {
+  const kh = dict.kh;
+  let answer: 'fail' | 'empty' = 'fail';
+  await page.route('**/api/v1/dashboard', async (route) => {
+    if (answer === 'fail') return route.fulfill({ status: 503, json: { message: 'down' } });
+    // A new installation: every count zero, nothing changed yet.
+    const real = await route.fetch();
+    const body = (await real.json()) as { data: Record<string, unknown> };
+    const zero = (figure: { value: number }) => ({ ...figure, value: 0 });
+    const data = body.data as {
+      children: { byStatus: { value: number }[] };
+      applications: {
+        byStatus: { value: number }[];
+        approvalsExpiring: { value: number };
+        approvalsExpired: { value: number };
+      };
+      matchings: { byStage: { value: number; overdue: { value: number } }[] };
+      services: { dueSoon: { value: number }; overdue: { value: number } };
+    };
+    return route.fulfill({
+      json: {
+        data: {
+          ...body.data,
+          workQueue: { total: 0 },
+          children: { byStatus: data.children.byStatus.map(zero) },
+          matchings: {
+            byStage: data.matchings.byStage.map((stage) => ({
+              ...zero(stage),
+              overdue: zero(stage.overdue),
+            })),
+          },
+          services: { dueSoon: zero(data.services.dueSoon), overdue: zero(data.services.overdue) },
+          applications: {
+            byStatus: data.applications.byStatus.map(zero),
+            approvalsExpiring: zero(data.applications.approvalsExpiring),
+            approvalsExpired: zero(data.applications.approvalsExpired),
+          },
+          changes: [],
+        },
+      },
+    });
+  });
+  await signIn(page, { username: 'admin', password: adminPassword, ...slow });
+  await expect(page.getByText(kh.dashboard.failed())).toBeVisible(slow);
+  // The rest of the home page works without the figures.
+  await expect(page.getByRole('heading', { name: kh.workQueue.title() })).toBeVisible(slow);
+  answer = 'empty';
+  await page.locator('#dashboard').getByRole('button', { name: kh.list.retry() }).click();
+  await expect(page.getByText(kh.dashboard.empty())).toBeVisible(slow);
+  await expect(page.getByText(kh.dashboard.noChanges())).toBeVisible(slow);
+  const values = (await linkedFigures(page)).map((figure) => figure.value);
+  expect(values.length).toBeGreaterThan(0);
+  expect(values.every((value) => value === 0)).toBe(true);
+  await saveScreenshot(page, 'dashboard-empty-kh');
+});
