@@ -4,6 +4,7 @@ import { childArea } from './areas/child.area';
 import { matchingArea } from './areas/matching.area';
 import { parentArea } from './areas/parent.area';
 import { serviceArea } from './areas/service.area';
+import { isOwnAction, ownActions, ownActionText } from './auditActionWords';
 import { formatDate, formatInstant } from './dateFormat';
 import { settingsInOrder, systemSettingSections } from './settings/systemSettingSections';
 import { childSystemEventTypes, childWorkflowActions } from './workflows/child.workflow';
@@ -46,44 +47,23 @@ const workflowsByEntity: Record<string, { actions: readonly string[]; action: TW
   },
 };
 
-/** Actions the engines and the record pages write besides the workflows' (a photo, one's profile). */
-const ownActions = ['create', 'update', 'delete', 'upload-photo', 'remove-photo', 'profile'] as const;
-type TOwnAction = (typeof ownActions)[number];
-
 /** Every action an audit entry can carry: the action filter offers these. */
 export const auditActionValues: readonly string[] = [
   ...new Set([...ownActions, ...Object.values(workflowsByEntity).flatMap((workflow) => workflow.actions)]),
 ];
-
-const ownActionText = (t: TranslationFunctions, action: TOwnAction): string => {
-  switch (action) {
-    case 'upload-photo':
-      return t.audit.uploadPhoto();
-    case 'remove-photo':
-      return t.audit.removePhoto();
-    case 'profile':
-      return t.audit.profile();
-    default:
-      return t.options.action[action]();
-  }
-};
 
 /**
  * An action in words: as the record type's workflow names it; without a record type (the filter),
  * every workflow's name for it, once each ('Confirm adoption' is the child's and the matching's).
  */
 export const auditActionText = (t: TranslationFunctions, action: string, entity?: string): string => {
-  if ((ownActions as readonly string[]).includes(action)) return ownActionText(t, action as TOwnAction);
+  if (isOwnAction(action)) return ownActionText(t, action);
   const workflows = entity
     ? [workflowsByEntity[entity]].filter(Boolean)
     : Object.values(workflowsByEntity).filter((workflow) => workflow.actions.includes(action));
   const names = [...new Set(workflows.map((workflow) => workflow.action(t, action)))];
   return names.filter((name) => name !== action).join(' / ') || action;
 };
-
-/** A record type in words (`post_adoption_services` → 'Service after adoption'). */
-export const auditEntityText = (t: TranslationFunctions, entity: string): string =>
-  (t.options.entity as unknown as Record<string, (() => string) | undefined>)[entity]?.() || entity;
 
 /** Each setting's description, from the sections the application and the areas register. */
 const settingByKey = new Map(settingsInOrder(systemSettingSections));

@@ -167,6 +167,84 @@ type RootTranslation = {
 		 */
 		sections: string
 	}
+	dashboard: {
+		/**
+		 * ក​ម​្​ម​វ​ិ​ធ​ី​ថ​្​ង​ៃ​ន​េ​ះ
+		 */
+		title: string
+		/**
+		 * ត​ួ​ល​េ​ខ​ន​ី​ម​ួ​យ​ៗ​ប​ើ​ក​ប​ញ​្​ជ​ី​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​វ​ា​រ​ា​ប​់​។
+		 */
+		hint: string
+		/**
+		 * រ​ា​ប​់​ន​ៅ​ម​៉​ោ​ង​ ​{​t​i​m​e​}
+		 * @param {unknown} time
+		 */
+		asOf: RequiredParams<'time'>
+		/**
+		 * ក​ំ​ព​ុ​ង​រ​ា​ប​់​ត​ួ​ល​េ​ខ​.​.​.
+		 */
+		loading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​អ​ា​ន​ត​ួ​ល​េ​ខ​ប​ា​ន​ទ​េ​។
+		 */
+		failed: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​ៅ​ឡ​ើ​យ​ទ​េ​៖​ ​ត​ួ​ល​េ​ខ​ន​ឹ​ង​ក​ើ​ន​ឡ​ើ​ង​ន​ៅ​ព​េ​ល​ក​ុ​ម​ា​រ​ ​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ ​ន​ិ​ង​ស​េ​វ​ា​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​។
+		 */
+		empty: string
+		/**
+		 * ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ខ​្​ញ​ុ​ំ
+		 */
+		workQueue: string
+		/**
+		 * ក​ុ​ម​ា​រ​ត​ា​ម​ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		children: string
+		/**
+		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​ា​ម​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+		 */
+		matchings: string
+		/**
+		 * ហ​ួ​ស​ក​ា​ល​ក​ំ​ណ​ត​់​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		overdue: RequiredParams<'count'>
+		/**
+		 * ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ល​ើ​ស​ព​ី​ ​{​d​a​y​s​}​ ​ថ​្​ង​ៃ
+		 * @param {unknown} days
+		 */
+		overdueHint: RequiredParams<'days'>
+		/**
+		 * ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ធ​ម​៌
+		 */
+		services: string
+		/**
+		 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ត​ា​ម​ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		applications: string
+		/**
+		 * ក​ា​រ​អ​ន​ុ​ម​័​ត​គ​្​រ​ួ​ស​ា​រ
+		 */
+		approvals: string
+		/**
+		 * ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ថ​្​ម​ី​ៗ
+		 */
+		changes: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ណ​ា​ម​ួ​យ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ត​្​រ​ា​ទ​េ​។
+		 */
+		noChanges: string
+		/**
+		 * ប​ា​ន​ល​ុ​ប
+		 */
+		deleted: string
+		/**
+		 * ដ​ោ​យ​ ​{​w​h​o​}
+		 * @param {unknown} who
+		 */
+		by: RequiredParams<'who'>
+	}
 	errors: {
 		/**
 		 * អ​្​ន​ក​គ​្​ម​ា​ន​អ​៊​ី​ន​ធ​ឺ​ណ​ិ​ត​។
@@ -5942,6 +6020,80 @@ export type TranslationFunctions = {
 		 * ផ្នែក
 		 */
 		sections: () => LocalizedString
+	}
+	dashboard: {
+		/**
+		 * កម្មវិធីថ្ងៃនេះ
+		 */
+		title: () => LocalizedString
+		/**
+		 * តួលេខនីមួយៗបើកបញ្ជីកំណត់ត្រាដែលវារាប់។
+		 */
+		hint: () => LocalizedString
+		/**
+		 * រាប់នៅម៉ោង {time}
+		 */
+		asOf: (arg: { time: unknown }) => LocalizedString
+		/**
+		 * កំពុងរាប់តួលេខ...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * មិនអាចអានតួលេខបានទេ។
+		 */
+		failed: () => LocalizedString
+		/**
+		 * មិនទាន់មានកំណត់ត្រានៅឡើយទេ៖ តួលេខនឹងកើនឡើងនៅពេលកុមារ ពាក្យស្នើសុំ ការផ្គូផ្គង និងសេវាត្រូវបានកត់ត្រា។
+		 */
+		empty: () => LocalizedString
+		/**
+		 * កំពុងរង់ចាំខ្ញុំ
+		 */
+		workQueue: () => LocalizedString
+		/**
+		 * កុមារតាមស្ថានភាព
+		 */
+		children: () => LocalizedString
+		/**
+		 * ការផ្គូផ្គងតាមដំណាក់កាល
+		 */
+		matchings: () => LocalizedString
+		/**
+		 * ហួសកាលកំណត់ {count}
+		 */
+		overdue: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * ស្ថិតក្នុងដំណាក់កាលលើសពី {days} ថ្ងៃ
+		 */
+		overdueHint: (arg: { days: unknown }) => LocalizedString
+		/**
+		 * សេវាក្រោយការសុំកុមារធម៌
+		 */
+		services: () => LocalizedString
+		/**
+		 * ពាក្យស្នើសុំតាមស្ថានភាព
+		 */
+		applications: () => LocalizedString
+		/**
+		 * ការអនុម័តគ្រួសារ
+		 */
+		approvals: () => LocalizedString
+		/**
+		 * ការផ្លាស់ប្ដូរថ្មីៗ
+		 */
+		changes: () => LocalizedString
+		/**
+		 * មិនទាន់មានការផ្លាស់ប្ដូរណាមួយត្រូវបានកត់ត្រាទេ។
+		 */
+		noChanges: () => LocalizedString
+		/**
+		 * បានលុប
+		 */
+		deleted: () => LocalizedString
+		/**
+		 * ដោយ {who}
+		 */
+		by: (arg: { who: unknown }) => LocalizedString
 	}
 	errors: {
 		/**

@@ -28,14 +28,22 @@ export const signIn = async (
     password,
     locale = 'kh',
     path = '/login',
-  }: { username: string; password: string; locale?: 'kh' | 'en'; path?: string },
+    timeout,
+  }: {
+    username: string;
+    password: string;
+    locale?: 'kh' | 'en';
+    path?: string;
+    /** How long the signed-in page may take to come (a test that loads a heavier home page). */
+    timeout?: number;
+  },
 ) => {
   const words = dict[locale];
   await page.goto(path);
   await page.getByLabel(words.login.username(), { exact: true }).fill(username);
   await page.getByLabel(words.login.password(), { exact: true }).fill(password);
   await page.getByRole('button', { name: words.login.submit(), exact: true }).click();
-  await expect(page.getByRole('button', { name: words.layout.userMenu() })).toBeVisible();
+  await expect(page.getByRole('button', { name: words.layout.userMenu() })).toBeVisible({ timeout });
 };
 
 /** A small portrait-like PNG drawn by the browser (a real image, as a camera's would be). */

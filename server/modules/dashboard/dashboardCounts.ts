@@ -1,4 +1,5 @@
 import { and, count, desc, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TAreaDefinition } from '../../../src/domain/areas/area';
 import { areaPermission } from '../../../src/domain/areas/area';
 import { childArea } from '../../../src/domain/areas/child.area';
@@ -34,26 +35,72 @@ export const dashboardChangesLimit = 10;
 const listPath = (area: TAreaDefinition, query: Record<string, string>): string =>
   `${area.routeBase}?${new URLSearchParams(query).toString()}`;
 
+/** A figure and the area's list that shows exactly what it counts. */
+const figure = (
+  area: TAreaDefinition,
+  key: string,
+  value: number | undefined,
+  query: Record<string, string>,
+): TDashboardFigure => ({ key, value: value ?? 0, listPath: listPath(area, query) });
+
+/** `count(*) filter (where …)` as an int (a count whose condition is the list's own). */
+const countWhere = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/** A table the dashboard counts: a record area's, with its status and its office. */
+type TCountedTable = PgTable & { status: PgColumn; headOfficeId: PgColumn };
+
+/**
+ * The table's records in the user's office, grouped by status: each status's count and, for each
+ * of `also`, how many of them meet its condition. One grouped query.
+ */
+const countsByStatus = async <K extends string>(
+  db: TDbOrTx,
+  user: TAuthUser,
+  table: TCountedTable,
+  also: Record<K, SQL> = {} as Record<K, SQL>,
+) => {
+  const extra = Object.fromEntries(
+    Object.entries<SQL>(also).map(([key, condition]) => [key, countWhere(condition)]),
+  );
+  const rows = await db
+    .select({ status: table.status, value: count(), ...extra })
+    .from(table)
+    .where(officeCondition(table.headOfficeId, user))
+    .groupBy(table.status);
+  return rows as unknown as ({ status: string; value: number } & Record<K, number>)[];
+};
+
+/** The table's records in the user's office that meet each condition, counted in one pass. */
+const countsWhere = async <K extends string>(
+  db: TDbOrTx,
+  user: TAuthUser,
+  table: TCountedTable,
+  conditions: Record<K, SQL | undefined>,
+): Promise<Record<K, number>> => {
+  const [row] = await db
+    .select(
+      Object.fromEntries(
+        Object.entries<SQL | undefined>(conditions).map(([key, condition]) => [key, countWhere(condition)]),
+      ),
+    )
+    .from(table)
+    .where(officeCondition(table.headOfficeId, user));
+  return row as Record<K, number>;
+};
+
 /** The area's statuses (its badge tones name them), each with its count (0 when none). */
 const byStatus = (
   area: TAreaDefinition,
   rows: readonly { status: string; value: number }[],
 ): TDashboardFigure[] =>
-  Object.keys(area.statuses ?? {}).map((status) => ({
-    key: status,
-    value: rows.find((row) => row.status === status)?.value ?? 0,
-    listPath: listPath(area, { status }),
-  }));
+  Object.keys(area.statuses ?? {}).map((status) =>
+    figure(area, status, rows.find((row) => row.status === status)?.value, { status }),
+  );
 
 /** Children by status (one grouped count). */
-export const childrenByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['children']> => {
-  const rows = await db
-    .select({ status: childInfos.status, value: count() })
-    .from(childInfos)
-    .where(officeCondition(childInfos.headOfficeId, user))
-    .groupBy(childInfos.status);
-  return { byStatus: byStatus(childArea, rows) };
-};
+export const childrenByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['children']> => ({
+  byStatus: byStatus(childArea, await countsByStatus(db, user, childInfos)),
+});
 
 /**
  * Matchings by stage, with those in their stage longer than its expected days (setting
@@ -76,24 +123,19 @@ export const matchingsByStage = async (
       ),
     ),
   ) as SQL;
-  const rows = await db
-    .select({
-      status: adoptiveMatchings.status,
-      value: count(),
-      overdue: sql<number>`(count(*) filter (where ${late}))::int`,
-    })
-    .from(adoptiveMatchings)
-    .where(officeCondition(adoptiveMatchings.headOfficeId, user))
-    .groupBy(adoptiveMatchings.status);
+  const rows = await countsByStatus(db, user, adoptiveMatchings, { overdue: late });
   return {
     byStage: matchingStageNames.map((stage) => {
       const inStage = rows.filter((row) => (matchingStages[stage] as readonly string[]).includes(row.status));
       const sum = (pick: (row: (typeof rows)[number]) => number) =>
         inStage.reduce((total, row) => total + Number(pick(row)), 0);
       return {
-        key: stage,
-        value: sum((row) => row.value),
-        listPath: listPath(matchingArea, { stage }),
+        ...figure(
+          matchingArea,
+          stage,
+          sum((row) => row.value),
+          { stage },
+        ),
         overdue: { key: 'overdue', value: sum((row) => row.overdue) },
         expectedDays: expectedDays[stage],
       };
@@ -103,54 +145,27 @@ export const matchingsByStage = async (
 
 /** Services due soon and overdue, by the list's own conditions (so the list finds the same count). */
 export const servicesDue = async (db: TDbOrTx, user: TAuthUser): Promise<TData['services']> => {
-  const [row] = await db
-    .select({
-      dueSoon: sql<number>`(count(*) filter (where ${serviceDueSoonSql}))::int`,
-      overdue: sql<number>`(count(*) filter (where ${serviceOverdueSql}))::int`,
-    })
-    .from(postAdoptionServices)
-    .where(officeCondition(postAdoptionServices.headOfficeId, user));
+  const counts = await countsWhere(db, user, postAdoptionServices, {
+    dueSoon: serviceDueSoonSql,
+    overdue: serviceOverdueSql,
+  });
   return {
-    dueSoon: {
-      key: 'dueSoon',
-      value: row?.dueSoon ?? 0,
-      listPath: listPath(serviceArea, { due: 'dueSoon' }),
-    },
-    overdue: {
-      key: 'overdue',
-      value: row?.overdue ?? 0,
-      listPath: listPath(serviceArea, { due: 'overdue' }),
-    },
+    dueSoon: figure(serviceArea, 'dueSoon', counts.dueSoon, { due: 'dueSoon' }),
+    overdue: figure(serviceArea, 'overdue', counts.overdue, { due: 'overdue' }),
   };
 };
 
 /** Applications by status, and approvals expiring (within 30 days) and expired, by the list's filter. */
 export const applicationsByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['applications']> => {
-  const inOffice = officeCondition(parentInfos.headOfficeId, user);
-  const rows = await db
-    .select({ status: parentInfos.status, value: count() })
-    .from(parentInfos)
-    .where(inOffice)
-    .groupBy(parentInfos.status);
-  const [approvals] = await db
-    .select({
-      expiring: sql<number>`(count(*) filter (where ${approvalFilter('expiring')}))::int`,
-      expired: sql<number>`(count(*) filter (where ${approvalFilter('expired')}))::int`,
-    })
-    .from(parentInfos)
-    .where(inOffice);
+  const rows = await countsByStatus(db, user, parentInfos);
+  const approvals = await countsWhere(db, user, parentInfos, {
+    expiring: approvalFilter('expiring'),
+    expired: approvalFilter('expired'),
+  });
   return {
     byStatus: byStatus(parentArea, rows),
-    approvalsExpiring: {
-      key: 'expiring',
-      value: approvals?.expiring ?? 0,
-      listPath: listPath(parentArea, { approval: 'expiring' }),
-    },
-    approvalsExpired: {
-      key: 'expired',
-      value: approvals?.expired ?? 0,
-      listPath: listPath(parentArea, { approval: 'expired' }),
-    },
+    approvalsExpiring: figure(parentArea, 'expiring', approvals.expiring, { approval: 'expiring' }),
+    approvalsExpired: figure(parentArea, 'expired', approvals.expired, { approval: 'expired' }),
   };
 };
 

@@ -1,11 +1,7 @@
 import { getTableColumns, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  auditActionText,
-  auditChangesText,
-  auditDetailsText,
-  auditEntityText,
-} from '../../../src/domain/auditWords';
+import { auditEntityText } from '../../../src/domain/auditActionWords';
+import { auditActionText, auditChangesText, auditDetailsText } from '../../../src/domain/auditWords';
 import { formatInstant } from '../../../src/domain/dateFormat';
 import {
   auditEntryResource,

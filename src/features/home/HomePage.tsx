@@ -13,13 +13,17 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
+import { DashboardCards } from './dashboard/DashboardCards';
 import { mayHaveWorkQueue } from './workQueue/mayHaveWorkQueue';
 import { WorkQueueList } from './workQueue/WorkQueueList';
 import { workQueueAtom } from './workQueue/workQueueState';
 
 type TSection = { key: string; title: string | null; entries: TMenuEntry[] };
 
-/** Home: a welcome, the user's work queue, and the sections this user may open (the dashboard comes later). */
+/**
+ * Home: a welcome, the dashboard's figures this user may read (issue 24), their work queue, and the
+ * sections they may open.
+ */
 const HomePage = () => {
   const { LL } = useI18nContext();
   const { user } = useSession();
@@ -43,6 +47,7 @@ const HomePage = () => {
       <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">
         {LL.home.welcome({ name: user?.name ?? '' })}
       </h1>
+      {sections.length > 0 ? <DashboardCards /> : null}
       {mayHaveWorkQueue(user) ? (
         <section
           id="work-queue"
@@ -67,7 +72,7 @@ const HomePage = () => {
         </div>
       ) : (
         <>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{LL.home.intro()}</p>
+          <p className="mt-6 text-slate-600 dark:text-slate-300">{LL.home.intro()}</p>
           <div className="mt-6 space-y-6">
             {sections.map((section) => (
               <section key={section.key} aria-label={section.title ?? LL.home.sections()}>
