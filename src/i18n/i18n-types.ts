@@ -650,6 +650,62 @@ type RootTranslation = {
 	}
 	fields: {
 		/**
+		 * ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី​ន​ៃ​ក​ា​រ​ិ​យ​ា​ល​័​យ
+		 */
+		officeProvince: string
+		/**
+		 * ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព
+		 */
+		hasDisability: string
+		/**
+		 * ប​ា​ន​ស​្​ន​ើ​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		proposedIn: string
+		/**
+		 * ប​ា​ន​ប​្​រ​គ​ល​់​ទ​ៅ​គ​្​រ​ួ​ស​ា​រ​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		placedIn: string
+		/**
+		 * ប​ា​ន​ប​ញ​្​ច​ប​់​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		completedIn: string
+		/**
+		 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		rejectedIn: string
+		/**
+		 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ន​ៅ​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+		 */
+		rejectedStage: string
+		/**
+		 * ដ​ឹ​ង​ថ​្​ង​ៃ​ច​ូ​ល​ក​ា​រ​ថ​ែ​ទ​ា​ំ​រ​ប​ស​់​ក​ុ​ម​ា​រ
+		 */
+		childAdmitted: string
+		/**
+		 * ដ​ឹ​ង​ថ​្​ង​ៃ​ស​ម​្​រ​េ​ច​ថ​ា​ក​ុ​ម​ា​រ​អ​ា​ច​ផ​្​ដ​ល​់​ជ​ា​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ប​ា​ន
+		 */
+		childConfirmed: string
+		/**
+		 * ប​ា​ន​ផ​្​ដ​ល​់​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		givenIn: string
+		/**
+		 * ម​ា​ន​ក​ា​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ
+		 */
+		concern: string
+		/**
+		 * ប​ា​ន​ទ​ទ​ួ​ល​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		receivedIn: string
+		/**
+		 * ប​ា​ន​ស​ម​្​រ​េ​ច​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		decidedIn: string
+		/**
+		 * ប​ា​ន​ផ​្​គ​ូ​ផ​្​គ​ង​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		matchedIn: string
+		/**
 		 * ល​េ​ខ​ស​ម​្​គ​ា​ល​់
 		 */
 		id: string
@@ -1197,6 +1253,64 @@ type RootTranslation = {
 		permissionHint: string
 	}
 	options: {
+		hasDisability: {
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			'true': string
+			/**
+			 * ទ​េ
+			 */
+			'false': string
+		}
+		rejectedStage: {
+			/**
+			 * ក​ា​រ​ស​្​ន​ើ
+			 */
+			proposal: string
+			/**
+			 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			trial: string
+			/**
+			 * ដ​ី​ក​ា
+			 */
+			warrant: string
+			/**
+			 * ក​ា​រ​រ​ក​្​ស​ា​ក​ុ​ម​ា​រ
+			 */
+			keeping: string
+		}
+		childAdmitted: {
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			'true': string
+			/**
+			 * ទ​េ
+			 */
+			'false': string
+		}
+		childConfirmed: {
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			'true': string
+			/**
+			 * ទ​េ
+			 */
+			'false': string
+		}
+		concern: {
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			'true': string
+			/**
+			 * ទ​េ
+			 */
+			'false': string
+		}
 		stage: {
 			/**
 			 * ក​ា​រ​ស​្​ន​ើ
@@ -1476,6 +1590,10 @@ type RootTranslation = {
 			 * ផ​ុ​ត​ក​ំ​ណ​ត​់
 			 */
 			expired: string
+			/**
+			 * ប​ា​ន​អ​ន​ុ​ម​័​ត​ ​ម​ិ​ន​ទ​ា​ន​់​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			waiting: string
 		}
 		applicant1Sex: {
 			/**
@@ -3617,6 +3735,16 @@ type RootTranslation = {
 		 * @param {unknown} count
 		 */
 		active: RequiredParams<'count'>
+		/**
+		 * {​l​a​b​e​l​}​៖​ ​ព​ី
+		 * @param {unknown} label
+		 */
+		rangeFrom: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​៖​ ​ដ​ល​់
+		 * @param {unknown} label
+		 */
+		rangeTo: RequiredParams<'label'>
 	}
 	attachments: {
 		/**
@@ -6270,6 +6398,62 @@ export type TranslationFunctions = {
 	}
 	fields: {
 		/**
+		 * ខេត្ត/រាជធានីនៃការិយាល័យ
+		 */
+		officeProvince: () => LocalizedString
+		/**
+		 * មានពិការភាព
+		 */
+		hasDisability: () => LocalizedString
+		/**
+		 * បានស្នើនៅចន្លោះ
+		 */
+		proposedIn: () => LocalizedString
+		/**
+		 * បានប្រគល់ទៅគ្រួសារនៅចន្លោះ
+		 */
+		placedIn: () => LocalizedString
+		/**
+		 * បានបញ្ចប់នៅចន្លោះ
+		 */
+		completedIn: () => LocalizedString
+		/**
+		 * បានបដិសេធនៅចន្លោះ
+		 */
+		rejectedIn: () => LocalizedString
+		/**
+		 * បានបដិសេធនៅដំណាក់កាល
+		 */
+		rejectedStage: () => LocalizedString
+		/**
+		 * ដឹងថ្ងៃចូលការថែទាំរបស់កុមារ
+		 */
+		childAdmitted: () => LocalizedString
+		/**
+		 * ដឹងថ្ងៃសម្រេចថាកុមារអាចផ្ដល់ជាកូនចិញ្ចឹមបាន
+		 */
+		childConfirmed: () => LocalizedString
+		/**
+		 * បានផ្ដល់នៅចន្លោះ
+		 */
+		givenIn: () => LocalizedString
+		/**
+		 * មានការព្រួយបារម្ភ
+		 */
+		concern: () => LocalizedString
+		/**
+		 * បានទទួលនៅចន្លោះ
+		 */
+		receivedIn: () => LocalizedString
+		/**
+		 * បានសម្រេចនៅចន្លោះ
+		 */
+		decidedIn: () => LocalizedString
+		/**
+		 * បានផ្គូផ្គងនៅចន្លោះ
+		 */
+		matchedIn: () => LocalizedString
+		/**
 		 * លេខសម្គាល់
 		 */
 		id: () => LocalizedString
@@ -6817,6 +7001,64 @@ export type TranslationFunctions = {
 		permissionHint: () => LocalizedString
 	}
 	options: {
+		hasDisability: {
+			/**
+			 * បាទ/ចាស
+			 */
+			'true': () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			'false': () => LocalizedString
+		}
+		rejectedStage: {
+			/**
+			 * ការស្នើ
+			 */
+			proposal: () => LocalizedString
+			/**
+			 * ការសាកល្បង
+			 */
+			trial: () => LocalizedString
+			/**
+			 * ដីកា
+			 */
+			warrant: () => LocalizedString
+			/**
+			 * ការរក្សាកុមារ
+			 */
+			keeping: () => LocalizedString
+		}
+		childAdmitted: {
+			/**
+			 * បាទ/ចាស
+			 */
+			'true': () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			'false': () => LocalizedString
+		}
+		childConfirmed: {
+			/**
+			 * បាទ/ចាស
+			 */
+			'true': () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			'false': () => LocalizedString
+		}
+		concern: {
+			/**
+			 * បាទ/ចាស
+			 */
+			'true': () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			'false': () => LocalizedString
+		}
 		stage: {
 			/**
 			 * ការស្នើ
@@ -7096,6 +7338,10 @@ export type TranslationFunctions = {
 			 * ផុតកំណត់
 			 */
 			expired: () => LocalizedString
+			/**
+			 * បានអនុម័ត មិនទាន់ផ្គូផ្គង
+			 */
+			waiting: () => LocalizedString
 		}
 		applicant1Sex: {
 			/**
@@ -9057,6 +9303,14 @@ export type TranslationFunctions = {
 		 * {count} កំពុងប្រើ
 		 */
 		active: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * {label}៖ ពី
+		 */
+		rangeFrom: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label}៖ ដល់
+		 */
+		rangeTo: (arg: { label: unknown }) => LocalizedString
 	}
 	attachments: {
 		/**

@@ -9,6 +9,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { addMonths } from '../../src/domain/addMonths';
+import { areas } from '../../src/domain/areas';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
 import { yearsBefore } from '../../src/domain/resources/child';
@@ -74,6 +75,37 @@ const statusCounts = (counts: Partial<Record<string, number>>) => ({
   'children.international': 0,
   ...Object.fromEntries(Object.entries(counts).map(([status, n]) => [`children.${status}`, n])),
 });
+
+/**
+ * The total of the list a figure opens: its address's filters sent to the area's list API as the
+ * client list sends a view's filters (plain parameters, first page).
+ */
+const listTotal = async (app: TTestApp, listPath: string, token: string) => {
+  const [route, query] = listPath.split('?');
+  const area = areas.find((one) => one.routeBase === route);
+  expect(area, listPath).toBeDefined();
+  const response = await app.app.inject({
+    method: 'GET',
+    url: `/api/v1${area?.apiBase}?${query}&page=1&take=10`,
+    headers: { ...app.bearer(token), locale: 'en' },
+  });
+  expect(response.statusCode, `${listPath}: ${response.body}`).toBe(200);
+  return response.json().paginateMeta.itemCount as number;
+};
+
+/** Each figure with a list: the list's total is its value (a count) or its denominator (an average, a share). */
+const expectListsMatch = async (app: TTestApp, data: TReportAnswer['data'], token: string) => {
+  const checked: string[] = [];
+  for (const indicator of data.indicators) {
+    if (!indicator.listPath) continue;
+    const expected = indicator.unit === 'count' ? indicator.value : indicator.denominator;
+    expect(await listTotal(app, indicator.listPath, token), `${indicator.key}: ${indicator.listPath}`).toBe(
+      expected,
+    );
+    checked.push(indicator.key);
+  }
+  return checked;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -344,6 +376,41 @@ describe('GET /reports/children', () => {
     expect(figures(data)).toMatchObject({ adoptedInPeriod: 0, servicesGiven: 1, 'rejections.trial': 1 });
   });
 
+  it("opens each figure's list, which counts the same records, with and without a filter", async () => {
+    const data = await answer();
+    const checked = await expectListsMatch(t, data, tokens.admin);
+    // Every figure has its list but the overdue stages and the days in a stage.
+    expect(
+      data.indicators.filter((indicator) => !indicator.listPath).map((indicator) => indicator.key),
+    ).toEqual(
+      data.indicators
+        .map((indicator) => indicator.key)
+        .filter((key) => key.startsWith('matchingsOverdue.') || key.startsWith('daysInStage.')),
+    );
+    expect(checked).toContain('avgDaysCareToPlacement');
+    // The lists' totals are not all zero: the fixture puts records behind them.
+    expect(
+      data.indicators.filter((indicator) => indicator.listPath && indicator.value > 0).length,
+    ).toBeGreaterThan(10);
+    for (const query of [
+      `?provinceId=${province2}`,
+      `?provinceId=${province1}&sex=female`,
+      `?headOfficeId=${national}&ageBand=3-5`,
+      '?disability=false',
+      `?from=${addDays(today, -29)}&to=${today}`,
+    ]) {
+      const filtered = await answer(query);
+      await expectListsMatch(t, filtered, tokens.admin);
+    }
+    const kampotOnly = await answer(`?provinceId=${province2}`);
+    const adopted = kampotOnly.indicators.find((indicator) => indicator.key === 'adoptedInPeriod');
+    expect(adopted?.listPath).toBe(
+      `/adoptive-matching?completedIn=${addDays(addMonths(today, -12), 1)}..${today}&officeProvinceId=${province2}`,
+    );
+    // A provincial user's lists are their office's, as their figures are.
+    await expectListsMatch(t, await answer('', tokens.provincial), tokens.admin);
+  });
+
   it("counts a provincial user's office only", async () => {
     const data = await answer('', tokens.provincial);
     expect(figures(data)).toMatchObject({
@@ -532,6 +599,14 @@ describe('GET /reports/parents', () => {
     };
     expect(figures(await parents('', parentTokens.provincial))).toMatchObject(kampotOnly);
     expect(figures(await parents(`?provinceId=${kampotProvince}`))).toMatchObject(kampotOnly);
+  });
+
+  it("opens each figure's list, which counts the same applications, with and without a province", async () => {
+    const data = await parents();
+    const checked = await expectListsMatch(p, data, parentTokens.admin);
+    expect(checked).toEqual(data.indicators.map((indicator) => indicator.key));
+    await expectListsMatch(p, await parents(`?provinceId=${kampotProvince}`), parentTokens.admin);
+    await expectListsMatch(p, await parents(`?headOfficeId=${nationalOffice}`), parentTokens.admin);
   });
 
   it('refuses a user without the permission', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { ZReportAnswer } from '../../../src/domain/reports/reportAnswer';
+import { childReportListPath, parentReportListPath } from '../../../src/domain/reports/reportListPaths';
 import { reportPeriod, ZReportQuery } from '../../../src/domain/reports/reportQuery';
 import { fieldErrors } from '../../errors';
 import { errorResponses } from '../../http/schemas';
@@ -24,6 +25,7 @@ const reports = [
       "record's head office), sex, ageBand (0-2, 3-5, 6-11, 12-17, the age today), disability (true/false). " +
       'A provincial user counts its office only.',
     count: childReport,
+    listPath: childReportListPath,
   },
   {
     path: '/reports/parents',
@@ -33,6 +35,7 @@ const reports = [
       "application's head office; a matching's own for the families matched); sex, ageBand and disability " +
       "are a child's and change nothing here. A provincial user counts its office only.",
     count: parentReport,
+    listPath: parentReportListPath,
   },
 ] as const;
 
@@ -69,7 +72,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           officeScope: user.officeScope,
           settings: await readSettings(app.db),
         };
-        return { data: { period, asOf: now.toISOString(), ...(await report.count(context)) } };
+        const counted = await report.count(context);
+        // Each figure opens its list (issue 24): the address of the records it counts, where one can.
+        const indicators = counted.indicators.map((indicator) => {
+          const listPath = report.listPath(indicator.key, period, request.query);
+          return listPath ? { ...indicator, listPath } : indicator;
+        });
+        return { data: { period, asOf: now.toISOString(), ...counted, indicators } };
       },
     );
 };

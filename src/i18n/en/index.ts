@@ -138,6 +138,21 @@ const en = {
     service: { one: 'Service after adoption', many: 'Services after adoption' },
   },
   fields: {
+    // The lists' filters a report's figure opens them with (issue 24)
+    officeProvince: "Office's province",
+    hasDisability: 'Has a disability',
+    proposedIn: 'Proposed between',
+    placedIn: 'Placed with the family between',
+    completedIn: 'Completed between',
+    rejectedIn: 'Rejected between',
+    rejectedStage: 'Rejected at stage',
+    childAdmitted: "Child's day of admission known",
+    childConfirmed: "Child's adoptable decision known",
+    givenIn: 'Given between',
+    concern: 'Concern raised',
+    receivedIn: 'Received between',
+    decidedIn: 'Decided between',
+    matchedIn: 'Matched between',
     id: 'ID',
     code: 'Code',
     name: 'Name',
@@ -285,6 +300,11 @@ const en = {
     permissionHint: 'The permission needed to see this menu, e.g. users:read. Empty: everyone.',
   },
   options: {
+    hasDisability: { true: 'Yes', false: 'No' },
+    rejectedStage: { proposal: 'Proposal', trial: 'Trial', warrant: 'Warrant', keeping: 'Keeping' },
+    childAdmitted: { true: 'Yes', false: 'No' },
+    childConfirmed: { true: 'Yes', false: 'No' },
+    concern: { true: 'Yes', false: 'No' },
     stage: { proposal: 'Proposal', trial: 'Trial', warrant: 'Warrant', keeping: 'Keeping' },
     code: { kh: 'kh (Khmer)', en: 'en (English)' },
     class: { national: 'National', provincial: 'Provincial' },
@@ -335,7 +355,7 @@ const en = {
     applicantType: { couple: 'Couple', single: 'Single applicant' },
     preferredSex: { any: 'Any', male: 'Male', female: 'Female' },
     disabilityAccepted: { no: 'No', yes: 'Yes, any disability', named: 'Yes, for the disabilities named' },
-    approval: { expiring: 'Expiring (30 days)', expired: 'Expired' },
+    approval: { expiring: 'Expiring (30 days)', expired: 'Expired', waiting: 'Approved, in no matching' },
     applicant1Sex: { male: 'Male', female: 'Female' },
     applicant2Sex: { male: 'Male', female: 'Female' },
     entity: {
@@ -917,6 +937,9 @@ const en = {
   listFilters: {
     toggle: 'Filters',
     active: '{count} set',
+    /** A span of days: its first and last day (both included). */
+    rangeFrom: '{label}: from',
+    rangeTo: '{label}: to',
   },
   attachments: {
     title: 'Documents',

@@ -139,6 +139,21 @@ const km = {
     service: { one: 'សេវាក្រោយការសុំកុមារធម៌', many: 'សេវាក្រោយការសុំកុមារធម៌' },
   },
   fields: {
+    // The lists' filters a report's figure opens them with (issue 24)
+    officeProvince: 'ខេត្ត/រាជធានីនៃការិយាល័យ',
+    hasDisability: 'មានពិការភាព',
+    proposedIn: 'បានស្នើនៅចន្លោះ',
+    placedIn: 'បានប្រគល់ទៅគ្រួសារនៅចន្លោះ',
+    completedIn: 'បានបញ្ចប់នៅចន្លោះ',
+    rejectedIn: 'បានបដិសេធនៅចន្លោះ',
+    rejectedStage: 'បានបដិសេធនៅដំណាក់កាល',
+    childAdmitted: 'ដឹងថ្ងៃចូលការថែទាំរបស់កុមារ',
+    childConfirmed: 'ដឹងថ្ងៃសម្រេចថាកុមារអាចផ្ដល់ជាកូនចិញ្ចឹមបាន',
+    givenIn: 'បានផ្ដល់នៅចន្លោះ',
+    concern: 'មានការព្រួយបារម្ភ',
+    receivedIn: 'បានទទួលនៅចន្លោះ',
+    decidedIn: 'បានសម្រេចនៅចន្លោះ',
+    matchedIn: 'បានផ្គូផ្គងនៅចន្លោះ',
     id: 'លេខសម្គាល់',
     code: 'លេខកូដ',
     name: 'ឈ្មោះ',
@@ -285,6 +300,11 @@ const km = {
     permissionHint: 'សិទ្ធិដែលត្រូវការដើម្បីឃើញម៉ឺនុយនេះ ឧទាហរណ៍ users:read។ ទុកទទេ៖ អ្នកប្រើប្រាស់ទាំងអស់។',
   },
   options: {
+    hasDisability: { true: 'បាទ/ចាស', false: 'ទេ' },
+    rejectedStage: { proposal: 'ការស្នើ', trial: 'ការសាកល្បង', warrant: 'ដីកា', keeping: 'ការរក្សាកុមារ' },
+    childAdmitted: { true: 'បាទ/ចាស', false: 'ទេ' },
+    childConfirmed: { true: 'បាទ/ចាស', false: 'ទេ' },
+    concern: { true: 'បាទ/ចាស', false: 'ទេ' },
     stage: { proposal: 'ការស្នើ', trial: 'ការសាកល្បង', warrant: 'ដីកា', keeping: 'ការរក្សាកុមារ' },
     code: { kh: 'kh (ខ្មែរ)', en: 'en (អង់គ្លេស)' },
     class: { national: 'ថ្នាក់ជាតិ', provincial: 'ថ្នាក់ខេត្ត' },
@@ -333,7 +353,7 @@ const km = {
     applicantType: { couple: 'ប្ដីប្រពន្ធ', single: 'បុគ្គលម្នាក់ឯង' },
     preferredSex: { any: 'ណាមួយក៏បាន', male: 'ប្រុស', female: 'ស្រី' },
     disabilityAccepted: { no: 'ទេ', yes: 'បាទ/ចាស ពិការភាពណាមួយ', named: 'បាទ/ចាស សម្រាប់ពិការភាពដែលបានកំណត់' },
-    approval: { expiring: 'ជិតផុតកំណត់ (30 ថ្ងៃ)', expired: 'ផុតកំណត់' },
+    approval: { expiring: 'ជិតផុតកំណត់ (30 ថ្ងៃ)', expired: 'ផុតកំណត់', waiting: 'បានអនុម័ត មិនទាន់ផ្គូផ្គង' },
     applicant1Sex: { male: 'ប្រុស', female: 'ស្រី' },
     applicant2Sex: { male: 'ប្រុស', female: 'ស្រី' },
     entity: {
@@ -897,6 +917,8 @@ const km = {
   listFilters: {
     toggle: 'តម្រង',
     active: '{count} កំពុងប្រើ',
+    rangeFrom: '{label}៖ ពី',
+    rangeTo: '{label}៖ ដល់',
   },
   attachments: {
     title: 'ឯកសារ',
