@@ -411,6 +411,43 @@ describe('GET /reports/children', () => {
     await expectListsMatch(t, await answer('', tokens.provincial), tokens.admin);
   });
 
+  it('carries the target a timeliness figure has in the settings, none where it is empty', async () => {
+    const targetOf = (data: TReportAnswer['data'], key: string) =>
+      data.indicators.find((indicator) => indicator.key === key)?.target;
+    const before = await answer();
+    expect(before.indicators.filter((indicator) => indicator.target !== undefined)).toEqual([]);
+    const settingsUrl = '/api/v1/admin/system-setting';
+    const current = (
+      await t.app.inject({ method: 'GET', url: settingsUrl, headers: t.bearer(tokens.admin) })
+    ).json().data;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: settingsUrl,
+      headers: t.bearer(tokens.admin),
+      payload: {
+        ...current,
+        reportTargetDays: { ...current.reportTargetDays, avgDaysCareToPlacement: 90 },
+        reportTargetShares: { ...current.reportTargetShares, shareAdoptedWithin14Months: 75 },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await answer();
+    expect(targetOf(after, 'avgDaysCareToPlacement')).toBe(90);
+    // A share's target reads as its value does: a fraction.
+    expect(targetOf(after, 'shareAdoptedWithin14Months')).toBe(0.75);
+    expect(targetOf(after, 'avgDaysAdoptableToMatched')).toBeUndefined();
+    expect(after.indicators.filter((indicator) => indicator.target !== undefined)).toHaveLength(2);
+    // Emptied again: no target.
+    const emptied = await t.app.inject({
+      method: 'PUT',
+      url: settingsUrl,
+      headers: t.bearer(tokens.admin),
+      payload: { ...saved.json().data, reportTargetShares: { ...current.reportTargetShares } },
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(targetOf(await answer(), 'shareAdoptedWithin14Months')).toBeUndefined();
+  });
+
   it("counts a provincial user's office only", async () => {
     const data = await answer('', tokens.provincial);
     expect(figures(data)).toMatchObject({

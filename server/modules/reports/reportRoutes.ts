@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoDateIn } from '../../../src/domain/programmeTime';
+import { reportTarget } from '../../../src/domain/reports/report.settings';
 import { ZReportAnswer } from '../../../src/domain/reports/reportAnswer';
 import { childReportListPath, parentReportListPath } from '../../../src/domain/reports/reportListPaths';
 import { reportPeriod, ZReportQuery } from '../../../src/domain/reports/reportQuery';
@@ -73,10 +74,16 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           settings: await readSettings(app.db),
         };
         const counted = await report.count(context);
-        // Each figure opens its list (issue 24): the address of the records it counts, where one can.
+        // Each figure opens its list (issue 24): the address of the records it counts, where one can;
+        // a timeliness figure carries its target where the settings set one.
         const indicators = counted.indicators.map((indicator) => {
           const listPath = report.listPath(indicator.key, period, request.query);
-          return listPath ? { ...indicator, listPath } : indicator;
+          const target = reportTarget(context.settings, indicator.key);
+          return {
+            ...indicator,
+            ...(target === undefined ? {} : { target }),
+            ...(listPath ? { listPath } : {}),
+          };
         });
         return { data: { period, asOf: now.toISOString(), ...counted, indicators } };
       },

@@ -1037,6 +1037,22 @@ const en = {
       approvalsExpiringSoon: 'Accepted applications whose approval ends within the next 30 days.',
       approvalsExpired: 'Accepted applications whose approval has ended.',
     },
+    /** The targets of the timeliness figures, on the settings screen (issue 24). */
+    targets: {
+      daysLabel: 'Report targets: days',
+      daysHint: 'The days each average should not exceed. Leave a box empty for no target. 1 to 3650.',
+      sharesLabel: 'Report targets: shares',
+      sharesHint:
+        'The share (%) for each figure: to reach for children adopted within 14 months, not to exceed for families who waited. Leave a box empty for no target. 0 to 100.',
+      days: '{days} days',
+      share: '{share} %',
+      notSet: 'No target',
+      avgDaysCareToPlacement: 'Entry into care to placement',
+      avgDaysAdoptableToMatched: 'Adoptable decision to matching',
+      avgDaysApplicationToDecision: 'Application to decision',
+      shareAdoptedWithin14Months: 'Adopted within 14 months',
+      shareFamiliesWaited3Months: 'Families who waited 3 months or more',
+    },
     disability: { yes: 'With a disability', no: 'Without a disability' },
     ageBand: '{band} years',
   },
