@@ -4122,6 +4122,120 @@ type RootTranslation = {
 			 */
 			shareFamiliesWaited3Months: string
 		}
+		'export': {
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ក​ុ​ម​ា​រ
+			 */
+			titleChildren: string
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​គ​្​រ​ួ​ស​ា​រ​ស​ុ​ំ​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម
+			 */
+			titleParents: string
+			/**
+			 * ស​ូ​ច​ន​ា​ក​រ
+			 */
+			sheetIndicators: string
+			/**
+			 * ត​ា​ម​ខ​េ​ត​្​ត
+			 */
+			sheetProvince: string
+			/**
+			 * ត​ា​ម​ភ​េ​ទ
+			 */
+			sheetSex: string
+			/**
+			 * ត​ា​ម​អ​ា​យ​ុ
+			 */
+			sheetAgeBand: string
+			/**
+			 * ត​ា​ម​ព​ិ​ក​ា​រ​ភ​ា​ព
+			 */
+			sheetDisability: string
+			/**
+			 * ត​ា​ម​ខ​ែ
+			 */
+			sheetSeries: string
+			/**
+			 * ព​ី
+			 */
+			from: string
+			/**
+			 * ដ​ល​់
+			 */
+			to: string
+			/**
+			 * រ​ា​ប​់​ន​ៅ
+			 */
+			asOf: string
+			/**
+			 * ទ​ា​ំ​ង​អ​ស​់
+			 */
+			all: string
+			/**
+			 * ស​ូ​ច​ន​ា​ក​រ
+			 */
+			indicator: string
+			/**
+			 * ន​ិ​យ​ម​ន​័​យ
+			 */
+			definition: string
+			/**
+			 * ត​ម​្​ល​ៃ
+			 */
+			value: string
+			/**
+			 * ឯ​ក​ត​ា
+			 */
+			unit: string
+			/**
+			 * ភ​ា​គ​យ​ក
+			 */
+			numerator: string
+			/**
+			 * ភ​ា​គ​ប​ែ​ង
+			 */
+			denominator: string
+			/**
+			 * គ​ោ​ល​ដ​ៅ
+			 */
+			target: string
+			/**
+			 * ឈ​្​ម​ោ​ះ
+			 */
+			name: string
+			/**
+			 * ខ​ែ
+			 */
+			month: string
+			units: {
+				/**
+				 * ច​ំ​ន​ួ​ន
+				 */
+				count: string
+				/**
+				 * ថ​្​ង​ៃ
+				 */
+				days: string
+				/**
+				 * ភ​ា​គ​រ​យ
+				 */
+				share: string
+			}
+			series: {
+				/**
+				 * ក​ា​រ​ស​ុ​ំ​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ប​ា​ន​ប​ញ​្​ច​ប​់
+				 */
+				adoptedInPeriod: string
+				/**
+				 * ស​េ​វ​ា​ប​ា​ន​ផ​្​ដ​ល​់
+				 */
+				servicesGiven: string
+				/**
+				 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ប​ា​ន​ទ​ទ​ួ​ល
+				 */
+				applicationsReceived: string
+			}
+		}
 		disability: {
 			/**
 			 * ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព
@@ -9704,6 +9818,120 @@ export type TranslationFunctions = {
 			 * គ្រួសារដែលបានរង់ចាំ 3 ខែ ឬច្រើនជាងនេះ
 			 */
 			shareFamiliesWaited3Months: () => LocalizedString
+		}
+		'export': {
+			/**
+			 * របាយការណ៍កុមារ
+			 */
+			titleChildren: () => LocalizedString
+			/**
+			 * របាយការណ៍គ្រួសារសុំកូនចិញ្ចឹម
+			 */
+			titleParents: () => LocalizedString
+			/**
+			 * សូចនាករ
+			 */
+			sheetIndicators: () => LocalizedString
+			/**
+			 * តាមខេត្ត
+			 */
+			sheetProvince: () => LocalizedString
+			/**
+			 * តាមភេទ
+			 */
+			sheetSex: () => LocalizedString
+			/**
+			 * តាមអាយុ
+			 */
+			sheetAgeBand: () => LocalizedString
+			/**
+			 * តាមពិការភាព
+			 */
+			sheetDisability: () => LocalizedString
+			/**
+			 * តាមខែ
+			 */
+			sheetSeries: () => LocalizedString
+			/**
+			 * ពី
+			 */
+			from: () => LocalizedString
+			/**
+			 * ដល់
+			 */
+			to: () => LocalizedString
+			/**
+			 * រាប់នៅ
+			 */
+			asOf: () => LocalizedString
+			/**
+			 * ទាំងអស់
+			 */
+			all: () => LocalizedString
+			/**
+			 * សូចនាករ
+			 */
+			indicator: () => LocalizedString
+			/**
+			 * និយមន័យ
+			 */
+			definition: () => LocalizedString
+			/**
+			 * តម្លៃ
+			 */
+			value: () => LocalizedString
+			/**
+			 * ឯកតា
+			 */
+			unit: () => LocalizedString
+			/**
+			 * ភាគយក
+			 */
+			numerator: () => LocalizedString
+			/**
+			 * ភាគបែង
+			 */
+			denominator: () => LocalizedString
+			/**
+			 * គោលដៅ
+			 */
+			target: () => LocalizedString
+			/**
+			 * ឈ្មោះ
+			 */
+			name: () => LocalizedString
+			/**
+			 * ខែ
+			 */
+			month: () => LocalizedString
+			units: {
+				/**
+				 * ចំនួន
+				 */
+				count: () => LocalizedString
+				/**
+				 * ថ្ងៃ
+				 */
+				days: () => LocalizedString
+				/**
+				 * ភាគរយ
+				 */
+				share: () => LocalizedString
+			}
+			series: {
+				/**
+				 * ការសុំកូនចិញ្ចឹមបានបញ្ចប់
+				 */
+				adoptedInPeriod: () => LocalizedString
+				/**
+				 * សេវាបានផ្ដល់
+				 */
+				servicesGiven: () => LocalizedString
+				/**
+				 * ពាក្យស្នើសុំបានទទួល
+				 */
+				applicationsReceived: () => LocalizedString
+			}
 		}
 		disability: {
 			/**

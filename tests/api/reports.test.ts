@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   childDisabilities,
@@ -8,6 +9,7 @@ import {
   statusHistory,
   users,
 } from '../../server/db/schema';
+import { translators } from '../../server/plugins/locale';
 import { addMonths } from '../../src/domain/addMonths';
 import { areas } from '../../src/domain/areas';
 import { isoDateIn } from '../../src/domain/programmeTime';
@@ -457,6 +459,95 @@ describe('GET /reports/children', () => {
     expect(targetOf(await answer(), 'shareAdoptedWithin14Months')).toBeUndefined();
   });
 
+  it('exports the report as a workbook: numbers, dates and words as the JSON answer says, in both languages', async () => {
+    const query = `?provinceId=${province2}`;
+    const data = await answer(query);
+    const [kampotProvince] = await t.app.db.select().from(provinces).where(eq(provinces.id, province2));
+    for (const locale of ['en', 'kh'] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/children.xlsx${query}`,
+        headers: { ...t.bearer(tokens.admin), locale },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const words = translators[locale].reports.export;
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+        words.sheetIndicators(),
+        words.sheetProvince(),
+        words.sheetSex(),
+        words.sheetAgeBand(),
+        words.sheetDisability(),
+        words.sheetSeries(),
+      ]);
+      const [indicators, byProvince, , , , series] = workbook.worksheets;
+      expect(indicators.getCell('A1').value).toBe(words.titleChildren());
+      // The filters at the top: the period as date cells, the province by its name.
+      const filterRow = (label: string) =>
+        indicators.getRows(2, 9)?.find((row) => row.getCell(1).value === label);
+      expect(filterRow(words.from())?.getCell(2).value).toEqual(new Date(`${data.period.from}T00:00:00Z`));
+      expect(filterRow(words.to())?.getCell(2).value).toEqual(new Date(`${data.period.to}T00:00:00Z`));
+      expect(filterRow(translators[locale].fields.province())?.getCell(2).value).toBe(
+        kampotProvince.name[locale],
+      );
+      expect(filterRow(translators[locale].fields.sex())?.getCell(2).value).toBe(words.all());
+      // Each indicator: its value a number cell, its numerator and denominator too where it has them.
+      for (const indicator of data.indicators) {
+        const row = indicators
+          .getRows(1, indicators.rowCount)
+          ?.find((one) => one.getCell(1).value === indicator.key);
+        expect(row, indicator.key).toBeDefined();
+        expect(row?.getCell(3).value, indicator.key).toBe(indicator.value);
+        expect(row?.getCell(6).value ?? undefined, indicator.key).toBe(indicator.denominator);
+        expect(String(row?.getCell(2).value).length, indicator.key).toBeGreaterThan(10);
+      }
+      const share = indicators
+        .getRows(1, indicators.rowCount)
+        ?.find((one) => one.getCell(1).value === 'shareAdoptedWithin14Months');
+      expect(share?.getCell(3).numFmt).toBe('0.0%');
+      // Words in the request's language: a definition in Khmer script in Khmer.
+      const adopted = indicators
+        .getRows(1, indicators.rowCount)
+        ?.find((one) => one.getCell(1).value === 'adoptedInPeriod');
+      expect(String(adopted?.getCell(2).value)).toBe(
+        translators[locale].reports.definitions.adoptedInPeriod(),
+      );
+      if (locale === 'kh') expect(String(adopted?.getCell(2).value)).toMatch(/[\u1780-\u17FF]/);
+      // The province breakdown: one row a province, its counts as numbers.
+      expect(byProvince.rowCount).toBe(data.breakdowns.province.length + 1);
+      expect(byProvince.getCell('A2').value).toBe(data.breakdowns.province[0].name[locale]);
+      expect(byProvince.getRow(2).values).toContain(data.breakdowns.province[0].values['children.adopted']);
+      // The 12 months: a date cell each, the counts as numbers.
+      expect(series.rowCount).toBe(13);
+      data.series.forEach((entry, index) => {
+        const row = series.getRow(index + 2);
+        expect(row.getCell(1).value).toEqual(new Date(`${entry.month}-01T00:00:00Z`));
+        expect(row.getCell(2).value).toBe(entry.values.adoptedInPeriod);
+        expect(row.getCell(3).value).toBe(entry.values.servicesGiven);
+      });
+    }
+  });
+
+  it('refuses the workbook to a user without the permission, and a bad filter in the request language', async () => {
+    const get = (query: string, token: string, locale = 'en') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/children.xlsx${query}`,
+        headers: { ...t.bearer(token), locale },
+      });
+    expect((await get('', tokens.refused)).statusCode).toBe(403);
+    const english = await get('?ageBand=1-3', tokens.admin);
+    const khmer = await get('?ageBand=1-3', tokens.admin, 'kh');
+    expect(english.statusCode).toBe(400);
+    expect(khmer.statusCode).toBe(400);
+    expect(khmer.json().errors).not.toEqual(english.json().errors);
+    const order = await get(`?from=${today}&to=${addDays(today, -1)}`, tokens.admin);
+    expect(order.statusCode).toBe(400);
+    expect(order.body).toContain('from must not be after to');
+  });
+
   it("counts a provincial user's office only", async () => {
     const data = await answer('', tokens.provincial);
     expect(figures(data)).toMatchObject({
@@ -653,6 +744,38 @@ describe('GET /reports/parents', () => {
     expect(checked).toEqual(data.indicators.map((indicator) => indicator.key));
     await expectListsMatch(p, await parents(`?provinceId=${kampotProvince}`), parentTokens.admin);
     await expectListsMatch(p, await parents(`?headOfficeId=${nationalOffice}`), parentTokens.admin);
+  });
+
+  it("exports the parents' report as a workbook, its figures as numbers", async () => {
+    const data = await parents();
+    const response = await p.app.inject({
+      method: 'GET',
+      url: '/api/v1/reports/parents.xlsx',
+      headers: { ...p.bearer(parentTokens.admin), locale: 'kh' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const indicators = workbook.worksheets[0];
+    expect(indicators.getCell('A1').value).toBe(translators.kh.reports.export.titleParents());
+    for (const indicator of data.indicators) {
+      const row = indicators
+        .getRows(1, indicators.rowCount)
+        ?.find((one) => one.getCell(1).value === indicator.key);
+      expect(row?.getCell(3).value, indicator.key).toBe(indicator.value);
+    }
+    const series = workbook.worksheets[5];
+    expect(series.getCell('B1').value).toBe(translators.kh.reports.export.series.applicationsReceived());
+    expect(series.getCell('A13').value).toEqual(new Date(`${data.series[11].month}-01T00:00:00Z`));
+    expect(
+      (
+        await p.app.inject({
+          method: 'GET',
+          url: '/api/v1/reports/parents.xlsx',
+          headers: p.bearer(parentTokens.refused),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('refuses a user without the permission', async () => {
