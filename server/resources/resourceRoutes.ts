@@ -16,6 +16,7 @@ import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { maxPageSize } from '../../src/domain/constants';
+import { parseDateRange } from '../../src/domain/dateRange';
 import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
 import { hasPermission } from '../../src/domain/permissions';
@@ -172,7 +173,15 @@ export const filterSchema = (definition: TResourceDefinition) =>
       filter.key,
       filter.kind === 'select' && filter.options
         ? z.preprocess(emptyAsAbsent, z.enum(filter.options as [string, ...string[]]).optional())
-        : z.preprocess(emptyAsAbsent, ZDatabaseInt.optional()),
+        : filter.kind === 'dateRange'
+          ? z.preprocess(
+              emptyAsAbsent,
+              z
+                .string()
+                .refine((value) => parseDateRange(value) !== null)
+                .optional(),
+            )
+          : z.preprocess(emptyAsAbsent, ZDatabaseInt.optional()),
     ]),
   );
 

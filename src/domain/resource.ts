@@ -134,10 +134,18 @@ export type TFilterDef = {
   /** Query key, e.g. `provinceId`. */
   key: string;
   label: string;
-  /** `id`: a record's id the API narrows by (a child's services), not offered in the list's filters. */
-  kind: 'lookup' | 'select' | 'id';
+  /**
+   * `id`: a record's id the API narrows by (a child's services), not offered in the list's filters.
+   * `dateRange`: days `yyyy-mm-dd..yyyy-mm-dd` (src/domain/dateRange.ts), both included.
+   */
+  kind: 'lookup' | 'select' | 'id' | 'dateRange';
   lookup?: TLookup;
   options?: readonly string[];
+  /**
+   * Offered on the list only when the address sets it (a report's link, issue 24): it then shows
+   * as active and can be cleared, and the everyday filter bar stays short.
+   */
+  onlyWhenSet?: boolean;
   /** A `select` option's words when `LL.options[label]` has none (an audit entry's actions). */
   optionText?: (t: TranslationFunctions, value: string) => string;
 };

@@ -35,7 +35,12 @@ export const settingSchema = (field: TSettingField): z.ZodType => {
     case 'numberPerPart':
       return z
         .object(
-          Object.fromEntries(field.parts.map((part) => [part, numberBetween(field.min, field.max).int()])),
+          Object.fromEntries(
+            field.parts.map((part) => {
+              const number = numberBetween(field.min, field.max).int();
+              return [part, field.optional ? number.nullable() : number];
+            }),
+          ),
         )
         .strict();
     case 'rows':

@@ -728,6 +728,62 @@ type RootTranslation = {
 	}
 	fields: {
 		/**
+		 * ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី​ន​ៃ​ក​ា​រ​ិ​យ​ា​ល​័​យ
+		 */
+		officeProvince: string
+		/**
+		 * ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព
+		 */
+		hasDisability: string
+		/**
+		 * ប​ា​ន​ស​្​ន​ើ​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		proposedIn: string
+		/**
+		 * ប​ា​ន​ប​្​រ​គ​ល​់​ទ​ៅ​គ​្​រ​ួ​ស​ា​រ​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		placedIn: string
+		/**
+		 * ប​ា​ន​ប​ញ​្​ច​ប​់​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		completedIn: string
+		/**
+		 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		rejectedIn: string
+		/**
+		 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ន​ៅ​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+		 */
+		rejectedStage: string
+		/**
+		 * ដ​ឹ​ង​ថ​្​ង​ៃ​ច​ូ​ល​ក​ា​រ​ថ​ែ​ទ​ា​ំ​រ​ប​ស​់​ក​ុ​ម​ា​រ
+		 */
+		childAdmitted: string
+		/**
+		 * ដ​ឹ​ង​ថ​្​ង​ៃ​ស​ម​្​រ​េ​ច​ថ​ា​ក​ុ​ម​ា​រ​អ​ា​ច​ផ​្​ដ​ល​់​ជ​ា​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ប​ា​ន
+		 */
+		childConfirmed: string
+		/**
+		 * ប​ា​ន​ផ​្​ដ​ល​់​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		givenIn: string
+		/**
+		 * ម​ា​ន​ក​ា​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ
+		 */
+		concern: string
+		/**
+		 * ប​ា​ន​ទ​ទ​ួ​ល​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		receivedIn: string
+		/**
+		 * ប​ា​ន​ស​ម​្​រ​េ​ច​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		decidedIn: string
+		/**
+		 * ប​ា​ន​ផ​្​គ​ូ​ផ​្​គ​ង​ន​ៅ​ច​ន​្​ល​ោ​ះ
+		 */
+		matchedIn: string
+		/**
 		 * ល​េ​ខ​ស​ម​្​គ​ា​ល​់
 		 */
 		id: string
@@ -1275,6 +1331,64 @@ type RootTranslation = {
 		permissionHint: string
 	}
 	options: {
+		hasDisability: {
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			'true': string
+			/**
+			 * ទ​េ
+			 */
+			'false': string
+		}
+		rejectedStage: {
+			/**
+			 * ក​ា​រ​ស​្​ន​ើ
+			 */
+			proposal: string
+			/**
+			 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង
+			 */
+			trial: string
+			/**
+			 * ដ​ី​ក​ា
+			 */
+			warrant: string
+			/**
+			 * ក​ា​រ​រ​ក​្​ស​ា​ក​ុ​ម​ា​រ
+			 */
+			keeping: string
+		}
+		childAdmitted: {
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			'true': string
+			/**
+			 * ទ​េ
+			 */
+			'false': string
+		}
+		childConfirmed: {
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			'true': string
+			/**
+			 * ទ​េ
+			 */
+			'false': string
+		}
+		concern: {
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			'true': string
+			/**
+			 * ទ​េ
+			 */
+			'false': string
+		}
 		stage: {
 			/**
 			 * ក​ា​រ​ស​្​ន​ើ
@@ -1554,6 +1668,10 @@ type RootTranslation = {
 			 * ផ​ុ​ត​ក​ំ​ណ​ត​់
 			 */
 			expired: string
+			/**
+			 * ប​ា​ន​អ​ន​ុ​ម​័​ត​ ​ម​ិ​ន​ទ​ា​ន​់​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			waiting: string
 		}
 		applicant1Sex: {
 			/**
@@ -3695,6 +3813,16 @@ type RootTranslation = {
 		 * @param {unknown} count
 		 */
 		active: RequiredParams<'count'>
+		/**
+		 * {​l​a​b​e​l​}​៖​ ​ព​ី
+		 * @param {unknown} label
+		 */
+		rangeFrom: RequiredParams<'label'>
+		/**
+		 * {​l​a​b​e​l​}​៖​ ​ដ​ល​់
+		 * @param {unknown} label
+		 */
+		rangeTo: RequiredParams<'label'>
 	}
 	attachments: {
 		/**
@@ -4019,6 +4147,172 @@ type RootTranslation = {
 			 * ច​ំ​ន​ួ​ន​ព​ា​ក​្​យ​ស​ុ​ំ​ដ​ែ​ល​ប​ា​ន​អ​ន​ុ​ម​័​ត​ ​ដ​ែ​ល​ក​ា​រ​អ​ន​ុ​ម​័​ត​ប​ា​ន​ផ​ុ​ត​ក​ំ​ណ​ត​់​ហ​ើ​យ​។
 			 */
 			approvalsExpired: string
+		}
+		targets: {
+			/**
+			 * គ​ោ​ល​ដ​ៅ​រ​ប​ា​យ​ក​ា​រ​ណ​៍​៖​ ​ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ
+			 */
+			daysLabel: string
+			/**
+			 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ដ​ែ​ល​ម​ធ​្​យ​ម​ភ​ា​គ​ន​ី​ម​ួ​យ​ៗ​ម​ិ​ន​គ​ួ​រ​ល​ើ​ស​។​ ​ទ​ុ​ក​ប​្​រ​អ​ប​់​ទ​ទ​េ​ ​ប​្​រ​ស​ិ​ន​ប​ើ​គ​្​ម​ា​ន​គ​ោ​ល​ដ​ៅ​។​ ​1​ ​ដ​ល​់​ ​3​6​5​0​។
+			 */
+			daysHint: string
+			/**
+			 * គ​ោ​ល​ដ​ៅ​រ​ប​ា​យ​ក​ា​រ​ណ​៍​៖​ ​ភ​ា​គ​រ​យ
+			 */
+			sharesLabel: string
+			/**
+			 * ភ​ា​គ​រ​យ​ ​(​%​)​ ​ស​ម​្​រ​ា​ប​់​ត​ួ​ល​េ​ខ​ន​ី​ម​ួ​យ​ៗ​៖​ ​ត​្​រ​ូ​វ​ឈ​ា​ន​ដ​ល​់​ ​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ដ​ែ​ល​ប​ា​ន​ផ​្​ដ​ល​់​ជ​ា​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ក​្​ន​ុ​ង​រ​យ​ៈ​ព​េ​ល​ ​1​4​ ​ខ​ែ​ ​ន​ិ​ង​ម​ិ​ន​គ​ួ​រ​ល​ើ​ស​ ​ស​ម​្​រ​ា​ប​់​គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​ប​ា​ន​រ​ង​់​ច​ា​ំ​។​ ​ទ​ុ​ក​ប​្​រ​អ​ប​់​ទ​ទ​េ​ ​ប​្​រ​ស​ិ​ន​ប​ើ​គ​្​ម​ា​ន​គ​ោ​ល​ដ​ៅ​។​ ​0​ ​ដ​ល​់​ ​1​0​0​។
+			 */
+			sharesHint: string
+			/**
+			 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ
+			 * @param {unknown} days
+			 */
+			days: RequiredParams<'days'>
+			/**
+			 * {​s​h​a​r​e​}​ ​%
+			 * @param {unknown} share
+			 */
+			share: RequiredParams<'share'>
+			/**
+			 * គ​្​ម​ា​ន​គ​ោ​ល​ដ​ៅ
+			 */
+			notSet: string
+			/**
+			 * ព​ី​ក​ា​រ​ច​ូ​ល​ក​ា​រ​ថ​ែ​ទ​ា​ំ​ ​ដ​ល​់​ក​ា​រ​ប​្​រ​គ​ល​់​ទ​ៅ​គ​្​រ​ួ​ស​ា​រ
+			 */
+			avgDaysCareToPlacement: string
+			/**
+			 * ព​ី​ក​ា​រ​ស​ម​្​រ​េ​ច​ថ​ា​អ​ា​ច​ផ​្​ដ​ល​់​ជ​ា​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ប​ា​ន​ ​ដ​ល​់​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			avgDaysAdoptableToMatched: string
+			/**
+			 * ព​ី​ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ ​ដ​ល​់​ក​ា​រ​ស​ម​្​រ​េ​ច
+			 */
+			avgDaysApplicationToDecision: string
+			/**
+			 * ប​ា​ន​ផ​្​ដ​ល​់​ជ​ា​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ក​្​ន​ុ​ង​រ​យ​ៈ​ព​េ​ល​ ​1​4​ ​ខ​ែ
+			 */
+			shareAdoptedWithin14Months: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​ប​ា​ន​រ​ង​់​ច​ា​ំ​ ​3​ ​ខ​ែ​ ​ឬ​ច​្​រ​ើ​ន​ជ​ា​ង​ន​េ​ះ
+			 */
+			shareFamiliesWaited3Months: string
+		}
+		'export': {
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​ក​ុ​ម​ា​រ
+			 */
+			titleChildren: string
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​គ​្​រ​ួ​ស​ា​រ​ស​ុ​ំ​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម
+			 */
+			titleParents: string
+			/**
+			 * ស​ូ​ច​ន​ា​ក​រ
+			 */
+			sheetIndicators: string
+			/**
+			 * ត​ា​ម​ខ​េ​ត​្​ត
+			 */
+			sheetProvince: string
+			/**
+			 * ត​ា​ម​ភ​េ​ទ
+			 */
+			sheetSex: string
+			/**
+			 * ត​ា​ម​អ​ា​យ​ុ
+			 */
+			sheetAgeBand: string
+			/**
+			 * ត​ា​ម​ព​ិ​ក​ា​រ​ភ​ា​ព
+			 */
+			sheetDisability: string
+			/**
+			 * ត​ា​ម​ខ​ែ
+			 */
+			sheetSeries: string
+			/**
+			 * ព​ី
+			 */
+			from: string
+			/**
+			 * ដ​ល​់
+			 */
+			to: string
+			/**
+			 * រ​ា​ប​់​ន​ៅ
+			 */
+			asOf: string
+			/**
+			 * ទ​ា​ំ​ង​អ​ស​់
+			 */
+			all: string
+			/**
+			 * ស​ូ​ច​ន​ា​ក​រ
+			 */
+			indicator: string
+			/**
+			 * ន​ិ​យ​ម​ន​័​យ
+			 */
+			definition: string
+			/**
+			 * ត​ម​្​ល​ៃ
+			 */
+			value: string
+			/**
+			 * ឯ​ក​ត​ា
+			 */
+			unit: string
+			/**
+			 * ភ​ា​គ​យ​ក
+			 */
+			numerator: string
+			/**
+			 * ភ​ា​គ​ប​ែ​ង
+			 */
+			denominator: string
+			/**
+			 * គ​ោ​ល​ដ​ៅ
+			 */
+			target: string
+			/**
+			 * ឈ​្​ម​ោ​ះ
+			 */
+			name: string
+			/**
+			 * ខ​ែ
+			 */
+			month: string
+			units: {
+				/**
+				 * ច​ំ​ន​ួ​ន
+				 */
+				count: string
+				/**
+				 * ថ​្​ង​ៃ
+				 */
+				days: string
+				/**
+				 * ភ​ា​គ​រ​យ
+				 */
+				share: string
+			}
+			series: {
+				/**
+				 * ក​ា​រ​ស​ុ​ំ​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ប​ា​ន​ប​ញ​្​ច​ប​់
+				 */
+				adoptedInPeriod: string
+				/**
+				 * ស​េ​វ​ា​ប​ា​ន​ផ​្​ដ​ល​់
+				 */
+				servicesGiven: string
+				/**
+				 * ព​ា​ក​្​យ​ស​្​ន​ើ​ស​ុ​ំ​ប​ា​ន​ទ​ទ​ួ​ល
+				 */
+				applicationsReceived: string
+			}
 		}
 		disability: {
 			/**
@@ -6577,6 +6871,62 @@ export type TranslationFunctions = {
 	}
 	fields: {
 		/**
+		 * ខេត្ត/រាជធានីនៃការិយាល័យ
+		 */
+		officeProvince: () => LocalizedString
+		/**
+		 * មានពិការភាព
+		 */
+		hasDisability: () => LocalizedString
+		/**
+		 * បានស្នើនៅចន្លោះ
+		 */
+		proposedIn: () => LocalizedString
+		/**
+		 * បានប្រគល់ទៅគ្រួសារនៅចន្លោះ
+		 */
+		placedIn: () => LocalizedString
+		/**
+		 * បានបញ្ចប់នៅចន្លោះ
+		 */
+		completedIn: () => LocalizedString
+		/**
+		 * បានបដិសេធនៅចន្លោះ
+		 */
+		rejectedIn: () => LocalizedString
+		/**
+		 * បានបដិសេធនៅដំណាក់កាល
+		 */
+		rejectedStage: () => LocalizedString
+		/**
+		 * ដឹងថ្ងៃចូលការថែទាំរបស់កុមារ
+		 */
+		childAdmitted: () => LocalizedString
+		/**
+		 * ដឹងថ្ងៃសម្រេចថាកុមារអាចផ្ដល់ជាកូនចិញ្ចឹមបាន
+		 */
+		childConfirmed: () => LocalizedString
+		/**
+		 * បានផ្ដល់នៅចន្លោះ
+		 */
+		givenIn: () => LocalizedString
+		/**
+		 * មានការព្រួយបារម្ភ
+		 */
+		concern: () => LocalizedString
+		/**
+		 * បានទទួលនៅចន្លោះ
+		 */
+		receivedIn: () => LocalizedString
+		/**
+		 * បានសម្រេចនៅចន្លោះ
+		 */
+		decidedIn: () => LocalizedString
+		/**
+		 * បានផ្គូផ្គងនៅចន្លោះ
+		 */
+		matchedIn: () => LocalizedString
+		/**
 		 * លេខសម្គាល់
 		 */
 		id: () => LocalizedString
@@ -7124,6 +7474,64 @@ export type TranslationFunctions = {
 		permissionHint: () => LocalizedString
 	}
 	options: {
+		hasDisability: {
+			/**
+			 * បាទ/ចាស
+			 */
+			'true': () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			'false': () => LocalizedString
+		}
+		rejectedStage: {
+			/**
+			 * ការស្នើ
+			 */
+			proposal: () => LocalizedString
+			/**
+			 * ការសាកល្បង
+			 */
+			trial: () => LocalizedString
+			/**
+			 * ដីកា
+			 */
+			warrant: () => LocalizedString
+			/**
+			 * ការរក្សាកុមារ
+			 */
+			keeping: () => LocalizedString
+		}
+		childAdmitted: {
+			/**
+			 * បាទ/ចាស
+			 */
+			'true': () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			'false': () => LocalizedString
+		}
+		childConfirmed: {
+			/**
+			 * បាទ/ចាស
+			 */
+			'true': () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			'false': () => LocalizedString
+		}
+		concern: {
+			/**
+			 * បាទ/ចាស
+			 */
+			'true': () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			'false': () => LocalizedString
+		}
 		stage: {
 			/**
 			 * ការស្នើ
@@ -7403,6 +7811,10 @@ export type TranslationFunctions = {
 			 * ផុតកំណត់
 			 */
 			expired: () => LocalizedString
+			/**
+			 * បានអនុម័ត មិនទាន់ផ្គូផ្គង
+			 */
+			waiting: () => LocalizedString
 		}
 		applicant1Sex: {
 			/**
@@ -9364,6 +9776,14 @@ export type TranslationFunctions = {
 		 * {count} កំពុងប្រើ
 		 */
 		active: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * {label}៖ ពី
+		 */
+		rangeFrom: (arg: { label: unknown }) => LocalizedString
+		/**
+		 * {label}៖ ដល់
+		 */
+		rangeTo: (arg: { label: unknown }) => LocalizedString
 	}
 	attachments: {
 		/**
@@ -9655,6 +10075,170 @@ export type TranslationFunctions = {
 			 * ចំនួនពាក្យសុំដែលបានអនុម័ត ដែលការអនុម័តបានផុតកំណត់ហើយ។
 			 */
 			approvalsExpired: () => LocalizedString
+		}
+		targets: {
+			/**
+			 * គោលដៅរបាយការណ៍៖ ចំនួនថ្ងៃ
+			 */
+			daysLabel: () => LocalizedString
+			/**
+			 * ចំនួនថ្ងៃដែលមធ្យមភាគនីមួយៗមិនគួរលើស។ ទុកប្រអប់ទទេ ប្រសិនបើគ្មានគោលដៅ។ 1 ដល់ 3650។
+			 */
+			daysHint: () => LocalizedString
+			/**
+			 * គោលដៅរបាយការណ៍៖ ភាគរយ
+			 */
+			sharesLabel: () => LocalizedString
+			/**
+			 * ភាគរយ (%) សម្រាប់តួលេខនីមួយៗ៖ ត្រូវឈានដល់ សម្រាប់កុមារដែលបានផ្ដល់ជាកូនចិញ្ចឹមក្នុងរយៈពេល 14 ខែ និងមិនគួរលើស សម្រាប់គ្រួសារដែលបានរង់ចាំ។ ទុកប្រអប់ទទេ ប្រសិនបើគ្មានគោលដៅ។ 0 ដល់ 100។
+			 */
+			sharesHint: () => LocalizedString
+			/**
+			 * {days} ថ្ងៃ
+			 */
+			days: (arg: { days: unknown }) => LocalizedString
+			/**
+			 * {share} %
+			 */
+			share: (arg: { share: unknown }) => LocalizedString
+			/**
+			 * គ្មានគោលដៅ
+			 */
+			notSet: () => LocalizedString
+			/**
+			 * ពីការចូលការថែទាំ ដល់ការប្រគល់ទៅគ្រួសារ
+			 */
+			avgDaysCareToPlacement: () => LocalizedString
+			/**
+			 * ពីការសម្រេចថាអាចផ្ដល់ជាកូនចិញ្ចឹមបាន ដល់ការផ្គូផ្គង
+			 */
+			avgDaysAdoptableToMatched: () => LocalizedString
+			/**
+			 * ពីពាក្យស្នើសុំ ដល់ការសម្រេច
+			 */
+			avgDaysApplicationToDecision: () => LocalizedString
+			/**
+			 * បានផ្ដល់ជាកូនចិញ្ចឹមក្នុងរយៈពេល 14 ខែ
+			 */
+			shareAdoptedWithin14Months: () => LocalizedString
+			/**
+			 * គ្រួសារដែលបានរង់ចាំ 3 ខែ ឬច្រើនជាងនេះ
+			 */
+			shareFamiliesWaited3Months: () => LocalizedString
+		}
+		'export': {
+			/**
+			 * របាយការណ៍កុមារ
+			 */
+			titleChildren: () => LocalizedString
+			/**
+			 * របាយការណ៍គ្រួសារសុំកូនចិញ្ចឹម
+			 */
+			titleParents: () => LocalizedString
+			/**
+			 * សូចនាករ
+			 */
+			sheetIndicators: () => LocalizedString
+			/**
+			 * តាមខេត្ត
+			 */
+			sheetProvince: () => LocalizedString
+			/**
+			 * តាមភេទ
+			 */
+			sheetSex: () => LocalizedString
+			/**
+			 * តាមអាយុ
+			 */
+			sheetAgeBand: () => LocalizedString
+			/**
+			 * តាមពិការភាព
+			 */
+			sheetDisability: () => LocalizedString
+			/**
+			 * តាមខែ
+			 */
+			sheetSeries: () => LocalizedString
+			/**
+			 * ពី
+			 */
+			from: () => LocalizedString
+			/**
+			 * ដល់
+			 */
+			to: () => LocalizedString
+			/**
+			 * រាប់នៅ
+			 */
+			asOf: () => LocalizedString
+			/**
+			 * ទាំងអស់
+			 */
+			all: () => LocalizedString
+			/**
+			 * សូចនាករ
+			 */
+			indicator: () => LocalizedString
+			/**
+			 * និយមន័យ
+			 */
+			definition: () => LocalizedString
+			/**
+			 * តម្លៃ
+			 */
+			value: () => LocalizedString
+			/**
+			 * ឯកតា
+			 */
+			unit: () => LocalizedString
+			/**
+			 * ភាគយក
+			 */
+			numerator: () => LocalizedString
+			/**
+			 * ភាគបែង
+			 */
+			denominator: () => LocalizedString
+			/**
+			 * គោលដៅ
+			 */
+			target: () => LocalizedString
+			/**
+			 * ឈ្មោះ
+			 */
+			name: () => LocalizedString
+			/**
+			 * ខែ
+			 */
+			month: () => LocalizedString
+			units: {
+				/**
+				 * ចំនួន
+				 */
+				count: () => LocalizedString
+				/**
+				 * ថ្ងៃ
+				 */
+				days: () => LocalizedString
+				/**
+				 * ភាគរយ
+				 */
+				share: () => LocalizedString
+			}
+			series: {
+				/**
+				 * ការសុំកូនចិញ្ចឹមបានបញ្ចប់
+				 */
+				adoptedInPeriod: () => LocalizedString
+				/**
+				 * សេវាបានផ្ដល់
+				 */
+				servicesGiven: () => LocalizedString
+				/**
+				 * ពាក្យស្នើសុំបានទទួល
+				 */
+				applicationsReceived: () => LocalizedString
+			}
 		}
 		disability: {
 			/**

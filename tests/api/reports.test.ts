@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   childDisabilities,
@@ -8,7 +9,9 @@ import {
   statusHistory,
   users,
 } from '../../server/db/schema';
+import { translators } from '../../server/plugins/locale';
 import { addMonths } from '../../src/domain/addMonths';
+import { areas } from '../../src/domain/areas';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
 import { yearsBefore } from '../../src/domain/resources/child';
@@ -45,7 +48,7 @@ let province1: number;
 let province2: number;
 let national: number;
 let kampot: number;
-const tokens = {} as Record<'admin' | 'provincial' | 'refused', string>;
+const tokens = {} as Record<'admin' | 'provincial' | 'provincialReader' | 'refused', string>;
 const expectedTrial = systemSettingDefaults.stageExpectedDays.trial;
 
 const report = async (query = '', token = tokens.admin, locale = 'en') =>
@@ -74,6 +77,37 @@ const statusCounts = (counts: Partial<Record<string, number>>) => ({
   'children.international': 0,
   ...Object.fromEntries(Object.entries(counts).map(([status, n]) => [`children.${status}`, n])),
 });
+
+/**
+ * The total of the list a figure opens: its address's filters sent to the area's list API as the
+ * client list sends a view's filters (plain parameters, first page).
+ */
+const listTotal = async (app: TTestApp, listPath: string, token: string) => {
+  const [route, query] = listPath.split('?');
+  const area = areas.find((one) => one.routeBase === route);
+  expect(area, listPath).toBeDefined();
+  const response = await app.app.inject({
+    method: 'GET',
+    url: `/api/v1${area?.apiBase}?${query}&page=1&take=10`,
+    headers: { ...app.bearer(token), locale: 'en' },
+  });
+  expect(response.statusCode, `${listPath}: ${response.body}`).toBe(200);
+  return response.json().paginateMeta.itemCount as number;
+};
+
+/** Each figure with a list: the list's total is its value (a count) or its denominator (an average, a share). */
+const expectListsMatch = async (app: TTestApp, data: TReportAnswer['data'], token: string) => {
+  const checked: string[] = [];
+  for (const indicator of data.indicators) {
+    if (!indicator.listPath) continue;
+    const expected = indicator.unit === 'count' ? indicator.value : indicator.denominator;
+    expect(await listTotal(app, indicator.listPath, token), `${indicator.key}: ${indicator.listPath}`).toBe(
+      expected,
+    );
+    checked.push(indicator.key);
+  }
+  return checked;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -218,6 +252,15 @@ beforeAll(async () => {
   const provincial = await t.createUser('reports-kampot', ['adopted_child_reports:read']);
   await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
   tokens.provincial = (await t.signIn('reports-kampot', userPassword)).accessToken;
+  // A Kampot user who reads the lists too: their lists are their office's, as their figures are.
+  const reader = await t.createUser('reports-kampot-reader', [
+    'adopted_child_reports:read',
+    'adoptive_children:read',
+    'matchings:read',
+    'post_adoption_services:read',
+  ]);
+  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, reader.id));
+  tokens.provincialReader = (await t.signIn('reports-kampot-reader', userPassword)).accessToken;
   await t.createUser('reports-refused', ['adoptive_children:read']);
   tokens.refused = (await t.signIn('reports-refused', userPassword)).accessToken;
 }, 60_000);
@@ -342,6 +385,167 @@ describe('GET /reports/children', () => {
     const data = await answer(`?from=${addDays(today, -29)}&to=${today}`);
     expect(data.period).toEqual({ from: addDays(today, -29), to: today });
     expect(figures(data)).toMatchObject({ adoptedInPeriod: 0, servicesGiven: 1, 'rejections.trial': 1 });
+  });
+
+  it("opens each figure's list, which counts the same records, with and without a filter", async () => {
+    const data = await answer();
+    const checked = await expectListsMatch(t, data, tokens.admin);
+    // Every figure has its list but the overdue stages and the days in a stage.
+    expect(
+      data.indicators.filter((indicator) => !indicator.listPath).map((indicator) => indicator.key),
+    ).toEqual(
+      data.indicators
+        .map((indicator) => indicator.key)
+        .filter((key) => key.startsWith('matchingsOverdue.') || key.startsWith('daysInStage.')),
+    );
+    expect(checked).toContain('avgDaysCareToPlacement');
+    // The lists' totals are not all zero: the fixture puts records behind them.
+    expect(
+      data.indicators.filter((indicator) => indicator.listPath && indicator.value > 0).length,
+    ).toBeGreaterThan(10);
+    for (const query of [
+      `?provinceId=${province2}`,
+      `?provinceId=${province1}&sex=female`,
+      `?headOfficeId=${national}&ageBand=3-5`,
+      '?disability=false',
+      `?from=${addDays(today, -29)}&to=${today}`,
+    ]) {
+      const filtered = await answer(query);
+      await expectListsMatch(t, filtered, tokens.admin);
+    }
+    const kampotOnly = await answer(`?provinceId=${province2}`);
+    const adopted = kampotOnly.indicators.find((indicator) => indicator.key === 'adoptedInPeriod');
+    expect(adopted?.listPath).toBe(
+      `/adoptive-matching?completedIn=${addDays(addMonths(today, -12), 1)}..${today}&officeProvinceId=${province2}`,
+    );
+    // A provincial user's lists are their office's, as their figures are.
+    await expectListsMatch(t, await answer('', tokens.provincialReader), tokens.provincialReader);
+  });
+
+  it('carries the target a timeliness figure has in the settings, none where it is empty', async () => {
+    const targetOf = (data: TReportAnswer['data'], key: string) =>
+      data.indicators.find((indicator) => indicator.key === key)?.target;
+    const before = await answer();
+    expect(before.indicators.filter((indicator) => indicator.target !== undefined)).toEqual([]);
+    const settingsUrl = '/api/v1/admin/system-setting';
+    const current = (
+      await t.app.inject({ method: 'GET', url: settingsUrl, headers: t.bearer(tokens.admin) })
+    ).json().data;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: settingsUrl,
+      headers: t.bearer(tokens.admin),
+      payload: {
+        ...current,
+        reportTargetDays: { ...current.reportTargetDays, avgDaysCareToPlacement: 90 },
+        reportTargetShares: { ...current.reportTargetShares, shareAdoptedWithin14Months: 75 },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = await answer();
+    expect(targetOf(after, 'avgDaysCareToPlacement')).toBe(90);
+    // A share's target reads as its value does: a fraction.
+    expect(targetOf(after, 'shareAdoptedWithin14Months')).toBe(0.75);
+    expect(targetOf(after, 'avgDaysAdoptableToMatched')).toBeUndefined();
+    expect(after.indicators.filter((indicator) => indicator.target !== undefined)).toHaveLength(2);
+    // Emptied again: no target.
+    const emptied = await t.app.inject({
+      method: 'PUT',
+      url: settingsUrl,
+      headers: t.bearer(tokens.admin),
+      payload: { ...saved.json().data, reportTargetShares: { ...current.reportTargetShares } },
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(targetOf(await answer(), 'shareAdoptedWithin14Months')).toBeUndefined();
+  });
+
+  it('exports the report as a workbook: numbers, dates and words as the JSON answer says, in both languages', async () => {
+    const query = `?provinceId=${province2}`;
+    const data = await answer(query);
+    const [kampotProvince] = await t.app.db.select().from(provinces).where(eq(provinces.id, province2));
+    for (const locale of ['en', 'kh'] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/children.xlsx${query}`,
+        headers: { ...t.bearer(tokens.admin), locale },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toContain('spreadsheetml');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const words = translators[locale].reports.export;
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+        words.sheetIndicators(),
+        words.sheetProvince(),
+        words.sheetSex(),
+        words.sheetAgeBand(),
+        words.sheetDisability(),
+        words.sheetSeries(),
+      ]);
+      const [indicators, byProvince, , , , series] = workbook.worksheets;
+      expect(indicators.getCell('A1').value).toBe(words.titleChildren());
+      // The filters at the top: the period as date cells, the province by its name.
+      const filterRow = (label: string) =>
+        indicators.getRows(2, 9)?.find((row) => row.getCell(1).value === label);
+      expect(filterRow(words.from())?.getCell(2).value).toEqual(new Date(`${data.period.from}T00:00:00Z`));
+      expect(filterRow(words.to())?.getCell(2).value).toEqual(new Date(`${data.period.to}T00:00:00Z`));
+      expect(filterRow(translators[locale].fields.province())?.getCell(2).value).toBe(
+        kampotProvince.name[locale],
+      );
+      expect(filterRow(translators[locale].fields.sex())?.getCell(2).value).toBe(words.all());
+      // Each indicator: its value a number cell, its numerator and denominator too where it has them.
+      for (const indicator of data.indicators) {
+        const row = indicators
+          .getRows(1, indicators.rowCount)
+          ?.find((one) => one.getCell(1).value === indicator.key);
+        expect(row, indicator.key).toBeDefined();
+        expect(row?.getCell(3).value, indicator.key).toBe(indicator.value);
+        expect(row?.getCell(6).value ?? undefined, indicator.key).toBe(indicator.denominator);
+        expect(String(row?.getCell(2).value).length, indicator.key).toBeGreaterThan(10);
+      }
+      const share = indicators
+        .getRows(1, indicators.rowCount)
+        ?.find((one) => one.getCell(1).value === 'shareAdoptedWithin14Months');
+      expect(share?.getCell(3).numFmt).toBe('0.0%');
+      // Words in the request's language: a definition in Khmer script in Khmer.
+      const adopted = indicators
+        .getRows(1, indicators.rowCount)
+        ?.find((one) => one.getCell(1).value === 'adoptedInPeriod');
+      expect(String(adopted?.getCell(2).value)).toBe(
+        translators[locale].reports.definitions.adoptedInPeriod(),
+      );
+      if (locale === 'kh') expect(String(adopted?.getCell(2).value)).toMatch(/[\u1780-\u17FF]/);
+      // The province breakdown: one row a province, its counts as numbers.
+      expect(byProvince.rowCount).toBe(data.breakdowns.province.length + 1);
+      expect(byProvince.getCell('A2').value).toBe(data.breakdowns.province[0].name[locale]);
+      expect(byProvince.getRow(2).values).toContain(data.breakdowns.province[0].values['children.adopted']);
+      // The 12 months: a date cell each, the counts as numbers.
+      expect(series.rowCount).toBe(13);
+      data.series.forEach((entry, index) => {
+        const row = series.getRow(index + 2);
+        expect(row.getCell(1).value).toEqual(new Date(`${entry.month}-01T00:00:00Z`));
+        expect(row.getCell(2).value).toBe(entry.values.adoptedInPeriod);
+        expect(row.getCell(3).value).toBe(entry.values.servicesGiven);
+      });
+    }
+  });
+
+  it('refuses the workbook to a user without the permission, and a bad filter in the request language', async () => {
+    const get = (query: string, token: string, locale = 'en') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/children.xlsx${query}`,
+        headers: { ...t.bearer(token), locale },
+      });
+    expect((await get('', tokens.refused)).statusCode).toBe(403);
+    const english = await get('?ageBand=1-3', tokens.admin);
+    const khmer = await get('?ageBand=1-3', tokens.admin, 'kh');
+    expect(english.statusCode).toBe(400);
+    expect(khmer.statusCode).toBe(400);
+    expect(khmer.json().errors).not.toEqual(english.json().errors);
+    const order = await get(`?from=${today}&to=${addDays(today, -1)}`, tokens.admin);
+    expect(order.statusCode).toBe(400);
+    expect(order.body).toContain('from must not be after to');
   });
 
   it("counts a provincial user's office only", async () => {
@@ -532,6 +736,46 @@ describe('GET /reports/parents', () => {
     };
     expect(figures(await parents('', parentTokens.provincial))).toMatchObject(kampotOnly);
     expect(figures(await parents(`?provinceId=${kampotProvince}`))).toMatchObject(kampotOnly);
+  });
+
+  it("opens each figure's list, which counts the same applications, with and without a province", async () => {
+    const data = await parents();
+    const checked = await expectListsMatch(p, data, parentTokens.admin);
+    expect(checked).toEqual(data.indicators.map((indicator) => indicator.key));
+    await expectListsMatch(p, await parents(`?provinceId=${kampotProvince}`), parentTokens.admin);
+    await expectListsMatch(p, await parents(`?headOfficeId=${nationalOffice}`), parentTokens.admin);
+  });
+
+  it("exports the parents' report as a workbook, its figures as numbers", async () => {
+    const data = await parents();
+    const response = await p.app.inject({
+      method: 'GET',
+      url: '/api/v1/reports/parents.xlsx',
+      headers: { ...p.bearer(parentTokens.admin), locale: 'kh' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const indicators = workbook.worksheets[0];
+    expect(indicators.getCell('A1').value).toBe(translators.kh.reports.export.titleParents());
+    for (const indicator of data.indicators) {
+      const row = indicators
+        .getRows(1, indicators.rowCount)
+        ?.find((one) => one.getCell(1).value === indicator.key);
+      expect(row?.getCell(3).value, indicator.key).toBe(indicator.value);
+    }
+    const series = workbook.worksheets[5];
+    expect(series.getCell('B1').value).toBe(translators.kh.reports.export.series.applicationsReceived());
+    expect(series.getCell('A13').value).toEqual(new Date(`${data.series[11].month}-01T00:00:00Z`));
+    expect(
+      (
+        await p.app.inject({
+          method: 'GET',
+          url: '/api/v1/reports/parents.xlsx',
+          headers: p.bearer(parentTokens.refused),
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('refuses a user without the permission', async () => {

@@ -22,6 +22,13 @@ const defaults = {
     { type: 'followUpReport', monthsAfter: 24 },
   ],
   serviceDueSoonDays: 14,
+  // The reports' targets (issue 24): none set.
+  reportTargetDays: {
+    avgDaysCareToPlacement: null,
+    avgDaysAdoptableToMatched: null,
+    avgDaysApplicationToDecision: null,
+  },
+  reportTargetShares: { shareAdoptedWithin14Months: null, shareFamiliesWaited3Months: null },
 };
 
 let t: TTestApp;
@@ -67,6 +74,12 @@ describe('system settings', () => {
         { type: 'followUpReport', monthsAfter: 36 },
       ],
       serviceDueSoonDays: 21,
+      reportTargetDays: {
+        avgDaysCareToPlacement: 120,
+        avgDaysAdoptableToMatched: null,
+        avgDaysApplicationToDecision: 60,
+      },
+      reportTargetShares: { shareAdoptedWithin14Months: 80, shareFamiliesWaited3Months: null },
     };
     const response = await save({ ...values, version: 0 });
     expect(response.statusCode).toBe(200);
@@ -117,6 +130,15 @@ describe('system settings', () => {
       [{ organizationName: 'x'.repeat(201) }, ['organizationName must be at most 200 characters long.']],
       [{ childCodePrefix: undefined }, ['childCodePrefix is required.']],
       // The expected days of each matching stage: whole days, 1 to 730, every stage given.
+      // A report's target: empty (null) or whole days 1 to 3650, a share 0 to 100 (%).
+      [
+        { reportTargetShares: { ...current.reportTargetShares, shareAdoptedWithin14Months: 101 } },
+        ['reportTargetShares.shareAdoptedWithin14Months: Number has to be between 0 and 100'],
+      ],
+      [
+        { reportTargetDays: { ...current.reportTargetDays, avgDaysCareToPlacement: 0 } },
+        ['reportTargetDays.avgDaysCareToPlacement: Number has to be between 1 and 3650'],
+      ],
       [
         { stageExpectedDays: { ...current.stageExpectedDays, trial: 0 } },
         ['stageExpectedDays.trial: Number has to be between 1 and 730'],

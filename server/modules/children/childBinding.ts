@@ -33,6 +33,7 @@ import { nameIn } from '../../resources/exportNames';
 import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
+import { childFilters, inOfficeProvince } from '../../resources/reportListFilters';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../settings/readSettings';
 
@@ -189,6 +190,8 @@ export const childBinding: TResourceBinding = {
     },
     provinceId: childInfos.birthProvinceId,
     headOfficeId: childInfos.headOfficeId,
+    officeProvinceId: inOfficeProvince(childInfos.headOfficeId),
+    disability: childFilters.disability,
     disabilityId: (id) =>
       sql`exists (select 1 from ${childDisabilities} where ${childDisabilities.childId} = ${childInfos.id} and ${childDisabilities.disabilityId} = ${id})`,
   },

@@ -23,6 +23,7 @@ import { nameSortKeys } from '../../db/schema/nameSortKeys';
 import { ApiError, fieldErrors } from '../../errors';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { applicantNamesSql, byName, childNamesSql, recordFirstStatus } from '../../resources/recordSql';
+import { childFilters, inOfficeProvince, whether, withinDays } from '../../resources/reportListFilters';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../settings/readSettings';
 import { moveMatchedRecords } from './matchingEffects';
@@ -289,6 +290,25 @@ export const matchingBinding: TResourceBinding = {
         ...(matchingStages[value as keyof typeof matchingStages] ?? [value]),
       ]),
     headOfficeId: adoptiveMatchings.headOfficeId,
+    officeProvinceId: inOfficeProvince(adoptiveMatchings.headOfficeId),
+    ...childFilters,
+    proposedIn: withinDays(adoptiveMatchings.proposedDate),
+    // Placed: moved in with the family, the trial's start or the keep request where it was skipped.
+    placedIn: withinDays(
+      sql`coalesce(${adoptiveMatchings.trialStart}, ${adoptiveMatchings.keepRequestedOn})`,
+    ),
+    completedIn: withinDays(adoptiveMatchings.completedOn),
+    rejectedIn: (value) =>
+      sql`(${adoptiveMatchings.status} = 'rejected' and ${withinDays(adoptiveMatchings.rejectedOn)(value)})`,
+    // The stage it was rejected from: the status its last rejection step left (status history).
+    rejectedStage: (value) =>
+      inArray(
+        sql`(select h.from_status from ${statusHistory} h where h.entity = 'adoptive_matchings' and h.entity_id = ${adoptiveMatchings.id} and h.to_status = 'rejected' order by h.at desc, h.id desc limit 1)`,
+        [...(matchingStages[value as keyof typeof matchingStages] ?? [])],
+      ),
+    // The child's day in care and adoptable decision are known (the reports' averages need them).
+    childAdmitted: whether(sql`${childInfos.admittedOn} is not null`),
+    childConfirmed: whether(sql`${childInfos.adoptionConfirmedOn} is not null`),
   },
   parents: [
     { field: 'childId', table: childInfos },

@@ -30,6 +30,7 @@ import { addressLevels } from '../../resources/addressLevels';
 import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
+import { inOfficeProvince, withinDays } from '../../resources/reportListFilters';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import { readSettings } from '../../settings/readSettings';
 
@@ -129,6 +130,9 @@ const address = addressLevels();
 export const approvalFilter = (state: string | number): SQL => {
   const accepted = sql`${parentInfos.status} = 'accepted'`;
   if (state === 'expired') return sql`(${accepted} and ${parentInfos.approvedUntil} < ${programmeToday})`;
+  // The parents' report's families approved and waiting: in no matching under way.
+  if (state === 'waiting')
+    return sql`(${accepted} and ${parentInfos.approvedUntil} >= ${programmeToday} and not exists (select 1 from ${adoptiveMatchings} am where am.parent_id = ${parentInfos.id} and am.status not in ('completed', 'rejected')))`;
   return sql`(${accepted} and ${parentInfos.approvedUntil} >= ${programmeToday} and ${parentInfos.approvedUntil} <= ${programmeToday} + ${approvalExpiringDays}::int)`;
 };
 
@@ -210,6 +214,14 @@ export const parentBinding: TResourceBinding = {
     approval: approvalFilter,
     preferredSex: parentInfos.preferredSex,
     ageBand: acceptsAgeBand,
+    officeProvinceId: inOfficeProvince(parentInfos.headOfficeId),
+    receivedIn: withinDays(parentInfos.applicationDate),
+    // Decided: no longer pending, its decision's day in the span (the report's average's families).
+    decidedIn: (value) =>
+      sql`(${parentInfos.status} <> 'pending' and ${withinDays(parentInfos.decisionDate)(value)})`,
+    // Matched: a matching of the family proposed in the span.
+    matchedIn: (value) =>
+      sql`exists (select 1 from ${adoptiveMatchings} am where am.parent_id = ${parentInfos.id} and ${withinDays(sql`am.proposed_date`)(value)})`,
   },
   parents: [
     ...address.parents,

@@ -1,13 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { childArea } from '../../../src/domain/areas/child.area';
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import { isoDateIn } from '../../../src/domain/programmeTime';
-import { ZReportAnswer } from '../../../src/domain/reports/reportAnswer';
-import { reportPeriod, ZReportQuery } from '../../../src/domain/reports/reportQuery';
+import { reportTarget } from '../../../src/domain/reports/report.settings';
+import { type TReportAnswer, ZReportAnswer } from '../../../src/domain/reports/reportAnswer';
+import { childReportCatalogue, parentReportCatalogue } from '../../../src/domain/reports/reportCatalogue';
+import { childReportListPath, parentReportListPath } from '../../../src/domain/reports/reportListPaths';
+import { reportPeriod, type TReportQuery, ZReportQuery } from '../../../src/domain/reports/reportQuery';
+import type { TTranslatable } from '../../../src/domain/translatable';
+import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
+import { headOffices, provinces } from '../../db/schema';
 import { fieldErrors } from '../../errors';
+import { xlsxContentType } from '../../http/contentTypes';
 import { errorResponses } from '../../http/schemas';
+import { requestLocale, translator } from '../../plugins/locale';
 import { currentUser } from '../../plugins/permissions';
+import { fileResponse } from '../../plugins/responses';
 import { readSettings } from '../../settings/readSettings';
 import { childReport, type TReportContext } from './childReport';
 import { parentReport } from './parentReport';
+import { reportWorkbook } from './reportWorkbook';
 
 /**
  * The programme's figures (issue 24, DESIGN.md section 6): `GET /reports/children`, counted in the
@@ -24,6 +38,11 @@ const reports = [
       "record's head office), sex, ageBand (0-2, 3-5, 6-11, 12-17, the age today), disability (true/false). " +
       'A provincial user counts its office only.',
     count: childReport,
+    listPath: childReportListPath,
+    title: (t: TranslationFunctions) => t.reports.export.titleChildren(),
+    catalogue: childReportCatalogue,
+    statusArea: childArea,
+    filename: 'children-report',
   },
   {
     path: '/reports/parents',
@@ -33,16 +52,54 @@ const reports = [
       "application's head office; a matching's own for the families matched); sex, ageBand and disability " +
       "are a child's and change nothing here. A provincial user counts its office only.",
     count: parentReport,
+    listPath: parentReportListPath,
+    title: (t: TranslationFunctions) => t.reports.export.titleParents(),
+    catalogue: parentReportCatalogue,
+    statusArea: parentArea,
+    filename: 'parents-report',
   },
 ] as const;
 
 /**
  * The programme's figures (issue 24, DESIGN.md section 6): `GET /reports/children` and
  * `GET /reports/parents`, counted in the database at each request (`asOf` is the answer's time)
- * within the user's office scope.
+ * within the user's office scope; and each as an Excel workbook (`.xlsx`), built from that answer.
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const report of reports)
+  /** A report's answer to a request: its figures, each with its list and its target where set. */
+  const answerOf = async (
+    report: (typeof reports)[number],
+    request: FastifyRequest<{ Querystring: TReportQuery }>,
+  ): Promise<TReportAnswer['data']> => {
+    const user = currentUser(request);
+    const now = new Date(app.now());
+    const today = isoDateIn(now);
+    const period = reportPeriod(request.query, today);
+    if (period.from > period.to) throw fieldErrors((t) => t.server.reportPeriodOrder());
+    const context: TReportContext = {
+      db: app.db,
+      query: request.query,
+      period,
+      today,
+      officeScope: user.officeScope,
+      settings: await readSettings(app.db),
+    };
+    const counted = await report.count(context);
+    // Each figure opens its list (issue 24): the address of the records it counts, where one can;
+    // a timeliness figure carries its target where the settings set one.
+    const indicators = counted.indicators.map((indicator) => {
+      const listPath = report.listPath(indicator.key, period, request.query);
+      const target = reportTarget(context.settings, indicator.key);
+      return {
+        ...indicator,
+        ...(target === undefined ? {} : { target }),
+        ...(listPath ? { listPath } : {}),
+      };
+    });
+    return { period, asOf: now.toISOString(), ...counted, indicators };
+  };
+
+  for (const report of reports) {
     app.get(
       report.path,
       {
@@ -55,21 +112,57 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZReportAnswer, ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => {
-        const user = currentUser(request);
-        const now = new Date(app.now());
-        const today = isoDateIn(now);
-        const period = reportPeriod(request.query, today);
-        if (period.from > period.to) throw fieldErrors((t) => t.server.reportPeriodOrder());
-        const context: TReportContext = {
-          db: app.db,
-          query: request.query,
-          period,
-          today,
-          officeScope: user.officeScope,
-          settings: await readSettings(app.db),
+      async (request) => ({ data: await answerOf(report, request) }),
+    );
+
+    app.get(
+      `${report.path}.xlsx`,
+      {
+        config: { permission: 'adopted_child_reports:read' },
+        schema: {
+          tags: ['reports'],
+          summary: `${report.summary}, as an Excel workbook`,
+          description:
+            `${report.description} One sheet per part: the indicators with their definitions and the ` +
+            'filters at the top, each breakdown, the 12 months; numbers and dates as such, words in the ' +
+            "`locale` header's language. Failures answer JSON.",
+          querystring,
+          produces: [xlsxContentType],
+          response: {
+            200: fileResponse('The workbook', xlsxContentType),
+            ...errorResponses(400, 401, 403),
+          },
+        },
+      },
+      async (request, reply) => {
+        const data = await answerOf(report, request);
+        const locale = requestLocale(request);
+        const placeName = async (table: typeof provinces | typeof headOffices, id?: number) => {
+          if (id === undefined) return undefined;
+          const [row] = await app.db.select({ name: table.name }).from(table).where(eq(table.id, id));
+          return row ? (row.name as TTranslatable)[locale] : String(id);
         };
-        return { data: { period, asOf: now.toISOString(), ...(await report.count(context)) } };
+        const bytes = await reportWorkbook({
+          data,
+          title: report.title,
+          catalogue: report.catalogue,
+          statusArea: report.statusArea,
+          query: request.query,
+          placeNames: {
+            province: await placeName(provinces, request.query.provinceId),
+            headOffice: await placeName(headOffices, request.query.headOfficeId),
+          },
+          t: translator(request),
+          locale,
+          now: new Date(app.now()),
+        });
+        const filename = `${report.filename}-${isoDateIn(new Date(app.now()))}.xlsx`;
+        return reply
+          .type(xlsxContentType)
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(bytes);
       },
     );
+  }
 };

@@ -28,6 +28,7 @@ import {
   programmeToday,
   recordFirstStatus,
 } from '../../resources/recordSql';
+import { childFilters, inOfficeProvince, whether, withinDays } from '../../resources/reportListFilters';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 
 const services = postAdoptionServices;
@@ -224,6 +225,11 @@ export const serviceBinding: TResourceBinding = {
     headOfficeId: services.headOfficeId,
     childId: services.childId,
     matchingId: services.matchingId,
+    officeProvinceId: inOfficeProvince(services.headOfficeId),
+    ...childFilters,
+    // Given: confirmed, its actual day in the span (the report's services given).
+    givenIn: (value) => sql`(${services.status} = 'confirmed' and ${withinDays(services.actualDate)(value)})`,
+    concern: whether(sql`${services.concern}`),
   },
   lookups: [
     // A provincial user's services are of their own office: it is the one offered.

@@ -25,6 +25,7 @@ import { useMediaQuery } from '@/platform/useMediaQuery';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
+import { DateRangeFilter } from './DateRangeFilter';
 import { ListExportButtons } from './ListExportButtons';
 import { LookupFilter } from './LookupFilter';
 import { isNarrowed, listViewParams, parseListView, showsView, type TListView } from './listAddress';
@@ -267,8 +268,22 @@ export const ResourceListPage = ({
   // On a narrow screen the filters fold behind one button that says how many are set.
   const foldFilters = !useMediaQuery(`(min-width: ${foldFiltersBelowPx}px)`);
   const filtersSet = shownFilters.filter((filter) => view.filters[filter.key] != null).length;
-  const filterControls = shownFilters.map((filter) => {
+  // A filter offered only when set (a report's link) shows while it narrows the list.
+  const offeredFilters = shownFilters.filter(
+    (filter) => !filter.onlyWhenSet || (view.filters[filter.key] != null && view.filters[filter.key] !== ''),
+  );
+  const filterControls = offeredFilters.map((filter) => {
     const parentKey = filter.lookup?.dependsOn;
+    if (filter.kind === 'dateRange')
+      return (
+        <DateRangeFilter
+          key={filter.key}
+          filter={filter}
+          value={view.filters[filter.key]}
+          label={labelOf(filter.label)}
+          onChange={(value) => update({ filters: { ...view.filters, [filter.key]: value }, page: 1 })}
+        />
+      );
     return (
       <LookupFilter
         key={filter.key}

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { childArea } from '../areas/child.area';
 import { childStatuses } from '../childStatus';
 import { personName, type TPersonName } from '../personName';
-import type { TResourceDefinition } from '../resource';
+import type { TFilterDef, TResourceDefinition } from '../resource';
 import { areaAddress } from '../resourceAddresses';
 import { isoDay, optionalText, requiredId } from '../rules';
+import { hasDisabilityFilter, officeProvinceFilter } from './reportFilters';
 
 /**
  * A child record (DESIGN.md section 5 'Child'). Names are kept in Khmer and in Latin letters; a
@@ -84,6 +85,13 @@ export const ageBandBirthDates = (band: TChildAgeBand, today: string): { after: 
   const [youngest, oldest] = band.split('-').map(Number);
   return { after: yearsBefore(today, oldest + 1), upTo: yearsBefore(today, youngest) };
 };
+
+/** The child's sex, age band and disability on a list of a child's records (matchings, services): a report's filters (issue 24). */
+export const childOfRecordFilters: readonly TFilterDef[] = [
+  { key: 'sex', label: 'sex', kind: 'select', options: childSexes, onlyWhenSet: true },
+  { key: 'ageBand', label: 'ageBand', kind: 'select', options: childAgeBands, onlyWhenSet: true },
+  hasDisabilityFilter,
+];
 
 /** The badge colour of each status in the list and on the case summary. */
 export const childStatusTones = childArea.statuses;
@@ -231,6 +239,9 @@ export const childResource = {
     { key: 'provinceId', label: 'province', kind: 'lookup', lookup: placeLookup('provinces') },
     { key: 'headOfficeId', label: 'headOffice', kind: 'lookup', lookup: placeLookup('head-offices') },
     { key: 'disabilityId', label: 'disability', kind: 'lookup', lookup: { path: '/child-disabilities' } },
+    // A report's figures (issue 24): the head office's province, any disability.
+    officeProvinceFilter(`${childArea.apiBase}/provinces`),
+    hasDisabilityFilter,
   ],
   defaultSort: 'code',
   // The name in the reader's language (a translatable: breadcrumbs and the palette pick theirs).

@@ -6,6 +6,8 @@ import type { TResourceDefinition } from '../resource';
 import { areaAddress } from '../resourceAddresses';
 import { isoDay, optionalText, requiredId } from '../rules';
 import { matchingStages, matchingStatuses } from '../workflows/matching.workflow';
+import { childOfRecordFilters } from './child';
+import { daysFilter, officeProvinceFilter, yesNoFilter } from './reportFilters';
 
 /**
  * A matching (DESIGN.md section 5 'Matching', spec section 7 'Adoptive matching'): `POST
@@ -81,6 +83,22 @@ export const matchingResource = {
       kind: 'lookup',
       lookup: { path: `${childArea.apiBase}/head-offices` },
     },
+    // A report's figures (issue 24): its office's province, its child, its days, how it ended.
+    officeProvinceFilter(`${childArea.apiBase}/provinces`),
+    ...childOfRecordFilters,
+    daysFilter('proposedIn'),
+    daysFilter('placedIn'),
+    daysFilter('completedIn'),
+    daysFilter('rejectedIn'),
+    {
+      key: 'rejectedStage',
+      label: 'rejectedStage',
+      kind: 'select',
+      options: Object.keys(matchingStages),
+      onlyWhenSet: true,
+    },
+    yesNoFilter('childAdmitted'),
+    yesNoFilter('childConfirmed'),
   ],
   defaultSort: 'code',
   titleOf: (row) => row.code,

@@ -6,6 +6,7 @@ import { areaAddress } from '../resourceAddresses';
 import { isoDay, numberBetween, optionalText, requiredId } from '../rules';
 import { parentStatuses } from '../workflows/parent.workflow';
 import { childAgeBands, childSexes, yearsBefore } from './child';
+import { daysFilter, officeProvinceFilter } from './reportFilters';
 
 /**
  * A parent application (DESIGN.md section 5 'Parent application'): one or two applicants, their
@@ -31,7 +32,8 @@ export type TChecklistItem = (typeof checklistItems)[number];
 export const checklistDateKey = (item: TChecklistItem) => `${item}On` as const;
 /** The list's approval filter: approvals ending within this many days are 'expiring'. */
 export const approvalExpiringDays = 30;
-export const approvalStates = ['expiring', 'expired'] as const;
+/** `waiting`: accepted, the approval holding, in no matching under way (issue 24's families waiting). */
+export const approvalStates = ['expiring', 'expired', 'waiting'] as const;
 /** The widest range of a child's age a family may ask for: children are under 18. */
 export const childAgeMax = 17;
 /** The most children one application may ask to take in at once (a sibling group). */
@@ -325,6 +327,11 @@ export const parentResource = {
     { key: 'approval', label: 'approval', kind: 'select', options: approvalStates },
     { key: 'preferredSex', label: 'preferredSex', kind: 'select', options: preferredSexes },
     { key: 'ageBand', label: 'acceptsAge', kind: 'select', options: childAgeBands },
+    // A report's figures (issue 24): its office's province, its days.
+    officeProvinceFilter(`${parentArea.apiBase}/provinces`),
+    daysFilter('receivedIn'),
+    daysFilter('decidedIn'),
+    daysFilter('matchedIn'),
   ],
   defaultSort: 'code',
   // The applicants in the reader's language (a translatable: breadcrumbs and the palette pick theirs).

@@ -6,6 +6,8 @@ import { areaAddress } from '../resourceAddresses';
 import { optionalText, requiredDay, requiredId } from '../rules';
 import { serviceDueStates, serviceTypes } from '../serviceSchedule';
 import { serviceStatuses } from '../workflows/service.workflow';
+import { childOfRecordFilters } from './child';
+import { daysFilter, officeProvinceFilter, yesNoFilter } from './reportFilters';
 
 /**
  * A service after adoption (DESIGN.md section 5, spec section 7 'Service after adoption'): a home
@@ -118,6 +120,11 @@ export const serviceResource = {
     // A child's and a matching's services (their pages list them).
     { key: 'childId', label: 'child', kind: 'id' },
     { key: 'matchingId', label: 'matching', kind: 'id' },
+    // A report's figures (issue 24): its office's province, its child, the day it was given.
+    officeProvinceFilter(`${serviceArea.apiBase}/provinces`),
+    ...childOfRecordFilters,
+    daysFilter('givenIn'),
+    yesNoFilter('concern'),
   ],
   defaultSort: 'plannedDate',
   titleOf: (row) => row.code,

@@ -13,10 +13,16 @@ export type TSettingField =
   | { input: 'text'; maxLength: number; optional: boolean; autoComplete: string }
   | { input: 'number'; min: number; max: number; shown?: (LL: TranslationFunctions, value: number) => string }
   | { input: 'switch'; on: TWords; off: TWords }
-  /** One number per part (a matching stage's days), each labelled by its part. */
+  /**
+   * One number per part (a matching stage's days), each labelled by its part; `optional`: a part
+   * may be left empty (null: a report's target not set).
+   */
   | {
       input: 'numberPerPart';
       parts: readonly string[];
+      optional?: boolean;
+      /** An optional part left empty, in words ('No target'). */
+      empty?: TWords;
       partLabel: (LL: TranslationFunctions, part: string) => string;
       min: number;
       max: number;
@@ -125,6 +131,26 @@ export const numberPerPartSetting = <const P extends string, const C extends boo
   setting<Record<P, number>, C>(common, value, {
     input: 'numberPerPart',
     parts: common.parts,
+    partLabel: common.partLabel,
+    min: common.min,
+    max: common.max,
+    shown: common.shown,
+  });
+
+/** One number per part, each of which may be left empty (null, the default): a report's targets. */
+export const optionalNumberPerPartSetting = <const P extends string, const C extends boolean = false>(
+  value: Record<P, number | null>,
+  common: TCommon<C> &
+    Omit<Extract<TSettingField, { input: 'numberPerPart' }>, 'input' | 'parts' | 'optional' | 'empty'> & {
+      parts: readonly P[];
+      empty: TWords;
+    },
+) =>
+  setting<Record<P, number | null>, C>(common, value, {
+    input: 'numberPerPart',
+    parts: common.parts,
+    optional: true,
+    empty: common.empty,
     partLabel: common.partLabel,
     min: common.min,
     max: common.max,

@@ -1,4 +1,5 @@
 import { areas } from '../areas';
+import { reportSettings } from '../reports/report.settings';
 import { generalSettings } from './generalSettings';
 import type { TClientSettingKeys, TSetting, TSettingsSection, TSettingsValues } from './settingsSection';
 
@@ -12,6 +13,8 @@ export const settingsSectionsOf = (
 ): readonly TSettingsSection[] => [
   generalSettings,
   ...areaList.flatMap((area) => (area.settings ? [area.settings] : [])),
+  // The reports read every area: their targets are no area's (issue 24).
+  reportSettings,
 ];
 
 export const systemSettingSections = settingsSectionsOf(areas);
@@ -28,13 +31,17 @@ type TClientKeysOfEach<S> = S extends TSettingsSection ? TClientSettingKeys<S> :
 
 /** Every setting's value, by key: composed from the sections' types. */
 export type TSystemSettings = TFlat<
-  TSettingsValues<typeof generalSettings> & TUnionToIntersection<TValuesOfEach<TAreaSection>>
+  TSettingsValues<typeof generalSettings> &
+    TUnionToIntersection<TValuesOfEach<TAreaSection>> &
+    TSettingsValues<typeof reportSettings>
 >;
 export type TSystemSettingKey = keyof TSystemSettings;
 /** The settings the client applies for everyone (`client: true`), served with the setup data. */
 export type TClientSettings = Pick<
   TSystemSettings,
-  TClientSettingKeys<typeof generalSettings> | TClientKeysOfEach<TAreaSection>
+  | TClientSettingKeys<typeof generalSettings>
+  | TClientKeysOfEach<TAreaSection>
+  | TClientSettingKeys<typeof reportSettings>
 >;
 
 /** The settings of the given sections, in their order on the screen (`order`). */

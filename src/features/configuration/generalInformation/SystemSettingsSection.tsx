@@ -91,7 +91,11 @@ const formValue = (field: TSettingField, value: unknown): unknown => {
       return value;
     case 'numberPerPart':
       return Object.fromEntries(
-        Object.entries(value as Record<string, unknown>).map(([part, days]) => [part, String(days)]),
+        // An optional part left empty (null) is an empty box.
+        Object.entries(value as Record<string, unknown>).map(([part, days]) => [
+          part,
+          days === null ? '' : String(days),
+        ]),
       );
     case 'rows':
       return (value as Record<string, unknown>[]).map((row) => ({
@@ -223,7 +227,11 @@ const SettingValue = ({
         {field.parts.map((part) => (
           <div key={part} className="contents">
             <dt className="text-slate-600 dark:text-slate-300">{field.partLabel(LL, part)}</dt>
-            <dd className="tabular-nums">{field.shown(LL, (value as Record<string, number>)[part])}</dd>
+            <dd className="tabular-nums">
+              {(value as Record<string, number | null>)[part] === null
+                ? (field.empty?.(LL) ?? '')
+                : field.shown(LL, (value as Record<string, number>)[part])}
+            </dd>
           </div>
         ))}
       </dl>
@@ -351,7 +359,7 @@ const SettingInput = ({ settingKey: key, setting, control, register, errors, tex
                 key={part}
                 id={id}
                 label={field.partLabel(LL, part)}
-                required
+                required={!field.optional}
                 requiredLabel={LL.form.requiredMark()}
                 error={error}
               >
