@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { ZReportAnswer } from '../../../src/domain/reports/reportAnswer';
 import { reportPeriod, ZReportQuery } from '../../../src/domain/reports/reportQuery';
+import { withoutJit } from '../../db/withoutJit';
 import { fieldErrors } from '../../errors';
 import { errorResponses } from '../../http/schemas';
 import { currentUser } from '../../plugins/permissions';
 import { readSettings } from '../../settings/readSettings';
-import { childReport, type TReportContext } from './childReport';
+import { childReport } from './childReport';
 import { parentReport } from './parentReport';
 
 /**
@@ -61,15 +62,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         const today = isoDateIn(now);
         const period = reportPeriod(request.query, today);
         if (period.from > period.to) throw fieldErrors((t) => t.server.reportPeriodOrder());
-        const context: TReportContext = {
-          db: app.db,
-          query: request.query,
-          period,
-          today,
-          officeScope: user.officeScope,
-          settings: await readSettings(app.db),
-        };
-        return { data: { period, asOf: now.toISOString(), ...(await report.count(context)) } };
+        const settings = await readSettings(app.db);
+        const figures = await withoutJit(app.db, (db) =>
+          report.count({ db, query: request.query, period, today, officeScope: user.officeScope, settings }),
+        );
+        return { data: { period, asOf: now.toISOString(), ...figures } };
       },
     );
 };
