@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
@@ -18,14 +19,47 @@ export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
+ * A PostgreSQL database of a fixed name (a benchmark's own, kept apart from the tests' databases):
+ * dropped if a run left it, created (unless `reuse` takes the one a run left), and dropped by `drop()`.
+ */
+const namedDatabase = async (adminUrl: string, name: string, reuse: boolean) => {
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  if (!reuse) {
+    await run(`drop database if exists "${name}" with (force)`);
+    await run(`create database "${name}"`);
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+};
+
+/**
  * The app on a fresh database, migrated and seeded as a start does. With DATABASE_URL a database is
- * created through that connection and dropped by `close()`; without it PGlite runs in a temporary
+ * created through that connection (named `databaseName`, else a unique scratch name) and dropped by
+ * `close()` (unless `close(true)` keeps it to look into); without it PGlite runs in a temporary
  * directory that `close()` removes.
  */
-export const openBenchApp = async () => {
+export const openBenchApp = async ({
+  databaseName,
+  reuse = false,
+}: {
+  databaseName?: string;
+  reuse?: boolean;
+} = {}) => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-bench-'));
-  const database = process.env.DATABASE_URL
-    ? await createScratchDatabase(process.env.DATABASE_URL, 'ab_bench')
+  const adminUrl = process.env.DATABASE_URL;
+  const database = adminUrl
+    ? databaseName
+      ? await namedDatabase(adminUrl, databaseName, reuse)
+      : await createScratchDatabase(adminUrl, 'ab_bench')
     : undefined;
   const config = loadConfig({
     ...process.env,
@@ -42,9 +76,9 @@ export const openBenchApp = async () => {
     app,
     /** Whether it runs on PostgreSQL (else PGlite). */
     postgres: Boolean(database),
-    close: async () => {
+    close: async (keepDatabase = false) => {
       await app.close();
-      await database?.drop();
+      if (!keepDatabase) await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -7,6 +7,7 @@ import { serviceArea } from '../../../src/domain/areas/service.area';
 import { type TDashboard, ZDashboard } from '../../../src/domain/dashboard';
 import { hasPermission } from '../../../src/domain/permissions';
 import { isoDateIn } from '../../../src/domain/programmeTime';
+import { withoutJit } from '../../db/withoutJit';
 import { errorResponses } from '../../http/schemas';
 import { requestLocale } from '../../plugins/locale';
 import { currentUser } from '../../plugins/permissions';
@@ -48,29 +49,31 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const db = app.db;
       const reads = (area: Parameters<typeof areaPermission>[0]) =>
         hasPermission(user, areaPermission(area, 'read'));
-      const settings = await readSettings(db);
+      const settings = await readSettings(app.db);
       // The programme's today, by the app's clock (tests move it), as the work queue counts it.
       const today = isoDateIn(new Date(app.now()));
       const data: TDashboard['data'] = { asOf: new Date(app.now()).toISOString() };
-      if (app.workQueueSources.some((source) => source.mayRead(user))) {
-        const queue = await collectWorkQueue(app.workQueueSources, {
-          db,
-          user,
-          locale: requestLocale(request),
-          today,
-          settings,
-        });
-        data.workQueue = { total: queue.total };
-      }
-      if (reads(childArea)) data.children = await childrenByStatus(db, user);
-      if (reads(matchingArea)) data.matchings = await matchingsByStage(db, user, today, settings);
-      if (reads(serviceArea)) data.services = await servicesDue(db, user);
-      if (reads(parentArea)) data.applications = await applicationsByStatus(db, user);
-      const changes = await recentChanges(db, user);
-      if (changes) data.changes = changes;
+      // Every card counted in one read-only transaction without JIT (server/db/withoutJit.ts).
+      await withoutJit(app.db, async (db) => {
+        if (app.workQueueSources.some((source) => source.mayRead(user))) {
+          const queue = await collectWorkQueue(app.workQueueSources, {
+            db,
+            user,
+            locale: requestLocale(request),
+            today,
+            settings,
+          });
+          data.workQueue = { total: queue.total };
+        }
+        if (reads(childArea)) data.children = await childrenByStatus(db, user);
+        if (reads(matchingArea)) data.matchings = await matchingsByStage(db, user, today, settings);
+        if (reads(serviceArea)) data.services = await servicesDue(db, user);
+        if (reads(parentArea)) data.applications = await applicationsByStatus(db, user);
+        const changes = await recentChanges(db, user);
+        if (changes) data.changes = changes;
+      });
       return { data };
     },
   );

@@ -12,6 +12,7 @@ import { reportPeriod, type TReportQuery, ZReportQuery } from '../../../src/doma
 import type { TTranslatable } from '../../../src/domain/translatable';
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import { headOffices, provinces } from '../../db/schema';
+import { withoutJit } from '../../db/withoutJit';
 import { fieldErrors } from '../../errors';
 import { xlsxContentType } from '../../http/contentTypes';
 import { errorResponses } from '../../http/schemas';
@@ -19,7 +20,7 @@ import { requestLocale, translator } from '../../plugins/locale';
 import { currentUser } from '../../plugins/permissions';
 import { fileResponse } from '../../plugins/responses';
 import { readSettings } from '../../settings/readSettings';
-import { childReport, type TReportContext } from './childReport';
+import { childReport } from './childReport';
 import { parentReport } from './parentReport';
 import { reportWorkbook } from './reportWorkbook';
 
@@ -76,20 +77,16 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     const today = isoDateIn(now);
     const period = reportPeriod(request.query, today);
     if (period.from > period.to) throw fieldErrors((t) => t.server.reportPeriodOrder());
-    const context: TReportContext = {
-      db: app.db,
-      query: request.query,
-      period,
-      today,
-      officeScope: user.officeScope,
-      settings: await readSettings(app.db),
-    };
-    const counted = await report.count(context);
+    const settings = await readSettings(app.db);
+    // One read-only snapshot without JIT (server/db/withoutJit.ts): JIT spent seconds compiling these aggregates.
+    const counted = await withoutJit(app.db, (db) =>
+      report.count({ db, query: request.query, period, today, officeScope: user.officeScope, settings }),
+    );
     // Each figure opens its list (issue 24): the address of the records it counts, where one can;
     // a timeliness figure carries its target where the settings set one.
     const indicators = counted.indicators.map((indicator) => {
       const listPath = report.listPath(indicator.key, period, request.query);
-      const target = reportTarget(context.settings, indicator.key);
+      const target = reportTarget(settings, indicator.key);
       return {
         ...indicator,
         ...(target === undefined ? {} : { target }),
