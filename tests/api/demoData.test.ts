@@ -47,14 +47,11 @@ import { hasWholeName, isNewChildBirthDate } from '../../src/domain/resources/ch
 import { followUpPlan, serviceDueState } from '../../src/domain/serviceSchedule';
 import { systemSettingDefaults } from '../../src/domain/systemSettings';
 import {
-  matchingStages,
   matchingStatuses,
-  matchingWorkflow,
   matchingWorkflowActions,
   type TMatchingActionName,
 } from '../../src/domain/workflows/matching.workflow';
 import { hasConcern } from '../../src/domain/workflows/service.workflow';
-import { allowedWorkflowActions, decideWorkflowEvent } from '../../src/domain/workflows/workflow';
 import { adminPassword, createTestApp, type TTestApp } from './testApp';
 
 let t: TTestApp;
@@ -694,28 +691,10 @@ describe('the demo as npm run seed:demo makes it today (issue 22 item 11)', () =
     };
   };
 
-  /**
-   * The stages no matching can be rejected from (the machine has no rejection there): their
-   * `rejections.<stage>` is 0 in any data. Only the keeping stage: a warranted child's keep request
-   * is approved, never rejected.
-   */
-  const unrejectableStages = matchingStageNames.filter(
-    (stage) =>
-      !matchingStages[stage].some((status) =>
-        allowedWorkflowActions(matchingWorkflow, status).some((action) => {
-          const decision = decideWorkflowEvent(matchingWorkflow, status, {
-            type: matchingWorkflowActions[action as TMatchingActionName].event,
-          });
-          return decision.ok && decision.status === 'rejected';
-        }),
-      ),
-  );
-
   it("gives every indicator of the children's report a value (issue 24), over several provinces and months", async () => {
-    expect(unrejectableStages).toEqual(['keeping']);
     const report = await reportZeros('/api/v1/reports/children');
     expect(report.keys).toEqual(childReportCatalogue.map((entry) => entry.key));
-    expect(report.zeros).toEqual(unrejectableStages.map((stage) => `rejections.${stage}`));
+    expect(report.zeros).toEqual([]);
     expect(report.provinces.length).toBeGreaterThan(1);
     expect(Object.keys(report.months)).toEqual(['adoptedInPeriod', 'servicesGiven']);
     for (const [key, months] of Object.entries(report.months))

@@ -301,7 +301,6 @@ describe('GET /reports/children', () => {
       'rejections.proposal': 0,
       'rejections.trial': 1,
       'rejections.warrant': 0,
-      'rejections.keeping': 0,
       servicesGiven: 1,
       servicesDueSoon: 1,
       servicesOverdue: 1,

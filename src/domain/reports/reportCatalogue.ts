@@ -2,6 +2,7 @@ import type { TranslationFunctions } from '../../i18n/i18n-types';
 import { childArea } from '../areas/child.area';
 import { parentArea } from '../areas/parent.area';
 import { matchingStageNames } from '../matchingStage';
+import { rejectableStages } from './rejectableStages';
 
 /** The word (under `reports.definitions`) that defines an indicator, in both languages: the dictionaries must have it. */
 export type TReportDefinitionKey = keyof TranslationFunctions['reports']['definitions'];
@@ -41,7 +42,7 @@ export const childReportCatalogue: readonly TReportCatalogueEntry[] = [
       definition: measure === 'median' ? ('daysInStageMedian' as const) : ('daysInStageP90' as const),
     })),
   ),
-  ...countsOf('rejections', matchingStageNames, 'rejections'),
+  ...countsOf('rejections', rejectableStages, 'rejections'),
   { key: 'servicesGiven', unit: 'count', definition: 'servicesGiven' },
   { key: 'servicesDueSoon', unit: 'count', definition: 'servicesDueSoon' },
   { key: 'servicesOverdue', unit: 'count', definition: 'servicesOverdue' },
