@@ -103,7 +103,7 @@ export const ReportFilterBar = ({
         {keys.map((key) => {
           const fieldId = `${id}-${key}`;
           return (
-            <div key={key} className={key === 'from' || key === 'to' ? 'w-40' : 'min-w-36'}>
+            <div key={key} className={key === 'from' || key === 'to' ? 'w-40' : 'min-w-36 max-w-64'}>
               <label htmlFor={fieldId} className={`${labelClass} text-xs`}>
                 {labelOf(key)}
               </label>
