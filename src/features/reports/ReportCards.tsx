@@ -91,7 +91,7 @@ export const IndicatorGroup = ({
       <h3 id={id} className="mb-2 font-semibold text-slate-700 dark:text-slate-200">
         {title}
       </h3>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 print:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 print:grid-cols-4">
         {indicators.map((indicator) => (
           <IndicatorCard
             key={indicator.key}

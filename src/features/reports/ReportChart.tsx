@@ -7,8 +7,9 @@ import { formatFigure } from './reportFormat';
 const colours = ['#1d4ed8', '#f59e0b', '#047857', '#b91c1c', '#7c3aed', '#0e7490', '#a16207', '#be185d'];
 const targetColour = '#111827';
 
-const width = 560;
-const height = 280;
+/** Stages and months side by side with their table; provinces (a row each) across the page, bars lying down. */
+const sizeOf = (table: TChartTable) =>
+  table.stacked ? { width: 960, height: 60 + table.rows.length * 24 } : { width: 560, height: 280 };
 
 /**
  * A chart of a report, drawn in SVG by Recharts (its text is the page's text, so Khmer shapes as
@@ -28,6 +29,15 @@ const ReportChart = ({ table, locale }: { table: TChartTable; locale: TRouteLoca
   }));
   const unit = table.columns[0]?.unit ?? 'count';
   const format = (value: unknown) => (typeof value === 'number' ? formatFigure(value, unit, locale) : '');
+  const { width, height } = sizeOf(table);
+  // Many categories (the provinces) lie down: their names stay readable one under the other.
+  const across = table.stacked;
+  const categoryAxis = { tick: { fontSize: 12, fill: 'currentColor' }, interval: 0 as const };
+  const valueAxis = {
+    tick: { fontSize: 12, fill: 'currentColor' },
+    allowDecimals: unit !== 'count',
+    tickFormatter: format,
+  };
   return (
     <div aria-hidden="true" className="report-chart w-full">
       <ComposedChart
@@ -36,16 +46,21 @@ const ReportChart = ({ table, locale }: { table: TChartTable; locale: TRouteLoca
         data={data}
         margin={{ top: 8, right: 12, bottom: 8, left: 0 }}
         accessibilityLayer={false}
-        style={{ width: '100%', height: 'auto', maxWidth: '100%', fontFamily: 'inherit' }}
+        layout={across ? 'vertical' : 'horizontal'}
+        style={{ width: '100%', height: 'auto', maxWidth: width, fontFamily: 'inherit' }}
       >
-        <CartesianGrid strokeDasharray="3 3" stroke="#cbd5e1" vertical={false} />
-        <XAxis dataKey="label" tick={{ fontSize: 12, fill: 'currentColor' }} interval={0} />
-        <YAxis
-          tick={{ fontSize: 12, fill: 'currentColor' }}
-          allowDecimals={unit !== 'count'}
-          tickFormatter={format}
-          width={56}
-        />
+        <CartesianGrid strokeDasharray="3 3" stroke="#cbd5e1" vertical={across} horizontal={!across} />
+        {across ? (
+          <>
+            <XAxis type="number" {...valueAxis} />
+            <YAxis type="category" dataKey="label" {...categoryAxis} width={130} />
+          </>
+        ) : (
+          <>
+            <XAxis dataKey="label" {...categoryAxis} />
+            <YAxis {...valueAxis} width={56} />
+          </>
+        )}
         <Tooltip formatter={(value) => format(value)} isAnimationActive={false} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {table.columns.map((column, index) =>

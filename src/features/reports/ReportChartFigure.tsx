@@ -29,7 +29,8 @@ export const ReportChartFigure = ({ table }: { table: TChartTable }) => {
       <figcaption id={id} className="mb-2 font-semibold text-slate-700 dark:text-slate-200">
         {table.title}
       </figcaption>
-      <div className="grid gap-4 lg:grid-cols-[3fr_2fr] print:grid-cols-1">
+      {/* A chart and its table side by side on a wide screen; a province a row, the table goes under. */}
+      <div className={`grid gap-4 print:grid-cols-1 ${table.stacked ? '' : 'md:grid-cols-[3fr_2fr]'}`}>
         <Suspense fallback={<div className="h-64" />}>
           <ReportChart table={table} locale={locale} />
         </Suspense>
