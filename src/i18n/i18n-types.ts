@@ -4019,10 +4019,6 @@ type RootTranslation = {
 			 */
 			loadFailed: string
 			/**
-			 * ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត
-			 */
-			retry: string
-			/**
 			 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ត​ួ​ល​េ​ខ​ន​ៅ​ឡ​ើ​យ
 			 */
 			emptyTitle: string
@@ -4030,11 +4026,6 @@ type RootTranslation = {
 			 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​ម​្​រ​ា​ប​់​រ​ា​ប​់​ន​ៅ​ឡ​ើ​យ​ទ​េ​ ​ដ​ូ​ច​្​ន​េ​ះ​ត​ួ​ល​េ​ខ​ទ​ា​ំ​ង​អ​ស​់​ស​្​ម​ើ​ ​០​។​ ​គ​ំ​ន​ូ​ស​ត​ា​ង​ន​ឹ​ង​ប​ង​្​ហ​ា​ញ​ន​ៅ​ទ​ី​ន​េ​ះ​ ​ន​ៅ​ព​េ​ល​ម​ា​ន​ក​ា​រ​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​ក​ុ​ម​ា​រ​ ​ព​ា​ក​្​យ​ស​ុ​ំ​ ​ន​ិ​ង​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​។
 			 */
 			empty: string
-			/**
-			 * អ​្​វ​ី​ដ​ែ​ល​ ​{​n​a​m​e​}​ ​រ​ា​ប​់
-			 * @param {unknown} name
-			 */
-			definitionOf: RequiredParams<'name'>
 			/**
 			 * {​n​a​m​e​}​៖​ ​{​v​a​l​u​e​}​។​ ​ប​ើ​ក​ប​ញ​្​ជ​ី​ន​ៃ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ទ​ា​ំ​ង​ន​េ​ះ
 			 * @param {unknown} name
@@ -4246,6 +4237,22 @@ type RootTranslation = {
 			 * ព​ា​ក​្​យ​ស​ុ​ំ​ត​ា​ម​ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
 			 */
 			applicationsByProvince: string
+			/**
+			 * ក​ុ​ម​ា​រ​ត​ា​ម​ភ​េ​ទ
+			 */
+			childrenBySex: string
+			/**
+			 * ក​ុ​ម​ា​រ​ត​ា​ម​អ​ា​យ​ុ
+			 */
+			childrenByAgeBand: string
+			/**
+			 * ក​ុ​ម​ា​រ​ម​ា​ន​ ​ន​ិ​ង​គ​្​ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព
+			 */
+			childrenByDisability: string
+			/**
+			 * ព​ា​ក​្​យ​ស​ុ​ំ​ត​ា​ម​ភ​េ​ទ​រ​ប​ស​់​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ម​ួ​យ
+			 */
+			applicationsBySex: string
 			/**
 			 * ក​ា​រ​ស​ុ​ំ​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ ​ន​ិ​ង​ស​េ​វ​ា​ ​ត​ា​ម​ខ​ែ
 			 */
@@ -9764,10 +9771,6 @@ export type TranslationFunctions = {
 			 */
 			loadFailed: () => LocalizedString
 			/**
-			 * ព្យាយាមម្ដងទៀត
-			 */
-			retry: () => LocalizedString
-			/**
 			 * មិនទាន់មានតួលេខនៅឡើយ
 			 */
 			emptyTitle: () => LocalizedString
@@ -9775,10 +9778,6 @@ export type TranslationFunctions = {
 			 * មិនទាន់មានកំណត់ត្រាសម្រាប់រាប់នៅឡើយទេ ដូច្នេះតួលេខទាំងអស់ស្មើ ០។ គំនូសតាងនឹងបង្ហាញនៅទីនេះ នៅពេលមានការចុះឈ្មោះកុមារ ពាក្យសុំ និងការផ្គូផ្គង។
 			 */
 			empty: () => LocalizedString
-			/**
-			 * អ្វីដែល {name} រាប់
-			 */
-			definitionOf: (arg: { name: unknown }) => LocalizedString
 			/**
 			 * {name}៖ {value}។ បើកបញ្ជីនៃកំណត់ត្រាទាំងនេះ
 			 */
@@ -9981,6 +9980,22 @@ export type TranslationFunctions = {
 			 * ពាក្យសុំតាមខេត្ត/រាជធានី
 			 */
 			applicationsByProvince: () => LocalizedString
+			/**
+			 * កុមារតាមភេទ
+			 */
+			childrenBySex: () => LocalizedString
+			/**
+			 * កុមារតាមអាយុ
+			 */
+			childrenByAgeBand: () => LocalizedString
+			/**
+			 * កុមារមាន និងគ្មានពិការភាព
+			 */
+			childrenByDisability: () => LocalizedString
+			/**
+			 * ពាក្យសុំតាមភេទរបស់អ្នកដាក់ពាក្យទីមួយ
+			 */
+			applicationsBySex: () => LocalizedString
 			/**
 			 * ការសុំកូនចិញ្ចឹម និងសេវា តាមខែ
 			 */

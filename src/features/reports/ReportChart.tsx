@@ -7,9 +7,9 @@ import { formatFigure } from './reportFormat';
 const colours = ['#1d4ed8', '#f59e0b', '#047857', '#b91c1c', '#7c3aed', '#0e7490', '#a16207', '#be185d'];
 const targetColour = '#111827';
 
-/** Stages and months side by side with their table; provinces (a row each) across the page, bars lying down. */
+/** Stages, months, sex... side by side with their table; provinces (a row each) across the page, bars lying down. */
 const sizeOf = (table: TChartTable) =>
-  table.stacked ? { width: 960, height: 60 + table.rows.length * 24 } : { width: 560, height: 280 };
+  table.across ? { width: 960, height: 60 + table.rows.length * 24 } : { width: 560, height: 280 };
 
 /**
  * A chart of a report, drawn in SVG by Recharts (its text is the page's text, so Khmer shapes as
@@ -31,7 +31,7 @@ const ReportChart = ({ table, locale }: { table: TChartTable; locale: TRouteLoca
   const format = (value: unknown) => (typeof value === 'number' ? formatFigure(value, unit, locale) : '');
   const { width, height } = sizeOf(table);
   // Many categories (the provinces) lie down: their names stay readable one under the other.
-  const across = table.stacked;
+  const across = table.across;
   const categoryAxis = { tick: { fontSize: 12, fill: 'currentColor' }, interval: 0 as const };
   const valueAxis = {
     tick: { fontSize: 12, fill: 'currentColor' },

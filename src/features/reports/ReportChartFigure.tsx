@@ -30,7 +30,7 @@ export const ReportChartFigure = ({ table }: { table: TChartTable }) => {
         {table.title}
       </figcaption>
       {/* A chart and its table side by side on a wide screen; a province a row, the table goes under. */}
-      <div className={`grid gap-4 print:grid-cols-1 ${table.stacked ? '' : 'md:grid-cols-[3fr_2fr]'}`}>
+      <div className={`grid gap-4 print:grid-cols-1 ${table.across ? '' : 'md:grid-cols-[3fr_2fr]'}`}>
         <Suspense fallback={<div className="h-64" />}>
           <ReportChart table={table} locale={locale} />
         </Suspense>

@@ -27,7 +27,14 @@ const data: TReportAnswer['data'] = {
         values: { 'children.adoptable': 3, 'children.adopted': 2 },
       },
     ],
-    sex: [],
+    sex: [
+      { id: 'female', name: { kh: 'ស្រី', en: 'Female' }, values: { 'children.adoptable': 2 } },
+      {
+        id: 'male',
+        name: { kh: 'ប្រុស', en: 'Male' },
+        values: { 'children.adoptable': 1, 'children.adopted': 2 },
+      },
+    ],
     ageBand: [],
     disability: [],
   },
@@ -64,11 +71,22 @@ describe("a report's chart and its table", () => {
   it('bars by province: each status stacked, named in the reader language, with a total', () => {
     const table = chart('childrenByProvince');
     expect(table.stacked).toBe(true);
+    expect(table.across).toBe(true);
     const row = table.rows[0];
     expect(row?.label).toBe('Phnom Penh');
     expect(row?.values['children.adoptable']).toBe(3);
     expect(row?.values['children.registered']).toBe(0);
     expect(row ? rowTotal(row, table.columns) : 0).toBe(5);
+  });
+
+  it('the other breakdowns are charted the same way, standing up beside their table', () => {
+    const table = chart('childrenBySex');
+    expect(table.categoryLabel).toBe('Sex');
+    expect(table.across).toBe(false);
+    expect(table.rows.map((row) => [row.label, rowTotal(row, table.columns)])).toEqual([
+      ['Female', 2],
+      ['Male', 3],
+    ]);
   });
 
   it('a line over the months, each month named', () => {

@@ -27,6 +27,8 @@ export type TChartTable = {
   kind: 'bars' | 'lines';
   /** Bars stacked (a province's children by status): the table then adds a total. */
   stacked: boolean;
+  /** Many categories (the provinces): the bars lie down, one name under the other. */
+  across: boolean;
   categoryLabel: string;
   columns: TChartColumn[];
   rows: TChartRow[];
@@ -79,10 +81,18 @@ export const chartTable = (
         unit: columns[0]?.unit ?? 'days',
         role: 'target',
       });
-    return { ...base, kind: 'bars', stacked: false, categoryLabel: LL.reports.charts.stage(), columns, rows };
+    return {
+      ...base,
+      kind: 'bars',
+      stacked: false,
+      across: false,
+      categoryLabel: LL.reports.charts.stage(),
+      columns,
+      rows,
+    };
   }
 
-  if (chart.kind === 'provinces') {
+  if (chart.kind === 'breakdown') {
     const keys = description.catalogue
       .filter((entry) => entry.key.startsWith(`${chart.prefix}.`))
       .map((entry) => entry.key);
@@ -92,17 +102,24 @@ export const chartTable = (
       unit: 'count',
       role: 'value',
     }));
-    const rows = data.breakdowns.province.map((row) => ({
+    const rows = data.breakdowns[chart.breakdown].map((row) => ({
       id: row.id,
       label: translate(row.name, locale),
       values: Object.fromEntries(keys.map((key) => [key, row.values[key] ?? 0])),
       links: {},
     }));
+    const categoryLabel = {
+      province: LL.reports.charts.province(),
+      sex: LL.reports.filters.sex(),
+      ageBand: LL.reports.filters.ageBand(),
+      disability: LL.reports.filters.disability(),
+    }[chart.breakdown];
     return {
       ...base,
       kind: 'bars',
       stacked: true,
-      categoryLabel: LL.reports.charts.province(),
+      across: chart.breakdown === 'province',
+      categoryLabel,
       columns,
       rows,
     };
@@ -120,7 +137,15 @@ export const chartTable = (
     values: Object.fromEntries(chart.series.map((series) => [series.key, month.values[series.key] ?? 0])),
     links: {},
   }));
-  return { ...base, kind: 'lines', stacked: false, categoryLabel: LL.reports.charts.month(), columns, rows };
+  return {
+    ...base,
+    kind: 'lines',
+    stacked: false,
+    across: false,
+    categoryLabel: LL.reports.charts.month(),
+    columns,
+    rows,
+  };
 };
 
 /** A stacked row's total (the table's last column). */

@@ -1,3 +1,4 @@
+import type { TReportAnswer } from '@/domain/reports/reportAnswer';
 import {
   childReportCatalogue,
   parentReportCatalogue,
@@ -9,13 +10,15 @@ import type { TReportFilterKey } from './reportFilters';
 
 type TWords = (LL: TranslationFunctions) => string;
 
+export type TReportBreakdownName = keyof TReportAnswer['data']['breakdowns'];
+
 /** One bar, line or column of a chart's data: which figure, named how. */
 export type TReportChartSeries = { key: string; label: TWords };
 
 /**
  * A chart of a report and its table, by what its categories are: the matching stages (each series
- * an indicator `{family}.{stage}...`), the provinces of the province breakdown (its status counts,
- * stacked), or the 12 months of the series (lines).
+ * an indicator `{family}.{stage}...`), the rows of a breakdown (province, sex, age band, disability:
+ * their status counts, stacked), or the 12 months of the series (lines).
  */
 export type TReportChart =
   | {
@@ -27,8 +30,11 @@ export type TReportChart =
     }
   | {
       id: string;
-      kind: 'provinces';
-      title: TWords /** The breakdown's value keys: `{prefix}.{status}`. */;
+      kind: 'breakdown';
+      title: TWords;
+      /** Which breakdown of the answer: one bar a province, sex, age band or disability. */
+      breakdown: TReportBreakdownName;
+      /** The breakdown's value keys: `{prefix}.{status}`, stacked. */
       prefix: string;
     }
   | { id: string; kind: 'months'; title: TWords; series: readonly TReportChartSeries[] };
@@ -117,8 +123,30 @@ export const childReport: TReportDescription = {
     },
     {
       id: 'childrenByProvince',
-      kind: 'provinces',
+      kind: 'breakdown',
+      breakdown: 'province',
       title: (LL) => LL.reports.charts.childrenByProvince(),
+      prefix: 'children',
+    },
+    {
+      id: 'childrenBySex',
+      kind: 'breakdown',
+      breakdown: 'sex',
+      title: (LL) => LL.reports.charts.childrenBySex(),
+      prefix: 'children',
+    },
+    {
+      id: 'childrenByAgeBand',
+      kind: 'breakdown',
+      breakdown: 'ageBand',
+      title: (LL) => LL.reports.charts.childrenByAgeBand(),
+      prefix: 'children',
+    },
+    {
+      id: 'childrenByDisability',
+      kind: 'breakdown',
+      breakdown: 'disability',
+      title: (LL) => LL.reports.charts.childrenByDisability(),
       prefix: 'children',
     },
     {
@@ -166,8 +194,16 @@ export const parentsReport: TReportDescription = {
   charts: [
     {
       id: 'applicationsByProvince',
-      kind: 'provinces',
+      kind: 'breakdown',
+      breakdown: 'province',
       title: (LL) => LL.reports.charts.applicationsByProvince(),
+      prefix: 'applications',
+    },
+    {
+      id: 'applicationsBySex',
+      kind: 'breakdown',
+      breakdown: 'sex',
+      title: (LL) => LL.reports.charts.applicationsBySex(),
       prefix: 'applications',
     },
     {

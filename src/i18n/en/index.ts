@@ -1032,11 +1032,9 @@ const en = {
       asOf: 'Counted at {time}',
       loading: 'Counting the figures...',
       loadFailed: 'The figures could not be counted.',
-      retry: 'Try again',
       emptyTitle: 'No figures yet',
       empty:
         'There are no records to count yet, so every figure is 0. The charts appear here once children, applications and matchings are registered.',
-      definitionOf: 'What {name} counts',
       openList: '{name}: {value}. Open the list of these records',
     },
     filters: {
@@ -1095,6 +1093,10 @@ const en = {
       rejectionsByStage: 'Rejections by stage',
       childrenByProvince: 'Children by province',
       applicationsByProvince: 'Applications by province',
+      childrenBySex: 'Children by sex',
+      childrenByAgeBand: 'Children by age',
+      childrenByDisability: 'Children with and without a disability',
+      applicationsBySex: "Applications by the first applicant's sex",
       childMonthly: 'Adoptions and services, month by month',
       parentMonthly: 'Applications received, month by month',
       stage: 'Stage',
