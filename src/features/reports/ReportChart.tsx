@@ -57,7 +57,12 @@ const ReportChart = ({ table, locale }: { table: TChartTable; locale: TRouteLoca
           </>
         ) : (
           <>
-            <XAxis dataKey="label" {...categoryAxis} />
+            {/* Twelve month names side by side would overlap: they lean. */}
+            <XAxis
+              dataKey="label"
+              {...categoryAxis}
+              {...(table.kind === 'lines' ? { angle: -35, textAnchor: 'end', height: 56 } : {})}
+            />
             <YAxis {...valueAxis} width={56} />
           </>
         )}
