@@ -24,6 +24,4 @@ export const routeTable: TRouteEntry[] = [
   ...features.flatMap((feature) => feature.routes ?? []),
   // The areas later issues build: guarded already, their screens to come.
   auth('/upload'),
-  auth('/reports/child', 'adopted_child_reports:read'),
-  auth('/reports/parents', 'adopted_child_reports:read'),
 ];

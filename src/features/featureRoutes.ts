@@ -100,6 +100,17 @@ export type TFeature = {
   routes?: readonly TRouteEntry[];
   /** The work queue's items this feature's records make (src/features/home/workQueue reads it). */
   workQueue?: TFeatureWorkQueue;
+  /** Pages the palette offers by name ('Reports: children'), to the users holding their permission. */
+  palettePages?: readonly TFeaturePalettePage[];
+};
+
+/** A page of a feature the palette lists under Pages, found by its title in either language. */
+export type TFeaturePalettePage = {
+  id: string;
+  path: string;
+  permission: string;
+  icon: string;
+  title: (LL: TranslationFunctions) => string;
 };
 
 /**

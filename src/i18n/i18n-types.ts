@@ -4329,6 +4329,356 @@ type RootTranslation = {
 		 * @param {unknown} band
 		 */
 		ageBand: RequiredParams<'band'>
+		screen: {
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​អ​ំ​ព​ី​ក​ុ​ម​ា​រ
+			 */
+			childTitle: string
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​អ​ំ​ព​ី​ឪ​ព​ុ​ក​ម​្​ដ​ា​យ​ច​ិ​ញ​្​ច​ឹ​ម
+			 */
+			parentsTitle: string
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​៖​ ​ក​ុ​ម​ា​រ
+			 */
+			paletteChildren: string
+			/**
+			 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​៖​ ​ឪ​ព​ុ​ក​ម​្​ដ​ា​យ
+			 */
+			paletteParents: string
+			/**
+			 * ន​ា​ំ​ច​េ​ញ​រ​ប​ា​យ​ក​ា​រ​ណ​៍​ន​េ​ះ
+			 */
+			exportThis: string
+			/**
+			 * ន​ា​ំ​ច​េ​ញ​ ​(​.​x​l​s​x​)
+			 */
+			'export': string
+			/**
+			 * ក​ំ​ព​ុ​ង​ន​ា​ំ​ច​េ​ញ​.​.​.
+			 */
+			exporting: string
+			/**
+			 * ម​ិ​ន​អ​ា​ច​ន​ា​ំ​ច​េ​ញ​រ​ប​ា​យ​ក​ា​រ​ណ​៍​ប​ា​ន​ទ​េ​។
+			 */
+			exportFailed: string
+			/**
+			 * ប​ោ​ះ​ព​ុ​ម​្​ព
+			 */
+			print: string
+			/**
+			 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+			 * @param {unknown} date
+			 */
+			printedOn: RequiredParams<'date'>
+			/**
+			 * ព​ី​ ​{​f​r​o​m​}​ ​ដ​ល​់​ ​{​t​o​}
+			 * @param {unknown} from
+			 * @param {unknown} to
+			 */
+			period: RequiredParams<'from' | 'to'>
+			/**
+			 * រ​ា​ប​់​ន​ៅ​ ​{​t​i​m​e​}
+			 * @param {unknown} time
+			 */
+			asOf: RequiredParams<'time'>
+			/**
+			 * ក​ំ​ព​ុ​ង​រ​ា​ប​់​ត​ួ​ល​េ​ខ​.​.​.
+			 */
+			loading: string
+			/**
+			 * ម​ិ​ន​អ​ា​ច​រ​ា​ប​់​ត​ួ​ល​េ​ខ​ប​ា​ន​ទ​េ​។
+			 */
+			loadFailed: string
+			/**
+			 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ត​ួ​ល​េ​ខ​ន​ៅ​ឡ​ើ​យ
+			 */
+			emptyTitle: string
+			/**
+			 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​ម​្​រ​ា​ប​់​រ​ា​ប​់​ន​ៅ​ឡ​ើ​យ​ទ​េ​ ​ដ​ូ​ច​្​ន​េ​ះ​ត​ួ​ល​េ​ខ​ទ​ា​ំ​ង​អ​ស​់​ស​្​ម​ើ​ ​០​។​ ​គ​ំ​ន​ូ​ស​ត​ា​ង​ន​ឹ​ង​ប​ង​្​ហ​ា​ញ​ន​ៅ​ទ​ី​ន​េ​ះ​ ​ន​ៅ​ព​េ​ល​ម​ា​ន​ក​ា​រ​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​ក​ុ​ម​ា​រ​ ​ព​ា​ក​្​យ​ស​ុ​ំ​ ​ន​ិ​ង​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​។
+			 */
+			empty: string
+			/**
+			 * {​n​a​m​e​}​៖​ ​{​v​a​l​u​e​}​។​ ​ប​ើ​ក​ប​ញ​្​ជ​ី​ន​ៃ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ទ​ា​ំ​ង​ន​េ​ះ
+			 * @param {unknown} name
+			 * @param {unknown} value
+			 */
+			openList: RequiredParams<'name' | 'value'>
+		}
+		filters: {
+			/**
+			 * ត​ម​្​រ​ង
+			 */
+			title: string
+			/**
+			 * ព​ី​ថ​្​ង​ៃ
+			 */
+			from: string
+			/**
+			 * ដ​ល​់​ថ​្​ង​ៃ
+			 */
+			to: string
+			/**
+			 * ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
+			 */
+			province: string
+			/**
+			 * ក​ា​រ​ិ​យ​ា​ល​័​យ
+			 */
+			headOffice: string
+			/**
+			 * ភ​េ​ទ
+			 */
+			sex: string
+			/**
+			 * អ​ា​យ​ុ
+			 */
+			ageBand: string
+			/**
+			 * ព​ិ​ក​ា​រ​ភ​ា​ព
+			 */
+			disability: string
+			/**
+			 * ទ​ា​ំ​ង​អ​ស​់
+			 */
+			any: string
+			/**
+			 * អ​ន​ុ​វ​ត​្​ត
+			 */
+			apply: string
+			/**
+			 * ក​ំ​ណ​ត​់​ឡ​ើ​ង​វ​ិ​ញ
+			 */
+			reset: string
+			/**
+			 * ច​ុ​ច​ ​E​n​t​e​r​ ​ដ​ើ​ម​្​ប​ី​អ​ន​ុ​វ​ត​្​ត​ត​ម​្​រ​ង​។
+			 */
+			hint: string
+		}
+		groups: {
+			/**
+			 * ក​ុ​ម​ា​រ​ន​ា​ព​េ​ល​ន​េ​ះ
+			 */
+			children: string
+			/**
+			 * ភ​ា​ព​ទ​ា​ន​់​ព​េ​ល​វ​េ​ល​ា
+			 */
+			timeliness: string
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​ា​ព​េ​ល​ន​េ​ះ
+			 */
+			matchings: string
+			/**
+			 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ក​្​ន​ុ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ន​ី​ម​ួ​យ​ៗ
+			 */
+			daysInStage: string
+			/**
+			 * ក​ា​រ​ប​ដ​ិ​ស​េ​ធ​ក​្​ន​ុ​ង​រ​យ​ៈ​ព​េ​ល​ន​េ​ះ
+			 */
+			rejections: string
+			/**
+			 * ស​េ​វ​ា​ក​្​រ​ោ​យ​ក​ា​រ​ស​ុ​ំ​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម
+			 */
+			services: string
+			/**
+			 * ព​ា​ក​្​យ​ស​ុ​ំ​ន​ា​ព​េ​ល​ន​េ​ះ
+			 */
+			applications: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ ​ន​ិ​ង​ក​ា​រ​អ​ន​ុ​ម​័​ត
+			 */
+			families: string
+		}
+		indicators: {
+			/**
+			 * ប​ា​ន​ស​ុ​ំ​ជ​ា​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ក​្​ន​ុ​ង​រ​យ​ៈ​ព​េ​ល​ន​េ​ះ
+			 */
+			adoptedInPeriod: string
+			/**
+			 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ព​ី​ក​ា​រ​ថ​ែ​ទ​ា​ំ​ដ​ល​់​ក​ា​រ​ផ​្​ល​ា​ស​់​ទ​ៅ​ន​ៅ​ជ​ា​ម​ួ​យ​គ​្​រ​ួ​ស​ា​រ
+			 */
+			avgDaysCareToPlacement: string
+			/**
+			 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ព​ី​ក​ា​រ​អ​ា​ច​ស​ុ​ំ​ជ​ា​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ប​ា​ន​ដ​ល​់​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង
+			 */
+			avgDaysAdoptableToMatched: string
+			/**
+			 * ប​ា​ន​ស​ុ​ំ​ជ​ា​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ក​្​ន​ុ​ង​រ​យ​ៈ​ព​េ​ល​ ​១​៤​ ​ខ​ែ
+			 */
+			shareAdoptedWithin14Months: string
+			/**
+			 * ក​្​ន​ុ​ង​{​s​t​a​g​e​}
+			 * @param {unknown} stage
+			 */
+			matchingsByStage: RequiredParams<'stage'>
+			/**
+			 * ហ​ួ​ស​ព​េ​ល​ក​្​ន​ុ​ង​{​s​t​a​g​e​}
+			 * @param {unknown} stage
+			 */
+			matchingsOverdue: RequiredParams<'stage'>
+			/**
+			 * {​s​t​a​g​e​}​៖​ ​ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ម​ធ​្​យ​ម​ ​(​ម​េ​ដ​្​យ​ា​ន​)
+			 * @param {unknown} stage
+			 */
+			daysInStageMedian: RequiredParams<'stage'>
+			/**
+			 * {​s​t​a​g​e​}​៖​ ​ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ស​ម​្​រ​ា​ប​់​ ​៩​០​%
+			 * @param {unknown} stage
+			 */
+			daysInStageP90: RequiredParams<'stage'>
+			/**
+			 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ក​្​ន​ុ​ង​{​s​t​a​g​e​}
+			 * @param {unknown} stage
+			 */
+			rejections: RequiredParams<'stage'>
+			/**
+			 * ស​េ​វ​ា​ដ​ែ​ល​ប​ា​ន​ផ​្​ដ​ល​់
+			 */
+			servicesGiven: string
+			/**
+			 * ស​េ​វ​ា​ជ​ិ​ត​ដ​ល​់​ព​េ​ល
+			 */
+			servicesDueSoon: string
+			/**
+			 * ស​េ​វ​ា​ហ​ួ​ស​ព​េ​ល
+			 */
+			servicesOverdue: string
+			/**
+			 * ស​េ​វ​ា​ដ​ែ​ល​ម​ា​ន​ក​ា​រ​ព​្​រ​ួ​យ​ប​ា​រ​ម​្​ភ
+			 */
+			servicesWithConcern: string
+			/**
+			 * ព​ា​ក​្​យ​ស​ុ​ំ​ដ​ែ​ល​ប​ា​ន​ទ​ទ​ួ​ល
+			 */
+			applicationsReceived: string
+			/**
+			 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ព​ី​ព​ា​ក​្​យ​ស​ុ​ំ​ដ​ល​់​ក​ា​រ​ស​ម​្​រ​េ​ច
+			 */
+			avgDaysApplicationToDecision: string
+			/**
+			 * ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ក​ា​រ​ស​ម​្​រ​េ​ច
+			 */
+			applicationsAwaitingDecision: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​ប​ា​ន​អ​ន​ុ​ម​័​ត​ ​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ
+			 */
+			familiesApprovedWaiting: string
+			/**
+			 * គ​្​រ​ួ​ស​ា​រ​ដ​ែ​ល​ប​ា​ន​រ​ង​់​ច​ា​ំ​ ​៣​ ​ខ​ែ​ ​ឬ​ច​្​រ​ើ​ន​ជ​ា​ង​ន​េ​ះ
+			 */
+			shareFamiliesWaited3Months: string
+			/**
+			 * ក​ា​រ​អ​ន​ុ​ម​័​ត​ដ​ែ​ល​ផ​ុ​ត​ក​ំ​ណ​ត​់​ក​្​ន​ុ​ង​ ​៣​០​ ​ថ​្​ង​ៃ
+			 */
+			approvalsExpiringSoon: string
+			/**
+			 * ក​ា​រ​អ​ន​ុ​ម​័​ត​ដ​ែ​ល​ប​ា​ន​ផ​ុ​ត​ក​ំ​ណ​ត​់
+			 */
+			approvalsExpired: string
+		}
+		target: {
+			/**
+			 * គ​ោ​ល​ដ​ៅ​ ​{​t​a​r​g​e​t​}​៖​ ​ស​ម​្​រ​េ​ច​ប​ា​ន
+			 * @param {unknown} target
+			 */
+			met: RequiredParams<'target'>
+			/**
+			 * គ​ោ​ល​ដ​ៅ​ ​{​t​a​r​g​e​t​}​៖​ ​ម​ិ​ន​ស​ម​្​រ​េ​ច
+			 * @param {unknown} target
+			 */
+			missed: RequiredParams<'target'>
+		}
+		charts: {
+			/**
+			 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ត​ា​ម​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+			 */
+			matchingsByStage: string
+			/**
+			 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ក​្​ន​ុ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ន​ី​ម​ួ​យ​ៗ
+			 */
+			daysInStage: string
+			/**
+			 * ក​ា​រ​ប​ដ​ិ​ស​េ​ធ​ត​ា​ម​ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+			 */
+			rejectionsByStage: string
+			/**
+			 * ក​ុ​ម​ា​រ​ត​ា​ម​ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
+			 */
+			childrenByProvince: string
+			/**
+			 * ព​ា​ក​្​យ​ស​ុ​ំ​ត​ា​ម​ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
+			 */
+			applicationsByProvince: string
+			/**
+			 * ក​ុ​ម​ា​រ​ត​ា​ម​ភ​េ​ទ
+			 */
+			childrenBySex: string
+			/**
+			 * ក​ុ​ម​ា​រ​ត​ា​ម​អ​ា​យ​ុ
+			 */
+			childrenByAgeBand: string
+			/**
+			 * ក​ុ​ម​ា​រ​ម​ា​ន​ ​ន​ិ​ង​គ​្​ម​ា​ន​ព​ិ​ក​ា​រ​ភ​ា​ព
+			 */
+			childrenByDisability: string
+			/**
+			 * ព​ា​ក​្​យ​ស​ុ​ំ​ត​ា​ម​ភ​េ​ទ​រ​ប​ស​់​អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ម​ួ​យ
+			 */
+			applicationsBySex: string
+			/**
+			 * ក​ា​រ​ស​ុ​ំ​ក​ូ​ន​ច​ិ​ញ​្​ច​ឹ​ម​ ​ន​ិ​ង​ស​េ​វ​ា​ ​ត​ា​ម​ខ​ែ
+			 */
+			childMonthly: string
+			/**
+			 * ព​ា​ក​្​យ​ស​ុ​ំ​ដ​ែ​ល​ប​ា​ន​ទ​ទ​ួ​ល​ ​ត​ា​ម​ខ​ែ
+			 */
+			parentMonthly: string
+			/**
+			 * ដ​ំ​ណ​ា​ក​់​ក​ា​ល
+			 */
+			stage: string
+			/**
+			 * ខ​េ​ត​្​ត​/​រ​ា​ជ​ធ​ា​ន​ី
+			 */
+			province: string
+			/**
+			 * ខ​ែ
+			 */
+			month: string
+			/**
+			 * ស​រ​ុ​ប
+			 */
+			total: string
+			/**
+			 * ក​្​ន​ុ​ង​ដ​ំ​ណ​ា​ក​់​ក​ា​ល​ន​ា​ព​េ​ល​ន​េ​ះ
+			 */
+			inStage: string
+			/**
+			 * ហ​ួ​ស​ព​េ​ល
+			 */
+			overdue: string
+			/**
+			 * ប​ា​ន​ប​ដ​ិ​ស​េ​ធ
+			 */
+			rejected: string
+			/**
+			 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ម​ធ​្​យ​ម
+			 */
+			median: string
+			/**
+			 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ស​ម​្​រ​ា​ប​់​ ​៩​០​%
+			 */
+			p90: string
+			/**
+			 * គ​ោ​ល​ដ​ៅ
+			 */
+			target: string
+			/**
+			 * {​t​i​t​l​e​}​៖​ ​ត​ួ​ល​េ​ខ​ន​ៃ​គ​ំ​ន​ូ​ស​ត​ា​ង
+			 * @param {unknown} title
+			 */
+			tableCaption: RequiredParams<'title'>
+		}
 	}
 	recordReport: {
 		/**
@@ -10254,6 +10604,342 @@ export type TranslationFunctions = {
 		 * {band} ឆ្នាំ
 		 */
 		ageBand: (arg: { band: unknown }) => LocalizedString
+		screen: {
+			/**
+			 * របាយការណ៍អំពីកុមារ
+			 */
+			childTitle: () => LocalizedString
+			/**
+			 * របាយការណ៍អំពីឪពុកម្ដាយចិញ្ចឹម
+			 */
+			parentsTitle: () => LocalizedString
+			/**
+			 * របាយការណ៍៖ កុមារ
+			 */
+			paletteChildren: () => LocalizedString
+			/**
+			 * របាយការណ៍៖ ឪពុកម្ដាយ
+			 */
+			paletteParents: () => LocalizedString
+			/**
+			 * នាំចេញរបាយការណ៍នេះ
+			 */
+			exportThis: () => LocalizedString
+			/**
+			 * នាំចេញ (.xlsx)
+			 */
+			'export': () => LocalizedString
+			/**
+			 * កំពុងនាំចេញ...
+			 */
+			exporting: () => LocalizedString
+			/**
+			 * មិនអាចនាំចេញរបាយការណ៍បានទេ។
+			 */
+			exportFailed: () => LocalizedString
+			/**
+			 * បោះពុម្ព
+			 */
+			print: () => LocalizedString
+			/**
+			 * បោះពុម្ពនៅថ្ងៃ {date}
+			 */
+			printedOn: (arg: { date: unknown }) => LocalizedString
+			/**
+			 * ពី {from} ដល់ {to}
+			 */
+			period: (arg: { from: unknown, to: unknown }) => LocalizedString
+			/**
+			 * រាប់នៅ {time}
+			 */
+			asOf: (arg: { time: unknown }) => LocalizedString
+			/**
+			 * កំពុងរាប់តួលេខ...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * មិនអាចរាប់តួលេខបានទេ។
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * មិនទាន់មានតួលេខនៅឡើយ
+			 */
+			emptyTitle: () => LocalizedString
+			/**
+			 * មិនទាន់មានកំណត់ត្រាសម្រាប់រាប់នៅឡើយទេ ដូច្នេះតួលេខទាំងអស់ស្មើ ០។ គំនូសតាងនឹងបង្ហាញនៅទីនេះ នៅពេលមានការចុះឈ្មោះកុមារ ពាក្យសុំ និងការផ្គូផ្គង។
+			 */
+			empty: () => LocalizedString
+			/**
+			 * {name}៖ {value}។ បើកបញ្ជីនៃកំណត់ត្រាទាំងនេះ
+			 */
+			openList: (arg: { name: unknown, value: unknown }) => LocalizedString
+		}
+		filters: {
+			/**
+			 * តម្រង
+			 */
+			title: () => LocalizedString
+			/**
+			 * ពីថ្ងៃ
+			 */
+			from: () => LocalizedString
+			/**
+			 * ដល់ថ្ងៃ
+			 */
+			to: () => LocalizedString
+			/**
+			 * ខេត្ត/រាជធានី
+			 */
+			province: () => LocalizedString
+			/**
+			 * ការិយាល័យ
+			 */
+			headOffice: () => LocalizedString
+			/**
+			 * ភេទ
+			 */
+			sex: () => LocalizedString
+			/**
+			 * អាយុ
+			 */
+			ageBand: () => LocalizedString
+			/**
+			 * ពិការភាព
+			 */
+			disability: () => LocalizedString
+			/**
+			 * ទាំងអស់
+			 */
+			any: () => LocalizedString
+			/**
+			 * អនុវត្ត
+			 */
+			apply: () => LocalizedString
+			/**
+			 * កំណត់ឡើងវិញ
+			 */
+			reset: () => LocalizedString
+			/**
+			 * ចុច Enter ដើម្បីអនុវត្តតម្រង។
+			 */
+			hint: () => LocalizedString
+		}
+		groups: {
+			/**
+			 * កុមារនាពេលនេះ
+			 */
+			children: () => LocalizedString
+			/**
+			 * ភាពទាន់ពេលវេលា
+			 */
+			timeliness: () => LocalizedString
+			/**
+			 * ការផ្គូផ្គងនាពេលនេះ
+			 */
+			matchings: () => LocalizedString
+			/**
+			 * ចំនួនថ្ងៃក្នុងដំណាក់កាលនីមួយៗ
+			 */
+			daysInStage: () => LocalizedString
+			/**
+			 * ការបដិសេធក្នុងរយៈពេលនេះ
+			 */
+			rejections: () => LocalizedString
+			/**
+			 * សេវាក្រោយការសុំកូនចិញ្ចឹម
+			 */
+			services: () => LocalizedString
+			/**
+			 * ពាក្យសុំនាពេលនេះ
+			 */
+			applications: () => LocalizedString
+			/**
+			 * គ្រួសារ និងការអនុម័ត
+			 */
+			families: () => LocalizedString
+		}
+		indicators: {
+			/**
+			 * បានសុំជាកូនចិញ្ចឹមក្នុងរយៈពេលនេះ
+			 */
+			adoptedInPeriod: () => LocalizedString
+			/**
+			 * ចំនួនថ្ងៃពីការថែទាំដល់ការផ្លាស់ទៅនៅជាមួយគ្រួសារ
+			 */
+			avgDaysCareToPlacement: () => LocalizedString
+			/**
+			 * ចំនួនថ្ងៃពីការអាចសុំជាកូនចិញ្ចឹមបានដល់ការផ្គូផ្គង
+			 */
+			avgDaysAdoptableToMatched: () => LocalizedString
+			/**
+			 * បានសុំជាកូនចិញ្ចឹមក្នុងរយៈពេល ១៤ ខែ
+			 */
+			shareAdoptedWithin14Months: () => LocalizedString
+			/**
+			 * ក្នុង{stage}
+			 */
+			matchingsByStage: (arg: { stage: unknown }) => LocalizedString
+			/**
+			 * ហួសពេលក្នុង{stage}
+			 */
+			matchingsOverdue: (arg: { stage: unknown }) => LocalizedString
+			/**
+			 * {stage}៖ ចំនួនថ្ងៃមធ្យម (មេដ្យាន)
+			 */
+			daysInStageMedian: (arg: { stage: unknown }) => LocalizedString
+			/**
+			 * {stage}៖ ចំនួនថ្ងៃសម្រាប់ ៩០%
+			 */
+			daysInStageP90: (arg: { stage: unknown }) => LocalizedString
+			/**
+			 * បានបដិសេធក្នុង{stage}
+			 */
+			rejections: (arg: { stage: unknown }) => LocalizedString
+			/**
+			 * សេវាដែលបានផ្ដល់
+			 */
+			servicesGiven: () => LocalizedString
+			/**
+			 * សេវាជិតដល់ពេល
+			 */
+			servicesDueSoon: () => LocalizedString
+			/**
+			 * សេវាហួសពេល
+			 */
+			servicesOverdue: () => LocalizedString
+			/**
+			 * សេវាដែលមានការព្រួយបារម្ភ
+			 */
+			servicesWithConcern: () => LocalizedString
+			/**
+			 * ពាក្យសុំដែលបានទទួល
+			 */
+			applicationsReceived: () => LocalizedString
+			/**
+			 * ចំនួនថ្ងៃពីពាក្យសុំដល់ការសម្រេច
+			 */
+			avgDaysApplicationToDecision: () => LocalizedString
+			/**
+			 * កំពុងរង់ចាំការសម្រេច
+			 */
+			applicationsAwaitingDecision: () => LocalizedString
+			/**
+			 * គ្រួសារដែលបានអនុម័ត កំពុងរង់ចាំ
+			 */
+			familiesApprovedWaiting: () => LocalizedString
+			/**
+			 * គ្រួសារដែលបានរង់ចាំ ៣ ខែ ឬច្រើនជាងនេះ
+			 */
+			shareFamiliesWaited3Months: () => LocalizedString
+			/**
+			 * ការអនុម័តដែលផុតកំណត់ក្នុង ៣០ ថ្ងៃ
+			 */
+			approvalsExpiringSoon: () => LocalizedString
+			/**
+			 * ការអនុម័តដែលបានផុតកំណត់
+			 */
+			approvalsExpired: () => LocalizedString
+		}
+		target: {
+			/**
+			 * គោលដៅ {target}៖ សម្រេចបាន
+			 */
+			met: (arg: { target: unknown }) => LocalizedString
+			/**
+			 * គោលដៅ {target}៖ មិនសម្រេច
+			 */
+			missed: (arg: { target: unknown }) => LocalizedString
+		}
+		charts: {
+			/**
+			 * ការផ្គូផ្គងតាមដំណាក់កាល
+			 */
+			matchingsByStage: () => LocalizedString
+			/**
+			 * ចំនួនថ្ងៃក្នុងដំណាក់កាលនីមួយៗ
+			 */
+			daysInStage: () => LocalizedString
+			/**
+			 * ការបដិសេធតាមដំណាក់កាល
+			 */
+			rejectionsByStage: () => LocalizedString
+			/**
+			 * កុមារតាមខេត្ត/រាជធានី
+			 */
+			childrenByProvince: () => LocalizedString
+			/**
+			 * ពាក្យសុំតាមខេត្ត/រាជធានី
+			 */
+			applicationsByProvince: () => LocalizedString
+			/**
+			 * កុមារតាមភេទ
+			 */
+			childrenBySex: () => LocalizedString
+			/**
+			 * កុមារតាមអាយុ
+			 */
+			childrenByAgeBand: () => LocalizedString
+			/**
+			 * កុមារមាន និងគ្មានពិការភាព
+			 */
+			childrenByDisability: () => LocalizedString
+			/**
+			 * ពាក្យសុំតាមភេទរបស់អ្នកដាក់ពាក្យទីមួយ
+			 */
+			applicationsBySex: () => LocalizedString
+			/**
+			 * ការសុំកូនចិញ្ចឹម និងសេវា តាមខែ
+			 */
+			childMonthly: () => LocalizedString
+			/**
+			 * ពាក្យសុំដែលបានទទួល តាមខែ
+			 */
+			parentMonthly: () => LocalizedString
+			/**
+			 * ដំណាក់កាល
+			 */
+			stage: () => LocalizedString
+			/**
+			 * ខេត្ត/រាជធានី
+			 */
+			province: () => LocalizedString
+			/**
+			 * ខែ
+			 */
+			month: () => LocalizedString
+			/**
+			 * សរុប
+			 */
+			total: () => LocalizedString
+			/**
+			 * ក្នុងដំណាក់កាលនាពេលនេះ
+			 */
+			inStage: () => LocalizedString
+			/**
+			 * ហួសពេល
+			 */
+			overdue: () => LocalizedString
+			/**
+			 * បានបដិសេធ
+			 */
+			rejected: () => LocalizedString
+			/**
+			 * ចំនួនថ្ងៃមធ្យម
+			 */
+			median: () => LocalizedString
+			/**
+			 * ចំនួនថ្ងៃសម្រាប់ ៩០%
+			 */
+			p90: () => LocalizedString
+			/**
+			 * គោលដៅ
+			 */
+			target: () => LocalizedString
+			/**
+			 * {title}៖ តួលេខនៃគំនូសតាង
+			 */
+			tableCaption: (arg: { title: unknown }) => LocalizedString
+		}
 	}
 	recordReport: {
 		/**
