@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { inputClass, labelClass } from '@/components/form/fieldStyles';
+import { DateInput } from '@/components/form/DateInput';
+import { labelClass } from '@/components/form/fieldStyles';
 import { dateRangeValue, parseDateRange } from '@/domain/dateRange';
 import type { TFilterDef } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
+
+const isIsoDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 type TDateRangeFilterProps = {
   filter: TFilterDef;
@@ -12,8 +15,9 @@ type TDateRangeFilterProps = {
 };
 
 /**
- * A list filter over a span of days (`completedIn`, set by a report's link, issue 24): two day
- * boxes in a labelled group. The filter changes once both days are given in order, or both emptied.
+ * A list filter over a span of days (`completedIn`, set by a report's link, issue 24): two of the
+ * app's date fields (dd-mm-yyyy with a calendar, as every date here) in a labelled group. The filter
+ * changes once both days are given in order, or both emptied.
  */
 export const DateRangeFilter = ({ filter, value, label, onChange }: TDateRangeFilterProps) => {
   const { LL } = useI18nContext();
@@ -30,31 +34,23 @@ export const DateRangeFilter = ({ filter, value, label, onChange }: TDateRangeFi
     setFrom(nextFrom);
     setTo(nextTo);
     if (nextFrom === '' && nextTo === '') onChange(null);
-    else if (nextFrom && nextTo && nextFrom <= nextTo) onChange(dateRangeValue(nextFrom, nextTo));
+    // DateInput gives the text as typed until it is a real day: only two real days in order apply.
+    else if (isIsoDay(nextFrom) && isIsoDay(nextTo) && nextFrom <= nextTo)
+      onChange(dateRangeValue(nextFrom, nextTo));
   };
   const id = `filter-${filter.key}`;
   return (
     <fieldset className="min-w-40">
       <legend className={`${labelClass} text-xs`}>{label}</legend>
       <div className="flex gap-1">
-        <input
-          id={`${id}-from`}
-          type="date"
-          className={inputClass(false)}
-          aria-label={LL.listFilters.rangeFrom({ label })}
-          value={from}
-          max={to || undefined}
-          onChange={(event) => change(event.target.value, to)}
-        />
-        <input
-          id={`${id}-to`}
-          type="date"
-          className={inputClass(false)}
-          aria-label={LL.listFilters.rangeTo({ label })}
-          value={to}
-          min={from || undefined}
-          onChange={(event) => change(from, event.target.value)}
-        />
+        <label htmlFor={`${id}-from`} className="sr-only">
+          {LL.listFilters.rangeFrom({ label })}
+        </label>
+        <DateInput id={`${id}-from`} value={from} max={to || undefined} onChange={(day) => change(day, to)} />
+        <label htmlFor={`${id}-to`} className="sr-only">
+          {LL.listFilters.rangeTo({ label })}
+        </label>
+        <DateInput id={`${id}-to`} value={to} min={from || undefined} onChange={(day) => change(from, day)} />
       </div>
     </fieldset>
   );

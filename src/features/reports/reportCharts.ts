@@ -59,7 +59,11 @@ export const chartTable = (
       unit: unitOf(series.key(matchingStageNames[0] as string)),
       role: 'value',
     }));
-    const rows = matchingStageNames.map((stage) => {
+    // Only the stages the report counts (no rejections in keeping: src/domain/reports/rejectableStages.ts).
+    const counted = matchingStageNames.filter((stage) =>
+      chart.series.some((series) => description.catalogue.some((entry) => entry.key === series.key(stage))),
+    );
+    const rows = counted.map((stage) => {
       const values: Record<string, number> = {};
       const links: Record<string, string> = {};
       let target: number | undefined;
