@@ -46,6 +46,8 @@ describe('the settings registry', () => {
       'matching',
       'service',
       'kennel',
+      // the reports' targets come after every area's section (issue 24)
+      'reports',
     ]);
     const keys = settingsInOrder(sections).map(([key]) => key);
     // In its place on the screen: after the approval's months (50), before the adopter's age (60).
@@ -71,6 +73,8 @@ describe('the settings registry', () => {
       'stageExpectedDays',
       'followUpSchedule',
       'serviceDueSoonDays',
+      'reportTargetDays',
+      'reportTargetShares',
     ]);
     expect(Object.keys(ZClientSettings.shape)).toEqual([
       'defaultRowsPerPage',
