@@ -69,6 +69,15 @@ const screens = (childId: string, languageId: string, parentId: string): TScreen
     },
   },
   { name: 'general information', path: '/configuration/general-information' },
+  // Issue 24: a report with its charts and tables, and the printable report of one child.
+  {
+    name: 'children report',
+    path: '/reports/child',
+    ready: async (page) => {
+      await expect(page.locator('table caption').first()).toBeVisible();
+    },
+  },
+  { name: 'child record report', path: `/reports/child/show/${childId}` },
   { name: 'assign permission', path: '/security/assign-permission' },
   // The audit log may still be empty when this runs first: its list, rows or not.
   { name: 'audit log', path: '/security/audit' },
@@ -123,7 +132,7 @@ const walks = [
 
 for (const [locale, theme] of walks) {
   test(`no serious or critical axe violation on any screen, ${locale}, ${theme}`, async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     const prefix = `/${locale}`;
     await page.addInitScript((dark) => localStorage.setItem('ui.darkMode', String(dark)), theme === 'dark');
     const found: TFound[] = [];
