@@ -34,7 +34,13 @@ export const ReportChartFigure = ({ table }: { table: TChartTable }) => {
         <Suspense fallback={<div className="h-64" />}>
           <ReportChart table={table} locale={locale} />
         </Suspense>
-        <div className="overflow-x-auto">
+        {/* A table wider than its column scrolls: reachable by Tab so the keyboard can scroll it (axe). */}
+        <section
+          className={`overflow-x-auto rounded ${focusRing}`}
+          aria-label={LL.reports.charts.tableCaption({ title: table.title })}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to be scrolled from the keyboard
+          tabIndex={0}
+        >
           <table className="w-full border-collapse text-sm">
             <caption className="sr-only">{LL.reports.charts.tableCaption({ title: table.title })}</caption>
             <thead>
@@ -88,7 +94,7 @@ export const ReportChartFigure = ({ table }: { table: TChartTable }) => {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </div>
     </figure>
   );
