@@ -1,5 +1,5 @@
 import type { TLookup } from '@/domain/resource';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useLookup } from './useLookup';
 

@@ -16,7 +16,7 @@ import { Tooltip } from '@/components/Tooltip';
 import { focusRing } from '@/components/ui';
 import { logoWidthExpanded, logoWidthMini } from '@/domain/constants';
 import { isMenuGroup, sidebarMenu, type TMenuEntry, type TMenuGroup } from '@/domain/sidebarMenu';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath, stripLocalePrefix } from '@/platform/localePath';
 import { useSession } from '@/platform/session';

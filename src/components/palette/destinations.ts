@@ -1,5 +1,5 @@
 import type { TResourceDefinition } from '@/domain/resource';
-import { ZTranslatable } from '@/domain/translatable';
+import { isTranslatable } from '@/domain/translate';
 import { bothLanguages, translationsOf } from '@/i18n/bothLanguages';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TRecentDestination, TRecentText } from './recentDestinations';
@@ -22,15 +22,14 @@ export const resourceName = (name: string, form: 'one' | 'many') =>
 export const recordTitle = (value: unknown): TRecentText => {
   if (typeof value === 'string') {
     try {
-      const parsed = ZTranslatable.safeParse(JSON.parse(value));
-      if (parsed.success) return parsed.data;
+      const parsed: unknown = JSON.parse(value);
+      if (isTranslatable(parsed)) return { kh: parsed.kh, en: parsed.en };
     } catch {
       // Not JSON: a plain text.
     }
     return value;
   }
-  const parsed = ZTranslatable.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (isTranslatable(value)) return { kh: value.kh, en: value.en };
   return value == null ? '' : String(value);
 };
 

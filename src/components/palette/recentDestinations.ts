@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { TRouteLocale } from '@/domain/locale';
-import { translate, ZTranslatable } from '@/domain/translatable';
+import { isTranslatable, translate } from '@/domain/translate';
 import { stripLocalePrefix } from '@/platform/localePath';
 
 /**
@@ -12,18 +11,33 @@ import { stripLocalePrefix } from '@/platform/localePath';
 export const recentLimit = 8;
 
 /** A title in both languages (shown in the language of the day), or one text (a user's name). */
-export const ZRecentText = z.union([ZTranslatable, z.string()]);
-export type TRecentText = z.infer<typeof ZRecentText>;
+export type TRecentText = { kh: string; en: string } | string;
 
-export const ZRecentDestination = z.object({
+export type TRecentDestination = {
   /** Without the locale prefix, query or hash: `/security/user/edit/3`. */
-  path: z.string().startsWith('/').max(500),
-  title: ZRecentText,
-  kind: z.enum(['page', 'record']),
+  path: string;
+  title: TRecentText;
+  kind: 'page' | 'record';
   /** The second line of a record: 'User · admin'. */
-  subtitle: ZRecentText.optional(),
-});
-export type TRecentDestination = z.infer<typeof ZRecentDestination>;
+  subtitle?: TRecentText;
+};
+
+// Checked by hand, not by zod: the palette is on every signed-in page, and zod stays off the home
+// page's path (issue 24's 250 KB).
+const recentTextOf = (value: unknown): TRecentText | null =>
+  typeof value === 'string' ? value : isTranslatable(value) ? { kh: value.kh, en: value.en } : null;
+
+/** A stored destination as the palette writes it (nothing else kept), or null. */
+const recentDestinationOf = (value: unknown): TRecentDestination | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const { path, title, kind, subtitle } = value as Record<string, unknown>;
+  if (typeof path !== 'string' || !path.startsWith('/') || path.length > 500) return null;
+  if (kind !== 'page' && kind !== 'record') return null;
+  const titleText = recentTextOf(title);
+  const subtitleText = subtitle === undefined ? undefined : recentTextOf(subtitle);
+  if (titleText === null || subtitleText === null) return null;
+  return { path, title: titleText, kind, ...(subtitleText === undefined ? {} : { subtitle: subtitleText }) };
+};
 
 /** The part of Web Storage the store uses (a fake one in tests). */
 export type TRecentStorage = Pick<Storage, 'getItem' | 'setItem'>;
@@ -39,10 +53,13 @@ export const destinationPath = (path: string): string => {
 /** The stored list; anything unreadable (edited by hand, an older format) counts as empty. */
 export const readRecent = (storage: TRecentStorage, username: string): TRecentDestination[] => {
   try {
-    const parsed = z
-      .array(ZRecentDestination)
-      .safeParse(JSON.parse(storage.getItem(recentStorageKey(username)) ?? '[]'));
-    return parsed.success ? parsed.data.slice(0, recentLimit) : [];
+    const stored: unknown = JSON.parse(storage.getItem(recentStorageKey(username)) ?? '[]');
+    if (!Array.isArray(stored)) return [];
+    const destinations = stored.map(recentDestinationOf);
+    // One unreadable entry makes the list unreadable, as a whole-list schema would.
+    return destinations.every((item) => item !== null)
+      ? (destinations as TRecentDestination[]).slice(0, recentLimit)
+      : [];
   } catch {
     return [];
   }
@@ -54,9 +71,8 @@ export const rememberDestination = (
   username: string,
   destination: TRecentDestination,
 ): TRecentDestination[] => {
-  const entry = { ...destination, path: destinationPath(destination.path) };
-  if (!ZRecentDestination.safeParse(entry).success || !textOf(entry.title, 'en'))
-    return readRecent(storage, username);
+  const entry = recentDestinationOf({ ...destination, path: destinationPath(destination.path) });
+  if (!entry || !textOf(entry.title, 'en')) return readRecent(storage, username);
   const current = readRecent(storage, username);
   const next = [entry, ...current.filter((item) => item.path !== entry.path)].slice(0, recentLimit);
   // Nothing to write when the same destination is shown again (a re-render, a reload).

@@ -1,7 +1,7 @@
 import { formatDate } from '@/domain/dateFormat';
 import type { TRouteLocale } from '@/domain/locale';
 import type { TFieldDef } from '@/domain/resource';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import type { TLookupOption } from '@/platform/api/resources';
 
 /**

@@ -1,7 +1,7 @@
 import { inputClass, labelClass } from '@/components/form/fieldStyles';
 import { useLookup } from '@/components/form/useLookup';
 import type { TFilterDef } from '@/domain/resource';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 
 type TLookupFilterProps = {

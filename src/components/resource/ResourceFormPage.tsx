@@ -26,7 +26,7 @@ import { dangerOutlineButton } from '@/components/ui';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { hasRecordPage, permissionFor, type TFieldDef } from '@/domain/resource';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import {
   createResource,
   deleteResource,

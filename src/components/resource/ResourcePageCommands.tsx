@@ -7,7 +7,7 @@ import { iconForPath } from '@/components/palette/paletteSections';
 import { allAreas } from '@/domain/areas';
 import { hasPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';

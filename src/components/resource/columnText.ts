@@ -2,7 +2,7 @@ import { formatDate, formatInstant } from '@/domain/dateFormat';
 import type { TRouteLocale } from '@/domain/locale';
 import { peopleNames } from '@/domain/personName';
 import type { TColumnDef } from '@/domain/resource';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 
 /** The value at `a.b.c` of a row. */

@@ -8,7 +8,7 @@ import { modifierKeyLabel } from '@/components/palette/keys';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { focusRing, kbd } from '@/components/ui';
 import { isMenuGroup, sidebarMenu, type TMenuEntry } from '@/domain/sidebarMenu';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';

@@ -6,7 +6,7 @@ import { Icon } from '@/components/Icon';
 import { primaryButton, secondaryButton } from '@/components/ui';
 import { formatDate } from '@/domain/dateFormat';
 import { reportAgeBands } from '@/domain/reports/reportQuery';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import type { TReportFilterKey, TReportFilters } from './reportFilters';

@@ -1,7 +1,7 @@
 import { isoLocale, type TRouteLocale } from '@/domain/locale';
 import { matchingStageNames } from '@/domain/matchingStage';
 import type { TReportAnswer, TReportIndicator } from '@/domain/reports/reportAnswer';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TReportCardGroup, TReportChart, TReportDescription } from './reportDescriptions';
 import { indicatorLabel } from './reportFormat';

@@ -1,7 +1,7 @@
 import { historyWhen } from '@/components/workflow/statusHistory';
 import { formatDate } from '@/domain/dateFormat';
 import type { TRouteLocale } from '@/domain/locale';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 
 /** The first of `keys` a matching history row has a value for. */
 const firstOf = (row: Record<string, unknown>, keys: readonly string[]): unknown =>

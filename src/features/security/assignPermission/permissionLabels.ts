@@ -1,6 +1,6 @@
 import type { TRouteLocale } from '@/domain/locale';
 import type { TCataloguePermission } from '@/domain/rolePermissionMapping';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 
 type TTextBook = Record<string, (() => string) | undefined>;

@@ -11,7 +11,7 @@ import { RemoveRowButton } from '@/components/RemoveRowButton';
 import type { TRecordContext } from '@/components/resource/resourceArea';
 import { primaryButton, secondaryButton, smallButton } from '@/components/ui';
 import { systemMenuResource } from '@/domain/resources/systemMenu';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { api } from '@/platform/api/client';
 import { errorStatus } from '@/platform/api/errors';
