@@ -96,6 +96,13 @@ describe("a report's chart and its table", () => {
     expect(table.rows[1]?.values).toEqual({ adoptedInPeriod: 1, servicesGiven: 5 });
   });
 
+  it("the Khmer report's months carry the Khmer month names, in the chart and its table", () => {
+    const found = childReport.charts.find((candidate) => candidate.id === 'childMonthly');
+    if (!found) throw new Error('childMonthly');
+    const table = chartTable(found, childReport, data, i18nObject('km'), 'kh');
+    expect(table.rows.map((row) => row.label)).toEqual(['វិច្ឆិកា 2025', 'ធ្នូ 2025']);
+  });
+
   it('card groups take the figures the answer carries, in the catalogue order', () => {
     const group = childReport.cardGroups.find((candidate) => candidate.id === 'matchings');
     if (!group) throw new Error('matchings');

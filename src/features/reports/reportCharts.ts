@@ -1,5 +1,6 @@
-import { isoLocale, type TRouteLocale } from '@/domain/locale';
+import type { TRouteLocale } from '@/domain/locale';
 import { matchingStageNames } from '@/domain/matchingStage';
+import { monthLabel } from '@/domain/monthNames';
 import type { TReportAnswer, TReportIndicator } from '@/domain/reports/reportAnswer';
 import { translate } from '@/domain/translate';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
@@ -33,11 +34,6 @@ export type TChartTable = {
   columns: TChartColumn[];
   rows: TChartRow[];
 };
-
-const monthLabel = (month: string, locale: TRouteLocale) =>
-  new Intl.DateTimeFormat(isoLocale(locale), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
 
 /** A chart's table (see TChartTable) from its description and the answer. */
 export const chartTable = (
