@@ -89,6 +89,26 @@ describe("a report's chart and its table", () => {
     ]);
   });
 
+  it('every chart is titled in both languages, the breakdowns by what they break down', () => {
+    const km = i18nObject('km');
+    for (const found of [...childReport.charts, ...parentsReport.charts]) {
+      expect(found.title(en), found.id).not.toBe('');
+      expect(found.title(km), found.id).not.toBe(found.title(en));
+    }
+    const breakdowns = [...childReport.charts, ...parentsReport.charts].flatMap((found) =>
+      found.kind === 'breakdown' ? [`${found.id} ${found.prefix} ${found.breakdown}`] : [],
+    );
+    expect(breakdowns).toEqual([
+      'childrenByProvince children province',
+      'childrenBySex children sex',
+      'childrenByAgeBand children ageBand',
+      'childrenByDisability children disability',
+      'applicationsByProvince applications province',
+      'applicationsBySex applications sex',
+    ]);
+    expect(chart('childrenByAgeBand').title).toBe(en.reports.charts.childrenByAgeBand());
+  });
+
   it('a line over the months, each month named', () => {
     const table = chart('childMonthly');
     expect(table.kind).toBe('lines');

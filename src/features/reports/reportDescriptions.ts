@@ -39,6 +39,23 @@ export type TReportChart =
     }
   | { id: string; kind: 'months'; title: TWords; series: readonly TReportChartSeries[] };
 
+/** The breakdown charts' titles (`childrenByProvince`…): the chart words that take no value. */
+type TBreakdownChartId = `${'children' | 'applications'}By${Capitalize<TReportBreakdownName>}`;
+type TChartTitleId = Extract<keyof TranslationFunctions['reports']['charts'], TBreakdownChartId>;
+
+/**
+ * One chart a breakdown (province, sex…) of a family of status counts (`children`, `applications`),
+ * its bars stacked by status: `childrenByProvince`, titled by the chart words of that name.
+ */
+const breakdownCharts = (
+  prefix: 'children' | 'applications',
+  breakdowns: readonly TReportBreakdownName[],
+): TReportChart[] =>
+  breakdowns.map((breakdown) => {
+    const id = `${prefix}By${breakdown[0]?.toUpperCase()}${breakdown.slice(1)}` as TChartTitleId;
+    return { id, kind: 'breakdown', breakdown, prefix, title: (LL) => LL.reports.charts[id]() };
+  });
+
 /** A group of indicator cards: the catalogue entries whose definition is one of these, in its order. */
 export type TReportCardGroup = { id: string; title: TWords; definitions: readonly TReportDefinitionKey[] };
 
@@ -121,34 +138,7 @@ export const childReport: TReportDescription = {
       title: (LL) => LL.reports.charts.rejectionsByStage(),
       series: [{ key: (stage) => `rejections.${stage}`, label: (LL) => LL.reports.charts.rejected() }],
     },
-    {
-      id: 'childrenByProvince',
-      kind: 'breakdown',
-      breakdown: 'province',
-      title: (LL) => LL.reports.charts.childrenByProvince(),
-      prefix: 'children',
-    },
-    {
-      id: 'childrenBySex',
-      kind: 'breakdown',
-      breakdown: 'sex',
-      title: (LL) => LL.reports.charts.childrenBySex(),
-      prefix: 'children',
-    },
-    {
-      id: 'childrenByAgeBand',
-      kind: 'breakdown',
-      breakdown: 'ageBand',
-      title: (LL) => LL.reports.charts.childrenByAgeBand(),
-      prefix: 'children',
-    },
-    {
-      id: 'childrenByDisability',
-      kind: 'breakdown',
-      breakdown: 'disability',
-      title: (LL) => LL.reports.charts.childrenByDisability(),
-      prefix: 'children',
-    },
+    ...breakdownCharts('children', ['province', 'sex', 'ageBand', 'disability']),
     {
       id: 'childMonthly',
       kind: 'months',
@@ -192,20 +182,7 @@ export const parentsReport: TReportDescription = {
     },
   ],
   charts: [
-    {
-      id: 'applicationsByProvince',
-      kind: 'breakdown',
-      breakdown: 'province',
-      title: (LL) => LL.reports.charts.applicationsByProvince(),
-      prefix: 'applications',
-    },
-    {
-      id: 'applicationsBySex',
-      kind: 'breakdown',
-      breakdown: 'sex',
-      title: (LL) => LL.reports.charts.applicationsBySex(),
-      prefix: 'applications',
-    },
+    ...breakdownCharts('applications', ['province', 'sex']),
     {
       id: 'parentMonthly',
       kind: 'months',
