@@ -15,6 +15,33 @@ const listOf = (area: TAreaDefinition, filters: Record<string, string | number |
   return `${area.routeBase}?${params.toString()}`;
 };
 
+/** A figure's list: the area, and the filters that pick its records (beside the report's own). */
+type TListLink = readonly [TAreaDefinition, Record<string, string | undefined>];
+
+/**
+ * A report's link builder: `links` gives, for each indicator family, its list and the filters of
+ * its records (the status or stage `name`, the period as a `…In` value); the report's filters are
+ * added to every link as the lists read them (`reportFilters`).
+ */
+const reportListPaths =
+  (
+    reportFilters: (query: TReportQuery) => Record<string, string | number | undefined>,
+    links: (name: string | undefined, inPeriod: string) => Record<string, TListLink>,
+  ) =>
+  (key: string, period: TPeriod, query: TReportQuery): string | undefined => {
+    const [family = key, name] = key.split('.');
+    const byFamily = links(name, dateRangeValue(period.from, period.to));
+    if (!Object.hasOwn(byFamily, family)) return undefined;
+    const [area, filters] = byFamily[family] as TListLink;
+    return listOf(area, { ...filters, ...reportFilters(query) });
+  };
+
+/** The report's office filters: the province of the record's own head office, and that office. */
+const officeFilters = (query: TReportQuery) => ({
+  officeProvinceId: query.provinceId,
+  headOfficeId: query.headOfficeId,
+});
+
 /**
  * The list that shows exactly the records a children's report figure counts (issue 24), with the
  * report's filters as the lists read them (src/domain/resources/reportFilters.ts); for an average or
@@ -22,79 +49,40 @@ const listOf = (area: TAreaDefinition, filters: Record<string, string | number |
  * against each stage's expected days) nor for the days in a stage (a median of stage periods, not a
  * set of records).
  */
-export const childReportListPath = (
-  key: string,
-  period: TPeriod,
-  query: TReportQuery,
-): string | undefined => {
-  const [family, name] = key.split('.');
-  const inPeriod = dateRangeValue(period.from, period.to);
-  const child = {
-    officeProvinceId: query.provinceId,
-    headOfficeId: query.headOfficeId,
+export const childReportListPath = reportListPaths(
+  (query) => ({
+    ...officeFilters(query),
     sex: query.sex,
     ageBand: query.ageBand,
     disability: query.disability,
-  };
-  switch (family) {
-    case 'children':
-      return listOf(childArea, { status: name, ...child });
-    case 'adoptedInPeriod':
-      return listOf(matchingArea, { completedIn: inPeriod, ...child });
-    case 'avgDaysCareToPlacement':
-      return listOf(matchingArea, { placedIn: inPeriod, childAdmitted: 'true', ...child });
-    case 'avgDaysAdoptableToMatched':
-      return listOf(matchingArea, { proposedIn: inPeriod, childConfirmed: 'true', ...child });
-    case 'shareAdoptedWithin14Months':
-      return listOf(matchingArea, { completedIn: inPeriod, childConfirmed: 'true', ...child });
-    case 'matchings':
-      return listOf(matchingArea, { stage: name, ...child });
-    case 'rejections':
-      return listOf(matchingArea, { rejectedIn: inPeriod, rejectedStage: name, ...child });
-    case 'servicesGiven':
-      return listOf(serviceArea, { givenIn: inPeriod, ...child });
-    case 'servicesDueSoon':
-      return listOf(serviceArea, { due: 'dueSoon', ...child });
-    case 'servicesOverdue':
-      return listOf(serviceArea, { due: 'overdue', ...child });
-    case 'servicesWithConcern':
-      return listOf(serviceArea, { givenIn: inPeriod, concern: 'true', ...child });
-    default:
-      return undefined;
-  }
-};
+  }),
+  (name, inPeriod) => ({
+    children: [childArea, { status: name }],
+    adoptedInPeriod: [matchingArea, { completedIn: inPeriod }],
+    avgDaysCareToPlacement: [matchingArea, { placedIn: inPeriod, childAdmitted: 'true' }],
+    avgDaysAdoptableToMatched: [matchingArea, { proposedIn: inPeriod, childConfirmed: 'true' }],
+    shareAdoptedWithin14Months: [matchingArea, { completedIn: inPeriod, childConfirmed: 'true' }],
+    matchings: [matchingArea, { stage: name }],
+    rejections: [matchingArea, { rejectedIn: inPeriod, rejectedStage: name }],
+    servicesGiven: [serviceArea, { givenIn: inPeriod }],
+    servicesDueSoon: [serviceArea, { due: 'dueSoon' }],
+    servicesOverdue: [serviceArea, { due: 'overdue' }],
+    servicesWithConcern: [serviceArea, { givenIn: inPeriod, concern: 'true' }],
+  }),
+);
 
 /**
  * The applications' list behind a parents' report figure (issue 24), with the report's office
  * filters (its child's filters change nothing there, so they are not carried). The families matched
  * in the period are the applications with a matching proposed in it.
  */
-export const parentReportListPath = (
-  key: string,
-  period: TPeriod,
-  query: TReportQuery,
-): string | undefined => {
-  const [family, name] = key.split('.');
-  const inPeriod = dateRangeValue(period.from, period.to);
-  const office = { officeProvinceId: query.provinceId, headOfficeId: query.headOfficeId };
-  switch (family) {
-    case 'applications':
-      return listOf(parentArea, { status: name, ...office });
-    case 'applicationsReceived':
-      return listOf(parentArea, { receivedIn: inPeriod, ...office });
-    case 'avgDaysApplicationToDecision':
-      return listOf(parentArea, { decidedIn: inPeriod, ...office });
-    case 'applicationsAwaitingDecision':
-      return listOf(parentArea, { status: 'pending', ...office });
-    case 'familiesApprovedWaiting':
-      return listOf(parentArea, { approval: 'waiting', ...office });
-    case 'shareFamiliesWaited3Months':
-      return listOf(parentArea, { matchedIn: inPeriod, ...office });
-    case 'approvalsExpiringSoon':
-      return listOf(parentArea, { approval: 'expiring', ...office });
-    case 'approvalsExpired':
-      return listOf(parentArea, { approval: 'expired', ...office });
-    default:
-      return undefined;
-  }
-};
+export const parentReportListPath = reportListPaths(officeFilters, (name, inPeriod) => ({
+  applications: [parentArea, { status: name }],
+  applicationsReceived: [parentArea, { receivedIn: inPeriod }],
+  avgDaysApplicationToDecision: [parentArea, { decidedIn: inPeriod }],
+  applicationsAwaitingDecision: [parentArea, { status: 'pending' }],
+  familiesApprovedWaiting: [parentArea, { approval: 'waiting' }],
+  shareFamiliesWaited3Months: [parentArea, { matchedIn: inPeriod }],
+  approvalsExpiringSoon: [parentArea, { approval: 'expiring' }],
+  approvalsExpired: [parentArea, { approval: 'expired' }],
+}));
