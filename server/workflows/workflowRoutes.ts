@@ -1,11 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { recordVersion } from '../../src/domain/rules';
 import { allowedWorkflowActions, workflowActionNames } from '../../src/domain/workflows/workflow';
 import type { TAuthUser } from '../auth/service';
-import { statusHistory, users } from '../db/schema';
 import { notFound } from '../errors';
 import { dataOf, errorResponses, ZIdParams } from '../http/schemas';
 import { translator, translators } from '../plugins/locale';
@@ -13,6 +12,7 @@ import { currentUser } from '../plugins/permissions';
 import { officeCondition } from '../resources/officeScope';
 import { applyWorkflowEvent } from './applyWorkflowEvent';
 import type { TWorkflowBinding, TWorkflowRow } from './binding';
+import { statusHistoryOf } from './statusHistory';
 
 const ZHistoryRow = z.object({
   id: z.number().int(),
@@ -149,29 +149,8 @@ export const workflowRoutes =
       async (request) => {
         const { id } = request.params;
         if (!(await readRow(id, currentUser(request)))) throw notFound();
-        const rows = await app.db
-          .select({
-            id: statusHistory.id,
-            action: statusHistory.action,
-            fromStatus: statusHistory.fromStatus,
-            toStatus: statusHistory.toStatus,
-            payload: statusHistory.payload,
-            userId: statusHistory.userId,
-            userName: users.name,
-            at: statusHistory.at,
-          })
-          .from(statusHistory)
-          .leftJoin(users, eq(users.id, statusHistory.userId))
-          .where(and(eq(statusHistory.entity, binding.entity), eq(statusHistory.entityId, id)))
-          .orderBy(desc(statusHistory.at), desc(statusHistory.id));
-        return {
-          data: rows.map(({ userId, userName, at, ...row }) => ({
-            ...row,
-            // A deleted user leaves the row without a name: the history keeps the action anyway.
-            user: userId !== null && userName !== null ? { id: userId, name: userName } : null,
-            at: at.toISOString(),
-          })),
-        };
+        const rows = await statusHistoryOf(app.db, binding.entity, [id], 'newestFirst');
+        return { data: rows.map(({ entityId: _entity, ...row }) => row) };
       },
     );
 

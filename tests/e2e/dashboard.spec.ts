@@ -15,8 +15,12 @@ test.describe.configure({ timeout: 180_000 });
 
 type TLocale = 'kh' | 'en';
 
-/** The cards on the page, in reading order, once the figures have come. */
-const cardsShown = async (page: Page) => {
+/** A user who may read every area sees every card, in this order. */
+const everyCard = ['workQueue', 'children', 'matchings', 'services', 'applications', 'changes'];
+
+/** The dashboard under its heading in `locale`: its cards in reading order, once the figures have come. */
+const cardsShown = async (page: Page, locale: TLocale) => {
+  await expect(page.getByRole('heading', { name: dict[locale].dashboard.title() })).toBeVisible(slow);
   const dashboard = page.locator('#dashboard');
   await expect(dashboard.locator('[data-dashboard-card]').first()).toBeVisible(slow);
   return dashboard
@@ -33,9 +37,14 @@ const linkedFigures = (page: Page) =>
     })),
   );
 
-/** Opens the figure's list from the home page and finds its total there: the figure's own number. */
-const opensListOfSameTotal = async (page: Page, locale: TLocale, id: string) => {
-  const figure = page.locator(`#dashboard a[data-dashboard-figure="${id}"]`);
+/**
+ * Opens a figure that is not zero (its id starting with `prefix`) from the home page and finds its
+ * total on its list: the figure's own number; back on the home page after.
+ */
+const opensListOfSameTotal = async (page: Page, locale: TLocale, prefix = '') => {
+  const found = (await linkedFigures(page)).find((each) => each.id.startsWith(prefix) && each.value > 0);
+  expect(found, `a figure of ${prefix || 'the dashboard'} that is not zero`).toBeDefined();
+  const figure = page.locator(`#dashboard a[data-dashboard-figure="${found?.id}"]`);
   const value = Number(await figure.getAttribute('data-value'));
   await figure.click();
   await expect(page).toHaveURL(new RegExp(`^[^?]*/${locale}/`));
@@ -58,15 +67,7 @@ test('the administrator sees every card, in Khmer; each figure opens its list of
 }) => {
   const kh = dict.kh;
   await signIn(page, { username: 'admin', password: adminPassword, ...slow });
-  await expect(page.getByRole('heading', { name: kh.dashboard.title() })).toBeVisible(slow);
-  expect(await cardsShown(page)).toEqual([
-    'workQueue',
-    'children',
-    'matchings',
-    'services',
-    'applications',
-    'changes',
-  ]);
+  expect(await cardsShown(page, 'kh')).toEqual(everyCard);
   // Status names in the areas' words; the stages with their overdue counts beside them.
   await expect(page.locator('[data-dashboard-card="children"]')).toContainText(
     kh.options.status.registered(),
@@ -79,13 +80,8 @@ test('the administrator sees every card, in Khmer; each figure opens its list of
   await expect(page.locator('[data-dashboard-change]').first()).toBeVisible(slow);
   await saveScreenshot(page, 'dashboard-admin-kh');
 
-  const figures = await linkedFigures(page);
-  const pick = (prefix: string) => figures.find((figure) => figure.id.startsWith(prefix) && figure.value > 0);
-  for (const prefix of ['children.', 'applications.', 'services.', 'matchings.']) {
-    const figure = pick(prefix);
-    expect(figure, `a figure of ${prefix} that is not zero`).toBeDefined();
-    await opensListOfSameTotal(page, 'kh', figure?.id ?? '');
-  }
+  for (const prefix of ['children.', 'applications.', 'services.', 'matchings.'])
+    await opensListOfSameTotal(page, 'kh', prefix);
   // A change's record opens its page.
   const change = page.locator('[data-dashboard-change] a').first();
   await change.click();
@@ -103,8 +99,7 @@ test('the figures are reached by Tab in reading order, in English', async ({ pag
     path: '/en/login',
     ...slow,
   });
-  await expect(page.getByRole('heading', { name: en.dashboard.title() })).toBeVisible(slow);
-  await cardsShown(page);
+  await cardsShown(page, 'en');
   await saveScreenshot(page, 'dashboard-admin-en');
   const order = (await linkedFigures(page)).map((figure) => figure.id);
   expect(order[0]).toBe('workQueue');
@@ -127,7 +122,6 @@ test('the figures are reached by Tab in reading order, in English', async ({ pag
 });
 
 test("a provincial caseworker's figures count its office only, in English", async ({ page, request }) => {
-  const en = dict.en;
   const admin = await tokenOf(request, 'admin', adminPassword);
   const offices = (await (await request.get(`${api}/child-infos/head-offices`, { headers: admin })).json())
     .data as { id: number; code: string }[];
@@ -146,23 +140,14 @@ test("a provincial caseworker's figures count its office only, in English", asyn
     path: '/en/login',
     ...slow,
   });
-  await expect(page.getByRole('heading', { name: en.dashboard.title() })).toBeVisible(slow);
-  expect(await cardsShown(page)).toEqual([
-    'workQueue',
-    'children',
-    'matchings',
-    'services',
-    'applications',
-    'changes',
-  ]);
+  expect(await cardsShown(page, 'en')).toEqual(everyCard);
   const figures = await linkedFigures(page);
   const childrenTotal = figures
     .filter((figure) => figure.id.startsWith('children.'))
     .reduce((sum, figure) => sum + figure.value, 0);
   expect(childrenTotal).toBe(own);
   await saveScreenshot(page, 'dashboard-province-en');
-  const figure = figures.find((each) => each.id.startsWith('children.') && each.value > 0);
-  if (figure) await opensListOfSameTotal(page, 'en', figure.id);
+  await opensListOfSameTotal(page, 'en', 'children.');
 });
 
 test('a user who may read children only sees their card and their changes, in both languages', async ({
@@ -171,13 +156,10 @@ test('a user who may read children only sees their card and their changes, in bo
   for (const locale of ['kh', 'en'] as const) {
     const words = dict[locale];
     await signIn(page, { ...reader, locale, path: `/${locale}/login`, ...slow });
-    await expect(page.getByRole('heading', { name: words.dashboard.title() })).toBeVisible(slow);
-    expect(await cardsShown(page)).toEqual(['children', 'changes']);
+    expect(await cardsShown(page, locale)).toEqual(['children', 'changes']);
     await expect(page.getByRole('heading', { name: words.dashboard.matchings() })).toHaveCount(0);
     await saveScreenshot(page, `dashboard-reader-${locale}`);
-    const figure = (await linkedFigures(page)).find((each) => each.value > 0);
-    expect(figure).toBeDefined();
-    await opensListOfSameTotal(page, locale, figure?.id ?? '');
+    await opensListOfSameTotal(page, locale);
     await page.getByRole('button', { name: words.layout.userMenu() }).click();
     await page.getByRole('menuitem', { name: words.layout.logout() }).click();
     await expect(page.getByLabel(words.login.username(), { exact: true })).toBeVisible(slow);

@@ -5,18 +5,12 @@ import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { hasPermission } from '../../../src/domain/permissions';
 import { recordReportKinds, ZRecordReport } from '../../../src/domain/recordReport';
 import { idParam } from '../../../src/domain/rules';
-import {
-  adoptiveMatchings,
-  childInfos,
-  parentInfos,
-  postAdoptionServices,
-  statusHistory,
-  users,
-} from '../../db/schema';
+import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices } from '../../db/schema';
 import { notFound } from '../../errors';
 import { dataOf, errorResponses } from '../../http/schemas';
 import { currentUser } from '../../plugins/permissions';
 import { applicantNamesSql, childNamesSql } from '../../resources/recordSql';
+import { statusHistoryOf } from '../../workflows/statusHistory';
 
 const params = z.object({ kind: z.enum(recordReportKinds), id: idParam() });
 
@@ -84,24 +78,7 @@ export const recordReportRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(asc(adoptiveMatchings.proposedDate), asc(adoptiveMatchings.id));
       const ids = matchings.map((matching) => matching.id);
 
-      const steps = ids.length
-        ? await app.db
-            .select({
-              id: statusHistory.id,
-              entityId: statusHistory.entityId,
-              action: statusHistory.action,
-              fromStatus: statusHistory.fromStatus,
-              toStatus: statusHistory.toStatus,
-              payload: statusHistory.payload,
-              userId: statusHistory.userId,
-              userName: users.name,
-              at: statusHistory.at,
-            })
-            .from(statusHistory)
-            .leftJoin(users, eq(users.id, statusHistory.userId))
-            .where(and(eq(statusHistory.entity, matchingArea.entity), inArray(statusHistory.entityId, ids)))
-            .orderBy(asc(statusHistory.at), asc(statusHistory.id))
-        : [];
+      const steps = await statusHistoryOf(app.db, matchingArea.entity, ids, 'oldestFirst');
       const servicesShown = hasPermission(user, 'post_adoption_services:read');
       const services =
         ids.length && servicesShown
@@ -132,12 +109,7 @@ export const recordReportRoutes: FastifyPluginAsyncZod = async (app) => {
               parent: { id: parentId, code: parentCode, applicants },
               history: steps
                 .filter((step) => step.entityId === matching.id)
-                .map(({ entityId: _entity, userId, userName, at, ...step }) => ({
-                  ...step,
-                  // A deleted user leaves the step without a name, as the status history shows it.
-                  user: userId !== null && userName !== null ? { id: userId, name: userName } : null,
-                  at: at.toISOString(),
-                })),
+                .map(({ entityId: _entity, ...step }) => step),
               services: services
                 .filter((service) => service.matchingId === matching.id)
                 .map(({ matchingId: _matching, ...service }) => service),
