@@ -20,10 +20,3 @@ export const translate = (value: TTranslatable | string | null | undefined, loca
   }
   return object[locale] || object.en || object.kh || '';
 };
-
-/** What ZTranslatable accepts, checked without zod (the palette's titles, on the home page's path). */
-export const isTranslatable = (value: unknown): value is TTranslatable =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as TTranslatable).kh === 'string' &&
-  typeof (value as TTranslatable).en === 'string';

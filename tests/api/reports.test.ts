@@ -777,6 +777,53 @@ describe('GET /reports/parents', () => {
     ).toBe(403);
   });
 
+  // Last: it adds a family to the fixture. A known gap, held by `it.fails` until the report counts
+  // the families matched in the period by their application's office (server/modules/reports/
+  // parentReport.ts: `applicationCondition(context, sql\`p.head_office_id\`)` in the matched query,
+  // as every other figure of this report): it counts them by the matching's office, so a provincial
+  // user's figure counts a family of another office its list cannot show (office scope). Then: `it`.
+  it.fails('the families who waited: a family matched by another office counts where its list shows it', async () => {
+    // A family of the national office, matched by the Kampot office in the period.
+    const family = await insertApplication(
+      p.app.db,
+      {
+        headOfficeId: nationalOffice,
+        status: 'matched',
+        applicationDate: addDays(day, -300),
+        decisionDate: addDays(day, -250),
+        approvedUntil: addDays(day, 300),
+      },
+      { today: day, prefix: 'RPX' },
+    );
+    await insertMatching(
+      p.app.db,
+      { headOfficeId: kampotOffice, parentId: family.id, proposedDate: addDays(day, -20) },
+      { today: day, prefix: 'RPX' },
+    );
+    const reader = await p.createUser('parents-kampot-lists', [
+      'adopted_child_reports:read',
+      'adoptive_parents:read',
+    ]);
+    await p.app.db.update(users).set({ headOfficeId: kampotOffice }).where(eq(users.id, reader.id));
+    const kampot = (await p.signIn('parents-kampot-lists', userPassword)).accessToken;
+    const waited = async (query: string, token: string) => {
+      const share = (await parents(query, token)).indicators.find(
+        (indicator) => indicator.key === 'shareFamiliesWaited3Months',
+      );
+      if (!share?.listPath) throw new Error(`no list behind the share (${query})`);
+      return { families: share.denominator, listed: await listTotal(p, share.listPath, token) };
+    };
+    for (const [query, token] of [
+      ['', kampot],
+      ['', parentTokens.admin],
+      [`?provinceId=${kampotProvince}`, parentTokens.admin],
+      [`?headOfficeId=${nationalOffice}`, parentTokens.admin],
+    ] as const) {
+      const { families, listed } = await waited(query, token);
+      expect(listed, `${query || 'no filter'} as ${token === kampot ? 'Kampot' : 'admin'}`).toBe(families);
+    }
+  });
+
   it('refuses a user without the permission', async () => {
     const response = await p.app.inject({
       method: 'GET',

@@ -1,8 +1,7 @@
 import type { TResourceDefinition } from '@/domain/resource';
-import { isTranslatable } from '@/domain/translate';
 import { bothLanguages, translationsOf } from '@/i18n/bothLanguages';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
-import type { TRecentDestination, TRecentText } from './recentDestinations';
+import { isTranslatable, type TRecentDestination, type TRecentText } from './recentDestinations';
 
 /** What the palette needs of a described resource to name its pages and records. */
 export type TDestinationResource = Pick<

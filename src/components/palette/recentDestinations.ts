@@ -1,5 +1,5 @@
 import type { TRouteLocale } from '@/domain/locale';
-import { isTranslatable, translate } from '@/domain/translate';
+import { translate } from '@/domain/translate';
 import { stripLocalePrefix } from '@/platform/localePath';
 
 /**
@@ -21,6 +21,16 @@ export type TRecentDestination = {
   /** The second line of a record: 'User · admin'. */
   subtitle?: TRecentText;
 };
+
+/**
+ * What ZTranslatable accepts, checked without zod. Here, not in src/domain/translate.ts: that one
+ * is in the sign-in page's first download, this one only with the palette.
+ */
+export const isTranslatable = (value: unknown): value is { kh: string; en: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Record<string, unknown>).kh === 'string' &&
+  typeof (value as Record<string, unknown>).en === 'string';
 
 // Checked by hand, not by zod: the palette is on every signed-in page, and zod stays off the home
 // page's path (issue 24's 250 KB).
