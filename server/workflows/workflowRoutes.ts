@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { recordVersion } from '../../src/domain/rules';
+import { ZStatusHistoryStep } from '../../src/domain/statusHistoryStep';
 import { allowedWorkflowActions, workflowActionNames } from '../../src/domain/workflows/workflow';
 import type { TAuthUser } from '../auth/service';
 import { notFound } from '../errors';
@@ -13,16 +14,6 @@ import { officeCondition } from '../resources/officeScope';
 import { applyWorkflowEvent } from './applyWorkflowEvent';
 import type { TWorkflowBinding, TWorkflowRow } from './binding';
 import { statusHistoryOf } from './statusHistory';
-
-const ZHistoryRow = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  fromStatus: z.string(),
-  toStatus: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  at: z.string(),
-});
 
 /** Optimistic concurrency for the actions: optional, since the spec's confirm body is only `{ id, date }`. */
 const ZVersion = recordVersion().optional();
@@ -50,7 +41,7 @@ export const workflowRoutes =
       /** The record as `GET {apiBase}/:id` answers it. */
       record: z.looseObject({ id: z.number().int() }),
       /** The status-history row the action wrote, as `GET {apiBase}/status-history/:id` lists it. */
-      history: ZHistoryRow,
+      history: ZStatusHistoryStep,
     });
 
     /** The facts of a row read without a lock, for the allowed actions it answers. */
@@ -143,7 +134,7 @@ export const workflowRoutes =
           tags,
           summary: 'The status history, newest first: who, when, from which status to which, and why',
           params: ZIdParams,
-          response: { 200: dataOf(z.array(ZHistoryRow)), ...errorResponses(400, 401, 403, 404) },
+          response: { 200: dataOf(z.array(ZStatusHistoryStep)), ...errorResponses(400, 401, 403, 404) },
         },
       },
       async (request) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stagePeriods, type TStagePeriod } from './matchingStage';
+import { ZStatusHistoryStep } from './statusHistoryStep';
 import type { TSystemSettings } from './systemSettings';
 
 /**
@@ -15,15 +16,7 @@ export type TRecordReportKind = (typeof recordReportKinds)[number];
 const ZPersonName = z.object({ kh: z.string().nullable().optional(), en: z.string().nullable().optional() });
 
 /** A status-history row, as `GET {apiBase}/status-history/{id}` lists it (oldest first here). */
-export const ZRecordReportStep = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  fromStatus: z.string(),
-  toStatus: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  at: z.string(),
-});
+export const ZRecordReportStep = ZStatusHistoryStep;
 
 export const ZRecordReportService = z.object({
   id: z.number().int(),
