@@ -20,7 +20,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records DOM snapshots and screenshots after every action of every test, on the same
+    // 2 cores as the app and the browser; under CI only a retry (a test that failed once) records.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

@@ -13,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // The unit files open no database and share no state through modules: one module graph
+          // per worker instead of one per file (12 s of CPU instead of 36 s, docs/performance.md).
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

@@ -3,9 +3,10 @@ import pg from 'pg';
 
 /**
  * A PostgreSQL database of its own for a test file or a benchmark: created through `adminUrl` with
- * a unique name, and dropped by `drop()`.
+ * a unique name (a copy of `template` when given, which nobody may be connected to), and dropped by
+ * `drop()`.
  */
-export const createScratchDatabase = async (adminUrl: string, prefix: string) => {
+export const createScratchDatabase = async (adminUrl: string, prefix: string, template?: string) => {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -16,8 +17,12 @@ export const createScratchDatabase = async (adminUrl: string, prefix: string) =>
       await client.end();
     }
   };
-  await run(`create database "${name}"`);
+  await run(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+  return {
+    name,
+    databaseUrl: url.toString(),
+    drop: () => run(`drop database if exists "${name}" with (force)`),
+  };
 };

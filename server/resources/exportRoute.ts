@@ -6,6 +6,7 @@ import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { permissionFor } from '../../src/domain/resource';
+import { csvField, workbookBytes } from '../exports/neutraliseCell';
 import { xlsxContentType } from '../http/contentTypes';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
@@ -16,13 +17,6 @@ import { filterSchema, joinedTo, listQueryParts, type TResourceBinding } from '.
 
 /** The export holds the whole filtered list, up to this many rows (a bigger list is cut, not refused). */
 export const exportMaxRows = 10_000;
-
-/** One CSV field: quoted when it must be, and never read by a spreadsheet as a formula. */
-export const csvField = (value: unknown): string => {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /**
  * A resource's export (the resource engine's): the list's search, filters, sort and office scope,
@@ -133,7 +127,7 @@ export const exportRoute =
             ),
           );
         }
-        const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+        const bytes = await workbookBytes(workbook);
         return reply
           .type(xlsxContentType)
           .header('content-disposition', `attachment; filename="${filename}"`)

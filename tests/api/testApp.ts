@@ -20,7 +20,8 @@ let userPasswordHash: Promise<string> | undefined;
 
 /**
  * A database of its own: PGlite in memory, or (TEST_DATABASE_URL set) a uniquely named PostgreSQL
- * database created through that connection and dropped on close.
+ * database created through that connection (a copy of the run's migrated template) and dropped on
+ * close.
  */
 const createDatabase = async (): Promise<{
   databaseUrl: string;
@@ -30,7 +31,7 @@ const createDatabase = async (): Promise<{
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
     return { databaseUrl: 'memory://', memoryTemplate: inject('memoryTemplate'), drop: async () => {} };
-  return createScratchDatabase(adminUrl, 'ab_test');
+  return createScratchDatabase(adminUrl, 'ab_test', inject('postgresTemplate'));
 };
 
 export type TTestApp = Awaited<ReturnType<typeof createTestApp>>;

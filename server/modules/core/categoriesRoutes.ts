@@ -4,6 +4,7 @@ import type { TRouteLocale } from '../../../src/domain/locale';
 import type { TTranslatable } from '../../../src/domain/translatable';
 import { referenceItems } from '../../db/schema';
 import { referenceListNames, type TReferenceListName } from '../../db/schema/reference';
+import { workbookBytes } from '../../exports/neutraliseCell';
 import { xlsxContentType } from '../../http/contentTypes';
 import { requestLocale } from '../../plugins/locale';
 import { fileResponse } from '../../plugins/responses';
@@ -60,7 +61,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
         sheet.getRow(1).font = { bold: true };
         for (const item of items) sheet.addRow([item.code, item.name.kh, item.name.en]);
       }
-      const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      const bytes = await workbookBytes(workbook);
       return reply
         .type(xlsxContentType)
         .header('content-disposition', 'attachment; filename="categories.xlsx"')

@@ -5,6 +5,7 @@ import type { TReportAnswer, TReportBreakdownRow } from '../../../src/domain/rep
 import type { TReportCatalogueEntry } from '../../../src/domain/reports/reportCatalogue';
 import type { TReportQuery } from '../../../src/domain/reports/reportQuery';
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
+import { workbookBytes } from '../../exports/neutraliseCell';
 
 type TWords = Record<string, (() => string) | undefined>;
 const wordOf = (book: unknown, key: string): string => (book as TWords)[key]?.() || key;
@@ -127,5 +128,5 @@ export const reportWorkbook = async (report: TReportWorkbook): Promise<Buffer> =
   series.getColumn(1).width = 12;
   for (let column = 2; column <= seriesKeys.length + 1; column += 1) series.getColumn(column).width = 24;
 
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBytes(workbook);
 };
