@@ -75,8 +75,8 @@ export const cellText = (value: unknown): string => {
 
 /** Several values in one cell (a child's disabilities): separated by commas, semicolons or new lines. */
 export const cellList = (value: unknown): string[] =>
-  cellText(value)
-    .split(/[,;،\n]/)
+  (value === null || value === undefined ? '' : String(value))
+    .split(/[,;\n]/)
     .map((part) => cleanText(part))
     .filter(Boolean);
 
