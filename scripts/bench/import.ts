@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { headOffices, provinces, referenceItems, villages } from '../../server/db/schema';
 import { listenAsAdmin, machineNote, openBenchApp, percentile, runBench } from './benchKit';
 
-const rowsPerWorkbook = 10_000;
+const rowsPerWorkbook = Number(process.env.BENCH_ROWS ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 
 const isoYearsAgo = (years: number, day: number) => {
@@ -27,14 +27,12 @@ const main = async () => {
   try {
     const { base, accessToken } = await listenAsAdmin(app);
     const [province] = await app.db.select().from(provinces).orderBy(provinces.code).limit(1);
-    await app.db
-      .insert(headOffices)
-      .values({
-        code: 'HO-BENCH',
-        name: { kh: 'ការិយាល័យ', en: 'Bench office' },
-        class: 'national',
-        provinceId: province.id,
-      });
+    await app.db.insert(headOffices).values({
+      code: 'HO-BENCH',
+      name: { kh: 'ការិយាល័យ', en: 'Bench office' },
+      class: 'national',
+      provinceId: province.id,
+    });
     const places = await app.db.select({ code: villages.code }).from(villages).limit(500);
     const items = await app.db.select().from(referenceItems);
     const reasons = items.filter((item) => item.list === 'keeping_reasons');

@@ -304,7 +304,11 @@ export const checkRows = async (
         t,
       };
       try {
-        await writes.checkParents(db, changes);
+        // Ids matched in the sources exist by construction: only the others are looked up.
+        await writes.checkParents(
+          db,
+          Object.fromEntries(Object.entries(changes).filter(([key]) => !(key in imported.references))),
+        );
         await binding.consistency?.(db, before ? { ...before, ...changes } : changes);
         if (!before || Object.keys(changes).length > 0) await binding.guard?.(context);
       } catch (error) {
