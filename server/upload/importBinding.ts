@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { matchKey } from '../../src/domain/importCells';
+import { referenceListTitles } from '../../src/domain/referenceListTitles';
 import type { TFieldDef } from '../../src/domain/resource';
 import type { TTranslatable } from '../../src/domain/translatable';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
@@ -15,7 +16,6 @@ import {
   villages,
 } from '../db/schema';
 import { referenceListNames, type TReferenceListName } from '../db/schema/reference';
-import { listTitles } from '../modules/core/categoriesRoutes';
 import type { TResourceBinding } from '../resources/resourceRoutes';
 
 /** A table whose rows a cell names by code or by name (places, offices, countries, reference items). */
@@ -42,7 +42,7 @@ const listSource = (list: TReferenceListName): TImportSource => ({
   key: list,
   table: referenceItems,
   where: and(eq(referenceItems.list, list), eq(referenceItems.active, true)),
-  title: (_t, locale) => listTitles[list][locale],
+  title: (_t, locale) => referenceListTitles[list][locale],
 });
 
 /**
