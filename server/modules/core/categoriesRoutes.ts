@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TRouteLocale } from '../../../src/domain/locale';
+import { referenceListTitles } from '../../../src/domain/referenceListTitles';
 import type { TTranslatable } from '../../../src/domain/translatable';
 import { referenceItems } from '../../db/schema';
 import { referenceListNames, type TReferenceListName } from '../../db/schema/reference';
@@ -9,14 +10,8 @@ import { xlsxContentType } from '../../http/contentTypes';
 import { requestLocale } from '../../plugins/locale';
 import { fileResponse } from '../../plugins/responses';
 
-/** Sheet titles (at most 31 characters, Excel's limit) and column headings, per language. */
-const listTitles: Record<TReferenceListName, TTranslatable> = {
-  family_types: { kh: 'ប្រភេទគ្រួសារ', en: 'Family types' },
-  living_with: { kh: 'រស់នៅជាមួយ', en: 'Living with' },
-  keeping_reasons: { kh: 'មូលហេតុនៃការថែរក្សា', en: 'Keeping reasons' },
-  child_disabilities: { kh: 'ពិការភាពរបស់កុមារ', en: 'Child disabilities' },
-  health_status: { kh: 'ស្ថានភាពសុខភាព', en: 'Health status' },
-};
+/** Sheet titles per list (src/domain/referenceListTitles.ts): every list has one. */
+const listTitles: Record<TReferenceListName, TTranslatable> = referenceListTitles;
 const columnHeadings: Record<TRouteLocale, [string, string, string]> = {
   kh: ['កូដ', 'ឈ្មោះជាភាសាខ្មែរ', 'ឈ្មោះជាភាសាអង់គ្លេស'],
   en: ['Code', 'Khmer name', 'English name'],

@@ -1,0 +1,181 @@
+import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  headOffices,
+  parentInfos,
+  provinces,
+  referenceItems,
+  statusHistory,
+} from '../../server/db/schema';
+import { isoDateIn } from '../../src/domain/childStatus';
+import { yearsBefore } from '../../src/domain/resources/child';
+import { file, multipart } from './support/multipart';
+import { createTestApp, type TTestApp, userPassword } from './testApp';
+
+/** Bulk import of parent applications (issue 25): `/api/v1/upload/parent-applications`. */
+
+let t: TTestApp;
+const tokens: Record<string, string> = {};
+let disability: { id: number; code: string };
+
+const today = () => isoDateIn(new Date(t.clock.now()));
+const khmerDigits = (text: string) =>
+  text.replace(/\d/g, (digit) => String.fromCharCode(0x17e0 + Number(digit)));
+
+const headers = [
+  'Applicant type',
+  'Application date',
+  'Head office',
+  'First applicant – Family name (Latin)',
+  'First applicant – Given name (Latin)',
+  'First applicant – Sex',
+  'First applicant – Date of birth',
+  'Second applicant (for a couple) – Family name (Latin)',
+  'Second applicant (for a couple) – Given name (Latin)',
+  'Second applicant (for a couple) – Sex',
+  'Second applicant (for a couple) – Date of birth',
+  'Monthly income (riel)',
+  'Number of children',
+  'Accepts a child with a disability',
+  'Disabilities accepted',
+];
+
+const workbookOf = async (rows: unknown[][]) => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Applications');
+  for (const row of [headers, ...rows]) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+};
+
+/** A couple's application: the type and the acceptance in Khmer words, the income in Khmer digits. */
+const coupleRow = (family: string) => [
+  'ប្ដីប្រពន្ធ',
+  today(),
+  'HO-PARENTS',
+  family,
+  'Dara',
+  'male',
+  yearsBefore(today(), 35),
+  family,
+  'Sophea',
+  'female',
+  yearsBefore(today(), 33).split('-').reverse().join('/'),
+  khmerDigits('1500000'),
+  2,
+  'Yes, for the disabilities named',
+  disability.code,
+];
+
+const dryRun = (bytes: Buffer, token = tokens.clerk, locale = 'en') => {
+  const body = multipart([file('applications.xlsx', bytes)]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/upload/parent-applications/dry-run',
+    payload: body.payload,
+    headers: { authorization: `Bearer ${token}`, locale, ...body.headers },
+  });
+};
+const commit = (token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/upload/parent-applications/commit',
+    payload: { token },
+    headers: { authorization: `Bearer ${tokens.clerk}`, locale: 'en' },
+  });
+const applicationCount = async () =>
+  (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(parentInfos))[0].n;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.createUser('clerk', ['adoptive_parents:read', 'adoptive_parents:write', 'adoptive_parents:update']);
+  await t.createUser('children clerk', ['adoptive_children:read', 'adoptive_children:write']);
+  tokens.clerk = (await t.signIn('clerk', userPassword)).accessToken;
+  tokens.children = (await t.signIn('children clerk', userPassword)).accessToken;
+  const [province] = await t.app.db.select().from(provinces).orderBy(provinces.code).limit(1);
+  await t.app.db.insert(headOffices).values({
+    code: 'HO-PARENTS',
+    name: { kh: 'ការិយាល័យ', en: 'Parents office' },
+    class: 'national',
+    provinceId: province.id,
+  });
+  const [item] = await t.app.db
+    .select({ id: referenceItems.id, code: referenceItems.code })
+    .from(referenceItems)
+    .where(eq(referenceItems.list, 'child_disabilities'))
+    .limit(1);
+  disability = item;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('importing parent applications', () => {
+  it('offers its template to whoever may file applications, and to nobody else', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/upload/parent-applications/template',
+      headers: { authorization: `Bearer ${tokens.clerk}`, locale: 'en' },
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const header = (workbook.worksheets[0].getRow(1).values as string[]).slice(1);
+    expect(header).toContain('អ្នកដាក់ពាក្យទី 1 – ភេទ / First applicant – Sex');
+    expect(header).toContain('ចំណូលប្រចាំខែ (រៀល) / Monthly income (riel)');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/upload/parent-applications/template',
+      headers: { authorization: `Bearer ${tokens.children}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await dryRun(await workbookOf([coupleRow('Refused')]), tokens.children)).statusCode).toBe(403);
+  });
+
+  it('checks the application rules, then writes each application with its history and audit row, once', async () => {
+    const bad = [...coupleRow('Single')];
+    bad[0] = 'Single applicant'; // a single applicant's application with a second applicant
+    const young = [...coupleRow('Young')];
+    young[6] = yearsBefore(today(), 16);
+    const response = await dryRun(await workbookOf([coupleRow('Chan'), bad, young]));
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({ rows: 3, valid: 1 });
+    expect(data.errors.map((error: { row: number }) => error.row)).toEqual([3, 4]);
+    expect(data.errors[1]).toMatchObject({ column: 'applicant1DateOfBirth' });
+    expect((await commit(data.token)).statusCode).toBe(400);
+
+    const before = await applicationCount();
+    const checked = await dryRun(await workbookOf([coupleRow('Chan'), coupleRow('Keo')]));
+    const committed = await commit(checked.json().data.token);
+    expect(committed.statusCode, committed.body).toBe(200);
+    const { created } = committed.json().data;
+    expect(created).toEqual([expect.stringMatching(/^PA-\d{4}-\d{6}$/), expect.stringMatching(/^PA-/)]);
+    const [chan] = await t.app.db.select().from(parentInfos).where(eq(parentInfos.code, created[0]));
+    expect(chan).toMatchObject({
+      applicantType: 'couple',
+      applicant1FamilyNameEn: 'Chan',
+      monthlyIncome: 1500000,
+      childrenCount: 2,
+      disabilityAccepted: 'named',
+      acceptedDisabilityIds: [disability.id],
+      applicant2DateOfBirth: yearsBefore(today(), 33),
+      status: 'pending',
+    });
+    const history = await t.app.db.select().from(statusHistory).where(eq(statusHistory.entityId, chan.id));
+    expect(history.some((row) => row.entity === 'parent_infos')).toBe(true);
+    const audit = await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, chan.id));
+    expect(audit.filter((row) => row.entity === 'parent_infos').map((row) => row.action)).toEqual(['create']);
+    expect(await applicationCount()).toBe(before + 2);
+
+    const again = await dryRun(await workbookOf([coupleRow('Chan'), coupleRow('Keo')]));
+    expect((await commit(again.json().data.token)).json().data).toEqual({
+      created: [],
+      updated: [],
+      unchanged: 2,
+    });
+    expect(await applicationCount()).toBe(before + 2);
+  });
+});
