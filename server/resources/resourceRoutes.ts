@@ -234,12 +234,140 @@ export const listQueryParts = (
   };
 };
 
+/**
+ * The reads and writes of one resource's records, as its routes make them and anything else that
+ * writes its records the same way (the bulk import, server/upload): the same checks, hooks, version
+ * rule and audit rows.
+ */
+export const recordWrites = (binding: TResourceBinding) => {
+  const { definition, table } = binding;
+  const columns = columnsOf(table);
+  const idColumn = columns.id;
+  const versionColumn = columns.version;
+  const entity = getTableName(table);
+  const columnsFor = async (context: TWriteContext) =>
+    binding.toColumns ? binding.toColumns(context) : context.body;
+  const withJoins = <T extends PgSelect>(query: T): T => joinedTo(binding, query);
+  /** The column of the record's head office, when its records are kept by office (DESIGN.md section 7). */
+  const officeColumn = definition.officeScope ? columns[definition.officeScope] : undefined;
+  if (definition.officeScope && !officeColumn)
+    throw new Error(`${definition.name}: officeScope names ${definition.officeScope}, not a column`);
+
+  const selectRows = (db: TDbOrTx) => {
+    return withJoins(
+      db
+        .select(binding.selection as Record<string, PgColumn>)
+        .from(table)
+        .$dynamic(),
+    );
+  };
+  /** One row, within the user's office when one is given: a row outside it is not found. */
+  const findRow = async (db: TDbOrTx, id: number, user?: TAuthUser) => {
+    const scope = user ? officeCondition(officeColumn, user) : undefined;
+    const [row] = await selectRows(db)
+      .where(and(eq(idColumn, id), scope))
+      .limit(1);
+    return row as Record<string, unknown> | undefined;
+  };
+  /**
+   * Locks the record's row for the rest of the transaction before a write judges it: a workflow
+   * step (`applyWorkflowEvent` locks the same row) and a delete or an edit sent together then run
+   * one after the other, the second judging what the first left (DESIGN.md section 4). Only the
+   * table's own row: `findRow`'s joins are read, not locked.
+   */
+  const lockRow = (db: TDbOrTx, id: number) =>
+    db.select({ id: idColumn }).from(table).where(eq(idColumn, id)).for('update');
+
+  /** Parents named in the body exist; a missing one is a 400 on its field. */
+  const checkParents = async (db: TDbOrTx, body: Record<string, unknown>) => {
+    for (const parent of binding.parents ?? []) {
+      const value = body[parent.field];
+      if (typeof value !== 'number') continue;
+      const [found] = await db
+        .select({ id: columnsOf(parent.table).id })
+        .from(parent.table)
+        .where(eq(columnsOf(parent.table).id, value))
+        .limit(1);
+      if (!found) throw fieldErrors((t) => t.server.invalidParent({ field: parent.field }));
+    }
+  };
+
+  /** A unique violation becomes a 400 on the field it concerns, anything else is rethrown. */
+  const rethrowDuplicate = (error: unknown): never => {
+    const { code, constraint } = databaseErrorCode(error);
+    const field = constraint ? binding.unique?.[constraint] : undefined;
+    if (code === '23505') {
+      const label = field ?? 'code';
+      throw fieldErrors((t) => t.validation.duplicate({ label }));
+    }
+    throw error;
+  };
+
+  /** What a write needs besides the transaction: who acts, the app's clock, the request's words. */
+  type TWriteOptions = { actor: TAuthUser; now: number; t: TranslationFunctions };
+
+  /** Creates a record from a validated body in `tx`: parents, consistency, guard, hooks, one audit row. */
+  const create = async (tx: TDbOrTx, body: Record<string, unknown>, { actor, now, t }: TWriteOptions) => {
+    const context: TWriteContext = { db: tx, mode: 'create', actor, body, now, t };
+    await checkParents(tx, body);
+    await binding.consistency?.(tx, body);
+    await binding.guard?.(context);
+    const [inserted] = await tx
+      .insert(table)
+      .values({ ...(await columnsFor(context)), createdBy: actor.id, updatedBy: actor.id })
+      .returning({ id: idColumn });
+    const id = inserted.id as number;
+    await binding.afterChange?.({ ...context, id });
+    const row = await findRow(tx, id);
+    await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'create', after: row });
+    return row;
+  };
+
+  /**
+   * Changes a record in `tx` (locked first) if it is at `version` and within the actor's office:
+   * else 404 or 409, nothing changed. The same checks and hooks as a create, one audit row.
+   */
+  const update = async (
+    tx: TDbOrTx,
+    id: number,
+    version: number,
+    changes: Record<string, unknown>,
+    { actor, now, t }: TWriteOptions,
+  ) => {
+    await lockRow(tx, id);
+    const before = await findRow(tx, id, actor);
+    if (!before) throw notFound();
+    // A stale version is refused before any rule looks at the (outdated) change.
+    if (before.version !== version) throw staleVersion();
+    const context: TWriteContext = { db: tx, mode: 'update', actor, before, body: changes, now, t };
+    await checkParents(tx, changes);
+    await binding.consistency?.(tx, { ...before, ...changes });
+    await binding.guard?.(context);
+    const result = await tx
+      .update(table)
+      .set({
+        ...(await columnsFor(context)),
+        version: sql`${versionColumn} + 1`,
+        updatedBy: actor.id,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(idColumn, id), eq(versionColumn, version)))
+      .returning({ id: idColumn });
+    if (result.length === 0) throw staleVersion();
+    await binding.afterChange?.({ ...context, id });
+    const after = await findRow(tx, id);
+    await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'update', before, after });
+    return after;
+  };
+
+  return { selectRows, findRow, lockRow, checkParents, rethrowDuplicate, create, update, officeColumn };
+};
+
 /** Every route of one resource: paged list, get, create, patch (versioned), delete, lookups. */
 export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod => {
   const { definition, table } = binding;
   const columns = columnsOf(table);
   const idColumn = columns.id;
-  const versionColumn = columns.version;
   const entity = getTableName(table);
   const base = definition.apiBase;
   const tags = [definition.name];
@@ -260,41 +388,12 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
   const ZPatch = (definition.updateSchema ?? definition.schema)
     .partial()
     .extend({ version: recordVersion() });
-  const columnsFor = async (context: TWriteContext) =>
-    binding.toColumns ? binding.toColumns(context) : context.body;
-
+  const writes = recordWrites(binding);
   const withJoins = <T extends PgSelect>(query: T): T => joinedTo(binding, query);
-  /** The column of the record's head office, when its records are kept by office (DESIGN.md section 7). */
-  const officeColumn = definition.officeScope ? columns[definition.officeScope] : undefined;
-  if (definition.officeScope && !officeColumn)
-    throw new Error(`${definition.name}: officeScope names ${definition.officeScope}, not a column`);
+  const { officeColumn } = writes;
 
   return async (app) => {
-    const selectRows = (db: TDbOrTx) => {
-      return withJoins(
-        db
-          .select(binding.selection as Record<string, PgColumn>)
-          .from(table)
-          .$dynamic(),
-      );
-    };
-    /** One row, within the user's office when one is given: a row outside it is not found. */
-    const findRow = async (db: TDbOrTx, id: number, user?: TAuthUser) => {
-      const scope = user ? officeCondition(officeColumn, user) : undefined;
-      const [row] = await selectRows(db)
-        .where(and(eq(idColumn, id), scope))
-        .limit(1);
-      return row as Record<string, unknown> | undefined;
-    };
-    /**
-     * Locks the record's row for the rest of the transaction before a write judges it: a workflow
-     * step (`applyWorkflowEvent` locks the same row) and a delete or an edit sent together then run
-     * one after the other, the second judging what the first left (DESIGN.md section 4). Only the
-     * table's own row: `findRow`'s joins are read, not locked.
-     */
-    const lockRow = (db: TDbOrTx, id: number) =>
-      db.select({ id: idColumn }).from(table).where(eq(idColumn, id)).for('update');
-
+    const { selectRows, findRow, lockRow, rethrowDuplicate } = writes;
     /**
      * The read of `GET {base}/{id}`, the most frequent call: a prepared statement, so its SQL is
      * built once and PostgreSQL parses and plans it once per connection.
@@ -312,31 +411,6 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
             .limit(1),
         )
       : undefined;
-
-    /** Parents named in the body exist; a missing one is a 400 on its field. */
-    const checkParents = async (db: TDbOrTx, body: Record<string, unknown>) => {
-      for (const parent of binding.parents ?? []) {
-        const value = body[parent.field];
-        if (typeof value !== 'number') continue;
-        const [found] = await db
-          .select({ id: columnsOf(parent.table).id })
-          .from(parent.table)
-          .where(eq(columnsOf(parent.table).id, value))
-          .limit(1);
-        if (!found) throw fieldErrors((t) => t.server.invalidParent({ field: parent.field }));
-      }
-    };
-
-    /** A unique violation becomes a 400 on the field it concerns, anything else is rethrown. */
-    const rethrowDuplicate = (error: unknown): never => {
-      const { code, constraint } = databaseErrorCode(error);
-      const field = constraint ? binding.unique?.[constraint] : undefined;
-      if (code === '23505') {
-        const label = field ?? 'code';
-        throw fieldErrors((t) => t.validation.duplicate({ label }));
-      }
-      throw error;
-    };
 
     type TListQueries = { count: () => Promise<{ count: number }[]>; rows: () => Promise<unknown[]> };
     /**
@@ -587,28 +661,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         const actor = currentUser(request);
         assertOwnOffice(definition.officeScope, body[definition.officeScope ?? ''], actor);
         const created = await app.db
-          .transaction(async (tx) => {
-            const context: TWriteContext = {
-              db: tx,
-              mode: 'create',
-              actor,
-              body,
-              now: app.now(),
-              t: translator(request),
-            };
-            await checkParents(tx, body);
-            await binding.consistency?.(tx, body);
-            await binding.guard?.(context);
-            const [inserted] = await tx
-              .insert(table)
-              .values({ ...(await columnsFor(context)), createdBy: actor.id, updatedBy: actor.id })
-              .returning({ id: idColumn });
-            const id = inserted.id as number;
-            await binding.afterChange?.({ ...context, id });
-            const row = await findRow(tx, id);
-            await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'create', after: row });
-            return row;
-          })
+          .transaction((tx) => writes.create(tx, body, { actor, now: app.now(), t: translator(request) }))
           .catch(rethrowDuplicate);
         return reply.status(201).send({ data: created as z.infer<typeof ZRow> });
       },
@@ -631,40 +684,9 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         const actor = currentUser(request);
         assertOwnOffice(definition.officeScope, changes[definition.officeScope ?? ''], actor);
         const updated = await app.db
-          .transaction(async (tx) => {
-            await lockRow(tx, id);
-            const before = await findRow(tx, id, actor);
-            if (!before) throw notFound();
-            // A stale version is refused before any rule looks at the (outdated) change.
-            if (before.version !== version) throw staleVersion();
-            const context: TWriteContext = {
-              db: tx,
-              mode: 'update',
-              actor,
-              before,
-              body: changes,
-              now: app.now(),
-              t: translator(request),
-            };
-            await checkParents(tx, changes);
-            await binding.consistency?.(tx, { ...before, ...changes });
-            await binding.guard?.(context);
-            const result = await tx
-              .update(table)
-              .set({
-                ...(await columnsFor(context)),
-                version: sql`${versionColumn} + 1`,
-                updatedBy: actor.id,
-                updatedAt: new Date(),
-              })
-              .where(and(eq(idColumn, id), eq(versionColumn, version)))
-              .returning({ id: idColumn });
-            if (result.length === 0) throw staleVersion();
-            await binding.afterChange?.({ ...context, id });
-            const after = await findRow(tx, id);
-            await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'update', before, after });
-            return after;
-          })
+          .transaction((tx) =>
+            writes.update(tx, id, version, changes, { actor, now: app.now(), t: translator(request) }),
+          )
           .catch(rethrowDuplicate);
         return { data: updated as z.infer<typeof ZRow> };
       },
