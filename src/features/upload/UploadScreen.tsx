@@ -78,6 +78,8 @@ const UploadScreen = () => {
     const [file] = files;
     if (file.size > maxWorkbookBytes) return setState({ step: 'choose', failure: words.tooLarge() });
     stopSending.current?.abort();
+    // The grid's code comes while the file is on its way, so the errors show as the answer comes.
+    void import('./DryRunGrid');
     const controller = new AbortController();
     stopSending.current = controller;
     setState({ step: 'sending', name: file.name, percent: 0 });
