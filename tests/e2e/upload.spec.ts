@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { demoUsers } from '../../server/db/demo/demoUsers';
@@ -158,6 +159,15 @@ test('in Khmer, the dry run of 50 children shows the 5 wrong rows in a grid, and
   await page.keyboard.press('ArrowRight');
   await expect(grid.locator('[role="gridcell"]:focus')).not.toHaveAttribute('col-id', 'row');
   await saveScreenshot(page, 'upload-dry-run-kh');
+  // The dry run read by axe (WCAG A and AA; Khmer, light): no serious or critical finding.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([]);
 
   // The errors workbook: the same rows with an error column; the 5 rows fixed in it and dropped again.
   const [errors] = await Promise.all([
