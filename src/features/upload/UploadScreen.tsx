@@ -272,7 +272,7 @@ const SendingProgress = ({ percent, text }: { percent?: number; text: string }) 
   return (
     <div className="mt-6 w-full max-w-md" role="status" aria-live="polite">
       <progress
-        className="h-2 w-full accent-primary-700"
+        className="h-2 w-full overflow-hidden rounded-full accent-primary-700 [&::-moz-progress-bar]:bg-primary-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-primary-700 dark:[&::-webkit-progress-bar]:bg-slate-700"
         aria-label={LL.upload.progressLabel()}
         max={100}
         value={percent}
