@@ -223,3 +223,27 @@ test('in Khmer, the fixed workbook imports 50 children, each a link; importing i
   await expect(page.getByTestId('upload-result')).toContainText(kh.upload.created({ count: 0 }));
   await expect(page.getByText(kh.upload.nothingNew())).toBeVisible();
 });
+
+test('in Khmer, a file that is not a workbook, one over 20 MB and a lost connection each say why, and nothing is imported', async () => {
+  test.setTimeout(120_000);
+  await page.goto('/kh/upload?resource=children');
+  const alert = page.getByRole('alert');
+
+  // A text file renamed .xlsx: the server's reason, after the file's name.
+  await chooseFile(page, kh.upload.choose(), Buffer.from('name,sex\nDara,male\n'), 'renamed.xlsx');
+  await expect(alert).toContainText(kh.upload.refused({ name: 'renamed.xlsx' }));
+  expect(((await alert.textContent()) ?? '').length).toBeGreaterThan(
+    kh.upload.refused({ name: 'renamed.xlsx' }).length + 5,
+  );
+
+  // Over the API's 20 MB: refused before a long upload.
+  await chooseFile(page, kh.upload.choose(), Buffer.alloc(21 * 1024 * 1024), 'huge.xlsx');
+  await expect(alert).toContainText(kh.upload.tooLarge());
+
+  // The connection drops while the file is sent.
+  await page.route('**/api/v1/upload/children/dry-run', (route) => route.abort('internetdisconnected'));
+  await chooseFile(page, kh.upload.choose(), badWorkbook, 'children.xlsx');
+  await expect(alert).toContainText(kh.upload.networkFailed());
+  await page.unroute('**/api/v1/upload/children/dry-run');
+  await expect(page.getByRole('button', { name: kh.upload.choose() })).toBeEnabled();
+});
