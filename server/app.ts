@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { validatorCompiler } from './plugins/validation';
 import { exportRoute } from './resources/exportRoute';
 import { resourceRoutes } from './resources/resourceRoutes';
+import { uploadRoutes } from './upload/uploadRoutes';
 import { workflowRoutes } from './workflows/workflowRoutes';
 import { workQueueRoutes } from './workQueue/workQueueRoutes';
 import './types';
@@ -198,6 +199,8 @@ const registerEverything = async (
       }
       // The work queue, from the sources the modules register (server/workQueue).
       await api.register(workQueueRoutes(app.workQueueSources));
+      // Bulk import, for the resources the modules make importable (server/upload).
+      await api.register(uploadRoutes(serverModules.flatMap((module) => module.imports ?? [])));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);
     },
     { prefix: apiPrefix },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAttachmentBinding } from '../attachments/binding';
 import type { TDemoSeeder } from '../db/demo/demoSeed';
 import type { TResourceBinding } from '../resources/resourceRoutes';
+import type { TImportBinding } from '../upload/importBinding';
 import type { TWorkflowBinding } from '../workflows/binding';
 import type { TWorkQueueSource } from '../workQueue/workQueueSource';
 
@@ -20,6 +21,8 @@ export type TServerModule = {
   /** Record types whose files the attachments engine serves. */
   attachments?: readonly TAttachmentBinding[];
   routes?: readonly FastifyPluginAsyncZod[];
+  /** Its records imported from a workbook (`/upload/{name}/...`, issue 25: server/upload). */
+  imports?: readonly TImportBinding[];
   /** What waits on its records for a user: the work-queue engine (server/workQueue) asks them. */
   workQueue?: readonly TWorkQueueSource[];
   /** Its demo data (`npm run seed:demo`), run in the modules' order (server/db/demo/demoSeed.ts). */

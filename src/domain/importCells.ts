@@ -81,4 +81,5 @@ export const cellList = (value: unknown): string[] =>
     .filter(Boolean);
 
 /** Whether every cell of a row is empty (a blank row in the middle of the data is skipped). */
-export const isBlankRow = (cells: readonly unknown[]): boolean => cells.every((cell) => cellText(cell) === '');
+export const isBlankRow = (cells: readonly unknown[]): boolean =>
+  cells.every((cell) => cellText(cell) === '');

@@ -2795,6 +2795,151 @@ type RootTranslation = {
 	}
 	server: {
 		/**
+		 * f​i​l​e​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ ​E​x​c​e​l​ ​(​.​x​l​s​x​)​ ​ទ​េ​៖​ ​ស​ូ​ម​ប​ើ​ក​វ​ា​ក​្​ន​ុ​ង​ ​E​x​c​e​l​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ ​"​E​x​c​e​l​ ​W​o​r​k​b​o​o​k​"​ ​ហ​ើ​យ​ផ​្​ញ​ើ​ម​្​ត​ង​ទ​ៀ​ត​។
+		 */
+		importNotWorkbook: string
+		/**
+		 * f​i​l​e​ ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ា​រ​ព​ា​រ​ដ​ោ​យ​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​៖​ ​ស​ូ​ម​រ​ក​្​ស​ា​ទ​ុ​ក​ច​្​ប​ា​ប​់​ច​ម​្​ល​ង​គ​្​ម​ា​ន​ព​ា​ក​្​យ​ស​ម​្​ង​ា​ត​់​ ​ហ​ើ​យ​ផ​្​ញ​ើ​ច​្​ប​ា​ប​់​ច​ម​្​ល​ង​ន​ោ​ះ​។
+		 */
+		importEncrypted: string
+		/**
+		 * f​i​l​e​ ​ធ​ំ​ជ​ា​ង​ ​2​0​ ​M​B​៖​ ​ស​ូ​ម​ប​ែ​ង​ច​ែ​ក​ជ​ួ​រ​ទ​ៅ​ក​្​ន​ុ​ង​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ច​្​រ​ើ​ន​។
+		 */
+		importTooLarge: string
+		/**
+		 * f​i​l​e​ ​ម​ា​ន​ជ​ួ​រ​ល​ើ​ស​ព​ី​ ​{​m​a​x​}​៖​ ​ស​ូ​ម​ប​ែ​ង​ច​ែ​ក​ជ​ួ​រ​ទ​ៅ​ក​្​ន​ុ​ង​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ដ​ែ​ល​ម​ា​ន​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​m​a​x​}​ ​ជ​ួ​រ​។
+		 * @param {unknown} max
+		 */
+		importTooManyRows: RequiredParams<'max' | 'max'>
+		/**
+		 * f​i​l​e​ ​ព​ន​្​ល​ា​ច​េ​ញ​ធ​ំ​ជ​ា​ង​ ​{​m​a​x​}​ ​M​B​ ​ធ​ំ​ជ​ា​ង​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ណ​ា​ម​ួ​យ​ន​ៃ​ ​{​r​o​w​s​}​ ​ជ​ួ​រ​៖​ ​ស​ូ​ម​រ​ក​្​ស​ា​ទ​ុ​ក​វ​ា​ម​្​ត​ង​ទ​ៀ​ត​ព​ី​ ​E​x​c​e​l​ ​ហ​ើ​យ​ផ​្​ញ​ើ​ម​្​ត​ង​ទ​ៀ​ត​។
+		 * @param {unknown} max
+		 * @param {unknown} rows
+		 */
+		importUnpacked: RequiredParams<'max' | 'rows'>
+		/**
+		 * f​i​l​e​ ​គ​្​ម​ា​ន​ស​ន​្​ល​ឹ​ក​ដ​ែ​ល​ជ​ួ​រ​ទ​ី​ម​ួ​យ​ដ​ា​ក​់​ឈ​្​ម​ោ​ះ​ជ​ួ​រ​ឈ​រ​រ​ប​ស​់​គ​ំ​រ​ូ​ទ​េ​៖​ ​ស​ូ​ម​ទ​ា​ញ​យ​ក​គ​ំ​រ​ូ​ ​ហ​ើ​យ​ច​ម​្​ល​ង​ជ​ួ​រ​ទ​ៅ​ក​្​ន​ុ​ង​ស​ន​្​ល​ឹ​ក​ទ​ី​ម​ួ​យ​រ​ប​ស​់​វ​ា​។
+		 */
+		importNoHeader: string
+		/**
+		 * ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​ន​េ​ះ​ម​ិ​ន​ស​្​គ​ា​ល​់​ ​ឬ​ផ​ុ​ត​ក​ំ​ណ​ត​់​ហ​ើ​យ​៖​ ​ស​ូ​ម​ផ​្​ញ​ើ​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ម​្​ត​ង​ទ​ៀ​ត​។
+		 */
+		importTokenUnknown: string
+		/**
+		 * ម​ិ​ន​ប​ា​ន​ន​ា​ំ​ច​ូ​ល​អ​្​វ​ី​ទ​េ​៖​ ​ម​ា​ន​ ​{​c​o​u​n​t​}​ ​ជ​ួ​រ​ម​ា​ន​ក​ំ​ហ​ុ​ស​។​ ​ស​ូ​ម​ក​ែ​វ​ា​ ​ហ​ើ​យ​ព​ិ​ន​ិ​ត​្​យ​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ម​្​ត​ង​ទ​ៀ​ត​។
+		 * @param {unknown} count
+		 */
+		importHasErrors: RequiredParams<'count'>
+		/**
+		 * ម​ិ​ន​ប​ា​ន​ន​ា​ំ​ច​ូ​ល​អ​្​វ​ី​ទ​េ​៖​ ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ប​ា​ន​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​។​ ​ស​ូ​ម​ព​ិ​ន​ិ​ត​្​យ​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ម​្​ត​ង​ទ​ៀ​ត​។
+		 */
+		importChanged: string
+		upload: {
+			/**
+			 * ក​ំ​ហ​ុ​ស
+			 */
+			errorsColumn: string
+			/**
+			 * {​l​a​b​e​l​}​៖​ ​"​{​v​a​l​u​e​}​"​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​ល​ប​រ​ិ​ច​្​ឆ​េ​ទ​ទ​េ​៖​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ជ​ា​ ​d​d​-​m​m​-​y​y​y​y​។
+			 * @param {unknown} label
+			 * @param {unknown} value
+			 */
+			notADate: RequiredParams<'label' | 'value'>
+			/**
+			 * {​l​a​b​e​l​}​៖​ ​"​{​v​a​l​u​e​}​"​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ល​េ​ខ​ទ​េ​។
+			 * @param {unknown} label
+			 * @param {unknown} value
+			 */
+			notANumber: RequiredParams<'label' | 'value'>
+			/**
+			 * {​l​a​b​e​l​}​៖​ ​"​{​v​a​l​u​e​}​"​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ត​ម​្​ល​ៃ​ម​ួ​យ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​៖​ ​{​o​p​t​i​o​n​s​}​។
+			 * @param {unknown} label
+			 * @param {unknown} options
+			 * @param {unknown} value
+			 */
+			notAnOption: RequiredParams<'label' | 'options' | 'value'>
+			/**
+			 * {​l​a​b​e​l​}​៖​ ​"​{​v​a​l​u​e​}​"​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ ​ប​ា​ទ​/​ច​ា​ស​ ​ឬ​ ​ទ​េ​។
+			 * @param {unknown} label
+			 * @param {unknown} value
+			 */
+			notABoolean: RequiredParams<'label' | 'value'>
+			/**
+			 * {​l​a​b​e​l​}​៖​ ​"​{​v​a​l​u​e​}​"​ ​ម​ិ​ន​ត​្​រ​ូ​វ​ន​ឹ​ង​ក​ូ​ដ​ ​ឬ​ឈ​្​ម​ោ​ះ​ណ​ា​ម​ួ​យ​ក​្​ន​ុ​ង​ប​ញ​្​ជ​ី​ ​{​l​i​s​t​}​ ​ទ​េ​។
+			 * @param {unknown} label
+			 * @param {unknown} list
+			 * @param {unknown} value
+			 */
+			noMatch: RequiredParams<'label' | 'list' | 'value'>
+			/**
+			 * {​l​a​b​e​l​}​៖​ ​"​{​v​a​l​u​e​}​"​ ​ជ​ា​ឈ​្​ម​ោ​ះ​ន​ៃ​ ​{​l​i​s​t​}​ ​ច​្​រ​ើ​ន​៖​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ក​ូ​ដ​រ​ប​ស​់​វ​ា​ ​(​ម​ើ​ល​ស​ន​្​ល​ឹ​ក​ ​"​{​l​i​s​t​}​"​)​។
+			 * @param {unknown} label
+			 * @param {unknown} list
+			 * @param {unknown} value
+			 */
+			severalMatches: RequiredParams<'label' | 'list' | 'list' | 'value'>
+			/**
+			 * {​l​a​b​e​l​}​៖​ ​រ​ូ​ប​ម​ន​្​ត​គ​្​ម​ា​ន​ត​ម​្​ល​ៃ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​៖​ ​ស​ូ​ម​វ​ា​យ​ត​ម​្​ល​ៃ​ ​ឬ​ប​ើ​ក​ ​ន​ិ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​ឯ​ក​ស​ា​រ​ក​្​ន​ុ​ង​ ​E​x​c​e​l​។
+			 * @param {unknown} label
+			 */
+			formulaWithoutValue: RequiredParams<'label'>
+			/**
+			 * c​o​d​e​៖​ ​គ​្​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​{​c​o​d​e​}​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ក​ំ​ណ​ត​់​ត​្​រ​ា​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+			 * @param {unknown} code
+			 */
+			unknownCode: RequiredParams<'code'>
+			/**
+			 * ជ​ួ​រ​ន​េ​ះ​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ូ​ច​គ​្​ន​ា​ន​ឹ​ង​ជ​ួ​រ​ ​{​r​o​w​}​។
+			 * @param {unknown} row
+			 */
+			sameAsRow: RequiredParams<'row'>
+			/**
+			 * c​o​d​e​៖​ ​{​c​o​d​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​អ​្​ន​ក​ផ​្​ស​េ​ង​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​។
+			 * @param {unknown} code
+			 */
+			changedSince: RequiredParams<'code'>
+			/**
+			 * ជ​ួ​រ​ ​{​r​o​w​}​៖​ ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​អ​្​ន​ក​ផ​្​ស​េ​ង​ប​ន​្​ថ​ែ​ម​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​ ​(​{​c​o​d​e​}​)​។
+			 * @param {unknown} code
+			 * @param {unknown} row
+			 */
+			createdSince: RequiredParams<'code' | 'row'>
+			/**
+			 * ជ​ួ​រ​ ​{​r​o​w​}​៖​ ​{​m​e​s​s​a​g​e​}
+			 * @param {unknown} message
+			 * @param {unknown} row
+			 */
+			rowLabel: RequiredParams<'message' | 'row'>
+			/**
+			 * ប​ា​ទ​/​ច​ា​ស
+			 */
+			yes: string
+			/**
+			 * ទ​េ
+			 */
+			no: string
+			/**
+			 * ក​ូ​ដ
+			 */
+			code: string
+			/**
+			 * ឈ​្​ម​ោ​ះ​ជ​ា​ភ​ា​ស​ា​ខ​្​ម​ែ​រ
+			 */
+			nameKh: string
+			/**
+			 * ឈ​្​ម​ោ​ះ​ជ​ា​ភ​ា​ស​ា​អ​ង​់​គ​្​ល​េ​ស
+			 */
+			nameEn: string
+			/**
+			 * ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ ​(​ក​ូ​ដ​)
+			 */
+			within: string
+			/**
+			 * ប​ំ​ព​េ​ញ​ម​ួ​យ​ជ​ួ​រ​ស​ម​្​រ​ា​ប​់​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​ី​ម​ួ​យ​ៗ​។​ ​ជ​ួ​រ​ដ​ែ​ល​ម​ា​ន​ក​ូ​ដ​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​ោ​ះ​ ​ជ​ួ​រ​គ​្​ម​ា​ន​ក​ូ​ដ​ប​ន​្​ថ​ែ​ម​ក​ំ​ណ​ត​់​ត​្​រ​ា​ថ​្​ម​ី​។
+			 */
+			templateNote: string
+		}
+		/**
 		 * f​r​o​m​ ​ម​ិ​ន​អ​ា​ច​ក​្​រ​ោ​យ​ថ​្​ង​ៃ​ ​t​o​ ​ប​ា​ន​ទ​េ​។
 		 */
 		reportPeriodOrder: string
@@ -9402,6 +9547,124 @@ export type TranslationFunctions = {
 		fourEyesRefused: (arg: { step: unknown }) => LocalizedString
 	}
 	server: {
+		/**
+		 * file មិនមែនជាសៀវភៅបញ្ជី Excel (.xlsx) ទេ៖ សូមបើកវាក្នុង Excel រក្សាទុកជា "Excel Workbook" ហើយផ្ញើម្តងទៀត។
+		 */
+		importNotWorkbook: () => LocalizedString
+		/**
+		 * file ត្រូវបានការពារដោយពាក្យសម្ងាត់៖ សូមរក្សាទុកច្បាប់ចម្លងគ្មានពាក្យសម្ងាត់ ហើយផ្ញើច្បាប់ចម្លងនោះ។
+		 */
+		importEncrypted: () => LocalizedString
+		/**
+		 * file ធំជាង 20 MB៖ សូមបែងចែកជួរទៅក្នុងសៀវភៅបញ្ជីច្រើន។
+		 */
+		importTooLarge: () => LocalizedString
+		/**
+		 * file មានជួរលើសពី {max}៖ សូមបែងចែកជួរទៅក្នុងសៀវភៅបញ្ជីដែលមានយ៉ាងច្រើន {max} ជួរ។
+		 */
+		importTooManyRows: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * file ពន្លាចេញធំជាង {max} MB ធំជាងសៀវភៅបញ្ជីណាមួយនៃ {rows} ជួរ៖ សូមរក្សាទុកវាម្តងទៀតពី Excel ហើយផ្ញើម្តងទៀត។
+		 */
+		importUnpacked: (arg: { max: unknown, rows: unknown }) => LocalizedString
+		/**
+		 * file គ្មានសន្លឹកដែលជួរទីមួយដាក់ឈ្មោះជួរឈររបស់គំរូទេ៖ សូមទាញយកគំរូ ហើយចម្លងជួរទៅក្នុងសន្លឹកទីមួយរបស់វា។
+		 */
+		importNoHeader: () => LocalizedString
+		/**
+		 * ការពិនិត្យនេះមិនស្គាល់ ឬផុតកំណត់ហើយ៖ សូមផ្ញើសៀវភៅបញ្ជីម្តងទៀត។
+		 */
+		importTokenUnknown: () => LocalizedString
+		/**
+		 * មិនបាននាំចូលអ្វីទេ៖ មាន {count} ជួរមានកំហុស។ សូមកែវា ហើយពិនិត្យសៀវភៅបញ្ជីម្តងទៀត។
+		 */
+		importHasErrors: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * មិនបាននាំចូលអ្វីទេ៖ កំណត់ត្រាបានផ្លាស់ប្តូរតាំងពីការពិនិត្យ។ សូមពិនិត្យសៀវភៅបញ្ជីម្តងទៀត។
+		 */
+		importChanged: () => LocalizedString
+		upload: {
+			/**
+			 * កំហុស
+			 */
+			errorsColumn: () => LocalizedString
+			/**
+			 * {label}៖ "{value}" មិនមែនជាកាលបរិច្ឆេទទេ៖ សូមសរសេរជា dd-mm-yyyy។
+			 */
+			notADate: (arg: { label: unknown, value: unknown }) => LocalizedString
+			/**
+			 * {label}៖ "{value}" មិនមែនជាលេខទេ។
+			 */
+			notANumber: (arg: { label: unknown, value: unknown }) => LocalizedString
+			/**
+			 * {label}៖ "{value}" មិនមែនជាតម្លៃមួយក្នុងចំណោម៖ {options}។
+			 */
+			notAnOption: (arg: { label: unknown, options: unknown, value: unknown }) => LocalizedString
+			/**
+			 * {label}៖ "{value}" មិនមែនជា បាទ/ចាស ឬ ទេ។
+			 */
+			notABoolean: (arg: { label: unknown, value: unknown }) => LocalizedString
+			/**
+			 * {label}៖ "{value}" មិនត្រូវនឹងកូដ ឬឈ្មោះណាមួយក្នុងបញ្ជី {list} ទេ។
+			 */
+			noMatch: (arg: { label: unknown, list: unknown, value: unknown }) => LocalizedString
+			/**
+			 * {label}៖ "{value}" ជាឈ្មោះនៃ {list} ច្រើន៖ សូមសរសេរកូដរបស់វា (មើលសន្លឹក "{list}")។
+			 */
+			severalMatches: (arg: { label: unknown, list: unknown, value: unknown }) => LocalizedString
+			/**
+			 * {label}៖ រូបមន្តគ្មានតម្លៃបានរក្សាទុក៖ សូមវាយតម្លៃ ឬបើក និងរក្សាទុកឯកសារក្នុង Excel។
+			 */
+			formulaWithoutValue: (arg: { label: unknown }) => LocalizedString
+			/**
+			 * code៖ គ្មានកំណត់ត្រា {code} ក្នុងចំណោមកំណត់ត្រារបស់អ្នកទេ។
+			 */
+			unknownCode: (arg: { code: unknown }) => LocalizedString
+			/**
+			 * ជួរនេះជាកំណត់ត្រាដូចគ្នានឹងជួរ {row}។
+			 */
+			sameAsRow: (arg: { row: unknown }) => LocalizedString
+			/**
+			 * code៖ {code} ត្រូវបានអ្នកផ្សេងផ្លាស់ប្តូរតាំងពីការពិនិត្យ។
+			 */
+			changedSince: (arg: { code: unknown }) => LocalizedString
+			/**
+			 * ជួរ {row}៖ កំណត់ត្រានេះត្រូវបានអ្នកផ្សេងបន្ថែមតាំងពីការពិនិត្យ ({code})។
+			 */
+			createdSince: (arg: { code: unknown, row: unknown }) => LocalizedString
+			/**
+			 * ជួរ {row}៖ {message}
+			 */
+			rowLabel: (arg: { message: unknown, row: unknown }) => LocalizedString
+			/**
+			 * បាទ/ចាស
+			 */
+			yes: () => LocalizedString
+			/**
+			 * ទេ
+			 */
+			no: () => LocalizedString
+			/**
+			 * កូដ
+			 */
+			code: () => LocalizedString
+			/**
+			 * ឈ្មោះជាភាសាខ្មែរ
+			 */
+			nameKh: () => LocalizedString
+			/**
+			 * ឈ្មោះជាភាសាអង់គ្លេស
+			 */
+			nameEn: () => LocalizedString
+			/**
+			 * ស្ថិតក្នុង (កូដ)
+			 */
+			within: () => LocalizedString
+			/**
+			 * បំពេញមួយជួរសម្រាប់កំណត់ត្រានីមួយៗ។ ជួរដែលមានកូដផ្លាស់ប្តូរកំណត់ត្រានោះ ជួរគ្មានកូដបន្ថែមកំណត់ត្រាថ្មី។
+			 */
+			templateNote: () => LocalizedString
+		}
 		/**
 		 * from មិនអាចក្រោយថ្ងៃ to បានទេ។
 		 */

@@ -3,6 +3,7 @@ import type { TServerModule } from '../module';
 import { childBindings } from './childBinding';
 import { childFamilyBinding } from './childFamilyBinding';
 import { childFileRoutes } from './childFileRoutes';
+import { childImport } from './childImport';
 import { childRoutes } from './childRoutes';
 import { registerChildScope } from './childScope';
 import { childStatusRoutes } from './childStatusRoutes';
@@ -16,6 +17,7 @@ export const childrenModule: TServerModule = {
   resources: childBindings,
   workflows: [childWorkflowBinding],
   routes: [childRoutes, childStatusRoutes, householdRoutes(childFamilyBinding), childFileRoutes],
+  imports: [childImport],
   demoSeed: seedDemoChildren,
 };
 

@@ -9,7 +9,7 @@ import { requestLocale } from '../../plugins/locale';
 import { fileResponse } from '../../plugins/responses';
 
 /** Sheet titles (at most 31 characters, Excel's limit) and column headings, per language. */
-const listTitles: Record<TReferenceListName, TTranslatable> = {
+export const listTitles: Record<TReferenceListName, TTranslatable> = {
   family_types: { kh: 'ប្រភេទគ្រួសារ', en: 'Family types' },
   living_with: { kh: 'រស់នៅជាមួយ', en: 'Living with' },
   keeping_reasons: { kh: 'មូលហេតុនៃការថែរក្សា', en: 'Keeping reasons' },

@@ -9,6 +9,7 @@ import type { TServerModule } from '../module';
 import { seedDemoParents } from './demoParents';
 import { parentBinding } from './parentBinding';
 import { parentHouseholdBinding } from './parentHouseholdBinding';
+import { parentImport } from './parentImport';
 import { parentWorkflowBinding } from './parentWorkflowBinding';
 import { parentWorkQueue } from './parentWorkQueue';
 
@@ -80,6 +81,7 @@ export const parentsModule: TServerModule = {
   ],
   workQueue: parentWorkQueue,
   demoSeed: seedDemoParents,
+  imports: [parentImport],
 };
 
 /** The list's approval filter (expiring, expired): the dashboard counts with it, so its figures match the list. */

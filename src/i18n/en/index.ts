@@ -662,6 +662,41 @@ const en = {
       'You took the last step that was not a decision ({step}): another user must take this decision.',
   },
   server: {
+    // bulk import of a workbook (issue 25)
+    importNotWorkbook:
+      'file is not an Excel workbook (.xlsx): open it in Excel, save it as "Excel Workbook" and send it again.',
+    importEncrypted: 'file is protected by a password: save a copy without the password and send that copy.',
+    importTooLarge: 'file is larger than 20 MB: split the rows into several workbooks.',
+    importTooManyRows: 'file has more than {max} rows: split the rows into workbooks of at most {max} rows each.',
+    importUnpacked:
+      'file unpacks to more than {max} MB, more than any workbook of {rows} rows: save it again from Excel and send it again.',
+    importNoHeader:
+      "file has no sheet whose first row names the template's columns: download the template and copy the rows into its first sheet.",
+    importTokenUnknown: 'This check is not known or has expired: send the workbook again.',
+    importHasErrors: 'Nothing was imported: {count} row(s) have errors. Fix them and check the workbook again.',
+    importChanged: 'Nothing was imported: records changed since the check. Check the workbook again.',
+    upload: {
+      errorsColumn: 'Errors',
+      notADate: '{label}: "{value}" is not a date: write it as dd-mm-yyyy.',
+      notANumber: '{label}: "{value}" is not a number.',
+      notAnOption: '{label}: "{value}" is not one of: {options}.',
+      notABoolean: '{label}: "{value}" is neither yes nor no.',
+      noMatch: '{label}: "{value}" matches no code or name of the {list} list.',
+      severalMatches: '{label}: "{value}" names several {list}: write its code (see the sheet "{list}").',
+      formulaWithoutValue: '{label}: a formula without a saved value: type the value, or open and save the file in Excel.',
+      unknownCode: 'code: there is no record {code} among yours.',
+      sameAsRow: 'This row is the same record as row {row}.',
+      changedSince: 'code: {code} was changed by someone else since the check.',
+      createdSince: 'row {row}: this record was added by someone else since the check ({code}).',
+      rowLabel: 'row {row}: {message}',
+      yes: 'yes',
+      no: 'no',
+      code: 'Code',
+      nameKh: 'Khmer name',
+      nameEn: 'English name',
+      within: 'Within (code)',
+      templateNote: 'Fill in one row per record. A row with a code changes that record; a row without one adds a record.',
+    },
     reportPeriodOrder: 'from must not be after to.',
     // generic workflow messages (issue 23)
     workflow: {

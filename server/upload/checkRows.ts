@@ -1,0 +1,333 @@
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { cellDay, cellList, cellNumber, cellText, matchKey } from '../../src/domain/importCells';
+import type { TRouteLocale } from '../../src/domain/locale';
+import type { TFieldDef } from '../../src/domain/resource';
+import { ruleMessage } from '../../src/domain/rules';
+import type { TranslationFunctions } from '../../src/i18n/i18n-types';
+import type { TDbOrTx } from '../audit';
+import type { TAuthUser } from '../auth/service';
+import { ApiError } from '../errors';
+import { translators } from '../plugins/locale';
+import { officeCondition } from '../resources/officeScope';
+import { recordWrites, type TWriteContext } from '../resources/resourceRoutes';
+import {
+  columnHeader,
+  importColumns,
+  importSources,
+  loadSource,
+  matchInSource,
+  type TImportBinding,
+  type TSourceIndex,
+} from './importBinding';
+import type { TCheckedRow, TRowError } from './importRuns';
+import { formulaWithoutValue, type TCell, type TDataSheet } from './readWorkbook';
+
+type TCheckOptions = {
+  db: TDbOrTx;
+  actor: TAuthUser;
+  now: number;
+  locale: TRouteLocale;
+};
+
+/** Words of yes and no in either language (a boolean column). */
+const yesWords = new Set(['yes', 'y', 'true', '1', 'x', '✓', 'បាទ', 'ចាស', 'បាទ/ចាស', 'មែន', 'ពិត']);
+const noWords = new Set(['no', 'n', 'false', '0', 'ទេ', 'មិនមែន', 'មិន']);
+
+/** What the identity fields of a record (or a row) say, as one comparable key. */
+export const identityKey = (fields: readonly string[], record: Record<string, unknown>): string =>
+  fields
+    .map((field) => {
+      const value = record[field];
+      return value === null || value === undefined ? '' : matchKey(String(value));
+    })
+    .join('\u0001');
+
+/** Two values of a field the same for a person (null, absent and '' alike; ids in any order). */
+const sameValue = (a: unknown, b: unknown): boolean => {
+  const empty = (value: unknown) => value === null || value === undefined || value === '';
+  if (empty(a) || empty(b)) return empty(a) && empty(b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    const sorted = (value: unknown) =>
+      JSON.stringify([...(Array.isArray(value) ? value : [])].map(Number).sort((x, y) => x - y));
+    return sorted(a) === sorted(b);
+  }
+  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
+  return String(a) === String(b);
+};
+
+/** The field key a hook's message starts with (`dateOfBirth must be...`), when it is a column's. */
+const columnOfMessage = (message: string, keys: ReadonlySet<string>): string | null => {
+  const first = /^[A-Za-z0-9]+/.exec(message)?.[0];
+  return first && keys.has(first) ? first : null;
+};
+
+/** A message for every way a hook refuses a record (its field messages, else its own). */
+const hookMessages = (error: unknown, t: TranslationFunctions): string[] => {
+  if (!(error instanceof ApiError)) throw error;
+  if (error.errors?.length) return error.errors.map((render) => render(t));
+  return [(t.server[error.messageKey] as (params: Record<string, unknown>) => string)(error.params)];
+};
+
+/**
+ * The dry run of a workbook's rows (issue 25, DESIGN.md section 8): each row made into the body a
+ * form would send (cells converted by the field's kind; places and reference values matched by code
+ * or by name in either script), checked by the resource's zod schema, the user's office, then the
+ * same parent, consistency and guard hooks as a create or an update. A row with a code names the
+ * record to change; a row without one that has the identity of a kept record (or of an earlier row)
+ * is that record. Writes nothing.
+ */
+export const checkRows = async (
+  imported: TImportBinding,
+  sheet: TDataSheet,
+  { db, actor, now, locale }: TCheckOptions,
+): Promise<{ rows: TCheckedRow[]; errors: TRowError[] }> => {
+  const { binding } = imported;
+  const { definition, table } = binding;
+  const writes = recordWrites(binding);
+  const fields = importColumns(imported);
+  const fieldByKey = new Map(fields.map((field) => [field.key, field]));
+  const keys = new Set(fields.map((field) => field.key));
+  const labelOf = (field: TFieldDef) => columnHeader(fields, field, t);
+  const t = translators[locale];
+  /** An option's words in both languages (a select column takes its value or either label). */
+  const optionLabels = (field: TFieldDef, value: string): string[] =>
+    Object.values(translators).map((words) => {
+      const options = words.options as unknown as Record<string, Record<string, () => string> | undefined>;
+      return options[field.optionsLabel ?? field.key]?.[value]?.() ?? value;
+    });
+
+  // The lists the reference columns name, each loaded once.
+  const indexes = new Map<string, TSourceIndex>();
+  for (const sourceKey of new Set(Object.values(imported.references))) {
+    const source = importSources.find((candidate) => candidate.key === sourceKey);
+    if (!source) throw new Error(`${imported.name}: no import source ${sourceKey}`);
+    indexes.set(sourceKey, await loadSource(db, source));
+  }
+  /** The column of the level above a reference column (a village's commune), if the row has one. */
+  const parentField = (field: string): string | undefined => {
+    const parent = indexes.get(imported.references[field])?.source.parent?.source;
+    return parent
+      ? Object.keys(imported.references).find((key) => imported.references[key] === parent)
+      : undefined;
+  };
+
+  // The records this user keeps: by code, and by identity.
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const scope = officeCondition(writes.officeColumn, actor);
+  const kept = await db
+    .select({
+      id: columns.id,
+      code: columns.code,
+      version: columns.version,
+      ...Object.fromEntries(imported.identity.map((field) => [field, columns[field]])),
+    })
+    .from(table)
+    .where(scope);
+  const byCode = new Map(kept.map((record) => [matchKey(String(record.code)), record]));
+  const byIdentity = new Map(kept.map((record) => [identityKey(imported.identity, record), record]));
+  const rowOfIdentity = new Map<string, number>();
+
+  const rows: TCheckedRow[] = [];
+  const errors: TRowError[] = [];
+  for (const { row, cells } of sheet.rows) {
+    const rowErrors: TRowError[] = [];
+    const fail = (column: string | null, message: string) => rowErrors.push({ row, column, message });
+    const texts = cells.map((cell) => (cell === formulaWithoutValue ? '' : cellText(cell)));
+    const checked: TCheckedRow = { row, cells: texts, outcome: 'error' };
+
+    // The record the row names by its code (within the user's office: others do not exist for them).
+    const codeColumn = sheet.fields.indexOf('code');
+    const code = codeColumn >= 0 ? cellText(cells[codeColumn]) : '';
+    let target = code ? byCode.get(matchKey(code)) : undefined;
+    if (code && !target) fail('code', t.server.upload.unknownCode({ code }));
+    const updating = Boolean(code);
+
+    // The cells as a form's body.
+    const body: Record<string, unknown> = {};
+    const pending: { field: TFieldDef; cell: TCell }[] = [];
+    sheet.fields.forEach((key, index) => {
+      const field = key ? fieldByKey.get(key) : undefined;
+      if (field && field.key !== 'code') pending.push({ field, cell: cells[index] ?? null });
+    });
+    // Places from the top level down: a village's name is looked for in the commune already matched.
+    const level = (field: TFieldDef) => {
+      let depth = 0;
+      for (let above = parentField(field.key); above; above = parentField(above)) depth += 1;
+      return depth;
+    };
+    pending.sort((a, b) => level(a.field) - level(b.field));
+    for (const { field, cell } of pending) {
+      const label = labelOf(field);
+      if (cell === formulaWithoutValue) {
+        fail(field.key, t.server.upload.formulaWithoutValue({ label }));
+        continue;
+      }
+      const text = cellText(cell);
+      if (text === '') {
+        if (field.defaultValue !== undefined) body[field.key] = field.defaultValue;
+        else if (field.kind === 'multiLookup') body[field.key] = [];
+        else if (updating) body[field.key] = null;
+        continue;
+      }
+      const sourceKey = imported.references[field.key];
+      const index = sourceKey ? indexes.get(sourceKey) : undefined;
+      const listName = index?.source.title(t, locale) ?? '';
+      const match = (value: string): number | undefined => {
+        if (!index) return undefined;
+        const above = parentField(field.key);
+        const parentId = above && typeof body[above] === 'number' ? (body[above] as number) : undefined;
+        const found = matchInSource(index, value, parentId);
+        if ('id' in found) return found.id;
+        fail(field.key, t.server.upload[found.error]({ label, value, list: listName }));
+        return undefined;
+      };
+      switch (field.kind) {
+        case 'date': {
+          const day = cellDay(cell);
+          if (day) body[field.key] = day;
+          else fail(field.key, t.server.upload.notADate({ label, value: text }));
+          break;
+        }
+        case 'number': {
+          const number = cellNumber(cell);
+          if (number !== null) body[field.key] = number;
+          else fail(field.key, t.server.upload.notANumber({ label, value: text }));
+          break;
+        }
+        case 'boolean': {
+          const word = typeof cell === 'boolean' ? String(cell) : matchKey(text);
+          if (yesWords.has(word) || word === matchKey(t.server.upload.yes())) body[field.key] = true;
+          else if (noWords.has(word) || word === matchKey(t.server.upload.no())) body[field.key] = false;
+          else fail(field.key, t.server.upload.notABoolean({ label, value: text }));
+          break;
+        }
+        case 'select': {
+          const options = field.options ?? [];
+          const wanted = matchKey(text);
+          const option = options.find((value) =>
+            [value, ...optionLabels(field, value)].some((word) => matchKey(word) === wanted),
+          );
+          if (option) body[field.key] = option;
+          else
+            fail(
+              field.key,
+              t.server.upload.notAnOption({
+                label,
+                value: text,
+                options: options
+                  .map((value) => optionLabels(field, value)[locale === 'kh' ? 0 : 1])
+                  .join(', '),
+              }),
+            );
+          break;
+        }
+        case 'lookup': {
+          const id = match(text);
+          if (id !== undefined) body[field.key] = id;
+          break;
+        }
+        case 'multiLookup': {
+          const ids = cellList(cell).map(match);
+          if (ids.every((id) => id !== undefined)) body[field.key] = [...new Set(ids)];
+          break;
+        }
+        default:
+          body[field.key] = text;
+      }
+    }
+
+    // Without a code, the same record as one kept (or as an earlier row) is that record.
+    const identity = identityKey(imported.identity, body);
+    if (rowErrors.length === 0 && !code) {
+      const earlier = rowOfIdentity.get(identity);
+      if (earlier !== undefined) fail(null, t.server.upload.sameAsRow({ row: earlier }));
+      else {
+        rowOfIdentity.set(identity, row);
+        target = byIdentity.get(identity);
+      }
+    }
+    // A new record takes the form's defaults for the columns the sheet does not have.
+    if (!target)
+      for (const field of fields)
+        if (!(field.key in body) && field.key !== 'code') {
+          if (field.defaultValue !== undefined) body[field.key] = field.defaultValue;
+          else if (field.kind === 'multiLookup') body[field.key] = [];
+        }
+
+    // The row as the resource's schema sees it: all of it for a new record, what it has for a change.
+    if (rowErrors.length === 0) {
+      const schema = target ? definition.schema.partial() : definition.schema;
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const key = String(issue.path[0] ?? '');
+          const field = fieldByKey.get(key);
+          const value = body[key];
+          fail(
+            field ? key : null,
+            ruleMessage(
+              issue as Parameters<typeof ruleMessage>[0],
+              field ? labelOf(field) : key,
+              t.validation,
+              value === undefined || value === null,
+            ),
+          );
+        }
+      }
+    }
+    // A provincial user's row for another office is refused, the row alone.
+    const officeField = definition.officeScope;
+    if (
+      rowErrors.length === 0 &&
+      officeField &&
+      actor.officeScope !== null &&
+      body[officeField] !== undefined &&
+      body[officeField] !== null &&
+      body[officeField] !== actor.officeScope
+    )
+      fail(officeField, t.server.otherOffice({ field: officeField }));
+
+    // The same rules as the form's save, on the record as it would be saved.
+    if (rowErrors.length === 0) {
+      const before = target ? await writes.findRow(db, target.id as number, actor) : undefined;
+      const changes = before
+        ? Object.fromEntries(Object.entries(body).filter(([key, value]) => !sameValue(value, before[key])))
+        : body;
+      const context: TWriteContext = {
+        db,
+        mode: before ? 'update' : 'create',
+        actor,
+        before,
+        body: changes,
+        now,
+        t,
+      };
+      try {
+        await writes.checkParents(db, changes);
+        await binding.consistency?.(db, before ? { ...before, ...changes } : changes);
+        if (!before || Object.keys(changes).length > 0) await binding.guard?.(context);
+      } catch (error) {
+        for (const message of hookMessages(error, t)) fail(columnOfMessage(message, keys), message);
+      }
+      if (rowErrors.length === 0) {
+        if (before && target) {
+          checked.target = {
+            id: Number(target.id),
+            code: String(target.code),
+            version: Number(before.version),
+          };
+          checked.outcome = Object.keys(changes).length > 0 ? 'update' : 'unchanged';
+          if (checked.outcome === 'update') checked.body = changes;
+        } else {
+          checked.outcome = 'create';
+          checked.body = body;
+          checked.identity = identity;
+        }
+      }
+    }
+    errors.push(...rowErrors);
+    rows.push(checked);
+  }
+  return { rows, errors };
+};

@@ -1,0 +1,319 @@
+import fastifyMultipart from '@fastify/multipart';
+import { getTableColumns, inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hasPermission } from '../../src/domain/permissions';
+import { permissionFor } from '../../src/domain/resource';
+import { ApiError, fieldErrors } from '../errors';
+import { xlsxContentType } from '../http/contentTypes';
+import { dataOf, ZErrorBody } from '../http/schemas';
+import { requestLocale, translator } from '../plugins/locale';
+import { currentUser } from '../plugins/permissions';
+import { fileResponse, multipartBody, ZBinary } from '../plugins/responses';
+import { officeCondition } from '../resources/officeScope';
+import { recordWrites } from '../resources/resourceRoutes';
+import { checkRows, identityKey } from './checkRows';
+import type { TImportBinding } from './importBinding';
+import { importRuns, type TRowError } from './importRuns';
+import { errorsWorkbook, headerMatcher, templateWorkbook } from './importWorkbooks';
+import { readDataSheet } from './readWorkbook';
+import { checkWorkbookBytes, workbookMaxBytes } from './workbookFile';
+
+const ZRowError = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
+const ZDryRun = z.object({
+  token: z.string(),
+  rows: z.number().int(),
+  valid: z.number().int(),
+  errors: z.array(ZRowError),
+});
+const ZCommitted = z.object({
+  created: z.array(z.string()),
+  updated: z.array(z.string()),
+  unchanged: z.number().int(),
+});
+const ZToken = z.string().min(1).max(64);
+
+/** A commit refused row by row: nothing written, the reasons listed. */
+class RowsRefused extends Error {
+  constructor(readonly errors: TRowError[]) {
+    super('rows refused');
+  }
+}
+
+const sendWorkbook = async (
+  reply: FastifyReply,
+  workbook: { xlsx: { writeBuffer: () => Promise<ArrayBuffer> } },
+  filename: string,
+) =>
+  reply
+    .type(xlsxContentType)
+    .header('content-disposition', `attachment; filename="${filename}.xlsx"`)
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(await workbook.xlsx.writeBuffer()));
+
+/**
+ * Bulk import from a workbook (issue 25, DESIGN.md section 8), for each importable resource:
+ * `GET /upload/{name}/template`, `POST /upload/{name}/dry-run`, `GET /upload/{name}/errors/{token}`,
+ * `POST /upload/{name}/commit`. Each needs the resource's write permission; rows are kept to the
+ * user's office; a dry run belongs to its user.
+ */
+export const uploadRoutes =
+  (imports: readonly TImportBinding[]): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Only these routes take a workbook: one file, 20 MB (one byte more is read to tell 'too large').
+    await app.register(fastifyMultipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: workbookMaxBytes + 1, files: 1, fields: 5, parts: 6 },
+    });
+    const runs = importRuns(app.config.dataDir, app.now);
+
+    for (const imported of imports) {
+      const { definition } = imported.binding;
+      const base = `/upload/${imported.name}`;
+      const permission = permissionFor(definition, 'write');
+      const tags = ['upload'];
+      const writes = recordWrites(imported.binding);
+      const matchHeader = headerMatcher(imported);
+
+      app.get(
+        `${base}/template`,
+        {
+          config: { permission },
+          schema: {
+            tags,
+            summary: `The workbook to fill in for importing ${imported.name}`,
+            description:
+              'One column per field (headers in Khmer and English), reference sheets (places by official ' +
+              'code, head offices, countries, the reference lists) and lists offered in the cells.',
+            produces: [xlsxContentType],
+            response: { 200: fileResponse(`The template, ${imported.name}-template.xlsx`, xlsxContentType) },
+          },
+        },
+        async (request, reply) =>
+          sendWorkbook(
+            reply,
+            await templateWorkbook(app.db, imported, requestLocale(request), new Date(app.now())),
+            `${imported.name}-template`,
+          ),
+      );
+
+      app.post(
+        `${base}/dry-run`,
+        {
+          // It answers row numbers and messages, no record: whoever may import receives it.
+          config: { permission, answers: permission },
+          schema: {
+            tags,
+            summary: `Check a workbook of ${imported.name}; nothing is written`,
+            description:
+              'multipart/form-data with one .xlsx (at most 20 MB, 10,000 rows) in the field `file`. Every row is ' +
+              'checked as the form checks it; the answer keeps the check behind `token` (24 hours, this user) ' +
+              'for the commit and the errors workbook. A file that is no workbook, protected by a password or ' +
+              'that unpacks to too much is a 400; over 20 MB a 413.',
+            consumes: ['multipart/form-data'],
+            multipartBody: multipartBody({ file: ZBinary }),
+            response: { 200: dataOf(ZDryRun), 413: ZErrorBody },
+          },
+        },
+        async (request) => {
+          if (!request.isMultipart()) throw fieldErrors((t) => t.validation.required({ label: 'file' }));
+          const part = await request.file();
+          if (!part) throw fieldErrors((t) => t.validation.required({ label: 'file' }));
+          const bytes = await part.toBuffer();
+          if (part.file.truncated || bytes.length > workbookMaxBytes)
+            throw new ApiError(413, 'importTooLarge');
+          await checkWorkbookBytes(bytes);
+          const sheet = await readDataSheet(bytes, matchHeader).catch((error: unknown) => {
+            if (error instanceof ApiError) throw error;
+            // What the parser could not read after the checks (a broken part): not a workbook.
+            throw new ApiError(400, 'importNotWorkbook');
+          });
+          if (!sheet) throw new ApiError(400, 'importNoHeader');
+          const actor = currentUser(request);
+          const locale = requestLocale(request);
+          const { rows, errors } = await checkRows(imported, sheet, {
+            db: app.db,
+            actor,
+            now: app.now(),
+            locale,
+          });
+          // A change needs the update permission too, as the edit page does.
+          if (!hasPermission(actor, permissionFor(definition, 'update')))
+            for (const row of rows)
+              if (row.outcome === 'update') {
+                row.outcome = 'error';
+                errors.push({
+                  row: row.row,
+                  column: null,
+                  message: translator(request).server.noPermission(),
+                });
+              }
+          const run = await runs.save({
+            userId: actor.id,
+            resource: imported.name,
+            headers: sheet.headers,
+            rows,
+            errors,
+          });
+          const failing = new Set(errors.map((error) => error.row));
+          return {
+            data: {
+              token: run.token,
+              rows: rows.length,
+              valid: rows.filter((row) => !failing.has(row.row)).length,
+              errors,
+            },
+          };
+        },
+      );
+
+      app.get(
+        `${base}/errors/:token`,
+        {
+          config: { permission },
+          schema: {
+            tags,
+            summary: `The checked workbook of ${imported.name} again, with a column of each row's errors`,
+            params: z.object({ token: ZToken }),
+            produces: [xlsxContentType],
+            response: { 200: fileResponse(`${imported.name}-errors.xlsx`, xlsxContentType) },
+          },
+        },
+        async (request, reply) => {
+          const run = await runs.load(request.params.token, currentUser(request).id, imported.name);
+          if (!run) throw new ApiError(404, 'importTokenUnknown');
+          return sendWorkbook(
+            reply,
+            await errorsWorkbook(imported, run, requestLocale(request), new Date(app.now())),
+            `${imported.name}-errors`,
+          );
+        },
+      );
+
+      app.post(
+        `${base}/commit`,
+        {
+          // It answers the codes it wrote, which the importer typed or is given.
+          config: { permission, answers: permission },
+          schema: {
+            tags,
+            summary: `Write a checked workbook of ${imported.name}: all rows or none, in one transaction`,
+            description:
+              'Refused (400) while the check found errors; refused (409, nothing written, the rows named) when ' +
+              'a record changed or was added since the check. Answers the codes created and changed.',
+            body: z.object({ token: ZToken }),
+            response: { 200: dataOf(ZCommitted), 404: ZErrorBody, 409: ZErrorBody },
+          },
+        },
+        async (request) => {
+          const actor = currentUser(request);
+          const t = translator(request);
+          const claimed = await runs.claim(request.body.token, actor.id, imported.name);
+          if (!claimed) throw new ApiError(404, 'importTokenUnknown');
+          const { run } = claimed;
+          try {
+            const failing = new Set(run.errors.map((error) => error.row));
+            if (failing.size > 0) throw new ApiError(400, 'importHasErrors', { count: failing.size });
+            const now = app.now();
+            const answer = await app.db.transaction(async (tx) => {
+              const refused: TRowError[] = [];
+              const columns = getTableColumns(imported.binding.table) as Record<string, PgColumn>;
+              // Added since the check: a record of the same identity kept now (importing twice at once).
+              const creates = run.rows.filter((row) => row.outcome === 'create');
+              if (creates.length > 0) {
+                const kept = await tx
+                  .select({
+                    code: columns.code,
+                    ...Object.fromEntries(imported.identity.map((field) => [field, columns[field]])),
+                  })
+                  .from(imported.binding.table)
+                  .where(officeCondition(writes.officeColumn, actor));
+                const byIdentity = new Map(
+                  kept.map((record) => [identityKey(imported.identity, record), record]),
+                );
+                for (const row of creates) {
+                  const same = byIdentity.get(row.identity ?? '');
+                  if (same)
+                    refused.push({
+                      row: row.row,
+                      column: null,
+                      message: t.server.upload.createdSince({ row: row.row, code: String(same.code) }),
+                    });
+                }
+              }
+              // Rows found unchanged must still be at the version the check saw.
+              const unchanged = run.rows.filter((row) => row.outcome === 'unchanged' && row.target);
+              if (unchanged.length > 0) {
+                const versions = new Map(
+                  (
+                    await tx
+                      .select({ id: columns.id, version: columns.version })
+                      .from(imported.binding.table)
+                      .where(
+                        inArray(
+                          columns.id,
+                          unchanged.map((row) => row.target?.id as number),
+                        ),
+                      )
+                      .for('update')
+                  ).map((record) => [record.id, record.version]),
+                );
+                for (const row of unchanged)
+                  if (versions.get(row.target?.id) !== row.target?.version)
+                    refused.push({
+                      row: row.row,
+                      column: 'code',
+                      message: t.server.upload.changedSince({ code: row.target?.code ?? '' }),
+                    });
+              }
+              if (refused.length > 0) throw new RowsRefused(refused);
+              const created: string[] = [];
+              const updated: string[] = [];
+              for (const row of run.rows) {
+                const options = { actor, now, t };
+                try {
+                  if (row.outcome === 'create') {
+                    const record = await writes.create(tx, row.body ?? {}, options);
+                    created.push(String(record?.code));
+                  } else if (row.outcome === 'update' && row.target) {
+                    await writes.update(tx, row.target.id, row.target.version, row.body ?? {}, options);
+                    updated.push(row.target.code);
+                  }
+                } catch (error) {
+                  if (!(error instanceof ApiError)) throw error;
+                  // A record changed, gone or refused since the check: the whole commit is refused.
+                  const message =
+                    error.statusCode === 409 || error.statusCode === 404
+                      ? t.server.upload.changedSince({ code: row.target?.code ?? '' })
+                      : (error.errors?.map((render) => render(t)).join(' ') ??
+                        (t.server[error.messageKey] as (params: Record<string, unknown>) => string)(
+                          error.params,
+                        ));
+                  throw new RowsRefused([{ row: row.row, column: null, message }]);
+                }
+              }
+              return { created, updated, unchanged: unchanged.length };
+            });
+            await claimed.done();
+            return { data: answer };
+          } catch (error) {
+            await claimed.release();
+            if (error instanceof RowsRefused)
+              throw new ApiError(
+                409,
+                'importChanged',
+                {},
+                {},
+                error.errors.map(
+                  (refusal) => (words) =>
+                    words.server.upload.rowLabel({ row: refusal.row, message: refusal.message }),
+                ),
+              );
+            throw error;
+          }
+        },
+      );
+    }
+  };
