@@ -7,10 +7,12 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { gridDarkTheme, gridTheme } from '@/components/resource/gridTheme';
+import type { TFieldDef } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { darkModeAtom } from '@/state/ui';
+import { importColumnLabel, type TImportKind } from './importKinds';
 import { errorGrid, type TErrorRow, type TRowError, wholeRowKey } from './uploadAnswers';
 
 // The dry run's rows are all in the browser (they came in one answer): the client-side row model,
@@ -25,10 +27,19 @@ const rowsShownWhole = 12;
  * first, then a column per workbook column with an error, each cell its message. AG Grid's own
  * keyboard moves cell by cell; a screen reader reads each message with its row and column header.
  */
-const DryRunGrid = ({ errors }: { errors: readonly TRowError[] }) => {
+const DryRunGrid = ({ kind, errors }: { kind: TImportKind; errors: readonly TRowError[] }) => {
   const { LL } = useI18nContext();
   const dark = useAtomValue(darkModeAtom);
   const grid = useMemo(() => errorGrid(errors), [errors]);
+  // The answer names columns by field key; the headers say them as the template does.
+  const [fields, setFields] = useState<readonly TFieldDef[]>([]);
+  useEffect(() => {
+    let current = true;
+    void kind.fields().then((loaded) => current && setFields(loaded));
+    return () => {
+      current = false;
+    };
+  }, [kind]);
   const columnDefs = useMemo<ColDef<TErrorRow>[]>(
     () => [
       {
@@ -41,7 +52,7 @@ const DryRunGrid = ({ errors }: { errors: readonly TRowError[] }) => {
       ...grid.columns.map(
         (column): ColDef<TErrorRow> => ({
           colId: `column:${column}`,
-          headerName: column === wholeRowKey ? LL.upload.wholeRow() : column,
+          headerName: column === wholeRowKey ? LL.upload.wholeRow() : importColumnLabel(fields, column, LL),
           valueGetter: ({ data }) => data?.byColumn[column] ?? '',
           minWidth: 200,
           flex: 1,
@@ -52,7 +63,7 @@ const DryRunGrid = ({ errors }: { errors: readonly TRowError[] }) => {
         }),
       ),
     ],
-    [grid.columns, LL],
+    [grid.columns, fields, LL],
   );
   const few = grid.rows.length <= rowsShownWhole;
   return (

@@ -181,6 +181,7 @@ const UploadScreen = () => {
         />
       ) : state.step === 'checked' ? (
         <CheckedWorkbook
+          kind={kind}
           state={state}
           onCommit={() => void commit()}
           onDownloadErrors={() => void download('errors')}
@@ -284,11 +285,13 @@ const SendingProgress = ({ percent, text }: { percent?: number; text: string }) 
 
 /** The dry run: the summary, what to do next, the rows with errors. */
 const CheckedWorkbook = ({
+  kind,
   state,
   onCommit,
   onDownloadErrors,
   onFiles,
 }: {
+  kind: TImportKind;
   state: Extract<TStep, { step: 'checked' }>;
   onCommit: () => void;
   onDownloadErrors: () => void;
@@ -356,7 +359,7 @@ const CheckedWorkbook = ({
       </div>
       {checked.errors.length > 0 ? (
         <Suspense fallback={<p className="mt-4 text-slate-600 text-sm">{LL.record.loading()}</p>}>
-          <DryRunGrid errors={checked.errors} />
+          <DryRunGrid kind={kind} errors={checked.errors} />
         </Suspense>
       ) : null}
     </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importKindsFor } from './importKinds';
+import { importColumnLabel, importKindsFor } from './importKinds';
 import { feature } from './index';
 
 const user = (permissions: string[]) => ({ username: 'someone', roles: [], permissions });
@@ -23,5 +23,18 @@ describe('what a user may import', () => {
       ['/upload?resource=children', 'adoptive_children:write'],
       ['/upload?resource=parent-applications', 'adoptive_parents:write'],
     ]);
+  });
+});
+
+describe("an error's column as the template heads it", () => {
+  it('names a field by its label, and an unknown key by itself', async () => {
+    const { i18nObject } = await import('@/i18n/i18n-util');
+    const { loadAllLocales } = await import('@/i18n/i18n-util.sync');
+    loadAllLocales();
+    const LL = i18nObject('en');
+    const fields = await importKindsFor(user(['adoptive_children:write']))[0].fields();
+    expect(importColumnLabel(fields, 'headOfficeId', LL)).toBe(LL.fields.headOffice());
+    expect(importColumnLabel(fields, 'dateOfBirth', LL)).toBe(LL.fields.dateOfBirth());
+    expect(importColumnLabel(fields, 'somethingNew', LL)).toBe('somethingNew');
   });
 });
