@@ -111,13 +111,14 @@ let badWorkbook: Buffer;
 let fixedWorkbook: Buffer;
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage();
+  // A context of its own: axe needs one (browser.newPage() has none it can reach).
+  page = await (await browser.newContext()).newPage();
   await signIn(page, { ...caseworker, locale: 'kh', path: '/kh/login' });
   badWorkbook = await childrenWorkbook();
 });
 
 test.afterAll(async () => {
-  await page.close();
+  await page.context().close();
 });
 
 test('in Khmer, the dry run of 50 children shows the 5 wrong rows in a grid, and Import waits until every row is valid', async () => {
