@@ -6,9 +6,7 @@ import type { TRouteEntry } from '@/platform/screenRegistry';
 /**
  * Every route of spec section 2, with its guards and permission (spec section 6): the sign-in and
  * home pages, then every feature's routes (src/features/<feature>/index.ts, found by the feature
- * registry: a new area adds its own file, not a line here). A route whose screen a later issue
- * builds has no `screen` yet: the guard still runs (403 for a user lacking the permission) and the
- * not-found view answers the others.
+ * registry: a new area adds its own file, not a line here).
  */
 export type { TGuardName, TRouteEntry, TScreenModule } from '@/platform/screenRegistry';
 
@@ -22,6 +20,4 @@ export const routeTable: TRouteEntry[] = [
   },
   auth('/', undefined, () => import('@/features/home/HomePage')),
   ...features.flatMap((feature) => feature.routes ?? []),
-  // The areas later issues build: guarded already, their screens to come.
-  auth('/upload'),
 ];

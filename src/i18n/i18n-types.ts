@@ -4980,6 +4980,200 @@ type RootTranslation = {
 		 */
 		printedBy: RequiredParams<'date' | 'name'>
 	}
+	upload: {
+		/**
+		 * ន​ា​ំ​ច​ូ​ល​ព​ី​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ ​E​x​c​e​l
+		 */
+		title: string
+		/**
+		 * ជ​្​រ​ើ​ស​រ​ើ​ស​ប​្​រ​ភ​េ​ទ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​ទ​ា​ញ​យ​ក​គ​ំ​រ​ូ​ ​ប​ំ​ព​េ​ញ​វ​ា​ ​ហ​ើ​យ​ដ​ា​ក​់​វ​ា​ន​ៅ​ទ​ី​ន​េ​ះ​។​ ​គ​្​ម​ា​ន​អ​្​វ​ី​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​ ​រ​ហ​ូ​ត​ដ​ល​់​អ​្​ន​ក​ច​ុ​ច​ ​ន​ា​ំ​ច​ូ​ល​។
+		 */
+		intro: string
+		/**
+		 * អ​្​វ​ី​ដ​ែ​ល​ត​្​រ​ូ​វ​ន​ា​ំ​ច​ូ​ល
+		 */
+		kindLegend: string
+		kinds: {
+			/**
+			 * ក​ុ​ម​ា​រ
+			 */
+			children: string
+			/**
+			 * ព​ា​ក​្​យ​ស​ុ​ំ​រ​ប​ស​់​ឪ​ព​ុ​ក​ម​្​ដ​ា​យ
+			 */
+			parentApplications: string
+		}
+		/**
+		 * ន​ា​ំ​ច​ូ​ល​ក​ុ​ម​ា​រ
+		 */
+		paletteChildren: string
+		/**
+		 * ន​ា​ំ​ច​ូ​ល​ព​ា​ក​្​យ​ស​ុ​ំ​រ​ប​ស​់​ឪ​ព​ុ​ក​ម​្​ដ​ា​យ
+		 */
+		paletteParentApplications: string
+		/**
+		 * ទ​ា​ញ​យ​ក​គ​ំ​រ​ូ
+		 */
+		template: string
+		/**
+		 * ម​ួ​យ​ជ​ួ​រ​ឈ​រ​ស​ម​្​រ​ា​ប​់​វ​ា​ល​ន​ី​ម​ួ​យ​ៗ​ ​ក​្​ប​ា​ល​ជ​ួ​រ​ជ​ា​ព​ី​រ​ភ​ា​ស​ា​ ​ន​ិ​ង​ស​ន​្​ល​ឹ​ក​ប​ញ​្​ជ​ី​យ​ោ​ង​ ​(​ទ​ី​ក​ន​្​ល​ែ​ង​ត​ា​ម​ល​េ​ខ​ក​ូ​ដ​)​។
+		 */
+		templateHint: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ទ​ា​ញ​យ​ក​គ​ំ​រ​ូ​ប​ា​ន​ទ​េ​។
+		 */
+		templateFailed: string
+		/**
+		 * ទ​ម​្​ល​ា​ក​់​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ ​.​x​l​s​x​ ​ន​ៅ​ទ​ី​ន​េ​ះ
+		 */
+		dropTitle: string
+		/**
+		 * ឬ
+		 */
+		dropOr: string
+		/**
+		 * ជ​្​រ​ើ​ស​រ​ើ​ស​ឯ​ក​ស​ា​រ
+		 */
+		choose: string
+		/**
+		 * ម​ួ​យ​ឯ​ក​ស​ា​រ​ ​.​x​l​s​x​ ​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​2​0​ ​M​B​ ​ន​ិ​ង​ ​1​0​,​0​0​0​ ​ជ​ួ​រ​។
+		 */
+		dropHint: string
+		/**
+		 * ស​ូ​ម​ដ​ា​ក​់​ត​ែ​ម​ួ​យ​ឯ​ក​ស​ា​រ​ ​.​x​l​s​x​ ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​។
+		 */
+		oneFile: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ញ​ើ​ ​{​n​a​m​e​}​.​.​.​ ​{​p​e​r​c​e​n​t​}​%
+		 * @param {unknown} name
+		 * @param {unknown} percent
+		 */
+		uploading: RequiredParams<'name' | 'percent'>
+		/**
+		 * ក​ំ​ព​ុ​ង​ព​ិ​ន​ិ​ត​្​យ​ជ​ួ​រ​ន​ី​ម​ួ​យ​ៗ​ន​ៃ​ ​{​n​a​m​e​}​.​.​.
+		 * @param {unknown} name
+		 */
+		checking: RequiredParams<'name'>
+		/**
+		 * ក​ា​រ​ផ​្​ញ​ើ​ឯ​ក​ស​ា​រ
+		 */
+		progressLabel: string
+		/**
+		 * ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​ ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​ទ​េ​។
+		 * @param {unknown} name
+		 */
+		refused: RequiredParams<'name'>
+		/**
+		 * ឯ​ក​ស​ា​រ​ធ​ំ​ជ​ា​ង​ ​2​0​ ​M​B​៖​ ​ស​ូ​ម​ប​ំ​ប​ែ​ក​វ​ា​ជ​ា​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ត​ូ​ច​ៗ​។
+		 */
+		tooLarge: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ទ​ា​ក​់​ទ​ង​ម​៉​ា​ស​៊​ី​ន​ម​េ​ប​ា​ន​ទ​េ​៖​ ​ស​ូ​ម​ព​ិ​ន​ិ​ត​្​យ​ក​ា​រ​ត​ភ​្​ជ​ា​ប​់​ ​ហ​ើ​យ​ដ​ា​ក​់​ឯ​ក​ស​ា​រ​ម​្​ដ​ង​ទ​ៀ​ត​។
+		 */
+		networkFailed: string
+		/**
+		 * {​r​o​w​s​}​ ​ជ​ួ​រ​ ​·​ ​{​v​a​l​i​d​}​ ​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​ ​·​ ​{​i​n​v​a​l​i​d​}​ ​ម​ា​ន​ក​ំ​ហ​ុ​ស
+		 * @param {number} invalid
+		 * @param {number} rows
+		 * @param {number} valid
+		 */
+		summary: RequiredParams<'invalid' | 'rows' | 'valid'>
+		/**
+		 * ល​ទ​្​ធ​ផ​ល​ព​ិ​ន​ិ​ត​្​យ​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		summaryOf: RequiredParams<'name'>
+		/**
+		 * ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ន​េ​ះ​គ​្​ម​ា​ន​ជ​ួ​រ​ណ​ា​ដ​ែ​ល​ត​្​រ​ូ​វ​ន​ា​ំ​ច​ូ​ល​ទ​េ​។
+		 */
+		noRows: string
+		/**
+		 * ជ​ួ​រ​ទ​ា​ំ​ង​អ​ស​់​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​។​ ​ច​ុ​ច​ ​ន​ា​ំ​ច​ូ​ល​ ​ដ​ើ​ម​្​ប​ី​រ​ក​្​ស​ា​ទ​ុ​ក​វ​ា​។
+		 */
+		allValid: string
+		/**
+		 * ក​ា​រ​ន​ា​ំ​ច​ូ​ល​គ​ឺ​ទ​ា​ំ​ង​អ​ស​់​ ​ឬ​គ​្​ម​ា​ន​អ​្​វ​ី​ស​ោ​ះ​៖​ ​ជ​ួ​រ​ទ​ា​ំ​ង​អ​ស​់​ត​្​រ​ូ​វ​ត​ែ​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​ជ​ា​ម​ុ​ន​ស​ិ​ន​។​ ​ទ​ា​ញ​យ​ក​ក​ំ​ហ​ុ​ស​ ​ក​ែ​វ​ា​ន​ៅ​ក​្​ន​ុ​ង​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ ​ហ​ើ​យ​ដ​ា​ក​់​វ​ា​ម​្​ដ​ង​ទ​ៀ​ត​។
+		 */
+		mustBeValid: string
+		/**
+		 * ជ​ួ​រ​ដ​ែ​ល​ម​ា​ន​ក​ំ​ហ​ុ​ស
+		 */
+		gridLabel: string
+		/**
+		 * ជ​ួ​រ
+		 */
+		rowColumn: string
+		/**
+		 * ជ​ួ​រ​ទ​ា​ំ​ង​ម​ូ​ល
+		 */
+		wholeRow: string
+		/**
+		 * ជ​ួ​រ​ ​{​r​o​w​}​៖​ ​{​c​o​u​n​t​}​ ​ក​ំ​ហ​ុ​ស
+		 * @param {number} count
+		 * @param {number} row
+		 */
+		rowErrors: RequiredParams<'count' | 'row'>
+		/**
+		 * ទ​ា​ញ​យ​ក​ក​ំ​ហ​ុ​ស
+		 */
+		downloadErrors: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ទ​ា​ញ​យ​ក​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ក​ំ​ហ​ុ​ស​ប​ា​ន​ទ​េ​។
+		 */
+		downloadErrorsFailed: string
+		/**
+		 * ជ​្​រ​ើ​ស​រ​ើ​ស​ឯ​ក​ស​ា​រ​ផ​្​ស​េ​ង
+		 */
+		otherFile: string
+		/**
+		 * ន​ា​ំ​ច​ូ​ល​ ​{​c​o​u​n​t​}​ ​ជ​ួ​រ
+		 * @param {number} count
+		 */
+		commit: RequiredParams<'count'>
+		/**
+		 * ក​ំ​ព​ុ​ង​ន​ា​ំ​ច​ូ​ល​.​.​.
+		 */
+		committing: string
+		/**
+		 * គ​្​ម​ា​ន​អ​្​វ​ី​ត​្​រ​ូ​វ​ប​ា​ន​ន​ា​ំ​ច​ូ​ល​ទ​េ​។
+		 */
+		commitFailed: string
+		/**
+		 * ប​ា​ន​ន​ា​ំ​ច​ូ​ល
+		 */
+		doneTitle: string
+		/**
+		 * ប​ា​ន​ប​ង​្​ក​ើ​ត​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		created: RequiredParams<'count'>
+		/**
+		 * ប​ា​ន​ធ​្​វ​ើ​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន​ភ​ា​ព​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		updated: RequiredParams<'count'>
+		/**
+		 * ម​ិ​ន​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ ​{​c​o​u​n​t​}
+		 * @param {number} count
+		 */
+		unchanged: RequiredParams<'count'>
+		/**
+		 * គ​្​ម​ា​ន​អ​្​វ​ី​ថ​្​ម​ី​ទ​េ​៖​ ​ជ​ួ​រ​ទ​ា​ំ​ង​អ​ស​់​ម​ា​ន​រ​ួ​ច​ហ​ើ​យ​។
+		 */
+		nothingNew: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​ប​ា​ន​ប​ង​្​ក​ើ​ត
+		 */
+		createdList: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​ប​ា​ន​ធ​្​វ​ើ​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន​ភ​ា​ព
+		 */
+		updatedList: string
+		/**
+		 * ន​ា​ំ​ច​ូ​ល​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ម​ួ​យ​ទ​ៀ​ត
+		 */
+		another: string
+	}
 	areas: {
 		child: {
 			commands: {
@@ -11353,6 +11547,186 @@ export type TranslationFunctions = {
 		 * បោះពុម្ពថ្ងៃទី {date} ដោយ {name}
 		 */
 		printedBy: (arg: { date: unknown, name: unknown }) => LocalizedString
+	}
+	upload: {
+		/**
+		 * នាំចូលពីសៀវភៅបញ្ជី Excel
+		 */
+		title: () => LocalizedString
+		/**
+		 * ជ្រើសរើសប្រភេទកំណត់ត្រា ទាញយកគំរូ បំពេញវា ហើយដាក់វានៅទីនេះ។ គ្មានអ្វីត្រូវបានរក្សាទុកទេ រហូតដល់អ្នកចុច នាំចូល។
+		 */
+		intro: () => LocalizedString
+		/**
+		 * អ្វីដែលត្រូវនាំចូល
+		 */
+		kindLegend: () => LocalizedString
+		kinds: {
+			/**
+			 * កុមារ
+			 */
+			children: () => LocalizedString
+			/**
+			 * ពាក្យសុំរបស់ឪពុកម្ដាយ
+			 */
+			parentApplications: () => LocalizedString
+		}
+		/**
+		 * នាំចូលកុមារ
+		 */
+		paletteChildren: () => LocalizedString
+		/**
+		 * នាំចូលពាក្យសុំរបស់ឪពុកម្ដាយ
+		 */
+		paletteParentApplications: () => LocalizedString
+		/**
+		 * ទាញយកគំរូ
+		 */
+		template: () => LocalizedString
+		/**
+		 * មួយជួរឈរសម្រាប់វាលនីមួយៗ ក្បាលជួរជាពីរភាសា និងសន្លឹកបញ្ជីយោង (ទីកន្លែងតាមលេខកូដ)។
+		 */
+		templateHint: () => LocalizedString
+		/**
+		 * មិនអាចទាញយកគំរូបានទេ។
+		 */
+		templateFailed: () => LocalizedString
+		/**
+		 * ទម្លាក់សៀវភៅបញ្ជី .xlsx នៅទីនេះ
+		 */
+		dropTitle: () => LocalizedString
+		/**
+		 * ឬ
+		 */
+		dropOr: () => LocalizedString
+		/**
+		 * ជ្រើសរើសឯកសារ
+		 */
+		choose: () => LocalizedString
+		/**
+		 * មួយឯកសារ .xlsx យ៉ាងច្រើន 20 MB និង 10,000 ជួរ។
+		 */
+		dropHint: () => LocalizedString
+		/**
+		 * សូមដាក់តែមួយឯកសារ .xlsx ប៉ុណ្ណោះ។
+		 */
+		oneFile: () => LocalizedString
+		/**
+		 * កំពុងផ្ញើ {name}... {percent}%
+		 */
+		uploading: (arg: { name: unknown, percent: unknown }) => LocalizedString
+		/**
+		 * កំពុងពិនិត្យជួរនីមួយៗនៃ {name}...
+		 */
+		checking: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ការផ្ញើឯកសារ
+		 */
+		progressLabel: () => LocalizedString
+		/**
+		 * ឯកសារ {name} មិនត្រូវបានទទួលយកទេ។
+		 */
+		refused: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ឯកសារធំជាង 20 MB៖ សូមបំបែកវាជាសៀវភៅបញ្ជីតូចៗ។
+		 */
+		tooLarge: () => LocalizedString
+		/**
+		 * មិនអាចទាក់ទងម៉ាស៊ីនមេបានទេ៖ សូមពិនិត្យការតភ្ជាប់ ហើយដាក់ឯកសារម្ដងទៀត។
+		 */
+		networkFailed: () => LocalizedString
+		/**
+		 * {rows} ជួរ · {valid} ត្រឹមត្រូវ · {invalid} មានកំហុស
+		 */
+		summary: (arg: { invalid: number, rows: number, valid: number }) => LocalizedString
+		/**
+		 * លទ្ធផលពិនិត្យ {name}
+		 */
+		summaryOf: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * សៀវភៅបញ្ជីនេះគ្មានជួរណាដែលត្រូវនាំចូលទេ។
+		 */
+		noRows: () => LocalizedString
+		/**
+		 * ជួរទាំងអស់ត្រឹមត្រូវ។ ចុច នាំចូល ដើម្បីរក្សាទុកវា។
+		 */
+		allValid: () => LocalizedString
+		/**
+		 * ការនាំចូលគឺទាំងអស់ ឬគ្មានអ្វីសោះ៖ ជួរទាំងអស់ត្រូវតែត្រឹមត្រូវជាមុនសិន។ ទាញយកកំហុស កែវានៅក្នុងសៀវភៅបញ្ជី ហើយដាក់វាម្ដងទៀត។
+		 */
+		mustBeValid: () => LocalizedString
+		/**
+		 * ជួរដែលមានកំហុស
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * ជួរ
+		 */
+		rowColumn: () => LocalizedString
+		/**
+		 * ជួរទាំងមូល
+		 */
+		wholeRow: () => LocalizedString
+		/**
+		 * ជួរ {row}៖ {count} កំហុស
+		 */
+		rowErrors: (arg: { count: number, row: number }) => LocalizedString
+		/**
+		 * ទាញយកកំហុស
+		 */
+		downloadErrors: () => LocalizedString
+		/**
+		 * មិនអាចទាញយកសៀវភៅបញ្ជីកំហុសបានទេ។
+		 */
+		downloadErrorsFailed: () => LocalizedString
+		/**
+		 * ជ្រើសរើសឯកសារផ្សេង
+		 */
+		otherFile: () => LocalizedString
+		/**
+		 * នាំចូល {count} ជួរ
+		 */
+		commit: (arg: { count: number }) => LocalizedString
+		/**
+		 * កំពុងនាំចូល...
+		 */
+		committing: () => LocalizedString
+		/**
+		 * គ្មានអ្វីត្រូវបាននាំចូលទេ។
+		 */
+		commitFailed: () => LocalizedString
+		/**
+		 * បាននាំចូល
+		 */
+		doneTitle: () => LocalizedString
+		/**
+		 * បានបង្កើត {count}
+		 */
+		created: (arg: { count: number }) => LocalizedString
+		/**
+		 * បានធ្វើបច្ចុប្បន្នភាព {count}
+		 */
+		updated: (arg: { count: number }) => LocalizedString
+		/**
+		 * មិនផ្លាស់ប្ដូរ {count}
+		 */
+		unchanged: (arg: { count: number }) => LocalizedString
+		/**
+		 * គ្មានអ្វីថ្មីទេ៖ ជួរទាំងអស់មានរួចហើយ។
+		 */
+		nothingNew: () => LocalizedString
+		/**
+		 * កំណត់ត្រាដែលបានបង្កើត
+		 */
+		createdList: () => LocalizedString
+		/**
+		 * កំណត់ត្រាដែលបានធ្វើបច្ចុប្បន្នភាព
+		 */
+		updatedList: () => LocalizedString
+		/**
+		 * នាំចូលសៀវភៅបញ្ជីមួយទៀត
+		 */
+		another: () => LocalizedString
 	}
 	areas: {
 		child: {

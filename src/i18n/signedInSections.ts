@@ -19,4 +19,6 @@ export const signedInSections = [
   'reports',
   // the printable report of one record (issue 24)
   'recordReport',
+  // the bulk import screen (issue 25)
+  'upload',
 ] as const;

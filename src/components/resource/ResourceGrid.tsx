@@ -3,7 +3,6 @@ import {
   type ColDef,
   ColumnApiModule,
   ColumnAutoSizeModule,
-  colorSchemeDark,
   type GridApi,
   type IDatasource,
   type IGetRowsParams,
@@ -12,7 +11,6 @@ import {
   RowStyleModule,
   ScrollApiModule,
   type SortChangedEvent,
-  themeQuartz,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useAtomValue } from 'jotai';
@@ -28,6 +26,7 @@ import type { TListLoaderActor } from '@/machines/listLoader.machine';
 import type { TResourceRow } from '@/platform/api/resources';
 import { darkModeAtom } from '@/state/ui';
 import { columnText, valueAtPath } from './columnText';
+import { gridDarkTheme, gridHeaderHeight, gridRowHeight, gridTheme } from './gridTheme';
 import type { TListView } from './listAddress';
 
 // Only what the lists use: the server-fed row model (pages and 'all' are blocks of it), the column
@@ -45,8 +44,8 @@ const columnMinWidth = 64;
 const columnMaxWidth = 360;
 /** The main column never gets narrower than this, however wide the others. */
 const mainColumnMinWidth = 180;
-const rowHeight = 40;
-const headerHeight = 42;
+const rowHeight = gridRowHeight;
+const headerHeight = gridHeaderHeight;
 /** Room under the rows for the horizontal scrollbar a narrow window or wide columns show. */
 const horizontalScrollRoom = 18;
 
@@ -57,21 +56,6 @@ const horizontalScrollRoom = 18;
  */
 const gridHeightFor = (rows: number) =>
   headerHeight + Math.max(rows, 1) * rowHeight + horizontalScrollRoom + 2;
-
-const baseTheme = themeQuartz.withParams({
-  fontFamily: 'inherit',
-  headerFontWeight: 600,
-  accentColor: '#1e3a8a',
-  rowHeight,
-  headerHeight,
-});
-// The page's slate tones, so the grid does not sit grey on blue-black.
-const darkTheme = baseTheme.withPart(colorSchemeDark).withParams({
-  backgroundColor: '#0f172a',
-  headerBackgroundColor: '#1e293b',
-  borderColor: '#334155',
-  foregroundColor: '#e2e8f0',
-});
 
 /** Rows fetched per block when the list shows all rows ('all' scrolls, loading blocks as needed). */
 export const allRowsBlockSize = 100;
@@ -316,7 +300,7 @@ const ResourceGrid = ({
       onMouseLeave={hideWholeValue}
     >
       <AgGridReact<TResourceRow>
-        theme={dark ? darkTheme : baseTheme}
+        theme={dark ? gridDarkTheme : gridTheme}
         // Every column but the main one as wide as its header and values, again as pages change.
         autoSizeStrategy={{
           type: 'fitCellContents',
