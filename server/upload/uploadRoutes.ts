@@ -1,12 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import { getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Workbook } from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hasPermission } from '../../src/domain/permissions';
 import { permissionFor } from '../../src/domain/resource';
 import { ApiError, fieldErrors } from '../errors';
+import { workbookBytes } from '../exports/neutraliseCell';
 import { xlsxContentType } from '../http/contentTypes';
 import { dataOf, ZErrorBody } from '../http/schemas';
 import { requestLocale, translator } from '../plugins/locale';
@@ -42,16 +44,12 @@ class RowsRefused extends Error {
   }
 }
 
-const sendWorkbook = async (
-  reply: FastifyReply,
-  workbook: { xlsx: { writeBuffer: () => Promise<ArrayBuffer> } },
-  filename: string,
-) =>
+const sendWorkbook = async (reply: FastifyReply, workbook: Workbook, filename: string) =>
   reply
     .type(xlsxContentType)
     .header('content-disposition', `attachment; filename="${filename}.xlsx"`)
     .header('cache-control', 'no-store')
-    .send(Buffer.from(await workbook.xlsx.writeBuffer()));
+    .send(await workbookBytes(workbook));
 
 /**
  * Bulk import from a workbook (issue 25, DESIGN.md section 8), for each importable resource:

@@ -48,4 +48,11 @@ describe('cells of an imported workbook', () => {
     expect(isBlankRow([null, ' ', '\u200b'])).toBe(true);
     expect(isBlankRow([null, 0])).toBe(false);
   });
+
+  it("reads back a text an export guarded against formulas as it was typed, and keeps any other leading '", () => {
+    expect(cleanText("'=1+2")).toBe('=1+2');
+    expect(cleanText("'@SUM(A1)")).toBe('@SUM(A1)');
+    expect(cleanText("'-3")).toBe('-3');
+    expect(cleanText("'tis")).toBe("'tis");
+  });
 });

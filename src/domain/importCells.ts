@@ -12,9 +12,15 @@ const invisible = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
 export const westernDigits = (text: string): string =>
   text.replace(khmerDigits, (digit) => String(digit.charCodeAt(0) - 0x17e0));
 
-/** A cell's text as stored: invisible characters removed, runs of spaces made one, ends trimmed. */
+/**
+ * The `'` every export puts before text that could run as a formula (server/exports/neutraliseCell.ts):
+ * a workbook the product wrote (the errors workbook) reads back as what was typed.
+ */
+const neutralisedFormula = /^'(?=[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20])/;
+
+/** A cell's text as stored: the export's formula guard, invisible characters removed, runs of spaces made one, ends trimmed. */
 export const cleanText = (text: string): string =>
-  text.normalize('NFC').replace(invisible, '').replace(/\s+/g, ' ').trim();
+  text.normalize('NFC').replace(neutralisedFormula, '').replace(invisible, '').replace(/\s+/g, ' ').trim();
 
 /** The form in which names are compared (a place, a reference value, a header): clean, Latin lower case. */
 export const matchKey = (text: string): string => westernDigits(cleanText(text)).toLowerCase();
