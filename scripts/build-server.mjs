@@ -24,4 +24,6 @@ await build({
 });
 // The migrator reads the SQL files next to the bundle (see migrationsFolder in server/db/client.ts).
 await cp(path.join(root, 'server/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+// The seed reads the gazetteer next to the bundle too (gazetteerFile in server/db/gazetteer.ts).
+await cp(path.join(root, 'server/db/seedData/gazetteer.tsv'), path.join(outdir, 'seedData/gazetteer.tsv'));
 console.log(`Server built: ${path.relative(root, path.join(outdir, 'main.js'))}`);

@@ -187,7 +187,7 @@ const seedMenus = async (db: TDb) => {
 };
 
 /** Reference lists, countries and provinces: added when missing, never overwritten (admins edit them). */
-const seedReferenceData = async (db: TDb) => {
+export const seedReferenceData = async (db: TDb) => {
   const items = Object.entries(referenceListSeed).flatMap(([list, values]) =>
     values.map((value, index) => ({
       list: list as keyof typeof referenceListSeed,

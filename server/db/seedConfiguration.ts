@@ -1,38 +1,18 @@
 import { inArray } from 'drizzle-orm';
 import type { TDb } from './client';
-import {
-  communes,
-  countries,
-  departments,
-  districts,
-  headOffices,
-  organizations,
-  positions,
-  provinces,
-  states,
-  villages,
-} from './schema';
-import { communeSeed, districtSeed, villageSeed } from './seedData/geography';
+import { seedGazetteer } from './gazetteer';
+import { countries, departments, headOffices, organizations, positions, provinces, states } from './schema';
 import { departmentSeed, headOfficeSeed, organizationSeed, positionSeed } from './seedData/organisation';
 import { stateSeed } from './seedData/states';
 
 type TSeededTable =
-  | typeof districts
-  | typeof communes
-  | typeof villages
   | typeof states
   | typeof organizations
   | typeof departments
   | typeof positions
   | typeof headOffices;
 
-type TParentTable =
-  | typeof countries
-  | typeof provinces
-  | typeof districts
-  | typeof communes
-  | typeof organizations
-  | typeof departments;
+type TParentTable = typeof countries | typeof provinces | typeof organizations | typeof departments;
 
 /**
  * A level is seeded only while its table is empty (the first start): a row an administrator deletes
@@ -68,57 +48,21 @@ const withParentIds = <TRow, TOut>(
   });
 
 /**
- * The configuration hierarchy's starting data: districts, communes and villages, states, organisations,
- * departments, positions and head offices. Idempotent and cheap enough for every start: one insert and
- * at most one parent look-up per level; rows whose code exists are left as they are, so an
- * administrator's edits are never overwritten, and a level whose table has rows is not seeded again
- * (a deleted row stays deleted). Runs after provinces and countries are seeded.
+ * The configuration hierarchy's starting data: the gazetteer's districts, communes and villages
+ * (loaded when its edition changed, see gazetteer.ts), states, organisations, departments, positions
+ * and head offices. Idempotent and cheap enough for every start: one insert and at most one parent
+ * look-up per level; rows whose code exists are left as they are, so an administrator's edits are
+ * never overwritten, and a level whose table has rows is not seeded again (a deleted row stays
+ * deleted). Runs after provinces and countries are seeded.
  */
 export const seedConfiguration = async (db: TDb) => {
   await db.transaction(async (tx) => {
-    const provinceIds = await idsByCode(tx, provinces, [
-      ...districtSeed.map((row) => row.parentCode),
-      ...headOfficeSeed.map((row) => row.provinceCode),
-    ]);
-    const districtRows = withParentIds(
-      districtSeed,
-      (row) => row.parentCode,
-      provinceIds,
-      (row, provinceId) => ({ code: row.code, name: row.name, provinceId }),
-    );
-    if (districtRows.length > 0 && (await isEmpty(tx, districts))) {
-      await tx.insert(districts).values(districtRows).onConflictDoNothing({ target: districts.code });
-    }
-
-    const districtIds = await idsByCode(
+    await seedGazetteer(tx);
+    const provinceIds = await idsByCode(
       tx,
-      districts,
-      communeSeed.map((row) => row.parentCode),
+      provinces,
+      headOfficeSeed.map((row) => row.provinceCode),
     );
-    const communeRows = withParentIds(
-      communeSeed,
-      (row) => row.parentCode,
-      districtIds,
-      (row, districtId) => ({ code: row.code, name: row.name, districtId }),
-    );
-    if (communeRows.length > 0 && (await isEmpty(tx, communes))) {
-      await tx.insert(communes).values(communeRows).onConflictDoNothing({ target: communes.code });
-    }
-
-    const communeIds = await idsByCode(
-      tx,
-      communes,
-      villageSeed.map((row) => row.parentCode),
-    );
-    const villageRows = withParentIds(
-      villageSeed,
-      (row) => row.parentCode,
-      communeIds,
-      (row, communeId) => ({ code: row.code, name: row.name, communeId }),
-    );
-    if (villageRows.length > 0 && (await isEmpty(tx, villages))) {
-      await tx.insert(villages).values(villageRows).onConflictDoNothing({ target: villages.code });
-    }
 
     const countryIds = await idsByCode(
       tx,

@@ -167,6 +167,14 @@ const readsOtherTables = (expression: unknown, table: PgTable): boolean => {
 /** `''` (a filter sent empty, spec section 7) counts as absent. */
 const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
+/** What a searching picker sends (LookupCombobox): a place picker pages villages, never takes them all. */
+const ZLookupSearch = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).max(100_000).optional(),
+  selected: z.preprocess(emptyAsAbsent, ZDatabaseInt.optional()),
+});
+
 export const filterSchema = (definition: TResourceDefinition) =>
   Object.fromEntries(
     definition.filters.map((filter) => [
@@ -547,7 +555,10 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           schema: {
             tags,
             summary: `Options for the ${lookup.path} picker of ${entity}`,
-            querystring: parent && !inPath ? z.object({ [parent.key]: parentValue }) : z.object({}),
+            description:
+              'All options by default. `q` keeps those whose code or name (either script) holds every ' +
+              'word typed; `limit` and `offset` page them; `selected` answers the one option with that id.',
+            querystring: ZLookupSearch.extend(parent && !inPath ? { [parent.key]: parentValue } : {}),
             ...(inPath ? { params: z.object({ [parent.key]: parentValue }) } : {}),
             response: { 200: dataOf(z.array(ZLookupItem)), ...errorResponses(400, 401) },
           },
@@ -557,7 +568,12 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           const source = (inPath ? request.params : request.query) as Record<string, unknown>;
           const value = parent ? source[parent.key] : undefined;
           const office = lookup.ownOfficeOnly ? currentUser(request).officeScope : null;
-          const rows = await app.db
+          const { q, limit, offset, selected } = request.query as z.infer<typeof ZLookupSearch>;
+          const nameText = (language: TRouteLocale) =>
+            is(nameColumn, Column) && (nameColumn as PgColumn).dataType === 'json'
+              ? sql`${nameColumn}->>${language}`
+              : sql`${nameColumn}`;
+          const query = app.db
             .select({ id: lookupColumns.id, code: codeColumn, name: nameColumn } as Record<string, PgColumn>)
             .from(lookup.table)
             .where(
@@ -565,16 +581,13 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
                 lookup.where,
                 parent && value !== undefined ? sql`${parent.column} = ${value}` : undefined,
                 office !== null ? eq(lookupColumns.id, office) : undefined,
+                q ? searchCondition(q, [codeColumn, nameText('kh'), nameText('en')]) : undefined,
+                selected !== undefined ? eq(lookupColumns.id, selected) : undefined,
               ),
             )
-            .orderBy(
-              lookup.orderBy === 'name'
-                ? is(nameColumn, Column) && (nameColumn as PgColumn).dataType === 'json'
-                  ? sql`${nameColumn}->>${locale}`
-                  : sql`${nameColumn}`
-                : asc(codeColumn),
-              asc(lookupColumns.id),
-            );
+            .orderBy(lookup.orderBy === 'name' ? nameText(locale) : asc(codeColumn), asc(lookupColumns.id))
+            .$dynamic();
+          const rows = await (limit === undefined ? query : query.limit(limit).offset(offset ?? 0));
           return { data: rows as z.infer<typeof ZLookupItem>[] };
         },
       );

@@ -20,6 +20,11 @@ export type TLookup = {
   inPath?: boolean;
   /** Show each option's code beside its name (default): not for lists whose codes are internal keys. */
   showCode?: boolean;
+  /**
+   * A long list (districts, communes, villages): a searchable picker that asks the server for what
+   * is typed, a page at a time (`q`, `limit`, `offset`), instead of a select holding every option.
+   */
+  search?: boolean;
 };
 
 export type TFieldKind =

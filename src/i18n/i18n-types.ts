@@ -2146,6 +2146,22 @@ type RootTranslation = {
 		 */
 		noOptions: string
 		/**
+		 * វ​ា​យ​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ​ ​ដ​ើ​ម​្​ប​ី​ស​្​វ​ែ​ង​រ​ក
+		 */
+		searchToChoose: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ស​្​វ​ែ​ង​រ​ក​.​.​.
+		 */
+		searching: string
+		/**
+		 * រ​ក​ម​ិ​ន​ឃ​ើ​ញ
+		 */
+		nothingFound: string
+		/**
+		 * ច​ុ​ះ​ក​្​រ​ោ​ម​ដ​ើ​ម​្​ប​ី​ម​ើ​ល​ប​ន​្​ថ​ែ​ម
+		 */
+		moreOptions: string
+		/**
 		 * ខ​្​ម​ែ​រ
 		 */
 		khmer: string
@@ -8961,6 +8977,22 @@ export type TranslationFunctions = {
 		 * គ្មានជម្រើស
 		 */
 		noOptions: () => LocalizedString
+		/**
+		 * វាយឈ្មោះ ឬលេខកូដ ដើម្បីស្វែងរក
+		 */
+		searchToChoose: () => LocalizedString
+		/**
+		 * កំពុងស្វែងរក...
+		 */
+		searching: () => LocalizedString
+		/**
+		 * រកមិនឃើញ
+		 */
+		nothingFound: () => LocalizedString
+		/**
+		 * ចុះក្រោមដើម្បីមើលបន្ថែម
+		 */
+		moreOptions: () => LocalizedString
 		/**
 		 * ខ្មែរ
 		 */

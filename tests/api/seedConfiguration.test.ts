@@ -1,6 +1,8 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGazetteer, seedGazetteer } from '../../server/db/gazetteer';
 import {
+  addresses,
   communes,
   countries,
   departments,
@@ -9,17 +11,18 @@ import {
   organizations,
   positions,
   provinces,
+  seedEditions,
   states,
   villages,
 } from '../../server/db/schema';
 import { seedConfiguration } from '../../server/db/seedConfiguration';
-import { communeSeed, districtSeed, villageSeed } from '../../server/db/seedData/geography';
 import {
   departmentSeed,
   headOfficeSeed,
   organizationSeed,
   positionSeed,
 } from '../../server/db/seedData/organisation';
+import { provinceSeed } from '../../server/db/seedData/provinces';
 import { stateSeed } from '../../server/db/seedData/states';
 import { ZCommuneInput } from '../../src/domain/resources/commune';
 import { ZDepartmentInput } from '../../src/domain/resources/department';
@@ -30,7 +33,7 @@ import { ZPositionInput } from '../../src/domain/resources/position';
 import { ZStateInput } from '../../src/domain/resources/state';
 import { ZVillageInput } from '../../src/domain/resources/village';
 import type { TTranslatable } from '../../src/domain/translatable';
-import { createTestApp, type TTestApp } from './testApp';
+import { adminPassword, createTestApp, type TTestApp } from './testApp';
 
 let t: TTestApp;
 beforeAll(async () => {
@@ -51,9 +54,11 @@ const tables = {
 
 /** Every row of the seeded tables, as the re-seed must leave them. */
 const snapshot = async () => {
-  const result: Record<string, unknown[]> = {};
+  const result: Record<string, string[]> = {};
   for (const [name, table] of Object.entries(tables)) {
-    result[name] = await t.app.db.select().from(table).orderBy(asc(table.id));
+    // One string a row: comparing 16,000 strings is quick, comparing 16,000 objects is not.
+    const rows = await t.app.db.select().from(table).orderBy(asc(table.id));
+    result[name] = rows.map((row) => JSON.stringify(row));
   }
   return result;
 };
@@ -89,58 +94,57 @@ const expectBilingual = (where: string, name: TTranslatable) => {
   expect(name.en, `${where} en has no stray spaces`).toBe(name.en.trim().replace(/ {2,}/g, ' '));
 };
 
+const gazetteer = readGazetteer();
+const gazetteerRows = (length: number) =>
+  gazetteer.places
+    .filter((place) => place.code.length === length)
+    .map((place) => ({ code: place.code, name: { kh: place.kh, en: place.en } }));
+const gazetteerCodes = (length: number) => gazetteerRows(length).map((place) => place.code);
+
 describe('configuration seed on a fresh database', () => {
-  it('gives Phnom Penh its 14 khans and Kandal its 13 districts and municipalities', async () => {
-    const rows = await districtRows();
-    const codesOf = (provinceCode: string) =>
-      rows
-        .filter((row) => row.provinceCode === provinceCode)
-        .map((row) => row.code)
-        .sort();
-    expect(codesOf('12')).toEqual(
-      Array.from({ length: 14 }, (_, i) => `12${String(i + 1).padStart(2, '0')}`),
-    );
-    expect(codesOf('08')).toEqual(
-      Array.from({ length: 13 }, (_, i) => `08${String(i + 1).padStart(2, '0')}`),
-    );
-    expect(rows).toHaveLength(districtSeed.length);
-    expect(rows.find((row) => row.code === '1201')?.name).toEqual({ kh: 'ចំការមន', en: 'Chamkar Mon' });
-    expect(rows.find((row) => row.code === '0811')?.name).toEqual({ kh: 'តាខ្មៅ', en: 'Ta Khmau' });
+  it('holds the whole gazetteer: 25 provinces, 210 districts, 1,652 communes, 14,578 villages', async () => {
+    expect(gazetteerCodes(2)).toEqual(provinceSeed.map((province) => province.code));
+    const count = async (table: typeof provinces | typeof districts | typeof communes | typeof villages) =>
+      (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+    const counts = {
+      provinces: await count(provinces),
+      districts: await count(districts),
+      communes: await count(communes),
+      villages: await count(villages),
+    };
+    expect(counts).toEqual({ provinces: 25, districts: 210, communes: 1652, villages: 14_578 });
+    expect(gazetteerCodes(4)).toHaveLength(210);
+    expect(gazetteerCodes(6)).toHaveLength(1652);
+    expect(gazetteerCodes(8)).toHaveLength(14_578);
   });
 
-  it('puts every commune in a seeded district of its own province, with 3+ communes in 4+ districts each', async () => {
-    const rows = await communeRows();
-    expect(rows).toHaveLength(communeSeed.length);
-    for (const row of rows) {
-      expect(row.code, `commune ${row.code}`).toMatch(/^\d{6}$/);
-      expect(row.code.slice(0, 4), `commune ${row.code} district`).toBe(row.districtCode);
-      expect(row.districtCode.slice(0, 2), `commune ${row.code} province`).toBe(row.provinceCode);
-    }
-    for (const provinceCode of ['12', '08']) {
-      const perDistrict = new Map<string, number>();
-      for (const row of rows.filter((r) => r.provinceCode === provinceCode)) {
-        perDistrict.set(row.districtCode, (perDistrict.get(row.districtCode) ?? 0) + 1);
-      }
-      const wellSampled = [...perDistrict.values()].filter((n) => n >= 3);
-      expect(wellSampled.length, `province ${provinceCode}`).toBeGreaterThanOrEqual(4);
-    }
-  });
-
-  it('cascades villages: each in a seeded commune, each seeded commune with 3+ villages', async () => {
-    const rows = await t.app.db
-      .select({ code: villages.code, communeCode: communes.code })
+  it('hangs every place under the place its code begins with, named as the data file names it', async () => {
+    const districtsByCode = new Map((await districtRows()).map((row) => [row.code, row]));
+    for (const row of districtsByCode.values()) expect(row.code.slice(0, 2), row.code).toBe(row.provinceCode);
+    expect(districtsByCode.get('1201')?.name).toEqual({ kh: 'ចំការមន', en: 'Chamkar Mon' });
+    expect(districtsByCode.get('0102')?.name).toEqual({ kh: 'មង្គលបូរី', en: 'Mongkol Borey' });
+    for (const row of await communeRows()) expect(row.code.slice(0, 4), row.code).toBe(row.districtCode);
+    const villageRows = await t.app.db
+      .select({ code: villages.code, name: villages.name, communeCode: communes.code })
       .from(villages)
       .innerJoin(communes, eq(villages.communeId, communes.id));
-    expect(rows).toHaveLength(villageSeed.length);
-    const perCommune = new Map<string, number>();
-    for (const row of rows) {
-      expect(row.code, `village ${row.code}`).toMatch(/^\d{8}$/);
-      expect(row.code.slice(0, 6), `village ${row.code} commune`).toBe(row.communeCode);
-      perCommune.set(row.communeCode, (perCommune.get(row.communeCode) ?? 0) + 1);
-    }
-    for (const commune of communeSeed) {
-      expect(perCommune.get(commune.code) ?? 0, `villages of ${commune.code}`).toBeGreaterThanOrEqual(3);
-    }
+    for (const row of villageRows) expect(row.code.slice(0, 6), row.code).toBe(row.communeCode);
+    expect(villageRows.find((row) => row.code === '01020101')?.name).toEqual({ kh: 'អូរធំ', en: 'Ou Thum' });
+    // The one village the source names only in Khmer keeps that name in English too.
+    expect(villageRows.find((row) => row.code === '02010508')?.name).toEqual({ kh: 'ប៉ៃឡាំ', en: 'ប៉ៃឡាំ' });
+  });
+
+  it('gives Banteay Meanchey its districts through the parent-infos API', async () => {
+    const { accessToken } = await t.signIn('admin', adminPassword);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/parent-infos/districts/1',
+      headers: t.bearer(accessToken),
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { data: { name: TTranslatable }[] };
+    expect(body.data.length).toBeGreaterThanOrEqual(9);
+    expect(body.data.map((row) => row.name.en)).toContain('Mongkol Borey');
   });
 
   it('has one national head office in Phnom Penh and one provincial office per province', async () => {
@@ -201,19 +205,30 @@ describe('configuration seed on a fresh database', () => {
   });
 
   it('names every row in both languages, the Khmer one in Khmer script', async () => {
+    const gazetteerTables = new Set(['districts', 'communes', 'villages']);
     for (const [tableName, rows] of Object.entries(await snapshot())) {
       expect(rows.length, tableName).toBeGreaterThan(0);
-      for (const row of rows as { code: string; name: TTranslatable }[]) {
-        expectBilingual(`${tableName} ${row.code}`, row.name);
+      for (const row of rows.map((text) => JSON.parse(text) as { code: string; name: TTranslatable })) {
+        const where = `${tableName} ${row.code}`;
+        if (!gazetteerTables.has(tableName)) {
+          expectBilingual(where, row.name);
+          continue;
+        }
+        // The gazetteer's own spelling: Khmer names may hold quotes, digits or be a number (៣៥).
+        expect(row.name.kh, `${where} kh is in Khmer script`).toMatch(/[\u1780-\u17FF]/u);
+        expect(row.name.kh, `${where} kh has no stray spaces`).toBe(
+          row.name.kh.trim().replace(/ {2,}/g, ' '),
+        );
+        if (row.code !== '02010508') expect(row.name.en, `${where} en is not Khmer`).toMatch(noKhmer);
       }
     }
   });
 
   it('seeds codes and names an administrator can save unchanged through the forms', () => {
     const checks: [string, { safeParse: (value: unknown) => { success: boolean } }, { code: string }[]][] = [
-      ['district', ZDistrictInput.pick({ code: true, name: true }), districtSeed],
-      ['commune', ZCommuneInput.pick({ code: true, name: true }), communeSeed],
-      ['village', ZVillageInput.pick({ code: true, name: true }), villageSeed],
+      ['district', ZDistrictInput.pick({ code: true, name: true }), gazetteerRows(4)],
+      ['commune', ZCommuneInput.pick({ code: true, name: true }), gazetteerRows(6)],
+      ['village', ZVillageInput.pick({ code: true, name: true }), gazetteerRows(8)],
       ['state', ZStateInput.pick({ code: true, name: true }), stateSeed],
       ['organization', ZOrganizationInput, organizationSeed],
       ['department', ZDepartmentInput.pick({ code: true, name: true }), departmentSeed],
@@ -241,5 +256,76 @@ describe('seeding again', () => {
     expect(village.version).toBe(2);
     const [office] = await t.app.db.select().from(headOffices).where(eq(headOffices.code, 'HO-08'));
     expect(office.phone).toBe('023 000 000');
+  });
+});
+
+describe('a later edition of the gazetteer', () => {
+  it('renames by code and adds new places, keeping ids, references and places it lacks', async () => {
+    const [village] = await t.app.db.select().from(villages).where(eq(villages.code, '01020101'));
+    const [commune] = await t.app.db.select().from(communes).where(eq(communes.id, village.communeId));
+    // A place the data does not hold (an administrator's), and a record pointing at the village.
+    const [own] = await t.app.db
+      .insert(villages)
+      .values({ code: '01020199', name: { kh: 'ភូមិថ្មី', en: 'Phum Thmei' }, communeId: commune.id })
+      .returning();
+    const [banteayMeanchey] = await t.app.db.select().from(provinces).where(eq(provinces.code, '01'));
+    const [district] = await t.app.db.select().from(districts).where(eq(districts.code, '0102'));
+    const [address] = await t.app.db
+      .insert(addresses)
+      .values({
+        provinceId: banteayMeanchey.id,
+        districtId: district.id,
+        communeId: commune.id,
+        villageId: village.id,
+        detail: 'ផ្ទះលេខ ១',
+      })
+      .returning();
+    const before = await snapshot();
+
+    const renamed = { kh: 'អូរធំថ្មី', en: 'Ou Thum Thmei' };
+    const edition = {
+      edition: 'test-edition-2',
+      places: [
+        ...gazetteer.places.filter((place) => place.code !== '01020101'),
+        { code: '01020101', ...renamed },
+        { code: '01020150', kh: 'ភូមិទី៥០', en: 'Phum Ti Hasep' },
+      ],
+    };
+    expect(await seedGazetteer(t.app.db, edition)).toBe(true);
+
+    const after = await snapshot();
+    const [renamedRow] = await t.app.db.select().from(villages).where(eq(villages.code, '01020101'));
+    expect(renamedRow).toMatchObject({ id: village.id, name: renamed, version: village.version + 1 });
+    const [added] = await t.app.db.select().from(villages).where(eq(villages.code, '01020150'));
+    expect(added).toMatchObject({ name: { kh: 'ភូមិទី៥០', en: 'Phum Ti Hasep' }, communeId: commune.id });
+    const [kept] = await t.app.db.select().from(villages).where(eq(villages.id, own.id));
+    expect(kept.name).toEqual(own.name);
+    // Nothing else moved: the same rows, only the renamed one changed, one added.
+    // An edition names every place it holds: the village an administrator renamed above
+    // (12010101) takes the edition's name again; no other row moves.
+    const unchanged = (rows: string[]) =>
+      rows.filter((row) => !/"code":"(01020101|01020150|12010101)"/.test(row));
+    const [reverted] = await t.app.db.select().from(villages).where(eq(villages.code, '12010101'));
+    expect(reverted.name).toEqual({ kh: 'ភូមិ ១', en: 'Phum 1' });
+    expect(unchanged(after.villages)).toEqual(unchanged(before.villages));
+    expect(after.villages).toHaveLength(before.villages.length + 1);
+    expect(after.districts).toEqual(before.districts);
+    expect(after.communes).toEqual(before.communes);
+    expect((await t.app.db.select().from(addresses).where(eq(addresses.id, address.id)))[0]).toEqual(address);
+
+    // The same edition again changes nothing.
+    expect(await seedGazetteer(t.app.db, edition)).toBe(false);
+    expect(await snapshot()).toEqual(after);
+  });
+
+  it('applied again in full (its edition forgotten) changes no row', async () => {
+    const before = await snapshot();
+    await t.app.db.delete(seedEditions);
+    expect(await seedGazetteer(t.app.db, { ...gazetteer, edition: 'forgotten' })).toBe(true);
+    const after = await snapshot();
+    // The data file's names are back on the village the later edition renamed; nothing else moved.
+    const without = (rows: string[]) => rows.filter((row) => !row.includes('"code":"01020101"'));
+    expect(without(after.villages)).toEqual(without(before.villages));
+    expect(after.communes).toEqual(before.communes);
   });
 });

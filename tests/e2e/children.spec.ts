@@ -49,15 +49,32 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
   await page.locator('#field-sex').selectOption('female');
   // Dates are typed as they are shown: dd-mm-yyyy.
   await page.locator('#field-dateOfBirth').fill('14-03-2019');
-  // Birth place cascades: a district only once its province is chosen.
-  const district = page.getByLabel(kh.fields.district(), { exact: true });
+  // Birth place cascades: a district only once its province is chosen. District, commune and
+  // village are searched on the server: part of a Khmer name typed, the match chosen by keyboard.
+  const district = page.getByRole('combobox', { name: kh.fields.district(), exact: true });
   await expect(district).toBeDisabled();
   const province = page.getByLabel(kh.fields.province(), { exact: true });
-  const phnomPenh = province.locator('option', { hasText: 'ភ្នំពេញ' }).first();
-  await province.selectOption((await phnomPenh.getAttribute('value')) ?? '');
+  const banteayMeanchey = province.locator('option', { hasText: 'បន្ទាយមានជ័យ' }).first();
+  await province.selectOption((await banteayMeanchey.getAttribute('value')) ?? '');
   await expect(district).toBeEnabled();
-  await expect(district.locator('option')).not.toHaveCount(1);
-  await district.selectOption({ index: 1 });
+  const choosePlace = async (label: string, typed: string, option: string) => {
+    const picker = page.getByRole('combobox', { name: label, exact: true });
+    await picker.fill(typed);
+    await expect(page.getByRole('option')).toHaveText([option]);
+    await picker.press('ArrowDown');
+    await picker.press('Enter');
+    await expect(picker).toHaveValue(option);
+  };
+  await choosePlace(kh.fields.district(), 'មង្គល', 'មង្គលបូរី (0102)');
+  await choosePlace(kh.fields.commune(), 'បន្ទាយ', 'បន្ទាយនាង (010201)');
+  const village = page.getByRole('combobox', { name: kh.fields.village(), exact: true });
+  await village.fill('អណ្ដូងក');
+  await expect(page.getByRole('option')).toHaveText(['អូរអណ្ដូងកណ្ដាល (01020117)', 'អូរអណ្ដូងកើត (01020118)']);
+  await saveScreenshot(page, 'child-village-picker-kh');
+  await village.press('ArrowDown');
+  await village.press('ArrowDown');
+  await village.press('Enter');
+  await expect(village).toHaveValue('អូរអណ្ដូងកើត (01020118)');
   // The administrator has no head office of their own to default to.
   const office = page.locator('#field-headOfficeId');
   await expect(office.locator('option')).not.toHaveCount(1);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { TTranslatable } from '../../../src/domain/translatable';
 import { auditColumns, idColumn, versionColumn } from './common';
 import { countries, provinces } from './reference';
@@ -100,4 +100,15 @@ export const addresses = pgTable('addresses', {
   detail: text('detail').notNull().default(''),
   ...versionColumn,
   ...auditColumns,
+});
+
+/**
+ * Which edition of a bundled data set the database holds (`gazetteer`: a hash of
+ * server/db/seedData/gazetteer.tsv). The seed loads a data set only when its edition changed, so a
+ * restart leaves an administrator's edits alone and a new edition updates names by code.
+ */
+export const seedEditions = pgTable('seed_editions', {
+  name: text('name').primaryKey(),
+  edition: text('edition').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,6 +10,7 @@ import { CancelButton, SaveButton } from '@/components/form/FormButtons';
 import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
 import { LookupCheckboxes } from '@/components/form/LookupCheckboxes';
+import { LookupCombobox } from '@/components/form/LookupCombobox';
 import { LookupSelect } from '@/components/form/LookupSelect';
 import { labelledResolver } from '@/components/form/labelledResolver';
 import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
@@ -432,25 +433,32 @@ const ResourceForm = ({
             <Controller
               control={control}
               name={field.key}
-              render={({ field: controlled }) => (
-                <LookupSelect
-                  id={id}
-                  lookup={field.lookup ?? { path: '' }}
-                  value={controlled.value as number | null}
-                  parentValue={dependsOn ? watch(dependsOn) : undefined}
-                  invalid={Boolean(error)}
-                  placeholder={LL.form.choose()}
-                  waitingText={LL.form.chooseFirst({
+              render={({ field: controlled }) => {
+                const props = {
+                  id,
+                  lookup: field.lookup ?? { path: '' },
+                  value: controlled.value as number | null,
+                  parentValue: dependsOn ? watch(dependsOn) : undefined,
+                  invalid: Boolean(error),
+                  waitingText: LL.form.chooseFirst({
                     parent: labelOf(definition.fields.find((other) => other.key === dependsOn)?.label ?? ''),
-                  })}
-                  onBlur={controlled.onBlur}
-                  selectRef={controlled.ref}
-                  onChange={(value) => {
+                  }),
+                  onBlur: controlled.onBlur,
+                  onChange: (value: number | null) => {
                     controlled.onChange(value);
                     clearDependents(field.key);
-                  }}
-                />
-              )}
+                  },
+                };
+                return field.lookup?.search ? (
+                  <LookupCombobox
+                    {...props}
+                    placeholder={LL.form.searchToChoose()}
+                    inputRef={controlled.ref}
+                  />
+                ) : (
+                  <LookupSelect {...props} placeholder={LL.form.choose()} selectRef={controlled.ref} />
+                );
+              }}
             />
           </Field>
         );

@@ -96,9 +96,18 @@ export const childOfRecordFilters: readonly TFilterDef[] = [
 /** The badge colour of each status in the list and on the case summary. */
 export const childStatusTones = childArea.statuses;
 
+/** The gazetteer's levels are thousands of places: searched on the server, never all sent. */
+const searchedPlaces = new Set(['districts', 'communes', 'villages']);
+
 const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn
-    ? { path: `${childArea.apiBase}/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
+    ? {
+        path: `${childArea.apiBase}/${path}/{id}`,
+        dependsOn,
+        queryKey: 'id',
+        inPath: true,
+        search: searchedPlaces.has(path),
+      }
     : { path: `${childArea.apiBase}/${path}` };
 
 /** A child's name in both scripts, from its four name fields. */

@@ -13,6 +13,8 @@ export type TParentLevel = {
   path: string;
   /** Whether the list sorts by this level's name (the server binding must sort it too). */
   sortable?: boolean;
+  /** A long level (communes, districts): its form picker searches the server (TLookup `search`). */
+  search?: boolean;
 };
 
 /** The key of a hierarchy's last level, the one a record stores (`provinceId` for a district). */
@@ -38,8 +40,13 @@ export const codeNameResource = <const P extends readonly TParentLevel[] = reado
   const parents: readonly TParentLevel[] = config.parents ?? [];
   const lookups: TLookup[] = parents.map((level, index) =>
     index === 0
-      ? { path: level.path }
-      : { path: level.path, dependsOn: parents[index - 1].key, queryKey: parents[index - 1].key },
+      ? { path: level.path, search: level.search }
+      : {
+          path: level.path,
+          dependsOn: parents[index - 1].key,
+          queryKey: parents[index - 1].key,
+          search: level.search,
+        },
   );
   const schema = z.object({
     code: requiredText(20),

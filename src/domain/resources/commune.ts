@@ -6,7 +6,7 @@ export const communeResource = codeNameResource({
   apiBase: '/communes',
   parents: [
     { key: 'provinceId', name: 'province', path: '/districts/provinces', sortable: true },
-    { key: 'districtId', name: 'district', path: '/communes/districts', sortable: true },
+    { key: 'districtId', name: 'district', path: '/communes/districts', sortable: true, search: true },
   ],
 });
 export const ZCommuneInput = communeResource.schema;

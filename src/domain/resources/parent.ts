@@ -157,9 +157,18 @@ export const isOldEnoughToAdopt = (dateOfBirth: string, today: string, minimumAg
 /** The badge colour of each status in the list and on the page. */
 export const parentStatusTones = parentArea.statuses;
 
+/** The gazetteer's levels are thousands of places: searched on the server, never all sent. */
+const searchedPlaces = new Set(['districts', 'communes', 'villages']);
+
 const placeLookup = (path: string, dependsOn?: string) =>
   dependsOn
-    ? { path: `${parentArea.apiBase}/${path}/{id}`, dependsOn, queryKey: 'id', inPath: true }
+    ? {
+        path: `${parentArea.apiBase}/${path}/{id}`,
+        dependsOn,
+        queryKey: 'id',
+        inPath: true,
+        search: searchedPlaces.has(path),
+      }
     : { path: `${parentArea.apiBase}/${path}` };
 
 const notInFuture = (today: string) => ({ max: today });

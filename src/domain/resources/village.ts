@@ -6,8 +6,8 @@ export const villageResource = codeNameResource({
   apiBase: '/villages',
   parents: [
     { key: 'provinceId', name: 'province', path: '/districts/provinces' },
-    { key: 'districtId', name: 'district', path: '/communes/districts' },
-    { key: 'communeId', name: 'commune', path: '/villages/communes', sortable: true },
+    { key: 'districtId', name: 'district', path: '/communes/districts', search: true },
+    { key: 'communeId', name: 'commune', path: '/villages/communes', sortable: true, search: true },
   ],
 });
 export const ZVillageInput = villageResource.schema;
