@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
 import { isoDateIn } from '../../src/domain/programmeTime';
+import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
 import { insertChild } from './support/recordFixtures';
 import { adminPassword, createTestApp, type TTestApp } from './testApp';
 
@@ -84,5 +84,4 @@ describe('the kept counts of the reports and the dashboard', () => {
     expect(after).toEqual({ asOf: takenAt.getTime(), registered: before.registered + 1 });
     expect(await dashboard()).toEqual({ asOf: takenAt.getTime(), registered: before.registered + 1 });
   });
-
 });

@@ -27,7 +27,11 @@ CREATE TABLE IF NOT EXISTS "report_child_days" (
 	"n" integer NOT NULL,
 	"days" bigint NOT NULL
 );--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "report_child_days_kind_day_idx" ON "report_child_days" ("kind", "day");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "report_child_days_day_idx" ON "report_child_days" ("day");--> statement-breakpoint
+-- The same by month (`day` the month's first): a period's whole months are read here, its first and
+-- last days apart from the days table (a year: about a tenth of the rows).
+CREATE TABLE IF NOT EXISTS "report_child_months" (LIKE "report_child_days");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "report_child_months_day_idx" ON "report_child_months" ("day");--> statement-breakpoint
 -- Stage periods by the day they were left and their length in days (a histogram: the median and
 -- the 90th percentile of a period are exact from it).
 CREATE TABLE IF NOT EXISTS "report_stage_days" (
@@ -41,6 +45,8 @@ CREATE TABLE IF NOT EXISTS "report_stage_days" (
 	"n" integer NOT NULL
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "report_stage_days_left_idx" ON "report_stage_days" ("left_on");--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "report_stage_months" (LIKE "report_stage_days");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "report_stage_months_left_idx" ON "report_stage_months" ("left_on");--> statement-breakpoint
 -- Applications now by office, status and first applicant's sex.
 CREATE TABLE IF NOT EXISTS "report_applications_now" (
 	"head_office_id" integer NOT NULL,
@@ -57,3 +63,9 @@ CREATE TABLE IF NOT EXISTS "report_application_days" (
 	"days" bigint NOT NULL
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "report_application_days_kind_day_idx" ON "report_application_days" ("kind", "day");
+--> statement-breakpoint
+-- Families matched in a period (the parents' report, counted live): the period's proposals only.
+CREATE INDEX IF NOT EXISTS "adoptive_matchings_proposed_idx" ON "adoptive_matchings" ("proposed_date");
+--> statement-breakpoint
+-- The work queue's decisions count (four-eyes): the matchings in which a user asked for a decision.
+CREATE INDEX IF NOT EXISTS "status_history_user_idx" ON "status_history" ("user_id", "entity");

@@ -14,6 +14,7 @@ import type { TTranslatable } from '../../../src/domain/translatable';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import { translators } from '../../plugins/locale';
+import { periodRows } from './reportSummaries';
 import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
 
 export type TReportContext = {
@@ -199,9 +200,9 @@ export const childReport = async (context: TReportContext) => {
   // The period's events from the kept summary by day: a period is the sum of its days.
   const dayRows = await rowsOf<{ kind: string; n: string; days: string }>(
     db,
-    sql`select s.kind, sum(s.n) as n, sum(s.days) as days from report_child_days s
-        where s.day between ${period.from}::date and ${period.to}::date and ${summaryCondition(context)}
-        group by s.kind`,
+    sql`select p.kind, sum(p.n) as n, sum(p.days) as days
+        from (${periodRows('report_child', 'day', sql`s.kind, s.n, s.days`, period, summaryCondition(context))}) p
+        group by p.kind`,
   );
   const inPeriod = (kind: string) => {
     const row = dayRows.find((one) => one.kind === kind);
@@ -253,8 +254,8 @@ export const childReport = async (context: TReportContext) => {
   // left, days): a few hundred (stage, days) counts, whose percentiles are the periods' own.
   const stageDays = await rowsOf<{ stage: string; days: number; n: string }>(
     db,
-    sql`select s.stage, s.days, sum(s.n) as n from report_stage_days s
-        where s.left_on between ${period.from}::date and ${period.to}::date and ${summaryCondition(context)}
+    sql`select p.stage, p.days, sum(p.n) as n
+        from (${periodRows('report_stage', 'left_on', sql`s.stage, s.days, s.n`, period, summaryCondition(context))}) p
         group by 1, 2`,
   );
   for (const stage of matchingStageNames) {
@@ -318,7 +319,7 @@ export const childReport = async (context: TReportContext) => {
   const monthly = await rowsOf<{ month: string; kind: string; n: string }>(
     db,
     sql`select to_char(s.day, 'YYYY-MM') as month, (case when s.kind = 'adopted' then 'adoptedInPeriod' else s.kind end) as kind, sum(s.n) as n
-        from report_child_days s
+        from report_child_months s
         where s.kind in ('adopted', 'servicesGiven') and s.day >= ${seriesFrom}::date and s.day < ${seriesTo}::date
           and ${summaryCondition(context)}
         group by 1, 2`,

@@ -50,7 +50,8 @@ export const parentReport = async (context: TReportContext) => {
         sum(s.n) filter (where s.kind = 'approvedUntilFree' and s.day >= ${today}::date) as waiting,
         sum(s.n) filter (where s.kind in ('approvedUntilFree', 'approvedUntilMatched') and s.day >= ${today}::date and s.day <= ${today}::date + 30) as expiring,
         sum(s.n) filter (where s.kind in ('approvedUntilFree', 'approvedUntilMatched') and s.day < ${today}::date) as expired
-        from report_application_days s where ${kept}`,
+        from report_application_days s
+        where ${kept} and (s.kind in ('approvedUntilFree', 'approvedUntilMatched') or ${inPeriod(sql`s.day`)})`,
   );
   const statusCount = (status: string) =>
     nowRows.filter((row) => row.status === status).reduce((sum, row) => sum + num(row.n), 0);

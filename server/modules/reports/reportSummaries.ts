@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import type { TDbOrTx } from '../../audit';
 import type { TDb } from '../../db/client';
@@ -54,7 +54,9 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
     for (const table of [
       'report_children_now',
       'report_child_days',
+      'report_child_months',
       'report_stage_days',
+      'report_stage_months',
       'report_applications_now',
       'report_application_days',
     ])
@@ -111,6 +113,17 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
           from spans sp join adoptive_matchings m on m.id = sp.entity_id join child_infos c on c.id = m.child_id
           where sp.stage is not null and sp.left_on is not null
           group by 1, 2, 3, 4, 5, 6, 7`,
+    );
+    // By month too: a period's whole months read a tenth of the rows.
+    await tx.execute(
+      sql`insert into report_child_months (kind, day, head_office_id, sex, age_band, disability, n, days)
+          select kind, date_trunc('month', day)::date, head_office_id, sex, age_band, disability, sum(n), sum(days)
+          from report_child_days group by 1, 2, 3, 4, 5, 6`,
+    );
+    await tx.execute(
+      sql`insert into report_stage_months (stage, left_on, head_office_id, sex, age_band, disability, days, n)
+          select stage, date_trunc('month', left_on)::date, head_office_id, sex, age_band, disability, days, sum(n)
+          from report_stage_days group by 1, 2, 3, 4, 5, 6, 7`,
     );
     await tx.execute(
       sql`insert into report_applications_now (head_office_id, status, sex, n)
@@ -240,4 +253,42 @@ export const summaryTakenAt = async (db: TDbOrTx, fallback: Date): Promise<Date>
     sql`select taken_at from report_summary_state where id = 1`,
   );
   return row ? new Date(row.taken_at) : fallback;
+};
+
+/**
+ * The rows of a summary kept by day (`{table}_days`) and by month (`{table}_months`) that make up
+ * the period: its whole months from the months table, the days before the first and after the last
+ * whole month from the days table. Each day is in exactly one of them, so sums stay exact.
+ */
+export const periodRows = (
+  table: 'report_child' | 'report_stage',
+  dayColumn: 'day' | 'left_on',
+  columns: SQL,
+  period: { from: string; to: string },
+  condition: SQL,
+): SQL => {
+  const { firstWhole, afterWhole } = wholeMonths(period);
+  const day = sql.identifier(dayColumn);
+  return sql`select ${columns} from ${sql.identifier(`${table}_months`)} s
+      where s.${day} >= ${firstWhole}::date and s.${day} < ${afterWhole}::date and ${condition}
+    union all
+    select ${columns} from ${sql.identifier(`${table}_days`)} s
+      where ((s.${day} >= ${period.from}::date and s.${day} < ${firstWhole}::date)
+        or (s.${day} >= ${afterWhole}::date and s.${day} <= ${period.to}::date)) and ${condition}`;
+};
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const firstOfNextMonth = (day: string) => {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date.toISOString().slice(0, 10);
+};
+
+/** The whole months within a period, [firstWhole, afterWhole); none: both the day after `to`. */
+export const wholeMonths = ({ from, to }: { from: string; to: string }) => {
+  const firstWhole = from.endsWith('-01') ? from : firstOfNextMonth(from);
+  const afterTo = nextDay(to);
+  const afterWhole = afterTo.endsWith('-01') ? afterTo : `${to.slice(0, 7)}-01`;
+  return firstWhole < afterWhole ? { firstWhole, afterWhole } : { firstWhole: afterTo, afterWhole: afterTo };
 };
