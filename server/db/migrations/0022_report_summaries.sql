@@ -66,6 +66,14 @@ CREATE INDEX IF NOT EXISTS "report_application_days_kind_day_idx" ON "report_app
 --> statement-breakpoint
 -- Families matched in a period (the parents' report, counted live): the period's proposals only.
 CREATE INDEX IF NOT EXISTS "adoptive_matchings_proposed_idx" ON "adoptive_matchings" ("proposed_date");
+
 --> statement-breakpoint
--- The work queue's decisions count (four-eyes): the matchings in which a user asked for a decision.
-CREATE INDEX IF NOT EXISTS "status_history_user_idx" ON "status_history" ("user_id", "entity");
+-- Families matched: each family's proposals by office and day, and whether its approval came 3
+-- months or more before (a period counts distinct families over its days: no join to applications).
+CREATE TABLE IF NOT EXISTS "report_family_proposals" (
+	"head_office_id" integer NOT NULL,
+	"parent_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"waited" boolean NOT NULL
+);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "report_family_proposals_day_idx" ON "report_family_proposals" ("day");

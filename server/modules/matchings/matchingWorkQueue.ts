@@ -168,24 +168,23 @@ const decisions = async ({ db, user, today, settings, locale }: TWorkQueueContex
  * not counted), four-eyes in the query. No names, no ordering: the dashboard's card reads it.
  */
 const countDecisions = async ({ db, user, today, settings }: TWorkQueueContext): Promise<number> => {
-  const asking = inArray(statusHistory.action, [...matchingAskingSteps]);
-  // Four-eyes: not a matching whose last request is this user's. Only a matching in which this user
-  // ever asked can be one (a hashed set, by the history's user index), so the last request is looked
-  // up for those alone, not for every waiting matching.
-  const lastAskedIsMine = sql`(${adoptiveMatchings.id} in (select ${statusHistory.entityId} from ${statusHistory} where ${statusHistory.userId} = ${user.id} and ${statusHistory.entity} = 'adoptive_matchings' and ${asking})
-    and coalesce((select ${statusHistory.userId} from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} and ${asking} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1) = ${user.id}, false))`;
-  const groups = await db
+  const fourEyesOn = settings.fourEyes;
+  const base = db
     .select({
       status: adoptiveMatchings.status,
       lastStepDate: adoptiveMatchings.lastStepDate,
       n: sql<number>`count(*)::int`,
     })
     .from(adoptiveMatchings)
+    .$dynamic();
+  // Four-eyes needs each waiting matching's last request (the items' own lateral lookup).
+  const joined = fourEyesOn ? base.leftJoin(lastAsked, sql`true`) : base;
+  const groups = await joined
     .where(
       and(
         inArray(adoptiveMatchings.status, [...awaitingDecision]),
         officeCondition(adoptiveMatchings.headOfficeId, user),
-        settings.fourEyes ? not(lastAskedIsMine) : undefined,
+        fourEyesOn ? not(sql`coalesce((last_asked.user_id = ${user.id}), false)`) : undefined,
       ),
     )
     .groupBy(adoptiveMatchings.status, adoptiveMatchings.lastStepDate);

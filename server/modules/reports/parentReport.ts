@@ -10,21 +10,6 @@ import { num, rowsOf, summaryCondition, type TReportContext } from './childRepor
 import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
 
 /**
- * The filters an application answers to: its own head office (office scope, head office,
- * province). Sex, age band and disability are a child's and leave the parents' report as it is.
- */
-const applicationCondition = ({ query, officeScope }: TReportContext, officeColumn: SQL): SQL => {
-  const parts: SQL[] = [sql`true`];
-  if (officeScope !== null) parts.push(sql`${officeColumn} = ${officeScope}`);
-  if (query.headOfficeId !== undefined) parts.push(sql`${officeColumn} = ${query.headOfficeId}`);
-  if (query.provinceId !== undefined)
-    parts.push(
-      sql`${officeColumn} in (select ho.id from head_offices ho where ho.province_id = ${query.provinceId})`,
-    );
-  return sql.join(parts, sql` and `);
-};
-
-/**
  * The parents' report (issue 24), counted in the database: applications by status now, received and
  * decided in the period, families approved and waiting, the share of families matched in the period
  * who waited 3 months or more since their approval, approvals ending and ended; by province and
@@ -60,12 +45,13 @@ export const parentReport = async (context: TReportContext) => {
     ...Object.fromEntries(statuses.map((status) => [`s_${status}`, statusCount(status)])),
     awaiting: statusCount('pending'),
   };
+  // Families matched in the period: distinct over the kept proposals' days (bool_or keeps 'waited'
+  // when any of a family's proposals that day had it, as the filter over its matchings did).
   const [matched] = await rowsOf<{ families: string; waited: string }>(
     db,
-    sql`select count(distinct p.id) as families,
-        count(distinct p.id) filter (where p.decision_date <= m.proposed_date - interval '3 months') as waited
-        from adoptive_matchings m join parent_infos p on p.id = m.parent_id
-        where ${applicationCondition(context, sql`m.head_office_id`)} and ${inPeriod(sql`m.proposed_date`)}`,
+    sql`select count(distinct s.parent_id) as families,
+        count(distinct s.parent_id) filter (where s.waited) as waited
+        from report_family_proposals s where ${kept} and ${inPeriod(sql`s.day`)}`,
   );
   const values = new Map<string, TReportIndicator>();
   const put = (key: string, value: number, extra: Partial<TReportIndicator> = {}) => {

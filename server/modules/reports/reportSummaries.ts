@@ -59,6 +59,7 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
       'report_stage_months',
       'report_applications_now',
       'report_application_days',
+      'report_family_proposals',
     ])
       await tx.execute(sql`delete from ${sql.identifier(table)}`);
     // The planner cannot estimate the expressions' groups and would sort a million children on disk.
@@ -141,6 +142,13 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
           select case when ${inMatching} then 'approvedUntilMatched' else 'approvedUntilFree' end,
             p.approved_until, p.head_office_id, count(*), 0
           from parent_infos p where p.status = 'accepted' and p.approved_until is not null group by 1, 2, 3`,
+    );
+    await tx.execute(
+      sql`insert into report_family_proposals (head_office_id, parent_id, day, waited)
+          select m.head_office_id, m.parent_id, m.proposed_date,
+            coalesce(bool_or(p.decision_date <= m.proposed_date - interval '3 months'), false)
+          from adoptive_matchings m join parent_infos p on p.id = m.parent_id
+          where m.proposed_date is not null group by 1, 2, 3`,
     );
     await tx.execute(
       sql`insert into report_summary_state (id, taken_at, today) values (1, ${takenAt.toISOString()}::timestamptz, ${today}::date)
