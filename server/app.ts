@@ -25,6 +25,7 @@ import type { TConfig } from './config';
 import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
 import { serverModules } from './modules';
+import { createReportSummaries } from './modules/reports/reportSummaries';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
 import { registerDeclaredResponses } from './plugins/responses';
@@ -94,7 +95,11 @@ export const buildApp = async (config: TConfig, options: TBuildOptions = {}) => 
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onClose', () => database.close());
+  app.addHook('onClose', async () => {
+    // The reports' background refresh ends before the database it writes to closes.
+    if (app.hasDecorator('reportSummaries')) await app.reportSummaries.stop();
+    await database.close();
+  });
   try {
     await registerEverything(app, database, config, options);
   } catch (error) {
@@ -124,6 +129,15 @@ const registerEverything = async (
     'workQueueSources',
     serverModules.flatMap((module) => module.workQueue ?? []),
   );
+  // The reports' kept counts: refreshed in the background from the app's start, stopped on close.
+  const reportSummaries = createReportSummaries({
+    db: database.db,
+    now,
+    maxAgeMs: (config.reportSummaryMaxAgeS ?? 300) * 1000,
+    refreshMs: (config.reportSummaryRefreshS ?? 240) * 1000,
+  });
+  app.decorate('reportSummaries', reportSummaries);
+  app.addHook('onReady', async () => reportSummaries.start());
   app.decorate(
     'auth',
     createAuthService({ db: database.db, authVersion: database.authVersion, config, now }),

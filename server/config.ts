@@ -37,6 +37,13 @@ export type TConfig = {
    * sign-in throttle counts) comes from X-Forwarded-For only when the proxy is trusted.
    */
   trustProxy: boolean | string;
+  /**
+   * How old, in seconds, the reports' and the dashboard's kept counts may be when they answer
+   * (issue 24: at most 5 minutes, the default); 0 reads them fresh at every request (the API tests).
+   */
+  reportSummaryMaxAgeS?: number;
+  /** The kept counts' background refresh interval in seconds (default 240); 0: none. */
+  reportSummaryRefreshS?: number;
 };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);

@@ -4,7 +4,7 @@ import { systemSettingDefaults } from '../../src/domain/systemSettings';
 import type { TWorkQueueItem } from '../../src/domain/workQueue';
 import type { TDbOrTx } from '../audit';
 import type { TAuthUser } from '../auth/service';
-import { collectWorkQueue } from './collectWorkQueue';
+import { collectWorkQueue, countWorkQueue } from './collectWorkQueue';
 import type { TWorkQueueContext, TWorkQueueSource } from './workQueueSource';
 
 /**
@@ -88,5 +88,22 @@ describe('the work-queue registry', () => {
     expect(queue.data).toHaveLength(200);
     expect(queue.data[0]).toMatchObject({ entity: 'other', entityId: 9 });
     expect(queue.total).toBe(252);
+  });
+});
+
+describe("the work queue's total alone (the dashboard's card)", () => {
+  it('asks a source that counts for its count, another for its items, none the user may not read', async () => {
+    let built = false;
+    const counting: TWorkQueueSource = {
+      ...kennelSource,
+      items: async (c) => {
+        built = true;
+        return kennelSource.items(c);
+      },
+      count: async () => 7,
+    };
+    expect(await countWorkQueue([counting, otherSource], context(userHolding('kennels:read')))).toBe(9);
+    expect(built).toBe(false);
+    expect(await countWorkQueue([counting, otherSource], context(userHolding()))).toBe(2);
   });
 });

@@ -21,3 +21,20 @@ export const collectWorkQueue = async (
   const total = parts.reduce((sum, part) => sum + part.total, 0);
   return { data: items.slice(0, workQueueLimit), total };
 };
+
+/**
+ * The queue's total alone (the dashboard's card): each source the user may read counts its items
+ * without building them where it can (`count`), else is asked for its items. The same total as
+ * `collectWorkQueue`'s.
+ */
+export const countWorkQueue = async (
+  sources: readonly TWorkQueueSource[],
+  context: TWorkQueueContext,
+): Promise<number> => {
+  let total = 0;
+  for (const source of [...sources].sort((a, b) => a.order - b.order)) {
+    if (!source.mayRead(context.user)) continue;
+    total += source.count ? await source.count(context) : (await source.items(context)).total;
+  }
+  return total;
+};

@@ -12,18 +12,12 @@ import { matchingStageNames } from '../../../src/domain/matchingStage';
 import { hasPermission } from '../../../src/domain/permissions';
 import type { TSystemSettingsRecord } from '../../../src/domain/systemSettings';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
+import { approvalExpiringDays } from '../../../src/domain/workQueue';
 import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
-import {
-  adoptiveMatchings,
-  auditLog,
-  childInfos,
-  parentInfos,
-  postAdoptionServices,
-  users,
-} from '../../db/schema';
+import { adoptiveMatchings, auditLog, postAdoptionServices, users } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
-import { approvalFilter } from '../parents';
+import { rowsOf } from '../reports/childReport';
 import { serviceDueSoonSql, serviceOverdueSql } from '../services';
 
 type TData = TDashboard['data'];
@@ -76,6 +70,8 @@ const countsWhere = async <K extends string>(
   user: TAuthUser,
   table: TCountedTable,
   conditions: Record<K, SQL | undefined>,
+  /** A condition every counted record meets, which an index can find. */
+  within?: SQL,
 ): Promise<Record<K, number>> => {
   const [row] = await db
     .select(
@@ -84,7 +80,7 @@ const countsWhere = async <K extends string>(
       ),
     )
     .from(table)
-    .where(officeCondition(table.headOfficeId, user));
+    .where(and(officeCondition(table.headOfficeId, user), within));
   return row as Record<K, number>;
 };
 
@@ -97,9 +93,22 @@ const byStatus = (
     figure(area, status, rows.find((row) => row.status === status)?.value, { status }),
   );
 
-/** Children by status (one grouped count). */
+/** The kept summary's rows (server/modules/reports/reportSummaries.ts) in the user's office. */
+const keptInOffice = (user: TAuthUser) =>
+  user.officeScope === null ? sql`true` : sql`s.head_office_id = ${user.officeScope}`;
+
+/** Statuses' counts from a kept summary table, in the user's office. */
+const keptByStatus = async (db: TDbOrTx, user: TAuthUser, table: string) =>
+  (
+    await rowsOf<{ status: string; value: string }>(
+      db,
+      sql`select s.status, sum(s.n) as value from ${sql.identifier(table)} s where ${keptInOffice(user)} group by s.status`,
+    )
+  ).map((row) => ({ status: row.status, value: Number(row.value) }));
+
+/** Children by status, from the kept counts (at most 5 minutes old: the answer's `asOf`). */
 export const childrenByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['children']> => ({
-  byStatus: byStatus(childArea, await countsByStatus(db, user, childInfos)),
+  byStatus: byStatus(childArea, await keptByStatus(db, user, 'report_children_now')),
 });
 
 /**
@@ -145,27 +154,44 @@ export const matchingsByStage = async (
 
 /** Services due soon and overdue, by the list's own conditions (so the list finds the same count). */
 export const servicesDue = async (db: TDbOrTx, user: TAuthUser): Promise<TData['services']> => {
-  const counts = await countsWhere(db, user, postAdoptionServices, {
-    dueSoon: serviceDueSoonSql,
-    overdue: serviceOverdueSql,
-  });
+  // Both are pending: only the pending services are read (by the status and planned-day index).
+  const counts = await countsWhere(
+    db,
+    user,
+    postAdoptionServices,
+    { dueSoon: serviceDueSoonSql, overdue: serviceOverdueSql },
+    sql`${postAdoptionServices.status} = 'pending'`,
+  );
   return {
     dueSoon: figure(serviceArea, 'dueSoon', counts.dueSoon, { due: 'dueSoon' }),
     overdue: figure(serviceArea, 'overdue', counts.overdue, { due: 'overdue' }),
   };
 };
 
-/** Applications by status, and approvals expiring (within 30 days) and expired, by the list's filter. */
-export const applicationsByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['applications']> => {
-  const rows = await countsByStatus(db, user, parentInfos);
-  const approvals = await countsWhere(db, user, parentInfos, {
-    expiring: approvalFilter('expiring'),
-    expired: approvalFilter('expired'),
-  });
+/**
+ * Applications by status, and approvals expiring (within 30 days) and expired, as the list's filter
+ * counts them: from the kept counts (at most 5 minutes old), on the programme's `today`.
+ */
+export const applicationsByStatus = async (
+  db: TDbOrTx,
+  user: TAuthUser,
+  today: string,
+): Promise<TData['applications']> => {
+  const rows = await keptByStatus(db, user, 'report_applications_now');
+  const [approvals] = await rowsOf<{ expiring: string | null; expired: string | null }>(
+    db,
+    sql`select
+        sum(s.n) filter (where s.day >= ${today}::date and s.day <= ${today}::date + ${approvalExpiringDays}::int) as expiring,
+        sum(s.n) filter (where s.day < ${today}::date) as expired
+        from report_application_days s
+        where s.kind in ('approvedUntilFree', 'approvedUntilMatched') and ${keptInOffice(user)}`,
+  );
   return {
     byStatus: byStatus(parentArea, rows),
-    approvalsExpiring: figure(parentArea, 'expiring', approvals.expiring, { approval: 'expiring' }),
-    approvalsExpired: figure(parentArea, 'expired', approvals.expired, { approval: 'expired' }),
+    approvalsExpiring: figure(parentArea, 'expiring', Number(approvals?.expiring ?? 0), {
+      approval: 'expiring',
+    }),
+    approvalsExpired: figure(parentArea, 'expired', Number(approvals?.expired ?? 0), { approval: 'expired' }),
   };
 };
 

@@ -12,7 +12,8 @@ import { errorResponses } from '../../http/schemas';
 import { requestLocale } from '../../plugins/locale';
 import { currentUser } from '../../plugins/permissions';
 import { readSettings } from '../../settings/readSettings';
-import { collectWorkQueue } from '../../workQueue/collectWorkQueue';
+import { countWorkQueue } from '../../workQueue/collectWorkQueue';
+import { summaryTakenAt } from '../reports/reportSummaries';
 import {
   applicationsByStatus,
   childrenByStatus,
@@ -55,22 +56,27 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       // The programme's today, by the app's clock (tests move it), as the work queue counts it.
       const today = isoDateIn(new Date(app.now()));
       const data: TDashboard['data'] = { asOf: new Date(app.now()).toISOString() };
+      // Children and applications by status come from the reports' kept counts (at most 5 minutes
+      // old): the answer's `asOf` is then when those were taken.
+      const kept = reads(childArea) || reads(parentArea) ? await app.reportSummaries.fresh(today) : undefined;
       // Every card counted in one read-only transaction without JIT (server/db/withoutJit.ts).
       await withoutJit(app.db, async (db) => {
-        if (app.workQueueSources.some((source) => source.mayRead(user))) {
-          const queue = await collectWorkQueue(app.workQueueSources, {
-            db,
-            user,
-            locale: requestLocale(request),
-            today,
-            settings,
-          });
-          data.workQueue = { total: queue.total };
-        }
+        if (kept) data.asOf = (await summaryTakenAt(db, kept)).toISOString();
+        // The queue's total alone: each source counts without building its items.
+        if (app.workQueueSources.some((source) => source.mayRead(user)))
+          data.workQueue = {
+            total: await countWorkQueue(app.workQueueSources, {
+              db,
+              user,
+              locale: requestLocale(request),
+              today,
+              settings,
+            }),
+          };
         if (reads(childArea)) data.children = await childrenByStatus(db, user);
         if (reads(matchingArea)) data.matchings = await matchingsByStage(db, user, today, settings);
         if (reads(serviceArea)) data.services = await servicesDue(db, user);
-        if (reads(parentArea)) data.applications = await applicationsByStatus(db, user);
+        if (reads(parentArea)) data.applications = await applicationsByStatus(db, user, today);
         const changes = await recentChanges(db, user);
         if (changes) data.changes = changes;
       });

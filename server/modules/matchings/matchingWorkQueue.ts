@@ -127,7 +127,6 @@ const decisions = async ({ db, user, today, settings, locale }: TWorkQueueContex
     condition: (lastAskedUser) =>
       fourEyesOn ? not(sql`coalesce((${lastAskedUser} = ${user.id}), false)`) : undefined,
   });
-  let total = rows[0]?.total ?? 0;
   // The machine is asked once per status and last step's day, not once per row.
   const allowed = new Map<string, string[]>();
   const allowedFrom = (status: string, lastStepDate: string) => {
@@ -144,10 +143,7 @@ const decisions = async ({ db, user, today, settings, locale }: TWorkQueueContex
         matchingWorkflow.actions[action as keyof typeof matchingWorkflow.actions].permission ===
           matchingDecisionPermission && fourEyesStep(action, asked, user.id, fourEyesOn) === null,
     );
-    if (actions.length === 0) {
-      total -= 1;
-      continue;
-    }
+    if (actions.length === 0) continue;
     items.push({
       entity: 'matching',
       entityId: row.id,
@@ -159,7 +155,55 @@ const decisions = async ({ db, user, today, settings, locale }: TWorkQueueContex
       actions,
     });
   }
-  return { items, total };
+  // The true total: every waiting matching the user can decide, not only those of this page.
+  return {
+    items,
+    total: rows.length === 0 ? 0 : await countDecisions({ db, user, today, settings, locale }),
+  };
+};
+
+/**
+ * How many matchings await a decision this user may take (the decisions' total): counted by status
+ * and last step's day, the machine asked once per group (a group whose every decision it refuses is
+ * not counted), four-eyes in the query. No names, no ordering: the dashboard's card reads it.
+ */
+const countDecisions = async ({ db, user, today, settings }: TWorkQueueContext): Promise<number> => {
+  const fourEyesOn = settings.fourEyes;
+  const base = db
+    .select({
+      status: adoptiveMatchings.status,
+      lastStepDate: adoptiveMatchings.lastStepDate,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(adoptiveMatchings)
+    .$dynamic();
+  // Four-eyes needs each waiting matching's last request (the items' own lateral lookup).
+  const joined = fourEyesOn ? base.leftJoin(lastAsked, sql`true`) : base;
+  const groups = await joined
+    .where(
+      and(
+        inArray(adoptiveMatchings.status, [...awaitingDecision]),
+        officeCondition(adoptiveMatchings.headOfficeId, user),
+        fourEyesOn ? not(sql`coalesce((last_asked.user_id = ${user.id}), false)`) : undefined,
+      ),
+    )
+    .groupBy(adoptiveMatchings.status, adoptiveMatchings.lastStepDate);
+  // Four-eyes already left out the matchings whose last request is this user's: for the others
+  // `fourEyesStep` refuses nothing, so a group counts when the machine allows it a decision.
+  return groups.reduce(
+    (total, group) =>
+      allowedWorkflowActions(matchingWorkflow, group.status, {
+        lastStepDate: group.lastStepDate,
+        today,
+      }).some(
+        (action) =>
+          matchingWorkflow.actions[action as keyof typeof matchingWorkflow.actions].permission ===
+          matchingDecisionPermission,
+      )
+        ? total + Number(group.n)
+        : total,
+    0,
+  );
 };
 
 /**
@@ -167,13 +211,21 @@ const decisions = async ({ db, user, today, settings, locale }: TWorkQueueContex
  * step that is not a decision, proposed by this user or of this user's own head office, within their
  * office scope; oldest last step first. The item names the steps the machine allows from there.
  */
+/** Proposed by this user or of this user's own head office. */
+const ownMatching = (user: TAuthUser) =>
+  or(
+    eq(adoptiveMatchings.createdBy, user.id),
+    eq(
+      adoptiveMatchings.headOfficeId,
+      sql`(select ${users.headOfficeId} from ${users} where ${users.id} = ${user.id})`,
+    ),
+  );
+
 const nextSteps = async ({ db, user, locale }: TWorkQueueContext) => {
-  const ownOffice = sql`(select ${users.headOfficeId} from ${users} where ${users.id} = ${user.id})`;
   const rows = await waitingMatchings(db, user, {
     statuses: awaitingCaseworker,
     withLastAsked: false,
-    condition: () =>
-      or(eq(adoptiveMatchings.createdBy, user.id), eq(adoptiveMatchings.headOfficeId, ownOffice)),
+    condition: () => ownMatching(user),
   });
   const items = rows.map(
     (row): TWorkQueueItem => ({
@@ -190,19 +242,52 @@ const nextSteps = async ({ db, user, locale }: TWorkQueueContext) => {
   return { items, total: rows[0]?.total ?? 0 };
 };
 
-/** Matchings in a stage longer than its expected days (setting `stageExpectedDays`), longest first. */
-const overdue = async ({ db, user, today, settings, locale }: TWorkQueueContext) => {
-  const expectedDays = settings.stageExpectedDays;
-  // One condition per stage: in one of its statuses, entered longer ago than the stage should take.
-  const pastExpected = or(
-    ...matchingStageNames.map((stage) =>
+/** The next steps' total alone. */
+const countNextSteps = async ({ db, user }: TWorkQueueContext): Promise<number> => {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adoptiveMatchings)
+    .where(
       and(
-        inArray(adoptiveMatchings.status, [...matchingStages[stage]]),
-        lt(adoptiveMatchings.stageEnteredOn, sql`(${today}::date - ${expectedDays[stage]}::int)`),
+        inArray(adoptiveMatchings.status, [...awaitingCaseworker]),
+        officeCondition(adoptiveMatchings.headOfficeId, user),
+        ownMatching(user),
+      ),
+    );
+  return Number(row?.n ?? 0);
+};
+
+/** Matchings in a stage longer than its expected days (setting `stageExpectedDays`), longest first. */
+/** In a stage longer than it should take (one condition per stage), in the user's office. */
+const overdueCondition = ({ user, today, settings }: TWorkQueueContext) =>
+  and(
+    or(
+      ...matchingStageNames.map((stage) =>
+        and(
+          inArray(adoptiveMatchings.status, [...matchingStages[stage]]),
+          lt(
+            adoptiveMatchings.stageEnteredOn,
+            sql`(${today}::date - ${settings.stageExpectedDays[stage]}::int)`,
+          ),
+        ),
       ),
     ),
+    officeCondition(adoptiveMatchings.headOfficeId, user),
   );
-  const inScope = and(pastExpected, officeCondition(adoptiveMatchings.headOfficeId, user));
+
+/** The overdue matchings' total alone. */
+const countOverdue = async (context: TWorkQueueContext): Promise<number> => {
+  const [row] = await context.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adoptiveMatchings)
+    .where(overdueCondition(context));
+  return Number(row?.n ?? 0);
+};
+
+const overdue = async (context: TWorkQueueContext) => {
+  const { db, today, settings, locale } = context;
+  const expectedDays = settings.stageExpectedDays;
+  const inScope = overdueCondition(context);
   const late = db
     .select({
       id: adoptiveMatchings.id,
@@ -263,12 +348,14 @@ export const matchingWorkQueue: readonly TWorkQueueSource[] = [
     order: 10,
     mayRead: (user) => readsMatchings(user) && hasPermission(user, matchingDecisionPermission),
     items: decisions,
+    count: countDecisions,
   },
-  { kind: 'matchingsOverdue', order: 20, mayRead: readsMatchings, items: overdue },
+  { kind: 'matchingsOverdue', order: 20, mayRead: readsMatchings, items: overdue, count: countOverdue },
   {
     kind: 'matchingNextSteps',
     order: 30,
     mayRead: (user) => readsMatchings(user) && hasPermission(user, matchingStepPermission),
     items: nextSteps,
+    count: countNextSteps,
   },
 ];

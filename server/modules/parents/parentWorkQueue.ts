@@ -9,7 +9,24 @@ import { totalRows } from '../../workQueue/familyTitle';
 import type { TWorkQueueContext, TWorkQueueSource } from '../../workQueue/workQueueSource';
 
 /** Accepted applications whose approval ends within 30 days, or has ended while still accepted. */
-const approvalsEnding = async ({ db, user, today, locale }: TWorkQueueContext) => {
+const endingCondition = ({ user, today }: TWorkQueueContext) =>
+  and(
+    eq(parentInfos.status, 'accepted'),
+    lte(parentInfos.approvedUntil, sql`(${today}::date + ${approvalExpiringDays}::int)`),
+    officeCondition(parentInfos.headOfficeId, user),
+  );
+
+/** The approvals ending's total alone (the dashboard's card). */
+const countApprovalsEnding = async (context: TWorkQueueContext): Promise<number> => {
+  const [row] = await context.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(parentInfos)
+    .where(endingCondition(context));
+  return Number(row?.n ?? 0);
+};
+
+const approvalsEnding = async (context: TWorkQueueContext) => {
+  const { db, today, locale } = context;
   const rows = await db
     .select({
       id: parentInfos.id,
@@ -20,13 +37,7 @@ const approvalsEnding = async ({ db, user, today, locale }: TWorkQueueContext) =
       total: totalRows,
     })
     .from(parentInfos)
-    .where(
-      and(
-        eq(parentInfos.status, 'accepted'),
-        lte(parentInfos.approvedUntil, sql`(${today}::date + ${approvalExpiringDays}::int)`),
-        officeCondition(parentInfos.headOfficeId, user),
-      ),
-    )
+    .where(endingCondition(context))
     .orderBy(asc(parentInfos.approvedUntil), asc(parentInfos.id))
     .limit(workQueueLimit);
   const items = rows.map(
@@ -50,5 +61,6 @@ export const parentWorkQueue: readonly TWorkQueueSource[] = [
     order: 40,
     mayRead: (user) => hasPermission(user, 'adoptive_parents:read'),
     items: approvalsEnding,
+    count: countApprovalsEnding,
   },
 ];

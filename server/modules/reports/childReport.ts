@@ -14,6 +14,7 @@ import type { TTranslatable } from '../../../src/domain/translatable';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import { translators } from '../../plugins/locale';
+import { periodRows } from './reportSummaries';
 import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
 
 export type TReportContext = {
@@ -39,7 +40,7 @@ const bandBirthDays = (band: TReportAgeBand, today: string) => {
 };
 
 /** The SQL of a child's age band on `today` (null past 17). */
-const ageBandSql = (today: string): SQL => {
+export const ageBandSql = (today: string): SQL => {
   const cases = (Object.keys(bandYears) as TReportAgeBand[]).map((band) => {
     const { after, upTo } = bandBirthDays(band, today);
     return sql`when c.date_of_birth > ${after}::date and c.date_of_birth <= ${upTo}::date then ${band}`;
@@ -57,7 +58,7 @@ const childJoinFor = ({ query }: TReportContext, childColumn: SQL): SQL =>
     ? sql`join child_infos c on c.id = ${childColumn}`
     : sql``;
 
-const hasDisabilitySql = sql`exists (select 1 from child_disabilities d where d.child_id = c.id)`;
+export const hasDisabilitySql = sql`exists (select 1 from child_disabilities d where d.child_id = c.id)`;
 
 /**
  * The filters on a record kept by `officeColumn` (its own head office: office scope, head office,
@@ -83,7 +84,7 @@ const recordCondition = (context: TReportContext, officeColumn: SQL): SQL => {
   return sql.join(parts, sql` and `);
 };
 
-const stageOfSql = (status: SQL): SQL =>
+export const stageOfSql = (status: SQL): SQL =>
   sql`(case ${sql.join(
     matchingStageNames.map(
       (stage) =>
@@ -102,42 +103,42 @@ export const rowsOf = async <T>(db: TDbOrTx, query: SQL): Promise<T[]> => {
 
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-/** The groups the children's breakdowns read, each an expression of `c` and `ho`. */
-const childGroups = (today: string) => ({
-  province: sql`ho.province_id::text`,
-  sex: sql`c.sex`,
-  ageBand: ageBandSql(today),
-  disability: sql`(case when ${hasDisabilitySql} then 'true' else 'false' end)`,
-});
-type TChildGroup = keyof ReturnType<typeof childGroups>;
+/**
+ * The filters on a summary row `s` (server/modules/reports/reportSummaries.ts), which keeps the
+ * record's own office and its child's sex, age band (on the summary's day, the request's) and
+ * disability: the same condition as `recordCondition` on the records themselves.
+ */
+export const summaryCondition = (context: TReportContext, withChild = true): SQL => {
+  const { query, officeScope } = context;
+  const parts: SQL[] = [sql`true`];
+  if (officeScope !== null) parts.push(sql`s.head_office_id = ${officeScope}`);
+  if (query.headOfficeId !== undefined) parts.push(sql`s.head_office_id = ${query.headOfficeId}`);
+  if (query.provinceId !== undefined)
+    parts.push(
+      sql`s.head_office_id in (select ho.id from head_offices ho where ho.province_id = ${query.provinceId})`,
+    );
+  if (!withChild) return sql.join(parts, sql` and `);
+  if (query.sex !== undefined) parts.push(sql`s.sex = ${query.sex}`);
+  if (query.ageBand !== undefined) parts.push(sql`s.age_band = ${query.ageBand}`);
+  if (query.disability !== undefined) parts.push(sql`s.disability = ${query.disability === 'true'}`);
+  return sql.join(parts, sql` and `);
+};
+
+type TChildGroup = 'province' | 'sex' | 'ageBand' | 'disability';
 
 /**
- * Children by status now, by every breakdown's group at once: one scan of the children (a million
- * in the benchmark) instead of one a breakdown; `byStatus(group)` folds the rows (a few thousand
- * at most) as `group by group, status` would count them, `byStatus()` by status alone.
+ * Children by status now, by every breakdown's group, from the kept summary (a few thousand rows
+ * for a million children); `byStatus(group)` folds the rows as `group by group, status` would
+ * count them, `byStatus()` by status alone.
  */
 const childrenByStatus = async (context: TReportContext) => {
-  const groups = childGroups(context.today);
-  const names = Object.keys(groups) as TChildGroup[];
-  // The planner cannot estimate the groups of the age-band and disability expressions, guesses a
-  // million and sorts the million children on disk to group them (5.8 s of 6.4 at 1,000,000,
-  // load 12); a hash of the ~2,000 real groups takes 2.7 s there. `set local` holds in the report's
-  // transaction (withoutJit) and is undone after this one query.
-  await context.db.execute(sql`set local enable_sort = off`);
   const rows = await rowsOf<Record<TChildGroup | 'status' | 'n', string | null>>(
     context.db,
-    sql`select ${sql.join(
-      names.map((name) => sql`${groups[name]} as ${sql.identifier(name)}`),
-      sql`, `,
-    )}, c.status, count(*) as n
-        from child_infos c join head_offices ho on ho.id = c.head_office_id
-        where ${recordCondition(context, sql`c.head_office_id`)}
-        group by ${sql.join(
-          names.map((_, i) => sql.raw(String(i + 1))),
-          sql`, `,
-        )}, ${sql.raw(String(names.length + 1))}`,
+    sql`select ho.province_id::text as province, s.sex, s.age_band as "ageBand",
+          (case when s.disability then 'true' else 'false' end) as disability, s.status, s.n
+        from report_children_now s join head_offices ho on ho.id = s.head_office_id
+        where ${summaryCondition(context)}`,
   );
-  await context.db.execute(sql`set local enable_sort = on`);
   return (group?: TChildGroup) => {
     const counts = new Map<string, { grp: string | null; status: string; n: number }>();
     for (const row of rows) {
@@ -149,6 +150,28 @@ const childrenByStatus = async (context: TReportContext) => {
     }
     return [...counts.values()];
   };
+};
+
+/**
+ * `percentile_cont(p)` of a multiset given as (value, count) pairs: the value at position
+ * p × (N − 1), interpolated between its neighbours, as PostgreSQL computes it.
+ */
+export const percentileOfCounts = (counts: readonly { value: number; n: number }[], p: number): number => {
+  const sorted = [...counts].filter((one) => one.n > 0).sort((a, b) => a.value - b.value);
+  const total = sorted.reduce((sum, one) => sum + one.n, 0);
+  if (total === 0) return 0;
+  const position = p * (total - 1);
+  const at = (index: number) => {
+    let seen = 0;
+    for (const one of sorted) {
+      seen += one.n;
+      if (index < seen) return one.value;
+    }
+    return sorted[sorted.length - 1].value;
+  };
+  const lower = Math.floor(position);
+  const below = at(lower);
+  return below + (position - lower) * (at(Math.ceil(position)) - below);
 };
 
 /**
@@ -171,52 +194,49 @@ export const childReport = async (context: TReportContext) => {
   for (const status of statuses)
     put(`children.${status}`, num(children.find((row) => row.status === status)?.n));
 
-  const placement = sql`coalesce(m.trial_start, m.keep_requested_on)`;
   const matchingCondition = recordCondition(context, sql`m.head_office_id`);
   const expected = (stage: string) =>
     settings.stageExpectedDays[stage as keyof TSystemSettings['stageExpectedDays']];
-  // The stage a rejected matching was rejected from: its rejection row's from_status, looked up once
-  // a matching (a lateral join) and only for rejected matchings, not once a stage in each filter.
-  const rejectedFrom = sql`r.from_status`;
+  // The period's events from the kept summary by day: a period is the sum of its days.
+  const dayRows = await rowsOf<{ kind: string; n: string; days: string }>(
+    db,
+    sql`select p.kind, sum(p.n) as n, sum(p.days) as days
+        from (${periodRows('report_child', 'day', sql`s.kind, s.n, s.days`, period, summaryCondition(context))}) p
+        group by p.kind`,
+  );
+  const inPeriod = (kind: string) => {
+    const row = dayRows.find((one) => one.kind === kind);
+    return { n: num(row?.n), days: num(row?.days) };
+  };
+  // Matchings by stage now (and past the stage's expected days): today's, counted live.
   const [matchings] = await rowsOf<Record<string, string | null>>(
     db,
     sql`select
-        count(*) filter (where m.completed_on between ${period.from}::date and ${period.to}::date) as adopted,
-        count(*) filter (where ${placement} between ${period.from}::date and ${period.to}::date and c.admitted_on is not null) as placed,
-        count(*) filter (where m.proposed_date between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null) as proposed,
-        sum(m.proposed_date - c.adoption_confirmed_on) filter (where m.proposed_date between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null) as proposed_days,
-        count(*) filter (where m.completed_on between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null) as adopted_known,
-        count(*) filter (where m.completed_on between ${period.from}::date and ${period.to}::date and c.adoption_confirmed_on is not null and m.completed_on < c.adoption_confirmed_on + interval '14 months') as adopted_within,
-        sum(${placement} - c.admitted_on) filter (where ${placement} between ${period.from}::date and ${period.to}::date and c.admitted_on is not null) as placed_days,
         ${sql.join(
           matchingStageNames.map(
             (
               stage,
             ) => sql`count(*) filter (where ${stageOfSql(sql`m.status`)} = ${stage}) as ${sql.identifier(`now_${stage}`)},
-            count(*) filter (where ${stageOfSql(sql`m.status`)} = ${stage} and ${today}::date - m.stage_entered_on > ${expected(stage)}) as ${sql.identifier(`overdue_${stage}`)},
-            count(*) filter (where m.status = 'rejected' and m.rejected_on between ${period.from}::date and ${period.to}::date and ${stageOfSql(rejectedFrom)} = ${stage}) as ${sql.identifier(`rejected_${stage}`)}`,
+            count(*) filter (where ${stageOfSql(sql`m.status`)} = ${stage} and ${today}::date - m.stage_entered_on > ${expected(stage)}) as ${sql.identifier(`overdue_${stage}`)}`,
           ),
           sql`, `,
         )}
-        from adoptive_matchings m join child_infos c on c.id = m.child_id
-        left join lateral (select h.from_status from status_history h where m.status = 'rejected' and h.entity = 'adoptive_matchings' and h.entity_id = m.id and h.to_status = 'rejected' order by h.at desc, h.id desc limit 1) r on true
-        where ${matchingCondition}`,
+        from adoptive_matchings m ${childJoinFor(context, sql`m.child_id`)}
+        where m.status not in ('completed', 'rejected') and ${matchingCondition}`,
   );
-  put('adoptedInPeriod', num(matchings.adopted));
-  const placed = num(matchings.placed);
-  const placedDays = num(matchings.placed_days);
+  put('adoptedInPeriod', inPeriod('adopted').n);
+  const { n: placed, days: placedDays } = inPeriod('placed');
   put('avgDaysCareToPlacement', placed ? Math.round((placedDays / placed) * 10) / 10 : 0, {
     numerator: placedDays,
     denominator: placed,
   });
-  const proposed = num(matchings.proposed);
-  const proposedDays = num(matchings.proposed_days);
+  const { n: proposed, days: proposedDays } = inPeriod('proposed');
   put('avgDaysAdoptableToMatched', proposed ? Math.round((proposedDays / proposed) * 10) / 10 : 0, {
     numerator: proposedDays,
     denominator: proposed,
   });
-  const adoptedKnown = num(matchings.adopted_known);
-  const adoptedWithin = num(matchings.adopted_within);
+  const adoptedKnown = inPeriod('adoptedKnown').n;
+  const adoptedWithin = inPeriod('adoptedWithin').n;
   put(
     'shareAdoptedWithin14Months',
     adoptedKnown ? Math.round((adoptedWithin / adoptedKnown) * 1000) / 1000 : 0,
@@ -228,64 +248,40 @@ export const childReport = async (context: TReportContext) => {
   for (const stage of matchingStageNames) put(`matchings.${stage}`, num(matchings[`now_${stage}`]));
   for (const stage of matchingStageNames)
     put(`matchingsOverdue.${stage}`, num(matchings[`overdue_${stage}`]));
-  for (const stage of matchingStageNames) put(`rejections.${stage}`, num(matchings[`rejected_${stage}`]));
+  for (const stage of matchingStageNames) put(`rejections.${stage}`, inPeriod(`rejected.${stage}`).n);
 
-  // Each stage a matching went through, from its status history (as src/domain/matchingStage.ts
-  // `stagePeriods` reads it): consecutive steps in one stage are one period, entered on its first
-  // step's day (the step's date, else the programme's day it was taken) and left on the next's.
-  // A period starts at a step whose stage differs from the step before (`starts`); it is left on
-  // the next start's day. A stage left in the period was left on a step's day in it, so only the
-  // matchings with a step dated in the period are read (a fifth to a third of them over a year).
-  const stepDay = (h: SQL) =>
-    sql`coalesce((${h}.payload->>'date')::date, (${h}.at at time zone 'Asia/Phnom_Penh')::date)`;
-  const stageDays = await rowsOf<{ stage: string; median: number; p90: number; n: string }>(
+  // Days in each stage left in the period, from the kept histogram of stage periods (stage, day
+  // left, days): a few hundred (stage, days) counts, whose percentiles are the periods' own.
+  const stageDays = await rowsOf<{ stage: string; days: number; n: string }>(
     db,
-    sql`with steps as (
-          select h.entity_id, h.at, h.id, ${stepDay(sql`h`)} as day, ${stageOfSql(sql`h.to_status`)} as stage
-          from status_history h
-          join adoptive_matchings m on m.id = h.entity_id
-          ${childJoinFor(context, sql`m.child_id`)}
-          where h.entity = 'adoptive_matchings' and ${matchingCondition}
-            and h.entity_id in (select x.entity_id from status_history x where x.entity = 'adoptive_matchings'
-              and ${stepDay(sql`x`)} between ${period.from}::date and ${period.to}::date)
-        ), starts as (
-          select entity_id, at, id, day, stage,
-            stage is distinct from lag(stage) over (partition by entity_id order by at, id) as starts
-          from steps
-        ), spans as (
-          select stage, day as entered, lead(day) over (partition by entity_id order by at, id) as left_on
-          from starts where starts
-        )
-        select stage, count(*) as n,
-          percentile_cont(0.5) within group (order by left_on - entered) as median,
-          percentile_cont(0.9) within group (order by left_on - entered) as p90
-        from spans
-        where stage is not null and left_on between ${period.from}::date and ${period.to}::date
-        group by stage`,
+    sql`select p.stage, p.days, sum(p.n) as n
+        from (${periodRows('report_stage', 'left_on', sql`s.stage, s.days, s.n`, period, summaryCondition(context))}) p
+        group by 1, 2`,
   );
   for (const stage of matchingStageNames) {
-    const row = stageDays.find((one) => one.stage === stage);
-    const left = { denominator: num(row?.n) };
-    put(`daysInStage.${stage}.median`, Math.round(num(row?.median) * 10) / 10, left);
-    put(`daysInStage.${stage}.p90`, Math.round(num(row?.p90) * 10) / 10, left);
+    const counts = stageDays
+      .filter((one) => one.stage === stage)
+      .map((one) => ({ value: Number(one.days), n: num(one.n) }));
+    const left = { denominator: counts.reduce((sum, one) => sum + one.n, 0) };
+    put(`daysInStage.${stage}.median`, Math.round(percentileOfCounts(counts, 0.5) * 10) / 10, left);
+    put(`daysInStage.${stage}.p90`, Math.round(percentileOfCounts(counts, 0.9) * 10) / 10, left);
   }
 
+  // Services due soon and overdue are today's, counted live (pending ones only, by their index).
   const serviceCondition = recordCondition(context, sql`s.head_office_id`);
-  const given = sql`s.status = 'confirmed' and s.actual_date between ${period.from}::date and ${period.to}::date`;
   const [services] = await rowsOf<Record<string, string | null>>(
     db,
     sql`select
-        count(*) filter (where ${given}) as given,
-        count(*) filter (where s.status = 'pending' and s.planned_date >= ${today}::date and s.planned_date <= ${today}::date + ${settings.serviceDueSoonDays}::int) as due_soon,
-        count(*) filter (where s.status = 'pending' and s.planned_date < ${today}::date) as overdue,
-        count(*) filter (where ${given} and s.concern) as concern
+        count(*) filter (where s.planned_date >= ${today}::date and s.planned_date <= ${today}::date + ${settings.serviceDueSoonDays}::int) as due_soon,
+        count(*) filter (where s.planned_date < ${today}::date) as overdue
         from post_adoption_services s ${childJoinFor(context, sql`s.child_id`)}
-        where ${serviceCondition}`,
+        where s.status = 'pending' and s.planned_date <= ${today}::date + ${settings.serviceDueSoonDays}::int
+          and ${serviceCondition}`,
   );
-  put('servicesGiven', num(services.given));
+  put('servicesGiven', inPeriod('servicesGiven').n);
   put('servicesDueSoon', num(services.due_soon));
   put('servicesOverdue', num(services.overdue));
-  put('servicesWithConcern', num(services.concern));
+  put('servicesWithConcern', inPeriod('servicesWithConcern').n);
 
   const both = (word: (t: (typeof translators)['en']) => string): TTranslatable => ({
     kh: word(translators.kh),
@@ -322,15 +318,11 @@ export const childReport = async (context: TReportContext) => {
   const seriesTo = addMonths(`${months[11]}-01`, 1);
   const monthly = await rowsOf<{ month: string; kind: string; n: string }>(
     db,
-    sql`select to_char(m.completed_on, 'YYYY-MM') as month, 'adoptedInPeriod' as kind, count(*) as n
-        from adoptive_matchings m ${childJoinFor(context, sql`m.child_id`)}
-        where ${matchingCondition} and m.completed_on >= ${seriesFrom}::date and m.completed_on < ${seriesTo}::date
-        group by 1
-        union all
-        select to_char(s.actual_date, 'YYYY-MM'), 'servicesGiven', count(*)
-        from post_adoption_services s ${childJoinFor(context, sql`s.child_id`)}
-        where ${serviceCondition} and s.status = 'confirmed' and s.actual_date >= ${seriesFrom}::date and s.actual_date < ${seriesTo}::date
-        group by 1`,
+    sql`select to_char(s.day, 'YYYY-MM') as month, (case when s.kind = 'adopted' then 'adoptedInPeriod' else s.kind end) as kind, sum(s.n) as n
+        from report_child_months s
+        where s.kind in ('adopted', 'servicesGiven') and s.day >= ${seriesFrom}::date and s.day < ${seriesTo}::date
+          and ${summaryCondition(context)}
+        group by 1, 2`,
   );
   const series = months.map((month) => ({
     month,

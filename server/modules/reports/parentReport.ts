@@ -6,26 +6,8 @@ import { parentReportCatalogue } from '../../../src/domain/reports/reportCatalog
 import { reportMonths } from '../../../src/domain/reports/reportQuery';
 import type { TTranslatable } from '../../../src/domain/translatable';
 import { translators } from '../../plugins/locale';
-import { num, rowsOf, type TReportContext } from './childReport';
+import { num, rowsOf, summaryCondition, type TReportContext } from './childReport';
 import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
-
-/**
- * The filters an application answers to: its own head office (office scope, head office,
- * province). Sex, age band and disability are a child's and leave the parents' report as it is.
- */
-const applicationCondition = ({ query, officeScope }: TReportContext, officeColumn: SQL): SQL => {
-  const parts: SQL[] = [sql`true`];
-  if (officeScope !== null) parts.push(sql`${officeColumn} = ${officeScope}`);
-  if (query.headOfficeId !== undefined) parts.push(sql`${officeColumn} = ${query.headOfficeId}`);
-  if (query.provinceId !== undefined)
-    parts.push(
-      sql`${officeColumn} in (select ho.id from head_offices ho where ho.province_id = ${query.provinceId})`,
-    );
-  return sql.join(parts, sql` and `);
-};
-
-/** A matching still under way: the family is in it. */
-const inMatchingSql = sql`exists (select 1 from adoptive_matchings am where am.parent_id = p.id and am.status not in ('completed', 'rejected'))`;
 
 /**
  * The parents' report (issue 24), counted in the database: applications by status now, received and
@@ -37,32 +19,39 @@ export const parentReport = async (context: TReportContext) => {
   const { db, period, today } = context;
   const statuses = Object.keys(parentArea.statuses);
   const inPeriod = (column: SQL) => sql`${column} between ${period.from}::date and ${period.to}::date`;
-  const condition = applicationCondition(context, sql`p.head_office_id`);
-  const decided = sql`p.decision_date is not null and p.status <> 'pending' and ${inPeriod(sql`p.decision_date`)}`;
-  const [counts] = await rowsOf<Record<string, string | null>>(
+  // Now and the period's days from the kept summaries (server/modules/reports/reportSummaries.ts).
+  const kept = summaryCondition(context, false);
+  const nowRows = await rowsOf<{ province: string; sex: string | null; status: string; n: string }>(
+    db,
+    sql`select ho.province_id::text as province, s.sex, s.status, s.n
+        from report_applications_now s join head_offices ho on ho.id = s.head_office_id where ${kept}`,
+  );
+  const [days] = await rowsOf<Record<string, string | null>>(
     db,
     sql`select
-        ${sql.join(
-          statuses.map(
-            (status) => sql`count(*) filter (where p.status = ${status}) as ${sql.identifier(`s_${status}`)}`,
-          ),
-          sql`, `,
-        )},
-        count(*) filter (where ${inPeriod(sql`p.application_date`)}) as received,
-        count(*) filter (where ${decided}) as decided,
-        sum(p.decision_date - p.application_date) filter (where ${decided}) as decided_days,
-        count(*) filter (where p.status = 'pending') as awaiting,
-        count(*) filter (where p.status = 'accepted' and p.approved_until >= ${today}::date and not ${inMatchingSql}) as waiting,
-        count(*) filter (where p.status = 'accepted' and p.approved_until >= ${today}::date and p.approved_until <= ${today}::date + 30) as expiring,
-        count(*) filter (where p.status = 'accepted' and p.approved_until < ${today}::date) as expired
-        from parent_infos p where ${condition}`,
+        sum(s.n) filter (where s.kind = 'received' and ${inPeriod(sql`s.day`)}) as received,
+        sum(s.n) filter (where s.kind = 'decided' and ${inPeriod(sql`s.day`)}) as decided,
+        sum(s.days) filter (where s.kind = 'decided' and ${inPeriod(sql`s.day`)}) as decided_days,
+        sum(s.n) filter (where s.kind = 'approvedUntilFree' and s.day >= ${today}::date) as waiting,
+        sum(s.n) filter (where s.kind in ('approvedUntilFree', 'approvedUntilMatched') and s.day >= ${today}::date and s.day <= ${today}::date + 30) as expiring,
+        sum(s.n) filter (where s.kind in ('approvedUntilFree', 'approvedUntilMatched') and s.day < ${today}::date) as expired
+        from report_application_days s
+        where ${kept} and (s.kind in ('approvedUntilFree', 'approvedUntilMatched') or ${inPeriod(sql`s.day`)})`,
   );
+  const statusCount = (status: string) =>
+    nowRows.filter((row) => row.status === status).reduce((sum, row) => sum + num(row.n), 0);
+  const counts: Record<string, string | number | null> = {
+    ...days,
+    ...Object.fromEntries(statuses.map((status) => [`s_${status}`, statusCount(status)])),
+    awaiting: statusCount('pending'),
+  };
+  // Families matched in the period: distinct over the kept proposals' days (bool_or keeps 'waited'
+  // when any of a family's proposals that day had it, as the filter over its matchings did).
   const [matched] = await rowsOf<{ families: string; waited: string }>(
     db,
-    sql`select count(distinct p.id) as families,
-        count(distinct p.id) filter (where p.decision_date <= m.proposed_date - interval '3 months') as waited
-        from adoptive_matchings m join parent_infos p on p.id = m.parent_id
-        where ${applicationCondition(context, sql`m.head_office_id`)} and ${inPeriod(sql`m.proposed_date`)}`,
+    sql`select count(distinct s.parent_id) as families,
+        count(distinct s.parent_id) filter (where s.waited) as waited
+        from report_family_proposals s where ${kept} and ${inPeriod(sql`s.day`)}`,
   );
   const values = new Map<string, TReportIndicator>();
   const put = (key: string, value: number, extra: Partial<TReportIndicator> = {}) => {
@@ -89,21 +78,22 @@ export const parentReport = async (context: TReportContext) => {
   put('approvalsExpired', num(counts.expired));
 
   const byStatus = async (
-    groupBy: SQL,
+    group: 'province' | 'sex',
     name: (id: string) => TTranslatable,
   ): Promise<TReportBreakdownRow[]> => {
-    const rows = await rowsOf<{ grp: string | null; status: string; n: string }>(
-      db,
-      sql`select ${groupBy} as grp, p.status, count(*) as n
-          from parent_infos p join head_offices ho on ho.id = p.head_office_id
-          where ${condition} group by 1, 2`,
-    );
-    return statusBreakdownRows(rows, statuses, 'applications', name);
+    const rows = new Map<string, { grp: string | null; status: string; n: number }>();
+    for (const row of nowRows) {
+      const key = `${row[group]}\u0000${row.status}`;
+      const entry = rows.get(key) ?? { grp: row[group], status: row.status, n: 0 };
+      entry.n += num(row.n);
+      rows.set(key, entry);
+    }
+    return statusBreakdownRows([...rows.values()], statuses, 'applications', name);
   };
   const provinceNames = await provinceNamesOf(db);
   const breakdowns = {
-    province: await byStatus(sql`ho.province_id::text`, (id) => provinceNames.get(id) ?? { kh: id, en: id }),
-    sex: await byStatus(sql`p.applicant1_sex`, (id) =>
+    province: await byStatus('province', (id) => provinceNames.get(id) ?? { kh: id, en: id }),
+    sex: await byStatus('sex', (id) =>
       id === 'male' || id === 'female'
         ? { kh: translators.kh.options.sex[id](), en: translators.en.options.sex[id]() }
         : { kh: id, en: id },
@@ -116,10 +106,10 @@ export const parentReport = async (context: TReportContext) => {
   const months = reportMonths(period.to);
   const monthly = await rowsOf<{ month: string; n: string }>(
     db,
-    sql`select to_char(p.application_date, 'YYYY-MM') as month, count(*) as n
-        from parent_infos p
-        where ${condition} and p.application_date >= ${`${months[0]}-01`}::date
-          and p.application_date < ${addMonths(`${months[11]}-01`, 1)}::date
+    sql`select to_char(s.day, 'YYYY-MM') as month, sum(s.n) as n
+        from report_application_days s
+        where s.kind = 'received' and ${kept} and s.day >= ${`${months[0]}-01`}::date
+          and s.day < ${addMonths(`${months[11]}-01`, 1)}::date
         group by 1`,
   );
   const series = months.map((month) => ({

@@ -22,11 +22,12 @@ import { fileResponse } from '../../plugins/responses';
 import { readSettings } from '../../settings/readSettings';
 import { childReport } from './childReport';
 import { parentReport } from './parentReport';
+import { summaryTakenAt } from './reportSummaries';
 import { reportWorkbook } from './reportWorkbook';
 
 /**
- * The programme's figures (issue 24, DESIGN.md section 6): `GET /reports/children`, counted in the
- * database at each request (`asOf` is the answer's time) within the user's office scope.
+ * The programme's figures (issue 24, DESIGN.md section 6): `GET /reports/children`, read from the
+ * kept counts (`asOf` is when they were taken, at most 5 minutes before) within the user's office scope.
  */
 const querystring = ZReportQuery;
 const reports = [
@@ -63,8 +64,8 @@ const reports = [
 
 /**
  * The programme's figures (issue 24, DESIGN.md section 6): `GET /reports/children` and
- * `GET /reports/parents`, counted in the database at each request (`asOf` is the answer's time)
- * within the user's office scope; and each as an Excel workbook (`.xlsx`), built from that answer.
+ * `GET /reports/parents`, read from counts kept at most 5 minutes (`asOf` is when they were
+ * taken) and today's counted live, within the user's office scope; and each as an Excel workbook (`.xlsx`), built from that answer.
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A report's answer to a request: its figures, each with its list and its target where set. */
@@ -78,10 +79,20 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     const period = reportPeriod(request.query, today);
     if (period.from > period.to) throw fieldErrors((t) => t.server.reportPeriodOrder());
     const settings = await readSettings(app.db);
-    // One read-only snapshot without JIT (server/db/withoutJit.ts): JIT spent seconds compiling these aggregates.
-    const counted = await withoutJit(app.db, (db) =>
-      report.count({ db, query: request.query, period, today, officeScope: user.officeScope, settings }),
-    );
+    // The kept counts at most 5 minutes old (reportSummaries.ts); then one read-only snapshot
+    // without JIT (server/db/withoutJit.ts): JIT spent seconds compiling these aggregates.
+    const keptAt = await app.reportSummaries.fresh(today);
+    const { asOf, ...counted } = await withoutJit(app.db, async (db) => ({
+      asOf: await summaryTakenAt(db, keptAt),
+      ...(await report.count({
+        db,
+        query: request.query,
+        period,
+        today,
+        officeScope: user.officeScope,
+        settings,
+      })),
+    }));
     // Each figure opens its list (issue 24): the address of the records it counts, where one can;
     // a timeliness figure carries its target where the settings set one.
     const indicators = counted.indicators.map((indicator) => {
@@ -93,7 +104,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(listPath ? { listPath } : {}),
       };
     });
-    return { period, asOf: now.toISOString(), ...counted, indicators };
+    return { period, asOf: asOf.toISOString(), ...counted, indicators };
   };
 
   for (const report of reports) {

@@ -2,6 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { hasPermission } from '../../../src/domain/permissions';
 import { matchingDecisionPermission } from '../../../src/domain/workflows/matching.workflow';
 import { type TWorkQueueItem, workQueueLimit } from '../../../src/domain/workQueue';
+import type { TAuthUser } from '../../auth/service';
 import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
 import { familyTitle, familyTitleColumns, totalRows } from '../../workQueue/familyTitle';
@@ -16,11 +17,26 @@ import { serviceDueSoonSql, serviceOverdueSql } from './serviceBinding';
  * first: an overdue or due-soon one since its planned day, a concern since the day it was given.
  * A service is in one state at a time (pending or confirmed; overdue or due soon), so one reason each.
  */
-const services = async ({ db, user, locale }: TWorkQueueContext) => {
-  const svc = postAdoptionServices;
+const svc = postAdoptionServices;
+const concern = sql<boolean>`(${svc.status} = 'confirmed' and ${svc.concern})`;
+
+/** The services waiting for this user, in their office. */
+const waitingCondition = (user: TAuthUser) => {
   const own = eq(svc.officerId, user.id);
   const supervises = hasPermission(user, matchingDecisionPermission);
-  const concern = sql<boolean>`(${svc.status} = 'confirmed' and ${svc.concern})`;
+  return and(
+    or(and(or(serviceOverdueSql, concern), supervises ? undefined : own), and(serviceDueSoonSql, own)),
+    officeCondition(svc.headOfficeId, user),
+  );
+};
+
+/** The services' total alone (the dashboard's card). */
+const countServices = async ({ db, user }: TWorkQueueContext): Promise<number> => {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(svc).where(waitingCondition(user));
+  return Number(row?.n ?? 0);
+};
+
+const services = async ({ db, user, locale }: TWorkQueueContext) => {
   const reason = sql<string>`case when ${serviceOverdueSql} then 'serviceOverdue' when ${concern} then 'serviceConcern' else 'serviceDueSoon' end`;
   // The day a concern was found: the confirmation's date (its decision day, else the planned one).
   const since = sql<string>`(case when ${concern} then coalesce(${svc.actualDate}, ${svc.decisionDate}, ${svc.plannedDate}) else ${svc.plannedDate} end)::text`;
@@ -37,12 +53,7 @@ const services = async ({ db, user, locale }: TWorkQueueContext) => {
       total: totalRows.as('total'),
     })
     .from(svc)
-    .where(
-      and(
-        or(and(or(serviceOverdueSql, concern), supervises ? undefined : own), and(serviceDueSoonSql, own)),
-        officeCondition(svc.headOfficeId, user),
-      ),
-    )
+    .where(waitingCondition(user))
     .orderBy(asc(since), asc(svc.id))
     .limit(workQueueLimit)
     .as('waiting_services');
@@ -85,5 +96,6 @@ export const serviceWorkQueue: readonly TWorkQueueSource[] = [
     order: 50,
     mayRead: (user) => hasPermission(user, 'post_adoption_services:read'),
     items: services,
+    count: countServices,
   },
 ];
