@@ -777,12 +777,9 @@ describe('GET /reports/parents', () => {
     ).toBe(403);
   });
 
-  // Last: it adds a family to the fixture. A known gap, held by `it.fails` until the report counts
-  // the families matched in the period by their application's office (server/modules/reports/
-  // parentReport.ts: `applicationCondition(context, sql\`p.head_office_id\`)` in the matched query,
-  // as every other figure of this report): it counts them by the matching's office, so a provincial
-  // user's figure counts a family of another office its list cannot show (office scope). Then: `it`.
-  it.fails('the families who waited: a family matched by another office counts where its list shows it', async () => {
+  // Last: it adds a family to the fixture. The report counts families matched in the period by their
+  // application's office, as every other figure of this report and as the list's office scope does.
+  it('the families who waited: a family matched by another office counts where its list shows it', async () => {
     // A family of the national office, matched by the Kampot office in the period.
     const family = await insertApplication(
       p.app.db,

@@ -145,7 +145,8 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
     );
     await tx.execute(
       sql`insert into report_family_proposals (head_office_id, parent_id, day, waited)
-          select m.head_office_id, m.parent_id, m.proposed_date,
+          -- The family's office, as every figure of the parents' report (and its list) counts it.
+          select p.head_office_id, m.parent_id, m.proposed_date,
             coalesce(bool_or(p.decision_date <= m.proposed_date - interval '3 months'), false)
           from adoptive_matchings m join parent_infos p on p.id = m.parent_id
           where m.proposed_date is not null group by 1, 2, 3`,
