@@ -2,7 +2,6 @@ import type { ZodType } from 'zod';
 import type { TAuthService, TAuthUser } from './auth/service';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
-import type { TReportSummaries } from './modules/reports/reportSummaries';
 import type { TRecordReader } from './resources/recordReaders';
 import type { TWorkQueueSource } from './workQueue/workQueueSource';
 
@@ -51,8 +50,6 @@ declare module 'fastify' {
     recordReaders: Map<string, TRecordReader>;
     /** Every module's work-queue sources (the work queue's route and the dashboard's count ask them). */
     workQueueSources: readonly TWorkQueueSource[];
-    /** The reports' and the dashboard's kept counts (server/modules/reports/reportSummaries.ts). */
-    reportSummaries: TReportSummaries;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the database on each request; null on public routes. */

@@ -17,7 +17,7 @@ import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
 import { adoptiveMatchings, auditLog, postAdoptionServices, users } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
-import { rowsOf } from '../reports/childReport';
+import { rowsOf } from '../reports';
 import { serviceDueSoonSql, serviceOverdueSql } from '../services';
 
 type TData = TDashboard['data'];

@@ -13,7 +13,7 @@ import { requestLocale } from '../../plugins/locale';
 import { currentUser } from '../../plugins/permissions';
 import { readSettings } from '../../settings/readSettings';
 import { countWorkQueue } from '../../workQueue/collectWorkQueue';
-import { summaryTakenAt } from '../reports/reportSummaries';
+import { summaryTakenAt } from '../reports';
 import {
   applicationsByStatus,
   childrenByStatus,

@@ -4,16 +4,12 @@ import { childArea } from '../../../src/domain/areas/child.area';
 import { matchingStageNames } from '../../../src/domain/matchingStage';
 import type { TReportBreakdownRow, TReportIndicator } from '../../../src/domain/reports/reportAnswer';
 import { childReportCatalogue } from '../../../src/domain/reports/reportCatalogue';
-import {
-  reportMonths,
-  type TReportAgeBand,
-  type TReportQuery,
-} from '../../../src/domain/reports/reportQuery';
+import { reportMonths, type TReportQuery } from '../../../src/domain/reports/reportQuery';
 import type { TSystemSettings } from '../../../src/domain/systemSettings';
 import type { TTranslatable } from '../../../src/domain/translatable';
-import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import { translators } from '../../plugins/locale';
+import { bandBirthDays, bandYears, hasDisabilitySql, num, rowsOf, stageOfSql } from './reportSql';
 import { periodRows } from './reportSummaries';
 import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
 
@@ -26,28 +22,6 @@ export type TReportContext = {
   settings: TSystemSettings;
 };
 
-const bandYears: Record<TReportAgeBand, [number, number]> = {
-  '0-2': [0, 2],
-  '3-5': [3, 5],
-  '6-11': [6, 11],
-  '12-17': [12, 17],
-};
-
-/** An age band as birth days: born after `from` (exclusive) and on or before `to`, on `today`. */
-const bandBirthDays = (band: TReportAgeBand, today: string) => {
-  const [youngest, oldest] = bandYears[band];
-  return { after: addMonths(today, -12 * (oldest + 1)), upTo: addMonths(today, -12 * youngest) };
-};
-
-/** The SQL of a child's age band on `today` (null past 17). */
-export const ageBandSql = (today: string): SQL => {
-  const cases = (Object.keys(bandYears) as TReportAgeBand[]).map((band) => {
-    const { after, upTo } = bandBirthDays(band, today);
-    return sql`when c.date_of_birth > ${after}::date and c.date_of_birth <= ${upTo}::date then ${band}`;
-  });
-  return sql`(case ${sql.join(cases, sql` `)} end)`;
-};
-
 /**
  * The join to a record's child where a filter reads the child (sex, age band, disability), else
  * nothing: every record names its child by a not-null foreign key, so the join keeps every row and
@@ -57,8 +31,6 @@ const childJoinFor = ({ query }: TReportContext, childColumn: SQL): SQL =>
   query.sex !== undefined || query.ageBand !== undefined || query.disability !== undefined
     ? sql`join child_infos c on c.id = ${childColumn}`
     : sql``;
-
-export const hasDisabilitySql = sql`exists (select 1 from child_disabilities d where d.child_id = c.id)`;
 
 /**
  * The filters on a record kept by `officeColumn` (its own head office: office scope, head office,
@@ -83,25 +55,6 @@ const recordCondition = (context: TReportContext, officeColumn: SQL): SQL => {
     parts.push(query.disability === 'true' ? hasDisabilitySql : sql`not ${hasDisabilitySql}`);
   return sql.join(parts, sql` and `);
 };
-
-export const stageOfSql = (status: SQL): SQL =>
-  sql`(case ${sql.join(
-    matchingStageNames.map(
-      (stage) =>
-        sql`when ${status} in (${sql.join(
-          matchingStages[stage].map((one) => sql`${one}`),
-          sql`, `,
-        )}) then ${stage}`,
-    ),
-    sql` `,
-  )} end)`;
-
-export const rowsOf = async <T>(db: TDbOrTx, query: SQL): Promise<T[]> => {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-};
-
-export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 /**
  * The filters on a summary row `s` (server/modules/reports/reportSummaries.ts), which keeps the

@@ -6,7 +6,8 @@ import { parentReportCatalogue } from '../../../src/domain/reports/reportCatalog
 import { reportMonths } from '../../../src/domain/reports/reportQuery';
 import type { TTranslatable } from '../../../src/domain/translatable';
 import { translators } from '../../plugins/locale';
-import { num, rowsOf, summaryCondition, type TReportContext } from './childReport';
+import { summaryCondition, type TReportContext } from './childReport';
+import { num, rowsOf } from './reportSql';
 import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
 
 /**

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import type { TDbOrTx } from '../../audit';
 import type { TDb } from '../../db/client';
-import { ageBandSql, hasDisabilitySql, rowsOf, stageOfSql } from './childReport';
+import { ageBandSql, hasDisabilitySql, rowsOf, stageOfSql } from './reportSql';
 
 /**
  * The reports' and the dashboard's counts kept rather than counted (issue 24 allows an answer up to
@@ -36,6 +36,15 @@ export type TReportSummaries = {
   /** Stops the background refresh and waits for a refresh under way. */
   stop: () => Promise<void>;
 };
+
+// The app decorates itself with its summaries (server/app.ts); declared here so the engines' types
+// (server/types.ts) name no module.
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The reports' and the dashboard's kept counts. */
+    reportSummaries: TReportSummaries;
+  }
+}
 
 type TState = { takenAt: Date; today: string };
 

@@ -1,0 +1,51 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { addMonths } from '../../../src/domain/addMonths';
+import { matchingStageNames } from '../../../src/domain/matchingStage';
+import type { TReportAgeBand } from '../../../src/domain/reports/reportQuery';
+import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
+import type { TDbOrTx } from '../../audit';
+
+/** The SQL pieces the reports, their kept summaries and the dashboard count with. */
+
+export const bandYears: Record<TReportAgeBand, [number, number]> = {
+  '0-2': [0, 2],
+  '3-5': [3, 5],
+  '6-11': [6, 11],
+  '12-17': [12, 17],
+};
+
+/** An age band as birth days: born after `from` (exclusive) and on or before `to`, on `today`. */
+export const bandBirthDays = (band: TReportAgeBand, today: string) => {
+  const [youngest, oldest] = bandYears[band];
+  return { after: addMonths(today, -12 * (oldest + 1)), upTo: addMonths(today, -12 * youngest) };
+};
+
+/** The SQL of a child's age band on `today` (null past 17). */
+export const ageBandSql = (today: string): SQL => {
+  const cases = (Object.keys(bandYears) as TReportAgeBand[]).map((band) => {
+    const { after, upTo } = bandBirthDays(band, today);
+    return sql`when c.date_of_birth > ${after}::date and c.date_of_birth <= ${upTo}::date then ${band}`;
+  });
+  return sql`(case ${sql.join(cases, sql` `)} end)`;
+};
+
+export const hasDisabilitySql = sql`exists (select 1 from child_disabilities d where d.child_id = c.id)`;
+
+export const stageOfSql = (status: SQL): SQL =>
+  sql`(case ${sql.join(
+    matchingStageNames.map(
+      (stage) =>
+        sql`when ${status} in (${sql.join(
+          matchingStages[stage].map((one) => sql`${one}`),
+          sql`, `,
+        )}) then ${stage}`,
+    ),
+    sql` `,
+  )} end)`;
+
+export const rowsOf = async <T>(db: TDbOrTx, query: SQL): Promise<T[]> => {
+  const result = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+};
+
+export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
