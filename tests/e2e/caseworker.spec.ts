@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, resumeSession, saveScreenshot } from './fixtures';
 
 /**
  * What a caseworker meets (issue 10): the dd-mm-yyyy date field and its calendar by keyboard in both
@@ -31,7 +31,7 @@ for (const locale of ['kh', 'en'] as const) {
     page,
   }) => {
     const words = dict[locale];
-    await signIn(page, { ...admin, locale, path: `/${locale}/login` });
+    await resumeSession(page, { ...admin, locale, path: `/${locale}/login` });
     const field = await openChildCreate(page, locale);
     await expect(field).toHaveAttribute('placeholder', words.dateField.placeholder());
 
@@ -90,7 +90,7 @@ test('at 390 px the filters fold behind a button with their count and the sideba
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const words = dict.en;
-  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
   await page.goto(listAddress('/en/adoptive-child/child', { sex: 'female' }));
   const heading = page.getByRole('heading', { name: words.resources.child.many(), level: 1 });
   await expect(heading).toBeVisible();
@@ -134,7 +134,7 @@ test('at 390 px the filters fold behind a button with their count and the sideba
 
 test('a grid of one row is as tall as its row: the pager shows under it at 1280x800', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
   await page.goto(listAddress('/en/adoptive-child/child', { search: 'DEMO-000001' }));
   const rows = page.locator('.ag-row');
   await expect(rows).toHaveCount(1);
@@ -150,7 +150,7 @@ test('after a navigation the focus is on the new page heading; a cut value shows
   page,
 }) => {
   const words = dict.en;
-  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
   await page.goto('/en/configuration/province');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // First load from an address: the focus is left to the browser.

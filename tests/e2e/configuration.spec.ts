@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, resumeSession, saveScreenshot, signIn } from './fixtures';
 
 /**
  * The generic resource list and form (issue 3), driven through the configuration screens: a
@@ -75,7 +75,7 @@ test('a district is created, found, edited and deleted through the Khmer screens
   const kh = dict.kh;
   const labels = districtWords('kh');
   const code = uniqueCode();
-  await signIn(page, admin);
+  await resumeSession(page, admin);
   await page.goto('/configuration/district');
   await expect(page.getByRole('heading', { name: labels.many, level: 1 })).toBeVisible();
   await expect(gridCell(page, '0801')).toBeVisible();
@@ -130,7 +130,7 @@ test('a filtered, sorted second page reopened from its address in a new tab show
   context,
 }) => {
   const en = dict.en;
-  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
   await page.goto('/en/configuration/village');
   await expect(page.getByRole('heading', { name: en.resources.village.many(), level: 1 })).toBeVisible();
 
@@ -183,7 +183,7 @@ test('a filtered, sorted second page reopened from its address in a new tab show
 test('the spec messages show under their field in both languages, client rules and server ones', async ({
   page,
 }) => {
-  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
   for (const locale of ['en', 'kh'] as const) {
     const words = dict[locale];
     const labels = districtWords(locale);
@@ -235,7 +235,7 @@ test('keyboard: / searches, ArrowDown and Enter open a row, n creates, Ctrl+S sa
   const en = dict.en;
   const labels = districtWords('en');
   const code = uniqueCode();
-  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
   await page.goto('/en/configuration/district');
   await expect(gridCell(page, '0801')).toBeVisible();
 
@@ -276,7 +276,7 @@ test('leaving a changed form asks first: Stay keeps the changes, Leave goes', as
   for (const locale of ['kh', 'en'] as const) {
     const words = dict[locale];
     const labels = districtWords(locale);
-    if (locale === 'kh') await signIn(page, admin);
+    if (locale === 'kh') await resumeSession(page, admin);
     await page.goto(`${prefix(locale)}/configuration/district/create`);
     await page.getByLabel(words.fields.code()).fill('UNSAVED');
     const breadcrumb = page.getByRole('navigation', { name: words.layout.breadcrumb() });
@@ -306,7 +306,7 @@ test('the application name changed in general information shows in the top bar, 
 }) => {
   const en = dict.en.generalInformation;
   const kh = dict.kh.generalInformation;
-  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
   await page.goto('/en/configuration/general-information');
   await expect(page.getByRole('heading', { name: en.title(), level: 1 })).toBeVisible();
   const nameEn = page.getByLabel(en.appNameEn());
@@ -376,7 +376,7 @@ test('the expected days of each matching stage are set in Khmer: a day out of ra
   page,
 }) => {
   const kh = dict.kh;
-  await signIn(page, { ...admin, path: '/kh/login' });
+  await resumeSession(page, { ...admin, path: '/kh/login' });
   await page.goto('/kh/configuration/general-information');
   const settings = page.getByRole('form', { name: kh.generalInformation.systemSettings() });
   const stages = settings.getByRole('group', { name: kh.generalInformation.stageExpectedDays() });
@@ -411,7 +411,7 @@ test('the follow-up schedule is edited in Khmer from the keyboard: a row added, 
 }) => {
   const kh = dict.kh;
   const words = kh.generalInformation;
-  await signIn(page, { ...admin, path: '/kh/login' });
+  await resumeSession(page, { ...admin, path: '/kh/login' });
   await page.goto('/kh/configuration/general-information');
   const settings = page.getByRole('form', { name: words.systemSettings() });
   const schedule = settings.getByRole('group', { name: words.followUpSchedule() });

@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { adminPassword, dict, reader, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, reader, resumeSession, saveScreenshot, signIn } from './fixtures';
 
 /**
  * The error catalogue of spec section 8 on the screens (issue 10, section 5), in Khmer and English:
@@ -57,13 +57,15 @@ for (const locale of ['kh', 'en'] as const) {
   const words = dict[locale];
   const at = (path: string) => `/${locale}${path}`;
   const signInHere = (page: Page) => signIn(page, { ...admin, locale, path: at('/login') });
+  /** The admin's session saved from one form sign-in; the test opens its own page next. */
+  const sessionHere = (page: Page) => resumeSession(page, { ...admin, locale, path: at('/login') });
 
   test.describe(`error catalogue (${locale})`, () => {
     test('a list that fails offline shows the offline view and reloads when the connection returns', async ({
       page,
       context,
     }) => {
-      await signInHere(page);
+      await sessionHere(page);
       await page.goto(at(provincePath));
       const listHeading = page.getByRole('heading', { name: words.resources.province.many(), level: 1 });
       await expect(listHeading).toBeVisible();
@@ -86,7 +88,7 @@ for (const locale of ['kh', 'en'] as const) {
     test('a show page whose record cannot be read offline shows the offline view, then the record', async ({
       page,
     }) => {
-      await signInHere(page);
+      await sessionHere(page);
       let offline = true;
       await page.route(
         (url) => url.pathname === '/api/v1/child-infos/3',
@@ -105,7 +107,7 @@ for (const locale of ['kh', 'en'] as const) {
     test('an unknown record on an edit or show page and an unmatched route show 404 Not Found', async ({
       page,
     }) => {
-      await signInHere(page);
+      await sessionHere(page);
       await page.goto(at(`${provincePath}/edit/999999`));
       await expect(heading(page, words.errors.notFoundTitle())).toBeVisible();
       await expect(page.getByText(words.errors.notFoundPage())).toBeVisible();
@@ -132,7 +134,7 @@ for (const locale of ['kh', 'en'] as const) {
     });
 
     test('403 shows the forbidden view with No Permission.', async ({ page }) => {
-      await signInHere(page);
+      await sessionHere(page);
       await answer(page, '/provinces/1', 403, { statusCode: 403, message: words.errors.noPermission() });
       await page.goto(at(`${provincePath}/edit/1`));
       await expect(heading(page, words.errors.forbidden())).toBeVisible();
@@ -142,14 +144,14 @@ for (const locale of ['kh', 'en'] as const) {
     });
 
     test('the reader, whose role lacks the permission, gets the forbidden view', async ({ page }) => {
-      await signIn(page, { ...reader, locale, path: at('/login') });
+      await resumeSession(page, { ...reader, locale, path: at('/login') });
       await page.goto(at(provincePath));
       await expect(heading(page, words.errors.forbidden())).toBeVisible();
       await expect(page.getByText(words.errors.noPermission(), { exact: true })).toBeVisible();
     });
 
     test('500 shows Internal Server Error; any other status the blank generic view', async ({ page }) => {
-      await signInHere(page);
+      await sessionHere(page);
       await answer(page, '/provinces', 500, { statusCode: 500, message: 'Internal Server Error' });
       await page.goto(at(provincePath));
       await expect(heading(page, words.errors.serverErrorTitle())).toBeVisible();
@@ -210,7 +212,7 @@ for (const locale of ['kh', 'en'] as const) {
     }) => {
       const labels = provinceLabels(locale);
       const code = `E${Date.now().toString(36)}`.toUpperCase().slice(0, 10);
-      await signInHere(page);
+      await sessionHere(page);
       await page.goto(at(`${provincePath}/create`));
       await page.getByLabel(labels.code).fill(code);
       await page.getByLabel(labels.nameKh).fill('ខេត្តសាកល្បង');
@@ -271,7 +273,9 @@ for (const locale of ['kh', 'en'] as const) {
       page,
       context,
     }) => {
-      await signInHere(page);
+      await sessionHere(page);
+      await page.goto(at('/'));
+      await expect(page.getByRole('button', { name: words.layout.userMenu() })).toBeVisible();
       await context.setOffline(true);
       await goInApp(page, at('/configuration/general-information'));
       await expectOfflineView(page, locale);
@@ -286,7 +290,9 @@ for (const locale of ['kh', 'en'] as const) {
     test('a screen whose code fails twice within 60 s shows the error view in the layout and recovers', async ({
       page,
     }) => {
-      await signInHere(page);
+      await sessionHere(page);
+      await page.goto(at('/'));
+      await expect(page.getByRole('button', { name: words.layout.userMenu() })).toBeVisible();
       const chunk = (url: URL) => /\/assets\/GeneralInformationPage-[^/]+\.js$/.test(url.pathname);
       await page.route(chunk, (route) => route.abort('failed'));
       // The first failure reloads the page once (spec: at most once per 60 s); the second shows the view.

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { type Cookie, expect, type Page } from '@playwright/test';
 import { i18nObject } from '../../src/i18n/i18n-util';
 import { loadAllLocales } from '../../src/i18n/i18n-util.sync';
 
@@ -44,6 +44,42 @@ export const signIn = async (
   await page.getByLabel(words.login.password(), { exact: true }).fill(password);
   await page.getByRole('button', { name: words.login.submit(), exact: true }).click();
   await expect(page.getByRole('button', { name: words.layout.userMenu() })).toBeVisible({ timeout });
+};
+
+type TSignInOptions = Parameters<typeof signIn>[1];
+
+/** The auth cookies of each user this worker signed in through the form (the app keeps its tokens only there). */
+const sessions = new Map<string, Cookie[]>();
+
+/** Whether a saved session still works: its access token is not near expiry and the server takes it. */
+const sessionAlive = async (page: Page, cookies: Cookie[]) => {
+  const access = cookies.find((cookie) => cookie.name === 'auth.access_token');
+  // A token that would expire within the test would make the app refresh, rotating the saved pair.
+  if (!access || access.expires * 1000 - Date.now() < 5 * 60_000) return false;
+  const answer = await page.request.get('/api/v1/users/info', {
+    headers: { authorization: `Bearer ${access.value}` },
+  });
+  return answer.ok();
+};
+
+/**
+ * Signed in as this user, through the form only the first time in this worker: afterwards the
+ * session's cookies go into the test's context (no login page, no home page), so the test opens its
+ * own page next. A session a test ended (sign-out, a changed user) is noticed and signed in anew.
+ * Tests about signing in, signing out, expiry or 401 use `signIn`.
+ */
+export const resumeSession = async (page: Page, options: TSignInOptions) => {
+  const key = `${options.username}\n${options.password}`;
+  const saved = sessions.get(key);
+  if (saved && (await sessionAlive(page, saved))) {
+    await page.context().addCookies(saved);
+    return;
+  }
+  await signIn(page, options);
+  sessions.set(
+    key,
+    (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('auth.')),
+  );
 };
 
 /** A small portrait-like PNG drawn by the browser (a real image, as a camera's would be). */

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { defaultDemoPassword } from '../../server/db/demo/demoUsers';
-import { dict, saveScreenshot, signIn } from './fixtures';
+import { dict, resumeSession, saveScreenshot, signIn } from './fixtures';
 
 /**
  * Matchings end to end (issue 13). In Khmer, `demo.caseworker` proposes a matching choosing the
@@ -55,7 +55,7 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
 }) => {
   test.setTimeout(180_000);
   // The caseworker, in Khmer: the child first, then the family the list puts first (best compatibility).
-  await signIn(page, caseworker);
+  await resumeSession(page, caseworker);
   await page.goto('/kh/adoptive-matching/create');
   await expect(page.getByRole('heading', { name: kh.areas.matching.createTitle(), level: 1 })).toBeVisible();
   const childSearch = page.getByRole('combobox');
@@ -173,7 +173,7 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
 test('four-eyes: a supervisor who asked for a decision sees it refused with the reason, not hidden', async ({
   page,
 }) => {
-  await signIn(page, { ...supervisor, locale: 'en', path: '/en/login' });
+  await resumeSession(page, { ...supervisor, locale: 'en', path: '/en/login' });
   await proposeFirst(page, 'en', en);
   await act(page, en, 'pendingAdoption');
   const refused = page.locator('[data-refused-action="confirm-adoption"]');
@@ -209,7 +209,7 @@ test('four-eyes: a supervisor who asked for a decision sees it refused with the 
 test('the board in both languages: four stages with cards, kept in the address, moved through with the arrow keys', async ({
   page,
 }) => {
-  await signIn(page, caseworker);
+  await resumeSession(page, caseworker);
   // Two matchings of this caseworker's office at least: one in each of two stages.
   await proposeFirst(page, 'kh', kh);
   await proposeFirst(page, 'kh', kh);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, resumeSession, saveScreenshot } from './fixtures';
 
 /**
  * Issue 12, DESIGN.md section 7, in English: demo.province, a caseworker of Battambang's provincial
@@ -28,7 +28,7 @@ test('a provincial caseworker sees only the children of their own office', async
   if (!other) throw new Error('no child of another office in the e2e data');
 
   const en = dict.en;
-  await signIn(page, {
+  await resumeSession(page, {
     username: 'demo.province',
     password: 'demo-pass-123',
     locale: 'en',
@@ -71,7 +71,7 @@ test('a provincial caseworker sees only the applications of their own office, in
   if (!other) throw new Error('no application of another office in the e2e data');
 
   const en = dict.en;
-  await signIn(page, {
+  await resumeSession(page, {
     username: 'demo.province',
     password: 'demo-pass-123',
     locale: 'en',

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { pastAdoptionNote } from '../../server/modules/matchings/demoMatchings';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { reportStagePeriods, type TRecordReport } from '../../src/domain/recordReport';
-import { adminPassword, dict, reader, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, reader, resumeSession, saveScreenshot } from './fixtures';
 import { api, tokenOf } from './matchingThroughApi';
 
 /**
@@ -120,7 +120,8 @@ for (const locale of locales) {
 
     test("a child's report: found by its code, its matching's stages and days, printed", async ({ page }) => {
       // Signed in from the report's address: the sign-in leads back to it.
-      await signIn(page, { ...admin, locale, path: `/${locale}/reports/child/show` });
+      await resumeSession(page, { ...admin, locale, path: `/${locale}/login` });
+      await page.goto(`/${locale}/reports/child/show`);
       await expect(page).toHaveURL(new RegExp(`/${locale}/reports/child/show$`));
       await expect(
         page.getByRole('heading', { name: words.recordReport.childTitle(), level: 1 }),
@@ -154,7 +155,8 @@ for (const locale of locales) {
     test("an application's report: found by its code, opened from its page too, printed", async ({
       page,
     }) => {
-      await signIn(page, { ...admin, locale, path: `/${locale}/reports/parents/show` });
+      await resumeSession(page, { ...admin, locale, path: `/${locale}/login` });
+      await page.goto(`/${locale}/reports/parents/show`);
       await expect(page).toHaveURL(new RegExp(`/${locale}/reports/parents/show$`));
       const field = page.getByRole('combobox', { name: words.recordReport.searchParent() });
       await field.fill(adoption.parent.code);
@@ -177,7 +179,8 @@ for (const locale of locales) {
     test('a record that does not exist is not found; a reader of children sees no matching', async ({
       page,
     }) => {
-      await signIn(page, { ...reader, locale, path: `/${locale}/reports/child/show/999999` });
+      await resumeSession(page, { ...reader, locale, path: `/${locale}/login` });
+      await page.goto(`/${locale}/reports/child/show/999999`);
       await expect(
         page.getByRole('heading', { name: words.errors.notFoundTitle(), exact: true }),
       ).toBeVisible();

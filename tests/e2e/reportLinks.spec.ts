@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, resumeSession, saveScreenshot } from './fixtures';
 
 /**
  * A report's figure opens its list with the report's filters (issue 24): filters a list does not
@@ -8,7 +8,12 @@ import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
 for (const locale of ['kh', 'en'] as const) {
   test(`a report link's filters show on the list as set and clear (${locale})`, async ({ page }) => {
     const words = dict[locale];
-    await signIn(page, { username: 'admin', password: adminPassword, locale, path: `/${locale}/login` });
+    await resumeSession(page, {
+      username: 'admin',
+      password: adminPassword,
+      locale,
+      path: `/${locale}/login`,
+    });
     await page.goto(
       `/${locale}/adoptive-matching?completedIn=2025-01-01..2026-11-26&sex=female&childConfirmed=true`,
     );

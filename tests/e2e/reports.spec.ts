@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { dict, saveScreenshot } from './fixtures';
+import { dict, resumeSession, saveScreenshot } from './fixtures';
 import { supervisor } from './matchingThroughApi';
 
 /**
@@ -15,15 +15,9 @@ const locales = ['kh', 'en'] as const;
 // The machine these run on is shared: a report counts in the database at each request.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** Signs in through the login form (fixtures.ts `signIn`, with this file's patience). */
-const signIn = async (page: Page, locale: 'kh' | 'en') => {
-  const words = dict[locale];
-  await page.goto(`/${locale}/login`);
-  await page.getByLabel(words.login.username(), { exact: true }).fill(supervisor.username);
-  await page.getByLabel(words.login.password(), { exact: true }).fill(supervisor.password);
-  await page.getByRole('button', { name: words.login.submit(), exact: true }).click();
-  await expect(page.getByRole('button', { name: words.layout.userMenu() })).toBeVisible();
-};
+/** Signed in as the supervisor (fixtures.ts `resumeSession`, with this file's patience for the first form sign-in). */
+const signIn = (page: Page, locale: 'kh' | 'en') =>
+  resumeSession(page, { ...supervisor, locale, path: `/${locale}/login`, timeout: 30_000 });
 
 /** A figure as a number, whatever its digits' grouping ('1,234', '12'). */
 const numberOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));

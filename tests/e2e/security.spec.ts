@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { isMenuGroup, sidebarMenu } from '../../src/domain/sidebarMenu';
-import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, resumeSession, saveScreenshot, signIn } from './fixtures';
 
 /**
  * Security administration end to end (issue 4): a role is created, given `adoptive_children:read`
@@ -127,7 +127,7 @@ test('a role given adoptive_children:read from the keyboard, a user with it, and
 
 test('the Super Admin role is shown holding everything and cannot be narrowed', async ({ page }) => {
   const en = dict.en;
-  await signIn(page, { ...admin, locale: 'en', path: '/en/login' });
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
   await page.goto('/en/security/assign-permission');
   await page.getByLabel(en.assignPermission.role()).selectOption({ label: 'Super Admin' });
   await expect(page.getByText(en.assignPermission.superAdminNote())).toBeVisible();

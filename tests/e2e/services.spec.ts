@@ -3,7 +3,7 @@ import { demoUsers } from '../../server/db/demo/demoUsers';
 import { pastAdoptionNote } from '../../server/modules/matchings/demoMatchings';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { addDays } from '../../src/domain/serviceSchedule';
-import { dict, saveScreenshot, signIn } from './fixtures';
+import { dict, resumeSession, saveScreenshot, signIn } from './fixtures';
 import { api, caseworker, matchingAwaitingKeep, supervisor, tokenOf } from './matchingThroughApi';
 
 /**
@@ -43,7 +43,7 @@ test('in Khmer, a supervisor approves a keep and the four scheduled services app
 }) => {
   test.setTimeout(120_000);
   const matching = await matchingAwaitingKeep(request);
-  await signIn(page, supervisor);
+  await resumeSession(page, supervisor);
   await page.goto(`/kh/adoptive-matching/matching/${matching.id}`);
   await expectStatus(page, kh, 'keepRequested');
   await command(page, kh.areas.matching.workflow.actions.childKeepApprove());
@@ -200,7 +200,7 @@ test('an overdue service is marked in both languages', async ({ page, request })
     )?.reason,
   ).toBe('serviceOverdue');
   const { id, code } = first;
-  await signIn(page, caseworker);
+  await resumeSession(page, caseworker);
   for (const [locale, book] of [
     ['kh', kh],
     ['en', en],
