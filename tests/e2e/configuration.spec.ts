@@ -78,7 +78,7 @@ test('a district is created, found, edited and deleted through the Khmer screens
   await resumeSession(page, admin);
   await page.goto('/configuration/district');
   await expect(page.getByRole('heading', { name: labels.many, level: 1 })).toBeVisible();
-  await expect(gridCell(page, '0801')).toBeVisible();
+  await expect(gridCell(page, '0102')).toBeVisible();
   await saveScreenshot(page, 'district-list-kh');
 
   await page.getByRole('link', { name: kh.list.createThing({ thing: labels.one }) }).click();
@@ -237,7 +237,7 @@ test('keyboard: / searches, ArrowDown and Enter open a row, n creates, Ctrl+S sa
   const code = uniqueCode();
   await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
   await page.goto('/en/configuration/district');
-  await expect(gridCell(page, '0801')).toBeVisible();
+  await expect(gridCell(page, '0102')).toBeVisible();
 
   await page.keyboard.press('n');
   await expect(page).toHaveURL(/\/en\/configuration\/district\/create$/);
@@ -250,7 +250,7 @@ test('keyboard: / searches, ArrowDown and Enter open a row, n creates, Ctrl+S sa
   await page.keyboard.press('Control+s');
   await expectToast(page, en.form.created({ thing: labels.one }));
   await expect(page).toHaveURL(/\/en\/configuration\/district\?/);
-  await expect(gridCell(page, '0801')).toBeVisible();
+  await expect(gridCell(page, '0102')).toBeVisible();
 
   await page.keyboard.press('/');
   const search = searchBox(page, 'en', labels.many);
@@ -295,7 +295,7 @@ test('leaving a changed form asks first: Stay keeps the changes, Leave goes', as
     await expect(page).toHaveURL(new RegExp(`^[^?]*${prefix(locale)}/configuration/district(\\?|$)`));
     await expect(page.getByRole('heading', { name: labels.many, level: 1 })).toBeVisible();
     if (locale === 'en') {
-      await expect(gridCell(page, '0801')).toBeVisible();
+      await expect(gridCell(page, '0102')).toBeVisible();
       await saveScreenshot(page, 'district-list-en');
     }
   }

@@ -1,4 +1,5 @@
-import { api, apiSend, type TUploadProgress } from '@/platform/api/client';
+import { apiSend, type TUploadProgress } from '@/platform/api/apiSend';
+import { api } from '@/platform/api/client';
 import { downloadFile } from '@/platform/api/saveBlob';
 import type { TImportKind } from './importKinds';
 import { type TCommitResult, type TDryRun, ZCommitResult, ZDryRun } from './uploadAnswers';

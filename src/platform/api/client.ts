@@ -57,7 +57,7 @@ const http = ofetch.create({
   },
 });
 
-const handleFailure = (error: unknown, mode: TErrorMode): never => {
+export const handleFailure = (error: unknown, mode: TErrorMode): never => {
   const disposition = classifyError(error);
   if (disposition.kind === 'caller') {
     const body = errorBody(error);
@@ -80,7 +80,10 @@ const handleFailure = (error: unknown, mode: TErrorMode): never => {
 };
 
 /** The request's headers with the access token (or the given bearer) as `Authorization`. */
-const authorizedHeaders = async (headers: TApiOptions['headers'], bearer: string | null | undefined) => {
+export const authorizedHeaders = async (
+  headers: TApiOptions['headers'],
+  bearer: string | null | undefined,
+) => {
   // The session already shows why a request could not get a token (both tokens expired).
   const token = bearer === undefined ? await accessTokenProvider() : bearer;
   const merged = new Headers(headers as HeadersInit | undefined);
@@ -165,71 +168,3 @@ export const apiRead = async <T>(
 /** `/api/v1/general-information/{file}`: the logo's image source. */
 export const generalInformationFileUrl = (file: string): string =>
   `${apiPrefix}/general-information/${encodeURIComponent(file)}`;
-
-/** How far a sent file has gone: bytes sent of the body's total. */
-export type TUploadProgress = { loaded: number; total: number };
-
-/** The failure of `apiSend`, shaped like ofetch's, so the error mapping reads it the same way. */
-class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly statusCode?: number,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = 'UploadError';
-  }
-}
-
-/**
- * A POST of a file whose progress the page shows (a workbook of many rows), with the same headers
- * and failure handling as `api` ('notice'). fetch cannot report how much of a body has been sent,
- * XMLHttpRequest can: `onProgress` gets each step, `onSent` fires once the whole body is sent and the
- * server is working on it.
- */
-export const apiSend = async <T>(
-  path: string,
-  body: FormData,
-  options: {
-    onProgress?: (progress: TUploadProgress) => void;
-    onSent?: () => void;
-    signal?: AbortSignal;
-  } = {},
-): Promise<T> => {
-  const headers = await authorizedHeaders(undefined, undefined);
-  const answer = new Promise<T>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${apiPrefix}${path}`);
-    request.setRequestHeader('locale', currentRouteLocale());
-    for (const [key, value] of headers) request.setRequestHeader(key, value);
-    request.responseType = 'text';
-    request.upload.onprogress = (event) =>
-      options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
-    request.upload.onload = () => options.onSent?.();
-    request.onload = () => {
-      let data: unknown = request.responseText;
-      try {
-        data = JSON.parse(request.responseText);
-      } catch {
-        // Not JSON (a proxy's page): kept as text.
-      }
-      if (request.status >= 200 && request.status < 300) resolve(data as T);
-      else {
-        const message = (data as { message?: unknown } | null)?.message;
-        reject(
-          new UploadError(typeof message === 'string' ? message : request.statusText, request.status, data),
-        );
-      }
-    };
-    // Nothing answered (offline, the connection cut): the mapping's network failure.
-    request.onerror = () => reject(new UploadError('Network Error'));
-    request.onabort = () => reject(new DOMException('The upload was stopped.', 'AbortError'));
-    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(body);
-  });
-  try {
-    return await answer;
-  } catch (error) {
-    return handleFailure(error, 'notice');
-  }
-};
