@@ -156,7 +156,11 @@ test("an application's and a child's timeline tell who changed what, in English"
   }).toPass();
   const applicationUrl = page.url();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.keyboard.press('e');
+  // 'e' opens the edit page once the record's shortcuts are bound (the page may still be settling).
+  await expect(async () => {
+    await page.keyboard.press('e');
+    await expect(page).toHaveURL(/\/edit\/\d+$/, { timeout: 2000 });
+  }).toPass();
   const ownChildren = page.locator('#field-ownChildren');
   const before = await ownChildren.inputValue();
   const after = String((Number(before) || 0) + 1);
@@ -180,7 +184,10 @@ test("an application's and a child's timeline tell who changed what, in English"
   }).toPass();
   const childUrl = page.url();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.keyboard.press('e');
+  await expect(async () => {
+    await page.keyboard.press('e');
+    await expect(page).toHaveURL(/\/edit\/\d+$/, { timeout: 2000 });
+  }).toPass();
   await page.locator('#field-notes').fill(`Seen on ${today()}`);
   await page.keyboard.press('Control+s');
   await expect(page).toHaveURL(childUrl);
