@@ -2146,22 +2146,6 @@ type RootTranslation = {
 		 */
 		noOptions: string
 		/**
-		 * វ​ា​យ​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ​ ​ដ​ើ​ម​្​ប​ី​ស​្​វ​ែ​ង​រ​ក
-		 */
-		searchToChoose: string
-		/**
-		 * ក​ំ​ព​ុ​ង​ស​្​វ​ែ​ង​រ​ក​.​.​.
-		 */
-		searching: string
-		/**
-		 * រ​ក​ម​ិ​ន​ឃ​ើ​ញ
-		 */
-		nothingFound: string
-		/**
-		 * ច​ុ​ះ​ក​្​រ​ោ​ម​ដ​ើ​ម​្​ប​ី​ម​ើ​ល​ប​ន​្​ថ​ែ​ម
-		 */
-		moreOptions: string
-		/**
 		 * ខ​្​ម​ែ​រ
 		 */
 		khmer: string
@@ -4995,6 +4979,24 @@ type RootTranslation = {
 		 * @param {unknown} name
 		 */
 		printedBy: RequiredParams<'date' | 'name'>
+	}
+	lookup: {
+		/**
+		 * វ​ា​យ​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ​ ​ដ​ើ​ម​្​ប​ី​ស​្​វ​ែ​ង​រ​ក
+		 */
+		searchToChoose: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ស​្​វ​ែ​ង​រ​ក​.​.​.
+		 */
+		searching: string
+		/**
+		 * រ​ក​ម​ិ​ន​ឃ​ើ​ញ
+		 */
+		nothingFound: string
+		/**
+		 * ច​ុ​ះ​ក​្​រ​ោ​ម​ដ​ើ​ម​្​ប​ី​ម​ើ​ល​ប​ន​្​ថ​ែ​ម
+		 */
+		moreOptions: string
 	}
 	upload: {
 		/**
@@ -8978,22 +8980,6 @@ export type TranslationFunctions = {
 		 */
 		noOptions: () => LocalizedString
 		/**
-		 * វាយឈ្មោះ ឬលេខកូដ ដើម្បីស្វែងរក
-		 */
-		searchToChoose: () => LocalizedString
-		/**
-		 * កំពុងស្វែងរក...
-		 */
-		searching: () => LocalizedString
-		/**
-		 * រកមិនឃើញ
-		 */
-		nothingFound: () => LocalizedString
-		/**
-		 * ចុះក្រោមដើម្បីមើលបន្ថែម
-		 */
-		moreOptions: () => LocalizedString
-		/**
 		 * ខ្មែរ
 		 */
 		khmer: () => LocalizedString
@@ -11579,6 +11565,24 @@ export type TranslationFunctions = {
 		 * បោះពុម្ពថ្ងៃទី {date} ដោយ {name}
 		 */
 		printedBy: (arg: { date: unknown, name: unknown }) => LocalizedString
+	}
+	lookup: {
+		/**
+		 * វាយឈ្មោះ ឬលេខកូដ ដើម្បីស្វែងរក
+		 */
+		searchToChoose: () => LocalizedString
+		/**
+		 * កំពុងស្វែងរក...
+		 */
+		searching: () => LocalizedString
+		/**
+		 * រកមិនឃើញ
+		 */
+		nothingFound: () => LocalizedString
+		/**
+		 * ចុះក្រោមដើម្បីមើលបន្ថែម
+		 */
+		moreOptions: () => LocalizedString
 	}
 	upload: {
 		/**

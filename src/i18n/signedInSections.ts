@@ -21,4 +21,6 @@ export const signedInSections = [
   'recordReport',
   // the bulk import screen (issue 25)
   'upload',
+  // the searching place pickers (issue 25): only signed-in forms choose a place
+  'lookup',
 ] as const;

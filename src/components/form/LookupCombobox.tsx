@@ -159,7 +159,7 @@ export const LookupCombobox = ({
         />
         <ComboboxButton
           className="absolute inset-y-0 end-0 flex items-center px-2 text-slate-500"
-          aria-label={LL.form.searchToChoose()}
+          aria-label={LL.lookup.searchToChoose()}
         >
           <span aria-hidden="true">▾</span>
         </ComboboxButton>
@@ -180,14 +180,14 @@ export const LookupCombobox = ({
         ))}
         {state.loading ? (
           <div role="status" className="px-3 py-2 text-slate-500">
-            {LL.form.searching()}
+            {LL.lookup.searching()}
           </div>
         ) : state.options.length === 0 ? (
           <div role="status" className="px-3 py-2 text-slate-500">
-            {LL.form.nothingFound()}
+            {LL.lookup.nothingFound()}
           </div>
         ) : state.more ? (
-          <div className="px-3 py-2 text-slate-500 text-xs">{LL.form.moreOptions()}</div>
+          <div className="px-3 py-2 text-slate-500 text-xs">{LL.lookup.moreOptions()}</div>
         ) : null}
       </ComboboxOptions>
     </Combobox>

@@ -452,7 +452,7 @@ const ResourceForm = ({
                 return field.lookup?.search ? (
                   <LookupCombobox
                     {...props}
-                    placeholder={LL.form.searchToChoose()}
+                    placeholder={LL.lookup.searchToChoose()}
                     inputRef={controlled.ref}
                   />
                 ) : (

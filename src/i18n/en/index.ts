@@ -495,10 +495,6 @@ const en = {
     choose: 'Choose...',
     chooseFirst: 'Choose the {parent} first',
     noOptions: 'Nothing to choose',
-    searchToChoose: 'Type a name or code to search',
-    searching: 'Searching...',
-    nothingFound: 'Nothing found',
-    moreOptions: 'Scroll down for more',
     khmer: 'Khmer',
     english: 'English',
     editTitle: 'Edit {thing}',
@@ -1286,6 +1282,13 @@ const en = {
     printedBy: 'Printed on {date} by {name}',
   },
   // the bulk import of children and applications from a workbook (issue 25): /upload
+  // the searching place pickers of signed-in forms (issue 25)
+  lookup: {
+    searchToChoose: 'Type a name or code to search',
+    searching: 'Searching...',
+    nothingFound: 'Nothing found',
+    moreOptions: 'Scroll down for more',
+  },
   upload: {
     title: 'Import from a workbook',
     intro:

@@ -491,10 +491,6 @@ const km = {
     choose: 'ជ្រើសរើស...',
     chooseFirst: 'សូមជ្រើសរើស{parent}ជាមុនសិន',
     noOptions: 'គ្មានជម្រើស',
-    searchToChoose: 'វាយឈ្មោះ ឬលេខកូដ ដើម្បីស្វែងរក',
-    searching: 'កំពុងស្វែងរក...',
-    nothingFound: 'រកមិនឃើញ',
-    moreOptions: 'ចុះក្រោមដើម្បីមើលបន្ថែម',
     khmer: 'ខ្មែរ',
     english: 'អង់គ្លេស',
     editTitle: 'កែប្រែ{thing}',
@@ -1254,6 +1250,13 @@ const km = {
     printedBy: 'បោះពុម្ពថ្ងៃទី {date} ដោយ {name}',
   },
   // the bulk import of children and applications from a workbook (issue 25): /upload
+  // the searching place pickers of signed-in forms (issue 25)
+  lookup: {
+    searchToChoose: 'វាយឈ្មោះ ឬលេខកូដ ដើម្បីស្វែងរក',
+    searching: 'កំពុងស្វែងរក...',
+    nothingFound: 'រកមិនឃើញ',
+    moreOptions: 'ចុះក្រោមដើម្បីមើលបន្ថែម',
+  },
   upload: {
     title: 'នាំចូលពីសៀវភៅបញ្ជី Excel',
     intro: 'ជ្រើសរើសប្រភេទកំណត់ត្រា ទាញយកគំរូ បំពេញវា ហើយដាក់វានៅទីនេះ។ គ្មានអ្វីត្រូវបានរក្សាទុកទេ រហូតដល់អ្នកចុច នាំចូល។',
