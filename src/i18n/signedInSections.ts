@@ -23,4 +23,6 @@ export const signedInSections = [
   'upload',
   // the searching place pickers (issue 25): only signed-in forms choose a place
   'lookup',
+  // the home page's dashboard cards (issue 24): shown to a signed-in user only
+  'dashboard',
 ] as const;
