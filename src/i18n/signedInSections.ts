@@ -25,4 +25,6 @@ export const signedInSections = [
   'lookup',
   // the home page's dashboard cards (issue 24): shown to a signed-in user only
   'dashboard',
+  // the home page's own words (the signed-in user's start page)
+  'home',
 ] as const;
