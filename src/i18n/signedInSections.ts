@@ -27,4 +27,6 @@ export const signedInSections = [
   'dashboard',
   // the home page's own words (the signed-in user's start page)
   'home',
+  // the command palette's words: the palette opens for a signed-in user only
+  'palette',
 ] as const;
