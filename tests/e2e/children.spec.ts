@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { adminPassword, dict, drawPhoto, reader, saveScreenshot, signIn } from './fixtures';
+import { adminPassword, dict, drawPhoto, reader, resumeSession, saveScreenshot, signIn } from './fixtures';
 
 /**
  * Child records end to end (issue 5), in Khmer: a child registered with a photo and a PDF, its
@@ -157,6 +157,39 @@ test('a child registered in Khmer with a photo and a PDF, confirmed, found from 
   await expect(page.getByText(`${kh.fields.dateOfBirth()} / ${dict.en.fields.dateOfBirth()}`)).toBeVisible();
   await saveScreenshot(page, 'child-print-preview-kh');
   await page.emulateMedia({ media: 'screen' });
+});
+
+test('in English, a birthplace is found by the Latin names of its district, commune and village, chosen by keyboard', async ({
+  page,
+}) => {
+  const en = dict.en;
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto('/en/adoptive-child/child/create');
+  const province = page.getByLabel(en.fields.province(), { exact: true });
+  const banteayMeanchey = province.locator('option', { hasText: 'Banteay Meanchey' }).first();
+  await province.selectOption((await banteayMeanchey.getAttribute('value')) ?? '');
+  const choosePlace = async (label: string, typed: string, option: string) => {
+    const picker = page.getByRole('combobox', { name: label, exact: true });
+    await picker.fill(typed);
+    await expect(page.getByRole('option')).toHaveText([option]);
+    await picker.press('ArrowDown');
+    await picker.press('Enter');
+    await expect(picker).toHaveValue(option);
+  };
+  // Typed in lower case, part of the name: the server matches either script, any case.
+  await choosePlace(en.fields.district(), 'mongkol', 'Mongkol Borey (0102)');
+  await choosePlace(en.fields.commune(), 'neang', 'Banteay Neang (010201)');
+  const village = page.getByRole('combobox', { name: en.fields.village(), exact: true });
+  await village.fill('andoung');
+  await expect(page.getByRole('option')).toHaveText([
+    'Ou Andoung Lech (01020116)',
+    'Ou Andoung Kandal (01020117)',
+    'Ou Andoung Kaeut (01020118)',
+  ]);
+  await saveScreenshot(page, 'child-village-picker-en');
+  for (let step = 0; step < 3; step += 1) await village.press('ArrowDown');
+  await village.press('Enter');
+  await expect(village).toHaveValue('Ou Andoung Kaeut (01020118)');
 });
 
 test('the lists: demo children with badges, the adoptable list, an export, the palette by code', async ({
