@@ -4,14 +4,14 @@
  * Idempotent. Run: node_modules/.bin/tsx scripts/e2e-prepare.ts
  */
 
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne } from 'drizzle-orm';
 import { hashPassword } from '../server/auth/password';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/dataDirLock';
 import { defaultDemoPassword, demoUsers, seedDemoUsers } from '../server/db/demo/demoUsers';
 import { ensureRole, upsertUser } from '../server/db/fixtures';
-import { headOffices, parentInfos } from '../server/db/schema';
+import { childInfos, headOffices, parentInfos } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { seedDemoData } from '../server/modules/children/demoChildren';
 import {
@@ -98,6 +98,26 @@ const main = async () => {
               free.map((row) => row.id),
             ),
           );
+      // Every matching test proposes as demo.caseworker with an adoptable child of that office, and
+      // a retried test proposes again: the office gets adoptable children enough not to run out.
+      if (own) {
+        const adoptable = await db
+          .select({ id: childInfos.id })
+          .from(childInfos)
+          .where(and(eq(childInfos.status, 'adoptable'), ne(childInfos.headOfficeId, own.id)))
+          .orderBy(childInfos.id)
+          .limit(8);
+        if (adoptable.length > 0)
+          await db
+            .update(childInfos)
+            .set({ headOfficeId: own.id })
+            .where(
+              inArray(
+                childInfos.id,
+                adoptable.map((row) => row.id),
+              ),
+            );
+      }
     });
     console.log(
       `E2E fixtures ready (${database.driver}): role "Child reader", user "reader", demo users, 120 demo children, 60 demo applications, a handful of matchings, an adoption completed 100 days ago.`,
