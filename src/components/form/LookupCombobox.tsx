@@ -1,7 +1,7 @@
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { TLookup } from '@/domain/resource';
-import { translate } from '@/domain/translatable';
+import { translate } from '@/domain/translate';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { fetchLookup, type TLookupOption } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
