@@ -17,6 +17,7 @@ import {
   serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { areaByName } from '../src/domain/areas';
 import { apiPrefix } from '../src/domain/constants';
 import { attachmentRoutes } from './attachments/attachmentRoutes';
 import { getDummyHash } from './auth/password';
@@ -31,6 +32,7 @@ import { registerPermissions } from './plugins/permissions';
 import { registerDeclaredResponses } from './plugins/responses';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { validatorCompiler } from './plugins/validation';
+import { bulkRoutes } from './resources/bulkRoutes';
 import { exportRoute } from './resources/exportRoute';
 import { resourceRoutes } from './resources/resourceRoutes';
 import { uploadRoutes } from './upload/uploadRoutes';
@@ -206,6 +208,10 @@ const registerEverything = async (
         for (const binding of module.resources ?? []) {
           await api.register(resourceRoutes(binding));
           if (binding.export) await api.register(exportRoute({ ...binding, export: binding.export }));
+          // The actions its area does to many selected records at once (issue 26).
+          const bulkActions = areaByName(binding.definition.name)?.bulkActions ?? [];
+          if (bulkActions.length > 0 && !binding.definition.readOnly)
+            await api.register(bulkRoutes(binding, bulkActions));
         }
         for (const binding of module.workflows ?? []) await api.register(workflowRoutes(binding));
         for (const binding of module.attachments ?? []) await api.register(attachmentRoutes(binding));

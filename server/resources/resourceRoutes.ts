@@ -15,6 +15,7 @@ import {
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bulkMaxRows } from '../../src/domain/bulkActions';
 import { maxPageSize } from '../../src/domain/constants';
 import { parseDateRange } from '../../src/domain/dateRange';
 import { ZListQueryBase } from '../../src/domain/listQuery';
@@ -63,6 +64,15 @@ export type TWriteContext = {
   /** The request's language: the words a refusal's values are put in (a status, an action). */
   t: TranslationFunctions;
 };
+
+/**
+ * What a bulk action changes on one record (issue 26, server/resources/bulkRoutes.ts): the columns
+ * for the form's update path, or null when the record is already so; throw an ApiError to refuse it.
+ * Without one, an action sets its field to the value sent.
+ */
+export type TBulkChanges = (
+  context: TWriteContext & { before: Record<string, unknown> },
+) => Promise<Record<string, unknown> | null>;
 
 /** An options list of a resource (`{apiBase}/{path}`), for pickers and filters. */
 export type TLookupBinding = {
@@ -147,6 +157,8 @@ export type TResourceBinding = {
   accessLog?: boolean;
   /** The list as a file (`GET {base}/export?format=xlsx|csv`, server/resources/exportRoute.ts). */
   export?: TExportBinding;
+  /** What the area's bulk actions change, by action name, when not just their field (a service's replanning). */
+  bulkChanges?: Record<string, TBulkChanges>;
 };
 
 /** An id as the path or query string sends it (a PostgreSQL `integer`). */
@@ -175,8 +187,15 @@ const ZLookupSearch = z.object({
   selected: z.preprocess(emptyAsAbsent, ZDatabaseInt.optional()),
 });
 
-export const filterSchema = (definition: TResourceDefinition) =>
-  Object.fromEntries(
+/** `ids=1,2,3`: the list narrowed to these records (a selection's export, issue 26). */
+const ZListIds = z.preprocess(
+  (value) => (typeof value === 'string' && value !== '' ? value.split(',') : emptyAsAbsent(value)),
+  z.array(ZDatabaseInt).max(bulkMaxRows).optional(),
+);
+
+export const filterSchema = (definition: TResourceDefinition) => ({
+  ids: ZListIds,
+  ...Object.fromEntries(
     definition.filters.map((filter) => [
       filter.key,
       filter.kind === 'select' && filter.options
@@ -191,7 +210,8 @@ export const filterSchema = (definition: TResourceDefinition) =>
             )
           : z.preprocess(emptyAsAbsent, ZDatabaseInt.optional()),
     ]),
-  );
+  ),
+});
 
 /** A query joined to the binding's tables (`joins`), for conditions and sorts that read them. */
 export const joinedTo = <T extends PgSelect>(binding: Pick<TResourceBinding, 'joins'>, query: T): T => {
@@ -222,6 +242,7 @@ export const listQueryParts = (
     scope,
     searchCondition(typeof query.search === 'string' ? query.search : '', binding.search),
   ];
+  if (Array.isArray(query.ids)) conditions.push(inArray(idColumn, query.ids as number[]));
   for (const [key, column] of Object.entries(binding.filters ?? {})) {
     const value = query[key];
     if (value !== undefined) conditions.push(filterCondition(column, value as string | number, user));

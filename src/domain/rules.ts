@@ -78,6 +78,8 @@ export type TRuleMessages = {
   routePath: (params: { label: string }) => string;
   permissionName: (params: { label: string }) => string;
   storableText: (params: { label: string }) => string;
+  /** A list of records longer than a request takes (a bulk action's ids). */
+  maxRows?: (params: { label: string; n: unknown }) => string;
 };
 
 /** Custom rules whose message is their own key in `validation` (e.g. `params: { rule: 'routePath' }`). */
@@ -98,6 +100,9 @@ export const ruleMessage = (issue: TIssueLike, label: string, messages: TRuleMes
   if (issue.code === 'custom' && issue.params?.rule === 'notBlank') return messages.notBlank({ label });
   const named = namedRules.find((rule) => rule === issue.params?.rule);
   if (issue.code === 'custom' && named) return messages[named]({ label });
+  if (issue.code === 'custom' && issue.params?.rule === 'maxRows' && messages.maxRows) {
+    return messages.maxRows({ label, n: issue.params.max });
+  }
   if (issue.code === 'custom' && issue.params?.rule === 'range') {
     return messages.numberRange({ min: issue.params.min, max: issue.params.max });
   }

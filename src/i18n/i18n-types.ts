@@ -2568,6 +2568,12 @@ type RootTranslation = {
 		 */
 		storableText: RequiredParams<'label'>
 		/**
+		 * {​l​a​b​e​l​}​ ​អ​ា​ច​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​n​}​ ​ក​្​ន​ុ​ង​ម​្​ដ​ង​៖​ ​ស​ូ​ម​ជ​្​រ​ើ​ស​ត​ិ​ច​ជ​ា​ង​ន​េ​ះ​ ​ហ​ើ​យ​ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត​។
+		 * @param {unknown} label
+		 * @param {unknown} n
+		 */
+		maxRows: RequiredParams<'label' | 'n'>
+		/**
 		 * {​l​a​b​e​l​}​ ​ម​ា​ន​ត​ួ​អ​ក​្​ស​រ​ប​ញ​្​ជ​ា​ ​(​ដ​ូ​ច​ជ​ា​ ​N​U​L​,​ ​e​s​c​a​p​e​ ​ឬ​ក​ា​រ​ច​ុ​ះ​ប​ន​្​ទ​ា​ត​់​)​៖​ ​ស​ូ​ម​វ​ា​យ​វ​ា​ម​្​ដ​ង​ទ​ៀ​ត​ដ​ោ​យ​គ​្​ម​ា​ន​ត​ួ​អ​ក​្​ស​រ​ន​ោ​ះ​។
 		 * @param {unknown} label
 		 */
@@ -2996,6 +3002,10 @@ type RootTranslation = {
 		 * រ​ក​ម​ិ​ន​ឃ​ើ​ញ​ស​ំ​ណ​ើ​។
 		 */
 		notFound: string
+		/**
+		 * ម​ា​ន​ត​ែ​ស​េ​វ​ា​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​អ​ា​ច​ក​ំ​ណ​ត​់​ថ​្​ង​ៃ​ឡ​ើ​ង​វ​ិ​ញ​ប​ា​ន​៖​ ​ស​េ​វ​ា​ន​េ​ះ​ប​ា​ន​ផ​្​ដ​ល​់​រ​ួ​ច​ ​ឬ​ត​្​រ​ូ​វ​ប​ា​ន​ក​ត​់​ថ​ា​ម​ិ​ន​ប​ា​ន​ផ​្​ដ​ល​់​។
+		 */
+		bulkServiceNotPending: string
 		/**
 		 * ទ​ិ​ន​្​ន​ន​័​យ​ម​ិ​ន​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​។
 		 */
@@ -4980,6 +4990,93 @@ type RootTranslation = {
 		 */
 		printedBy: RequiredParams<'date' | 'name'>
 	}
+	bulk: {
+		/**
+		 * ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		selected: RequiredParams<'count'>
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ជ​ួ​រ​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស
+		 */
+		toolbar: string
+		/**
+		 * ស​ម​្​អ​ា​ត​ក​ា​រ​ជ​្​រ​ើ​ស​រ​ើ​ស
+		 */
+		clear: string
+		/**
+		 * ន​ា​ំ​ច​េ​ញ​ជ​ួ​រ​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស
+		 */
+		exportSelection: string
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​រ​ប​ស​់​វ​ា
+		 */
+		printSelection: string
+		/**
+		 * អ​ន​ុ​វ​ត​្​ត​ល​ើ​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		apply: RequiredParams<'count'>
+		/**
+		 * ក​ំ​ព​ុ​ង​ដ​ំ​ណ​ើ​រ​ក​ា​រ​.​.​.
+		 */
+		working: string
+		/**
+		 * រ​ួ​ច​រ​ា​ល​់​៖​ ​{​a​c​t​i​o​n​}
+		 * @param {unknown} action
+		 */
+		resultTitle: RequiredParams<'action'>
+		/**
+		 * ប​ា​ន​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		changed: RequiredParams<'count'>
+		/**
+		 * ម​ិ​ន​ច​ា​ំ​ប​ា​ច​់​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		unchanged: RequiredParams<'count'>
+		/**
+		 * ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		refused: RequiredParams<'count'>
+		/**
+		 * ជ​ួ​រ​ដ​ែ​ល​ត​្​រ​ូ​វ​ប​ា​ន​ប​ដ​ិ​ស​េ​ធ​ ​ន​ិ​ង​ម​ូ​ល​ហ​េ​ត​ុ
+		 */
+		refusedList: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ដ​ំ​ណ​ើ​រ​ក​ា​រ​ស​ក​ម​្​ម​ភ​ា​ព​ន​េ​ះ​ប​ា​ន​ទ​េ​៖​ ​{​m​e​s​s​a​g​e​}
+		 * @param {unknown} message
+		 */
+		failed: RequiredParams<'message'>
+		/**
+		 * អ​ា​ច​ជ​្​រ​ើ​ស​ប​ា​ន​យ​៉​ា​ង​ច​្​រ​ើ​ន​ ​{​m​a​x​}​ ​ជ​ួ​រ​ក​្​ន​ុ​ង​ម​្​ដ​ង​៖​ ​ឥ​ឡ​ូ​វ​ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}​។
+		 * @param {unknown} count
+		 * @param {unknown} max
+		 */
+		tooMany: RequiredParams<'count' | 'max'>
+		/**
+		 * S​p​a​c​e​ ​ជ​្​រ​ើ​ស​ ​·​ ​S​h​i​f​t​+​↑​↓​ ​ព​ង​្​រ​ី​ក​ ​·​ ​C​t​r​l​+​A​ ​ទ​ា​ំ​ង​ទ​ំ​ព​័​រ​ ​·​ ​E​s​c​ ​ស​ម​្​អ​ា​ត
+		 */
+		keyboardHint: string
+		/**
+		 * {​a​c​t​i​o​n​}​៖​ ​ជ​ួ​រ​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}
+		 * @param {unknown} action
+		 * @param {unknown} count
+		 */
+		command: RequiredParams<'action' | 'count'>
+		/**
+		 * ស​េ​ច​ក​្​ដ​ី​ស​ង​្​ខ​េ​ប​ន​ៃ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		printTitle: RequiredParams<'count'>
+		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		printedOn: RequiredParams<'date'>
+	}
 	lookup: {
 		/**
 		 * វ​ា​យ​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ​ ​ដ​ើ​ម​្​ប​ី​ស​្​វ​ែ​ង​រ​ក
@@ -5194,6 +5291,17 @@ type RootTranslation = {
 	}
 	areas: {
 		child: {
+			bulk: {
+				/**
+				 * ផ​្​ទ​េ​រ​ទ​ៅ​ក​ា​រ​ិ​យ​ា​ល​័​យ​ក​ណ​្​ដ​ា​ល​ផ​្​ស​េ​ង
+				 */
+				moveOffice: string
+				/**
+				 * ក​ុ​ម​ា​រ​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}​ ​ន​ា​ក​់​ន​ឹ​ង​ផ​្​ទ​េ​រ​ទ​ៅ​ក​ា​រ​ិ​យ​ា​ល​័​យ​ក​ណ​្​ដ​ា​ល​ដ​ែ​ល​អ​្​ន​ក​ជ​្​រ​ើ​ស​រ​ើ​ស​ ​ហ​ើ​យ​ក​ា​រ​ផ​្​ទ​េ​រ​ន​ី​ម​ួ​យ​ៗ​ត​្​រ​ូ​វ​ក​ត​់​ក​្​ន​ុ​ង​ប​្​រ​វ​ត​្​ត​ិ​រ​ប​ស​់​ក​ុ​ម​ា​រ​។
+				 * @param {unknown} count
+				 */
+				moveOfficeIntro: RequiredParams<'count'>
+			}
 			commands: {
 				/**
 				 * ស​្​វ​ែ​ង​រ​ក​ក​ុ​ម​ា​រ​ត​ា​ម​ឈ​្​ម​ោ​ះ​ ​ឬ​ល​េ​ខ​ក​ូ​ដ
@@ -6867,6 +6975,30 @@ type RootTranslation = {
 			 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ស​េ​វ​ា​ប​ា​ន​ទ​េ​។
 			 */
 			servicesFailed: string
+			bulk: {
+				/**
+				 * ច​ា​ត​់​ត​ា​ំ​ង​ម​ន​្​ត​្​រ​ី
+				 */
+				assignOfficer: string
+				/**
+				 * ស​េ​វ​ា​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}​ ​ន​ឹ​ង​ប​្​រ​គ​ល​់​ទ​ៅ​ម​ន​្​ត​្​រ​ី​ដ​ែ​ល​អ​្​ន​ក​ជ​្​រ​ើ​ស​រ​ើ​ស​ ​ហ​ើ​យ​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ន​ី​ម​ួ​យ​ៗ​ត​្​រ​ូ​វ​ក​ត​់​ក​្​ន​ុ​ង​ប​្​រ​វ​ត​្​ត​ិ​រ​ប​ស​់​វ​ា​។
+				 * @param {unknown} count
+				 */
+				assignOfficerIntro: RequiredParams<'count'>
+				/**
+				 * ក​ំ​ណ​ត​់​ថ​្​ង​ៃ​គ​្​រ​ោ​ង​ឡ​ើ​ង​វ​ិ​ញ​ត​ា​ម​ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ
+				 */
+				replan: string
+				/**
+				 * ថ​្​ង​ៃ​គ​្​រ​ោ​ង​ទ​ុ​ក​ន​ៃ​ស​េ​វ​ា​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}​ ​ន​ឹ​ង​ផ​្​ល​ា​ស​់​ទ​ី​ត​ា​ម​ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ដ​ែ​ល​អ​្​ន​ក​វ​ា​យ​ ​(​ល​េ​ខ​អ​វ​ិ​ជ​្​ជ​ម​ា​ន​ន​ា​ំ​វ​ា​ម​ក​ម​ុ​ន​)​៖​ ​ម​ា​ន​ត​ែ​ស​េ​វ​ា​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​ផ​្​ល​ា​ស​់​ទ​ី​។
+				 * @param {unknown} count
+				 */
+				replanIntro: RequiredParams<'count'>
+				/**
+				 * ច​ំ​ន​ួ​ន​ថ​្​ង​ៃ​ ​ព​ី​ ​-​3​6​5​ ​ដ​ល​់​ ​3​6​5
+				 */
+				days: string
+			}
 		}
 	}
 }
@@ -9374,6 +9506,10 @@ export type TranslationFunctions = {
 		 */
 		storableText: (arg: { label: unknown }) => LocalizedString
 		/**
+		 * {label} អាចមានកំណត់ត្រាយ៉ាងច្រើន {n} ក្នុងម្ដង៖ សូមជ្រើសតិចជាងនេះ ហើយព្យាយាមម្ដងទៀត។
+		 */
+		maxRows: (arg: { label: unknown, n: unknown }) => LocalizedString
+		/**
 		 * {label} មានតួអក្សរបញ្ជា (ដូចជា NUL, escape ឬការចុះបន្ទាត់)៖ សូមវាយវាម្ដងទៀតដោយគ្មានតួអក្សរនោះ។
 		 */
 		controlCharacter: (arg: { label: unknown }) => LocalizedString
@@ -9737,6 +9873,10 @@ export type TranslationFunctions = {
 		 * រកមិនឃើញសំណើ។
 		 */
 		notFound: () => LocalizedString
+		/**
+		 * មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលអាចកំណត់ថ្ងៃឡើងវិញបាន៖ សេវានេះបានផ្ដល់រួច ឬត្រូវបានកត់ថាមិនបានផ្ដល់។
+		 */
+		bulkServiceNotPending: () => LocalizedString
 		/**
 		 * ទិន្នន័យមិនត្រឹមត្រូវ។
 		 */
@@ -11566,6 +11706,80 @@ export type TranslationFunctions = {
 		 */
 		printedBy: (arg: { date: unknown, name: unknown }) => LocalizedString
 	}
+	bulk: {
+		/**
+		 * បានជ្រើស {count}
+		 */
+		selected: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * សកម្មភាពលើជួរដែលបានជ្រើស
+		 */
+		toolbar: () => LocalizedString
+		/**
+		 * សម្អាតការជ្រើសរើស
+		 */
+		clear: () => LocalizedString
+		/**
+		 * នាំចេញជួរដែលបានជ្រើស
+		 */
+		exportSelection: () => LocalizedString
+		/**
+		 * បោះពុម្ពសេចក្ដីសង្ខេបរបស់វា
+		 */
+		printSelection: () => LocalizedString
+		/**
+		 * អនុវត្តលើ {count}
+		 */
+		apply: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * កំពុងដំណើរការ...
+		 */
+		working: () => LocalizedString
+		/**
+		 * រួចរាល់៖ {action}
+		 */
+		resultTitle: (arg: { action: unknown }) => LocalizedString
+		/**
+		 * បានផ្លាស់ប្ដូរ {count}
+		 */
+		changed: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * មិនចាំបាច់ផ្លាស់ប្ដូរ {count}
+		 */
+		unchanged: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * ត្រូវបានបដិសេធ {count}
+		 */
+		refused: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * ជួរដែលត្រូវបានបដិសេធ និងមូលហេតុ
+		 */
+		refusedList: () => LocalizedString
+		/**
+		 * មិនអាចដំណើរការសកម្មភាពនេះបានទេ៖ {message}
+		 */
+		failed: (arg: { message: unknown }) => LocalizedString
+		/**
+		 * អាចជ្រើសបានយ៉ាងច្រើន {max} ជួរក្នុងម្ដង៖ ឥឡូវបានជ្រើស {count}។
+		 */
+		tooMany: (arg: { count: unknown, max: unknown }) => LocalizedString
+		/**
+		 * Space ជ្រើស · Shift+↑↓ ពង្រីក · Ctrl+A ទាំងទំព័រ · Esc សម្អាត
+		 */
+		keyboardHint: () => LocalizedString
+		/**
+		 * {action}៖ ជួរដែលបានជ្រើស {count}
+		 */
+		command: (arg: { action: unknown, count: unknown }) => LocalizedString
+		/**
+		 * សេចក្ដីសង្ខេបនៃកំណត់ត្រាដែលបានជ្រើស {count}
+		 */
+		printTitle: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * បោះពុម្ពនៅថ្ងៃ {date}
+		 */
+		printedOn: (arg: { date: unknown }) => LocalizedString
+	}
 	lookup: {
 		/**
 		 * វាយឈ្មោះ ឬលេខកូដ ដើម្បីស្វែងរក
@@ -11766,6 +11980,16 @@ export type TranslationFunctions = {
 	}
 	areas: {
 		child: {
+			bulk: {
+				/**
+				 * ផ្ទេរទៅការិយាល័យកណ្ដាលផ្សេង
+				 */
+				moveOffice: () => LocalizedString
+				/**
+				 * កុមារដែលបានជ្រើស {count} នាក់នឹងផ្ទេរទៅការិយាល័យកណ្ដាលដែលអ្នកជ្រើសរើស ហើយការផ្ទេរនីមួយៗត្រូវកត់ក្នុងប្រវត្តិរបស់កុមារ។
+				 */
+				moveOfficeIntro: (arg: { count: unknown }) => LocalizedString
+			}
 			commands: {
 				/**
 				 * ស្វែងរកកុមារតាមឈ្មោះ ឬលេខកូដ
@@ -13324,6 +13548,28 @@ export type TranslationFunctions = {
 			 * មិនអាចផ្ទុកសេវាបានទេ។
 			 */
 			servicesFailed: () => LocalizedString
+			bulk: {
+				/**
+				 * ចាត់តាំងមន្ត្រី
+				 */
+				assignOfficer: () => LocalizedString
+				/**
+				 * សេវាដែលបានជ្រើស {count} នឹងប្រគល់ទៅមន្ត្រីដែលអ្នកជ្រើសរើស ហើយការផ្លាស់ប្ដូរនីមួយៗត្រូវកត់ក្នុងប្រវត្តិរបស់វា។
+				 */
+				assignOfficerIntro: (arg: { count: unknown }) => LocalizedString
+				/**
+				 * កំណត់ថ្ងៃគ្រោងឡើងវិញតាមចំនួនថ្ងៃ
+				 */
+				replan: () => LocalizedString
+				/**
+				 * ថ្ងៃគ្រោងទុកនៃសេវាដែលបានជ្រើស {count} នឹងផ្លាស់ទីតាមចំនួនថ្ងៃដែលអ្នកវាយ (លេខអវិជ្ជមាននាំវាមកមុន)៖ មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលផ្លាស់ទី។
+				 */
+				replanIntro: (arg: { count: unknown }) => LocalizedString
+				/**
+				 * ចំនួនថ្ងៃ ពី -365 ដល់ 365
+				 */
+				days: () => LocalizedString
+			}
 		}
 	}
 }

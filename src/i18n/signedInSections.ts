@@ -29,4 +29,6 @@ export const signedInSections = [
   'home',
   // the command palette's words: the palette opens for a signed-in user only
   'palette',
+  // actions on a list's selected rows (issue 26): lists are signed-in screens
+  'bulk',
 ] as const;

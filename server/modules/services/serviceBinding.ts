@@ -5,6 +5,7 @@ import { serviceSettings } from '../../../src/domain/areas/service.settings';
 import { formatDate } from '../../../src/domain/dateFormat';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { serviceResource, type TServicePeriod } from '../../../src/domain/resources/service';
+import { addDays } from '../../../src/domain/serviceSchedule';
 import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
@@ -277,6 +278,15 @@ export const serviceBinding: TResourceBinding = {
       at: new Date(now),
       payload: { plannedDate: body.plannedDate },
     });
+  },
+  // Replanning moves a pending service's planned day by the days sent (the guard still keeps it on or
+  // after the adoption); a service given or found not given keeps its day.
+  bulkChanges: {
+    replan: async ({ before, body }) => {
+      if (before.status !== 'pending') throw new ApiError(409, 'bulkServiceNotPending');
+      const days = Number(body.days);
+      return days === 0 ? null : { plannedDate: addDays(String(before.plannedDate), days) };
+    },
   },
   filesOf: (db, id, dataDir) => attachmentFilesOf(db, serviceArea.entity, id, dataDir),
   timeline: {},

@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
+import type { TBulkAction } from '../bulkActions';
 import type { TPermissionResource } from '../permissionCatalogue';
 import type { TBadgeTone } from '../resource';
 import type { TTranslatable } from '../translatable';
@@ -55,6 +56,11 @@ export type TAreaDefinition = {
   settings?: TSettingsSection;
   /** Why its records wait on the work queue (the items' `reason`; the server module's sources find them). */
   workQueueReasons?: readonly string[];
+  /**
+   * What its list does to many selected records at once (issue 26), beside the export and the
+   * printed summaries every list offers: `POST {apiBase}/bulk/{name}` (server/resources/bulkRoutes.ts).
+   */
+  bulkActions?: readonly TBulkAction[];
 };
 
 /** Describes an area: checks its shape and keeps its literal types. */

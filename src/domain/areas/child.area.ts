@@ -27,4 +27,16 @@ export const childArea = defineArea({
     },
   ],
   settings: childSettings,
+  bulkActions: [
+    {
+      name: 'move-head-office',
+      icon: 'office',
+      permission: 'update',
+      title: (LL) => LL.areas.child.bulk.moveOffice(),
+      intro: (LL, count) => LL.areas.child.bulk.moveOfficeIntro({ count }),
+      label: (LL) => LL.fields.headOffice(),
+      field: { key: 'headOfficeId', kind: 'lookup', lookup: { path: '/child-infos/head-offices' } },
+      transaction: 'eachRow',
+    },
+  ],
 });

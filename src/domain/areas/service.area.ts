@@ -38,4 +38,28 @@ export const serviceArea = defineArea({
   ],
   settings: serviceSettings,
   workQueueReasons: ['serviceOverdue', 'serviceConcern', 'serviceDueSoon'],
+  // A supervisor hands a leaving officer's follow-ups to another, or moves a month of visits.
+  bulkActions: [
+    {
+      name: 'assign-officer',
+      icon: 'user',
+      permission: 'update',
+      title: (LL) => LL.areas.service.bulk.assignOfficer(),
+      intro: (LL, count) => LL.areas.service.bulk.assignOfficerIntro({ count }),
+      label: (LL) => LL.fields.officer(),
+      field: { key: 'officerId', kind: 'lookup', lookup: { path: `${routeBase}/officers`, showCode: false } },
+      transaction: 'eachRow',
+    },
+    {
+      name: 'replan',
+      icon: 'calendar',
+      permission: 'update',
+      title: (LL) => LL.areas.service.bulk.replan(),
+      intro: (LL, count) => LL.areas.service.bulk.replanIntro({ count }),
+      label: (LL) => LL.areas.service.bulk.days(),
+      // A year either way: further is a new schedule, not a replanning.
+      field: { key: 'days', kind: 'number', min: -365, max: 365 },
+      transaction: 'eachRow',
+    },
+  ],
 });

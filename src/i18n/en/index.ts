@@ -604,6 +604,7 @@ const en = {
     routePath: '{label} must start with / and contain only letters, digits, -, _ and /.',
     permissionName: '{label} must read resource:action in lower case, e.g. users:read.',
     storableText: '{label} contains a character that cannot be stored (NUL or an unpaired surrogate).',
+    maxRows: '{label} may hold at most {n} records at once: choose fewer and try again.',
     controlCharacter:
       '{label} contains a control character (such as NUL, escape or a line break): type it again without one.',
   },
@@ -718,6 +719,8 @@ const en = {
     unauthenticated: 'Please sign in again.',
     noPermission: 'No Permission.',
     notFound: 'Request Not Found.',
+    bulkServiceNotPending:
+      'Only a pending service is replanned: this one was already given or found not given.',
     validationFailed: 'The request is not valid.',
     internal: 'Internal Server Error',
     staleVersion:
@@ -1283,6 +1286,27 @@ const en = {
   },
   // the bulk import of children and applications from a workbook (issue 25): /upload
   // the searching place pickers of signed-in forms (issue 25)
+  // actions on the rows selected in a list (issue 26)
+  bulk: {
+    selected: '{count} selected',
+    toolbar: 'Actions on the selected rows',
+    clear: 'Clear the selection',
+    exportSelection: 'Export the selection',
+    printSelection: 'Print their summaries',
+    apply: 'Apply to {count}',
+    working: 'Working...',
+    resultTitle: 'Done: {action}',
+    changed: '{count} changed',
+    unchanged: '{count} already so',
+    refused: '{count} refused',
+    refusedList: 'Refused, and why',
+    failed: 'The action could not be run: {message}',
+    tooMany: 'At most {max} rows at once: {count} are selected.',
+    keyboardHint: 'Space selects · Shift+↑↓ extends · Ctrl+A the page · Esc clears',
+    command: '{action}: the {count} selected',
+    printTitle: 'Summaries of {count} selected records',
+    printedOn: 'Printed on {date}',
+  },
   lookup: {
     searchToChoose: 'Type a name or code to search',
     searching: 'Searching...',
@@ -1341,6 +1365,11 @@ const en = {
   },
   areas: {
     child: {
+      bulk: {
+        moveOffice: 'Move to another head office',
+        moveOfficeIntro:
+          '{count} selected {{child|children}} move to the head office you choose; each move is written to the child’s timeline.',
+      },
       commands: {
         find: 'Find child by name or code',
         new: 'New Child',
@@ -1789,6 +1818,15 @@ const en = {
       noFollowUp: 'No follow-up yet',
       servicesLoading: 'Loading the services...',
       servicesFailed: 'The services could not be loaded.',
+      bulk: {
+        assignOfficer: 'Assign an officer',
+        assignOfficerIntro:
+          '{count} selected {{service|services}} go to the officer you choose; each is written to its timeline.',
+        replan: 'Replan by days',
+        replanIntro:
+          'The planned date of {count} selected {{service|services}} moves by the days you type (a negative number moves it earlier); only pending services move.',
+        days: 'Days, from -365 to 365',
+      },
     },
   },
 } satisfies Translation;

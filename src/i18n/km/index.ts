@@ -599,6 +599,7 @@ const km = {
     routePath: '{label} ត្រូវតែចាប់ផ្ដើមដោយ / និងមានតែអក្សរ លេខ - _ និង / ប៉ុណ្ណោះ។',
     permissionName: '{label} ត្រូវតែមានទម្រង់ resource:action ជាអក្សរតូច ឧទាហរណ៍ users:read។',
     storableText: '{label} មានតួអក្សរដែលមិនអាចរក្សាទុកបាន (NUL ឬ surrogate ដែលគ្មានគូ)។',
+    maxRows: '{label} អាចមានកំណត់ត្រាយ៉ាងច្រើន {n} ក្នុងម្ដង៖ សូមជ្រើសតិចជាងនេះ ហើយព្យាយាមម្ដងទៀត។',
     controlCharacter: '{label} មានតួអក្សរបញ្ជា (ដូចជា NUL, escape ឬការចុះបន្ទាត់)៖ សូមវាយវាម្ដងទៀតដោយគ្មានតួអក្សរនោះ។',
   },
   // generic words of a record page and its cards (issue 23): every area reads these
@@ -706,6 +707,7 @@ const km = {
     unauthenticated: 'សូមចូលប្រព័ន្ធម្ដងទៀត។',
     noPermission: 'គ្មានសិទ្ធិ។',
     notFound: 'រកមិនឃើញសំណើ។',
+    bulkServiceNotPending: 'មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលអាចកំណត់ថ្ងៃឡើងវិញបាន៖ សេវានេះបានផ្ដល់រួច ឬត្រូវបានកត់ថាមិនបានផ្ដល់។',
     validationFailed: 'ទិន្នន័យមិនត្រឹមត្រូវ។',
     internal: 'កំហុសម៉ាស៊ីនមេ។',
     staleVersion: 'កំណត់ត្រានេះត្រូវបានកែប្រែដោយអ្នកផ្សេង ចាប់តាំងពីអ្នកបានបើកវា។ សូមផ្ទុកវាឡើងវិញ ហើយកែប្រែម្ដងទៀត។',
@@ -1251,6 +1253,27 @@ const km = {
   },
   // the bulk import of children and applications from a workbook (issue 25): /upload
   // the searching place pickers of signed-in forms (issue 25)
+  // សកម្មភាពលើជួរដែលបានជ្រើសក្នុងបញ្ជី (issue 26)
+  bulk: {
+    selected: 'បានជ្រើស {count}',
+    toolbar: 'សកម្មភាពលើជួរដែលបានជ្រើស',
+    clear: 'សម្អាតការជ្រើសរើស',
+    exportSelection: 'នាំចេញជួរដែលបានជ្រើស',
+    printSelection: 'បោះពុម្ពសេចក្ដីសង្ខេបរបស់វា',
+    apply: 'អនុវត្តលើ {count}',
+    working: 'កំពុងដំណើរការ...',
+    resultTitle: 'រួចរាល់៖ {action}',
+    changed: 'បានផ្លាស់ប្ដូរ {count}',
+    unchanged: 'មិនចាំបាច់ផ្លាស់ប្ដូរ {count}',
+    refused: 'ត្រូវបានបដិសេធ {count}',
+    refusedList: 'ជួរដែលត្រូវបានបដិសេធ និងមូលហេតុ',
+    failed: 'មិនអាចដំណើរការសកម្មភាពនេះបានទេ៖ {message}',
+    tooMany: 'អាចជ្រើសបានយ៉ាងច្រើន {max} ជួរក្នុងម្ដង៖ ឥឡូវបានជ្រើស {count}។',
+    keyboardHint: 'Space ជ្រើស · Shift+↑↓ ពង្រីក · Ctrl+A ទាំងទំព័រ · Esc សម្អាត',
+    command: '{action}៖ ជួរដែលបានជ្រើស {count}',
+    printTitle: 'សេចក្ដីសង្ខេបនៃកំណត់ត្រាដែលបានជ្រើស {count}',
+    printedOn: 'បោះពុម្ពនៅថ្ងៃ {date}',
+  },
   lookup: {
     searchToChoose: 'វាយឈ្មោះ ឬលេខកូដ ដើម្បីស្វែងរក',
     searching: 'កំពុងស្វែងរក...',
@@ -1308,6 +1331,11 @@ const km = {
   },
   areas: {
     child: {
+      bulk: {
+        moveOffice: 'ផ្ទេរទៅការិយាល័យកណ្ដាលផ្សេង',
+        moveOfficeIntro:
+          'កុមារដែលបានជ្រើស {count} នាក់នឹងផ្ទេរទៅការិយាល័យកណ្ដាលដែលអ្នកជ្រើសរើស ហើយការផ្ទេរនីមួយៗត្រូវកត់ក្នុងប្រវត្តិរបស់កុមារ។',
+      },
       commands: {
         find: 'ស្វែងរកកុមារតាមឈ្មោះ ឬលេខកូដ',
         new: 'បង្កើតកុមារថ្មី',
@@ -1753,6 +1781,15 @@ const km = {
       noFollowUp: 'មិនទាន់មានការតាមដាននៅឡើយ',
       servicesLoading: 'កំពុងផ្ទុកសេវា...',
       servicesFailed: 'មិនអាចផ្ទុកសេវាបានទេ។',
+      bulk: {
+        assignOfficer: 'ចាត់តាំងមន្ត្រី',
+        assignOfficerIntro:
+          'សេវាដែលបានជ្រើស {count} នឹងប្រគល់ទៅមន្ត្រីដែលអ្នកជ្រើសរើស ហើយការផ្លាស់ប្ដូរនីមួយៗត្រូវកត់ក្នុងប្រវត្តិរបស់វា។',
+        replan: 'កំណត់ថ្ងៃគ្រោងឡើងវិញតាមចំនួនថ្ងៃ',
+        replanIntro:
+          'ថ្ងៃគ្រោងទុកនៃសេវាដែលបានជ្រើស {count} នឹងផ្លាស់ទីតាមចំនួនថ្ងៃដែលអ្នកវាយ (លេខអវិជ្ជមាននាំវាមកមុន)៖ មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលផ្លាស់ទី។',
+        days: 'ចំនួនថ្ងៃ ពី -365 ដល់ 365',
+      },
     },
   },
 } satisfies BaseTranslation;
