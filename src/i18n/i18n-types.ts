@@ -5046,6 +5046,10 @@ type RootTranslation = {
 		 */
 		refusedList: string
 		/**
+		 * ប​ិ​ទ
+		 */
+		close: string
+		/**
 		 * ម​ិ​ន​អ​ា​ច​ដ​ំ​ណ​ើ​រ​ក​ា​រ​ស​ក​ម​្​ម​ភ​ា​ព​ន​េ​ះ​ប​ា​ន​ទ​េ​៖​ ​{​m​e​s​s​a​g​e​}
 		 * @param {unknown} message
 		 */
@@ -11755,6 +11759,10 @@ export type TranslationFunctions = {
 		 * ជួរដែលត្រូវបានបដិសេធ និងមូលហេតុ
 		 */
 		refusedList: () => LocalizedString
+		/**
+		 * បិទ
+		 */
+		close: () => LocalizedString
 		/**
 		 * មិនអាចដំណើរការសកម្មភាពនេះបានទេ៖ {message}
 		 */

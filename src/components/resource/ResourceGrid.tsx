@@ -8,6 +8,7 @@ import {
   type IGetRowsParams,
   InfiniteRowModelModule,
   ModuleRegistry,
+  RowSelectionModule,
   RowStyleModule,
   ScrollApiModule,
   type SortChangedEvent,
@@ -28,11 +29,13 @@ import { darkModeAtom } from '@/state/ui';
 import { columnText, valueAtPath } from './columnText';
 import { gridDarkTheme, gridHeaderHeight, gridRowHeight, gridTheme } from './gridTheme';
 import type { TListView } from './listAddress';
+import type { TGridSelection } from './useRowSelection';
 
 // Only what the lists use: the server-fed row model (pages and 'all' are blocks of it), the column
-// state (sort), columns sized to their content and scrolling a focused row into view.
+// state (sort), columns sized to their content, scrolling a focused row into view and selecting rows.
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
+  RowSelectionModule,
   ColumnApiModule,
   ColumnAutoSizeModule,
   ScrollApiModule,
@@ -75,6 +78,8 @@ export type TResourceGridProps = {
   ariaLabel: string;
   /** A short page's rows: the grid is as tall as they are. Null: it fills its box and scrolls. */
   shortPageRows: number | null;
+  /** Rows selected with a checkbox column and the keyboard (useRowSelection.ts), for bulk actions. */
+  selection?: TGridSelection;
 };
 
 /**
@@ -94,6 +99,7 @@ const ResourceGrid = ({
   onGridReady,
   ariaLabel,
   shortPageRows,
+  selection,
 }: TResourceGridProps) => {
   const { LL } = useI18nContext();
   const dark = useAtomValue(darkModeAtom);
@@ -316,7 +322,13 @@ const ResourceGrid = ({
         infiniteInitialRowCount={length === -1 ? allRowsBlockSize : length}
         maxBlocksInCache={length === -1 ? 20 : 1}
         columnDefs={columnDefs}
-        defaultColDef={{ resizable: true, suppressMovable: true }}
+        defaultColDef={{
+          resizable: true,
+          suppressMovable: true,
+          suppressKeyboardEvent: selection?.suppressKey,
+        }}
+        rowSelection={selection?.rowSelection}
+        onSelectionChanged={(event) => selection?.onSelectionChanged(event.api)}
         sortingOrder={['asc', 'desc', null]}
         getRowId={(params) => String(params.data.id)}
         suppressNoRowsOverlay
@@ -326,9 +338,13 @@ const ResourceGrid = ({
           onGridReady(event.api);
         }}
         onRowClicked={(event) => {
+          // A click on the row's checkbox selects it; it does not open it.
+          const target = event.event?.target as HTMLElement | null | undefined;
+          if (target?.closest?.('.ag-selection-checkbox, [col-id="ag-Grid-SelectionColumn"]')) return;
           if (event.data) callbacks.current.onOpen(event.data, 'pointer');
         }}
         onCellKeyDown={(event: CellKeyDownEvent<TResourceRow>) => {
+          selection?.onKey(event);
           const key = (event.event as KeyboardEvent | undefined)?.key;
           if (key === 'Enter' && event.data) callbacks.current.onOpen(event.data, 'key');
         }}

@@ -25,12 +25,14 @@ import { useMediaQuery } from '@/platform/useMediaQuery';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
+import { BulkActionBar } from './BulkActionBar';
 import { DateRangeFilter } from './DateRangeFilter';
 import { ListExportButtons } from './ListExportButtons';
 import { LookupFilter } from './LookupFilter';
 import { isNarrowed, listViewParams, parseListView, showsView, type TListView } from './listAddress';
 import type { TClientResource } from './resourceArea';
 import { useResourceText } from './useResourceText';
+import { useRowSelection } from './useRowSelection';
 
 const ResourceGrid = lazy(() => import('./ResourceGrid'));
 
@@ -87,6 +89,12 @@ export const ResourceListPage = ({
   const gridApi = useRef<GridApi | null>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const [searchText, setSearchText] = useState(view.search);
+  // Rows selected for a bulk action (issue 26): those on screen, so another page or result clears them.
+  const rowSelection = useRowSelection();
+  const clearSelection = rowSelection.clear;
+  const shownKey = JSON.stringify([view.page, view.length, view.search, view.filters, view.sort, view.order]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears when what is shown changes
+  useEffect(() => clearSelection(), [shownKey, clearSelection]);
 
   const loader = useActorRef(
     listLoaderMachine.provide({
@@ -533,6 +541,17 @@ export const ResourceListPage = ({
         ) : null}
       </div>
 
+      {boardShown ? null : (
+        <BulkActionBar
+          definition={definition}
+          selected={rowSelection.selected}
+          view={view}
+          exportFormats={resource.exportFormats}
+          fileName={variant?.name ?? definition.name}
+          onClear={clearSelection}
+          onChanged={() => gridApi.current?.refreshInfiniteCache()}
+        />
+      )}
       {board && boardShown ? (
         <div ref={boardBox} className="min-h-72 flex-1">
           <board.Board
@@ -562,6 +581,7 @@ export const ResourceListPage = ({
                 optionLabel={optionLabel}
                 ariaLabel={text.many}
                 shortPageRows={compact ? rowsOnPage : null}
+                selection={rowSelection.selection}
                 onSortChange={(sort, order) => {
                   if (sort === view.sort && order === view.order) return;
                   update({ sort, order, page: 1 });
@@ -570,6 +590,7 @@ export const ResourceListPage = ({
                 onTotal={setTotal}
                 onGridReady={(api) => {
                   gridApi.current = api;
+                  rowSelection.setApi(api);
                 }}
               />
             </Suspense>

@@ -1300,6 +1300,7 @@ const en = {
     unchanged: '{count} already so',
     refused: '{count} refused',
     refusedList: 'Refused, and why',
+    close: 'Close',
     failed: 'The action could not be run: {message}',
     tooMany: 'At most {max} rows at once: {count} are selected.',
     keyboardHint: 'Space selects · Shift+↑↓ extends · Ctrl+A the page · Esc clears',

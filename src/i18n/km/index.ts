@@ -1267,6 +1267,7 @@ const km = {
     unchanged: 'មិនចាំបាច់ផ្លាស់ប្ដូរ {count}',
     refused: 'ត្រូវបានបដិសេធ {count}',
     refusedList: 'ជួរដែលត្រូវបានបដិសេធ និងមូលហេតុ',
+    close: 'បិទ',
     failed: 'មិនអាចដំណើរការសកម្មភាពនេះបានទេ៖ {message}',
     tooMany: 'អាចជ្រើសបានយ៉ាងច្រើន {max} ជួរក្នុងម្ដង៖ ឥឡូវបានជ្រើស {count}។',
     keyboardHint: 'Space ជ្រើស · Shift+↑↓ ពង្រីក · Ctrl+A ទាំងទំព័រ · Esc សម្អាត',
