@@ -159,6 +159,8 @@ describe('the authorisation matrix of every API route', () => {
       ['PATCH', '/child-infos/re-adoption/:id', 'adoptive_children:update'],
       ['PATCH', '/child-infos/long-term/:id', 'adoptive_children:update'],
       ['PATCH', '/child-infos/international/:id', 'adoptive_children:update'],
+      // Bulk action (issue 26): each child goes through the edit form's update path.
+      ['POST', '/child-infos/bulk/move-head-office', 'adoptive_children:update'],
       // Form lookups are names only, open to any signed-in user like the configuration lookups.
       ['GET', '/child-infos/countries', 'authenticated'],
       ['GET', '/child-infos/provinces', 'authenticated'],
@@ -207,6 +209,9 @@ describe('the authorisation matrix of every API route', () => {
       ['POST', '/service-after-adoption/attachments/:id', update],
       ['GET', '/service-after-adoption/attachment/:attachmentId', read],
       ['DELETE', '/service-after-adoption/attachment/:attachmentId', update],
+      // Bulk actions (issue 26): each row goes through the edit form's update path.
+      ['POST', '/service-after-adoption/bulk/assign-officer', update],
+      ['POST', '/service-after-adoption/bulk/replan', update],
     ];
     expect(expected.filter(([method, url, permission]) => !has(method, url, permission))).toEqual([]);
     // And no other route of the area than these.

@@ -1,0 +1,125 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { demoUsers } from '../../server/db/demo/demoUsers';
+import { isoDateIn } from '../../src/domain/programmeTime';
+import { addDays } from '../../src/domain/serviceSchedule';
+import { dict, resumeSession, saveScreenshot } from './fixtures';
+import { api, matchingAwaitingKeep, supervisor, tokenOf } from './matchingThroughApi';
+
+/**
+ * Bulk actions on a list (issue 26 'Done when'): a supervisor selects 20 services from the keyboard
+ * (Space, then Shift+Down) and reassigns them at once to another officer from the palette; the result
+ * says 20 changed and the list shows the new officer; in Khmer and in English.
+ */
+const newOfficer = demoUsers.find((user) => user.username === 'demo.viewer')?.name ?? 'Heng Sophea';
+
+/** A completed adoption with 20 pending services: the four of its schedule and 16 added by hand. */
+const twentyServices = async (request: APIRequestContext) => {
+  const matching = await matchingAwaitingKeep(request);
+  const boss = await tokenOf(request, supervisor);
+  const today = isoDateIn(new Date());
+  const approved = await request.patch(`${api}/adoptive-matching/child-keep-approve/${matching.id}`, {
+    headers: boss,
+    data: { date: today, version: matching.version },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  for (let n = 1; n <= 16; n += 1) {
+    const added = await request.post(`${api}/service-after-adoption`, {
+      headers: boss,
+      data: { matchingId: matching.id, serviceType: 'homeVisit', plannedDate: addDays(today, n) },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  return matching;
+};
+
+const selectTwentyAndReassign = async (
+  page: Page,
+  locale: 'kh' | 'en',
+  childCode: string,
+  /** Done once the list shows its rows: someone else changes one of them meanwhile. */
+  meanwhile?: () => Promise<void>,
+) => {
+  const words = dict[locale];
+  await page.goto(`/${locale}/service-after-adoption?search=${childCode}&page=1&length=50`);
+  await expect(page.getByRole('heading', { name: words.resources.service.many(), level: 1 })).toBeVisible();
+  await expect(page.locator('.ag-row[row-id]')).toHaveCount(20);
+  await meanwhile?.();
+  const refused = meanwhile ? 1 : 0;
+
+  // From the search box down into the rows; Space selects the first, Shift+Down extends to 20.
+  await page.keyboard.press('/');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.ag-row[row-index="0"] .ag-cell-focus')).toHaveCount(1);
+  await page.keyboard.press('Space');
+  for (let row = 1; row < 20; row += 1) await page.keyboard.press('Shift+ArrowDown');
+  const bar = page.getByRole('region', { name: words.bulk.toolbar() });
+  await expect(bar.getByText(words.bulk.selected({ count: 20 }))).toBeVisible();
+  await expect(page.locator('.ag-row.ag-row-selected')).toHaveCount(20);
+  await saveScreenshot(page, `bulk-selected-${locale}`);
+
+  // The action from the palette, by its name.
+  const action = words.areas.service.bulk.assignOfficer();
+  await page.keyboard.press('Control+k');
+  await expect(page.locator('[cmdk-input]')).toBeFocused();
+  await page.keyboard.type(action);
+  const option = page.getByRole('option', { name: words.bulk.command({ action, count: 20 }) });
+  await expect(option).toBeVisible();
+  for (let step = 0; step < 8 && (await option.getAttribute('aria-selected')) !== 'true'; step += 1)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: action })).toBeVisible();
+  const officer = dialog.getByLabel(words.fields.officer());
+  await expect(officer).toBeFocused();
+  await expect(officer.locator('option', { hasText: newOfficer })).toHaveCount(1);
+  await officer.selectOption({ label: newOfficer });
+  await page.keyboard.press('Enter');
+
+  await expect(dialog.getByRole('heading', { name: words.bulk.resultTitle({ action }) })).toBeVisible();
+  await expect(dialog.getByText(words.bulk.changed({ count: 20 - refused }))).toBeVisible();
+  if (refused) {
+    await expect(dialog.getByText(words.bulk.refused({ count: refused }))).toBeVisible();
+    await expect(dialog.locator('[data-refused-row]')).toHaveText([
+      new RegExp(words.server.staleVersion().slice(0, 30)),
+    ]);
+  }
+  await saveScreenshot(page, `bulk-result-${locale}`);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+
+  // The list has read its rows again: every one is the new officer's, and nothing is selected.
+  await expect(page.locator('.ag-cell[col-id="officer"]', { hasText: newOfficer })).toHaveCount(20 - refused);
+  await expect(bar).toHaveCount(0);
+  await saveScreenshot(page, `bulk-after-${locale}`);
+};
+
+test('in Khmer, a supervisor selects 20 services from the keyboard and reassigns them to another officer', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const matching = await twentyServices(request);
+  await resumeSession(page, supervisor);
+  await selectTwentyAndReassign(page, 'kh', matching.childCode);
+});
+
+test('in English, the same 20 at once, the refused ones told with why', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const matching = await twentyServices(request);
+  await resumeSession(page, { ...supervisor, locale: 'en', path: '/en/login' });
+  // Someone else edits one of them after the list has shown it: that one is refused, the others change.
+  const editOne = async () => {
+    const boss = await tokenOf(request, supervisor);
+    const listed = await request.get(`${api}/service-after-adoption?search=${matching.childCode}&take=50`, {
+      headers: boss,
+    });
+    const [first] = (await listed.json()).data as { id: number; version: number }[];
+    const edited = await request.patch(`${api}/service-after-adoption/${first.id}`, {
+      headers: boss,
+      data: { notes: 'Changed while the list was open.', version: first.version },
+    });
+    expect(edited.ok(), await edited.text()).toBe(true);
+  };
+  await selectTwentyAndReassign(page, 'en', matching.childCode, editOne);
+});
