@@ -193,7 +193,7 @@ export const BulkActionBar = ({
           >
             {LL.bulk.clear()}
           </button>
-          <span className="hidden text-slate-600 text-xs lg:inline dark:text-slate-300">
+          <span className="hidden text-slate-600 text-xs 2xl:inline dark:text-slate-300">
             {LL.bulk.keyboardHint()}
           </span>
         </section>

@@ -8,6 +8,7 @@ import {
   type IGetRowsParams,
   InfiniteRowModelModule,
   ModuleRegistry,
+  RowApiModule,
   RowSelectionModule,
   RowStyleModule,
   ScrollApiModule,
@@ -36,6 +37,8 @@ import type { TGridSelection } from './useRowSelection';
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
   RowSelectionModule,
+  // The rows the keyboard selects: the next one (Shift+Up/Down), the page's (Ctrl+A).
+  RowApiModule,
   ColumnApiModule,
   ColumnAutoSizeModule,
   ScrollApiModule,
