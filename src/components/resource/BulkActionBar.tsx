@@ -9,7 +9,7 @@ import { LookupSelect } from '@/components/form/LookupSelect';
 import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
-import { primaryButton, secondaryButton } from '@/components/ui';
+import { iconButton, primaryButton, secondaryButton } from '@/components/ui';
 import { areaByName } from '@/domain/areas';
 import { bulkCounts, bulkMaxRows, type TBulkAction, type TBulkRowResult } from '@/domain/bulkActions';
 import { hasPermission } from '@/domain/permissions';
@@ -151,6 +151,15 @@ export const BulkActionBar = ({
           <strong className="font-semibold text-primary-900 dark:text-primary-100" aria-live="polite">
             {LL.bulk.selected({ count })}
           </strong>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={LL.bulk.clear()}
+            title={`${LL.bulk.clear()} (Esc)`}
+            onClick={onClear}
+          >
+            <Icon name="close" className="size-4" />
+          </button>
           {tooMany ? (
             <span className="text-error">{LL.bulk.tooMany({ max: bulkMaxRows, count })}</span>
           ) : (
@@ -186,14 +195,7 @@ export const BulkActionBar = ({
               </button>
             </>
           )}
-          <button
-            type="button"
-            className="ml-auto rounded px-2 py-1 text-primary-800 text-xs hover:underline dark:text-primary-200"
-            onClick={onClear}
-          >
-            {LL.bulk.clear()}
-          </button>
-          <span className="hidden text-slate-600 text-xs 2xl:inline dark:text-slate-300">
+          <span className="ml-auto hidden text-slate-600 text-xs 2xl:inline dark:text-slate-300">
             {LL.bulk.keyboardHint()}
           </span>
         </section>
