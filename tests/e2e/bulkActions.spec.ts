@@ -64,6 +64,16 @@ const selectTwentyAndReassign = async (
   await expect(page.locator('.ag-row[row-index="19"].ag-row-selected')).toHaveCount(1);
   await saveScreenshot(page, `bulk-selected-${locale}`);
 
+  // Their summaries on paper: one per selected service, labels in both languages.
+  await bar.getByRole('button', { name: words.bulk.printSelection() }).click();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('[data-bulk-summary]')).toHaveCount(20);
+  await expect(page.locator('[data-bulk-summary]').first()).toBeVisible();
+  await saveScreenshot(page, `bulk-print-${locale}`);
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.locator('[data-bulk-summary]').first()).toBeHidden();
+  await expect(bar.getByText(words.bulk.selected({ count: 20 }))).toBeVisible();
+
   // The action from the palette, by its name.
   const action = words.areas.service.bulk.assignOfficer();
   await page.keyboard.press('Control+k');

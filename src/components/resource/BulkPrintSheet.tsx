@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { BilingualLabel } from '@/components/record/BilingualLabel';
 import { formatDate } from '@/domain/dateFormat';
@@ -44,16 +44,18 @@ const BulkPrintSheet = ({
   );
   const title = bothLanguages((book) => book.bulk.printTitle({ count: rows.length }));
 
+  // Printed once, when the sheet is first drawn (not again as the page above re-renders).
+  const finished = useRef(onDone);
+  finished.current = onDone;
   useEffect(() => {
-    const done = () => onDone();
+    const done = () => finished.current();
     window.addEventListener('afterprint', done);
-    // After the sheet is drawn; a browser without a print dialog (a test's) returns at once.
     const timer = window.setTimeout(() => window.print(), 100);
     return () => {
       window.clearTimeout(timer);
       window.removeEventListener('afterprint', done);
     };
-  }, [onDone]);
+  }, []);
 
   return createPortal(
     <div data-print-root="bulk-summaries" data-bulk-print className="hidden print:block">
