@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addMonths } from '../addMonths';
 import { isoDateIn } from '../programmeTime';
+import { idParam } from '../rules';
 
 export const reportAgeBands = ['0-2', '3-5', '6-11', '12-17'] as const;
 export type TReportAgeBand = (typeof reportAgeBands)[number];
@@ -14,8 +15,9 @@ const ZIsoDay = z.iso.date();
 export const ZReportQuery = z.object({
   from: ZIsoDay.optional(),
   to: ZIsoDay.optional(),
-  provinceId: z.coerce.number().int().positive().optional(),
-  headOfficeId: z.coerce.number().int().positive().optional(),
+  // Ids within PostgreSQL's `integer`: a larger one is a 400, not a database error (a 500).
+  provinceId: idParam().optional(),
+  headOfficeId: idParam().optional(),
   sex: z.enum(['male', 'female']).optional(),
   ageBand: z.enum(reportAgeBands).optional(),
   disability: z.enum(['true', 'false']).optional(),
