@@ -1,5 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../server/db/client';
 import { adoptiveMatchings, statusHistory } from '../../server/db/schema';
 import { matchingAskingSteps, matchingWorkflow } from '../../src/domain/workflows/matching.workflow';
 import { insertMatching } from './support/recordFixtures';
@@ -115,6 +118,51 @@ describe('the last request kept on the matching', () => {
       lastAskedAt: day(9),
       lastAskedBy: 4,
       lastAskedAction: 'child-keep',
+    });
+  });
+
+  it('is taken from the history already written when the migration runs', async () => {
+    const first = await insertMatching(t.app.db, { headOfficeId }, records);
+    const second = await insertMatching(t.app.db, { headOfficeId }, records);
+    const day = (n: number) => new Date(Date.UTC(2025, 2, n, 8));
+    // History written before the migration: no trigger kept anything.
+    await t.app.db.execute(
+      sql`alter table status_history disable trigger status_history_matchings_last_steps`,
+    );
+    try {
+      await t.app.db
+        .insert(statusHistory)
+        .values([
+          step(first.id, 'propose', 1, day(1)),
+          step(first.id, 'pending-test', 2, day(5)),
+          step(first.id, 'confirm-test', 3, day(6)),
+          step(second.id, 'propose', 4, day(2)),
+        ]);
+    } finally {
+      await t.app.db.execute(
+        sql`alter table status_history enable trigger status_history_matchings_last_steps`,
+      );
+    }
+    expect(await kept(first.id)).toMatchObject({ lastStepAt: null, lastAskedBy: null });
+    // The migration's own statements that fill the columns from the history.
+    const migration = readFileSync(path.join(migrationsFolder, '0024_matching_last_request.sql'), 'utf8');
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .map((statement) => statement.trim())
+      .filter((statement) => statement.startsWith('UPDATE'));
+    expect(backfill).toHaveLength(2);
+    for (const statement of backfill) await t.app.db.execute(sql.raw(statement));
+    expect(await kept(first.id)).toEqual({
+      lastStepAt: day(6),
+      lastAskedAt: day(5),
+      lastAskedBy: 2,
+      lastAskedAction: 'pending-test',
+    });
+    expect(await kept(second.id)).toEqual({
+      lastStepAt: day(2),
+      lastAskedAt: day(2),
+      lastAskedBy: 4,
+      lastAskedAction: 'propose',
     });
   });
 });
