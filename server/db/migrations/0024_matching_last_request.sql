@@ -58,3 +58,13 @@ WHERE m."id" = s."entity_id";--> statement-breakpoint
 -- The work queue's and the dashboard's count of decisions: by status, office and last step's day,
 -- four-eyes a comparison with the last requester: read from the index alone.
 CREATE INDEX "adoptive_matchings_waiting_idx" ON "adoptive_matchings" USING btree ("status", "head_office_id", "last_step_date", "last_asked_by");
+--> statement-breakpoint
+-- The dashboard's and the work queue's other counts, each read from one index range alone
+-- (docs/performance.md, 'Dashboard'): matchings late in their stage and by stage, a caseworker's
+-- next steps, services overdue / due soon / with a concern, approvals ending.
+CREATE INDEX "adoptive_matchings_stage_idx" ON "adoptive_matchings" USING btree ("status", "stage_entered_on", "head_office_id");--> statement-breakpoint
+CREATE INDEX "adoptive_matchings_next_step_idx" ON "adoptive_matchings" USING btree ("status", "head_office_id", "created_by");--> statement-breakpoint
+DROP INDEX "post_adoption_services_status_planned_idx";--> statement-breakpoint
+CREATE INDEX "post_adoption_services_waiting_idx" ON "post_adoption_services" USING btree ("status", "planned_date", "head_office_id", "officer_id");--> statement-breakpoint
+CREATE INDEX "post_adoption_services_concern_idx" ON "post_adoption_services" USING btree ("head_office_id", "officer_id") WHERE "status" = 'confirmed' AND "concern";--> statement-breakpoint
+CREATE INDEX "parent_infos_approval_idx" ON "parent_infos" USING btree ("status", "approved_until", "head_office_id");

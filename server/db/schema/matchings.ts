@@ -77,6 +77,8 @@ export const adoptiveMatchings = pgTable(
     index('adoptive_matchings_child_idx').on(table.childId),
     index('adoptive_matchings_parent_idx').on(table.parentId),
     index('adoptive_matchings_head_office_idx').on(table.headOfficeId),
+    index('adoptive_matchings_stage_idx').on(table.status, table.stageEnteredOn, table.headOfficeId),
+    index('adoptive_matchings_next_step_idx').on(table.status, table.headOfficeId, table.createdBy),
     index('adoptive_matchings_waiting_idx').on(
       table.status,
       table.headOfficeId,
