@@ -44,6 +44,11 @@ export type TConfig = {
   reportSummaryMaxAgeS?: number;
   /** The kept counts' background refresh interval in seconds (default 240); 0: none. */
   reportSummaryRefreshS?: number;
+  /**
+   * Lists count their matching rows exactly up to this many (default 10,000); above, they answer
+   * the planner's estimate with `totalExact: false` (issue 26). Tests set a small one.
+   */
+  exactCountLimit?: number;
 };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
