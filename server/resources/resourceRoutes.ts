@@ -462,9 +462,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       };
       // Counting stops one row past the limit: a million children are not counted to show page 1.
       const cappedCountQuery = () =>
-        app.db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(matching().limit(countCap).as('matching'));
+        app.db.select({ count: sql<number>`count(*)::int` }).from(matching().limit(countCap).as('matching'));
       const estimate = async () =>
         plannedRows(await app.db.execute(sql`explain (format json) ${matching()}`));
       // The page's ids come first, then only their rows are joined: a deep page skips index
