@@ -220,9 +220,33 @@ describe('paging and totals', () => {
     for (const page of [1, 2, 3]) pages.push(await list('/villages', { ...query, page }));
     expect(pages.map((page) => page.data.length)).toEqual([10, 10, 5]);
     expect(pages.map((page) => page.paginateMeta)).toEqual([
-      { itemCount: 25, page: 1, take: 10, pageCount: 3, hasPreviousPage: false, hasNextPage: true, totalExact: true },
-      { itemCount: 25, page: 2, take: 10, pageCount: 3, hasPreviousPage: true, hasNextPage: true, totalExact: true },
-      { itemCount: 25, page: 3, take: 10, pageCount: 3, hasPreviousPage: true, hasNextPage: false, totalExact: true },
+      {
+        itemCount: 25,
+        page: 1,
+        take: 10,
+        pageCount: 3,
+        hasPreviousPage: false,
+        hasNextPage: true,
+        totalExact: true,
+      },
+      {
+        itemCount: 25,
+        page: 2,
+        take: 10,
+        pageCount: 3,
+        hasPreviousPage: true,
+        hasNextPage: true,
+        totalExact: true,
+      },
+      {
+        itemCount: 25,
+        page: 3,
+        take: 10,
+        pageCount: 3,
+        hasPreviousPage: true,
+        hasNextPage: false,
+        totalExact: true,
+      },
     ]);
     const ids = pages.flatMap((page) => page.data.map((row) => row.id));
     expect(new Set(ids).size).toBe(25);
@@ -390,9 +414,33 @@ describe('search', () => {
     for (const page of [1, 2, 3]) pages.push(await list('/villages', { ...query, page }));
     expect(pages.map((page) => page.data.length)).toEqual([4, 4, 1]);
     expect(pages.map((page) => page.paginateMeta)).toEqual([
-      { itemCount: 9, page: 1, take: 4, pageCount: 3, hasPreviousPage: false, hasNextPage: true, totalExact: true },
-      { itemCount: 9, page: 2, take: 4, pageCount: 3, hasPreviousPage: true, hasNextPage: true, totalExact: true },
-      { itemCount: 9, page: 3, take: 4, pageCount: 3, hasPreviousPage: true, hasNextPage: false, totalExact: true },
+      {
+        itemCount: 9,
+        page: 1,
+        take: 4,
+        pageCount: 3,
+        hasPreviousPage: false,
+        hasNextPage: true,
+        totalExact: true,
+      },
+      {
+        itemCount: 9,
+        page: 2,
+        take: 4,
+        pageCount: 3,
+        hasPreviousPage: true,
+        hasNextPage: true,
+        totalExact: true,
+      },
+      {
+        itemCount: 9,
+        page: 3,
+        take: 4,
+        pageCount: 3,
+        hasPreviousPage: true,
+        hasNextPage: false,
+        totalExact: true,
+      },
     ]);
     const narrowed = await list('/villages', { search: 'ព្រែក', communeId: place.commune2, take: 4 });
     // Indexes 15..24 divisible by 3: 15, 18, 21, 24.
