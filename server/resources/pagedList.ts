@@ -52,34 +52,6 @@ export const plannedRows = (result: unknown): number => {
   return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
 };
 
-/**
- * A page's meta from a count capped at `limit + 1` rows (`capped`), the page's rows fetched with one
- * more than `take` (`fetched`, so whether a next page exists is known), and the planner's estimate
- * when the cap was reached (`estimate`, asked only then). Below the cap, or on the last page, the
- * total is exact; otherwise it is the estimate, never less than the rows known to exist.
- */
-export const cappedMeta = (options: {
-  capped: number;
-  limit: number;
-  fetched: number;
-  page: number;
-  take: number;
-  estimate?: number;
-}): TPaginateMeta => {
-  const { capped, limit, fetched, page, take } = options;
-  if (capped <= limit) return paginateMeta(capped, page, take);
-  const offset = (page - 1) * take;
-  // The last page: the rows before it and its own are all there is.
-  if (fetched > 0 && fetched <= take) return paginateMeta(offset + fetched, page, take);
-  const hasNextPage = fetched > take;
-  const known = offset + Math.min(fetched, take) + (hasNextPage ? 1 : 0);
-  const itemCount = Math.max(options.estimate ?? 0, limit + 1, known);
-  const meta = paginateMeta(itemCount, page, take, false);
-  // The estimate may say fewer pages than there are, or more: the next page's existence is exact.
-  const pageCount = hasNextPage ? Math.max(meta.pageCount, page + 1) : meta.pageCount;
-  return { ...meta, pageCount, hasNextPage };
-};
-
 /** `%term%` for ILIKE, with the user's `%`, `_` and `\` taken literally. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
@@ -101,39 +73,51 @@ export const searchCondition = (search: string, expressions: (SQL | PgColumn)[])
 };
 
 /**
- * Runs the count and the page of one list query; both use the same joins and conditions. The count
- * stops at `limit + 1` rows (a million rows are not counted to show page 1): above that, the
- * planner's `estimate`, and the exact `count` only for a page past the end (an estimate too high),
- * so that the client can go to the real last page.
+ * An estimate this many times the exact-count limit is taken as it is, without counting even to
+ * the limit: a common word's trigram bitmap (130,000 children called Sok) costs more to build than
+ * the rest of the call, and the planner's estimate of such a word is close (docs/performance.md).
+ */
+export const estimateTrustedFactor = 5;
+
+/**
+ * Runs the page and the count of one list query; both use the same joins and conditions. A million
+ * rows are not counted to show a page of ten (issue 26):
+ * - the page is fetched with one row more than `take`: a short page is the last, and the rows
+ *   before it and on it are the total (no count at all);
+ * - else the planner's `estimate`; far above the limit (`estimateTrustedFactor`), it is the total
+ *   (`totalExact: false`); near or below it, the rows are counted up to `limit + 1`: exact below,
+ *   the estimate above (never less than the rows known to exist);
+ * - a page past the end (an estimate too high, an old address) is counted exactly, so that the
+ *   client can go to the real last page.
  */
 export const runPagedList = async <TRow>(options: {
-  /** The matching rows, counted up to `limit + 1`. */
-  cappedCount: () => Promise<{ count: number }[]>;
+  rows: (limit: number, offset: number) => Promise<TRow[]>;
   /** The planner's estimate of the matching rows. */
   estimate: () => Promise<number>;
+  /** The matching rows, counted up to `limit + 1`. */
+  cappedCount: () => Promise<{ count: number }[]>;
   /** The exact number of matching rows. */
   count: () => Promise<{ count: number }[]>;
-  rows: (limit: number, offset: number) => Promise<TRow[]>;
   limit: number;
   page: number;
   take: number;
 }) => {
   const { page, take, limit } = options;
-  const [[{ count }], rows] = await Promise.all([
-    options.cappedCount(),
-    options.rows(take + 1, (page - 1) * take),
-  ]);
-  const capped = Number(count);
+  const offset = (page - 1) * take;
+  const rows = await options.rows(take + 1, offset);
   const data = rows.slice(0, take);
-  if (capped <= limit) return { data, paginateMeta: paginateMeta(capped, page, take) };
   if (rows.length === 0 && page > 1) {
-    const [{ count: exact }] = await options.count();
-    return { data, paginateMeta: paginateMeta(Number(exact), page, take) };
+    const [{ count }] = await options.count();
+    return { data, paginateMeta: paginateMeta(Number(count), page, take) };
   }
-  const lastPage = rows.length <= take;
-  const estimate = lastPage ? undefined : await options.estimate();
-  return {
-    data,
-    paginateMeta: cappedMeta({ capped, limit, fetched: rows.length, page, take, estimate }),
-  };
+  // The last page: the rows before it and its own are all there is.
+  if (rows.length <= take) return { data, paginateMeta: paginateMeta(offset + rows.length, page, take) };
+  const estimate = await options.estimate();
+  if (estimate <= limit * estimateTrustedFactor) {
+    const [{ count }] = await options.cappedCount();
+    if (Number(count) <= limit) return { data, paginateMeta: paginateMeta(Number(count), page, take) };
+  }
+  // More than the limit: the estimate, at least one row past this page (a next page exists).
+  const itemCount = Math.max(estimate, limit + 1, offset + take + 1);
+  return { data, paginateMeta: { ...paginateMeta(itemCount, page, take, false), hasNextPage: true } };
 };
