@@ -134,8 +134,14 @@ export const ResourceListPage = ({
       const now = new URLSearchParams(window.location.search);
       const current = parseListView(now, filterKeys, defaultRowsPerPage);
       const shown = board !== undefined && now.get('view') === board.key;
+      // A view's columns (`columns=`, issue 26) stay in the address: the export follows them.
+      const columns = now.get('columns');
       setParams(
-        { ...listViewParams({ ...current, ...changes }), ...(shown && board ? { view: board.key } : {}) },
+        {
+          ...listViewParams({ ...current, ...changes }),
+          ...(shown && board ? { view: board.key } : {}),
+          ...(columns ? { columns } : {}),
+        },
         { replace },
       );
     },
@@ -162,11 +168,17 @@ export const ResourceListPage = ({
 
   // The address always says what is shown (spec section 2): the first visit writes the defaults.
   useEffect(() => {
-    if (!params.has('page'))
+    if (!params.has('page')) {
+      const columns = params.get('columns');
       setParams(
-        { ...listViewParams(view), ...(boardShown && board ? { view: board.key } : {}) },
+        {
+          ...listViewParams(view),
+          ...(boardShown && board ? { view: board.key } : {}),
+          ...(columns ? { columns } : {}),
+        },
         { replace: true },
       );
+    }
   }, [params, setParams, view, boardShown, board]);
 
   // Typing narrows the list after a pause; the address follows without a history entry per key.
