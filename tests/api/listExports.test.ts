@@ -163,6 +163,28 @@ describe('exports on every list', () => {
     expect(rows.length).toBeGreaterThan(1);
   });
 
+  it('answers a workbook and a CSV from every list of the engine, in both languages', async () => {
+    const admin = (await t.signIn('admin', adminPassword)).accessToken;
+    const exports = t.app.routePermissions
+      // (System menus are the developer's alone: admin is refused them, as every system-menu route.)
+      .filter(
+        (route) =>
+          route.method === 'GET' && route.url.endsWith('/export') && route.permission !== 'for_developer',
+      )
+      .map((route) => route.url.replace('/api/v1', ''));
+    // Every list the engine serves: configuration, places, security, the records.
+    for (const url of ['/provinces', '/villages', '/roles', '/users', '/head-offices', '/adoptive-matching'])
+      expect(exports).toContain(`${url}/export`);
+    for (const url of exports) {
+      const xlsx = await get(`${url}?format=xlsx`, admin, 'kh');
+      expect(xlsx.statusCode, `${url}: ${xlsx.body.slice(0, 200)}`).toBe(200);
+      const { rows } = await sheetRows(xlsx.rawPayload);
+      expect(rows[0].length, url).toBeGreaterThan(0);
+      const csv = await get(`${url}?format=csv`, admin, 'en');
+      expect(csv.statusCode, url).toBe(200);
+    }
+  });
+
   it('refuses a user without the list permission, and a column the list does not have', async () => {
     for (const url of ['/adoptive-matching/export', '/users/export', '/audit-logs/export']) {
       const refused = await get(url, tokens.refused);
