@@ -205,7 +205,8 @@ const registerEverything = async (
         module.register?.(api);
         for (const binding of module.resources ?? []) {
           await api.register(resourceRoutes(binding));
-          if (binding.export) await api.register(exportRoute({ ...binding, export: binding.export }));
+          // Every list the engine serves can be taken away as a file (issue 26).
+          await api.register(exportRoute(binding));
         }
         for (const binding of module.workflows ?? []) await api.register(workflowRoutes(binding));
         for (const binding of module.attachments ?? []) await api.register(attachmentRoutes(binding));

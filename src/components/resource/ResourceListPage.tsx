@@ -14,6 +14,7 @@ import { createKeywords, listDestination } from '@/components/palette/destinatio
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { iconButton, kbd, primaryButton, secondaryButton } from '@/components/ui';
 import { rowsPerPageOptions } from '@/domain/constants';
+import { groupedNumber } from '@/domain/groupedNumber';
 import type { TListQuery } from '@/domain/listQuery';
 import { hasPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
@@ -26,7 +27,7 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { DateRangeFilter } from './DateRangeFilter';
-import { ListExportButtons } from './ListExportButtons';
+import { defaultExportFormats, ListExportButtons } from './ListExportButtons';
 import { LookupFilter } from './LookupFilter';
 import { isNarrowed, listViewParams, parseListView, showsView, type TListView } from './listAddress';
 import type { TClientResource } from './resourceArea';
@@ -83,6 +84,13 @@ export const ResourceListPage = ({
     [params, filterKeys, defaultRowsPerPage],
   );
   const [total, setTotal] = useState<number | null>(null);
+  /** False while the total is the server's estimate (a list above 10,000 rows): shown 'about …'. */
+  const [totalExact, setTotalExact] = useState(true);
+  const gridTotal = useCallback((count: number, exact: boolean) => {
+    setTotal(count);
+    setTotalExact(exact);
+  }, []);
+  const aboutTotal = totalExact ? null : groupedNumber(total ?? 0);
   const [retryKey, setRetryKey] = useState(0);
   const gridApi = useRef<GridApi | null>(null);
   const searchInput = useRef<HTMLInputElement>(null);
@@ -126,8 +134,14 @@ export const ResourceListPage = ({
       const now = new URLSearchParams(window.location.search);
       const current = parseListView(now, filterKeys, defaultRowsPerPage);
       const shown = board !== undefined && now.get('view') === board.key;
+      // A view's columns (`columns=`, issue 26) stay in the address: the export follows them.
+      const columns = now.get('columns');
       setParams(
-        { ...listViewParams({ ...current, ...changes }), ...(shown && board ? { view: board.key } : {}) },
+        {
+          ...listViewParams({ ...current, ...changes }),
+          ...(shown && board ? { view: board.key } : {}),
+          ...(columns ? { columns } : {}),
+        },
         { replace },
       );
     },
@@ -154,11 +168,17 @@ export const ResourceListPage = ({
 
   // The address always says what is shown (spec section 2): the first visit writes the defaults.
   useEffect(() => {
-    if (!params.has('page'))
+    if (!params.has('page')) {
+      const columns = params.get('columns');
       setParams(
-        { ...listViewParams(view), ...(boardShown && board ? { view: board.key } : {}) },
+        {
+          ...listViewParams(view),
+          ...(boardShown && board ? { view: board.key } : {}),
+          ...(columns ? { columns } : {}),
+        },
         { replace: true },
       );
+    }
   }, [params, setParams, view, boardShown, board]);
 
   // Typing narrows the list after a pause; the address follows without a history entry per key.
@@ -517,15 +537,17 @@ export const ResourceListPage = ({
             </button>
           </span>
         ) : total !== null ? (
-          <span className="text-slate-600 dark:text-slate-300">{LL.list.total({ total })}</span>
+          <span className="text-slate-600 dark:text-slate-300">
+            {aboutTotal ? LL.list.totalAbout({ total: aboutTotal }) : LL.list.total({ total })}
+          </span>
         ) : null}
         <span className="ml-auto hidden text-slate-600 text-xs md:inline dark:text-slate-400">
           {canCreate ? LL.list.keyboardHint() : LL.list.keyboardHintReadOnly()}
         </span>
-        {resource.exportFormats && total ? (
+        {total ? (
           <ListExportButtons
             definition={definition}
-            formats={resource.exportFormats}
+            formats={resource.exportFormats ?? defaultExportFormats}
             view={view}
             fixedFilters={fixedFilters}
             fileName={variant?.name ?? definition.name}
@@ -567,7 +589,7 @@ export const ResourceListPage = ({
                   update({ sort, order, page: 1 });
                 }}
                 onOpen={openRowIfCurrent}
-                onTotal={setTotal}
+                onTotal={gridTotal}
                 onGridReady={(api) => {
                   gridApi.current = api;
                 }}
@@ -610,7 +632,13 @@ export const ResourceListPage = ({
                 ))}
               </select>
             </div>
-            {total ? <span>{LL.list.range({ from, to, total })}</span> : null}
+            {total ? (
+              <span>
+                {aboutTotal
+                  ? LL.list.rangeAbout({ from, to, total: aboutTotal })
+                  : LL.list.range({ from, to, total })}
+              </span>
+            ) : null}
             {view.length !== -1 ? (
               <nav
                 className="flex items-center gap-1"

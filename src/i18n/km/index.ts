@@ -449,6 +449,8 @@ const km = {
     expiresSoon: 'ជិតផុតកំណត់',
     range: '{from}–{to} នៃ {total}',
     total: 'សរុប {total}',
+    totalAbout: 'សរុបប្រហែល {total:string}',
+    rangeAbout: '{from}–{to} នៃប្រហែល {total:string}',
     previous: 'ទំព័រមុន',
     next: 'ទំព័របន្ទាប់',
     first: 'ទំព័រដំបូង',
