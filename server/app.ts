@@ -207,7 +207,8 @@ const registerEverything = async (
         module.register?.(api);
         for (const binding of module.resources ?? []) {
           await api.register(resourceRoutes(binding));
-          if (binding.export) await api.register(exportRoute({ ...binding, export: binding.export }));
+          // Every list the engine serves can be taken away as a file (issue 26).
+          await api.register(exportRoute(binding));
           // The actions its area does to many selected records at once (issue 26).
           const bulkActions = areaByName(binding.definition.name)?.bulkActions ?? [];
           if (bulkActions.length > 0 && !binding.definition.readOnly)

@@ -44,6 +44,11 @@ export type TConfig = {
   reportSummaryMaxAgeS?: number;
   /** The kept counts' background refresh interval in seconds (default 240); 0: none. */
   reportSummaryRefreshS?: number;
+  /**
+   * Lists count their matching rows exactly up to this many (default 10,000); above, they answer
+   * the planner's estimate with `totalExact: false` (issue 26). Tests set a small one.
+   */
+  exactCountLimit?: number;
 };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -71,6 +76,10 @@ const ZEnv = z.object({
   REFRESH_TOKEN_TTL_S: seconds(defaultRefreshTokenTtlS),
   REFRESH_REUSE_GRACE_S: optional(
     wholeNumber().min(0, 'must be 0 or more').default(defaultRefreshReuseGraceS),
+  ),
+  /** Lists count exactly up to this many rows, above it they answer an estimate (issue 26). */
+  EXACT_COUNT_LIMIT: optional(
+    wholeNumber().min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100000000').optional(),
   ),
   /** `true` (trust any proxy), `false`, or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: optional(
@@ -134,5 +143,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     refreshReuseGraceS: values.REFRESH_REUSE_GRACE_S,
     clientDir: findClientDir(),
     trustProxy: values.TRUST_PROXY,
+    exactCountLimit: values.EXACT_COUNT_LIMIT,
   };
 };

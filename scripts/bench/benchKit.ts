@@ -123,7 +123,7 @@ export const timeCalls = async <T>(call: () => Promise<T>, runs: number, warmUps
 };
 
 /** One row of a timing table: its label, the call (answering the rows it matches), how many runs. */
-export type TTimingCase = [label: string, call: () => Promise<number>, runs: number];
+export type TTimingCase = [label: string, call: () => Promise<number | string>, runs: number];
 
 /**
  * Times each case (five warm-up calls, then `runs` timed ones, one case after the other) and prints

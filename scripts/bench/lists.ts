@@ -2,13 +2,21 @@
  * Benchmark of the paged list call (issue 3) through the real HTTP server (not inject): seeds
  * 100,000 villages under 1,000 communes, then measures page 1, deep pages, searches, sorts and a
  * filter. Prints p50/p95/max per case.
- * Run: npm run bench:lists   (embedded PGlite in a temporary directory)
+ * On PostgreSQL a second run (issue 26) generates 1,000,000 children in SQL (BENCH_CHILDREN sets
+ * another size) in the database `bench_lists`, and times the child list: page 1, a deep page, the
+ * last page, a search by a common name in Latin and in Khmer; each row says whether the total
+ * was exact or the estimate above the exact-count limit (EXACT_COUNT_LIMIT, default 10,000).
+ * Run: npm run bench:lists   (embedded PGlite in a temporary directory; villages only)
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:lists
- *      (a fresh database is created through that connection and dropped at the end)
+ *      (villages: a fresh database created through that connection and dropped at the end;
+ *      children: `bench_lists`, dropped at the end unless BENCH_KEEP=1; BENCH_REUSE=1 times the
+ *      children a kept one holds without generating them again; BENCH_SKIP_VILLAGES=1 skips the
+ *      villages)
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { communes, villages } from '../../server/db/schema';
+import { childInfos, communes, villages } from '../../server/db/schema';
+import { defaultExactCountLimit } from '../../server/resources/pagedList';
 import type { TTimingCase } from './benchKit';
 import { listenAsAdmin, machineNote, openBenchApp, printTimingTable, runBench } from './benchKit';
 
@@ -136,7 +144,124 @@ const seedStatements = [
    where substr(c.code, 3, 2)::int >= 50`,
 ];
 
+/** Common Khmer family and given names, each with its usual Latin spelling. */
+const familyNames: [kh: string, en: string][] = [
+  ['សុខ', 'Sok'],
+  ['ចាន់', 'Chan'],
+  ['ហេង', 'Heng'],
+  ['លី', 'Ly'],
+  ['គឹម', 'Kim'],
+  ['ជា', 'Chea'],
+  ['មាស', 'Meas'],
+  ['កែវ', 'Keo'],
+  ['សេង', 'Seng'],
+  ['ប្រាក់', 'Prak'],
+  ['ងួន', 'Nguon'],
+  ['ទូច', 'Touch'],
+];
+const givenNames: [kh: string, en: string][] = [
+  ['ដារ៉ា', 'Dara'],
+  ['សុភា', 'Sophea'],
+  ['វណ្ណា', 'Vanna'],
+  ['បុប្ផា', 'Bopha'],
+  ['សុខា', 'Sokha'],
+  ['ពិសី', 'Pisey'],
+  ['រិទ្ធី', 'Rithy'],
+  ['ចិន្តា', 'Chenda'],
+  ['កុសល', 'Kosal'],
+  ['ស្រីមុំ', 'Sreymom'],
+  ['វាសនា', 'Veasna'],
+  ['មករា', 'Makara'],
+  ['សុធា', 'Sothea'],
+  ['ធីតា', 'Thida'],
+  ['ពិសិដ្ឋ', 'Piseth'],
+  ['ណារី', 'Nary'],
+  ['វិជ្ជា', 'Vichea'],
+  ['សំណាង', 'Samnang'],
+  ['រតនា', 'Rathana'],
+  ['សុវណ្ណ', 'Sovann'],
+];
+/** A pseudo-random 0..n-1 from the row number and a salt (hashint4 is in PostgreSQL and PGlite). */
+const pick = (salt: number, n: number) => `((hashint4(g * 31 + ${salt})::bigint + 2147483648) % ${n})::int`;
+
+/** `childCount` children in one statement: names from the lists above, offices and statuses spread. */
+const childGeneration = (childCount: number) => `
+  insert into child_infos (code, family_name_kh, given_name_kh, family_name_en, given_name_en, sex,
+    date_of_birth, head_office_id, status)
+  select 'BL-C-' || lpad(g::text, 7, '0'), f.kh, n.kh, f.en, n.en,
+    case when g % 2 = 0 then 'male' else 'female' end,
+    current_date - ${pick(7, 6570)}, o.ids[1 + ${pick(3, 1000)} % array_length(o.ids, 1)],
+    (array['registered', 'adoptable', 'matched', 'adopted'])[1 + ${pick(9, 4)}]
+  from generate_series(1, ${childCount}) g
+  cross join (select array_agg(id order by id) as ids from head_offices) o
+  cross join lateral (select (${textArray(familyNames.map((name) => name[0]))})[1 + ${pick(1, familyNames.length)}] as kh,
+    (${textArray(familyNames.map((name) => name[1]))})[1 + ${pick(1, familyNames.length)}] as en) f
+  cross join lateral (select (${textArray(givenNames.map((name) => name[0]))})[1 + ${pick(2, givenNames.length)}] as kh,
+    (${textArray(givenNames.map((name) => name[1]))})[1 + ${pick(2, givenNames.length)}] as en) n`;
+
+/** Issue 26: the child list at a million rows on PostgreSQL (database `bench_lists`). */
+const childrenAtScale = async () => {
+  const reuse = process.env.BENCH_REUSE === '1';
+  const childCount = Number(process.env.BENCH_CHILDREN ?? 1_000_000);
+  const runs = Number(process.env.BENCH_RUNS ?? 50);
+  const { app, close } = await openBenchApp({ databaseName: 'bench_lists', reuse });
+  try {
+    let generated = 'reused';
+    if (!reuse) {
+      const started = performance.now();
+      await app.db.execute(sql.raw(childGeneration(childCount)));
+      // As the villages: PostgreSQL's autovacuum analyzes a freshly loaded table within a minute.
+      await app.db.execute(sql.raw('vacuum analyze child_infos'));
+      generated = `generated and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    }
+    const [{ count: children }] = await app.db.select({ count: sql<number>`count(*)::int` }).from(childInfos);
+    const limit = app.config.exactCountLimit ?? defaultExactCountLimit;
+    const { base, accessToken } = await listenAsAdmin(app);
+    /** One list call; answers its total, marked `~` when it is the estimate. */
+    const list = async (query: Record<string, string | number>) => {
+      const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+      const response = await fetch(`${base}/child-infos?${search}`, {
+        headers: { authorization: `Bearer ${accessToken}`, locale: 'kh' },
+      });
+      if (response.status !== 200) throw new Error(`${search} answered ${response.status}`);
+      const { paginateMeta } = (await response.json()) as {
+        paginateMeta: { itemCount: number; totalExact: boolean };
+      };
+      return `${paginateMeta.totalExact ? '' : '~'}${paginateMeta.itemCount}`;
+    };
+    const page1 = { page: 1, take: 10 };
+    const lastPage = Math.ceil(children / 10);
+    const cases: [label: string, query: Record<string, string | number>][] = [
+      ['page 1, take 10 (sort code)', page1],
+      ['page 50,000, take 10', { page: 50_000, take: 10 }],
+      [`page ${lastPage} (the last), take 10`, { page: lastPage, take: 10 }],
+      ['search Latin "sok" (a common name)', { ...page1, search: 'sok' }],
+      ['search Latin "chan dara" (2 words)', { ...page1, search: 'chan dara' }],
+      ['search Khmer "សុខ"', { ...page1, search: 'សុខ' }],
+      ['search Khmer "ហេង"', { ...page1, search: 'ហេង' }],
+      ['search a code "BL-C-0500000"', { ...page1, search: 'BL-C-0500000' }],
+      ['filter status adoptable', { ...page1, status: 'adoptable' }],
+    ];
+    console.log(
+      `\nDatabase: PostgreSQL (bench_lists); ${children} children ${generated}; exact counts up to ` +
+        `${limit} (~ marks an estimate); ${machineNote()}`,
+    );
+    await printTimingTable(
+      'GET /child-infos',
+      cases.map(([label, query]): TTimingCase => [label, () => list(query), runs]),
+    );
+    console.log(machineNote());
+  } finally {
+    await close(reuse || process.env.BENCH_KEEP === '1');
+  }
+};
+
 const main = async () => {
+  if (process.env.BENCH_SKIP_VILLAGES !== '1') await villagesRun();
+  if (process.env.DATABASE_URL) await childrenAtScale();
+};
+
+const villagesRun = async () => {
   const { app, postgres, close } = await openBenchApp();
   try {
     const seedStart = performance.now();

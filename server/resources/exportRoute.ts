@@ -2,45 +2,157 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { columnText, dictionaryLabels, valueAtPath } from '../../src/domain/columnText';
 import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
 import { isoDateIn } from '../../src/domain/programmeTime';
-import { permissionFor } from '../../src/domain/resource';
+import { permissionFor, type TColumnDef } from '../../src/domain/resource';
+import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { csvField, workbookBytes } from '../exports/neutraliseCell';
 import { xlsxContentType } from '../http/contentTypes';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { fileResponse } from '../plugins/responses';
-import type { TExportBinding } from './exportBinding';
+import type { TExportColumn } from './exportBinding';
 import { officeCondition } from './officeScope';
 import { filterSchema, joinedTo, listQueryParts, type TResourceBinding } from './resourceRoutes';
 
 /** The export holds the whole filtered list, up to this many rows (a bigger list is cut, not refused). */
 export const exportMaxRows = 10_000;
 
+/** One column of the file: what it is called, what it reads of the row, how its cell is written. */
+type TFileColumn = {
+  /** A column id of the list (`columns=` names them) or a key of the declared export. */
+  id: string;
+  heading: (t: TranslationFunctions) => string;
+  /** Selection keys the cell reads; `all` for a column worded from the whole row. */
+  reads: readonly string[] | 'all';
+  cell: (row: Record<string, unknown>, t: TranslationFunctions, locale: TRouteLocale) => unknown;
+  date?: boolean;
+  width: number;
+};
+
+const declaredColumn = (column: TExportColumn): TFileColumn => ({
+  id: column.key,
+  heading: column.heading,
+  reads: [column.key, ...(column.reads ?? [])],
+  cell: (row, t, locale) => {
+    const value = row[column.key];
+    return column.value ? column.value(value, t, locale, row) : (value ?? '');
+  },
+  date: column.date,
+  width: column.width,
+});
+
+/** Width in the workbook by what a column holds, in characters. */
+const widthOf = (column: TColumnDef, main: boolean) =>
+  main
+    ? 32
+    : column.kind === 'date'
+      ? 14
+      : column.kind === 'number'
+        ? 10
+        : column.kind === 'dateTime'
+          ? 18
+          : 24;
+
 /**
- * A resource's export (the resource engine's): the list's search, filters, sort and office scope,
- * every matching row up to `exportMaxRows`, as an Excel workbook (dates as date cells, the header
- * row frozen) or a UTF-8 CSV with a BOM (so Excel shows Khmer), headings and values in the request's
- * language. Guarded by the list's permission.
+ * A list column as a file column, from the resource's description: its header's words, its cell's
+ * words as the list shows them (src/domain/columnText.ts); a day stays a day (a date cell), a number
+ * a number.
+ */
+const describedColumn = (column: TColumnDef, main: boolean): TFileColumn => {
+  const path = column.path ?? column.key;
+  return {
+    id: column.key,
+    heading: (t) => dictionaryLabels(t).labelOf(column.label ?? column.key),
+    reads: column.text ? 'all' : [path.split('.')[0]],
+    cell: (row, t, locale) => {
+      if (!column.text && column.kind === 'date') {
+        // A day (yyyy-mm-dd), or an instant (a user's last change): its day where the programme works.
+        const value = valueAtPath(row, path);
+        if (value instanceof Date) return isoDateIn(value);
+        return typeof value === 'string' ? value.slice(0, 10) : '';
+      }
+      if (!column.text && column.kind === 'number') return valueAtPath(row, path) ?? '';
+      const { labelOf, optionLabel } = dictionaryLabels(t);
+      return columnText(column, row, locale, optionLabel, labelOf, t);
+    },
+    date: column.kind === 'date' && !column.text,
+    width: widthOf(column, main),
+  };
+};
+
+/** The `columns` parameter: ids separated by commas (the list's address keeps the view's this way). */
+const columnIds = (value: string) =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
+/**
+ * A resource's export (the resource engine's, for every list it serves): the list's search, filters,
+ * sort and office scope, every matching row up to `exportMaxRows`, as an Excel workbook (dates as date
+ * cells, the header row frozen) or a UTF-8 CSV with a BOM (so Excel shows Khmer), headings and values
+ * in the request's language. The columns: those `columns` names, in its order (a saved view's), else
+ * the export's declared ones, else the list's own (its description's, the photo left out). Guarded by
+ * the list's permission.
  */
 export const exportRoute =
-  (binding: TResourceBinding & { export: TExportBinding }): FastifyPluginAsyncZod =>
+  (binding: TResourceBinding): FastifyPluginAsyncZod =>
   async (app) => {
-    const { definition, export: exported } = binding;
+    const { definition } = binding;
+    const declared = binding.export;
     const columns = getTableColumns(binding.table) as Record<string, PgColumn>;
     const officeColumn = definition.officeScope ? columns[definition.officeScope] : undefined;
-    const selection = Object.fromEntries(
-      exported.columns
-        .flatMap((column) => [column.key, ...(column.reads ?? [])])
-        .map((key) => [key, binding.selection[key]]),
-    ) as Record<string, PgColumn>;
+    const shown = definition.columns.filter((column) => column.kind !== 'photo');
+    const mainColumn = shown.reduce<TColumnDef | undefined>(
+      (best, column) => ((column.flex ?? 0) > (best?.flex ?? 0) ? column : best),
+      undefined,
+    );
+    const described = shown.map((column) => describedColumn(column, column === mainColumn));
+    const defaultColumns = declared ? declared.columns.map(declaredColumn) : described;
+    // A column asked for by id: the declared export's (its words, its width) before the list's.
+    const byId = new Map<string, TFileColumn>(
+      [...described, ...(declared ? declared.columns.map(declaredColumn) : [])].map((column) => [
+        column.id,
+        column,
+      ]),
+    );
+    const ids = [...byId.keys()] as [string, ...string[]];
+    type TResourceBook = Record<string, { many: () => string } | undefined>;
+    /** The sheet's name: the declared one, else the list's (its resource's plural), as Excel allows one. */
+    const sheetTitle = (t: TranslationFunctions, locale: TRouteLocale) =>
+      (
+        declared?.sheetTitle[locale] ??
+        ((t.resources as unknown as TResourceBook)[definition.name]?.many() || definition.name)
+      )
+        .replace(/[[\]:*?/\\]/g, ' ')
+        .slice(0, 31);
+    const filename = declared?.filename ?? definition.apiBase.split('/').filter(Boolean).join('-');
     const ZExportQuery = ZListQueryBase.pick({ search: true, order: true }).extend({
       format: z.enum(['xlsx', 'csv']).default('xlsx'),
       sort: z.preprocess(
         (value) => (value === '' ? undefined : value),
         z.enum(Object.keys(binding.sort) as [string, ...string[]]).optional(),
       ),
+      columns: z
+        .preprocess(
+          (value) => (value === '' ? undefined : value),
+          z
+            .string()
+            .max(2000)
+            .refine((value) => {
+              const asked = columnIds(value);
+              return asked.length > 0 && asked.every((id) => byId.has(id));
+            })
+            .optional(),
+        )
+        .meta({
+          description:
+            "The file's columns in order, ids separated by commas (a saved view's columns); " +
+            `absent: the list's default. Each one of: ${ids.join(', ')}.`,
+        }),
       ...filterSchema(definition),
     });
 
@@ -72,6 +184,16 @@ export const exportRoute =
         const locale: TRouteLocale = requestLocale(request);
         const t = translator(request);
         const user = currentUser(request);
+        const fileColumns = query.columns
+          ? [...new Set(columnIds(query.columns))].map((id) => byId.get(id) as TFileColumn)
+          : defaultColumns;
+        const readsAll = fileColumns.some((column) => column.reads === 'all');
+        const keys = new Set(fileColumns.flatMap((column) => (column.reads === 'all' ? [] : column.reads)));
+        const selection = (
+          readsAll
+            ? binding.selection
+            : Object.fromEntries([...keys].map((key) => [key, binding.selection[key]]))
+        ) as Record<string, PgColumn>;
         const { where, order } = listQueryParts(
           binding,
           query,
@@ -83,21 +205,16 @@ export const exportRoute =
           .where(where)
           .orderBy(...order)
           .limit(exportMaxRows)) as unknown as Record<string, unknown>[];
-        const headings = exported.columns.map((column) => column.heading(t));
-        const cells = rows.map((row) =>
-          exported.columns.map((column) => {
-            const value = row[column.key];
-            return column.value ? column.value(value, t, locale, row) : (value ?? '');
-          }),
-        );
+        const headings = fileColumns.map((column) => column.heading(t));
+        const cells = rows.map((row) => fileColumns.map((column) => column.cell(row, t, locale)));
         // Named with the day in Phnom Penh (the programme's), not the server's UTC day. The CSV keeps
         // dates as yyyy-mm-dd: every spreadsheet reads that as a date, whatever its locale.
-        const filename = `${exported.filename}-${isoDateIn(new Date(app.now()))}.${query.format}`;
+        const file = `${filename}-${isoDateIn(new Date(app.now()))}.${query.format}`;
         if (query.format === 'csv') {
           const lines = [headings, ...cells].map((line) => line.map(csvField).join(','));
           return reply
             .type('text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${filename}"`)
+            .header('content-disposition', `attachment; filename="${file}"`)
             .header('cache-control', 'no-store')
             .send(`\uFEFF${lines.join('\r\n')}\r\n`);
         }
@@ -106,22 +223,22 @@ export const exportRoute =
         const workbook = new ExcelJS.Workbook();
         workbook.creator = 'Adoption back office';
         workbook.created = new Date(app.now());
-        const sheet = workbook.addWorksheet(exported.sheetTitle[locale], {
+        const sheet = workbook.addWorksheet(sheetTitle(t, locale), {
           views: [{ state: 'frozen', ySplit: 1 }],
         });
-        sheet.columns = exported.columns.map((column, index) => ({
+        sheet.columns = fileColumns.map((column, index) => ({
           header: headings[index],
           width: column.width,
         }));
         sheet.getRow(1).font = { bold: true };
         // Dates are date cells (sortable, filterable), shown dd-mm-yyyy as every date is (spec section 5).
-        exported.columns.forEach((column, index) => {
+        fileColumns.forEach((column, index) => {
           if (column.date) sheet.getColumn(index + 1).numFmt = 'dd-mm-yyyy';
         });
         for (const line of cells) {
           sheet.addRow(
             line.map((cell, index) =>
-              exported.columns[index].date && typeof cell === 'string' && cell
+              fileColumns[index].date && typeof cell === 'string' && cell
                 ? new Date(`${cell}T00:00:00Z`)
                 : cell,
             ),
@@ -130,7 +247,7 @@ export const exportRoute =
         const bytes = await workbookBytes(workbook);
         return reply
           .type(xlsxContentType)
-          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('content-disposition', `attachment; filename="${file}"`)
           .header('cache-control', 'no-store')
           .send(bytes);
       },

@@ -10,15 +10,46 @@ export const ZPaginateMeta = z.object({
   pageCount: z.number().int(),
   hasPreviousPage: z.boolean(),
   hasNextPage: z.boolean(),
+  /**
+   * Whether `itemCount` is the exact number of matching rows. Above the exact-count limit (10,000 by
+   * default) it is the database planner's estimate, shown as 'about …', and `pageCount` follows it;
+   * `hasNextPage` is always exact, and the last page (fewer rows than `take`) makes it exact again.
+   */
+  totalExact: z.boolean(),
 });
 export type TPaginateMeta = z.infer<typeof ZPaginateMeta>;
 
 export const pagedOf = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), paginateMeta: ZPaginateMeta });
 
-export const paginateMeta = (itemCount: number, page: number, take: number): TPaginateMeta => {
+export const paginateMeta = (
+  itemCount: number,
+  page: number,
+  take: number,
+  totalExact = true,
+): TPaginateMeta => {
   const pageCount = Math.max(1, Math.ceil(itemCount / take));
-  return { itemCount, page, take, pageCount, hasPreviousPage: page > 1, hasNextPage: page < pageCount };
+  return {
+    itemCount,
+    page,
+    take,
+    pageCount,
+    hasPreviousPage: page > 1,
+    hasNextPage: page < pageCount,
+    totalExact,
+  };
+};
+
+/** Lists count their rows exactly up to this many; above, the planner's estimate (docs/decisions.md). */
+export const defaultExactCountLimit = 10_000;
+
+/** The rows an `explain (format json)` answer's top plan node expects, whichever driver ran it. */
+export const plannedRows = (result: unknown): number => {
+  const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? [];
+  const first = rows[0] as Record<string, unknown> | undefined;
+  const raw = first ? Object.values(first)[0] : undefined;
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  return Math.round(Number(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
 };
 
 /** `%term%` for ILIKE, with the user's `%`, `_` and `\` taken literally. */
@@ -41,14 +72,52 @@ export const searchCondition = (search: string, expressions: (SQL | PgColumn)[])
   );
 };
 
-/** Runs the count and the page of one list query; both use the same joins and conditions. */
+/**
+ * An estimate this many times the exact-count limit is taken as it is, without counting even to
+ * the limit: a common word's trigram bitmap (130,000 children called Sok) costs more to build than
+ * the rest of the call, and the planner's estimate of such a word is close (docs/performance.md).
+ */
+export const estimateTrustedFactor = 5;
+
+/**
+ * Runs the page and the count of one list query; both use the same joins and conditions. A million
+ * rows are not counted to show a page of ten (issue 26):
+ * - the page is fetched with one row more than `take`: a short page is the last, and the rows
+ *   before it and on it are the total (no count at all);
+ * - else the planner's `estimate`; far above the limit (`estimateTrustedFactor`), it is the total
+ *   (`totalExact: false`); near or below it, the rows are counted up to `limit + 1`: exact below,
+ *   the estimate above (never less than the rows known to exist);
+ * - a page past the end (an estimate too high, an old address) is counted exactly, so that the
+ *   client can go to the real last page.
+ */
 export const runPagedList = async <TRow>(options: {
-  count: () => Promise<{ count: number }[]>;
   rows: (limit: number, offset: number) => Promise<TRow[]>;
+  /** The planner's estimate of the matching rows. */
+  estimate: () => Promise<number>;
+  /** The matching rows, counted up to `limit + 1`. */
+  cappedCount: () => Promise<{ count: number }[]>;
+  /** The exact number of matching rows. */
+  count: () => Promise<{ count: number }[]>;
+  limit: number;
   page: number;
   take: number;
 }) => {
-  const { page, take } = options;
-  const [[{ count }], rows] = await Promise.all([options.count(), options.rows(take, (page - 1) * take)]);
-  return { data: rows, paginateMeta: paginateMeta(Number(count), page, take) };
+  const { page, take, limit } = options;
+  const offset = (page - 1) * take;
+  const rows = await options.rows(take + 1, offset);
+  const data = rows.slice(0, take);
+  if (rows.length === 0 && page > 1) {
+    const [{ count }] = await options.count();
+    return { data, paginateMeta: paginateMeta(Number(count), page, take) };
+  }
+  // The last page: the rows before it and its own are all there is.
+  if (rows.length <= take) return { data, paginateMeta: paginateMeta(offset + rows.length, page, take) };
+  const estimate = await options.estimate();
+  if (estimate <= limit * estimateTrustedFactor) {
+    const [{ count }] = await options.cappedCount();
+    if (Number(count) <= limit) return { data, paginateMeta: paginateMeta(Number(count), page, take) };
+  }
+  // More than the limit: the estimate, at least one row past this page (a next page exists).
+  const itemCount = Math.max(estimate, limit + 1, offset + take + 1);
+  return { data, paginateMeta: { ...paginateMeta(itemCount, page, take, false), hasNextPage: true } };
 };

@@ -34,7 +34,7 @@ import { databaseErrorCode, isStillReferenced } from './databaseError';
 import type { TExportBinding } from './exportBinding';
 import { prepareNamed } from './namedStatement';
 import { assertOwnOffice, officeCondition } from './officeScope';
-import { pagedOf, paginateMeta, runPagedList, searchCondition } from './pagedList';
+import { defaultExactCountLimit, pagedOf, plannedRows, runPagedList, searchCondition } from './pagedList';
 import type { TRecordReader } from './recordReaders';
 import { createAccessRecorder, readTimeline, type TTimelineBinding, ZTimelineEntry } from './timeline';
 
@@ -448,6 +448,10 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
      * (server/db/namedStatements.ts). Building the child list's SQL cost as much as running it.
      */
     const openingLists = new Map<string, TListQueries>();
+    /** Rows counted exactly; above, the planner's estimate (docs/decisions.md, issue 26). */
+    const exactCountLimit = app.config.exactCountLimit ?? defaultExactCountLimit;
+    /** Written into the SQL text (a whole number from the config), so the statement keeps one plan. */
+    const countCap = sql.raw(String(Math.trunc(exactCountLimit) + 1)) as unknown as number;
 
     /** The paged list for a parsed query (`GET {base}`, and the spec's own search call if any). */
     const listPage = async (request: { query: unknown }, locale: TRouteLocale, user: TAuthUser) => {
@@ -465,23 +469,25 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       const sortKey = binding.sort[asked] ? asked : '#id'; // listQueryParts' choice, by name
       const office = scope ? user.officeScope : '*';
       const openingKey = `${sortKey}|${query.order === 'desc' ? 'desc' : 'asc'}|${query.take}|${locale}|${office}`;
-      const kept = opening ? openingLists.get(openingKey) : undefined;
-      if (kept) {
-        const [[{ count }], rows] = await Promise.all([kept.count(), kept.rows()]);
-        return {
-          data: rows as z.infer<typeof ZRow>[],
-          paginateMeta: paginateMeta(Number(count), 1, query.take),
-        };
-      }
       // Joins only where a condition reads a joined table: counting 100,000 villages through three
       // joins costs several times the plain count (docs/performance.md).
       const conditionsNeedJoins = conditions.some((condition) => readsOtherTables(condition, table));
+      /** The matching rows (one column, no order), for the counts and the estimate. */
+      const matching = () => {
+        const rows = app.db.select({ one: sql`1` }).from(table).$dynamic();
+        return (conditionsNeedJoins ? withJoins(rows) : rows).where(where);
+      };
       const countQuery = () => {
         const count = app.db.select({ count: sql<number>`count(*)::int` }).from(table).$dynamic();
         return (conditionsNeedJoins ? withJoins(count) : count).where(where);
       };
+      // Counting stops one row past the limit: a million children are not counted to show page 1.
+      const cappedCountQuery = () =>
+        app.db.select({ count: sql<number>`count(*)::int` }).from(matching().limit(countCap).as('matching'));
+      const estimate = async () =>
+        plannedRows(await app.db.execute(sql`explain (format json) ${matching()}`));
       // The page's ids come first, then only their rows are joined: a deep page skips index
-      // entries, not joined rows.
+      // entries, not joined rows. One row more than the page tells whether a next page exists.
       const rowsQuery = (limit: number, offset: number) => {
         const ids = app.db.select({ id: idColumn }).from(table).$dynamic();
         const idsNeedJoins = conditionsNeedJoins || readsOtherTables(sortBy, table);
@@ -496,25 +502,26 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           .where(inArray(idColumn, pageIds))
           .orderBy(...order);
       };
-      if (opening) {
-        const count = prepareNamed(countQuery());
-        const rows = prepareNamed(rowsQuery(query.take, 0));
-        const queries: TListQueries = {
+      let kept = opening ? openingLists.get(openingKey) : undefined;
+      if (opening && !kept) {
+        const count = prepareNamed(cappedCountQuery());
+        const rows = prepareNamed(rowsQuery(query.take + 1, 0));
+        kept = {
           count: () => count.execute() as Promise<{ count: number }[]>,
           rows: () => rows.execute() as Promise<unknown[]>,
         };
-        openingLists.set(openingKey, queries);
-        const [[{ count: itemCount }], data] = await Promise.all([queries.count(), queries.rows()]);
-        return {
-          data: data as z.infer<typeof ZRow>[],
-          paginateMeta: paginateMeta(Number(itemCount), 1, query.take),
-        };
+        openingLists.set(openingKey, kept);
       }
       return runPagedList({
         page: query.page,
         take: query.take,
+        limit: exactCountLimit,
+        cappedCount: kept ? kept.count : () => cappedCountQuery() as unknown as Promise<{ count: number }[]>,
+        estimate,
         count: () => countQuery() as unknown as Promise<{ count: number }[]>,
-        rows: (limit, offset) => rowsQuery(limit, offset) as unknown as Promise<z.infer<typeof ZRow>[]>,
+        rows: kept
+          ? () => kept.rows() as Promise<z.infer<typeof ZRow>[]>
+          : (limit, offset) => rowsQuery(limit, offset) as unknown as Promise<z.infer<typeof ZRow>[]>,
       });
     };
 

@@ -1976,6 +1976,18 @@ type RootTranslation = {
 		 */
 		total: RequiredParams<'total'>
 		/**
+		 * ស​រ​ុ​ប​ប​្​រ​ហ​ែ​ល​ ​{​t​o​t​a​l​}
+		 * @param {string} total
+		 */
+		totalAbout: RequiredParams<'total'>
+		/**
+		 * {​f​r​o​m​}​–​{​t​o​}​ ​ន​ៃ​ប​្​រ​ហ​ែ​ល​ ​{​t​o​t​a​l​}
+		 * @param {unknown} from
+		 * @param {unknown} to
+		 * @param {string} total
+		 */
+		rangeAbout: RequiredParams<'from' | 'to' | 'total'>
+		/**
 		 * ទ​ំ​ព​័​រ​ម​ុ​ន
 		 */
 		previous: string
@@ -8953,6 +8965,14 @@ export type TranslationFunctions = {
 		 * សរុប {total}
 		 */
 		total: (arg: { total: unknown }) => LocalizedString
+		/**
+		 * សរុបប្រហែល {total}
+		 */
+		totalAbout: (arg: { total: string }) => LocalizedString
+		/**
+		 * {from}–{to} នៃប្រហែល {total}
+		 */
+		rangeAbout: (arg: { from: unknown, to: unknown, total: string }) => LocalizedString
 		/**
 		 * ទំព័រមុន
 		 */

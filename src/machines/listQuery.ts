@@ -13,5 +13,8 @@ export type TListQuery = {
   filters: Record<string, string | number | null>;
 };
 
-/** One page of a list as the client uses it: the rows and the total (`paginateMeta.itemCount`). */
-export type TListPage<TRow> = { data: TRow[]; itemCount: number };
+/**
+ * One page of a list as the client uses it: the rows and the total (`paginateMeta.itemCount`);
+ * `totalExact: false` when the total is the server's estimate (a list above 10,000 rows, issue 26).
+ */
+export type TListPage<TRow> = { data: TRow[]; itemCount: number; totalExact?: boolean };

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { isMenuGroup, sidebarMenu } from '../../src/domain/sidebarMenu';
 import { adminPassword, dict, resumeSession, saveScreenshot, signIn } from './fixtures';
 
@@ -178,5 +179,39 @@ test('the audit screen tells each entry in words, by record code, and exports it
     await page.getByRole('button', { name: words.layout.userMenu() }).click();
     await page.getByRole('menuitem', { name: words.layout.logout() }).click();
     await expect(page).toHaveURL(/\/login/);
+  }
+});
+
+test("the user list exports the view's columns, opened as a workbook; a big list says 'about' (issue 26)", async ({
+  page,
+}) => {
+  for (const locale of ['kh', 'en'] as const) {
+    const words = dict[locale];
+    await resumeSession(page, { ...admin, locale, path: `/${locale}/login` });
+    // A view's columns as the address keeps them: the name first, then the username.
+    await page.goto(`/${locale}/security/user?search=admin&columns=name,username`);
+    await expect(page.locator('.ag-row').first()).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: words.list.exportXlsx() }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await file.path());
+    const sheet = workbook.worksheets[0];
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => {
+      rows.push((row.values as unknown[]).slice(1));
+    });
+    expect(rows[0]).toEqual([words.fields.name(), words.fields.username()]);
+    expect(rows.map((row) => row[1])).toContain('admin');
+
+    // The gazetteer's 15,000-odd villages are above the exact count: the total is an estimate.
+    await page.goto(`/${locale}/configuration/village`);
+    const about = words.list
+      .totalAbout({ total: '#' })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('#', '1[45],\\d{3}');
+    await expect(page.getByText(new RegExp(`^${about}$`))).toBeVisible();
+    await saveScreenshot(page, `villages-about-total-${locale}`);
   }
 });

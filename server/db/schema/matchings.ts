@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { childInfos } from './children';
 import { auditColumns, idColumn, versionColumn } from './common';
 import { headOffices } from './organisation';
@@ -31,6 +31,15 @@ export const adoptiveMatchings = pgTable(
     lastStepDate: date('last_step_date', { mode: 'string' }).notNull(),
     /** The day the current stage was entered (DESIGN.md section 6 'Time in stage'): boards and overdue read it. */
     stageEnteredOn: date('stage_entered_on', { mode: 'string' }).notNull(),
+    /**
+     * When the last step was taken, and the last request (a step that is not a decision: who, which,
+     * when): kept by the database from the status history (migration 0024), read by four-eyes, the
+     * work queue and the dashboard without a lookup in the history per matching.
+     */
+    lastStepAt: timestamp('last_step_at', { withTimezone: true }),
+    lastAskedAt: timestamp('last_asked_at', { withTimezone: true }),
+    lastAskedBy: integer('last_asked_by'),
+    lastAskedAction: text('last_asked_action'),
     trialStart: date('trial_start', { mode: 'string' }),
     trialEnd: date('trial_end', { mode: 'string' }),
     warrantRequestedOn: date('warrant_requested_on', { mode: 'string' }),
@@ -68,5 +77,13 @@ export const adoptiveMatchings = pgTable(
     index('adoptive_matchings_child_idx').on(table.childId),
     index('adoptive_matchings_parent_idx').on(table.parentId),
     index('adoptive_matchings_head_office_idx').on(table.headOfficeId),
+    index('adoptive_matchings_stage_idx').on(table.status, table.stageEnteredOn, table.headOfficeId),
+    index('adoptive_matchings_next_step_idx').on(table.status, table.headOfficeId, table.createdBy),
+    index('adoptive_matchings_waiting_idx').on(
+      table.status,
+      table.headOfficeId,
+      table.lastStepDate,
+      table.lastAskedBy,
+    ),
   ],
 );

@@ -79,6 +79,7 @@ export const parentInfos = pgTable(
     index('parent_infos_head_office_idx').on(table.headOfficeId),
     index('parent_infos_province_idx').on(table.provinceId),
     index('parent_infos_approved_until_idx').on(table.approvedUntil),
+    index('parent_infos_approval_idx').on(table.status, table.approvedUntil, table.headOfficeId),
     // The matchings' list sorted by applicants walks this (nameSortKeys.ts).
     index('parent_infos_applicants_sort_idx').on(nameSortKeys.applicants(table)),
   ],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { childInfos } from './children';
 import { auditColumns, idColumn, versionColumn } from './common';
@@ -50,7 +51,15 @@ export const postAdoptionServices = pgTable(
     ...auditColumns,
   },
   (table) => [
-    index('post_adoption_services_status_planned_idx').on(table.status, table.plannedDate),
+    index('post_adoption_services_waiting_idx').on(
+      table.status,
+      table.plannedDate,
+      table.headOfficeId,
+      table.officerId,
+    ),
+    index('post_adoption_services_concern_idx')
+      .on(table.headOfficeId, table.officerId)
+      .where(sql`${table.status} = 'confirmed' and ${table.concern}`),
     index('post_adoption_services_planned_idx').on(table.plannedDate),
     index('post_adoption_services_matching_idx').on(table.matchingId),
     index('post_adoption_services_child_idx').on(table.childId),

@@ -52,6 +52,8 @@ const countsByStatus = async <K extends string>(
   user: TAuthUser,
   table: TCountedTable,
   also: Record<K, SQL> = {} as Record<K, SQL>,
+  /** A condition every counted record meets, which an index can find. */
+  within?: SQL,
 ) => {
   const extra = Object.fromEntries(
     Object.entries<SQL>(also).map(([key, condition]) => [key, countWhere(condition)]),
@@ -59,7 +61,7 @@ const countsByStatus = async <K extends string>(
   const rows = await db
     .select({ status: table.status, value: count(), ...extra })
     .from(table)
-    .where(officeCondition(table.headOfficeId, user))
+    .where(and(officeCondition(table.headOfficeId, user), within))
     .groupBy(table.status);
   return rows as unknown as ({ status: string; value: number } & Record<K, number>)[];
 };
@@ -132,7 +134,17 @@ export const matchingsByStage = async (
       ),
     ),
   ) as SQL;
-  const rows = await countsByStatus(db, user, adoptiveMatchings, { overdue: late });
+  // The open matchings only (a stage's statuses), read from the (status, stage entered, office) index.
+  const rows = await countsByStatus(
+    db,
+    user,
+    adoptiveMatchings,
+    { overdue: late },
+    inArray(
+      adoptiveMatchings.status,
+      matchingStageNames.flatMap((stage) => [...matchingStages[stage]]),
+    ),
+  );
   return {
     byStage: matchingStageNames.map((stage) => {
       const inStage = rows.filter((row) => (matchingStages[stage] as readonly string[]).includes(row.status));

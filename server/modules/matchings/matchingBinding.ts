@@ -8,7 +8,7 @@ import { compatibility, needsJustification } from '../../../src/domain/compatibi
 import { formatDate } from '../../../src/domain/dateFormat';
 import { isoDateIn, programmeTimeZone } from '../../../src/domain/programmeTime';
 import { matchingResource } from '../../../src/domain/resources/matching';
-import { matchingAskingSteps, matchingStages } from '../../../src/domain/workflows/matching.workflow';
+import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../../audit';
 import {
@@ -218,13 +218,6 @@ const guardMatching = async (context: TWriteContext) => {
 
 const parentOffice = alias(headOffices, 'matching_office');
 
-/**
- * The matching's last step that was not a decision (the proposal, a pending step, a request): the
- * working page shows four-eyes by it.
- */
-const lastAsked = (column: typeof statusHistory.action | typeof statusHistory.userId) =>
-  sql`(select ${column} from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} and ${inArray(statusHistory.action, [...matchingAskingSteps])} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1)`;
-
 /** Matchings on the resource machinery (issue 13): `/adoptive-matching`. */
 export const matchingBinding: TResourceBinding = {
   definition: matchingResource,
@@ -244,8 +237,10 @@ export const matchingBinding: TResourceBinding = {
     status: adoptiveMatchings.status,
     lastStepDate: adoptiveMatchings.lastStepDate,
     stageEnteredOn: adoptiveMatchings.stageEnteredOn,
-    lastAskedAction: sql<string | null>`${lastAsked(statusHistory.action)}`,
-    lastAskedBy: sql<number | null>`${lastAsked(statusHistory.userId)}`,
+    // The last step that was not a decision (kept on the matching, migration 0024): the working
+    // page shows four-eyes by it.
+    lastAskedAction: adoptiveMatchings.lastAskedAction,
+    lastAskedBy: adoptiveMatchings.lastAskedBy,
     trialStart: adoptiveMatchings.trialStart,
     trialEnd: adoptiveMatchings.trialEnd,
     warrantRequestedOn: adoptiveMatchings.warrantRequestedOn,

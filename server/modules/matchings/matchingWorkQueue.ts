@@ -5,7 +5,6 @@ import { hasPermission } from '../../../src/domain/permissions';
 import { programmeTimeZone } from '../../../src/domain/programmeTime';
 import {
   fourEyesStep,
-  matchingAskingSteps,
   matchingDecisionPermission,
   matchingStages,
   matchingStepPermission,
@@ -16,7 +15,8 @@ import { allowedWorkflowActions } from '../../../src/domain/workflows/workflow';
 import { type TWorkQueueItem, workQueueLimit } from '../../../src/domain/workQueue';
 import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
-import { adoptiveMatchings, childInfos, parentInfos, statusHistory, users } from '../../db/schema';
+import { rowsOf } from '../../db/rowsOf';
+import { adoptiveMatchings, childInfos, parentInfos, users } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
 import { familyTitle, familyTitleColumns, totalRows } from '../../workQueue/familyTitle';
 import type { TWorkQueueContext, TWorkQueueSource } from '../../workQueue/workQueueSource';
@@ -31,15 +31,6 @@ import type { TWorkQueueContext, TWorkQueueSource } from '../../workQueue/workQu
  */
 const awaitingDecision = matchingStatusesAwaiting('decision');
 const awaitingCaseworker = matchingStatusesAwaiting('caseworker');
-
-/** A matching's newest status-history row: who took the last step, which, and when (index on entity, id, at). */
-const lastStep = sql`lateral (select ${statusHistory.action} as action, ${statusHistory.userId} as user_id, ${statusHistory.at} as at from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1) as last_step`;
-
-/**
- * A matching's last step that was not a decision (the proposal, a pending step, a request): four-eyes
- * keeps every decision from whoever took it (DESIGN.md section 4).
- */
-const lastAsked = sql`lateral (select ${statusHistory.action} as action, ${statusHistory.userId} as user_id from ${statusHistory} where ${statusHistory.entity} = 'adoptive_matchings' and ${statusHistory.entityId} = ${adoptiveMatchings.id} and ${inArray(statusHistory.action, [...matchingAskingSteps])} order by ${statusHistory.at} desc, ${statusHistory.id} desc limit 1) as last_asked`;
 
 /**
  * The matchings waiting in one of `statuses` (the decisions' and the next steps' one query): within
@@ -56,6 +47,7 @@ const waitingMatchings = async (
     withLastAsked: boolean;
   },
 ) => {
+  // The last step's time and the last request are kept on the matching (migration 0024).
   const base = db
     .select({
       id: adoptiveMatchings.id,
@@ -65,33 +57,30 @@ const waitingMatchings = async (
       childId: adoptiveMatchings.childId,
       parentId: adoptiveMatchings.parentId,
       askedAction: (options.withLastAsked
-        ? sql<string | null>`last_asked.action`
+        ? sql<string | null>`${adoptiveMatchings.lastAskedAction}`
         : sql<string | null>`null::text`
       ).as('asked_action'),
       askedBy: (options.withLastAsked
-        ? sql<number | null>`last_asked.user_id`
+        ? sql<number | null>`${adoptiveMatchings.lastAskedBy}`
         : sql<number | null>`null::int`
       ).as('asked_by'),
-      lastAt: sql`last_step.at`.as('last_at'),
+      lastAt: sql`${adoptiveMatchings.lastStepAt}`.as('last_at'),
       // The request's day where the programme works (the history keeps instants).
-      lastDay: sql<string | null>`((last_step.at at time zone ${programmeTimeZone})::date)::text`.as(
-        'last_day',
-      ),
+      lastDay: sql<
+        string | null
+      >`((${adoptiveMatchings.lastStepAt} at time zone ${programmeTimeZone})::date)::text`.as('last_day'),
       total: totalRows.as('total'),
     })
-    .from(adoptiveMatchings)
-    .leftJoin(lastStep, sql`true`)
-    .$dynamic();
-  const joined = options.withLastAsked ? base.leftJoin(lastAsked, sql`true`) : base;
-  const waiting = joined
+    .from(adoptiveMatchings);
+  const waiting = base
     .where(
       and(
         inArray(adoptiveMatchings.status, [...options.statuses]),
         officeCondition(adoptiveMatchings.headOfficeId, user),
-        options.condition?.(sql`last_asked.user_id`),
+        options.condition?.(sql`${adoptiveMatchings.lastAskedBy}`),
       ),
     )
-    .orderBy(sql`last_step.at asc nulls first`, asc(adoptiveMatchings.id))
+    .orderBy(sql`${adoptiveMatchings.lastStepAt} asc nulls first`, asc(adoptiveMatchings.id))
     .limit(workQueueLimit)
     .as('waiting');
   return db
@@ -169,22 +158,19 @@ const decisions = async ({ db, user, today, settings, locale }: TWorkQueueContex
  */
 const countDecisions = async ({ db, user, today, settings }: TWorkQueueContext): Promise<number> => {
   const fourEyesOn = settings.fourEyes;
-  const base = db
+  // Four-eyes compares the matching's kept last requester (migration 0024): read from the index alone.
+  const groups = await db
     .select({
       status: adoptiveMatchings.status,
       lastStepDate: adoptiveMatchings.lastStepDate,
       n: sql<number>`count(*)::int`,
     })
     .from(adoptiveMatchings)
-    .$dynamic();
-  // Four-eyes needs each waiting matching's last request (the items' own lateral lookup).
-  const joined = fourEyesOn ? base.leftJoin(lastAsked, sql`true`) : base;
-  const groups = await joined
     .where(
       and(
         inArray(adoptiveMatchings.status, [...awaitingDecision]),
         officeCondition(adoptiveMatchings.headOfficeId, user),
-        fourEyesOn ? not(sql`coalesce((last_asked.user_id = ${user.id}), false)`) : undefined,
+        fourEyesOn ? not(sql`coalesce((${adoptiveMatchings.lastAskedBy} = ${user.id}), false)`) : undefined,
       ),
     )
     .groupBy(adoptiveMatchings.status, adoptiveMatchings.lastStepDate);
@@ -257,30 +243,37 @@ const countNextSteps = async ({ db, user }: TWorkQueueContext): Promise<number> 
   return Number(row?.n ?? 0);
 };
 
-/** Matchings in a stage longer than its expected days (setting `stageExpectedDays`), longest first. */
-/** In a stage longer than it should take (one condition per stage), in the user's office. */
-const overdueCondition = ({ user, today, settings }: TWorkQueueContext) =>
+/** In `stage` longer than it should take (setting `stageExpectedDays`). */
+const lateInStage = (stage: (typeof matchingStageNames)[number], { today, settings }: TWorkQueueContext) =>
   and(
-    or(
-      ...matchingStageNames.map((stage) =>
-        and(
-          inArray(adoptiveMatchings.status, [...matchingStages[stage]]),
-          lt(
-            adoptiveMatchings.stageEnteredOn,
-            sql`(${today}::date - ${settings.stageExpectedDays[stage]}::int)`,
-          ),
-        ),
-      ),
-    ),
-    officeCondition(adoptiveMatchings.headOfficeId, user),
+    inArray(adoptiveMatchings.status, [...matchingStages[stage]]),
+    lt(adoptiveMatchings.stageEnteredOn, sql`(${today}::date - ${settings.stageExpectedDays[stage]}::int)`),
   );
 
-/** The overdue matchings' total alone. */
+/** Matchings in a stage longer than it should take (one condition per stage), in the user's office. */
+const overdueCondition = (context: TWorkQueueContext) =>
+  and(
+    or(...matchingStageNames.map((stage) => lateInStage(stage, context))),
+    officeCondition(adoptiveMatchings.headOfficeId, context.user),
+  );
+
+/**
+ * The overdue matchings' total alone: a count per stage, summed, so that each reads one range of
+ * the (status, stage entered, office) index and nothing else (one count of the stages' `or` reads
+ * every open matching's entry).
+ */
 const countOverdue = async (context: TWorkQueueContext): Promise<number> => {
-  const [row] = await context.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(adoptiveMatchings)
-    .where(overdueCondition(context));
+  const office = officeCondition(adoptiveMatchings.headOfficeId, context.user);
+  const [row] = await rowsOf<{ n: number }>(
+    context.db,
+    sql`select (${sql.join(
+      matchingStageNames.map(
+        (stage) =>
+          sql`(select count(*) from ${adoptiveMatchings} where ${and(lateInStage(stage, context), office)})`,
+      ),
+      sql` + `,
+    )})::int as n`,
+  );
   return Number(row?.n ?? 0);
 };
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { areaActionText, areaStatusText } from '../../../src/domain/areas/areaWords';
 import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { formatDate } from '../../../src/domain/dateFormat';
@@ -6,12 +6,11 @@ import { matchingStageOf, trialLength } from '../../../src/domain/matchingStage'
 import {
   fourEyesStep,
   isMatchingDecision,
-  matchingAskingSteps,
   matchingWorkflow,
   type TMatchingActionName,
 } from '../../../src/domain/workflows/matching.workflow';
 import { isEffectiveDate, isGivenText } from '../../../src/machines/eventChecks';
-import { adoptiveMatchings, statusHistory } from '../../db/schema';
+import { adoptiveMatchings } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { readSettings } from '../../settings/readSettings';
 import type { TWorkflowBinding } from '../../workflows/binding';
@@ -80,18 +79,12 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
   }),
   checkActor: async (tx, step, _before, t) => {
     if (!isMatchingDecision(step.action)) return;
-    const [lastAsked] = await tx
-      .select({ action: statusHistory.action, userId: statusHistory.userId })
-      .from(statusHistory)
-      .where(
-        and(
-          eq(statusHistory.entity, matchingArea.entity),
-          eq(statusHistory.entityId, step.id),
-          inArray(statusHistory.action, [...matchingAskingSteps]),
-        ),
-      )
-      .orderBy(desc(statusHistory.at), desc(statusHistory.id))
-      .limit(1);
+    // The matching's last request, kept from its status history (migration 0024); the row is locked.
+    const [row] = await tx
+      .select({ action: adoptiveMatchings.lastAskedAction, userId: adoptiveMatchings.lastAskedBy })
+      .from(adoptiveMatchings)
+      .where(eq(adoptiveMatchings.id, step.id));
+    const lastAsked = row?.action ? { action: row.action, userId: row.userId } : null;
     const held = fourEyesStep(step.action, lastAsked, step.actorId, (await readSettings(tx)).fourEyes);
     if (held) throw new ApiError(409, 'matchingFourEyes', { action: areaActionText(t, matchingArea, held) });
   },

@@ -7,9 +7,10 @@ import { childReportCatalogue } from '../../../src/domain/reports/reportCatalogu
 import { reportMonths, type TReportQuery } from '../../../src/domain/reports/reportQuery';
 import type { TSystemSettings } from '../../../src/domain/systemSettings';
 import type { TTranslatable } from '../../../src/domain/translatable';
+import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import { translators } from '../../plugins/locale';
-import { bandBirthDays, bandYears, hasDisabilitySql, num, rowsOf, stageOfSql } from './reportSql';
+import { bandBirthDays, bandYears, hasDisabilitySql, num, rowsOf } from './reportSql';
 import { periodRows } from './reportSummaries';
 import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
 
@@ -161,22 +162,33 @@ export const childReport = async (context: TReportContext) => {
     const row = dayRows.find((one) => one.kind === kind);
     return { n: num(row?.n), days: num(row?.days) };
   };
-  // Matchings by stage now (and past the stage's expected days): today's, counted live.
-  const [matchings] = await rowsOf<Record<string, string | null>>(
+  // Matchings by stage now (and past the stage's expected days): today's, counted live, by status
+  // (the open statuses' range of the (status, stage entered, office) index), folded into stages here.
+  const openStatuses = matchingStageNames.flatMap((stage) => [...matchingStages[stage]]);
+  const byStatus = await rowsOf<{ status: string; n: string; overdue: string }>(
     db,
-    sql`select
-        ${sql.join(
-          matchingStageNames.map(
-            (
-              stage,
-            ) => sql`count(*) filter (where ${stageOfSql(sql`m.status`)} = ${stage}) as ${sql.identifier(`now_${stage}`)},
-            count(*) filter (where ${stageOfSql(sql`m.status`)} = ${stage} and ${today}::date - m.stage_entered_on > ${expected(stage)}) as ${sql.identifier(`overdue_${stage}`)}`,
-          ),
-          sql`, `,
-        )}
+    sql`select m.status, count(*) as n,
+          count(*) filter (where m.stage_entered_on < (case ${sql.join(
+            matchingStageNames.map(
+              (stage) =>
+                sql`when m.status in (${sql.join(
+                  matchingStages[stage].map((status) => sql`${status}`),
+                  sql`, `,
+                )}) then ${today}::date - ${expected(stage)}::int`,
+            ),
+            sql` `,
+          )} end)) as overdue
         from adoptive_matchings m ${childJoinFor(context, sql`m.child_id`)}
-        where m.status not in ('completed', 'rejected') and ${matchingCondition}`,
+        where m.status in (${sql.join(
+          openStatuses.map((status) => sql`${status}`),
+          sql`, `,
+        )}) and ${matchingCondition}
+        group by m.status`,
   );
+  const inStage = (stage: (typeof matchingStageNames)[number], key: 'n' | 'overdue') =>
+    byStatus
+      .filter((row) => (matchingStages[stage] as readonly string[]).includes(row.status))
+      .reduce((total, row) => total + num(row[key]), 0);
   put('adoptedInPeriod', inPeriod('adopted').n);
   const { n: placed, days: placedDays } = inPeriod('placed');
   put('avgDaysCareToPlacement', placed ? Math.round((placedDays / placed) * 10) / 10 : 0, {
@@ -198,9 +210,8 @@ export const childReport = async (context: TReportContext) => {
       denominator: adoptedKnown,
     },
   );
-  for (const stage of matchingStageNames) put(`matchings.${stage}`, num(matchings[`now_${stage}`]));
-  for (const stage of matchingStageNames)
-    put(`matchingsOverdue.${stage}`, num(matchings[`overdue_${stage}`]));
+  for (const stage of matchingStageNames) put(`matchings.${stage}`, inStage(stage, 'n'));
+  for (const stage of matchingStageNames) put(`matchingsOverdue.${stage}`, inStage(stage, 'overdue'));
   for (const stage of matchingStageNames) put(`rejections.${stage}`, inPeriod(`rejected.${stage}`).n);
 
   // Days in each stage left in the period, from the kept histogram of stage periods (stage, day

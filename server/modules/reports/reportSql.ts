@@ -3,7 +3,6 @@ import { addMonths } from '../../../src/domain/addMonths';
 import { matchingStageNames } from '../../../src/domain/matchingStage';
 import type { TReportAgeBand } from '../../../src/domain/reports/reportQuery';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
-import type { TDbOrTx } from '../../audit';
 
 /** The SQL pieces the reports, their kept summaries and the dashboard count with. */
 
@@ -43,9 +42,6 @@ export const stageOfSql = (status: SQL): SQL =>
     sql` `,
   )} end)`;
 
-export const rowsOf = async <T>(db: TDbOrTx, query: SQL): Promise<T[]> => {
-  const result = await db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-};
+export { rowsOf } from '../../db/rowsOf';
 
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));

@@ -3,6 +3,7 @@ import { hasPermission } from '../../../src/domain/permissions';
 import { matchingDecisionPermission } from '../../../src/domain/workflows/matching.workflow';
 import { type TWorkQueueItem, workQueueLimit } from '../../../src/domain/workQueue';
 import type { TAuthUser } from '../../auth/service';
+import { rowsOf } from '../../db/rowsOf';
 import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
 import { familyTitle, familyTitleColumns, totalRows } from '../../workQueue/familyTitle';
@@ -30,9 +31,27 @@ const waitingCondition = (user: TAuthUser) => {
   );
 };
 
-/** The services' total alone (the dashboard's card). */
+/**
+ * The services' total alone (the dashboard's card): the three reasons are counted apart and summed
+ * (a service has one reason at a time), each from one range of an index and nothing else; one count
+ * of their `or` read every pending and every concerned service from the table.
+ */
 const countServices = async ({ db, user }: TWorkQueueContext): Promise<number> => {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(svc).where(waitingCondition(user));
+  const own = eq(svc.officerId, user.id);
+  const supervises = hasPermission(user, matchingDecisionPermission);
+  const office = officeCondition(svc.headOfficeId, user);
+  const reasons = [
+    and(serviceOverdueSql, supervises ? undefined : own),
+    and(concern, supervises ? undefined : own),
+    and(serviceDueSoonSql, own),
+  ];
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select (${sql.join(
+      reasons.map((reason) => sql`(select count(*) from ${svc} where ${and(reason, office)})`),
+      sql` + `,
+    )})::int as n`,
+  );
   return Number(row?.n ?? 0);
 };
 

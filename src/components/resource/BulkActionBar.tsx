@@ -88,6 +88,9 @@ export const BulkActionBar = ({
           order: view.order,
         };
         if (view.sort) query.sort = view.sort;
+        // The view's columns, as the list's own export takes them from the address.
+        const columns = new URLSearchParams(window.location.search).get('columns');
+        if (columns) query.columns = columns;
         await downloadFile(
           `${definition.apiBase}/export`,
           `${fileName}-${new Date().toISOString().slice(0, 10)}.${format}`,

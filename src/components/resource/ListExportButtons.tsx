@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { showToast } from '@/components/feedback/toasts';
 import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
@@ -11,10 +12,22 @@ import type { TListView } from './listAddress';
 
 type TExportFormat = 'xlsx' | 'csv';
 
-/** The query of `GET {apiBase}/export`: what the list shows now (search, sort, filters), every page. */
-const exportQuery = (view: TListView, fixedFilters: Record<string, string>, format: TExportFormat) => {
+/** Every list the resource engine serves has its export (issue 26): both files unless it says. */
+export const defaultExportFormats: readonly TExportFormat[] = ['xlsx', 'csv'];
+
+/**
+ * The query of `GET {apiBase}/export`: what the list shows now (search, sort, filters), every page,
+ * and the view's columns when the address names them (`columns=`, ids in order, hidden ones left out).
+ */
+const exportQuery = (
+  view: TListView,
+  fixedFilters: Record<string, string>,
+  format: TExportFormat,
+  columns: string | null,
+) => {
   const query: Record<string, string | number> = { format, search: view.search, order: view.order };
   if (view.sort) query.sort = view.sort;
+  if (columns) query.columns = columns;
   for (const [key, value] of Object.entries({ ...view.filters, ...fixedFilters })) {
     if (value !== null && value !== '') query[key] = value;
   }
@@ -37,6 +50,8 @@ export const ListExportButtons = ({
 }) => {
   const { LL } = useI18nContext();
   const [busy, setBusy] = useState<TExportFormat | null>(null);
+  const [params] = useSearchParams();
+  const columns = params.get('columns');
   const labels = useMemo<Record<TExportFormat, string>>(
     () => ({ xlsx: LL.list.exportXlsx(), csv: LL.list.exportCsv() }),
     [LL],
@@ -50,7 +65,7 @@ export const ListExportButtons = ({
         await downloadFile(
           `${definition.apiBase}/export`,
           `${fileName}-${new Date().toISOString().slice(0, 10)}.${format}`,
-          { query: exportQuery(view, fixedFilters, format) },
+          { query: exportQuery(view, fixedFilters, format, columns) },
         );
       } catch (error) {
         showToast(`${LL.list.exportFailed()} ${failureMessage(error, LL)}`, 'error');
@@ -58,7 +73,7 @@ export const ListExportButtons = ({
         setBusy(null);
       }
     },
-    [definition.apiBase, view, fixedFilters, fileName, LL],
+    [definition.apiBase, view, fixedFilters, fileName, columns, LL],
   );
 
   const commands = useMemo<TCommand[]>(

@@ -76,7 +76,8 @@ export type TResourceGridProps = {
   onSortChange: (sort: string | null, order: TSortOrder) => void;
   /** A row chosen by a click (`pointer`) or by Enter on one of its cells (`key`). */
   onOpen: (row: TResourceRow, how: 'pointer' | 'key') => void;
-  onTotal: (total: number) => void;
+  /** The list's total, and whether it is exact (false: the server's estimate, shown 'about …'). */
+  onTotal: (total: number, exact: boolean) => void;
   onGridReady: (api: GridApi) => void;
   ariaLabel: string;
   /** A short page's rows: the grid is as tall as they are. Null: it fills its box and scrolls. */
@@ -120,9 +121,15 @@ const ResourceGrid = ({
       if (!entry) return;
       if (snapshot.matches('loaded') && snapshot.context.page) {
         pending.current.delete(requestId);
-        const { data, itemCount } = snapshot.context.page;
-        callbacks.current.onTotal(itemCount);
-        entry.params.successCallback(data as TResourceRow[], entry.paged ? data.length : itemCount);
+        const { data, itemCount, totalExact = true } = snapshot.context.page;
+        callbacks.current.onTotal(itemCount, totalExact);
+        // Scrolling through all rows with an estimated total: the end is known when a block is short.
+        const lastRow = totalExact
+          ? itemCount
+          : data.length < allRowsBlockSize
+            ? entry.params.startRow + data.length
+            : -1;
+        entry.params.successCallback(data as TResourceRow[], entry.paged ? data.length : lastRow);
       } else if (snapshot.matches('failed') || snapshot.matches('cancelled')) {
         pending.current.delete(requestId);
         entry.params.failCallback();

@@ -14,6 +14,7 @@ import { createKeywords, listDestination } from '@/components/palette/destinatio
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { iconButton, kbd, primaryButton, secondaryButton } from '@/components/ui';
 import { rowsPerPageOptions } from '@/domain/constants';
+import { groupedNumber } from '@/domain/groupedNumber';
 import type { TListQuery } from '@/domain/listQuery';
 import { hasPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
@@ -27,7 +28,7 @@ import { useClientSettings } from '@/platform/useSetup';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { BulkActionBar } from './BulkActionBar';
 import { DateRangeFilter } from './DateRangeFilter';
-import { ListExportButtons } from './ListExportButtons';
+import { defaultExportFormats, ListExportButtons } from './ListExportButtons';
 import { LookupFilter } from './LookupFilter';
 import { isNarrowed, listViewParams, parseListView, showsView, type TListView } from './listAddress';
 import type { TClientResource } from './resourceArea';
@@ -85,6 +86,13 @@ export const ResourceListPage = ({
     [params, filterKeys, defaultRowsPerPage],
   );
   const [total, setTotal] = useState<number | null>(null);
+  /** False while the total is the server's estimate (a list above 10,000 rows): shown 'about …'. */
+  const [totalExact, setTotalExact] = useState(true);
+  const gridTotal = useCallback((count: number, exact: boolean) => {
+    setTotal(count);
+    setTotalExact(exact);
+  }, []);
+  const aboutTotal = totalExact ? null : groupedNumber(total ?? 0);
   const [retryKey, setRetryKey] = useState(0);
   const gridApi = useRef<GridApi | null>(null);
   const searchInput = useRef<HTMLInputElement>(null);
@@ -134,8 +142,14 @@ export const ResourceListPage = ({
       const now = new URLSearchParams(window.location.search);
       const current = parseListView(now, filterKeys, defaultRowsPerPage);
       const shown = board !== undefined && now.get('view') === board.key;
+      // A view's columns (`columns=`, issue 26) stay in the address: the export follows them.
+      const columns = now.get('columns');
       setParams(
-        { ...listViewParams({ ...current, ...changes }), ...(shown && board ? { view: board.key } : {}) },
+        {
+          ...listViewParams({ ...current, ...changes }),
+          ...(shown && board ? { view: board.key } : {}),
+          ...(columns ? { columns } : {}),
+        },
         { replace },
       );
     },
@@ -162,11 +176,17 @@ export const ResourceListPage = ({
 
   // The address always says what is shown (spec section 2): the first visit writes the defaults.
   useEffect(() => {
-    if (!params.has('page'))
+    if (!params.has('page')) {
+      const columns = params.get('columns');
       setParams(
-        { ...listViewParams(view), ...(boardShown && board ? { view: board.key } : {}) },
+        {
+          ...listViewParams(view),
+          ...(boardShown && board ? { view: board.key } : {}),
+          ...(columns ? { columns } : {}),
+        },
         { replace: true },
       );
+    }
   }, [params, setParams, view, boardShown, board]);
 
   // Typing narrows the list after a pause; the address follows without a history entry per key.
@@ -525,15 +545,17 @@ export const ResourceListPage = ({
             </button>
           </span>
         ) : total !== null ? (
-          <span className="text-slate-600 dark:text-slate-300">{LL.list.total({ total })}</span>
+          <span className="text-slate-600 dark:text-slate-300">
+            {aboutTotal ? LL.list.totalAbout({ total: aboutTotal }) : LL.list.total({ total })}
+          </span>
         ) : null}
         <span className="ml-auto hidden text-slate-600 text-xs md:inline dark:text-slate-400">
           {canCreate ? LL.list.keyboardHint() : LL.list.keyboardHintReadOnly()}
         </span>
-        {resource.exportFormats && total ? (
+        {total ? (
           <ListExportButtons
             definition={definition}
-            formats={resource.exportFormats}
+            formats={resource.exportFormats ?? defaultExportFormats}
             view={view}
             fixedFilters={fixedFilters}
             fileName={variant?.name ?? definition.name}
@@ -546,7 +568,7 @@ export const ResourceListPage = ({
           definition={definition}
           selected={rowSelection.selected}
           view={view}
-          exportFormats={resource.exportFormats}
+          exportFormats={resource.exportFormats ?? defaultExportFormats}
           fileName={variant?.name ?? definition.name}
           onClear={clearSelection}
           onChanged={() => gridApi.current?.refreshInfiniteCache()}
@@ -587,7 +609,7 @@ export const ResourceListPage = ({
                   update({ sort, order, page: 1 });
                 }}
                 onOpen={openRowIfCurrent}
-                onTotal={setTotal}
+                onTotal={gridTotal}
                 onGridReady={(api) => {
                   gridApi.current = api;
                   rowSelection.setApi(api);
@@ -631,7 +653,13 @@ export const ResourceListPage = ({
                 ))}
               </select>
             </div>
-            {total ? <span>{LL.list.range({ from, to, total })}</span> : null}
+            {total ? (
+              <span>
+                {aboutTotal
+                  ? LL.list.rangeAbout({ from, to, total: aboutTotal })
+                  : LL.list.range({ from, to, total })}
+              </span>
+            ) : null}
             {view.length !== -1 ? (
               <nav
                 className="flex items-center gap-1"

@@ -453,6 +453,8 @@ const en = {
     expiresSoon: 'Expires soon',
     range: '{from}–{to} of {total}',
     total: '{total} in all',
+    totalAbout: 'about {total} in all',
+    rangeAbout: '{from}–{to} of about {total}',
     previous: 'Previous page',
     next: 'Next page',
     first: 'First page',

@@ -5,7 +5,7 @@ import { api, apiRead, apiRecord } from './client';
 /** A row as the resource routes answer it: at least an id and a version. */
 export type TResourceRow = Record<string, unknown> & { id: number; version: number };
 export type TLookupOption = { id: number; code: string | null; name: unknown };
-type TPaged = { data: TResourceRow[]; paginateMeta: { itemCount: number } };
+type TPaged = { data: TResourceRow[]; paginateMeta: { itemCount: number; totalExact?: boolean } };
 
 /**
  * `GET /{resource}?page&take&search&sort&order&{filters}` (spec section 7 'Paged lists'): null
@@ -32,7 +32,11 @@ export const fetchResourcePage = async (
   }
   const path = searchRoute ? `${definition.apiBase}/${searchRoute.path}` : definition.apiBase;
   const response = await api<TPaged>(path, { query: params, signal });
-  return { data: response.data, itemCount: response.paginateMeta.itemCount };
+  return {
+    data: response.data,
+    itemCount: response.paginateMeta.itemCount,
+    totalExact: response.paginateMeta.totalExact !== false,
+  };
 };
 
 /** The record an edit page names; a failure shows the catalogue's view (not-found for a bad id). */
