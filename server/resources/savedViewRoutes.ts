@@ -173,7 +173,8 @@ export const savedViewRoutes =
         const user = currentUser(request);
         const t = translator(request);
         const { list } = request.query;
-        const keys = list ? (listFor(list, user), [list]) : readableLists(user);
+        if (list) listFor(list, user);
+        const keys = list ? [list] : readableLists(user);
         if (keys.length === 0) return { data: [] };
         const office = await officeOf(app.db, user.id);
         const rows = await app.db
