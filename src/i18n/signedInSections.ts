@@ -29,4 +29,6 @@ export const signedInSections = [
   'home',
   // the command palette's words: the palette opens for a signed-in user only
   'palette',
+  // saved views and the column chooser of the lists (issue 26): lists are for signed-in users
+  'savedViews',
 ] as const;
