@@ -2091,7 +2091,7 @@ type RootTranslation = {
 		 */
 		widthPx: RequiredParams<'width'>
 		/**
-		 * ទ​ទ​ឹ​ង​ស​្​វ​័​យ​ប​្​រ​វ​ត​្​ត​ិ
+		 * ស​្​វ​័​យ​ប​្​រ​វ​ត​្​ត​ិ
 		 */
 		autoWidth: string
 		/**
@@ -9131,7 +9131,7 @@ export type TranslationFunctions = {
 		 */
 		widthPx: (arg: { width: unknown }) => LocalizedString
 		/**
-		 * ទទឹងស្វ័យប្រវត្តិ
+		 * ស្វ័យប្រវត្តិ
 		 */
 		autoWidth: () => LocalizedString
 		/**

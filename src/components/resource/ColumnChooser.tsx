@@ -126,7 +126,7 @@ export const ColumnChooser = ({
                     />
                     <span className="truncate">{label}</span>
                   </label>
-                  <span className="w-16 text-right text-slate-500 text-xs tabular-nums dark:text-slate-400">
+                  <span className="w-20 whitespace-nowrap text-right text-slate-500 text-xs tabular-nums dark:text-slate-400">
                     {column.width
                       ? LL.savedViews.widthPx({ width: column.width })
                       : LL.savedViews.autoWidth()}

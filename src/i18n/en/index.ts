@@ -482,7 +482,7 @@ const en = {
     narrower: 'Make {column} narrower',
     wider: 'Make {column} wider',
     widthPx: '{width} px',
-    autoWidth: 'automatic width',
+    autoWidth: 'auto',
     resetColumns: 'Reset columns',
     lastColumn: 'At least one column stays shown.',
   },

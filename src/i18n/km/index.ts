@@ -478,7 +478,7 @@ const km = {
     narrower: 'បង្រួម {column}',
     wider: 'ពង្រីក {column}',
     widthPx: '{width} ភីកសែល',
-    autoWidth: 'ទទឹងស្វ័យប្រវត្តិ',
+    autoWidth: 'ស្វ័យប្រវត្តិ',
     resetColumns: 'កំណត់ជួរឈរឡើងវិញ',
     lastColumn: 'យ៉ាងហោចណាស់ត្រូវបង្ហាញជួរឈរមួយ។',
   },
