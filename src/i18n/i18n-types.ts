@@ -1916,11 +1916,6 @@ type RootTranslation = {
 		 */
 		menu: string
 		/**
-		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ន​ៃ​ប​ញ​្​ជ​ី​៖​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		menuLabel: RequiredParams<'name'>
-		/**
 		 * ប​ញ​្​ជ​ី​ព​េ​ញ
 		 */
 		allRecords: string
@@ -8966,10 +8961,6 @@ export type TranslationFunctions = {
 		 * ទិដ្ឋភាព
 		 */
 		menu: () => LocalizedString
-		/**
-		 * ទិដ្ឋភាពនៃបញ្ជី៖ {name}
-		 */
-		menuLabel: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * បញ្ជីពេញ
 		 */

@@ -177,9 +177,6 @@ export const SavedViewsMenu = ({
       <Menu>
         <MenuButton
           className={`${secondaryButton} py-1.5`}
-          aria-label={LL.savedViews.menuLabel({
-            name: modified ? `${buttonLabel} (${LL.savedViews.modified()})` : buttonLabel,
-          })}
           data-saved-views-menu
         >
           <Icon name="eye" className="size-4" />

@@ -441,7 +441,6 @@ const en = {
   // saved views and columns of every list (issue 26)
   savedViews: {
     menu: 'Views',
-    menuLabel: 'View of the list: {name}',
     allRecords: 'Whole list',
     modified: 'modified',
     mine: 'My views',

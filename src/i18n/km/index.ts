@@ -437,7 +437,6 @@ const km = {
   // saved views and columns of every list (issue 26)
   savedViews: {
     menu: 'ទិដ្ឋភាព',
-    menuLabel: 'ទិដ្ឋភាពនៃបញ្ជី៖ {name}',
     allRecords: 'បញ្ជីពេញ',
     modified: 'បានកែប្រែ',
     mine: 'ទិដ្ឋភាពរបស់ខ្ញុំ',
