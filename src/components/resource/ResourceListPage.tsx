@@ -138,8 +138,12 @@ export const ResourceListPage = ({
   const boardShown = board !== undefined && params.get('view') === board.key;
   // A change starts from the address as it is now, not as this render read it: two changes made
   // before the page re-renders (a sort, then at once the rows per page) must not undo the first.
+  // A change asked and not yet in the address (the router commits it a moment later): the first
+  // visit's defaults must not be written over it from the address as it was.
+  const changePending = useRef(false);
   const update = useCallback(
     (changes: Partial<TListView>, replace = false) => {
+      changePending.current = true;
       const now = new URLSearchParams(window.location.search);
       const current = parseListView(now, filterKeys, defaultRowsPerPage, columnKeys);
       const shown = board !== undefined && now.get('view') === board.key;
@@ -175,8 +179,12 @@ export const ResourceListPage = ({
     listViews.state === 'ready'
       ? listViews.data?.views.find((saved) => saved.id === preference?.defaultViewId)
       : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is the change committed
   useEffect(() => {
-    if (waitingForPreferences) return;
+    changePending.current = false;
+  }, [params]);
+  useEffect(() => {
+    if (waitingForPreferences || changePending.current) return;
     if (params.size === 0 && defaultView) {
       setParams(listViewParams(openedView(defaultView, shape)), { replace: true });
       return;

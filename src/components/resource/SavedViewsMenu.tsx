@@ -175,10 +175,7 @@ export const SavedViewsMenu = ({
   return (
     <>
       <Menu>
-        <MenuButton
-          className={`${secondaryButton} py-1.5`}
-          data-saved-views-menu
-        >
+        <MenuButton className={`${secondaryButton} py-1.5`} data-saved-views-menu>
           <Icon name="eye" className="size-4" />
           <span className="text-slate-500 dark:text-slate-400">{LL.savedViews.menu()}:</span>
           <span className="max-w-56 truncate">{buttonLabel}</span>
