@@ -35,6 +35,7 @@ import { validatorCompiler } from './plugins/validation';
 import { bulkRoutes } from './resources/bulkRoutes';
 import { exportRoute } from './resources/exportRoute';
 import { resourceRoutes } from './resources/resourceRoutes';
+import { savedViewRoutes } from './resources/savedViewRoutes';
 import { uploadRoutes } from './upload/uploadRoutes';
 import { workflowRoutes } from './workflows/workflowRoutes';
 import { workQueueRoutes } from './workQueue/workQueueRoutes';
@@ -220,6 +221,8 @@ const registerEverything = async (
       }
       // The work queue, from the sources the modules register (server/workQueue).
       await api.register(workQueueRoutes(app.workQueueSources));
+      // Saved views and list preferences of every resource list with a screen (issue 26).
+      await api.register(savedViewRoutes(serverModules.flatMap((module) => module.resources ?? [])));
       // Bulk import, for the resources the modules make importable (server/upload).
       await api.register(uploadRoutes(serverModules.flatMap((module) => module.imports ?? [])));
       for (const routes of options.extraApiRoutes ?? []) await api.register(routes);

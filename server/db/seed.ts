@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
 import { adminUsername, superAdminRoleName } from '../../src/domain/permissions';
+import { shippedViews } from '../../src/domain/savedViews';
 import { isMenuGroup, sidebarMenu } from '../../src/domain/sidebarMenu';
 import { generatePassword, hashPassword } from '../auth/password';
 import type { TDb } from './client';
@@ -14,6 +15,7 @@ import {
   referenceItems,
   rolePermissions,
   roles,
+  savedViews,
   systemMenus,
   users,
 } from './schema';
@@ -206,6 +208,23 @@ export const seedReferenceData = async (db: TDb) => {
 };
 
 /** Idempotent: running it again leaves the same rows. */
+/**
+ * The views shipped with the product ('My follow-ups', issue 26), under their key: a re-seed brings
+ * their address up to date. Their names come from the dictionaries when they are read.
+ */
+const seedShippedViews = async (db: TDb) => {
+  for (const view of shippedViews) {
+    await db
+      .insert(savedViews)
+      .values({ shippedKey: view.key, list: view.list, name: view.key, query: view.query, shared: true })
+      .onConflictDoUpdate({
+        target: savedViews.shippedKey,
+        set: { list: view.list, query: view.query },
+        setWhere: sql`(${savedViews.list}, ${savedViews.query}) is distinct from (${view.list}, ${view.query})`,
+      });
+  }
+};
+
 export const seed = async (db: TDb, options: { adminPassword?: string } = {}): Promise<TSeedResult> => {
   await seedPermissions(db);
   await seedPermissionGroups(db);
@@ -215,5 +234,6 @@ export const seed = async (db: TDb, options: { adminPassword?: string } = {}): P
   await seedMenus(db);
   await seedReferenceData(db);
   await seedConfiguration(db);
+  await seedShippedViews(db);
   return { adminCreated };
 };

@@ -3,7 +3,7 @@
  * permission catalogue (so the role screens show them all) and the server's routes refer to.
  */
 export const permissionActions = ['read', 'write', 'update', 'delete'] as const;
-export type TPermissionAction = (typeof permissionActions)[number] | 'approve';
+export type TPermissionAction = (typeof permissionActions)[number] | 'approve' | 'share';
 
 /** Resources in the order the assign-permission screen groups them, with their area. */
 export const permissionResources = [
@@ -20,6 +20,8 @@ export const permissionResources = [
   { resource: 'system_settings', area: 'security' },
   // Who opened which record (DESIGN.md section 7): read only, the log is written by the server.
   { resource: 'audit_logs', area: 'security', actions: ['read'] },
+  // Issue 26: sharing a list's saved view with every user of one's head office (saving one's own needs nothing).
+  { resource: 'saved_views', area: 'security', actions: ['share'] },
   { resource: 'general_settings', area: 'configuration' },
   { resource: 'languages', area: 'configuration' },
   { resource: 'head_offices', area: 'configuration' },

@@ -1910,6 +1910,194 @@ type RootTranslation = {
 		 */
 		checklist: string
 	}
+	savedViews: {
+		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព
+		 */
+		menu: string
+		/**
+		 * ប​ញ​្​ជ​ី​ព​េ​ញ
+		 */
+		allRecords: string
+		/**
+		 * ប​ា​ន​ក​ែ​ប​្​រ​ែ
+		 */
+		modified: string
+		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​រ​ប​ស​់​ខ​្​ញ​ុ​ំ
+		 */
+		mine: string
+		/**
+		 * ច​ែ​ក​រ​ំ​ល​ែ​ក​ក​្​ន​ុ​ង​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​ខ​្​ញ​ុ​ំ
+		 */
+		shared: string
+		/**
+		 * ម​ា​ន​ស​្​រ​ា​ប​់
+		 */
+		shipped: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
+		 */
+		none: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​.​.​.
+		 */
+		loading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក​ទ​ិ​ដ​្​ឋ​ភ​ា​ព
+		 */
+		save: string
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ថ​្​ម​ី
+		 */
+		saveAsNew: string
+		/**
+		 * ប​្​ដ​ូ​រ​ឈ​្​ម​ោ​ះ
+		 */
+		rename: string
+		/**
+		 * ល​ុ​ប​ទ​ិ​ដ​្​ឋ​ភ​ា​ព
+		 */
+		'delete': string
+		/**
+		 * ក​ំ​ណ​ត​់​ជ​ា​ល​ំ​ន​ា​ំ​ដ​ើ​ម
+		 */
+		setDefault: string
+		/**
+		 * ឈ​ប​់​ប​្​រ​ើ​ជ​ា​ល​ំ​ន​ា​ំ​ដ​ើ​ម
+		 */
+		clearDefault: string
+		/**
+		 * ច​ែ​ក​រ​ំ​ល​ែ​ក​ជ​ា​ម​ួ​យ​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​ខ​្​ញ​ុ​ំ
+		 */
+		share: string
+		/**
+		 * ឈ​ប​់​ច​ែ​ក​រ​ំ​ល​ែ​ក
+		 */
+		unshare: string
+		/**
+		 * ល​ំ​ន​ា​ំ​ដ​ើ​ម
+		 */
+		defaultBadge: string
+		/**
+		 * ប​ា​ន​ច​ែ​ក​រ​ំ​ល​ែ​ក
+		 */
+		sharedBadge: string
+		/**
+		 * ឈ​្​ម​ោ​ះ​ទ​ិ​ដ​្​ឋ​ភ​ា​ព
+		 */
+		nameLabel: string
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ថ​្​ម​ី
+		 */
+		saveAsTitle: string
+		/**
+		 * ត​ម​្​រ​ង​ ​ក​ា​រ​ស​្​វ​ែ​ង​រ​ក​ ​ល​ំ​ដ​ា​ប​់​ ​ច​ំ​ន​ួ​ន​ជ​ួ​រ​ដ​េ​ក​ក​្​ន​ុ​ង​ម​ួ​យ​ទ​ំ​ព​័​រ​ ​ន​ិ​ង​ជ​ួ​រ​ឈ​រ​ដ​ែ​ល​ក​ំ​ព​ុ​ង​ប​ង​្​ហ​ា​ញ​ ​ន​ឹ​ង​ត​្​រ​ូ​វ​រ​ក​្​ស​ា​ទ​ុ​ក​ក​្​រ​ោ​ម​ឈ​្​ម​ោ​ះ​ន​េ​ះ​។
+		 */
+		saveAsIntro: string
+		/**
+		 * ប​្​ដ​ូ​រ​ឈ​្​ម​ោ​ះ​ទ​ិ​ដ​្​ឋ​ភ​ា​ព
+		 */
+		renameTitle: string
+		/**
+		 * ល​ុ​ប​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * ម​ា​ន​ត​ែ​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ដ​ែ​ល​ត​្​រ​ូ​វ​ល​ុ​ប​៖​ ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ប​៉​ះ​ព​ា​ល​់​ទ​េ​។
+		 */
+		deleteBody: string
+		/**
+		 * រ​ក​្​ស​ា​ទ​ុ​ក
+		 */
+		saveButton: string
+		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ ​{​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​។
+		 * @param {unknown} name
+		 */
+		saved: RequiredParams<'name'>
+		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ ​{​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​។
+		 * @param {unknown} name
+		 */
+		deleted: RequiredParams<'name'>
+		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ ​{​n​a​m​e​}​ ​ន​ឹ​ង​ប​ើ​ក​ន​ៅ​ព​េ​ល​ប​ញ​្​ជ​ី​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ើ​ក​។
+		 * @param {unknown} name
+		 */
+		defaultSet: RequiredParams<'name'>
+		/**
+		 * ប​ញ​្​ជ​ី​ន​េ​ះ​ន​ឹ​ង​ប​ើ​ក​ដ​ោ​យ​គ​្​ម​ា​ន​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ល​ំ​ន​ា​ំ​ដ​ើ​ម​។
+		 */
+		defaultCleared: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ប​ា​ន​ទ​េ​។
+		 */
+		failed: string
+		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​៖​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		paletteTitle: RequiredParams<'name'>
+		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព
+		 */
+		paletteKeyword: string
+		/**
+		 * ជ​ួ​រ​ឈ​រ
+		 */
+		columns: string
+		/**
+		 * ជ​ួ​រ​ឈ​រ​ន​ៃ​ប​ញ​្​ជ​ី
+		 */
+		columnsTitle: string
+		/**
+		 * S​p​a​c​e​៖​ ​ប​ង​្​ហ​ា​ញ​ ​ឬ​ល​ា​ក​់​។​ ​A​l​t​+​↑​ ​ឬ​ ​A​l​t​+​↓​៖​ ​ផ​្​ល​ា​ស​់​ទ​ី​។​ ​A​l​t​+​←​ ​ឬ​ ​A​l​t​+​→​៖​ ​ប​ង​្​រ​ួ​ម​ ​ឬ​ព​ង​្​រ​ី​ក​។
+		 */
+		columnsHint: string
+		/**
+		 * ផ​្​ល​ា​ស​់​ ​{​c​o​l​u​m​n​}​ ​ឡ​ើ​ង​ល​ើ
+		 * @param {unknown} column
+		 */
+		moveUp: RequiredParams<'column'>
+		/**
+		 * ផ​្​ល​ា​ស​់​ ​{​c​o​l​u​m​n​}​ ​ច​ុ​ះ​ក​្​រ​ោ​ម
+		 * @param {unknown} column
+		 */
+		moveDown: RequiredParams<'column'>
+		/**
+		 * ប​ង​្​រ​ួ​ម​ ​{​c​o​l​u​m​n​}
+		 * @param {unknown} column
+		 */
+		narrower: RequiredParams<'column'>
+		/**
+		 * ព​ង​្​រ​ី​ក​ ​{​c​o​l​u​m​n​}
+		 * @param {unknown} column
+		 */
+		wider: RequiredParams<'column'>
+		/**
+		 * {​w​i​d​t​h​}​ ​ភ​ី​ក​ស​ែ​ល
+		 * @param {unknown} width
+		 */
+		widthPx: RequiredParams<'width'>
+		/**
+		 * ស​្​វ​័​យ​ប​្​រ​វ​ត​្​ត​ិ
+		 */
+		autoWidth: string
+		/**
+		 * ក​ំ​ណ​ត​់​ជ​ួ​រ​ឈ​រ​ឡ​ើ​ង​វ​ិ​ញ
+		 */
+		resetColumns: string
+		/**
+		 * យ​៉​ា​ង​ហ​ោ​ច​ណ​ា​ស​់​ត​្​រ​ូ​វ​ប​ង​្​ហ​ា​ញ​ជ​ួ​រ​ឈ​រ​ម​ួ​យ​។
+		 */
+		lastColumn: string
+	}
 	list: {
 		/**
 		 * រ​ប​ៀ​ប​ប​ង​្​ហ​ា​ញ​ប​ញ​្​ជ​ី
@@ -3662,6 +3850,10 @@ type RootTranslation = {
 			 * ក​ំ​ណ​ត​់​ហ​េ​ត​ុ​ន​ៃ​ក​ា​រ​ប​ើ​ក​ម​ើ​ល
 			 */
 			audit_logs: string
+			/**
+			 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក
+			 */
+			saved_views: string
 		}
 		actions: {
 			/**
@@ -3684,6 +3876,10 @@ type RootTranslation = {
 			 * អ​ន​ុ​ម​័​ត
 			 */
 			approve: string
+			/**
+			 * ច​ែ​ក​រ​ំ​ល​ែ​ក
+			 */
+			share: string
 		}
 	}
 	userAdmin: {
@@ -8908,6 +9104,184 @@ export type TranslationFunctions = {
 		 */
 		checklist: () => LocalizedString
 	}
+	savedViews: {
+		/**
+		 * ទិដ្ឋភាព
+		 */
+		menu: () => LocalizedString
+		/**
+		 * បញ្ជីពេញ
+		 */
+		allRecords: () => LocalizedString
+		/**
+		 * បានកែប្រែ
+		 */
+		modified: () => LocalizedString
+		/**
+		 * ទិដ្ឋភាពរបស់ខ្ញុំ
+		 */
+		mine: () => LocalizedString
+		/**
+		 * ចែករំលែកក្នុងការិយាល័យរបស់ខ្ញុំ
+		 */
+		shared: () => LocalizedString
+		/**
+		 * មានស្រាប់
+		 */
+		shipped: () => LocalizedString
+		/**
+		 * មិនទាន់មានទិដ្ឋភាពដែលបានរក្សាទុកនៅឡើយទេ។
+		 */
+		none: () => LocalizedString
+		/**
+		 * កំពុងផ្ទុកទិដ្ឋភាព...
+		 */
+		loading: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកទិដ្ឋភាពបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * រក្សាទុកទិដ្ឋភាព
+		 */
+		save: () => LocalizedString
+		/**
+		 * រក្សាទុកជាទិដ្ឋភាពថ្មី
+		 */
+		saveAsNew: () => LocalizedString
+		/**
+		 * ប្ដូរឈ្មោះ
+		 */
+		rename: () => LocalizedString
+		/**
+		 * លុបទិដ្ឋភាព
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * កំណត់ជាលំនាំដើម
+		 */
+		setDefault: () => LocalizedString
+		/**
+		 * ឈប់ប្រើជាលំនាំដើម
+		 */
+		clearDefault: () => LocalizedString
+		/**
+		 * ចែករំលែកជាមួយការិយាល័យរបស់ខ្ញុំ
+		 */
+		share: () => LocalizedString
+		/**
+		 * ឈប់ចែករំលែក
+		 */
+		unshare: () => LocalizedString
+		/**
+		 * លំនាំដើម
+		 */
+		defaultBadge: () => LocalizedString
+		/**
+		 * បានចែករំលែក
+		 */
+		sharedBadge: () => LocalizedString
+		/**
+		 * ឈ្មោះទិដ្ឋភាព
+		 */
+		nameLabel: () => LocalizedString
+		/**
+		 * រក្សាទុកជាទិដ្ឋភាពថ្មី
+		 */
+		saveAsTitle: () => LocalizedString
+		/**
+		 * តម្រង ការស្វែងរក លំដាប់ ចំនួនជួរដេកក្នុងមួយទំព័រ និងជួរឈរដែលកំពុងបង្ហាញ នឹងត្រូវរក្សាទុកក្រោមឈ្មោះនេះ។
+		 */
+		saveAsIntro: () => LocalizedString
+		/**
+		 * ប្ដូរឈ្មោះទិដ្ឋភាព
+		 */
+		renameTitle: () => LocalizedString
+		/**
+		 * លុបទិដ្ឋភាព {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * មានតែទិដ្ឋភាពប៉ុណ្ណោះដែលត្រូវលុប៖ កំណត់ត្រាមិនត្រូវបានប៉ះពាល់ទេ។
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * រក្សាទុក
+		 */
+		saveButton: () => LocalizedString
+		/**
+		 * ទិដ្ឋភាព {name} ត្រូវបានរក្សាទុក។
+		 */
+		saved: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ទិដ្ឋភាព {name} ត្រូវបានលុប។
+		 */
+		deleted: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ទិដ្ឋភាព {name} នឹងបើកនៅពេលបញ្ជីនេះត្រូវបានបើក។
+		 */
+		defaultSet: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * បញ្ជីនេះនឹងបើកដោយគ្មានទិដ្ឋភាពលំនាំដើម។
+		 */
+		defaultCleared: () => LocalizedString
+		/**
+		 * មិនអាចរក្សាទុកទិដ្ឋភាពបានទេ។
+		 */
+		failed: () => LocalizedString
+		/**
+		 * ទិដ្ឋភាព៖ {name}
+		 */
+		paletteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ទិដ្ឋភាព
+		 */
+		paletteKeyword: () => LocalizedString
+		/**
+		 * ជួរឈរ
+		 */
+		columns: () => LocalizedString
+		/**
+		 * ជួរឈរនៃបញ្ជី
+		 */
+		columnsTitle: () => LocalizedString
+		/**
+		 * Space៖ បង្ហាញ ឬលាក់។ Alt+↑ ឬ Alt+↓៖ ផ្លាស់ទី។ Alt+← ឬ Alt+→៖ បង្រួម ឬពង្រីក។
+		 */
+		columnsHint: () => LocalizedString
+		/**
+		 * ផ្លាស់ {column} ឡើងលើ
+		 */
+		moveUp: (arg: { column: unknown }) => LocalizedString
+		/**
+		 * ផ្លាស់ {column} ចុះក្រោម
+		 */
+		moveDown: (arg: { column: unknown }) => LocalizedString
+		/**
+		 * បង្រួម {column}
+		 */
+		narrower: (arg: { column: unknown }) => LocalizedString
+		/**
+		 * ពង្រីក {column}
+		 */
+		wider: (arg: { column: unknown }) => LocalizedString
+		/**
+		 * {width} ភីកសែល
+		 */
+		widthPx: (arg: { width: unknown }) => LocalizedString
+		/**
+		 * ស្វ័យប្រវត្តិ
+		 */
+		autoWidth: () => LocalizedString
+		/**
+		 * កំណត់ជួរឈរឡើងវិញ
+		 */
+		resetColumns: () => LocalizedString
+		/**
+		 * យ៉ាងហោចណាស់ត្រូវបង្ហាញជួរឈរមួយ។
+		 */
+		lastColumn: () => LocalizedString
+	}
 	list: {
 		/**
 		 * របៀបបង្ហាញបញ្ជី
@@ -10470,6 +10844,10 @@ export type TranslationFunctions = {
 			 * កំណត់ហេតុនៃការបើកមើល
 			 */
 			audit_logs: () => LocalizedString
+			/**
+			 * ទិដ្ឋភាពដែលបានរក្សាទុក
+			 */
+			saved_views: () => LocalizedString
 		}
 		actions: {
 			/**
@@ -10492,6 +10870,10 @@ export type TranslationFunctions = {
 			 * អនុម័ត
 			 */
 			approve: () => LocalizedString
+			/**
+			 * ចែករំលែក
+			 */
+			share: () => LocalizedString
 		}
 	}
 	userAdmin: {

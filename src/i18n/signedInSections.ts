@@ -31,4 +31,6 @@ export const signedInSections = [
   'palette',
   // actions on a list's selected rows (issue 26): lists are signed-in screens
   'bulk',
+  // saved views and the column chooser of the lists (issue 26): lists are for signed-in users
+  'savedViews',
 ] as const;

@@ -56,6 +56,8 @@ export const demoRoles = [
       'post_adoption_services:write',
       'post_adoption_services:update',
       'adopted_child_reports:read',
+      // Issue 26: shares the office's saved views of the lists.
+      'saved_views:share',
     ],
   },
   { roleName: 'Demo Viewer', permissions: readOnly },

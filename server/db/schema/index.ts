@@ -6,6 +6,7 @@ export * from './matchings';
 export * from './organisation';
 export * from './parents';
 export * from './reference';
+export * from './savedViews';
 export * from './security';
 export * from './services';
 export * from './settings';

@@ -3,6 +3,7 @@ import {
   type ColDef,
   ColumnApiModule,
   ColumnAutoSizeModule,
+  type ColumnResizedEvent,
   type GridApi,
   type IDatasource,
   type IGetRowsParams,
@@ -23,6 +24,7 @@ import type { TSortOrder } from '@/domain/listQuery';
 import type { TRouteLocale } from '@/domain/locale';
 import { isoDateIn } from '@/domain/programmeTime';
 import type { TResourceDefinition } from '@/domain/resource';
+import { arrangeColumns, type TColumnSetting } from '@/domain/savedViews';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TListLoaderActor } from '@/machines/listLoader.machine';
 import type { TResourceRow } from '@/platform/api/resources';
@@ -34,6 +36,7 @@ import type { TGridSelection } from './useRowSelection';
 
 // Only what the lists use: the server-fed row model (pages and 'all' are blocks of it), the column
 // state (sort), columns sized to their content, scrolling a focused row into view and selecting rows.
+// Moving and resizing columns with the mouse come with the grid's core (issue 26: kept in the address).
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
   RowSelectionModule,
@@ -84,7 +87,13 @@ export type TResourceGridProps = {
   shortPageRows: number | null;
   /** Rows selected with a checkbox column and the keyboard (useRowSelection.ts), for bulk actions. */
   selection?: TGridSelection;
+  /** The columns as arranged in the address (order, hidden, widths); empty: as described. */
+  columns?: readonly TColumnSetting[];
+  /** Columns moved or resized with the mouse: the new arrangement. */
+  onColumnsChange?: (columns: TColumnSetting[]) => void;
 };
+
+const noColumnSettings: readonly TColumnSetting[] = [];
 
 /**
  * The AG Grid of a resource list, fed by the server through the list loader machine: each block
@@ -104,13 +113,15 @@ const ResourceGrid = ({
   ariaLabel,
   shortPageRows,
   selection,
+  columns: columnSettings = noColumnSettings,
+  onColumnsChange,
 }: TResourceGridProps) => {
   const { LL } = useI18nContext();
   const dark = useAtomValue(darkModeAtom);
   const pending = useRef(new Map<number, { params: IGetRowsParams; paged: boolean }>());
   const nextRequestId = useRef(1);
-  const callbacks = useRef({ onTotal, onOpen, onSortChange });
-  callbacks.current = { onTotal, onOpen, onSortChange };
+  const callbacks = useRef({ onTotal, onOpen, onSortChange, onColumnsChange, columnSettings });
+  callbacks.current = { onTotal, onOpen, onSortChange, onColumnsChange, columnSettings };
 
   // Answers each block with the machine's outcome for its request id.
   useEffect(() => {
@@ -180,21 +191,33 @@ const ResourceGrid = ({
       )?.key ?? definition.columns.find((column) => column.kind !== 'photo')?.key,
     [definition],
   );
+  // The columns in the address's order, hidden ones hidden, those sized by hand at their width.
+  const arranged = useMemo(() => {
+    const keys = definition.columns.map((column) => column.key);
+    return arrangeColumns(columnSettings, keys).flatMap((setting) => {
+      const column = definition.columns.find((described) => described.key === setting.id);
+      return column ? [{ column, setting }] : [];
+    });
+  }, [definition, columnSettings]);
   const columnDefs = useMemo<ColDef<TResourceRow>[]>(
     () =>
-      definition.columns.map((column): ColDef<TResourceRow> => {
-        const main = column.key === mainColumn;
+      arranged.map(({ column, setting }): ColDef<TResourceRow> => {
+        const main = column.key === mainColumn && !setting.width;
         const base: ColDef<TResourceRow> = {
           colId: column.key,
           headerName: labelOf(column.label ?? column.key),
           sortable: column.sortable === true,
           initialSort: initialSort.sort === column.key ? initialSort.order : null,
+          hide: setting.hidden === true,
+          width: setting.width,
           // The main column takes what the others, sized to their content, leave.
           flex: main ? 1 : undefined,
-          minWidth: main
-            ? Math.max(column.minWidth ?? 0, mainColumnMinWidth)
-            : (column.minWidth ?? columnMinWidth),
-          maxWidth: main ? undefined : columnMaxWidth,
+          minWidth: setting.width
+            ? Math.min(setting.width, column.minWidth ?? columnMinWidth)
+            : main
+              ? Math.max(column.minWidth ?? 0, mainColumnMinWidth)
+              : (column.minWidth ?? columnMinWidth),
+          maxWidth: main || setting.width ? undefined : columnMaxWidth,
           valueGetter: (params) =>
             params.data ? columnText(column, params.data, locale, optionLabel, labelOf, LL) : '',
         };
@@ -267,12 +290,41 @@ const ResourceGrid = ({
         }
         return base;
       }),
-    [definition, labelOf, optionLabel, locale, initialSort, mainColumn, LL],
+    [arranged, labelOf, optionLabel, locale, initialSort, mainColumn, LL],
   );
+  // Sized to their content: every shown column but the main one and those sized by hand.
   const sizedColumns = useMemo(
-    () => definition.columns.filter((column) => column.key !== mainColumn).map((column) => column.key),
-    [definition, mainColumn],
+    () =>
+      arranged
+        .filter(({ column, setting }) => column.key !== mainColumn && !setting.width && !setting.hidden)
+        .map(({ column }) => column.key),
+    [arranged, mainColumn],
   );
+  // Columns resized with the mouse since the last drag ended: they keep the width they were given.
+  const resizedByHand = useRef(new Set<string>());
+  /** After a drag (a column moved or resized): the grid's arrangement, when it differs, to the address. */
+  const columnsDragged = useCallback((api: GridApi) => {
+    const { onColumnsChange: change, columnSettings: current } = callbacks.current;
+    if (!change) return;
+    const widths = new Map(
+      current.flatMap((setting) => (setting.width ? [[setting.id, setting.width]] : [])),
+    );
+    for (const id of resizedByHand.current) widths.set(id, -1);
+    resizedByHand.current.clear();
+    const next = api.getColumnState().map((state): TColumnSetting => {
+      const setting: TColumnSetting = { id: state.colId };
+      const width = widths.get(state.colId);
+      if (width === -1 && state.width) setting.width = Math.round(state.width);
+      else if (width) setting.width = width;
+      if (state.hide) setting.hidden = true;
+      return setting;
+    });
+    const arrangedNow = arrangeColumns(
+      current,
+      next.map((setting) => setting.id),
+    );
+    if (JSON.stringify(next) !== JSON.stringify(arrangedNow)) change(next);
+  }, []);
 
   // A value or header cut by its column's width shows whole under it on hover and on keyboard focus.
   const sectionRef = useRef<HTMLElement | null>(null);
@@ -332,13 +384,14 @@ const ResourceGrid = ({
         infiniteInitialRowCount={length === -1 ? allRowsBlockSize : length}
         maxBlocksInCache={length === -1 ? 20 : 1}
         columnDefs={columnDefs}
-        defaultColDef={{
-          resizable: true,
-          suppressMovable: true,
-          suppressKeyboardEvent: selection?.suppressKey,
-        }}
+        defaultColDef={{ resizable: true, suppressKeyboardEvent: selection?.suppressKey }}
         rowSelection={selection?.rowSelection}
         onSelectionChanged={(event) => selection?.onSelectionChanged(event.api)}
+        onColumnResized={(event: ColumnResizedEvent) => {
+          if (event.source !== 'uiColumnResized') return;
+          for (const column of event.columns ?? []) resizedByHand.current.add(column.getColId());
+        }}
+        onDragStopped={(event) => columnsDragged(event.api)}
         sortingOrder={['asc', 'desc', null]}
         getRowId={(params) => String(params.data.id)}
         suppressNoRowsOverlay

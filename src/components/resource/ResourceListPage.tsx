@@ -20,6 +20,7 @@ import { hasPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
 import { listLoaderMachine } from '@/machines/listLoader.machine';
 import { fetchResourcePage, type TResourceRow } from '@/platform/api/resources';
+import { saveListPreference } from '@/platform/api/savedViews';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useMediaQuery } from '@/platform/useMediaQuery';
@@ -27,11 +28,15 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
 import { BulkActionBar } from './BulkActionBar';
+import { ColumnChooser } from './ColumnChooser';
 import { DateRangeFilter } from './DateRangeFilter';
 import { defaultExportFormats, ListExportButtons } from './ListExportButtons';
 import { LookupFilter } from './LookupFilter';
-import { isNarrowed, listViewParams, parseListView, showsView, type TListView } from './listAddress';
+import { isNarrowed, listViewParams, parseListView, type TListView } from './listAddress';
 import type { TClientResource } from './resourceArea';
+import { SavedViewsMenu } from './SavedViewsMenu';
+import { openedView, type TListShape } from './savedViewAddress';
+import { useListViews } from './useListViews';
 import { useResourceText } from './useResourceText';
 import { useRowSelection } from './useRowSelection';
 
@@ -80,10 +85,22 @@ export const ResourceListPage = ({
   );
   const filterKeys = useMemo(() => shownFilters.map((filter) => filter.key), [shownFilters]);
   const [params, setParams] = useSearchParams();
-  const { defaultRowsPerPage } = useClientSettings();
+  const { defaultRowsPerPage: settingsRowsPerPage } = useClientSettings();
+  // Saved views and the user's rows per page of this list (issue 26); a variant list has none.
+  const listKey = variant ? null : definition.name;
+  const { remote: listViews, changed: viewsChanged } = useListViews(listKey);
+  const preference = listViews.state === 'ready' ? listViews.data?.preference : undefined;
+  const defaultRowsPerPage = preference?.take ?? settingsRowsPerPage;
+  const columnKeys = useMemo(() => definition.columns.map((column) => column.key), [definition]);
+  const shape = useMemo<TListShape>(
+    () => ({ filterKeys, columnKeys, defaultLength: defaultRowsPerPage }),
+    [filterKeys, columnKeys, defaultRowsPerPage],
+  );
+  // Opened without rows per page in the address: the user's own choice is asked first.
+  const waitingForPreferences = listKey !== null && !params.has('length') && listViews.state === 'loading';
   const view = useMemo(
-    () => parseListView(params, filterKeys, defaultRowsPerPage),
-    [params, filterKeys, defaultRowsPerPage],
+    () => parseListView(params, filterKeys, defaultRowsPerPage, columnKeys),
+    [params, filterKeys, defaultRowsPerPage, columnKeys],
   );
   const [total, setTotal] = useState<number | null>(null);
   /** False while the total is the server's estimate (a list above 10,000 rows): shown 'about …'. */
@@ -137,23 +154,21 @@ export const ResourceListPage = ({
   const boardShown = board !== undefined && params.get('view') === board.key;
   // A change starts from the address as it is now, not as this render read it: two changes made
   // before the page re-renders (a sort, then at once the rows per page) must not undo the first.
+  // A change asked and not yet in the address (the router commits it a moment later): the first
+  // visit's defaults must not be written over it from the address as it was.
+  const changePending = useRef(false);
   const update = useCallback(
     (changes: Partial<TListView>, replace = false) => {
+      changePending.current = true;
       const now = new URLSearchParams(window.location.search);
-      const current = parseListView(now, filterKeys, defaultRowsPerPage);
+      const current = parseListView(now, filterKeys, defaultRowsPerPage, columnKeys);
       const shown = board !== undefined && now.get('view') === board.key;
-      // A view's columns (`columns=`, issue 26) stay in the address: the export follows them.
-      const columns = now.get('columns');
       setParams(
-        {
-          ...listViewParams({ ...current, ...changes }),
-          ...(shown && board ? { view: board.key } : {}),
-          ...(columns ? { columns } : {}),
-        },
+        { ...listViewParams({ ...current, ...changes }), ...(shown && board ? { view: board.key } : {}) },
         { replace },
       );
     },
-    [setParams, filterKeys, defaultRowsPerPage, board],
+    [setParams, filterKeys, defaultRowsPerPage, columnKeys, board],
   );
   const showBoard = useCallback(
     (shown: boolean) => {
@@ -174,20 +189,28 @@ export const ResourceListPage = ({
     [showBoard, boardShown],
   );
 
-  // The address always says what is shown (spec section 2): the first visit writes the defaults.
+  // The address always says what is shown (spec section 2): the first visit writes the defaults,
+  // or the user's default view when the list is opened without a query (issue 26).
+  const defaultView =
+    listViews.state === 'ready'
+      ? listViews.data?.views.find((saved) => saved.id === preference?.defaultViewId)
+      : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address is the change committed
   useEffect(() => {
-    if (!params.has('page')) {
-      const columns = params.get('columns');
+    changePending.current = false;
+  }, [params]);
+  useEffect(() => {
+    if (waitingForPreferences || changePending.current) return;
+    if (params.size === 0 && defaultView) {
+      setParams(listViewParams(openedView(defaultView, shape)), { replace: true });
+      return;
+    }
+    if (!params.has('page') || !params.has('length'))
       setParams(
-        {
-          ...listViewParams(view),
-          ...(boardShown && board ? { view: board.key } : {}),
-          ...(columns ? { columns } : {}),
-        },
+        { ...listViewParams(view), ...(boardShown && board ? { view: board.key } : {}) },
         { replace: true },
       );
-    }
-  }, [params, setParams, view, boardShown, board]);
+  }, [params, setParams, view, boardShown, board, waitingForPreferences, defaultView, shape]);
 
   // Typing narrows the list after a pause; the address follows without a history entry per key.
   useEffect(() => {
@@ -266,20 +289,6 @@ export const ResourceListPage = ({
         : Math.max(0, Math.min(view.length, total - (view.page - 1) * view.length));
   const compact = rowsOnPage !== null && rowsOnPage <= shortPageRows;
   const narrowed = isNarrowed(view);
-  // The resource's named views ('My follow-ups'), each a link to its address, the one shown marked.
-  const savedViews = useMemo(
-    () =>
-      (variant ? [] : (resource.savedViews ?? [])).map((saved) => ({
-        ...saved,
-        to: `${localizedPath(locale, definition.routeBase)}?${saved.query}`,
-        shown: showsView(
-          view,
-          parseListView(new URLSearchParams(saved.query), filterKeys, defaultRowsPerPage),
-        ),
-      })),
-    [variant, resource.savedViews, locale, definition.routeBase, view, filterKeys, defaultRowsPerPage],
-  );
-
   const clearButton = (
     <button
       type="button"
@@ -442,21 +451,29 @@ export const ResourceListPage = ({
         ) : null}
       </div>
 
-      {savedViews.length > 0 ? (
-        <nav aria-label={LL.list.savedViews()} className="mb-3 flex flex-wrap items-center gap-2">
-          {savedViews.map((saved) => (
-            <AppLink
-              key={saved.key}
-              to={saved.to}
-              aria-current={saved.shown ? 'page' : undefined}
-              data-saved-view={saved.key}
-              className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-1 text-slate-700 text-sm hover:bg-slate-100 aria-[current=page]:border-primary-700 aria-[current=page]:bg-primary-700 aria-[current=page]:text-white dark:border-slate-600 dark:text-slate-200 dark:aria-[current=page]:border-primary-300 dark:aria-[current=page]:bg-primary-300 dark:aria-[current=page]:text-slate-950 dark:hover:bg-slate-800"
-            >
-              <Icon name={saved.icon} className="size-4" />
-              {saved.label(LL)}
-            </AppLink>
-          ))}
-        </nav>
+      {listKey ? (
+        <div className="mb-3 flex flex-wrap items-center gap-2">
+          <SavedViewsMenu
+            list={listKey}
+            view={view}
+            shape={shape}
+            remote={listViews}
+            onOpen={(saved) => setParams(listViewParams(openedView(saved, shape)))}
+            onChanged={viewsChanged}
+          />
+          {boardShown ? null : (
+            <ColumnChooser
+              columnKeys={columnKeys}
+              columns={view.columns ?? []}
+              labelOf={(key) => {
+                const column = definition.columns.find((described) => described.key === key);
+                return labelOf(column?.label ?? key);
+              }}
+              widthOf={(key) => gridApi.current?.getColumn(key)?.getActualWidth()}
+              onChange={(columns) => update({ columns })}
+            />
+          )}
+        </div>
       ) : null}
 
       <div className="mb-3 flex flex-wrap items-end gap-3">
@@ -593,28 +610,34 @@ export const ResourceListPage = ({
             <Suspense
               fallback={<div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />}
             >
-              <ResourceGrid
-                key={retryKey}
-                definition={definition}
-                view={view}
-                loader={loader}
-                locale={locale}
-                labelOf={labelOf}
-                optionLabel={optionLabel}
-                ariaLabel={text.many}
-                shortPageRows={compact ? rowsOnPage : null}
-                selection={rowSelection.selection}
-                onSortChange={(sort, order) => {
-                  if (sort === view.sort && order === view.order) return;
-                  update({ sort, order, page: 1 });
-                }}
-                onOpen={openRowIfCurrent}
-                onTotal={gridTotal}
-                onGridReady={(api) => {
-                  gridApi.current = api;
-                  rowSelection.setApi(api);
-                }}
-              />
+              {waitingForPreferences ? (
+                <div className="h-full animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
+              ) : (
+                <ResourceGrid
+                  key={retryKey}
+                  definition={definition}
+                  view={view}
+                  loader={loader}
+                  locale={locale}
+                  labelOf={labelOf}
+                  optionLabel={optionLabel}
+                  ariaLabel={text.many}
+                  shortPageRows={compact ? rowsOnPage : null}
+                  selection={rowSelection.selection}
+                  onSortChange={(sort, order) => {
+                    if (sort === view.sort && order === view.order) return;
+                    update({ sort, order, page: 1 });
+                  }}
+                  onOpen={openRowIfCurrent}
+                  onTotal={gridTotal}
+                  onGridReady={(api) => {
+                    gridApi.current = api;
+                    rowSelection.setApi(api);
+                  }}
+                  columns={view.columns}
+                  onColumnsChange={(columns) => update({ columns })}
+                />
+              )}
             </Suspense>
             {empty ? (
               <div className="absolute inset-x-0 top-11 bottom-0 flex flex-col items-center justify-center gap-3 bg-white/90 text-center dark:bg-slate-900/90">
@@ -644,7 +667,12 @@ export const ResourceListPage = ({
                 id="rows-per-page"
                 className={`${inputClass(false)} w-auto py-1`}
                 value={view.length}
-                onChange={(event) => update({ length: Number(event.target.value), page: 1 })}
+                onChange={(event) => {
+                  const length = Number(event.target.value);
+                  update({ length, page: 1 });
+                  // Remembered for the next time this list opens without rows per page (issue 26).
+                  if (listKey) saveListPreference(listKey, { take: length }).catch(() => undefined);
+                }}
               >
                 {rowsPerPageOptions.map((option) => (
                   <option key={option} value={option}>

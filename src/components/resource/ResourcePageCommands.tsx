@@ -13,6 +13,7 @@ import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import type { TClientResource } from './resourceArea';
+import { SavedViewCommands } from './SavedViewCommands';
 
 /**
  * Palette pages: every described resource's list the user may read (the list itself adds
@@ -53,6 +54,7 @@ export const ResourcePageCommands = ({ resources }: { resources: TClientResource
       {allAreas().map((area) => (
         <AreaAppCommands key={area.name} area={area} />
       ))}
+      <SavedViewCommands resources={resources} />
     </>
   );
 };

@@ -1,5 +1,6 @@
 import { rowsPerPageOptions } from '@/domain/constants';
 import type { TSortOrder } from '@/domain/listQuery';
+import { columnsParam, parseColumnsParam, type TColumnSetting } from '@/domain/savedViews';
 
 /**
  * What a list shows, as kept in the address (spec section 2 'Lists'): `page`, `length` and `filter`
@@ -13,6 +14,13 @@ export type TListView = {
   sort: string | null;
   order: TSortOrder;
   filters: Record<string, string | number | null>;
+  /**
+   * The columns as arranged by hand (`columns=`: order, hidden, widths; issue 26); absent or empty:
+   * the list's own columns as described.
+   */
+  columns?: TColumnSetting[];
+  /** The saved view this address was opened from (`savedView=`): the menu says when it differs. */
+  savedViewId?: number | null;
 };
 
 export const defaultListView = (length = 10): TListView => ({
@@ -45,8 +53,17 @@ export const parseListView = (
   params: URLSearchParams,
   allowedFilters: readonly string[],
   defaultLength = 10,
+  /** The list's column keys: `columns=` names only these. */
+  columnKeys?: readonly string[],
 ): TListView => {
   const view = defaultListView(defaultLength);
+  if (columnKeys && params.has('columns')) {
+    const columns = parseColumnsParam(params.get('columns'), columnKeys);
+    if (columns.length > 0) view.columns = columns;
+  }
+  const savedViewId = Number(params.get('savedView'));
+  if (params.has('savedView') && Number.isInteger(savedViewId) && savedViewId > 0)
+    view.savedViewId = savedViewId;
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page >= 1) view.page = page;
   const length = Number(params.get('length'));
@@ -84,7 +101,13 @@ export const listViewParams = (view: TListView): Record<string, string> => {
   for (const [key, value] of Object.entries(view.filters)) {
     if (value !== null && value !== '') filter[key] = value;
   }
-  return { page: String(view.page), length: String(view.length), filter: JSON.stringify(filter) };
+  return {
+    page: String(view.page),
+    length: String(view.length),
+    filter: JSON.stringify(filter),
+    ...(view.columns?.length ? { columns: columnsParam(view.columns) } : {}),
+    ...(view.savedViewId ? { savedView: String(view.savedViewId) } : {}),
+  };
 };
 
 /** Whether a search or filter narrows the list (the empty state then offers to clear them). */

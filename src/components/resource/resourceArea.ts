@@ -88,18 +88,6 @@ export type TClientResource = {
     icon: string;
     Board: ComponentType<TListBoardProps>;
   };
-  /**
-   * Views of the list worth a name ('My follow-ups': mine, pending, nearest first), each an address
-   * of the list (`query`, plain parameters: `mine=mine&status=pending&sort=plannedDate&order=asc`).
-   * The list shows them as links above its filters, the current one marked; a feature's palette
-   * command may open the same address. Only a query: the list's own engine does the rest.
-   */
-  savedViews?: readonly {
-    key: string;
-    label: (LL: TranslationFunctions) => string;
-    icon: string;
-    query: string;
-  }[];
   /** The list offers the filtered rows as files: `GET {apiBase}/export?format=` with the list's filters. */
   exportFormats?: readonly ('xlsx' | 'csv')[];
   /**

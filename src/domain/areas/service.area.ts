@@ -26,7 +26,7 @@ export const serviceArea = defineArea({
     icon: 'service',
     title: { kh: 'សេវាក្រោយការសុំកុមារធម៌', en: 'Service after adoption' },
   },
-  // The list's saved view of the same name (src/features/service/serviceClient.ts).
+  // The list's shipped view of the same name (src/domain/savedViews.ts), by its old fixed address.
   commandPages: [
     {
       id: 'open-my-follow-ups',

@@ -1,6 +1,6 @@
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { areaPagePermission } from '@/domain/areas/area';
-import { myFollowUpsQuery, serviceArea } from '@/domain/areas/service.area';
+import { serviceArea } from '@/domain/areas/service.area';
 import { isoDateIn } from '@/domain/programmeTime';
 import { serviceResource } from '@/domain/resources/service';
 import { fetchLookup } from '@/platform/api/resources';
@@ -18,7 +18,8 @@ const loadServiceCreateDefaults = async (): Promise<Record<string, unknown>> => 
 
 /**
  * The screens of services after adoption (`/service-after-adoption`): the list with its due marks,
- * filters, 'My follow-ups' and export; the form (child, type, planned day, officer, notes); a
+ * filters and export ('My follow-ups' is a view shipped with the product: src/domain/savedViews.ts);
+ * the form (child, type, planned day, officer, notes); a
  * service opens on its page (src/features/service/show).
  */
 export const serviceClientResource: TClientResource = {
@@ -30,14 +31,6 @@ export const serviceClientResource: TClientResource = {
   // Only a pending service may be deleted (the server answers 409 otherwise).
   deletable: (record) => record.status === 'pending',
   loadCreateDefaults: loadServiceCreateDefaults,
-  savedViews: [
-    {
-      key: 'my-follow-ups',
-      label: (LL) => LL.areas.service.myFollowUps(),
-      icon: 'user',
-      query: myFollowUpsQuery,
-    },
-  ],
 };
 
 /** The service feature's described resources with screens (collected by src/features/clientResources.ts). */
