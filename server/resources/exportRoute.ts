@@ -83,12 +83,18 @@ const describedColumn = (column: TColumnDef, main: boolean): TFileColumn => {
   };
 };
 
-/** The `columns` parameter: ids separated by commas (the list's address keeps the view's this way). */
+/**
+ * The `columns` parameter, in the list address's own form (src/domain/savedViews.ts, `columnsParam`):
+ * ids separated by commas, in order; one hidden in the view (`-id`) is left out of the file and a
+ * width set by hand (`id:120`) is the grid's only. The product's lists write every column there (the
+ * chooser and the grid write the whole arrangement), so the file has the grid's columns.
+ */
 const columnIds = (value: string) =>
   value
     .split(',')
     .map((part) => part.trim())
-    .filter(Boolean);
+    .filter((part) => part !== '' && !part.startsWith('-'))
+    .map((part) => part.replace(/:\d{1,4}$/, ''));
 
 /**
  * A resource's export (the resource engine's, for every list it serves): the list's search, filters,
@@ -150,7 +156,7 @@ export const exportRoute =
         )
         .meta({
           description:
-            "The file's columns in order, ids separated by commas (a saved view's columns); " +
+            "The file's columns in order, ids separated by commas, as the list's address writes them (`-id`: hidden, left out; `id:120`: a width, ignored); " +
             `absent: the list's default. Each one of: ${ids.join(', ')}.`,
         }),
       ...filterSchema(definition),
