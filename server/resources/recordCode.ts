@@ -26,7 +26,8 @@ export const greatestCodeNumber = async (db: TDbOrTx, target: TCodeTarget, stem:
     .where(
       and(
         eq(auditLog.entity, target.entity),
-        eq(auditLog.action, 'delete'),
+        // Written out, not a parameter: the partial index's condition (migration 0025) is then seen to hold.
+        sql`${auditLog.action} = 'delete'`,
         sql`${deletedCode} like ${`${escaped}%`}`,
         sql`${deletedCode} ~ '[0-9]{6}$'`,
       ),

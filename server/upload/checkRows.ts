@@ -89,14 +89,24 @@ export const checkRows = async (
   const fields = importColumns(imported);
   const fieldByKey = new Map(fields.map((field) => [field.key, field]));
   const keys = new Set(fields.map((field) => field.key));
-  const labelOf = (field: TFieldDef) => columnHeader(fields, field, t);
   const t = translators[locale];
+  /** What is worked out once per column and value, not per row (a translator's words are proxies, slow to reach). */
+  const once = <T>(kept: Map<string, T>, key: string, make: () => T): T => {
+    if (!kept.has(key)) kept.set(key, make());
+    return kept.get(key) as T;
+  };
+  const labels = new Map<string, string>();
+  const labelOf = (field: TFieldDef) => once(labels, field.key, () => columnHeader(fields, field, t));
+  const optionWords = new Map<string, string[]>();
   /** An option's words in both languages (a select column takes its value or either label). */
   const optionLabels = (field: TFieldDef, value: string): string[] =>
-    Object.values(translators).map((words) => {
-      const options = words.options as unknown as Record<string, Record<string, () => string> | undefined>;
-      return options[field.optionsLabel ?? field.key]?.[value]?.() ?? value;
-    });
+    once(optionWords, `${field.key}\u0000${value}`, () =>
+      Object.values(translators).map((words) => {
+        const options = words.options as unknown as Record<string, Record<string, () => string> | undefined>;
+        return options[field.optionsLabel ?? field.key]?.[value]?.() ?? value;
+      }),
+    );
+  const listNames = new Map<string, string>();
 
   // The lists the reference columns name, each loaded once.
   const indexes = new Map<string, TSourceIndex>();
@@ -181,7 +191,7 @@ export const checkRows = async (
       }
       const sourceKey = imported.references[field.key];
       const index = sourceKey ? indexes.get(sourceKey) : undefined;
-      const listName = index?.source.title(t, locale) ?? '';
+      const listName = once(listNames, field.key, () => index?.source.title(t, locale) ?? '');
       const match = (value: string): number | undefined => {
         if (!index) return undefined;
         const above = parentField(field.key);
