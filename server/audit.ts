@@ -14,16 +14,19 @@ export type TAuditEntry = {
   after?: unknown;
 };
 
+/** The audit row of one change, as inserted (one at a time, or many together by the bulk import). */
+export const auditValues = (entry: TAuditEntry) => ({
+  userId: entry.userId,
+  entity: entry.entity,
+  entityId: entry.entityId,
+  action: entry.action,
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+  createdBy: entry.userId,
+  updatedBy: entry.userId,
+});
+
 /** Who changed what and when, with the record before and after (DESIGN.md section 5). */
 export const writeAudit = async (db: TDbOrTx, entry: TAuditEntry) => {
-  await db.insert(auditLog).values({
-    userId: entry.userId,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    action: entry.action,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    createdBy: entry.userId,
-    updatedBy: entry.userId,
-  });
+  await db.insert(auditLog).values(auditValues(entry));
 };

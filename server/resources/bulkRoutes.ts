@@ -18,6 +18,7 @@ import { translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { assertOwnOffice } from './officeScope';
 import { recordWrites, type TBulkChanges, type TResourceBinding } from './resourceRoutes';
+import { directSession } from './writeSession';
 
 /** A refusal in the request's words: its message, and the field messages of a 400 after it. */
 const refusalText = (error: ApiError, t: TranslationFunctions): string => {
@@ -93,6 +94,7 @@ export const bulkRoutes =
                 const now = app.now();
                 const changes = await changesOf({
                   db: tx,
+                  session: directSession(tx),
                   mode: 'update',
                   actor,
                   before,

@@ -48,32 +48,35 @@ export const byName =
  */
 export const programmeToday = sql`(select (current_timestamp at time zone 'Asia/Phnom_Penh')::date)`;
 
+/** What a new record's first status-history row says: the step that made it, by whom, when. */
+export type TFirstStatus = {
+  entity: string;
+  entityId: number;
+  action: string;
+  status: string;
+  /** Null for a step the system took on its own. */
+  actorId: number | null;
+  at: Date;
+  payload?: Record<string, unknown>;
+};
+
+/** A new record's first status-history row, as inserted (`recordFirstStatus`, or a write session's `add`). */
+export const firstStatusValues = (row: TFirstStatus) => ({
+  entity: row.entity,
+  entityId: row.entityId,
+  action: row.action,
+  fromStatus: '',
+  toStatus: row.status,
+  payload: row.payload ?? {},
+  userId: row.actorId,
+  at: row.at,
+  createdBy: row.actorId,
+  updatedBy: row.actorId,
+});
+
 /**
  * A new record's first status-history row (a child registered, an application received, a
  * matching proposed), written in the create's transaction: the history starts with the record.
  */
-export const recordFirstStatus = (
-  db: TDbOrTx,
-  row: {
-    entity: string;
-    entityId: number;
-    action: string;
-    status: string;
-    /** Null for a step the system took on its own. */
-    actorId: number | null;
-    at: Date;
-    payload?: Record<string, unknown>;
-  },
-) =>
-  db.insert(statusHistory).values({
-    entity: row.entity,
-    entityId: row.entityId,
-    action: row.action,
-    fromStatus: '',
-    toStatus: row.status,
-    payload: row.payload ?? {},
-    userId: row.actorId,
-    at: row.at,
-    createdBy: row.actorId,
-    updatedBy: row.actorId,
-  });
+export const recordFirstStatus = (db: TDbOrTx, row: TFirstStatus) =>
+  db.insert(statusHistory).values(firstStatusValues(row));

@@ -24,8 +24,9 @@ import { hasPermission } from '../../src/domain/permissions';
 import { permissionFor, type TResourceDefinition } from '../../src/domain/resource';
 import { idParam, recordVersion } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
-import { type TDbOrTx, writeAudit } from '../audit';
+import { auditValues, type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
+import { auditLog } from '../db/schema';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
 import { dataOf, errorResponses, ZIdParams } from '../http/schemas';
 import { requestLocale, translator } from '../plugins/locale';
@@ -37,6 +38,7 @@ import { assertOwnOffice, officeCondition } from './officeScope';
 import { defaultExactCountLimit, pagedOf, plannedRows, runPagedList, searchCondition } from './pagedList';
 import type { TRecordReader } from './recordReaders';
 import { createAccessRecorder, readTimeline, type TTimelineBinding, ZTimelineEntry } from './timeline';
+import { batchSession, chunksOf, directSession, insertInChunks, type TWriteSession } from './writeSession';
 
 type TResourceName = keyof TranslationFunctions['resources'];
 type TSortExpression = SQL | PgColumn | ((locale: TRouteLocale) => SQL);
@@ -63,6 +65,11 @@ export type TWriteContext = {
   now: number;
   /** The request's language: the words a refusal's values are put in (a status, an action). */
   t: TranslationFunctions;
+  /**
+   * Reads of other tables the rules make and rows the hooks add beside the record: at once for one
+   * record, batched when many are written together (server/resources/writeSession.ts).
+   */
+  session: TWriteSession;
 };
 
 /**
@@ -73,6 +80,16 @@ export type TWriteContext = {
 export type TBulkChanges = (
   context: TWriteContext & { before: Record<string, unknown> },
 ) => Promise<Record<string, unknown> | null>;
+
+/**
+ * Records refused by their rules in a write of many (`createMany`): the index of each body refused
+ * and why. Nothing of the batch is to be kept (the caller's transaction is rolled back).
+ */
+export class RecordsRefused extends Error {
+  constructor(readonly refusals: { index: number; error: ApiError }[]) {
+    super('records refused');
+  }
+}
 
 /** An options list of a resource (`{apiBase}/{path}`), for pickers and filters. */
 export type TLookupBinding = {
@@ -121,8 +138,9 @@ export type TResourceBinding = {
   /**
    * Rules across fields, checked in the write's transaction on the record as it would be saved (the
    * body on create, the stored row with the changes on patch); throw `fieldErrors(...)` to refuse.
+   * Reads through `session` are batched when many records are written together.
    */
-  consistency?: (db: TDbOrTx, record: Record<string, unknown>) => Promise<void>;
+  consistency?: (db: TDbOrTx, record: Record<string, unknown>, session: TWriteSession) => Promise<void>;
   /** Tables that point at a record: while any row does, the record cannot be deleted (409). */
   children?: { table: PgTable; column: PgColumn; resource: TResourceName }[];
   /** Options lists served at `{apiBase}/{path}` for pickers and filters. */
@@ -159,6 +177,13 @@ export type TResourceBinding = {
   export?: TExportBinding;
   /** What the area's bulk actions change, by action name, when not just their field (a service's replanning). */
   bulkChanges?: Record<string, TBulkChanges>;
+  /**
+   * Its rules judge each new record alone (none reads other records of its table, nor what another
+   * new record's hooks wrote) and its hooks read and add through `session`, codes included: the
+   * bulk import then creates its records together (`createMany`: one query per table for the
+   * rules' reads, one multi-row insert per table). Without it, `createMany` creates one by one.
+   */
+  batchCreate?: boolean;
 };
 
 /** An id as the path or query string sends it (a PostgreSQL `integer`). */
@@ -298,6 +323,22 @@ export const recordWrites = (binding: TResourceBinding) => {
       .limit(1);
     return row as Record<string, unknown> | undefined;
   };
+  /** The rows of `ids` (within the user's office when one is given), in the order of `ids`; a row not found is left out. */
+  const findRows = async (db: TDbOrTx, ids: readonly number[], user?: TAuthUser) => {
+    const scope = user ? officeCondition(officeColumn, user) : undefined;
+    const byId = new Map<number, Record<string, unknown>>();
+    for (const chunk of chunksOf(ids, 5_000)) {
+      const rows = (await selectRows(db).where(and(inArray(idColumn, chunk), scope))) as Record<
+        string,
+        unknown
+      >[];
+      for (const row of rows) byId.set(Number(row.id), row);
+    }
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
+  };
   /**
    * Locks the record's row for the rest of the transaction before a write judges it: a workflow
    * step (`applyWorkflowEvent` locks the same row) and a delete or an edit sent together then run
@@ -308,15 +349,15 @@ export const recordWrites = (binding: TResourceBinding) => {
     db.select({ id: idColumn }).from(table).where(eq(idColumn, id)).for('update');
 
   /** Parents named in the body exist; a missing one is a 400 on its field. */
-  const checkParents = async (db: TDbOrTx, body: Record<string, unknown>) => {
+  const checkParents = async (
+    db: TDbOrTx,
+    body: Record<string, unknown>,
+    session: TWriteSession = directSession(db),
+  ) => {
     for (const parent of binding.parents ?? []) {
       const value = body[parent.field];
       if (typeof value !== 'number') continue;
-      const [found] = await db
-        .select({ id: columnsOf(parent.table).id })
-        .from(parent.table)
-        .where(eq(columnsOf(parent.table).id, value))
-        .limit(1);
+      const found = await session.valueOf(columnsOf(parent.table).id, value);
       if (!found) throw fieldErrors((t) => t.server.invalidParent({ field: parent.field }));
     }
   };
@@ -337,9 +378,10 @@ export const recordWrites = (binding: TResourceBinding) => {
 
   /** Creates a record from a validated body in `tx`: parents, consistency, guard, hooks, one audit row. */
   const create = async (tx: TDbOrTx, body: Record<string, unknown>, { actor, now, t }: TWriteOptions) => {
-    const context: TWriteContext = { db: tx, mode: 'create', actor, body, now, t };
-    await checkParents(tx, body);
-    await binding.consistency?.(tx, body);
+    const session = directSession(tx);
+    const context: TWriteContext = { db: tx, mode: 'create', actor, body, now, t, session };
+    await checkParents(tx, body, session);
+    await binding.consistency?.(tx, body, session);
     await binding.guard?.(context);
     const [inserted] = await tx
       .insert(table)
@@ -368,9 +410,10 @@ export const recordWrites = (binding: TResourceBinding) => {
     if (!before) throw notFound();
     // A stale version is refused before any rule looks at the (outdated) change.
     if (before.version !== version) throw staleVersion();
-    const context: TWriteContext = { db: tx, mode: 'update', actor, before, body: changes, now, t };
-    await checkParents(tx, changes);
-    await binding.consistency?.(tx, { ...before, ...changes });
+    const session = directSession(tx);
+    const context: TWriteContext = { db: tx, mode: 'update', actor, before, body: changes, now, t, session };
+    await checkParents(tx, changes, session);
+    await binding.consistency?.(tx, { ...before, ...changes }, session);
     await binding.guard?.(context);
     const result = await tx
       .update(table)
@@ -389,7 +432,99 @@ export const recordWrites = (binding: TResourceBinding) => {
     return after;
   };
 
-  return { selectRows, findRow, lockRow, checkParents, rethrowDuplicate, create, update, officeColumn };
+  /** An ApiError of the body at `index` as a refusal of the batch; anything else is rethrown. */
+  const refusalOf = (index: number, error: unknown): RecordsRefused => {
+    if (error instanceof ApiError) return new RecordsRefused([{ index, error }]);
+    throw error;
+  };
+
+  /**
+   * Creates records from validated bodies in `tx`, in their order, as `create` does each (the same
+   * parents, consistency, guard, columns, hooks, read-back and audit row; codes in the bodies'
+   * order), answering the rows as `create` answers one. With `batchCreate`, the rules of all the
+   * bodies run together through one batch session, then one multi-row insert per table; else one
+   * by one. Refused bodies throw `RecordsRefused` (every body the rules refuse; else the first
+   * refused by its columns or hooks); the caller's transaction is then to be rolled back.
+   */
+  const createMany = async (
+    tx: TDbOrTx,
+    bodies: readonly Record<string, unknown>[],
+    options: TWriteOptions,
+  ) => {
+    if (!binding.batchCreate) {
+      const rows: Record<string, unknown>[] = [];
+      for (const [index, body] of bodies.entries())
+        rows.push(
+          (await create(tx, body, options).catch((error) => Promise.reject(refusalOf(index, error)))) ?? {},
+        );
+      return rows;
+    }
+    const { actor, now, t } = options;
+    const session = batchSession(tx);
+    const contexts: TWriteContext[] = bodies.map((body) => ({
+      db: tx,
+      mode: 'create',
+      actor,
+      body,
+      now,
+      t,
+      session,
+    }));
+    // The rules of every record at once: their reads are one query per column for all of them.
+    const judged = await Promise.allSettled(
+      contexts.map(async (context) => {
+        await checkParents(tx, context.body, session);
+        await binding.consistency?.(tx, context.body, session);
+        await binding.guard?.(context);
+      }),
+    );
+    const refusals = judged.flatMap((outcome, index) =>
+      outcome.status === 'rejected' ? refusalOf(index, outcome.reason).refusals : [],
+    );
+    if (refusals.length > 0) throw new RecordsRefused(refusals);
+    // Their columns in the bodies' order: codes are counted on in that order.
+    const values: Record<string, unknown>[] = [];
+    for (const [index, context] of contexts.entries())
+      values.push({
+        ...(await columnsFor(context).catch((error) => Promise.reject(refusalOf(index, error)))),
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      });
+    const ids: number[] = [];
+    const size = Math.max(1, Math.floor(65_535 / Object.keys(columns).length));
+    for (const chunk of chunksOf(values, size)) {
+      const inserted = await tx.insert(table).values(chunk).returning({ id: idColumn });
+      // Identities are drawn in the order of the values: ascending ids are the chunk's order.
+      ids.push(...inserted.map((row) => Number(row.id)).sort((a, b) => a - b));
+    }
+    for (const [index, context] of contexts.entries())
+      await binding
+        .afterChange?.({ ...context, id: ids[index] })
+        .catch((error) => Promise.reject(refusalOf(index, error)));
+    await session.flush();
+    const rows = await findRows(tx, ids);
+    await insertInChunks(
+      tx,
+      auditLog,
+      rows.map((row) =>
+        auditValues({ userId: actor.id, entity, entityId: Number(row.id), action: 'create', after: row }),
+      ),
+    );
+    return rows;
+  };
+
+  return {
+    selectRows,
+    findRow,
+    findRows,
+    lockRow,
+    checkParents,
+    rethrowDuplicate,
+    create,
+    createMany,
+    update,
+    officeColumn,
+  };
 };
 
 /** Every route of one resource: paged list, get, create, patch (versioned), delete, lookups. */
@@ -753,7 +888,17 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
             await lockRow(tx, id);
             const before = await findRow(tx, id, actor);
             if (!before) throw notFound();
-            await binding.guard?.({ db: tx, mode: 'delete', actor, before, body: {}, now: app.now(), t });
+            const session = directSession(tx);
+            await binding.guard?.({
+              db: tx,
+              mode: 'delete',
+              actor,
+              before,
+              body: {},
+              now: app.now(),
+              t,
+              session,
+            });
             for (const child of binding.children ?? []) {
               const [{ count }] = await tx
                 .select({ count: sql<number>`count(*)::int` })
@@ -774,6 +919,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
               now: app.now(),
               id,
               t,
+              session,
             });
             await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'delete', before });
             return { before, files };

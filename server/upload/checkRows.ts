@@ -11,6 +11,7 @@ import { ApiError } from '../errors';
 import { translators } from '../plugins/locale';
 import { officeCondition } from '../resources/officeScope';
 import { recordWrites, type TWriteContext } from '../resources/resourceRoutes';
+import { batchSession } from '../resources/writeSession';
 import {
   columnHeader,
   importColumns,
@@ -88,14 +89,24 @@ export const checkRows = async (
   const fields = importColumns(imported);
   const fieldByKey = new Map(fields.map((field) => [field.key, field]));
   const keys = new Set(fields.map((field) => field.key));
-  const labelOf = (field: TFieldDef) => columnHeader(fields, field, t);
   const t = translators[locale];
+  /** What is worked out once per column and value, not per row (a translator's words are proxies, slow to reach). */
+  const once = <T>(kept: Map<string, T>, key: string, make: () => T): T => {
+    if (!kept.has(key)) kept.set(key, make());
+    return kept.get(key) as T;
+  };
+  const labels = new Map<string, string>();
+  const labelOf = (field: TFieldDef) => once(labels, field.key, () => columnHeader(fields, field, t));
+  const optionWords = new Map<string, string[]>();
   /** An option's words in both languages (a select column takes its value or either label). */
   const optionLabels = (field: TFieldDef, value: string): string[] =>
-    Object.values(translators).map((words) => {
-      const options = words.options as unknown as Record<string, Record<string, () => string> | undefined>;
-      return options[field.optionsLabel ?? field.key]?.[value]?.() ?? value;
-    });
+    once(optionWords, `${field.key}\u0000${value}`, () =>
+      Object.values(translators).map((words) => {
+        const options = words.options as unknown as Record<string, Record<string, () => string> | undefined>;
+        return options[field.optionsLabel ?? field.key]?.[value]?.() ?? value;
+      }),
+    );
+  const listNames = new Map<string, string>();
 
   // The lists the reference columns name, each loaded once.
   const indexes = new Map<string, TSourceIndex>();
@@ -128,8 +139,16 @@ export const checkRows = async (
   const byIdentity = new Map(kept.map((record) => [identityKey(imported.identity, record), record]));
   const rowOfIdentity = new Map<string, number>();
 
-  const rows: TCheckedRow[] = [];
-  const errors: TRowError[] = [];
+  /** A row past the checks made in memory, waiting for the rules that read the database. */
+  type TJudged = {
+    checked: TCheckedRow;
+    fail: (column: string | null, message: string) => void;
+    body: Record<string, unknown>;
+    target?: (typeof kept)[number];
+    identity: string;
+  };
+  const checkedRows: { checked: TCheckedRow; rowErrors: TRowError[] }[] = [];
+  const judged: TJudged[] = [];
   for (const { row, cells } of sheet.rows) {
     const rowErrors: TRowError[] = [];
     const fail = (column: string | null, message: string) => rowErrors.push({ row, column, message });
@@ -172,7 +191,7 @@ export const checkRows = async (
       }
       const sourceKey = imported.references[field.key];
       const index = sourceKey ? indexes.get(sourceKey) : undefined;
-      const listName = index?.source.title(t, locale) ?? '';
+      const listName = once(listNames, field.key, () => index?.source.title(t, locale) ?? '');
       const match = (value: string): number | undefined => {
         if (!index) return undefined;
         const above = parentField(field.key);
@@ -288,9 +307,26 @@ export const checkRows = async (
     )
       fail(officeField, t.server.otherOffice({ field: officeField }));
 
-    // The same rules as the form's save, on the record as it would be saved.
-    if (rowErrors.length === 0) {
-      const before = target ? await writes.findRow(db, target.id as number, actor) : undefined;
+    checkedRows.push({ checked, rowErrors });
+    if (rowErrors.length === 0) judged.push({ checked, fail, body, target, identity });
+  }
+
+  // The same rules as the form's save, on each record as it would be saved: the records named
+  // read in one query, the rules of all rows run together through one batch session (their reads
+  // of places and lists are one query per column for the whole workbook).
+  const befores = new Map(
+    (
+      await writes.findRows(
+        db,
+        judged.flatMap(({ target }) => (target ? [Number(target.id)] : [])),
+        actor,
+      )
+    ).map((record) => [Number(record.id), record]),
+  );
+  const session = batchSession(db);
+  await Promise.all(
+    judged.map(async ({ checked, fail, body, target, identity }) => {
+      const before = target ? befores.get(Number(target.id)) : undefined;
       const changes = before
         ? Object.fromEntries(Object.entries(body).filter(([key, value]) => !sameValue(value, before[key])))
         : body;
@@ -302,36 +338,39 @@ export const checkRows = async (
         body: changes,
         now,
         t,
+        session,
       };
+      let refused = false;
       try {
         // Ids matched in the sources exist by construction: only the others are looked up.
         await writes.checkParents(
           db,
           Object.fromEntries(Object.entries(changes).filter(([key]) => !(key in imported.references))),
+          session,
         );
-        await binding.consistency?.(db, before ? { ...before, ...changes } : changes);
+        await binding.consistency?.(db, before ? { ...before, ...changes } : changes, session);
         if (!before || Object.keys(changes).length > 0) await binding.guard?.(context);
       } catch (error) {
+        refused = true;
         for (const message of hookMessages(error, t)) fail(columnOfMessage(message, keys), message);
       }
-      if (rowErrors.length === 0) {
-        if (before && target) {
-          checked.target = {
-            id: Number(target.id),
-            code: String(target.code),
-            version: Number(before.version),
-          };
-          checked.outcome = Object.keys(changes).length > 0 ? 'update' : 'unchanged';
-          if (checked.outcome === 'update') checked.body = changes;
-        } else {
-          checked.outcome = 'create';
-          checked.body = body;
-          checked.identity = identity;
-        }
+      if (refused) return;
+      if (before && target) {
+        checked.target = {
+          id: Number(target.id),
+          code: String(target.code),
+          version: Number(before.version),
+        };
+        checked.outcome = Object.keys(changes).length > 0 ? 'update' : 'unchanged';
+        if (checked.outcome === 'update') checked.body = changes;
+      } else {
+        checked.outcome = 'create';
+        checked.body = body;
+        checked.identity = identity;
       }
-    }
-    errors.push(...rowErrors);
-    rows.push(checked);
-  }
+    }),
+  );
+  const rows = checkedRows.map(({ checked }) => checked);
+  const errors = checkedRows.flatMap(({ rowErrors }) => rowErrors);
   return { rows, errors };
 };

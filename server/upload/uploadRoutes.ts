@@ -15,7 +15,7 @@ import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { fileResponse, multipartBody, ZBinary } from '../plugins/responses';
 import { officeCondition } from '../resources/officeScope';
-import { recordWrites } from '../resources/resourceRoutes';
+import { RecordsRefused, recordWrites } from '../resources/resourceRoutes';
 import { checkRows, identityKey } from './checkRows';
 import type { TImportBinding } from './importBinding';
 import { importRuns, type TRowError } from './importRuns';
@@ -267,29 +267,47 @@ export const uploadRoutes =
                     });
               }
               if (refused.length > 0) throw new RowsRefused(refused);
-              const created: string[] = [];
+              const options = { actor, now, t };
+              /** Why a row is refused at the commit: a record changed or gone since the check, or a rule. */
+              const refusalMessage = (row: (typeof run.rows)[number], error: ApiError) =>
+                error.statusCode === 409 || error.statusCode === 404
+                  ? t.server.upload.changedSince({ code: row.target?.code ?? '' })
+                  : (error.errors?.map((render) => render(t)).join(' ') ??
+                    (t.server[error.messageKey] as (params: Record<string, unknown>) => string)(
+                      error.params,
+                    ));
+              // The new records together, in the sheet's order (their codes follow it), as the form creates each.
+              let created: string[] = [];
+              try {
+                const records = await writes.createMany(
+                  tx,
+                  creates.map((row) => row.body ?? {}),
+                  options,
+                );
+                created = records.map((record) => String(record.code));
+              } catch (error) {
+                if (!(error instanceof RecordsRefused)) throw error;
+                throw new RowsRefused(
+                  error.refusals.map(({ index, error: refusal }) => ({
+                    row: creates[index].row,
+                    column: null,
+                    message: refusalMessage(creates[index], refusal),
+                  })),
+                );
+              }
+              // Changes one by one, each at the version the check saw.
               const updated: string[] = [];
               for (const row of run.rows) {
-                const options = { actor, now, t };
+                if (row.outcome !== 'update' || !row.target) continue;
                 try {
-                  if (row.outcome === 'create') {
-                    const record = await writes.create(tx, row.body ?? {}, options);
-                    created.push(String(record?.code));
-                  } else if (row.outcome === 'update' && row.target) {
-                    await writes.update(tx, row.target.id, row.target.version, row.body ?? {}, options);
-                    updated.push(row.target.code);
-                  }
+                  await writes.update(tx, row.target.id, row.target.version, row.body ?? {}, options);
+                  updated.push(row.target.code);
                 } catch (error) {
                   if (!(error instanceof ApiError)) throw error;
                   // A record changed, gone or refused since the check: the whole commit is refused.
-                  const message =
-                    error.statusCode === 409 || error.statusCode === 404
-                      ? t.server.upload.changedSince({ code: row.target?.code ?? '' })
-                      : (error.errors?.map((render) => render(t)).join(' ') ??
-                        (t.server[error.messageKey] as (params: Record<string, unknown>) => string)(
-                          error.params,
-                        ));
-                  throw new RowsRefused([{ row: row.row, column: null, message }]);
+                  throw new RowsRefused([
+                    { row: row.row, column: null, message: refusalMessage(row, error) },
+                  ]);
                 }
               }
               return { created, updated, unchanged: unchanged.length };

@@ -11,6 +11,7 @@ import {
   headOffices,
   provinces,
   referenceItems,
+  statusHistory,
   users,
   villages,
 } from '../../server/db/schema';
@@ -575,6 +576,215 @@ describe('the commit', () => {
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json().errors).toEqual([expect.stringContaining('row 3')]);
     expect(await childNamed('Atomic A')).toEqual([]);
+  });
+
+  it('writes each new child as the form writes one: its columns, codes in row order, first status, disabilities, audit row', async () => {
+    const wideHeaders = [
+      'Sex',
+      'Family name (Latin)',
+      'Given name (Latin)',
+      'Date of birth',
+      'Head office',
+      'Province',
+      'District',
+      'Commune',
+      'Village',
+      'Keeping reason',
+      'Disabilities',
+      'Admitted to care on',
+      'Notes',
+    ];
+    const children = [
+      {
+        sex: 'female',
+        born: bornYearsAgo(4),
+        places: ['97', '9701', '970101', '97010101'],
+        reason: reasons[0],
+        disabilityIds: [disabilities[0].id, disabilities[1].id],
+        admittedOn: bornYearsAgo(1),
+        notes: 'Came with her aunt',
+      },
+      { sex: 'male', born: bornYearsAgo(9), places: [null, null, null, null], disabilityIds: [] },
+      {
+        sex: 'female',
+        born: bornYearsAgo(15),
+        places: [null, null, null, '97010101'],
+        reason: reasons[1],
+        disabilityIds: [disabilities[1].id],
+      },
+    ];
+    const clerk = { authorization: `Bearer ${tokens.clerk}`, locale: 'en' };
+    // One by one through the form's API, then the same children (other given names) in a workbook.
+    const formIds: number[] = [];
+    for (const [index, child] of children.entries()) {
+      const [provinceId, districtId, communeId, villageId] = child.places.map((code) =>
+        code === null
+          ? undefined
+          : {
+              '97': place.province,
+              '9701': place.district,
+              '970101': place.commune,
+              '97010101': place.village,
+            }[code],
+      );
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/child-infos',
+        headers: clerk,
+        payload: {
+          sex: child.sex,
+          familyNameEn: 'Shape',
+          givenNameEn: `Form ${index}`,
+          dateOfBirth: child.born,
+          dateOfBirthEstimated: false,
+          headOfficeId: office,
+          birthProvinceId: provinceId,
+          birthDistrictId: districtId,
+          birthCommuneId: communeId,
+          birthVillageId: villageId,
+          keepingReasonId: child.reason?.id,
+          disabilityIds: child.disabilityIds,
+          admittedOn: child.admittedOn,
+          notes: child.notes,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      formIds.push(response.json().data.id);
+    }
+    const checked = await dryRun(
+      await workbookOf({
+        rows: [
+          wideHeaders,
+          ...children.map((child, index) => [
+            child.sex,
+            'Shape',
+            `Sheet ${index}`,
+            child.born,
+            'HO-UPLOAD',
+            ...child.places,
+            child.reason?.en ?? null,
+            child.disabilityIds.map((id) => disabilities.find((item) => item.id === id)?.code).join(', '),
+            child.admittedOn ?? null,
+            child.notes ?? null,
+          ]),
+        ],
+      }),
+    );
+    expect(checked.json().data, checked.body).toMatchObject({ rows: 3, valid: 3, errors: [] });
+    const committed = await commit(checked.json().data.token);
+    expect(committed.statusCode, committed.body).toBe(200);
+    const { created } = committed.json().data;
+
+    const byCode = async (code: string) =>
+      (await t.app.db.select().from(childInfos).where(eq(childInfos.code, code)))[0];
+    const sheetRows = await Promise.all(created.map(byCode));
+    const formRows = await Promise.all(
+      formIds.map(async (id) => (await t.app.db.select().from(childInfos).where(eq(childInfos.id, id)))[0]),
+    );
+    // Codes follow the rows, after the last one given.
+    const numberOf = (code: string) => Number(code.slice(-6));
+    expect(created.map(numberOf)).toEqual([1, 2, 3].map((step) => numberOf(formRows[2].code) + step));
+    const { id: _i, code: _c, givenNameEn: _g, createdAt: _ca, updatedAt: _ua, ...sameColumns } = childInfos;
+    const columnsOf = (row: typeof childInfos.$inferSelect) =>
+      Object.fromEntries(Object.keys(sameColumns).map((key) => [key, row[key as keyof typeof row]]));
+    expect(sheetRows.map(columnsOf)).toEqual(formRows.map(columnsOf));
+
+    /** What a child's rows beside it say, without their ids, times and the child's own names. */
+    const besides = async (child: typeof childInfos.$inferSelect) => {
+      const history = await t.app.db
+        .select()
+        .from(statusHistory)
+        .where(and(eq(statusHistory.entity, 'child_infos'), eq(statusHistory.entityId, child.id)));
+      const audit = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'child_infos'), eq(auditLog.entityId, child.id)));
+      const ownDisabilities = await t.app.db
+        .select({ id: childDisabilities.disabilityId, by: childDisabilities.createdBy })
+        .from(childDisabilities)
+        .where(eq(childDisabilities.childId, child.id))
+        .orderBy(childDisabilities.disabilityId);
+      return {
+        history: history.map(
+          ({ id: _, entityId: _e, at: _a, createdAt: _ca, updatedAt: _ua, ...rest }) => rest,
+        ),
+        audit: audit.map(({ id: _, entityId: _e, createdAt: _ca, updatedAt: _ua, after, ...rest }) => {
+          const {
+            id: _id,
+            code: _code,
+            givenNameEn: _given,
+            nameEn: _name,
+            updatedAt: _u,
+            ...record
+          } = after as Record<string, unknown>;
+          return { ...rest, after: record };
+        }),
+        disabilities: ownDisabilities,
+      };
+    };
+    const sheetBesides = await Promise.all(sheetRows.map(besides));
+    expect(sheetBesides).toEqual(await Promise.all(formRows.map(besides)));
+    expect(sheetBesides[0]).toMatchObject({
+      history: [{ action: 'register', fromStatus: '', toStatus: 'registered' }],
+      audit: [{ action: 'create', before: null }],
+    });
+    expect(sheetBesides[0].disabilities).toHaveLength(2);
+  });
+
+  it('refuses at the commit every row a rule refuses since the check, naming each, writing none', async () => {
+    const [item] = await t.app.db
+      .insert(referenceItems)
+      .values({ list: 'keeping_reasons', code: 'KR-MOVED', name: { kh: 'ផ្លាស់ទី', en: 'Moved away' } })
+      .returning({ id: referenceItems.id });
+    const reasonRow = (given: string, reason: string) => [...childRow(given), reason];
+    const checked = await dryRun(
+      await workbookOf({
+        rows: [
+          [...headers.en, 'Keeping reason'],
+          reasonRow('Moved A', 'KR-MOVED'),
+          reasonRow('Kept B', reasons[0].code),
+          reasonRow('Moved C', 'KR-MOVED'),
+        ],
+      }),
+    );
+    expect(checked.json().data, checked.body).toMatchObject({ valid: 3, errors: [] });
+    // The item goes to another list meanwhile: a child's keeping reason must be one of its list.
+    await t.app.db.update(referenceItems).set({ list: 'living_with' }).where(eq(referenceItems.id, item.id));
+    const before = await childCount();
+    const response = await commit(checked.json().data.token);
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().errors).toEqual([
+      expect.stringMatching(/^row 2: .*keepingReasonId/),
+      expect.stringMatching(/^row 4: .*keepingReasonId/),
+    ]);
+    expect(await childCount()).toBe(before);
+  });
+
+  it('never gives again the code of a deleted child, and finds it through the index of deletes', async () => {
+    const first = await commit(
+      (await dryRun(await workbookOf(childrenSheet(childRow('Deleted Soon'))))).json().data.token,
+    );
+    const [code] = first.json().data.created;
+    const [child] = await childNamed('Deleted Soon');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/child-infos/${child.id}`,
+      headers: { authorization: `Bearer ${tokens.admin}`, locale: 'en' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const next = await commit(
+      (await dryRun(await workbookOf(childrenSheet(childRow('After Delete'))))).json().data.token,
+    );
+    expect(Number(next.json().data.created[0].slice(-6))).toBe(Number(code.slice(-6)) + 1);
+
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local enable_seqscan = off'));
+      const result = await tx.execute(
+        sql`explain select ${auditLog.before} ->> 'code' from ${auditLog} where ${auditLog.entity} = 'child_infos' and ${auditLog.action} = 'delete' order by ${auditLog.before} ->> 'code' desc limit 1`,
+      );
+      return JSON.stringify((result as { rows: unknown[] }).rows);
+    });
+    expect(plan).toContain('audit_log_deleted_code_idx');
   });
 
   it('keeps a dry run to its user', async () => {

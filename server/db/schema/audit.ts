@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn } from './common';
 
@@ -20,6 +21,10 @@ export const auditLog = pgTable(
     // The dashboard's last changes, newest first (`order by created_at desc, id desc limit 10`): read
     // backwards from the newest instead of sorting the whole log (docs/performance.md).
     index('audit_log_created_idx').on(table.createdAt, table.id),
+    // The greatest deleted code of a table (recordCode.ts): the deletes only (migration 0025).
+    index('audit_log_deleted_code_idx')
+      .on(table.entity, sql`(${table.before} ->> 'code')`)
+      .where(sql`${table.action} = 'delete'`),
   ],
 );
 

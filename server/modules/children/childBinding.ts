@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { areaStatusText } from '../../../src/domain/areas/areaWords';
 import { childArea } from '../../../src/domain/areas/child.area';
 import { childSexText } from '../../../src/domain/childSexText';
@@ -23,6 +23,7 @@ import {
   postAdoptionServices,
   provinces,
   referenceItems,
+  statusHistory,
 } from '../../db/schema';
 import type { TReferenceListName } from '../../db/schema/reference';
 import { ApiError, fieldErrors } from '../../errors';
@@ -31,10 +32,11 @@ import { isGeneratedName, thumbnailName } from '../../files/storeFile';
 import { addressLevels } from '../../resources/addressLevels';
 import { nameIn } from '../../resources/exportNames';
 import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
-import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
-import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
+import { nextRecordCode } from '../../resources/recordCode';
+import { byName, firstStatusValues, fullName, programmeToday } from '../../resources/recordSql';
 import { childFilters, inOfficeProvince } from '../../resources/reportListFilters';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import type { TWriteSession } from '../../resources/writeSession';
 import { readSettings } from '../../settings/readSettings';
 
 /** The ids of a child's disabilities, in id order (an empty array when none). */
@@ -42,14 +44,13 @@ const disabilityIdsOf = sql<
   number[]
 >`coalesce((select json_agg(${childDisabilities.disabilityId} order by ${childDisabilities.disabilityId}) from ${childDisabilities} where ${childDisabilities.childId} = ${childInfos.id}), '[]'::json)`;
 
+/** Where a child's code is given: `child_infos.code`, deleted codes under its audit entity. */
+const childCodeTarget = { entity: childArea.entity, code: childInfos.code };
+
 /** The next free code `{prefix}-{year}-{000001}` of `year`; callers creating it hold the code lock. */
 export const nextChildCode = async (db: TDbOrTx, year: string): Promise<string> => {
   const { childCodePrefix } = await readSettings(db);
-  return nextRecordCode(
-    db,
-    { entity: childArea.entity, code: childInfos.code },
-    `${childCodePrefix}-${year}-`,
-  );
+  return nextRecordCode(db, childCodeTarget, `${childCodePrefix}-${year}-`);
 };
 
 /** The reference list each reference field of a child must point into. */
@@ -60,27 +61,23 @@ const referenceFields: [field: string, list: TReferenceListName][] = [
   ['healthStatusId', 'health_status'],
 ];
 
+/** Whether the reference item `id` is one of `list` (read through the write's session). */
+export const isItemOf = async (session: TWriteSession, id: number, list: TReferenceListName) =>
+  (await session.valueOf(referenceItems.list, id))?.value === list;
+
 /** An item id of another list (or unknown) is a 400 on its field, like a missing parent. */
-const checkReferenceLists = async (db: TDbOrTx, body: Record<string, unknown>) => {
+const checkReferenceLists = async (session: TWriteSession, body: Record<string, unknown>) => {
   for (const [field, list] of referenceFields) {
     const value = body[field];
     if (typeof value !== 'number') continue;
-    const [found] = await db
-      .select({ id: referenceItems.id })
-      .from(referenceItems)
-      .where(and(eq(referenceItems.id, value), eq(referenceItems.list, list)))
-      .limit(1);
-    if (!found) throw fieldErrors((t) => t.server.invalidParent({ field }));
+    if (!(await isItemOf(session, value, list))) throw fieldErrors((t) => t.server.invalidParent({ field }));
   }
   const ids = body.disabilityIds;
   if (Array.isArray(ids) && ids.length > 0) {
     const unique = [...new Set(ids as number[])];
-    const found = await db
-      .select({ id: referenceItems.id })
-      .from(referenceItems)
-      .where(and(inArray(referenceItems.id, unique), eq(referenceItems.list, 'child_disabilities')));
-    if (found.length !== unique.length)
-      throw fieldErrors((t) => t.server.invalidParent({ field: 'disabilityIds' }));
+    for (const id of unique)
+      if (!(await isItemOf(session, id, 'child_disabilities')))
+        throw fieldErrors((t) => t.server.invalidParent({ field: 'disabilityIds' }));
   }
 };
 
@@ -92,7 +89,7 @@ const checkReferenceLists = async (db: TDbOrTx, body: Record<string, unknown>) =
  * - reference fields point into their own list;
  * - only a child still 'registered' may be deleted: one in the workflow keeps its file (409).
  */
-const guardChild = async ({ db, mode, before, body, now }: TWriteContext) => {
+const guardChild = async ({ mode, before, body, now, session }: TWriteContext) => {
   if (mode === 'delete') {
     if (before?.status !== 'registered') throw new ApiError(409, 'childDeleteInWorkflow');
     return;
@@ -110,7 +107,7 @@ const guardChild = async ({ db, mode, before, body, now }: TWriteContext) => {
   if (typeof body.admittedOn === 'string' && body.admittedOn > today)
     errors.push((t) => t.server.childAdmittedFuture());
   if (errors.length > 0) throw fieldErrors(...errors);
-  await checkReferenceLists(db, body);
+  await checkReferenceLists(session, body);
 };
 
 /** Where a child was born, by the four levels of an address. */
@@ -252,14 +249,15 @@ export const childBinding: TResourceBinding = {
   },
   guard: guardChild,
   // The code and the first status are the server's; disabilities live in their own table.
-  toColumns: async ({ db, mode, body, now }) => {
+  toColumns: async ({ mode, body, now, session }) => {
     const { disabilityIds: _disabilityIds, ...columns } = body;
     if (mode !== 'create') return columns;
-    await lockRecordCodes(db, childArea.entity);
     const year = isoDateIn(new Date(now)).slice(0, 4);
-    return { ...columns, code: await nextChildCode(db, year), status: 'registered' };
+    const { childCodePrefix } = await session.settings();
+    const code = await session.nextCode(childCodeTarget, `${childCodePrefix}-${year}-`);
+    return { ...columns, code, status: 'registered' };
   },
-  afterChange: async ({ db, mode, body, id, actor, now }) => {
+  afterChange: async ({ db, mode, body, id, actor, now, session }) => {
     // Its documents have no foreign key to cascade by (the attachments engine keys any record).
     if (mode === 'delete') {
       await removeAttachmentRows(db, childArea.entity, id);
@@ -267,27 +265,30 @@ export const childBinding: TResourceBinding = {
     }
     // A new child's history starts with its registration, in the same transaction as the record.
     if (mode === 'create') {
-      await recordFirstStatus(db, {
-        entity: childArea.entity,
-        entityId: id,
-        action: childRegisteredAction,
-        status: 'registered',
-        actorId: actor.id,
-        at: new Date(now),
-      });
+      await session.add(statusHistory, [
+        firstStatusValues({
+          entity: childArea.entity,
+          entityId: id,
+          action: childRegisteredAction,
+          status: 'registered',
+          actorId: actor.id,
+          at: new Date(now),
+        }),
+      ]);
     }
     if (!Array.isArray(body.disabilityIds)) return;
-    await db.delete(childDisabilities).where(eq(childDisabilities.childId, id));
+    // A new child has none yet; a change replaces them.
+    if (mode === 'update') await db.delete(childDisabilities).where(eq(childDisabilities.childId, id));
     const ids = [...new Set(body.disabilityIds as number[])];
-    if (ids.length > 0)
-      await db.insert(childDisabilities).values(
-        ids.map((disabilityId) => ({
-          childId: id,
-          disabilityId,
-          createdBy: actor.id,
-          updatedBy: actor.id,
-        })),
-      );
+    await session.add(
+      childDisabilities,
+      ids.map((disabilityId) => ({
+        childId: id,
+        disabilityId,
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      })),
+    );
   },
   lookups: [
     // A provincial caseworker registers children of their own office: it is the one offered.
@@ -296,6 +297,8 @@ export const childBinding: TResourceBinding = {
     ...birthPlace.lookups,
   ],
   unique: { child_infos_code_unique: 'code' },
+  // A child's rules judge it alone: the bulk import writes its children together.
+  batchCreate: true,
   // A deleted child's photo and documents go with it (afterChange removes the document rows).
   filesOf: async (db, id, dataDir) => {
     // The photo (with its thumbnail) and the documents: the child's attachments.

@@ -15,6 +15,7 @@ import type { TDemoSeeder } from '../../db/demo/demoSeed';
 import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices, users } from '../../db/schema';
 import { translators } from '../../plugins/locale';
 import type { TWriteContext } from '../../resources/resourceRoutes';
+import { directSession } from '../../resources/writeSession';
 import { applyWorkflowEvent } from '../../workflows/applyWorkflowEvent';
 import { scheduleFollowUps, serviceWorkflowBinding } from '../services';
 import { matchingBinding } from './matchingBinding';
@@ -284,6 +285,7 @@ const seedPath = async (
     body,
     now: at(day).getTime(),
     t,
+    session: directSession(db),
   };
   await matchingBinding.guard?.(context);
   const columns = (await matchingBinding.toColumns?.(context)) ?? body;

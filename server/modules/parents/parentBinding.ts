@@ -1,4 +1,4 @@
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { parentArea } from '../../../src/domain/areas/parent.area';
 import { isoDateIn } from '../../../src/domain/programmeTime';
@@ -24,15 +24,15 @@ import {
   parentInfos,
   provinces,
   referenceItems,
+  statusHistory,
 } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
 import { addressLevels } from '../../resources/addressLevels';
 import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
-import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
-import { byName, fullName, programmeToday, recordFirstStatus } from '../../resources/recordSql';
+import { nextRecordCode } from '../../resources/recordCode';
+import { byName, firstStatusValues, fullName, programmeToday } from '../../resources/recordSql';
 import { inOfficeProvince, withinDays } from '../../resources/reportListFilters';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
-import { readSettings } from '../../settings/readSettings';
 
 /** The status history's first row of an application: it was received. */
 export const parentReceivedAction = 'receive';
@@ -44,9 +44,12 @@ const applicantsName = (script: 'Kh' | 'En') =>
     parentInfos[`applicant1GivenName${script}`],
   )}, ${fullName(parentInfos[`applicant2FamilyName${script}`], parentInfos[`applicant2GivenName${script}`])}), '')`;
 
+/** Where an application's code is given: `parent_infos.code`, deleted codes under its audit entity. */
+const parentCodeTarget = { entity: parentArea.entity, code: parentInfos.code };
+
 /** The next code `PA-{year}-{000001}`; callers creating it hold the code lock. */
 export const nextParentCode = (db: Parameters<typeof nextRecordCode>[0], year: string) =>
-  nextRecordCode(db, { entity: parentArea.entity, code: parentInfos.code }, `PA-${year}-`);
+  nextRecordCode(db, parentCodeTarget, `PA-${year}-`);
 
 /** Each applicant's columns by field key (`applicant2GivenNameEn`), from the domain's field list. */
 const applicantColumns = Object.fromEntries(
@@ -68,7 +71,7 @@ type TMessage = (t: TranslationFunctions) => string;
  * when 'named' is chosen (and then at least one); no date in the future. Only a pending application
  * may be deleted: a decided one keeps its file (409).
  */
-const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
+const guardParent = async ({ mode, before, body, now, session }: TWriteContext) => {
   if (mode === 'delete') {
     if (before?.status !== 'pending') throw new ApiError(409, 'parentDeleteDecided');
     return;
@@ -76,7 +79,7 @@ const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
   const today = isoDateIn(new Date(now));
   const record = { ...before, ...body } as Record<string, unknown>;
   const errors: TMessage[] = [];
-  const { minimumAdopterAge } = await readSettings(db);
+  const { minimumAdopterAge } = await session.settings();
   const onDay = typeof record.applicationDate === 'string' ? record.applicationDate : today;
   for (const n of applicantNumbers) {
     const needed = n === 1 || record.applicantType === 'couple';
@@ -112,15 +115,10 @@ const guardParent = async ({ db, mode, before, body, now }: TWriteContext) => {
   if (record.disabilityAccepted !== 'named' && named.length > 0)
     errors.push((t) => t.server.parentDisabilitiesNotNamed());
   if (errors.length > 0) throw fieldErrors(...errors);
-  if (Array.isArray(body.acceptedDisabilityIds) && body.acceptedDisabilityIds.length > 0) {
-    const unique = [...new Set(body.acceptedDisabilityIds as number[])];
-    const found = await db
-      .select({ id: referenceItems.id })
-      .from(referenceItems)
-      .where(and(inArray(referenceItems.id, unique), sql`${referenceItems.list} = 'child_disabilities'`));
-    if (found.length !== unique.length)
-      throw fieldErrors((t) => t.server.invalidParent({ field: 'acceptedDisabilityIds' }));
-  }
+  if (Array.isArray(body.acceptedDisabilityIds))
+    for (const id of new Set(body.acceptedDisabilityIds as number[]))
+      if ((await session.valueOf(referenceItems.list, id))?.value !== 'child_disabilities')
+        throw fieldErrors((t) => t.server.invalidParent({ field: 'acceptedDisabilityIds' }));
 };
 
 /** The family's address: province, district, commune and village. */
@@ -240,27 +238,28 @@ export const parentBinding: TResourceBinding = {
   accessLog: true,
   guard: guardParent,
   // The code and the first status are the server's.
-  toColumns: async ({ db, mode, body, now }) => {
+  toColumns: async ({ mode, body, now, session }) => {
     if (mode !== 'create') return body;
-    await lockRecordCodes(db, parentArea.entity);
     const year = isoDateIn(new Date(now)).slice(0, 4);
-    return { ...body, code: await nextParentCode(db, year), status: 'pending' };
+    return { ...body, code: await session.nextCode(parentCodeTarget, `PA-${year}-`), status: 'pending' };
   },
-  afterChange: async ({ db, mode, id, actor, now }) => {
+  afterChange: async ({ db, mode, id, actor, now, session }) => {
     if (mode === 'delete') {
       await removeAttachmentRows(db, parentArea.entity, id);
       return;
     }
     // A new application's history starts with its receipt, in the same transaction as the record.
     if (mode === 'create')
-      await recordFirstStatus(db, {
-        entity: parentArea.entity,
-        entityId: id,
-        action: parentReceivedAction,
-        status: 'pending',
-        actorId: actor.id,
-        at: new Date(now),
-      });
+      await session.add(statusHistory, [
+        firstStatusValues({
+          entity: parentArea.entity,
+          entityId: id,
+          action: parentReceivedAction,
+          status: 'pending',
+          actorId: actor.id,
+          at: new Date(now),
+        }),
+      ]);
   },
   lookups: [
     // A provincial caseworker files applications of their own office: it is the one offered.
@@ -269,5 +268,7 @@ export const parentBinding: TResourceBinding = {
     ...address.lookups,
   ],
   unique: { parent_infos_code_unique: 'code' },
+  // An application's rules judge it alone: the bulk import writes its applications together.
+  batchCreate: true,
   filesOf: (db, id, dataDir) => attachmentFilesOf(db, parentArea.entity, id, dataDir),
 };
