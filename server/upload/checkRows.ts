@@ -352,7 +352,13 @@ export const checkRows = async (
         if (!before || Object.keys(changes).length > 0) await binding.guard?.(context);
       } catch (error) {
         refused = true;
-        for (const message of hookMessages(error, t)) fail(columnOfMessage(message, keys), message);
+        // A rule's message starts with its field's name (`dateOfBirth …`, as the API answers it):
+        // the row's error names the column as its header does, in the user's language.
+        for (const message of hookMessages(error, t)) {
+          const column = columnOfMessage(message, keys);
+          const field = column ? fieldByKey.get(column) : undefined;
+          fail(column, field && column ? `${labelOf(field)}${message.slice(column.length)}` : message);
+        }
       }
       if (refused) return;
       if (before && target) {
