@@ -12,11 +12,11 @@ import { matchingStageNames } from '../../../src/domain/matchingStage';
 import { hasPermission } from '../../../src/domain/permissions';
 import type { TSystemSettingsRecord } from '../../../src/domain/systemSettings';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
-import { approvalExpiringDays } from '../../../src/domain/workQueue';
 import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
-import { adoptiveMatchings, auditLog, postAdoptionServices, users } from '../../db/schema';
+import { adoptiveMatchings, auditLog, parentInfos, postAdoptionServices, users } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
+import { approvalFilter } from '../parents';
 import { rowsOf } from '../reports';
 import { serviceDueSoonSql, serviceOverdueSql } from '../services';
 
@@ -64,26 +64,6 @@ const countsByStatus = async <K extends string>(
     .where(and(officeCondition(table.headOfficeId, user), within))
     .groupBy(table.status);
   return rows as unknown as ({ status: string; value: number } & Record<K, number>)[];
-};
-
-/** The table's records in the user's office that meet each condition, counted in one pass. */
-const countsWhere = async <K extends string>(
-  db: TDbOrTx,
-  user: TAuthUser,
-  table: TCountedTable,
-  conditions: Record<K, SQL | undefined>,
-  /** A condition every counted record meets, which an index can find. */
-  within?: SQL,
-): Promise<Record<K, number>> => {
-  const [row] = await db
-    .select(
-      Object.fromEntries(
-        Object.entries<SQL | undefined>(conditions).map(([key, condition]) => [key, countWhere(condition)]),
-      ),
-    )
-    .from(table)
-    .where(and(officeCondition(table.headOfficeId, user), within));
-  return row as Record<K, number>;
 };
 
 /** The area's statuses (its badge tones name them), each with its count (0 when none). */
@@ -164,46 +144,59 @@ export const matchingsByStage = async (
   };
 };
 
+/**
+ * Each figure's own count in one statement: a scalar subquery per figure, so that each reads only
+ * its range of an index (one scan with `count(*) filter (…)` reads every row any of them might count).
+ */
+const countEach = async <K extends string>(
+  db: TDbOrTx,
+  table: PgTable,
+  conditions: Record<K, SQL | undefined>,
+): Promise<Record<K, number>> => {
+  const [row] = await rowsOf<Record<K, number>>(
+    db,
+    sql`select ${sql.join(
+      Object.entries<SQL | undefined>(conditions).map(
+        ([key, condition]) =>
+          sql`(select count(*) from ${table} where ${condition})::int as ${sql.identifier(key)}`,
+      ),
+      sql`, `,
+    )}`,
+  );
+  return row;
+};
+
 /** Services due soon and overdue, by the list's own conditions (so the list finds the same count). */
 export const servicesDue = async (db: TDbOrTx, user: TAuthUser): Promise<TData['services']> => {
-  // Both are pending: only the pending services are read (by the status and planned-day index).
-  const counts = await countsWhere(
-    db,
-    user,
-    postAdoptionServices,
-    { dueSoon: serviceDueSoonSql, overdue: serviceOverdueSql },
-    sql`${postAdoptionServices.status} = 'pending'`,
-  );
+  const office = officeCondition(postAdoptionServices.headOfficeId, user);
+  const counts = await countEach(db, postAdoptionServices, {
+    dueSoon: and(serviceDueSoonSql, office),
+    overdue: and(serviceOverdueSql, office),
+  });
   return {
-    dueSoon: figure(serviceArea, 'dueSoon', counts.dueSoon, { due: 'dueSoon' }),
-    overdue: figure(serviceArea, 'overdue', counts.overdue, { due: 'overdue' }),
+    dueSoon: figure(serviceArea, 'dueSoon', Number(counts.dueSoon), { due: 'dueSoon' }),
+    overdue: figure(serviceArea, 'overdue', Number(counts.overdue), { due: 'overdue' }),
   };
 };
 
 /**
- * Applications by status, and approvals expiring (within 30 days) and expired, as the list's filter
- * counts them: from the kept counts (at most 5 minutes old), on the programme's `today`.
+ * Applications by status from the kept counts (at most 5 minutes old); approvals expiring (within
+ * 30 days) and expired by the list's own filter, live (each a range of the applications' status and
+ * approval-end index).
  */
-export const applicationsByStatus = async (
-  db: TDbOrTx,
-  user: TAuthUser,
-  today: string,
-): Promise<TData['applications']> => {
+export const applicationsByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['applications']> => {
   const rows = await keptByStatus(db, user, 'report_applications_now');
-  const [approvals] = await rowsOf<{ expiring: string | null; expired: string | null }>(
-    db,
-    sql`select
-        sum(s.n) filter (where s.day >= ${today}::date and s.day <= ${today}::date + ${approvalExpiringDays}::int) as expiring,
-        sum(s.n) filter (where s.day < ${today}::date) as expired
-        from report_application_days s
-        where s.kind in ('approvedUntilFree', 'approvedUntilMatched') and ${keptInOffice(user)}`,
-  );
+  const office = officeCondition(parentInfos.headOfficeId, user);
+  const approvals = await countEach(db, parentInfos, {
+    expiring: and(approvalFilter('expiring'), office),
+    expired: and(approvalFilter('expired'), office),
+  });
   return {
     byStatus: byStatus(parentArea, rows),
-    approvalsExpiring: figure(parentArea, 'expiring', Number(approvals?.expiring ?? 0), {
+    approvalsExpiring: figure(parentArea, 'expiring', Number(approvals.expiring), {
       approval: 'expiring',
     }),
-    approvalsExpired: figure(parentArea, 'expired', Number(approvals?.expired ?? 0), { approval: 'expired' }),
+    approvalsExpired: figure(parentArea, 'expired', Number(approvals.expired), { approval: 'expired' }),
   };
 };
 

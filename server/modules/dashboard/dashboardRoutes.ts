@@ -76,7 +76,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         if (reads(childArea)) data.children = await childrenByStatus(db, user);
         if (reads(matchingArea)) data.matchings = await matchingsByStage(db, user, today, settings);
         if (reads(serviceArea)) data.services = await servicesDue(db, user);
-        if (reads(parentArea)) data.applications = await applicationsByStatus(db, user, today);
+        if (reads(parentArea)) data.applications = await applicationsByStatus(db, user);
         const changes = await recentChanges(db, user);
         if (changes) data.changes = changes;
       });
