@@ -205,6 +205,27 @@ test("the user list exports the view's columns, opened as a workbook; a big list
     expect(rows[0]).toEqual([words.fields.name(), words.fields.username()]);
     expect(rows.map((row) => row[1])).toContain('admin');
 
+    // Two more lists, each with a view's whole arrangement as the column chooser writes it (hidden
+    // ones with '-', a width set by hand): the file's headings are the grid's, in the grid's order.
+    for (const address of [
+      `/${locale}/adoptive-matching?columns=status,code:160,-childName,-applicants,proposedDate,-stageEnteredOn,headOffice`,
+      `/${locale}/security/audit?columns=entity,action,-at,user,-code,-changes,-details`,
+    ]) {
+      await page.goto(address);
+      await expect(page.locator('.ag-row').first()).toBeVisible();
+      const shown = (await page.locator('.ag-header-cell-text').allInnerTexts())
+        .map((text) => text.trim())
+        .filter(Boolean);
+      const exported = page.waitForEvent('download');
+      await page.getByRole('button', { name: words.list.exportXlsx() }).click();
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(await (await exported).path());
+      const headings = (book.worksheets[0].getRow(1).values as unknown[]).slice(1);
+      expect(headings.length, address).toBeGreaterThan(1);
+      expect(headings, address).toEqual(shown);
+      expect(book.worksheets[0].rowCount, address).toBeGreaterThan(1);
+    }
+
     // The gazetteer's 15,000-odd villages are above the exact count: the total is an estimate.
     await page.goto(`/${locale}/configuration/village`);
     const about = words.list
