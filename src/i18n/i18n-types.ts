@@ -2176,6 +2176,11 @@ type RootTranslation = {
 		 */
 		rangeAbout: RequiredParams<'from' | 'to' | 'total'>
 		/**
+		 * ប​្​រ​ហ​ែ​ល​ ​{​t​o​t​a​l​}
+		 * @param {string} total
+		 */
+		countAbout: RequiredParams<'total'>
+		/**
 		 * ទ​ំ​ព​័​រ​ម​ុ​ន
 		 */
 		previous: string
@@ -9347,6 +9352,10 @@ export type TranslationFunctions = {
 		 * {from}–{to} នៃប្រហែល {total}
 		 */
 		rangeAbout: (arg: { from: unknown, to: unknown, total: string }) => LocalizedString
+		/**
+		 * ប្រហែល {total}
+		 */
+		countAbout: (arg: { total: string }) => LocalizedString
 		/**
 		 * ទំព័រមុន
 		 */

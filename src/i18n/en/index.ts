@@ -502,6 +502,7 @@ const en = {
     total: '{total} in all',
     totalAbout: 'about {total} in all',
     rangeAbout: '{from}–{to} of about {total}',
+    countAbout: 'about {total}',
     previous: 'Previous page',
     next: 'Next page',
     first: 'First page',

@@ -498,6 +498,8 @@ const km = {
     total: 'សរុប {total}',
     totalAbout: 'សរុបប្រហែល {total:string}',
     rangeAbout: '{from}–{to} នៃប្រហែល {total:string}',
+    /** A count the server estimated (a board column above 10,000 rows). */
+    countAbout: 'ប្រហែល {total:string}',
     previous: 'ទំព័រមុន',
     next: 'ទំព័របន្ទាប់',
     first: 'ទំព័រដំបូង',

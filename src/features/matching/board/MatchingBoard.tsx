@@ -6,6 +6,7 @@ import { listViewParams } from '@/components/resource/listAddress';
 import type { TListBoardProps } from '@/components/resource/resourceArea';
 import { useResourceText } from '@/components/resource/useResourceText';
 import { focusRing, secondaryButton } from '@/components/ui';
+import { groupedNumber } from '@/domain/groupedNumber';
 import type { TListPage } from '@/domain/listQuery';
 import { matchingStageNames, type TMatchingStage } from '@/domain/matchingStage';
 import { matchingResource } from '@/domain/resources/matching';
@@ -120,7 +121,11 @@ const BoardColumn = ({
       <h2 id={headingId} className="flex items-center justify-between px-1 pb-2 font-semibold text-sm">
         <span>{title}</span>
         <span className="rounded-full bg-white px-2 text-slate-600 text-xs tabular-nums dark:bg-slate-900 dark:text-slate-300">
-          {page ? page.itemCount : '…'}
+          {page
+            ? page.totalExact === false
+              ? LL.list.countAbout({ total: groupedNumber(page.itemCount) })
+              : page.itemCount
+            : '…'}
         </span>
       </h2>
       {remote.state === 'loading' ? (
