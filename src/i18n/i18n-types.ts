@@ -7090,10 +7090,6 @@ type RootTranslation = {
 			 */
 			myFollowUps: string
 			/**
-			 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​រ​ប​ស​់​ខ​្​ញ​ុ​ំ​ដ​ែ​ល​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​ ​ថ​្​ង​ៃ​គ​្​រ​ោ​ង​ទ​ុ​ក​ជ​ិ​ត​ជ​ា​ង​គ​េ​ន​ៅ​ខ​ា​ង​ល​ើ
-			 */
-			myFollowUpsHint: string
-			/**
 			 * ក​ា​រ​ត​ា​ម​ដ​ា​ន​ថ​្​ម​ី​ស​ម​្​រ​ា​ប​់​ក​ុ​ម​ា​រ​ន​េ​ះ
 			 */
 			newForChild: string
@@ -13867,10 +13863,6 @@ export type TranslationFunctions = {
 			 * ការតាមដានរបស់ខ្ញុំ
 			 */
 			myFollowUps: () => LocalizedString
-			/**
-			 * ការតាមដានរបស់ខ្ញុំដែលកំពុងរង់ចាំ ថ្ងៃគ្រោងទុកជិតជាងគេនៅខាងលើ
-			 */
-			myFollowUpsHint: () => LocalizedString
 			/**
 			 * ការតាមដានថ្មីសម្រាប់កុមារនេះ
 			 */

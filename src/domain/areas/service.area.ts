@@ -26,16 +26,8 @@ export const serviceArea = defineArea({
     icon: 'service',
     title: { kh: 'សេវាក្រោយការសុំកុមារធម៌', en: 'Service after adoption' },
   },
-  // The list's shipped view of the same name (src/domain/savedViews.ts), by its old fixed address.
-  commandPages: [
-    {
-      id: 'open-my-follow-ups',
-      path: `${routeBase}?${myFollowUpsQuery}`,
-      icon: 'service',
-      title: (LL) => LL.areas.service.myFollowUps(),
-      keywords: (LL) => [LL.areas.service.myFollowUpsHint()],
-    },
-  ],
+  // 'My follow-ups' is the list's shipped view (src/domain/savedViews.ts): the palette offers it as
+  // 'View: My follow-ups'; its old fixed address still opens the same list.
   settings: serviceSettings,
   workQueueReasons: ['serviceOverdue', 'serviceConcern', 'serviceDueSoon'],
   // A supervisor hands a leaving officer's follow-ups to another, or moves a month of visits.

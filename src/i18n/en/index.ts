@@ -1845,7 +1845,6 @@ const en = {
         actionsLabel: 'Service actions',
       },
       myFollowUps: 'My follow-ups',
-      myFollowUpsHint: 'My pending follow-ups, the nearest planned date first',
       newForChild: 'New follow-up for this child',
       newForAdoption: 'New follow-up for this adoption',
       plannedFor: 'Planned for {date}',
