@@ -151,19 +151,4 @@ test('in English, the same 20 at once, the refused ones told with why', async ({
     expect(edited.ok(), await edited.text()).toBe(true);
   };
   await selectTwentyAndReassign(page, request, 'en', matching.childCode, editOne);
-
-  // Ctrl+A takes the page's rows, Escape lets them go, and a row's checkbox takes one by the mouse.
-  const words = dict.en;
-  const bar = page.getByRole('region', { name: words.bulk.toolbar() });
-  await page.keyboard.press('/');
-  await page.keyboard.press('ArrowDown');
-  await expect(page.locator('.ag-row[row-index="0"] .ag-cell-focus')).toHaveCount(1);
-  await page.keyboard.press('Control+a');
-  await expect(bar.getByText(words.bulk.selected({ count: 20 }))).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(bar).toHaveCount(0);
-  await page.locator('.ag-row[row-index="2"] .ag-checkbox-input').check();
-  await expect(bar.getByText(words.bulk.selected({ count: 1 }))).toBeVisible();
-  // Ticking a row's box selects it and does not open it.
-  await expect(page).toHaveURL(/\/en\/service-after-adoption\?/);
 });
