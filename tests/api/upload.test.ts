@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -856,11 +856,13 @@ describe('office scope and permissions', () => {
       .select({ code: childInfos.code })
       .from(childInfos)
       .where(eq(childInfos.headOfficeId, office))
+      .orderBy(desc(childInfos.updatedAt))
       .limit(1);
     const response = await dryRun(
       await workbookOf(childrenSheet(childRow('Renamed', { code: coded.code }))),
       tokens.writer,
     );
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.errors).toEqual([{ row: 2, column: null, message: 'No Permission.' }]);
   });
 });
