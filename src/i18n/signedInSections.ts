@@ -33,4 +33,6 @@ export const signedInSections = [
   'bulk',
   // saved views and the column chooser of the lists (issue 26): lists are for signed-in users
   'savedViews',
+  // the lists' own words (totals, paging, exports; issue 26 added estimates): no list before sign-in
+  'list',
 ] as const;
