@@ -479,7 +479,7 @@ describe('child list: search, filters, sort', () => {
         .map((row) => Object.values(row).join(' '))
         .join('\n');
     });
-    expect(plan).toContain('child_infos_names_trgm_idx');
+    expect(plan).toContain('child_infos_search_trgm_idx');
   });
 
   it('finds children by Khmer name, Latin name (any case) and code, every word matching', async () => {

@@ -159,13 +159,8 @@ export const childBinding: TResourceBinding = {
     updatedAt: childInfos.updatedAt,
   },
   joins: officeAndProvinceJoins(childInfos.headOfficeId, childInfos.birthProvinceId),
-  search: [
-    childInfos.code,
-    childInfos.familyNameKh,
-    childInfos.givenNameKh,
-    childInfos.familyNameEn,
-    childInfos.givenNameEn,
-  ],
+  // The code and the four names, kept in one column by the database (schema/children.ts).
+  search: [childInfos.searchText],
   sort: {
     code: childInfos.code,
     nameKh: fullName(childInfos.familyNameKh, childInfos.givenNameKh),
