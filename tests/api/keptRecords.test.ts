@@ -211,3 +211,22 @@ describe('records the law does not keep still delete', () => {
     });
   }
 });
+
+describe('no other way round', () => {
+  it("lets only the engine's delete, which asks the law's rule, use an area's delete permission", () => {
+    // A bulk delete or a workflow 'delete' added later would hold `{area}:delete` too: it must then
+    // go through the engine's delete (recordWrites) or ask `refuseKeptRecord` itself.
+    const bases: Record<string, string> = {
+      adoptive_children: '/child-infos',
+      adoptive_parents: '/parent-infos',
+      matchings: '/adoptive-matching',
+      post_adoption_services: '/service-after-adoption',
+    };
+    for (const [permission, base] of Object.entries(bases)) {
+      const routes = t.app.routePermissions
+        .filter((route) => route.permission === `${permission}:delete`)
+        .map((route) => `${route.method} ${route.url}`);
+      expect(routes, permission).toEqual([`DELETE /api/v1${base}/:id`]);
+    }
+  });
+});
