@@ -159,7 +159,7 @@ describe('records the law keeps are never deleted', () => {
         expect(khmerRefused.json().message).toBe(khmer);
       }
       expect(await exists(table, id)).toBe(true);
-      // Still there through the API too, and its timeline holds no delete.
+      // Still there through the API too.
       const read = await t.app.inject({
         method: 'GET',
         url: `/api/v1${url}/${id}`,
