@@ -7,6 +7,7 @@ import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { permissionFor, type TColumnDef } from '../../src/domain/resource';
+import { shownColumnIds } from '../../src/domain/savedViews';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { csvField, workbookBytes } from '../exports/neutraliseCell';
 import { xlsxContentType } from '../http/contentTypes';
@@ -84,25 +85,28 @@ const describedColumn = (column: TColumnDef, main: boolean): TFileColumn => {
 };
 
 /**
- * The `columns` parameter, in the list address's own form (src/domain/savedViews.ts, `columnsParam`):
- * ids separated by commas, in order; one hidden in the view (`-id`) is left out of the file and a
- * width set by hand (`id:120`) is the grid's only. The product's lists write every column there (the
- * chooser and the grid write the whole arrangement), so the file has the grid's columns.
+ * The ids a `columns` parameter names, in the list address's own form (src/domain/savedViews.ts,
+ * `columnsParam`): ids separated by commas, `-id` hidden, `id:120` a width; null when a part is not
+ * of that form.
  */
-const columnIds = (value: string) =>
-  value
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '' && !part.startsWith('-'))
-    .map((part) => part.replace(/:\d{1,4}$/, ''));
+const namedIds = (value: string) => {
+  const ids: string[] = [];
+  for (const part of value.split(',')) {
+    const match = /^-?([A-Za-z][A-Za-z0-9_.]*)(?::\d{1,4})?$/.exec(part.trim());
+    if (!match) return null;
+    ids.push(match[1]);
+  }
+  return ids;
+};
 
 /**
  * A resource's export (the resource engine's, for every list it serves): the list's search, filters,
  * sort and office scope, every matching row up to `exportMaxRows`, as an Excel workbook (dates as date
  * cells, the header row frozen) or a UTF-8 CSV with a BOM (so Excel shows Khmer), headings and values
- * in the request's language. The columns: those `columns` names, in its order (a saved view's), else
- * the export's declared ones, else the list's own (its description's, the photo left out). Guarded by
- * the list's permission.
+ * in the request's language. The columns: with `columns` (the list's address, a saved view's), those
+ * the grid shows for it, in its order (`shownColumnIds`: the named ones first, the list's others after,
+ * hidden ones and the photo left out); without, the export's declared ones, else the list's own.
+ * Guarded by the list's permission.
  */
 export const exportRoute =
   (binding: TResourceBinding): FastifyPluginAsyncZod =>
@@ -125,7 +129,18 @@ export const exportRoute =
         column,
       ]),
     );
-    const ids = [...byId.keys()] as [string, ...string[]];
+    /** The grid's columns (the photo too: an address may name it), and the declared export's others. */
+    const listIds = definition.columns.map((column) => column.key);
+    const extraIds = (declared?.columns ?? [])
+      .map((column) => column.key)
+      .filter((id) => !listIds.includes(id));
+    const nameable = new Set([...listIds, ...extraIds]);
+    /** The file's columns for a `columns` parameter: what the grid shows for that address. */
+    const fileColumnsOf = (value: string) =>
+      shownColumnIds(value, listIds, extraIds).flatMap((id) => {
+        const column = byId.get(id);
+        return column ? [column] : [];
+      });
     type TResourceBook = Record<string, { many: () => string } | undefined>;
     /** The sheet's name: the declared one, else the list's (its resource's plural), as Excel allows one. */
     const sheetTitle = (t: TranslationFunctions, locale: TRouteLocale) =>
@@ -149,15 +164,17 @@ export const exportRoute =
             .string()
             .max(2000)
             .refine((value) => {
-              const asked = columnIds(value);
-              return asked.length > 0 && asked.every((id) => byId.has(id));
+              // Every id one the list (or its declared export) has; at least one column left to write.
+              const asked = namedIds(value);
+              return asked?.every((id) => nameable.has(id)) === true && fileColumnsOf(value).length > 0;
             })
             .optional(),
         )
         .meta({
           description:
-            "The file's columns in order, ids separated by commas, as the list's address writes them (`-id`: hidden, left out; `id:120`: a width, ignored); " +
-            `absent: the list's default. Each one of: ${ids.join(', ')}.`,
+            "The list's columns as its address writes them (`-id`: hidden, left out; `id:120`: a width, ignored): the file has the columns the grid shows for it, " +
+            "those named first in their order, the list's others after in theirs (the photo left out); absent: the export's own. " +
+            `Each one of: ${[...nameable].join(', ')}.`,
         }),
       ...filterSchema(definition),
     });
@@ -190,9 +207,7 @@ export const exportRoute =
         const locale: TRouteLocale = requestLocale(request);
         const t = translator(request);
         const user = currentUser(request);
-        const fileColumns = query.columns
-          ? [...new Set(columnIds(query.columns))].map((id) => byId.get(id) as TFileColumn)
-          : defaultColumns;
+        const fileColumns = query.columns ? fileColumnsOf(query.columns) : defaultColumns;
         const readsAll = fileColumns.some((column) => column.reads === 'all');
         const keys = new Set(fileColumns.flatMap((column) => (column.reads === 'all' ? [] : column.reads)));
         const selection = (

@@ -33,6 +33,7 @@ import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { databaseErrorCode, isStillReferenced } from './databaseError';
 import type { TExportBinding } from './exportBinding';
+import { refuseKeptRecord, type TKeptRule } from './keptRecord';
 import { prepareNamed } from './namedStatement';
 import { assertOwnOffice, officeCondition } from './officeScope';
 import { defaultExactCountLimit, pagedOf, plannedRows, runPagedList, searchCondition } from './pagedList';
@@ -141,6 +142,11 @@ export type TResourceBinding = {
    * Reads through `session` are batched when many records are written together.
    */
   consistency?: (db: TDbOrTx, record: Record<string, unknown>, session: TWriteSession) => Promise<void>;
+  /**
+   * When the law keeps a record (DESIGN.md section 7): never deleted, whatever the permission (409
+   * naming the kind of record), asked before any other rule of the delete.
+   */
+  kept?: TKeptRule;
   /** Tables that point at a record: while any row does, the record cannot be deleted (409). */
   children?: { table: PgTable; column: PgColumn; resource: TResourceName }[];
   /** Options lists served at `{apiBase}/{path}` for pickers and filters. */
@@ -875,6 +881,11 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `Delete a row of ${entity}; refused with 409 while other records point at it`,
+          ...(binding.kept
+            ? {
+                description: `Never for a row the law keeps (status ${binding.kept.statuses.join(' or ')}): 409, whatever the permission.`,
+              }
+            : {}),
           params: ZId,
           response: { 200: dataOf(ZRow), ...errorResponses(400, 401, 403, 404, 409) },
         },
@@ -888,6 +899,8 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
             await lockRow(tx, id);
             const before = await findRow(tx, id, actor);
             if (!before) throw notFound();
+            // The law's rule first: its message, not a workflow's or a reference's, says why.
+            await refuseKeptRecord(binding.kept, tx, before);
             const session = directSession(tx);
             await binding.guard?.({
               db: tx,

@@ -171,6 +171,26 @@ export const arrangeColumns = (
   return [...named, ...rest];
 };
 
+/**
+ * The ids of the columns a list's address (`columns=`) shows, in order, hidden ones left out and
+ * widths ignored: what the grid shows for that address (`parseColumnsParam` then `arrangeColumns`),
+ * and so what its export holds (issue 26). `extra`: ids beyond the list's own that a caller of the
+ * API may name (a declared export's columns); each is kept where it is named, never added otherwise.
+ */
+export const shownColumnIds = (
+  value: string | null,
+  known: readonly string[],
+  extra: readonly string[] = [],
+): string[] => {
+  const settings = parseColumnsParam(value, [...known, ...extra]);
+  const namedExtra = extra.filter(
+    (id) => !known.includes(id) && settings.some((setting) => setting.id === id),
+  );
+  return arrangeColumns(settings, [...known, ...namedExtra])
+    .filter((setting) => !setting.hidden)
+    .map((setting) => setting.id);
+};
+
 /** Whether settings say nothing beyond the list's own columns (all shown, described order, no width). */
 export const isDefaultArrangement = (settings: readonly TColumnSetting[], known: readonly string[]) =>
   arrangeColumns(settings, known).every(

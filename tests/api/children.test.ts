@@ -384,11 +384,18 @@ describe('child records: create, read, update, delete', () => {
     const removed = await api('DELETE', `/child-infos/${child.id}`);
     expect(removed.statusCode).toBe(200);
     expect((await api('GET', `/child-infos/${child.id}`)).statusCode).toBe(404);
-    const adopted = await create();
-    await t.app.db.update(childInfos).set({ status: 'adopted' }).where(eq(childInfos.id, adopted.id));
-    const refused = await api('DELETE', `/child-infos/${adopted.id}`);
+    const inCare = await create();
+    await t.app.db.update(childInfos).set({ status: 'longTerm' }).where(eq(childInfos.id, inCare.id));
+    const refused = await api('DELETE', `/child-infos/${inCare.id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/registered/);
+    expect((await api('GET', `/child-infos/${inCare.id}`)).statusCode).toBe(200);
+    // An adopted child is the law's (issue 27, tests/api/keptRecords.test.ts).
+    const adopted = await create();
+    await t.app.db.update(childInfos).set({ status: 'adopted' }).where(eq(childInfos.id, adopted.id));
+    const kept = await api('DELETE', `/child-infos/${adopted.id}`);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toMatch(/kept by law: an adopted child/);
     expect((await api('GET', `/child-infos/${adopted.id}`)).statusCode).toBe(200);
   });
 

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headOffices, provinces, users } from '../../server/db/schema';
+import { translators } from '../../server/plugins/locale';
+import { dictionaryLabels } from '../../src/domain/columnText';
 import { isoDateIn } from '../../src/domain/programmeTime';
+import type { TResourceDefinition } from '../../src/domain/resource';
+import { childResource } from '../../src/domain/resources/child';
+import { matchingResource } from '../../src/domain/resources/matching';
+import { userResource } from '../../src/domain/resources/user';
+import { arrangeColumns, parseColumnsParam } from '../../src/domain/savedViews';
 import { insertMatching } from './support/recordFixtures';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -85,9 +92,10 @@ afterAll(async () => {
 
 describe('exports on every list', () => {
   it("exports matchings with the view's columns in its order, in the office's scope only", async () => {
-    // As the list's address writes a view's columns: a width set by hand, hidden ones with '-'.
+    // As the list's address writes a view's columns (the grid writes them all): a width set by hand,
+    // hidden ones with '-'.
     const response = await get(
-      `/adoptive-matching/export?format=xlsx&columns=${encodeURIComponent('status:140,-childName,code,-applicants,headOffice:200')}&sort=code`,
+      `/adoptive-matching/export?format=xlsx&columns=${encodeURIComponent('status:140,-childName,code,-applicants,headOffice:200,-proposedDate,-stageEnteredOn')}&sort=code`,
       tokens.matcher,
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -107,7 +115,7 @@ describe('exports on every list', () => {
 
     // A national user sees all three; a filter narrows them, in Khmer.
     const filtered = await get(
-      '/adoptive-matching/export?columns=code,status&status=proposed',
+      '/adoptive-matching/export?columns=code,status,-childName,-applicants,-proposedDate,-stageEnteredOn,-headOffice&status=proposed',
       tokens.national,
       'kh',
     );
@@ -133,7 +141,7 @@ describe('exports on every list', () => {
     expect(rows[1][5]).toBeInstanceOf(Date);
 
     const csv = await get(
-      '/users/export?format=csv&search=Chan%20Reader&columns=name,active',
+      '/users/export?format=csv&search=Chan%20Reader&columns=name,active,-username,-role,-headOffice,-updatedAt',
       tokens.userReader,
       'kh',
     );
@@ -157,11 +165,57 @@ describe('exports on every list', () => {
       'Fields changed',
       'What changed',
     ]);
-    const chosen = await get('/audit-logs/export?columns=entity,action&format=xlsx', tokens.auditor);
+    const chosen = await get(
+      '/audit-logs/export?columns=entity,action,-changes,-details&format=xlsx',
+      tokens.auditor,
+    );
     expect(chosen.statusCode, chosen.body).toBe(200);
     const { rows } = await sheetRows(chosen.rawPayload);
-    expect(rows[0]).toEqual(['Record', 'Action']);
+    // The named ones first, the list's others after in their order, as the grid shows them.
+    expect(rows[0]).toEqual(['Record', 'Action', 'When', 'User', 'Record code']);
     expect(rows.length).toBeGreaterThan(1);
+  });
+
+  it("gives a partial `columns=` the grid's arrangement: the named first, the list's others after, hidden ones out", async () => {
+    const admin = (await t.signIn('admin', adminPassword)).accessToken;
+    const { labelOf } = dictionaryLabels(translators.en);
+    const cases: { definition: TResourceDefinition; url: string; columns: string; token: string }[] = [
+      {
+        definition: matchingResource,
+        url: '/adoptive-matching/export',
+        columns: 'status:140,-childName,code',
+        token: tokens.national,
+      },
+      {
+        definition: userResource,
+        url: '/users/export',
+        columns: 'active,-username,name:300',
+        token: tokens.userReader,
+      },
+      // A list with its own declared export, and a photo column the grid writes into the address.
+      {
+        definition: childResource,
+        url: '/child-infos/export',
+        columns: 'sex,photo:80,-nameKh,code',
+        token: admin,
+      },
+    ];
+    for (const { definition, url, columns, token } of cases) {
+      const ids = definition.columns.map((column) => column.key);
+      // What ResourceGrid shows for this address, as headings (a photo has no cell in a file).
+      const expected = arrangeColumns(parseColumnsParam(columns, ids), ids).flatMap((setting) => {
+        const column = definition.columns.find((described) => described.key === setting.id);
+        return column && !setting.hidden && column.kind !== 'photo'
+          ? [labelOf(column.label ?? column.key)]
+          : [];
+      });
+      const response = await get(`${url}?format=xlsx&columns=${encodeURIComponent(columns)}`, token);
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
+      const { rows } = await sheetRows(response.rawPayload);
+      expect(rows[0], url).toEqual(expected);
+      // Not the whole list: the hidden one is out.
+      expect(rows[0].length, url).toBe(ids.filter((id) => id !== 'photo').length - 1);
+    }
   });
 
   it('answers a workbook and a CSV from every list of the engine, in both languages', async () => {

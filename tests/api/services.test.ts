@@ -952,7 +952,7 @@ describe('editing and deleting', () => {
     });
   });
 
-  it('deletes a pending service only (409 once given or refused, until it is pending again), with its documents', async () => {
+  it('deletes a pending service only (409 once given, kept by law, or refused, until it is pending again), with its documents', async () => {
     const matching = await completedMatching();
     const pending = await addService(matching, { code: 'SV-DEL-000001' });
     // A document of it, on disk: the delete removes the row and, once committed, the file.
@@ -984,11 +984,13 @@ describe('editing and deleting', () => {
       .where(and(eq(attachments.entity, 'post_adoption_services'), eq(attachments.entityId, pending.id)));
     expect(documents).toEqual([]);
     expect(existsSync(file)).toBe(false);
-    for (const id of [confirmed.id, rejected.id]) {
-      const refused = await call('DELETE', `/service-after-adoption/${id}`);
-      expect(refused.statusCode, refused.body).toBe(409);
-      expect(refused.json().message).toMatch(/only a pending one can/);
-    }
+    // A given service is the law's (issue 27); a refused one waits to be taken back to pending.
+    const given = await call('DELETE', `/service-after-adoption/${confirmed.id}`);
+    expect(given.statusCode, given.body).toBe(409);
+    expect(given.json().message).toMatch(/kept by law: a given service cannot be deleted/);
+    const refused = await call('DELETE', `/service-after-adoption/${rejected.id}`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toMatch(/only a pending one can/);
     const back = await call('PATCH', `/service-after-adoption/back-to-pending/${rejected.id}`, {
       reason: 'Planned again',
     });

@@ -242,6 +242,19 @@ export const childBinding: TResourceBinding = {
       },
     ],
   },
+  // An adopted child, and one adopted once who re-entered the programme (its matching completed).
+  kept: {
+    statuses: childArea.keptStatuses,
+    reason: 'keptChild',
+    alsoWhen: async (db, id) =>
+      (
+        await db
+          .select({ id: adoptiveMatchings.id })
+          .from(adoptiveMatchings)
+          .where(and(eq(adoptiveMatchings.childId, id), eq(adoptiveMatchings.status, 'completed')))
+          .limit(1)
+      ).length > 0,
+  },
   guard: guardChild,
   // The code and the first status are the server's; disabilities live in their own table.
   toColumns: async ({ mode, body, now, session }) => {

@@ -309,6 +309,7 @@ export const matchingBinding: TResourceBinding = {
     { field: 'childId', table: childInfos },
     { field: 'parentId', table: parentInfos },
   ],
+  kept: { statuses: matchingArea.keptStatuses, reason: 'keptMatching' },
   guard: guardMatching,
   // The code, the status, the office (the child's) and the compatibility as found today.
   toColumns: async (context) => {

@@ -236,6 +236,7 @@ export const parentBinding: TResourceBinding = {
     ],
   },
   accessLog: true,
+  kept: { statuses: parentArea.keptStatuses, reason: 'keptApplication' },
   guard: guardParent,
   // The code and the first status are the server's.
   toColumns: async ({ mode, body, now, session }) => {

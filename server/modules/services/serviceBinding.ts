@@ -245,6 +245,7 @@ export const serviceBinding: TResourceBinding = {
       permission: 'post_adoption_services:read',
     },
   ],
+  kept: { statuses: serviceArea.keptStatuses, reason: 'keptService' },
   guard: guardService,
   // The code, the adoption it follows (its matching, child, office and day), pending; the officer
   // is the user adding it unless another is named.

@@ -24,6 +24,7 @@ import { type TCommand, useRegisterCommands } from '@/components/palette/command
 import { recordDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { dangerOutlineButton } from '@/components/ui';
+import { areaByName } from '@/domain/areas';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { hasRecordPage, permissionFor, type TFieldDef } from '@/domain/resource';
@@ -187,8 +188,11 @@ const ResourceForm = ({
     if (active?.closest('[role="dialog"]') || (active && formElement.current?.contains(active))) return;
     formElement.current?.querySelector<HTMLElement>(firstFieldSelector)?.focus();
   }, [load.state]);
+  // A record the law keeps (its area's kept statuses, issue 27) is never offered for deletion.
+  const kept = areaByName(definition.name)?.keptStatuses?.includes(String(record?.status)) === true;
   const canDelete =
     editing &&
+    !kept &&
     hasPermission(user, permissionFor(definition, 'delete')) &&
     (resource.deletable?.(record, user) ?? true);
   // What this page shows: create-only fields (a new user's first password) leave an edit.

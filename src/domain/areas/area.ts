@@ -40,6 +40,12 @@ export type TAreaDefinition = {
   /** A status's badge tone, for areas whose records move through a workflow. */
   statuses?: Readonly<Record<string, TBadgeTone>>;
   /**
+   * Statuses in which the law keeps the record (DESIGN.md section 7, issue 27): it is never
+   * deleted, whatever the permission; a mistake in it is corrected by editing, which the timeline
+   * keeps. The server's delete refuses it (server/resources/keptRecord.ts).
+   */
+  keptStatuses?: readonly string[];
+  /**
    * The action that opens the create and edit pages: `update` for the four record areas (spec
    * section 6), saving a new record also needs `:write`.
    */

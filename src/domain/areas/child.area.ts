@@ -16,6 +16,9 @@ export const childArea = defineArea({
     longTerm: 'amber',
     international: 'teal',
   },
+  // An adopted child's file is the law's (and one adopted once stays kept after re-entering the
+  // programme: the server asks its completed matching too).
+  keptStatuses: ['adopted'],
   menu: { key: 'child', icon: 'child', title: { kh: 'កុមារសុំកុមារធម៌', en: 'Adoptive child' } },
   // The list a matching starts from, which the sidebar does not show (spec section 4).
   commandPages: [

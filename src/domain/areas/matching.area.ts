@@ -25,6 +25,8 @@ export const matchingArea = defineArea({
     completed: 'violet',
     rejected: 'rose',
   },
+  // A decided matching (adopted, or refused at a stage) is the law's.
+  keptStatuses: ['completed', 'rejected'],
   // The printable summary is guarded by `matchings:write` (spec section 6); a record opens on its
   // working page (`{routeBase}/matching/:id`, src/features/matching).
   showAction: 'write',

@@ -9,6 +9,8 @@ export const parentArea = defineArea({
   routeBase: '/adoptive-parents/parents',
   permission: 'adoptive_parents',
   statuses: { pending: 'amber', accepted: 'green', matched: 'blue', adopted: 'violet', rejected: 'rose' },
+  // The application that adopted (final) is the law's.
+  keptStatuses: ['adopted'],
   menu: { key: 'parents', icon: 'parents', title: { kh: 'ឪពុកម្ដាយសុំកុមារធម៌', en: 'Adopted parents' } },
   settings: parentSettings,
   workQueueReasons: ['approvalExpiring'],

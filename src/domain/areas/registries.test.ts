@@ -112,3 +112,20 @@ describe('the settings registry', () => {
     expect(bad({ childCodePrefix: '' })).toBe(false);
   });
 });
+
+describe('kept records (issue 27)', () => {
+  it('names, for each area that keeps records, statuses of its own workflow', () => {
+    const kept = Object.fromEntries(
+      areas.filter((area) => area.keptStatuses).map((area) => [area.name, area.keptStatuses]),
+    );
+    expect(kept).toEqual({
+      child: ['adopted'],
+      parent: ['adopted'],
+      matching: ['completed', 'rejected'],
+      service: ['confirmed'],
+    });
+    for (const area of areas)
+      for (const status of area.keptStatuses ?? [])
+        expect(Object.keys(area.statuses ?? {})).toContain(status);
+  });
+});

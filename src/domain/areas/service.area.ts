@@ -19,6 +19,8 @@ export const serviceArea = defineArea({
   routeBase,
   permission: 'post_adoption_services',
   statuses: { pending: 'amber', confirmed: 'green', rejected: 'rose' },
+  // A service given ('confirmed') is the law's; one taken back to pending is not given any more.
+  keptStatuses: ['confirmed'],
   // The spec makes the id of the edit and show pages optional.
   idOptional: true,
   menu: {

@@ -869,6 +869,15 @@ const en = {
     servicePlannedBeforeAdoption: 'plannedDate cannot be before the adoption it follows ({day}).',
     serviceDeleteDone:
       'This service can no longer be deleted: only a pending one can. Take it back to pending first.',
+    // kept records (issue 27): the law keeps them, whatever the permission
+    keptChild:
+      'This record is kept by law: an adopted child cannot be deleted. Correct it by editing; the timeline keeps every change.',
+    keptApplication:
+      'This record is kept by law: an application that adopted cannot be deleted. Correct it by editing; the timeline keeps every change.',
+    keptMatching:
+      'This record is kept by law: a completed or rejected matching cannot be deleted. Correct it by editing; the timeline keeps every change.',
+    keptService:
+      'This record is kept by law: a given service cannot be deleted. Correct it by editing; the timeline keeps every change.',
     matchingDateBeforeStep: "date cannot be before {day}: the day of the matching's last step.",
     matchingProposedFuture: 'proposedDate cannot be in the future.',
     // issue 22: decisions that override a rule are written down
