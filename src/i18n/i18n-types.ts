@@ -5289,6 +5289,20 @@ type RootTranslation = {
 		 */
 		printTitle: RequiredParams<'count'>
 		/**
+		 * ក​ំ​ព​ុ​ង​រ​ៀ​ប​ច​ំ​រ​ប​ា​យ​ក​ា​រ​ណ​៍​ស​ម​្​រ​ា​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព​៖​ ​{​d​o​n​e​}​ ​ន​ៃ​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 * @param {unknown} done
+		 */
+		reportsPreparing: RequiredParams<'count' | 'done'>
+		/**
+		 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​រ​ួ​ច​រ​ា​ល​់​៖​ ​ប​្​រ​អ​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព​ក​ំ​ព​ុ​ង​ប​ើ​ក​។
+		 */
+		reportsReady: string
+		/**
+		 * ឈ​ប​់
+		 */
+		reportsCancel: string
+		/**
 		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
 		 * @param {unknown} date
 		 */
@@ -12190,6 +12204,18 @@ export type TranslationFunctions = {
 		 * សេចក្ដីសង្ខេបនៃកំណត់ត្រាដែលបានជ្រើស {count}
 		 */
 		printTitle: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * កំពុងរៀបចំរបាយការណ៍សម្រាប់បោះពុម្ព៖ {done} នៃ {count}
+		 */
+		reportsPreparing: (arg: { count: unknown, done: unknown }) => LocalizedString
+		/**
+		 * របាយការណ៍រួចរាល់៖ ប្រអប់បោះពុម្ពកំពុងបើក។
+		 */
+		reportsReady: () => LocalizedString
+		/**
+		 * ឈប់
+		 */
+		reportsCancel: () => LocalizedString
 		/**
 		 * បោះពុម្ពនៅថ្ងៃ {date}
 		 */

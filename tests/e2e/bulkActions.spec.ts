@@ -281,3 +281,52 @@ test('in Khmer, the replan dialog checks its number as the forms do, and Escape 
   await expect(dialog).toHaveCount(0);
   await expect(bar.getByText(words.bulk.selected({ count: 1 }))).toBeVisible();
 });
+
+test('in English, the children selected print as their record reports, one a page, after a line says how far it is', async ({
+  page,
+}) => {
+  const words = dict.en;
+  await resumeSession(page, { ...supervisor, locale: 'en', path: '/en/login' });
+  await page.goto('/en/adoptive-child/child?page=1&length=10&filter=%7B%7D');
+  await expect(page.locator('.ag-row[row-index="2"][row-id]')).toHaveCount(1);
+  await page.keyboard.press('/');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.ag-row[row-index="0"] .ag-cell-focus')).toHaveCount(1);
+  await page.keyboard.press('Space');
+  for (const row of [1, 2]) {
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect(page.locator(`.ag-row[row-index="${row}"] .ag-cell-focus`)).toHaveCount(1);
+  }
+  const bar = page.getByRole('region', { name: words.bulk.toolbar() });
+  await expect(bar.getByText(words.bulk.selected({ count: 3 }))).toBeVisible();
+  const codes = await Promise.all(
+    [0, 1, 2].map(
+      async (index) =>
+        (
+          await page.locator(`.ag-row[row-index="${index}"] .ag-cell[col-id="code"]`).first().textContent()
+        )?.trim() ?? '',
+    ),
+  );
+
+  await bar.getByRole('button', { name: words.bulk.printSelection() }).click();
+  // On screen: how far the papers are, then ready.
+  await expect(page.getByRole('status').filter({ hasText: words.bulk.reportsReady() })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  const reports = page.locator('[data-selection-report]');
+  await expect(reports).toHaveCount(3);
+  // Each is the child's record report: its identity, its history, its matchings; a page each.
+  for (const [index, code] of codes.entries()) {
+    const report = reports.nth(index);
+    await expect(report.locator('[data-report-identity]')).toContainText(code);
+    await expect(report.locator('[data-report-printed]')).toBeVisible();
+  }
+  expect(await reports.nth(1).evaluate((element) => getComputedStyle(element).breakBefore)).toBe('page');
+  await expect(page.locator('[data-bulk-summary]')).toHaveCount(0);
+  await saveScreenshot(page, 'bulk-print-reports-en');
+  await page.emulateMedia({ media: 'screen' });
+  await expect(reports.first()).toBeHidden();
+  // Stopped from its line: the papers go, the selection stays.
+  await page.getByRole('status').getByRole('button', { name: words.bulk.reportsCancel() }).click();
+  await expect(reports).toHaveCount(0);
+  await expect(bar.getByText(words.bulk.selected({ count: 3 }))).toBeVisible();
+});

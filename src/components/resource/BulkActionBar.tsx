@@ -32,6 +32,7 @@ import { downloadFile } from '@/platform/api/saveBlob';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import type { TListView } from './listAddress';
+import type { TClientResource } from './resourceArea';
 
 const BulkPrintSheet = lazy(() => import('./BulkPrintSheet'));
 
@@ -59,6 +60,7 @@ export const BulkActionBar = ({
   selected,
   view,
   exportFormats,
+  printSelection,
   fileName,
   onClear,
   onChanged,
@@ -67,6 +69,8 @@ export const BulkActionBar = ({
   selected: TResourceRow[];
   view: TListView;
   exportFormats?: readonly TExportFormat[];
+  /** The area's own papers for the selection (record reports); else the summary sheet. */
+  printSelection?: TClientResource['printSelection'];
   fileName: string;
   onClear: () => void;
   /** Rows were written: the list reads its page again. */
@@ -114,6 +118,7 @@ export const BulkActionBar = ({
     [selected, view.order, view.sort, definition.apiBase, fileName, LL],
   );
   const print = useCallback(() => setPrinting(true), []);
+  const SelectionPrint = useMemo(() => (printSelection ? lazy(printSelection) : null), [printSelection]);
 
   const commands = useMemo<TCommand[]>(
     () =>
@@ -226,7 +231,11 @@ export const BulkActionBar = ({
       />
       {printing ? (
         <Suspense fallback={null}>
-          <BulkPrintSheet definition={definition} rows={selected} onDone={() => setPrinting(false)} />
+          {SelectionPrint ? (
+            <SelectionPrint ids={selected.map((row) => row.id)} onDone={() => setPrinting(false)} />
+          ) : (
+            <BulkPrintSheet definition={definition} rows={selected} onDone={() => setPrinting(false)} />
+          )}
         </Suspense>
       ) : null}
     </>

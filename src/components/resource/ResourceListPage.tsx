@@ -590,6 +590,7 @@ export const ResourceListPage = ({
           selected={rowSelection.selected}
           view={view}
           exportFormats={resource.exportFormats ?? defaultExportFormats}
+          printSelection={resource.printSelection}
           fileName={variant?.name ?? definition.name}
           onClear={clearSelection}
           onChanged={() => gridApi.current?.refreshInfiniteCache()}

@@ -1358,6 +1358,9 @@ const en = {
     keyboardHint: 'Space selects · Shift+↑↓ extends · Ctrl+A the page · Esc clears',
     command: '{action}: the {count} selected',
     printTitle: 'Summaries of {count} selected records',
+    reportsPreparing: 'Preparing the reports to print: {done} of {count}',
+    reportsReady: 'The reports are ready: the print dialog opens.',
+    reportsCancel: 'Stop',
     printedOn: 'Printed on {date}',
   },
   lookup: {
