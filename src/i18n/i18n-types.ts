@@ -5226,6 +5226,10 @@ type RootTranslation = {
 		 */
 		printSelection: string
 		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​រ​ប​ា​យ​ក​ា​រ​ណ​៍​រ​ប​ស​់​វ​ា
+		 */
+		printReports: string
+		/**
 		 * អ​ន​ុ​វ​ត​្​ត​ល​ើ​ ​{​c​o​u​n​t​}
 		 * @param {unknown} count
 		 */
@@ -12152,6 +12156,10 @@ export type TranslationFunctions = {
 		 * បោះពុម្ពសេចក្ដីសង្ខេបរបស់វា
 		 */
 		printSelection: () => LocalizedString
+		/**
+		 * បោះពុម្ពរបាយការណ៍របស់វា
+		 */
+		printReports: () => LocalizedString
 		/**
 		 * អនុវត្តលើ {count}
 		 */

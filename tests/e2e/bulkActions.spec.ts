@@ -308,7 +308,7 @@ test('in English, the children selected print as their record reports, one a pag
     ),
   );
 
-  await bar.getByRole('button', { name: words.bulk.printSelection() }).click();
+  await bar.getByRole('button', { name: words.bulk.printReports() }).click();
   // On screen: how far the papers are, then ready.
   await expect(page.getByRole('status').filter({ hasText: words.bulk.reportsReady() })).toBeVisible();
   await page.emulateMedia({ media: 'print' });

@@ -88,7 +88,6 @@ export const DescribedField = ({
       error={error}
       hint={hint}
       type={field.kind === 'number' ? 'number' : field.kind === 'password' ? 'password' : 'text'}
-      inputMode={field.kind === 'number' ? 'numeric' : undefined}
       {...input}
       {...register(field.key)}
     />

@@ -119,6 +119,8 @@ export const BulkActionBar = ({
   );
   const print = useCallback(() => setPrinting(true), []);
   const SelectionPrint = useMemo(() => (printSelection ? lazy(printSelection) : null), [printSelection]);
+  // What the print gives: the area's record reports, or the list's summaries.
+  const printLabel = printSelection ? LL.bulk.printReports() : LL.bulk.printSelection();
 
   const commands = useMemo<TCommand[]>(
     () =>
@@ -147,13 +149,13 @@ export const BulkActionBar = ({
               : []),
             {
               id: 'bulk-print',
-              title: LL.bulk.command({ action: LL.bulk.printSelection(), count }),
+              title: LL.bulk.command({ action: printLabel, count }),
               kind: 'action',
               icon: 'printer',
               perform: print,
             },
           ],
-    [actions, count, tooMany, LL, exportFormats, exportSelection, print],
+    [actions, count, tooMany, LL, exportFormats, exportSelection, print, printLabel],
   );
   useRegisterCommands(commands);
 
@@ -208,7 +210,7 @@ export const BulkActionBar = ({
               ))}
               <button type="button" className={`${secondaryButton} py-1 text-xs`} onClick={print}>
                 <Icon name="printer" className="size-4" />
-                {LL.bulk.printSelection()}
+                {printLabel}
               </button>
             </>
           )}

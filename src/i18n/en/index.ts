@@ -1345,6 +1345,7 @@ const en = {
     clear: 'Clear the selection',
     exportSelection: 'Export the selection',
     printSelection: 'Print their summaries',
+    printReports: 'Print their reports',
     apply: 'Apply to {count}',
     working: 'Working...',
     resultTitle: 'Done: {action}',

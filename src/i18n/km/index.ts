@@ -1314,6 +1314,7 @@ const km = {
     clear: 'សម្អាតការជ្រើសរើស',
     exportSelection: 'នាំចេញជួរដែលបានជ្រើស',
     printSelection: 'បោះពុម្ពសេចក្ដីសង្ខេបរបស់វា',
+    printReports: 'បោះពុម្ពរបាយការណ៍របស់វា',
     apply: 'អនុវត្តលើ {count}',
     working: 'កំពុងដំណើរការ...',
     resultTitle: 'រួចរាល់៖ {action}',
