@@ -202,6 +202,22 @@ test('after a navigation the focus is on the new page heading; a cut value shows
   await expect(page.locator('form [id^="field-"]:focus')).toHaveCount(1);
 });
 
+test('a code typed and ArrowDown pressed as the list opens, before its first page: the focus goes to the row found, not to the first page', async ({
+  page,
+}) => {
+  await resumeSession(page, { ...admin, locale: 'en', path: '/en/login' });
+  await page.goto('/en/adoptive-child/child');
+  // At once: the list is still reading the saved views, or its first page.
+  const search = page.getByRole('searchbox').first();
+  await search.focus();
+  await page.keyboard.type('DEMO-000007');
+  await page.keyboard.press('ArrowDown');
+  const focused = page.locator('.ag-row .ag-cell:focus');
+  await expect(focused).toHaveCount(1);
+  await expect(page.locator('.ag-row:has(.ag-cell:focus) .ag-cell[col-id="code"]')).toHaveText('DEMO-000007');
+  await expect(page).toHaveURL(/DEMO-000007/);
+});
+
 test('a new sign-in attempt clears the last one’s error banner', async ({ page }) => {
   const words = dict.en;
   await page.goto('/en/login');
