@@ -329,4 +329,25 @@ test('in English, the children selected print as their record reports, one a pag
   await page.getByRole('status').getByRole('button', { name: words.bulk.reportsCancel() }).click();
   await expect(reports).toHaveCount(0);
   await expect(bar.getByText(words.bulk.selected({ count: 3 }))).toBeVisible();
+
+  // The applications list the same: Ctrl+A, then each application's report.
+  await page.goto('/en/adoptive-parents/parents?page=1&length=10&filter=%7B%7D');
+  await expect(page.locator('.ag-row[row-index="1"][row-id]')).toHaveCount(1);
+  const shown = await page.locator('.ag-row[row-id]').count();
+  await page.keyboard.press('/');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.ag-row[row-index="0"] .ag-cell-focus')).toHaveCount(1);
+  await page.keyboard.press('Control+a');
+  await expect(bar.getByText(words.bulk.selected({ count: shown }))).toBeVisible();
+  const firstCode =
+    (await page.locator('.ag-row[row-index="0"] .ag-cell[col-id="code"]').first().textContent())?.trim() ??
+    '';
+  await bar.getByRole('button', { name: words.bulk.printReports() }).click();
+  await expect(page.getByRole('status').filter({ hasText: words.bulk.reportsReady() })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('[data-selection-reports="parent"] [data-selection-report]')).toHaveCount(shown);
+  await expect(page.locator('[data-selection-report] [data-report-identity]').first()).toContainText(
+    firstCode,
+  );
+  await page.emulateMedia({ media: 'screen' });
 });
