@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { TranslationFunctions } from '../i18n/i18n-types';
-import type { TLookup } from './resource';
+import type { TFieldDef, TLookup } from './resource';
 import { numberBetween, recordVersion, requiredId } from './rules';
 
 /**
@@ -52,12 +52,28 @@ export const ZBulkIds = z
   .min(1)
   .refine((ids) => ids.length <= bulkMaxRows, { params: { rule: 'maxRows', max: bulkMaxRows } });
 
+/** The rule of an action's one value (the server's and the dialog's). */
+export const bulkFieldSchema = (field: TBulkField) =>
+  field.kind === 'lookup' ? requiredId() : z.number().int().pipe(numberBetween(field.min, field.max));
+
 /** The body of an action: the ids and its field's value. */
-export const bulkBodySchema = (action: Pick<TBulkAction, 'field'>) => {
-  const { field } = action;
-  const value =
-    field.kind === 'lookup' ? requiredId() : z.number().int().pipe(numberBetween(field.min, field.max));
-  return z.object({ ids: ZBulkIds, [field.key]: value }).strict();
+export const bulkBodySchema = (action: Pick<TBulkAction, 'field'>) =>
+  z.object({ ids: ZBulkIds, [action.field.key]: bulkFieldSchema(action.field) }).strict();
+
+/**
+ * The action's field as the form engine describes a field (`TFieldDef`), so the dialog draws it
+ * with the resource form's own field (a lookup's select or search, a number input), required.
+ */
+export const bulkFieldDef = (field: TBulkField): TFieldDef & { kind: 'lookup' | 'number' } =>
+  field.kind === 'lookup'
+    ? { key: field.key, kind: 'lookup', lookup: field.lookup, required: true }
+    : { key: field.key, kind: 'number', required: true };
+
+/** What the dialog sends of the field's value as typed or chosen: nothing typed is none (required). */
+export const bulkFieldValue = (value: unknown): number | undefined => {
+  const typed = typeof value === 'string' ? value.trim() : value;
+  if (typed === null || typed === undefined || typed === '') return undefined;
+  return Number(typed);
 };
 
 export const bulkRowStatuses = ['changed', 'unchanged', 'refused'] as const;

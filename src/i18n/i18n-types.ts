@@ -5242,6 +5242,10 @@ type RootTranslation = {
 		 */
 		printSelection: string
 		/**
+		 * ប​ោ​ះ​ព​ុ​ម​្​ព​រ​ប​ា​យ​ក​ា​រ​ណ​៍​រ​ប​ស​់​វ​ា
+		 */
+		printReports: string
+		/**
 		 * អ​ន​ុ​វ​ត​្​ត​ល​ើ​ ​{​c​o​u​n​t​}
 		 * @param {unknown} count
 		 */
@@ -5304,6 +5308,20 @@ type RootTranslation = {
 		 * @param {unknown} count
 		 */
 		printTitle: RequiredParams<'count'>
+		/**
+		 * ក​ំ​ព​ុ​ង​រ​ៀ​ប​ច​ំ​រ​ប​ា​យ​ក​ា​រ​ណ​៍​ស​ម​្​រ​ា​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព​៖​ ​{​d​o​n​e​}​ ​ន​ៃ​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 * @param {unknown} done
+		 */
+		reportsPreparing: RequiredParams<'count' | 'done'>
+		/**
+		 * រ​ប​ា​យ​ក​ា​រ​ណ​៍​រ​ួ​ច​រ​ា​ល​់​៖​ ​ប​្​រ​អ​ប​់​ប​ោ​ះ​ព​ុ​ម​្​ព​ក​ំ​ព​ុ​ង​ប​ើ​ក​។
+		 */
+		reportsReady: string
+		/**
+		 * ឈ​ប​់
+		 */
+		reportsCancel: string
 		/**
 		 * ប​ោ​ះ​ព​ុ​ម​្​ព​ន​ៅ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}
 		 * @param {unknown} date
@@ -12171,6 +12189,10 @@ export type TranslationFunctions = {
 		 */
 		printSelection: () => LocalizedString
 		/**
+		 * បោះពុម្ពរបាយការណ៍របស់វា
+		 */
+		printReports: () => LocalizedString
+		/**
 		 * អនុវត្តលើ {count}
 		 */
 		apply: (arg: { count: unknown }) => LocalizedString
@@ -12222,6 +12244,18 @@ export type TranslationFunctions = {
 		 * សេចក្ដីសង្ខេបនៃកំណត់ត្រាដែលបានជ្រើស {count}
 		 */
 		printTitle: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * កំពុងរៀបចំរបាយការណ៍សម្រាប់បោះពុម្ព៖ {done} នៃ {count}
+		 */
+		reportsPreparing: (arg: { count: unknown, done: unknown }) => LocalizedString
+		/**
+		 * របាយការណ៍រួចរាល់៖ ប្រអប់បោះពុម្ពកំពុងបើក។
+		 */
+		reportsReady: () => LocalizedString
+		/**
+		 * ឈប់
+		 */
+		reportsCancel: () => LocalizedString
 		/**
 		 * បោះពុម្ពនៅថ្ងៃ {date}
 		 */

@@ -152,3 +152,202 @@ test('in English, the same 20 at once, the refused ones told with why', async ({
   };
   await selectTwentyAndReassign(page, request, 'en', matching.childCode, editOne);
 });
+
+test('in Khmer, children move to another head office: Ctrl+A takes the page, Escape lets go, row boxes by the mouse; a child moved meanwhile is refused with why', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const words = dict.kh;
+  const boss = await tokenOf(request, supervisor);
+  const offices = (await (await request.get(`${api}/child-infos/head-offices`, { headers: boss })).json())
+    .data as { id: number; code: string }[];
+  const target = offices.find((office) => office.code === 'HO-08');
+  const elsewhere = offices.find((office) => office.code === 'HO-02');
+  if (!target || !elsewhere) throw new Error('the seeded head offices are missing');
+
+  await resumeSession(page, supervisor);
+  await page.goto('/kh/adoptive-child/child?page=1&length=10&filter=%7B%7D');
+  await expect(page.getByRole('heading', { name: words.resources.child.many(), level: 1 })).toBeVisible();
+  await expect(page.locator('.ag-row[row-index="9"][row-id]')).toHaveCount(1);
+  const bar = page.getByRole('region', { name: words.bulk.toolbar() });
+
+  // The keyboard: Ctrl+A takes the page's ten rows, Escape lets them go.
+  await page.keyboard.press('/');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.ag-row[row-index="0"] .ag-cell-focus')).toHaveCount(1);
+  await page.keyboard.press('Control+a');
+  await expect(bar.getByText(words.bulk.selected({ count: 10 }))).toBeVisible();
+  await expect(page.locator('.ag-row.ag-row-selected')).toHaveCount(10);
+  // The rows, not the page's words (the browser's own select-all).
+  expect(await page.evaluate(() => String(window.getSelection()))).toBe('');
+  await page.keyboard.press('Escape');
+  await expect(bar).toHaveCount(0);
+  await expect(page.locator('.ag-row.ag-row-selected')).toHaveCount(0);
+
+  // The mouse: a row's box takes that row (and does not open it); a second click lets it go.
+  const rowBox = (index: number) =>
+    page.locator(`.ag-row[row-index="${index}"] .ag-selection-checkbox input`).first();
+  const row = (index: number) => page.locator(`.ag-row[row-index="${index}"]`).first();
+  await rowBox(1).click();
+  await expect(row(1)).toHaveClass(/ag-row-selected/);
+  await expect(page).toHaveURL(/\/kh\/adoptive-child\/child\?/);
+  await rowBox(2).click();
+  await rowBox(3).click();
+  await expect(bar.getByText(words.bulk.selected({ count: 3 }))).toBeVisible();
+  await rowBox(3).click();
+  await expect(row(3)).not.toHaveClass(/ag-row-selected/);
+  await expect(bar.getByText(words.bulk.selected({ count: 2 }))).toBeVisible();
+  await rowBox(3).click();
+  await expect(bar.getByText(words.bulk.selected({ count: 3 }))).toBeVisible();
+  const ids = await Promise.all(
+    [1, 2, 3].map(async (index) => Number(await row(index).getAttribute('row-id'))),
+  );
+
+  // Someone else moves the first of them meanwhile: the list's copy of it is stale.
+  const moved = await request.post(`${api}/child-infos/bulk/move-head-office`, {
+    headers: boss,
+    data: { ids: [ids[0]], headOfficeId: elsewhere.id },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+
+  const action = words.areas.child.bulk.moveOffice();
+  await bar.getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: action })).toBeVisible();
+  const office = dialog.getByLabel(words.fields.headOffice());
+  await expect(office).toBeFocused();
+  await expect(office.locator(`option[value="${target.id}"]`)).toHaveCount(1);
+  // Nothing chosen: the form's own 'required' message, in Khmer, under the field.
+  await dialog.getByRole('button', { name: words.bulk.apply({ count: 3 }) }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    words.validation.required({ label: words.fields.headOffice() }),
+  );
+  await expect(office).toHaveAttribute('aria-invalid', 'true');
+  await saveScreenshot(page, 'bulk-move-office-kh');
+  await office.selectOption(String(target.id));
+  await dialog.getByRole('button', { name: words.bulk.apply({ count: 3 }) }).click();
+
+  await expect(dialog.getByRole('heading', { name: words.bulk.resultTitle({ action }) })).toBeVisible();
+  await expect(dialog.getByText(words.bulk.changed({ count: 2 }))).toBeVisible();
+  await expect(dialog.getByText(words.bulk.refused({ count: 1 }))).toBeVisible();
+  await expect(dialog.locator(`[data-refused-row="${ids[0]}"]`)).toContainText(
+    words.server.staleVersion().slice(0, 30),
+  );
+  await saveScreenshot(page, 'bulk-move-office-result-kh');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(bar).toHaveCount(0);
+
+  // The two others are in the new office; the refused one stayed where the other user put it.
+  const officeOf = async (id: number) =>
+    (
+      (await (await request.get(`${api}/child-infos/${id}`, { headers: boss })).json()).data as {
+        headOffice: { id: number };
+      }
+    ).headOffice.id;
+  expect(await Promise.all(ids.map(officeOf))).toEqual([elsewhere.id, target.id, target.id]);
+});
+
+test('in Khmer, the replan dialog checks its number as the forms do, and Escape closes it', async ({
+  page,
+}) => {
+  const words = dict.kh;
+  await resumeSession(page, supervisor);
+  await page.goto('/kh/service-after-adoption?page=1&length=10&filter=%7B%7D');
+  await expect(page.locator('.ag-row[row-index="0"][row-id]')).toHaveCount(1);
+  await page.keyboard.press('/');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.ag-row[row-index="0"] .ag-cell-focus')).toHaveCount(1);
+  await page.keyboard.press('Space');
+  const bar = page.getByRole('region', { name: words.bulk.toolbar() });
+  await expect(bar.getByText(words.bulk.selected({ count: 1 }))).toBeVisible();
+
+  const action = words.areas.service.bulk.replan();
+  await bar.getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: action })).toBeVisible();
+  const days = dialog.getByLabel(words.areas.service.bulk.days());
+  await expect(days).toBeFocused();
+  // A year and a day: refused before it is sent, in Khmer, under the field; Enter submits.
+  await page.keyboard.type('366');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toContainText('365');
+  await expect(days).toHaveAttribute('aria-invalid', 'true');
+  await saveScreenshot(page, 'bulk-replan-kh');
+  // Escape closes the dialog; the selection stays for another action.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(bar.getByText(words.bulk.selected({ count: 1 }))).toBeVisible();
+});
+
+test('in English, the children selected print as their record reports, one a page, after a line says how far it is', async ({
+  page,
+}) => {
+  const words = dict.en;
+  await resumeSession(page, { ...supervisor, locale: 'en', path: '/en/login' });
+  await page.goto('/en/adoptive-child/child?page=1&length=10&filter=%7B%7D');
+  await expect(page.locator('.ag-row[row-index="2"][row-id]')).toHaveCount(1);
+  await page.keyboard.press('/');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.ag-row[row-index="0"] .ag-cell-focus')).toHaveCount(1);
+  await page.keyboard.press('Space');
+  for (const row of [1, 2]) {
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect(page.locator(`.ag-row[row-index="${row}"] .ag-cell-focus`)).toHaveCount(1);
+  }
+  const bar = page.getByRole('region', { name: words.bulk.toolbar() });
+  await expect(bar.getByText(words.bulk.selected({ count: 3 }))).toBeVisible();
+  const codes = await Promise.all(
+    [0, 1, 2].map(
+      async (index) =>
+        (
+          await page.locator(`.ag-row[row-index="${index}"] .ag-cell[col-id="code"]`).first().textContent()
+        )?.trim() ?? '',
+    ),
+  );
+
+  await bar.getByRole('button', { name: words.bulk.printReports() }).click();
+  // On screen: how far the papers are, then ready.
+  await expect(page.getByRole('status').filter({ hasText: words.bulk.reportsReady() })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  const reports = page.locator('[data-selection-report]');
+  await expect(reports).toHaveCount(3);
+  // Each is the child's record report: its identity, its history, its matchings; a page each.
+  for (const [index, code] of codes.entries()) {
+    const report = reports.nth(index);
+    await expect(report.locator('[data-report-identity]')).toContainText(code);
+    await expect(report.locator('[data-report-printed]')).toBeVisible();
+  }
+  expect(await reports.nth(1).evaluate((element) => getComputedStyle(element).breakBefore)).toBe('page');
+  await expect(page.locator('[data-bulk-summary]')).toHaveCount(0);
+  await saveScreenshot(page, 'bulk-print-reports-en');
+  await page.emulateMedia({ media: 'screen' });
+  await expect(reports.first()).toBeHidden();
+  // Stopped from its line: the papers go, the selection stays.
+  await page.getByRole('status').getByRole('button', { name: words.bulk.reportsCancel() }).click();
+  await expect(reports).toHaveCount(0);
+  await expect(bar.getByText(words.bulk.selected({ count: 3 }))).toBeVisible();
+
+  // The applications list the same: Ctrl+A, then each application's report.
+  await page.goto('/en/adoptive-parents/parents?page=1&length=10&filter=%7B%7D');
+  await expect(page.locator('.ag-row[row-index="1"][row-id]')).toHaveCount(1);
+  const shown = await page.locator('.ag-row[row-id]').count();
+  await page.keyboard.press('/');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.ag-row[row-index="0"] .ag-cell-focus')).toHaveCount(1);
+  await page.keyboard.press('Control+a');
+  await expect(bar.getByText(words.bulk.selected({ count: shown }))).toBeVisible();
+  const firstCode =
+    (await page.locator('.ag-row[row-index="0"] .ag-cell[col-id="code"]').first().textContent())?.trim() ??
+    '';
+  await bar.getByRole('button', { name: words.bulk.printReports() }).click();
+  await expect(page.getByRole('status').filter({ hasText: words.bulk.reportsReady() })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('[data-selection-reports="parent"] [data-selection-report]')).toHaveCount(shown);
+  await expect(page.locator('[data-selection-report] [data-report-identity]').first()).toContainText(
+    firstCode,
+  );
+  await page.emulateMedia({ media: 'screen' });
+});

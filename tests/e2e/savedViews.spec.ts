@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { defaultDemoPassword } from '../../server/db/demo/demoUsers';
-import { dict, resumeSession, saveScreenshot } from './fixtures';
+import { adminPassword, dict, resumeSession, saveScreenshot } from './fixtures';
 
 /**
  * Saved views and columns (issue 26): a caseworker builds a view of the children from the keyboard
@@ -132,3 +132,154 @@ for (const locale of ['kh', 'en'] as const) {
     await expect(header(page, words.fields.sex())).toHaveCount(0);
   });
 }
+
+const api = '/api/v1';
+const supervisor = { username: 'demo.supervisor', password: defaultDemoPassword };
+const provincial = { username: 'demo.province', password: defaultDemoPassword };
+
+/** An id of a related record as the API's record or row gives it (`roleId` or `role.id`). */
+const idOf = (record: Record<string, unknown>, key: string) =>
+  (record[`${key}Id`] as number | undefined) ?? (record[key] as { id?: number } | null)?.id ?? null;
+
+/**
+ * A second user of the supervisor's head office (made by the administrator once): the views the
+ * supervisor shares are theirs to see.
+ */
+const officeColleague = async (request: APIRequestContext) => {
+  const signedIn = await request.post(`${api}/auth/sign-in`, {
+    data: { username: 'admin', password: adminPassword },
+  });
+  const admin = { authorization: `Bearer ${(await signedIn.json()).data.accessToken}` };
+  const username = `office.colleague.${uniqueSuffix()}`;
+  const listed = await request.get(`${api}/users?search=demo.supervisor&take=10`, { headers: admin });
+  const row = ((await listed.json()).data as { id: number; username: string }[]).find(
+    (user) => user.username === supervisor.username,
+  );
+  if (!row) throw new Error('demo.supervisor is missing');
+  const record = (await (await request.get(`${api}/users/${row.id}`, { headers: admin })).json())
+    .data as Record<string, unknown>;
+  const created = await request.post(`${api}/users`, {
+    headers: admin,
+    data: {
+      username,
+      name: 'Office Colleague',
+      password: defaultDemoPassword,
+      roleId: idOf(record, 'role'),
+      organizationId: idOf(record, 'organization'),
+      departmentId: idOf(record, 'department'),
+      positionId: idOf(record, 'position'),
+      headOfficeId: idOf(record, 'headOffice'),
+      active: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { username, password: defaultDemoPassword };
+};
+
+/** Opens the views menu by the mouse and picks one of its items. */
+const menuItem = async (page: Page, name: string) => {
+  await page.locator('[data-saved-views-menu]').click();
+  const item = page.getByRole('menuitem', { name, exact: true });
+  await expect(item).toBeVisible();
+  await item.click();
+};
+
+test('in English, a supervisor shares a view with the office, makes it the default, renames and deletes it; a colleague of the office sees it, another office does not', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const words = dict.en;
+  const colleague = await officeColleague(request);
+  const viewName = `Office registered ${uniqueSuffix()}`;
+  const menuButton = page.locator('[data-saved-views-menu]');
+  const openList = async () => {
+    await page.goto(`/en${listPath}`);
+    await expect(page.getByRole('heading', { name: words.resources.child.many(), level: 1 })).toBeVisible();
+  };
+
+  // The supervisor narrows the list and saves it as a view.
+  await resumeSession(page, { ...supervisor, locale: 'en', path: '/en/login' });
+  await openList();
+  await page.getByLabel(words.fields.status(), { exact: true }).selectOption('registered');
+  await expect(page).toHaveURL(/registered/);
+  await menuItem(page, words.savedViews.saveAsNew());
+  await page.getByLabel(words.savedViews.nameLabel(), { exact: true }).fill(viewName);
+  await page.keyboard.press('Enter');
+  await expect(menuButton).toContainText(viewName);
+
+  // Shared with the office, then the list's default.
+  await menuItem(page, words.savedViews.share());
+  // Said once it is shared: the menu offers to stop sharing it.
+  await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: words.savedViews.unshare() })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await menuItem(page, words.savedViews.setDefault());
+  await expect(page.getByText(words.savedViews.defaultSet({ name: viewName }))).toBeVisible();
+  await menuButton.click();
+  const listed = page.getByRole('menuitem', { name: new RegExp(`^${viewName}`) });
+  await expect(listed).toContainText(words.savedViews.defaultBadge());
+  await expect(listed).toContainText(words.savedViews.sharedBadge());
+  await saveScreenshot(page, 'saved-views-shared-default-en');
+  await page.keyboard.press('Escape');
+
+  // A fresh visit to the list opens the default view.
+  await page.goto(`/en/`);
+  await openList();
+  await expect(menuButton).toContainText(viewName);
+  await expect(page).toHaveURL(/savedView=\d+/);
+  await expect(page.getByLabel(words.fields.status(), { exact: true })).toHaveValue('registered');
+
+  // A colleague of the same office finds it under 'Shared with my office' and opens it.
+  await page.context().clearCookies();
+  await resumeSession(page, { ...colleague, locale: 'en', path: '/en/login' });
+  await openList();
+  // Not their default: the list opens whole.
+  await expect(menuButton).toContainText(words.savedViews.allRecords());
+  await menuButton.click();
+  await page
+    .getByRole('group', { name: words.savedViews.shared() })
+    .getByRole('menuitem', { name: viewName })
+    .click();
+  await expect(menuButton).toContainText(viewName);
+  await expect(page.getByLabel(words.fields.status(), { exact: true })).toHaveValue('registered');
+  // Not theirs to rename or delete.
+  await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: words.savedViews.rename() })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: words.savedViews.delete() })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // A caseworker of another office does not see it.
+  await page.context().clearCookies();
+  await resumeSession(page, { ...provincial, locale: 'en', path: '/en/login' });
+  await openList();
+  await menuButton.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: viewName })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The supervisor renames it: the menu and the colleague's list say the new name.
+  await page.context().clearCookies();
+  await resumeSession(page, { ...supervisor, locale: 'en', path: '/en/login' });
+  await openList();
+  await expect(menuButton).toContainText(viewName);
+  const renamed = `${viewName} (renamed)`;
+  await menuItem(page, words.savedViews.rename());
+  const nameField = page.getByLabel(words.savedViews.nameLabel(), { exact: true });
+  await expect(nameField).toHaveValue(viewName);
+  await nameField.fill(renamed);
+  await page.keyboard.press('Enter');
+  await expect(menuButton).toContainText(renamed);
+
+  // Deleted (after a confirmation): the menu says the whole list, and a fresh visit opens it whole.
+  await menuItem(page, words.savedViews.delete());
+  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(confirm.getByText(words.savedViews.deleteTitle({ name: renamed }))).toBeVisible();
+  await confirm.getByRole('button', { name: words.savedViews.delete() }).click();
+  await expect(page.getByText(words.savedViews.deleted({ name: renamed }))).toBeVisible();
+  await expect(menuButton).toContainText(words.savedViews.allRecords());
+  await page.goto(`/en/`);
+  await openList();
+  await expect(menuButton).toContainText(words.savedViews.allRecords());
+  await expect(page).not.toHaveURL(/savedView=/);
+});

@@ -1,17 +1,26 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FieldValues, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
+import { DescribedField } from '@/components/form/DescribedField';
 import { DialogForm } from '@/components/form/DialogForm';
-import { Field } from '@/components/form/Field';
 import { DialogFooter, SubmitButton } from '@/components/form/FormButtons';
-import { inputStateProps } from '@/components/form/fieldStyles';
-import { LookupSelect } from '@/components/form/LookupSelect';
+import { labelledResolver } from '@/components/form/labelledResolver';
 import { failureMessage } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { iconButton, primaryButton, secondaryButton } from '@/components/ui';
 import { areaByName } from '@/domain/areas';
-import { bulkCounts, bulkMaxRows, type TBulkAction, type TBulkRowResult } from '@/domain/bulkActions';
+import {
+  bulkCounts,
+  bulkFieldDef,
+  bulkFieldSchema,
+  bulkFieldValue,
+  bulkMaxRows,
+  type TBulkAction,
+  type TBulkRowResult,
+} from '@/domain/bulkActions';
 import { hasPermission } from '@/domain/permissions';
 import { permissionFor, type TResourceDefinition } from '@/domain/resource';
 import { translate } from '@/domain/translate';
@@ -23,6 +32,7 @@ import { downloadFile } from '@/platform/api/saveBlob';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import type { TListView } from './listAddress';
+import type { TClientResource } from './resourceArea';
 
 const BulkPrintSheet = lazy(() => import('./BulkPrintSheet'));
 
@@ -50,6 +60,7 @@ export const BulkActionBar = ({
   selected,
   view,
   exportFormats,
+  printSelection,
   fileName,
   onClear,
   onChanged,
@@ -58,6 +69,8 @@ export const BulkActionBar = ({
   selected: TResourceRow[];
   view: TListView;
   exportFormats?: readonly TExportFormat[];
+  /** The area's own papers for the selection (record reports); else the summary sheet. */
+  printSelection?: TClientResource['printSelection'];
   fileName: string;
   onClear: () => void;
   /** Rows were written: the list reads its page again. */
@@ -105,6 +118,9 @@ export const BulkActionBar = ({
     [selected, view.order, view.sort, definition.apiBase, fileName, LL],
   );
   const print = useCallback(() => setPrinting(true), []);
+  const SelectionPrint = useMemo(() => (printSelection ? lazy(printSelection) : null), [printSelection]);
+  // What the print gives: the area's record reports, or the list's summaries.
+  const printLabel = printSelection ? LL.bulk.printReports() : LL.bulk.printSelection();
 
   const commands = useMemo<TCommand[]>(
     () =>
@@ -133,13 +149,13 @@ export const BulkActionBar = ({
               : []),
             {
               id: 'bulk-print',
-              title: LL.bulk.command({ action: LL.bulk.printSelection(), count }),
+              title: LL.bulk.command({ action: printLabel, count }),
               kind: 'action',
               icon: 'printer',
               perform: print,
             },
           ],
-    [actions, count, tooMany, LL, exportFormats, exportSelection, print],
+    [actions, count, tooMany, LL, exportFormats, exportSelection, print, printLabel],
   );
   useRegisterCommands(commands);
 
@@ -194,7 +210,7 @@ export const BulkActionBar = ({
               ))}
               <button type="button" className={`${secondaryButton} py-1 text-xs`} onClick={print}>
                 <Icon name="printer" className="size-4" />
-                {LL.bulk.printSelection()}
+                {printLabel}
               </button>
             </>
           )}
@@ -217,7 +233,11 @@ export const BulkActionBar = ({
       />
       {printing ? (
         <Suspense fallback={null}>
-          <BulkPrintSheet definition={definition} rows={selected} onDone={() => setPrinting(false)} />
+          {SelectionPrint ? (
+            <SelectionPrint ids={selected.map((row) => row.id)} onDone={() => setPrinting(false)} />
+          ) : (
+            <BulkPrintSheet definition={definition} rows={selected} onDone={() => setPrinting(false)} />
+          )}
         </Suspense>
       ) : null}
     </>
@@ -288,28 +308,26 @@ const BulkActionForm = ({
 }) => {
   const { LL } = useI18nContext();
   const { field } = action;
-  const [value, setValue] = useState<number | null>(null);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const id = `bulk-${action.name}-${field.key}`;
   const label = action.label(LL);
+  // The form engine's field and rules: the message, the lookup and the keys are the edit form's.
+  const described = useMemo(() => bulkFieldDef(field), [field]);
+  const form = useForm<FieldValues>({
+    defaultValues: { [field.key]: field.kind === 'lookup' ? null : '' },
+    mode: 'onTouched',
+    resolver: labelledResolver({
+      schema: z.object({ [field.key]: bulkFieldSchema(field) }),
+      bodyOf: (values) => ({ [field.key]: bulkFieldValue(values[field.key]) }),
+      labelForPath: () => label,
+      messages: LL.validation,
+    }),
+  });
+  const { control, register, formState, setError, setFocus, handleSubmit } = form;
+  const error = (formState.errors[field.key] as { message?: string } | undefined)?.message;
+  // The dialog opens on its field.
+  useEffect(() => setFocus(field.key), [setFocus, field.key]);
 
-  const save = async () => {
-    let sent: number;
-    if (field.kind === 'lookup') {
-      if (value === null) return setError(LL.validation.required({ label }));
-      sent = value;
-    } else {
-      const typed = text.trim();
-      if (typed === '') return setError(LL.validation.required({ label }));
-      const days = Number(typed);
-      if (!Number.isInteger(days) || days < field.min || days > field.max)
-        return setError(LL.validation.numberRange({ min: field.min, max: field.max }));
-      sent = days;
-    }
-    setError(undefined);
-    setBusy(true);
+  const save = handleSubmit(async (values) => {
     try {
       const { data } = await api<{ data: TBulkRowResult[] }>(`${definition.apiBase}/bulk/${action.name}`, {
         method: 'POST',
@@ -317,51 +335,35 @@ const BulkActionForm = ({
           ids: selected.map((row) =>
             typeof row.version === 'number' ? { id: row.id, version: row.version } : row.id,
           ),
-          [field.key]: sent,
+          [field.key]: bulkFieldValue(values[field.key]),
         },
       });
       onDone(data);
     } catch (failure) {
-      setError(
-        errorBody(failure).errors?.join(' ') || LL.bulk.failed({ message: failureMessage(failure, LL) }),
-      );
-    } finally {
-      setBusy(false);
+      setError(field.key, {
+        message:
+          errorBody(failure).errors?.join(' ') || LL.bulk.failed({ message: failureMessage(failure, LL) }),
+      });
     }
-  };
+  });
 
   return (
     <DialogForm onSave={save}>
-      <Field id={id} label={label} required requiredLabel={LL.form.requiredMark()} error={error}>
-        {field.kind === 'lookup' ? (
-          <LookupSelect
-            id={id}
-            lookup={field.lookup}
-            value={value}
-            invalid={Boolean(error)}
-            placeholder={LL.form.choose()}
-            waitingText={LL.form.choose()}
-            onChange={setValue}
-            selectRef={(element) => element?.focus()}
-          />
-        ) : (
-          <input
-            {...inputStateProps(id, error)}
-            type="number"
-            inputMode="numeric"
-            min={field.min}
-            max={field.max}
-            step={1}
-            value={text}
-            autoFocus
-            onChange={(event) => setText(event.target.value)}
-          />
-        )}
-      </Field>
+      <DescribedField
+        field={described}
+        id={id}
+        label={label}
+        error={error}
+        control={control}
+        register={register}
+        input={
+          field.kind === 'number' ? { min: field.min, max: field.max, step: field.step ?? 1 } : undefined
+        }
+      />
       <DialogFooter hint={LL.bulk.selected({ count: selected.length })} onCancel={onCancel}>
         <SubmitButton
           icon={action.icon}
-          busy={busy}
+          busy={formState.isSubmitting}
           busyLabel={LL.bulk.working()}
           label={LL.bulk.apply({ count: selected.length })}
         />

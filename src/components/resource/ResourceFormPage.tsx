@@ -5,16 +5,14 @@ import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { DateInput } from '@/components/form/DateInput';
+import { DescribedField } from '@/components/form/DescribedField';
 import { Field } from '@/components/form/Field';
 import { CancelButton, SaveButton } from '@/components/form/FormButtons';
 import { FormNotice } from '@/components/form/FormNotice';
 import { inputClass } from '@/components/form/fieldStyles';
 import { LookupCheckboxes } from '@/components/form/LookupCheckboxes';
-import { LookupCombobox } from '@/components/form/LookupCombobox';
-import { LookupSelect } from '@/components/form/LookupSelect';
 import { labelledResolver } from '@/components/form/labelledResolver';
 import { noticeForSaveFailure, type TFormNotice } from '@/components/form/saveFailure';
-import { TextField } from '@/components/form/TextField';
 import { TranslatableInputs } from '@/components/form/TranslatableInputs';
 import { clearLookupCache } from '@/components/form/useLookup';
 import { useSaveShortcut } from '@/components/form/useSaveShortcut';
@@ -433,38 +431,19 @@ const ResourceForm = ({
       case 'lookup': {
         const dependsOn = field.lookup?.dependsOn;
         return (
-          <Field key={field.key} {...common} error={error}>
-            <Controller
-              control={control}
-              name={field.key}
-              render={({ field: controlled }) => {
-                const props = {
-                  id,
-                  lookup: field.lookup ?? { path: '' },
-                  value: controlled.value as number | null,
-                  parentValue: dependsOn ? watch(dependsOn) : undefined,
-                  invalid: Boolean(error),
-                  waitingText: LL.form.chooseFirst({
-                    parent: labelOf(definition.fields.find((other) => other.key === dependsOn)?.label ?? ''),
-                  }),
-                  onBlur: controlled.onBlur,
-                  onChange: (value: number | null) => {
-                    controlled.onChange(value);
-                    clearDependents(field.key);
-                  },
-                };
-                return field.lookup?.search ? (
-                  <LookupCombobox
-                    {...props}
-                    placeholder={LL.lookup.searchToChoose()}
-                    inputRef={controlled.ref}
-                  />
-                ) : (
-                  <LookupSelect {...props} placeholder={LL.form.choose()} selectRef={controlled.ref} />
-                );
-              }}
-            />
-          </Field>
+          <DescribedField
+            key={field.key}
+            {...common}
+            field={{ ...field, kind: 'lookup' }}
+            error={error}
+            control={control}
+            register={register}
+            parentValue={dependsOn ? watch(dependsOn) : undefined}
+            waitingText={LL.form.chooseFirst({
+              parent: labelOf(definition.fields.find((other) => other.key === dependsOn)?.label ?? ''),
+            })}
+            onLookupChange={() => clearDependents(field.key)}
+          />
         );
       }
       case 'date': {
@@ -577,16 +556,16 @@ const ResourceForm = ({
         );
       default:
         return (
-          <TextField
+          <DescribedField
             key={field.key}
             {...common}
+            field={{ ...field, kind: field.kind }}
             required={field.required && !(field.kind === 'password' && editing)}
-            readOnly={field.readOnly}
             error={error}
             hint={hintOf(field)}
-            type={field.kind === 'number' ? 'number' : field.kind === 'password' ? 'password' : 'text'}
-            autoComplete={field.kind === 'password' ? 'new-password' : undefined}
-            {...register(field.key)}
+            control={control}
+            register={register}
+            input={field.kind === 'password' ? { autoComplete: 'new-password' } : undefined}
           />
         );
     }

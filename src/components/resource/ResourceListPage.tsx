@@ -140,7 +140,10 @@ export const ResourceListPage = ({
   const answered = useRef<string | null>(null);
   const gridBox = useRef<HTMLDivElement>(null);
   const boardBox = useRef<HTMLDivElement>(null);
-  const focusWhenAnswered = useRef(false);
+  // The result (search and filters) whose first row takes the focus once it has answered: named when
+  // ArrowDown is pressed, so an older page answering before the address has the new search (the
+  // first page of a list just opened) does not take the focus instead (issue 26's keyboard flake).
+  const focusWhenAnswered = useRef<string | null>(null);
   const status = useSelector(loader, (snapshot) => ({
     loading: snapshot.matches('loading'),
     failed: snapshot.matches('failed'),
@@ -201,7 +204,8 @@ export const ResourceListPage = ({
   }, [params]);
   useEffect(() => {
     if (waitingForPreferences || changePending.current) return;
-    if (params.size === 0 && defaultView) {
+    // Not over a search typed while the views were read: the user has begun with the list as it is.
+    if (params.size === 0 && defaultView && searchText === '') {
       setParams(listViewParams(openedView(defaultView, shape)), { replace: true });
       return;
     }
@@ -210,7 +214,7 @@ export const ResourceListPage = ({
         { ...listViewParams(view), ...(boardShown && board ? { view: board.key } : {}) },
         { replace: true },
       );
-  }, [params, setParams, view, boardShown, board, waitingForPreferences, defaultView, shape]);
+  }, [params, setParams, view, boardShown, board, waitingForPreferences, defaultView, shape, searchText]);
 
   // Typing narrows the list after a pause; the address follows without a history entry per key.
   useEffect(() => {
@@ -347,14 +351,14 @@ export const ResourceListPage = ({
   const currentResult = resultKey(view.search, view.filters);
   /** The rows shown answer what the search box says and the address asks for. */
   const rowsAreCurrent = () => searchText === view.search && answered.current === currentResult;
-  const latest = useRef({ currentResult, rowsAreCurrent, focusNewFirstRow: () => {} });
+  const latest = useRef({ focusNewFirstRow: () => {} });
   useEffect(() => {
     const subscription = loader.subscribe((snapshot) => {
       if (!snapshot.matches('loaded') || !snapshot.context.query) return;
       const { search, filters } = snapshot.context.query;
       answered.current = resultKey(search, filters);
-      if (focusWhenAnswered.current && answered.current === latest.current.currentResult) {
-        focusWhenAnswered.current = false;
+      if (focusWhenAnswered.current !== null && answered.current === focusWhenAnswered.current) {
+        focusWhenAnswered.current = null;
         // After the grid has taken the new rows (its own subscriber hands them over).
         window.setTimeout(() => latest.current.focusNewFirstRow(), 0);
       }
@@ -390,7 +394,7 @@ export const ResourceListPage = ({
       requestAnimationFrame(() => focusNewFirstRow(tries - 1));
     }
   };
-  latest.current = { currentResult, rowsAreCurrent, focusNewFirstRow };
+  latest.current = { focusNewFirstRow };
   // The board or the table has answered (a count: the board's cards of a new view replace its
   // skeletons in the same render the view changes, so no older card is there to take the focus).
   // biome-ignore lint/correctness/useExhaustiveDependencies: acts when the view shown has answered
@@ -495,7 +499,7 @@ export const ResourceListPage = ({
               value={searchText}
               autoComplete="off"
               onChange={(event) => {
-                focusWhenAnswered.current = false;
+                focusWhenAnswered.current = null;
                 focusFirstWhenShown.current = false;
                 setSearchText(event.target.value);
               }}
@@ -506,7 +510,7 @@ export const ResourceListPage = ({
                   else {
                     // What is shown answers an older text: search now, go down once it is replaced.
                     if (boardShown) focusFirstWhenShown.current = true;
-                    else focusWhenAnswered.current = true;
+                    else focusWhenAnswered.current = resultKey(searchText, view.filters);
                     if (searchText !== view.search) update({ search: searchText, page: 1 }, true);
                   }
                 }
@@ -586,6 +590,7 @@ export const ResourceListPage = ({
           selected={rowSelection.selected}
           view={view}
           exportFormats={resource.exportFormats ?? defaultExportFormats}
+          printSelection={resource.printSelection}
           fileName={variant?.name ?? definition.name}
           onClear={clearSelection}
           onChanged={() => gridApi.current?.refreshInfiniteCache()}

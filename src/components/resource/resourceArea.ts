@@ -43,6 +43,9 @@ export type TListBoardProps = {
   onTotal: (total: number | null) => void;
 };
 
+/** What prints a list's selection: the selected rows' ids; `onDone` once printed or stopped. */
+export type TSelectionPrintProps = { ids: number[]; onDone: () => void };
+
 /** A described resource that has screens, and how its routes read. */
 export type TClientResource = {
   definition: TResourceDefinition & { routeBase: string };
@@ -88,6 +91,11 @@ export type TClientResource = {
     icon: string;
     Board: ComponentType<TListBoardProps>;
   };
+  /**
+   * How the list's selection prints (issue 26), loaded when asked: a feature's own papers (the
+   * record reports of children and applications). Without it, the list's summary sheet.
+   */
+  printSelection?: () => Promise<{ default: ComponentType<TSelectionPrintProps> }>;
   /** The list offers the filtered rows as files: `GET {apiBase}/export?format=` with the list's filters. */
   exportFormats?: readonly ('xlsx' | 'csv')[];
   /**

@@ -48,7 +48,13 @@ export const useRowSelection = () => {
         headerCheckbox: false,
         enableClickSelection: false,
       },
-      suppressKey: ({ event }) => isSelectAll(event) || isExtend(event),
+      // Called as the key goes down (the grid's cellKeyDown comes after, too late to prevent the
+      // browser's own Ctrl+A, which would select every word of the page): the keys are ours here.
+      suppressKey: ({ event }) => {
+        const ours = isSelectAll(event) || isExtend(event);
+        if (ours) event.preventDefault();
+        return ours;
+      },
       onKey: (cellEvent) => {
         const event = cellEvent.event as KeyboardEvent | undefined;
         if (!event) return;

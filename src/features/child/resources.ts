@@ -3,6 +3,7 @@ import { areaPagePermission } from '@/domain/areas/area';
 import { childArea } from '@/domain/areas/child.area';
 import { childResource } from '@/domain/resources/child';
 import { api } from '@/platform/api/client';
+import { childSelectionReports } from '../recordReports';
 import { pageRouteOf } from '../resourcePageRoutes';
 
 /**
@@ -29,6 +30,8 @@ export const childClientResource: TClientResource = {
   definition: childResource,
   ...pageRouteOf('child'),
   recordSearch: true,
+  // The selection prints as the children's record reports, one a page.
+  printSelection: childSelectionReports,
   // Spec section 6 guards the create and edit pages with `:update`; saving a new one needs `:write`.
   pagePermission: areaPagePermission(childArea),
   exportFormats: ['xlsx', 'csv'],

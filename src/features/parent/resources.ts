@@ -4,6 +4,7 @@ import { parentArea } from '@/domain/areas/parent.area';
 import { isoDateIn } from '@/domain/programmeTime';
 import { parentResource } from '@/domain/resources/parent';
 import { api } from '@/platform/api/client';
+import { parentSelectionReports } from '../recordReports';
 import { pageRouteOf } from '../resourcePageRoutes';
 import { copiedApplication } from './copiedApplication';
 
@@ -39,6 +40,8 @@ export const parentClientResource: TClientResource = {
   definition: parentResource,
   ...pageRouteOf('parent'),
   recordSearch: true,
+  // The selection prints as the applications' record reports, one a page.
+  printSelection: parentSelectionReports,
   pagePermission: areaPagePermission(parentArea),
   exportFormats: ['xlsx', 'csv'],
   // Only a pending application may be deleted (the server answers 409 otherwise).

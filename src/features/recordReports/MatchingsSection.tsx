@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Badge } from '@/components/Badge';
 import { LoadState } from '@/components/feedback/LoadState';
 import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
@@ -33,7 +33,16 @@ import type { TRecordReportKindView } from './reportKinds';
  * joined, its stages with the days in each, its end, and its services after adoption with their
  * findings. A failure stays in this card with a retry; the rest of the report stands.
  */
-export const MatchingsSection = ({ kind, id }: { kind: TRecordReportKindView; id: string }) => {
+export const MatchingsSection = ({
+  kind,
+  id,
+  onSettled,
+}: {
+  kind: TRecordReportKindView;
+  id: string;
+  /** The matchings have answered (or failed): the paper may be printed. */
+  onSettled?: () => void;
+}) => {
   const { LL } = useI18nContext();
   const report = useRemoteData(
     useCallback(
@@ -47,6 +56,12 @@ export const MatchingsSection = ({ kind, id }: { kind: TRecordReportKindView; id
       [kind.kind, id],
     ),
   );
+  const settled = report.state !== 'loading';
+  const whenSettled = useRef(onSettled);
+  whenSettled.current = onSettled;
+  useEffect(() => {
+    if (settled) whenSettled.current?.();
+  }, [settled]);
   return (
     <SummaryCard
       id="record-report-matchings"

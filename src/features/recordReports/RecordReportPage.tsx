@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { AppLink } from '@/components/AppLink';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
@@ -34,13 +34,36 @@ export const RecordReportPage = ({ kind }: { kind: TRecordReportKindView }) => {
   return id ? <RecordReport kind={kind} id={id} /> : <RecordPicker kind={kind} />;
 };
 
+/** The report page of one record: its paper, with the screen's breadcrumbs and print button. */
+const RecordReport = ({ kind, id }: { kind: TRecordReportKindView; id: string }) => (
+  <div
+    data-print-root="record-report"
+    data-record-report={kind.kind}
+    className="mx-auto max-w-5xl px-4 py-4 sm:px-6 print:max-w-none print:p-0"
+  >
+    <RecordReportPaper kind={kind} id={id} screen />
+  </div>
+);
+
 /**
  * One record's printable report (A4, labels in both languages, Khmer first): who, its status
  * history, each matching with its stages and days and its services after adoption. The record and
  * its history come from their own routes; the matchings from `GET /record-reports/{kind}/{id}`,
- * for a user who may read them. A record that does not exist or is out of scope: the not-found view.
+ * for a user who may read them. A record that does not exist or is out of scope: the not-found view
+ * on the page. `screen`: the page's breadcrumbs and buttons (a list's selection prints papers
+ * without them); `onSettled`: every part has answered (or failed), so the paper may be printed.
  */
-const RecordReport = ({ kind, id }: { kind: TRecordReportKindView; id: string }) => {
+export const RecordReportPaper = ({
+  kind,
+  id,
+  screen = false,
+  onSettled,
+}: {
+  kind: TRecordReportKindView;
+  id: string;
+  screen?: boolean;
+  onSettled?: () => void;
+}) => {
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
   const { user } = useSession();
@@ -57,23 +80,31 @@ const RecordReport = ({ kind, id }: { kind: TRecordReportKindView; id: string })
   const title = record ? translate(kind.definition.titleOf(record) as never, locale) : '';
   // After the click, so the button's focus ring is not on the paper.
   const print = useCallback(() => window.setTimeout(() => window.print(), 50), []);
-  const titleId = 'record-report-title';
+  const titleId = `record-report-title-${id}`;
+  const matchingsShown = hasPermission(user, 'matchings:read');
+  const [matchingsSettled, setMatchingsSettled] = useState(!matchingsShown);
+  const settled =
+    load.state !== 'loading' &&
+    (load.state !== 'ready' || (statusHistory.state !== 'loading' && matchingsSettled));
+  const whenSettled = useRef(onSettled);
+  whenSettled.current = onSettled;
+  useEffect(() => {
+    if (settled) whenSettled.current?.();
+  }, [settled]);
   return (
-    <div
-      data-print-root="record-report"
-      data-record-report={kind.kind}
-      className="mx-auto max-w-5xl px-4 py-4 sm:px-6 print:max-w-none print:p-0"
-    >
+    <>
       <PaperHeader kind={kind} />
-      <div className="print:hidden">
-        <Breadcrumbs
-          label={LL.layout.breadcrumb()}
-          items={[
-            { text: kind.title(LL), to: localizedPath(locale, kind.showBase) },
-            { text: title || String(record?.code ?? '') },
-          ]}
-        />
-      </div>
+      {screen ? (
+        <div className="print:hidden">
+          <Breadcrumbs
+            label={LL.layout.breadcrumb()}
+            items={[
+              { text: kind.title(LL), to: localizedPath(locale, kind.showBase) },
+              { text: title || String(record?.code ?? '') },
+            ]}
+          />
+        </div>
+      ) : null}
       {load.state === 'loading' ? (
         <p
           className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
@@ -92,22 +123,29 @@ const RecordReport = ({ kind, id }: { kind: TRecordReportKindView; id: string })
             <h1 id={titleId} className="break-words font-semibold text-2xl text-slate-900 dark:text-slate-50">
               {title || String(record.code)}
             </h1>
-            <div className="mt-4 flex flex-wrap items-center gap-3 border-slate-200 border-t pt-4 dark:border-slate-800 print:hidden">
-              <button type="button" className={secondaryButton} onClick={print} aria-keyshortcuts="Control+P">
-                <Icon name="printer" className="size-4" />
-                {LL.recordReport.print()}
-              </button>
-              <AppLink
-                to={localizedPath(locale, `${kind.area.routeBase}/show/${record.id}`)}
-                className={secondaryButton}
-              >
-                <Icon name={kind.area.menu.icon} className="size-4" />
-                {title || String(record.code)}
-              </AppLink>
-              <span className="ml-auto text-slate-500 text-xs dark:text-slate-400">
-                {LL.recordReport.printHint()}
-              </span>
-            </div>
+            {screen ? (
+              <div className="mt-4 flex flex-wrap items-center gap-3 border-slate-200 border-t pt-4 dark:border-slate-800 print:hidden">
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  onClick={print}
+                  aria-keyshortcuts="Control+P"
+                >
+                  <Icon name="printer" className="size-4" />
+                  {LL.recordReport.print()}
+                </button>
+                <AppLink
+                  to={localizedPath(locale, `${kind.area.routeBase}/show/${record.id}`)}
+                  className={secondaryButton}
+                >
+                  <Icon name={kind.area.menu.icon} className="size-4" />
+                  {title || String(record.code)}
+                </AppLink>
+                <span className="ml-auto text-slate-500 text-xs dark:text-slate-400">
+                  {LL.recordReport.printHint()}
+                </span>
+              </div>
+            ) : null}
           </section>
           <SummaryCard
             id="record-report-identity"
@@ -131,8 +169,8 @@ const RecordReport = ({ kind, id }: { kind: TRecordReportKindView; id: string })
             </dl>
           </SummaryCard>
           <StatusHistoryCard client={kind.workflow} history={statusHistory} />
-          {hasPermission(user, 'matchings:read') ? (
-            <MatchingsSection kind={kind} id={id} />
+          {matchingsShown ? (
+            <MatchingsSection kind={kind} id={id} onSettled={() => setMatchingsSettled(true)} />
           ) : (
             <SummaryCard
               id="record-report-matchings"
@@ -150,7 +188,7 @@ const RecordReport = ({ kind, id }: { kind: TRecordReportKindView; id: string })
           <PaperFooter />
         </div>
       ) : null}
-    </div>
+    </>
   );
 };
 

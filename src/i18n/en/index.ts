@@ -1354,6 +1354,7 @@ const en = {
     clear: 'Clear the selection',
     exportSelection: 'Export the selection',
     printSelection: 'Print their summaries',
+    printReports: 'Print their reports',
     apply: 'Apply to {count}',
     working: 'Working...',
     resultTitle: 'Done: {action}',
@@ -1367,6 +1368,9 @@ const en = {
     keyboardHint: 'Space selects · Shift+↑↓ extends · Ctrl+A the page · Esc clears',
     command: '{action}: the {count} selected',
     printTitle: 'Summaries of {count} selected records',
+    reportsPreparing: 'Preparing the reports to print: {done} of {count}',
+    reportsReady: 'The reports are ready: the print dialog opens.',
+    reportsCancel: 'Stop',
     printedOn: 'Printed on {date}',
   },
   lookup: {

@@ -1323,6 +1323,7 @@ const km = {
     clear: 'សម្អាតការជ្រើសរើស',
     exportSelection: 'នាំចេញជួរដែលបានជ្រើស',
     printSelection: 'បោះពុម្ពសេចក្ដីសង្ខេបរបស់វា',
+    printReports: 'បោះពុម្ពរបាយការណ៍របស់វា',
     apply: 'អនុវត្តលើ {count}',
     working: 'កំពុងដំណើរការ...',
     resultTitle: 'រួចរាល់៖ {action}',
@@ -1336,6 +1337,9 @@ const km = {
     keyboardHint: 'Space ជ្រើស · Shift+↑↓ ពង្រីក · Ctrl+A ទាំងទំព័រ · Esc សម្អាត',
     command: '{action}៖ ជួរដែលបានជ្រើស {count}',
     printTitle: 'សេចក្ដីសង្ខេបនៃកំណត់ត្រាដែលបានជ្រើស {count}',
+    reportsPreparing: 'កំពុងរៀបចំរបាយការណ៍សម្រាប់បោះពុម្ព៖ {done} នៃ {count}',
+    reportsReady: 'របាយការណ៍រួចរាល់៖ ប្រអប់បោះពុម្ពកំពុងបើក។',
+    reportsCancel: 'ឈប់',
     printedOn: 'បោះពុម្ពនៅថ្ងៃ {date}',
   },
   lookup: {
