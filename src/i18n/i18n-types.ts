@@ -3352,6 +3352,14 @@ type RootTranslation = {
 		 */
 		childFamilyExists: string
 		/**
+		 * ប​្​រ​ភ​ព​ដ​ើ​ម​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ិ​ទ​ក​ា​រ​ព​ា​រ​ ​(​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ច​ិ​ញ​្​ច​ឹ​ម​ប​ា​ន​ប​ញ​្​ច​ប​់​)​៖​ ​ស​ូ​ម​ប​ើ​ក​វ​ា​ដ​ោ​យ​ប​ញ​្​ជ​ា​ក​់​ម​ូ​ល​ហ​េ​ត​ុ​ ​ដ​ើ​ម​្​ប​ី​ម​ើ​ល​។
+		 */
+		originsSealed: string
+		/**
+		 * ប​្​រ​ភ​ព​ដ​ើ​ម​រ​ប​ស​់​ក​ុ​ម​ា​រ​ន​េ​ះ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ប​ិ​ទ​ក​ា​រ​ព​ា​រ​ទ​េ​៖​ ​គ​្​ម​ា​ន​អ​្​វ​ី​ត​្​រ​ូ​វ​ប​ើ​ក​ទ​េ​។
+		 */
+		originsNotSealed: string
+		/**
 		 * {​l​a​b​e​l​}​ ​អ​ា​ច​ម​ា​ន​ឯ​ក​ស​ា​រ​ច​្​រ​ើ​ន​ប​ំ​ផ​ុ​ត​ ​{​m​a​x​}​ ​ក​្​ន​ុ​ង​ព​េ​ល​ត​ែ​ម​ួ​យ​។
 		 * @param {unknown} label
 		 * @param {number} max
@@ -3859,6 +3867,10 @@ type RootTranslation = {
 			 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក
 			 */
 			saved_views: string
+			/**
+			 * ប​្​រ​ភ​ព​ដ​ើ​ម​ដ​ែ​ល​ប​ា​ន​ប​ិ​ទ​ក​ា​រ​ព​ា​រ
+			 */
+			sealed_records: string
 		}
 		actions: {
 			/**
@@ -10405,6 +10417,14 @@ export type TranslationFunctions = {
 		 */
 		childFamilyExists: () => LocalizedString
 		/**
+		 * ប្រភពដើមរបស់កុមារនេះត្រូវបានបិទការពារ (ការសុំកុមារចិញ្ចឹមបានបញ្ចប់)៖ សូមបើកវាដោយបញ្ជាក់មូលហេតុ ដើម្បីមើល។
+		 */
+		originsSealed: () => LocalizedString
+		/**
+		 * ប្រភពដើមរបស់កុមារនេះមិនត្រូវបានបិទការពារទេ៖ គ្មានអ្វីត្រូវបើកទេ។
+		 */
+		originsNotSealed: () => LocalizedString
+		/**
 		 * {label} អាចមានឯកសារច្រើនបំផុត {max} ក្នុងពេលតែមួយ។
 		 */
 		filesTooMany: (arg: { label: unknown, max: number }) => LocalizedString
@@ -10853,6 +10873,10 @@ export type TranslationFunctions = {
 			 * ទិដ្ឋភាពដែលបានរក្សាទុក
 			 */
 			saved_views: () => LocalizedString
+			/**
+			 * ប្រភពដើមដែលបានបិទការពារ
+			 */
+			sealed_records: () => LocalizedString
 		}
 		actions: {
 			/**

@@ -22,11 +22,13 @@ import {
   storedFileAnswer,
   type TAttachmentRow,
   type TKeptUpload,
+  uploadOrigin,
   uploadTitle,
   uploadVersion,
 } from '../../attachments/attachmentStore';
 import type { TAttachmentBinding } from '../../attachments/binding';
 import { writeAudit } from '../../audit';
+import type { TAuthUser } from '../../auth/service';
 import { attachments, childInfos, users } from '../../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../../errors';
 import { childFilesDirectory } from '../../files/childFilesDirectory';
@@ -42,6 +44,7 @@ import { dataOf, errorResponses, ZErrorBody } from '../../http/schemas';
 import { currentUser } from '../../plugins/permissions';
 import { multipartBody, ZBinary } from '../../plugins/responses';
 import { childInParams, childOfDocumentParam } from './childScope';
+import { childOriginsVisible, originsSealed } from './sealedOrigins';
 
 /** The slot of the child's photo among its attachments; documents have none. */
 export const photoSlot = 'photo';
@@ -74,6 +77,7 @@ export const childFilesBinding: TAttachmentBinding = {
       mimeType: row.mimeType,
       size: row.size,
       title: row.title,
+      origin: row.origin,
       version: row.version,
       createdAt: row.createdAt,
       createdBy: row.createdBy,
@@ -113,6 +117,7 @@ const documentAnswer = (row: TAttachmentRow, createdByName: string | null = null
   id: row.id,
   childId: row.entityId,
   ...storedFileAnswer(row, createdByName),
+  origin: row.origin,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -141,6 +146,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const store = attachmentStore(app, childFilesBinding);
+  /** A document as this user may reach it: an origin document of a sealed child not opened is 403. */
+  const unsealedDocument = async <T extends TAttachmentRow>(row: T, user: TAuthUser): Promise<T> => {
+    if (row.origin && !(await childOriginsVisible(app.db, user, row.entityId, app.now()))) throw originsSealed();
+    return row;
+  };
   const limits = (files: number) => ({ files, fileSize: parserFileSize });
 
   /**
@@ -221,6 +231,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
           file: ZBinary,
           kind: ZChildFileKind.optional(),
           title: z.string().max(200).optional(),
+          origin: z.enum(['true', 'false']).optional(),
           version: z.number().int().positive().optional(),
         }),
         params: ZChildParams,
@@ -245,9 +256,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
             return { answer: state, replaced: previous };
           }
           const title = uploadTitle(form);
+          const origin = uploadOrigin(form);
           const [upload] = await checkUploads(form, documentRule, 'file', false);
           const storedName = await keep(upload);
-          const [row] = await addDocuments(request, childId, [{ upload, storedName, title }]);
+          const [row] = await addDocuments(request, childId, [{ upload, storedName, title, origin }]);
           return { answer: documentAnswer(row, actor.name) };
         },
       );
@@ -324,6 +336,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         multipartBody: multipartBody({
           file: ZBinary,
           title: z.string().max(200).optional(),
+          origin: z.enum(['true', 'false']).optional(),
           version: z.number().int().positive().optional(),
         }),
         params: ZChildParams,
@@ -333,15 +346,17 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const documentId = request.params.id;
       const actor = currentUser(request);
-      await store.attachmentOf(app.db, documentId, actor, false, documentOnly);
+      await unsealedDocument(await store.attachmentOf(app.db, documentId, actor, false, documentOnly), actor);
       const row = await store.saveUploads(request, limits(1), 'file', async (form, keep) => {
         const version = uploadVersion(form);
         const title = uploadTitle(form);
+        const origin = uploadOrigin(form);
         const [upload] = await checkUploads(form, documentRule, 'file', false);
         const storedName = await keep(upload);
         return app.db.transaction(async (tx) => {
           const before = await store.attachmentOf(tx, documentId, actor, true, documentOnly);
-          const after = await store.replace(tx, before, actor.id, { upload, storedName, title }, version);
+          const file = { upload, storedName, title, origin };
+          const after = await store.replace(tx, before, actor.id, file, version);
           return { answer: after, replaced: before.storedName };
         });
       });
@@ -385,7 +400,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const actor = currentUser(request);
       const removed = await app.db.transaction(async (tx) => {
-        const before = await store.attachmentOf(tx, id, actor, true, documentOnly);
+        const before = await unsealedDocument(
+          await store.attachmentOf(tx, id, actor, true, documentOnly),
+          actor,
+        );
         await store.remove(tx, before, actor.id);
         return before;
       });
@@ -409,7 +427,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const childId = request.params.id;
       await store.recordOf(app.db, childId, currentUser(request));
       const rows = await store.list(app.db, childId, null);
-      return { data: rows.map((row) => documentAnswer(row, row.createdByName ?? null)) };
+      // A sealed child's origin documents are not listed to a reader who has not opened them.
+      const shown = (await childOriginsVisible(app.db, currentUser(request), childId, app.now()))
+        ? rows
+        : rows.filter((row) => !row.origin);
+      return { data: shown.map((row) => documentAnswer(row, row.createdByName ?? null)) };
     },
   );
 
@@ -428,12 +450,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await store.attachmentOf(
-        app.db,
-        request.params.documentId,
-        currentUser(request),
-        false,
-        documentOnly,
+      const user = currentUser(request);
+      const row = await unsealedDocument(
+        await store.attachmentOf(app.db, request.params.documentId, user, false, documentOnly),
+        user,
       );
       const downloadAs = downloadName(row.code, `document-${row.id}`, row.storedName);
       return store.send(reply, request, row.storedName, downloadAs);

@@ -817,6 +817,10 @@ const en = {
     childActionNotAllowed: 'A child whose status is {status} cannot be given {action}.',
     childActionIdMismatch: 'id must be the id of the child in the address ({id}).',
     childFamilyExists: "This child's family is already recorded: change it instead of adding it again.",
+    // sealed origins (issue 27)
+    originsSealed:
+      'The origins of this child are sealed (adoption completed): open them with a reason to see them.',
+    originsNotSealed: 'The origins of this child are not sealed: there is nothing to open.',
     // child files (issue 5)
     filesTooMany: '{label} takes at most {max} file(s) at once.',
     documentType: '{label} must be a PDF or a PNG, JPEG, WebP or GIF image.',
@@ -958,6 +962,7 @@ const en = {
       addresses: 'Addresses',
       audit_logs: 'Access log',
       saved_views: 'Saved views',
+      sealed_records: 'Sealed origins',
     },
     actions: {
       read: 'Read',

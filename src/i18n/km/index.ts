@@ -801,6 +801,10 @@ const km = {
     childActionNotAllowed: 'កុមារដែលមានស្ថានភាព {status} មិនអាចធ្វើ{action}បានទេ។',
     childActionIdMismatch: 'id ត្រូវតែជាលេខសម្គាល់របស់កុមារនៅក្នុងអាសយដ្ឋាន ({id})។',
     childFamilyExists: 'គ្រួសាររបស់កុមារនេះត្រូវបានកត់ត្រារួចហើយ៖ សូមកែប្រែវាជំនួសឱ្យការបន្ថែមម្ដងទៀត។',
+    // sealed origins (issue 27)
+    originsSealed:
+      'ប្រភពដើមរបស់កុមារនេះត្រូវបានបិទការពារ (ការសុំកុមារចិញ្ចឹមបានបញ្ចប់)៖ សូមបើកវាដោយបញ្ជាក់មូលហេតុ ដើម្បីមើល។',
+    originsNotSealed: 'ប្រភពដើមរបស់កុមារនេះមិនត្រូវបានបិទការពារទេ៖ គ្មានអ្វីត្រូវបើកទេ។',
     // child files (issue 5)
     filesTooMany: '{label} អាចមានឯកសារច្រើនបំផុត {max:number} ក្នុងពេលតែមួយ។',
     documentType: '{label} ត្រូវតែជាឯកសារ PDF ឬរូបភាព PNG, JPEG, WebP ឬ GIF។',
@@ -935,6 +939,7 @@ const km = {
       addresses: 'អាសយដ្ឋាន',
       audit_logs: 'កំណត់ហេតុនៃការបើកមើល',
       saved_views: 'ទិដ្ឋភាពដែលបានរក្សាទុក',
+      sealed_records: 'ប្រភពដើមដែលបានបិទការពារ',
     },
     actions: {
       read: 'អាន',
