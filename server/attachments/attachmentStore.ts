@@ -104,7 +104,8 @@ export const uploadVersion = (form: TReceivedForm): number | undefined => {
 export const uploadOrigin = (form: TReceivedForm): boolean | undefined => {
   const value = form.fields.origin?.trim();
   if (value === undefined || value === '') return undefined;
-  if (value !== 'true' && value !== 'false') throw fieldErrors((t) => t.validation.invalid({ label: 'origin' }));
+  if (value !== 'true' && value !== 'false')
+    throw fieldErrors((t) => t.validation.invalid({ label: 'origin' }));
   return value === 'true';
 };
 

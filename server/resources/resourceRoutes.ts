@@ -176,7 +176,10 @@ export type TResourceBinding = {
    * (`GET {base}/:id` and a workflow's answer, `one`). A sealed child's origins are left out of it,
    * or added back for a user who opened them (server/modules/children/sealedOrigins.ts).
    */
-  answerFor?: (rows: Record<string, unknown>[], context: TAnswerContext) => Promise<Record<string, unknown>[]>;
+  answerFor?: (
+    rows: Record<string, unknown>[],
+    context: TAnswerContext,
+  ) => Promise<Record<string, unknown>[]>;
   /** Opening a record (`GET {base}/:id`) is written to the access log: who, which, when. */
   accessLog?: boolean;
   /** The list as a file (`GET {base}/export?format=xlsx|csv`, server/resources/exportRoute.ts). */

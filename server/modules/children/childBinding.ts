@@ -4,7 +4,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { areaStatusText } from '../../../src/domain/areas/areaWords';
 import { childArea } from '../../../src/domain/areas/child.area';
 import { childSexText } from '../../../src/domain/childSexText';
-import { originFields } from '../../../src/domain/sealedOrigins';
 import { childRegisteredAction, isoDateIn } from '../../../src/domain/childStatus';
 import {
   ageBandBirthDates,
@@ -13,6 +12,7 @@ import {
   isNewChildBirthDate,
   type TChildAgeBand,
 } from '../../../src/domain/resources/child';
+import { originFields } from '../../../src/domain/sealedOrigins';
 import { removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../../audit';
 import {

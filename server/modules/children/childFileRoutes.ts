@@ -148,7 +148,8 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = attachmentStore(app, childFilesBinding);
   /** A document as this user may reach it: an origin document of a sealed child not opened is 403. */
   const unsealedDocument = async <T extends TAttachmentRow>(row: T, user: TAuthUser): Promise<T> => {
-    if (row.origin && !(await childOriginsVisible(app.db, user, row.entityId, app.now()))) throw originsSealed();
+    if (row.origin && !(await childOriginsVisible(app.db, user, row.entityId, app.now())))
+      throw originsSealed();
     return row;
   };
   const limits = (files: number) => ({ files, fileSize: parserFileSize });

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { childArea } from '../../../src/domain/areas/child.area';
-import { attachments, childInfos } from '../../db/schema';
 import type { TAuthUser } from '../../auth/service';
+import { attachments, childInfos } from '../../db/schema';
 import { notFound } from '../../errors';
 import { childOriginsVisible, originsSealed } from './sealedOrigins';
 

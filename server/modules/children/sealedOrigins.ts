@@ -61,7 +61,9 @@ export const childOriginsVisible = async (db: TDbOrTx, user: TAuthUser, childId:
 
 /** A row of the child's selection without its origins. */
 const withoutOrigins = (row: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(row).filter(([key]) => !(originFields as readonly string[]).includes(key)));
+  Object.fromEntries(
+    Object.entries(row).filter(([key]) => !(originFields as readonly string[]).includes(key)),
+  );
 
 /**
  * The child as one reader is answered (`answerFor` of the child's binding). The selection has left
@@ -77,7 +79,9 @@ export const childAnswerFor = async (
     return rows.map((row) => (row.sealed === true ? withoutOrigins(row) : row));
   const [row] = rows;
   const id = Number(row.id);
-  const until = hasPermission(user, sealedRecordsPermission) ? await openingUntil(db, user.id, id, now) : null;
+  const until = hasPermission(user, sealedRecordsPermission)
+    ? await openingUntil(db, user.id, id, now)
+    : null;
   if (!originsVisible(user, { sealedAt: String(row.sealedAt) }, until, now)) return [withoutOrigins(row)];
   const [origins] = await db
     .select({
@@ -95,7 +99,8 @@ export const childAnswerFor = async (
 
 /** Of a child's audit row, the origins' changes: told only to a reader who sees the origins. */
 const isOriginChange = (field: string) =>
-  (originFields as readonly string[]).includes(field) || (originFields as readonly string[]).includes(`${field}Id`);
+  (originFields as readonly string[]).includes(field) ||
+  (originFields as readonly string[]).includes(`${field}Id`);
 
 /**
  * A sealed child's timeline for a reader who does not see its origins: the birthplace's changes,
@@ -147,7 +152,7 @@ export const sealedOriginsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${childArea.apiBase}/open-origins/:id`,
     {
-      config: { permission: sealedRecordsPermission },
+      config: { permission: sealedRecordsPermission, answers: sealedRecordsPermission },
       schema: {
         tags: ['child'],
         summary: "Open a sealed child's origins for 30 minutes, with a written reason (logged)",
