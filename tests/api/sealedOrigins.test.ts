@@ -116,6 +116,19 @@ beforeAll(async () => {
   }
   ids.originDoc = (await upload(ids.sealed, 'birth-certificate', true)).id;
   ids.plainDoc = (await upload(ids.sealed, 'school-report', false)).id;
+  // Several at once, marked together (the documents card's 'Origin document' box).
+  const several = multipart([
+    { field: 'origin', value: 'true' },
+    file('passport-page.pdf', pdf, 'files', 'application/pdf'),
+  ]);
+  const added = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/child-infos/upload-files/${ids.sealed}`,
+    payload: several.payload,
+    headers: { ...t.bearer(tokens.admin), ...several.headers },
+  });
+  expect(added.statusCode, added.body).toBe(200);
+  expect(added.json().data).toEqual([expect.objectContaining({ origin: true })]);
   await insertCompletedMatching(
     t.app.db,
     { headOfficeId: office, childId: ids.sealed, completedOn: today },
@@ -182,7 +195,7 @@ describe('a sealed child to a caseworker', () => {
     expect((await call('GET', `/child-infos/family/${ids.open}`, tokens.caseworker)).statusCode).toBe(200);
 
     const documents = await dataOf(`/child-infos/files/${ids.sealed}`, tokens.caseworker);
-    expect(documents.map((document: { id: number }) => document.id)).toEqual([ids.plainDoc]);
+    expect(documents).toEqual([expect.objectContaining({ id: ids.plainDoc, origin: false })]);
     expect((await call('GET', `/child-infos/file/${ids.originDoc}`, tokens.caseworker)).statusCode).toBe(403);
     expect((await call('GET', `/child-infos/file/${ids.plainDoc}`, tokens.caseworker)).statusCode).toBe(200);
   });
@@ -196,6 +209,7 @@ describe('a sealed child to a caseworker', () => {
     const text = JSON.stringify(timeline);
     expect(text).not.toContain('Vannak');
     expect(text).not.toContain('birth-certificate');
+    expect(text).not.toContain('passport-page');
     expect(text).toContain('school-report');
   });
 
@@ -250,9 +264,7 @@ describe('opening the origins', () => {
       familyName: 'Vannak',
     });
     const documents = await dataOf(`/child-infos/files/${ids.sealed}`, tokens.officer);
-    expect(documents.map((document: { id: number }) => document.id).sort()).toEqual(
-      [ids.originDoc, ids.plainDoc].sort(),
-    );
+    expect(documents).toHaveLength(3);
     expect((await call('GET', `/child-infos/file/${ids.originDoc}`, tokens.officer)).statusCode).toBe(200);
     // Lists stay without them (an opening is for the record's page).
     const list = await dataOf('/child-infos?take=50&search=Sok', tokens.officer);

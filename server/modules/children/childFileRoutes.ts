@@ -36,7 +36,6 @@ import { downloadName, storedContentType, storedFileResponse } from '../../files
 import {
   imageExtensions,
   isGeneratedName,
-  type TCheckedUpload,
   type TReceivedForm,
   type TUploadRule,
 } from '../../files/storeFile';
@@ -287,6 +286,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         multipartBody: multipartBody({
           files: z.array(ZBinary).min(1).max(childDocumentsPerUpload),
           kind: z.literal('document').optional(),
+          origin: z.enum(['true', 'false']).optional(),
         }),
         params: ZChildParams,
         response: { 200: dataOf(z.array(ZChildDocument)), ...writeResponses },
@@ -304,9 +304,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
           if (form.fields.kind !== undefined && form.fields.kind.trim() !== 'document') {
             throw fieldErrors((t) => t.validation.invalid({ label: 'kind' }));
           }
+          // `origin=true`: every document sent is on the child's origins (issue 27).
+          const origin = uploadOrigin(form);
           const documents = await checkUploads(form, documentRule, 'files', true);
-          const files: { upload: TCheckedUpload; storedName: string }[] = [];
-          for (const upload of documents) files.push({ upload, storedName: await keep(upload) });
+          const files: TKeptUpload[] = [];
+          for (const upload of documents) files.push({ upload, storedName: await keep(upload), origin });
           const inserted = await addDocuments(request, childId, files);
           // In the order sent.
           const order = new Map(files.map((file, index) => [file.storedName, index]));
