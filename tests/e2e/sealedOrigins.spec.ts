@@ -40,7 +40,9 @@ for (const locale of ['kh', 'en'] as const) {
     await page.goto(address);
     const seal = page.locator('#child-sealed-origins');
     await expect(seal.getByText(line)).toBeVisible();
-    await expect(page.locator('#child-section-family').getByText(line)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: words.formSections.family() }).getByText(line),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: sealed.open() })).toHaveCount(0);
     await saveScreenshot(page, `sealed-origins-caseworker-${locale}`);
     await page.context().clearCookies();
@@ -52,8 +54,8 @@ for (const locale of ['kh', 'en'] as const) {
     const open = page.getByRole('button', { name: sealed.open() });
     await open.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: sealed.dialogTitle() });
-    await expect(dialog).toBeVisible();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText(sealed.dialogTitle(), { exact: true })).toBeVisible();
     const reason = dialog.getByLabel(sealed.reason());
     await expect(reason).toBeFocused();
     await page.keyboard.press('Control+Enter');
@@ -65,7 +67,9 @@ for (const locale of ['kh', 'en'] as const) {
     // Open until a time shown; the birth family card reads the family again (none recorded here).
     const [openPrefix] = sealed.openUntil({ time: '\u0000' }).split('\u0000');
     await expect(seal.getByText(openPrefix, { exact: false })).toBeVisible();
-    await expect(page.locator('#child-section-family').getByText(line)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: words.formSections.family() }).getByText(line)).toHaveCount(
+      0,
+    );
     // The timeline tells who opened them, and why.
     const timeline = page.getByText(words.record.timeline.originsOpened({ who: 'Chan Piseth' }));
     await expect(timeline).toBeVisible();
