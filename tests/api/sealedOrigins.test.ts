@@ -347,7 +347,12 @@ describe('sealing', () => {
     const migration = readFileSync(path.join(migrationsFolder, '0027_sealed_origins.sql'), 'utf8');
     const backfill = migration
       .split('--> statement-breakpoint')
-      .map((statement) => statement.trim().replace(/^(--.*\n)+/, '').trim())
+      .map((statement) =>
+        statement
+          .trim()
+          .replace(/^(--.*\n)+/, '')
+          .trim(),
+      )
       .filter((statement) => statement.startsWith('UPDATE'));
     expect(backfill).toHaveLength(1);
     await t.app.db.execute(sql.raw(backfill[0]));

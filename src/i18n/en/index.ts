@@ -1498,7 +1498,8 @@ const en = {
         opened: 'The origins are open until {time}.',
         formHint: 'Ctrl+Enter opens · Esc closes',
         originDocument: 'Origin document',
-        originDocumentHint: 'A document on the child’s origins (birth certificate...): sealed after adoption.',
+        originDocumentHint:
+          'A document on the child’s origins (birth certificate...): sealed after adoption.',
       },
       photo: {
         label: 'Photo',
