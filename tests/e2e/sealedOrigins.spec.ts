@@ -45,6 +45,11 @@ for (const locale of ['kh', 'en'] as const) {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: sealed.open() })).toHaveCount(0);
     await saveScreenshot(page, `sealed-origins-caseworker-${locale}`);
+    // Nor does the edit form offer them (an edit keeps them as they are).
+    await page.goto(`/${locale}/adoptive-child/child/edit/${childId}`);
+    await expect(page.getByLabel(words.fields.nationality(), { exact: true })).toBeVisible();
+    await expect(page.getByLabel(words.fields.province(), { exact: true })).toHaveCount(0);
+    await expect(page.getByText(line)).toBeVisible();
     await page.context().clearCookies();
 
     // The supervisor: opens them from the keyboard with a reason (blank refused first).
