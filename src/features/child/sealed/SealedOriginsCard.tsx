@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { ModalDialog } from '@/components/feedback/ModalDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { DialogForm } from '@/components/form/DialogForm';
@@ -8,6 +8,7 @@ import { FormNotice } from '@/components/form/FormNotice';
 import { inputStateProps } from '@/components/form/fieldStyles';
 import { failureMessage, type TFormNotice } from '@/components/form/saveFailure';
 import { Icon } from '@/components/Icon';
+import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import type { TShowCardProps } from '@/components/record/showLayout';
 import { secondaryButton } from '@/components/ui';
 import { childArea } from '@/domain/areas/child.area';
@@ -49,6 +50,24 @@ export const SealedOriginsCard = ({ record, reload }: TShowCardProps) => {
   const locale = useRouteLocale();
   const [opening, setOpening] = useState(false);
   const until = typeof record.originsOpenUntil === 'string' ? record.originsOpenUntil : null;
+  const mayOpen = record.sealed === true && !until && hasPermission(user, sealedRecordsPermission);
+  // The palette offers the same opening as the button (the dialog asks the reason).
+  const commands = useMemo<TCommand[]>(
+    () =>
+      mayOpen
+        ? [
+            {
+              id: 'child-open-origins',
+              title: LL.areas.child.sealed.open(),
+              icon: 'key',
+              keywords: ['origins', 'sealed', 'birth', 'ប្រភពដើម'],
+              perform: () => setOpening(true),
+            },
+          ]
+        : [],
+    [mayOpen, LL],
+  );
+  useRegisterCommands(commands);
   // When the opening ends, the page reads the record again: the origins are sealed again.
   useEffect(() => {
     if (!until) return;
@@ -58,7 +77,6 @@ export const SealedOriginsCard = ({ record, reload }: TShowCardProps) => {
   }, [until, reload]);
   if (record.sealed !== true) return null;
   const words = LL.areas.child.sealed;
-  const mayOpen = hasPermission(user, sealedRecordsPermission);
   return (
     <section
       id="child-sealed-origins"
