@@ -37,6 +37,11 @@ declare module 'fastify' {
      * of another office (server/modules/children/childScope.ts).
      */
     childOf?: (request: FastifyRequest) => { childId: number } | { documentId: number };
+    /**
+     * The route reads or writes the child's origins (its birth family): a sealed child whose
+     * origins this user has not opened answers 403 (server/modules/children/childScope.ts).
+     */
+    origins?: boolean;
   }
   interface FastifyInstance {
     config: TConfig;

@@ -43,6 +43,7 @@ export const attachmentColumns = {
   mimeType: attachments.mimeType,
   size: attachments.size,
   title: attachments.title,
+  origin: attachments.origin,
   version: attachments.version,
   createdAt: attachments.createdAt,
   createdBy: attachments.createdBy,
@@ -65,7 +66,13 @@ export const storedFileAnswer = (row: TAttachmentRow, createdByName: string | nu
 });
 
 /** A file kept in the directory, waiting for its row. */
-export type TKeptUpload = { upload: TCheckedUpload; storedName: string; title?: string | null };
+export type TKeptUpload = {
+  upload: TCheckedUpload;
+  storedName: string;
+  title?: string | null;
+  /** An origin document (a child's, issue 27); unchanged when undefined on a replace. */
+  origin?: boolean;
+};
 /** Keeps a checked upload under a generated name (an image's thumbnail beside it when asked). */
 export type TKeep = (upload: TCheckedUpload, options?: { thumbnail?: boolean }) => Promise<string>;
 
@@ -93,6 +100,15 @@ export const uploadVersion = (form: TReceivedForm): number | undefined => {
 };
 
 /** The optional `title` field of an upload: trimmed, empty means none, at most 200 characters. */
+/** The `origin` field of a form (`true`/`false`; absent: undefined), else a 400 on it. */
+export const uploadOrigin = (form: TReceivedForm): boolean | undefined => {
+  const value = form.fields.origin?.trim();
+  if (value === undefined || value === '') return undefined;
+  if (value !== 'true' && value !== 'false')
+    throw fieldErrors((t) => t.validation.invalid({ label: 'origin' }));
+  return value === 'true';
+};
+
 export const uploadTitle = (form: TReceivedForm): string | null | undefined => {
   const value = form.fields.title;
   if (value === undefined) return undefined;
@@ -273,7 +289,7 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
       const inserted = (await tx
         .insert(attachments)
         .values(
-          files.map(({ upload, storedName, title }) => ({
+          files.map(({ upload, storedName, title, origin }) => ({
             entity,
             entityId: recordId,
             slot,
@@ -282,6 +298,7 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
             mimeType: upload.mimeType,
             size: upload.size,
             title: title ?? null,
+            origin: origin ?? false,
             createdBy: actor,
             updatedBy: actor,
           })),
@@ -311,6 +328,7 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
           mimeType: file.upload.mimeType,
           size: file.upload.size,
           ...(file.title === undefined ? {} : { title: file.title }),
+          ...(file.origin === undefined ? {} : { origin: file.origin }),
           version: sql`${attachments.version} + 1`,
           updatedBy: actor,
           updatedAt: new Date(),

@@ -39,6 +39,8 @@ export type TAttachmentRow = {
   mimeType: string;
   size: number;
   title: string | null;
+  /** A document on a child's origins (sealed with them, issue 27); false for any other file. */
+  origin: boolean;
   version: number;
   createdAt: Date;
   createdBy: number | null;

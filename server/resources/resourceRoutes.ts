@@ -177,6 +177,15 @@ export type TResourceBinding = {
    * with the rows of the tables that belong to it.
    */
   timeline?: TTimelineBinding;
+  /**
+   * What one reader is answered of rows read through `selection`: the list's page and one record
+   * (`GET {base}/:id` and a workflow's answer, `one`). A sealed child's origins are left out of it,
+   * or added back for a user who opened them (server/modules/children/sealedOrigins.ts).
+   */
+  answerFor?: (
+    rows: Record<string, unknown>[],
+    context: TAnswerContext,
+  ) => Promise<Record<string, unknown>[]>;
   /** Opening a record (`GET {base}/:id`) is written to the access log: who, which, when. */
   accessLog?: boolean;
   /** The list as a file (`GET {base}/export?format=xlsx|csv`, server/resources/exportRoute.ts). */
@@ -191,6 +200,9 @@ export type TResourceBinding = {
    */
   batchCreate?: boolean;
 };
+
+/** Who is answered, and whether it is one record (a get) or a list's page. */
+export type TAnswerContext = { db: TDbOrTx; user: TAuthUser; now: number; one: boolean };
 
 /** An id as the path or query string sends it (a PostgreSQL `integer`). */
 const ZDatabaseInt = idParam();
@@ -677,7 +689,18 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           response: { 200: pagedOf(ZRow), ...errorResponses(400, 401, 403) },
         },
       },
-      async (request) => listPage(request, requestLocale(request), currentUser(request)),
+      async (request) => {
+        const user = currentUser(request);
+        const page = await listPage(request, requestLocale(request), user);
+        if (!binding.answerFor) return page;
+        const data = await binding.answerFor(page.data as Record<string, unknown>[], {
+          db: app.db,
+          user,
+          now: app.now(),
+          one: false,
+        });
+        return { ...page, data: data as typeof page.data };
+      },
     );
 
     const searchRoute = definition.searchRoute;
@@ -784,8 +807,17 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           if (!(await findRow(app.db, request.params.id, user))) throw notFound();
           const withAccess = hasPermission(user, 'audit_logs:read');
           const fields = definition.fields.map((field) => field.key);
+          const entries = await readTimeline(
+            app.db,
+            entity,
+            request.params.id,
+            { ...timeline, fields },
+            withAccess,
+          );
           return {
-            data: await readTimeline(app.db, entity, request.params.id, { ...timeline, fields }, withAccess),
+            data: timeline.present
+              ? await timeline.present(entries, { db: app.db, id: request.params.id, user, now: app.now() })
+              : entries,
           };
         },
       );
@@ -798,7 +830,14 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         readByIdInOffice && office !== null
           ? await readByIdInOffice.execute({ id, office })
           : await readById.execute({ id });
-      return row as Record<string, unknown> | undefined;
+      if (!row || !binding.answerFor) return row as Record<string, unknown> | undefined;
+      const [answer] = await binding.answerFor([row as Record<string, unknown>], {
+        db: app.db,
+        user,
+        now: app.now(),
+        one: true,
+      });
+      return answer;
     };
     // A workflow action answers the record it moved with this same read (workflowRoutes).
     app.recordReaders.set(base, readRecord);

@@ -1,7 +1,8 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { TDbOrTx } from '../audit';
+import type { TAuthUser } from '../auth/service';
 import { accessLog, auditLog, users } from '../db/schema';
 
 /** What a record's timeline reads besides its own table's rows: rows of tables that belong to it. */
@@ -19,6 +20,11 @@ export type TTimelineBinding = {
     about: TTimelineAbout;
     match?: Readonly<Record<string, string>>;
   }[];
+  /** What one reader is told of the entries (a sealed child's origins left out of them). */
+  present?: (
+    entries: TTimelineEntry[],
+    context: { db: TDbOrTx; id: number; user: TAuthUser; now: number },
+  ) => Promise<TTimelineEntry[]>;
 };
 
 /** What a related row is about. */
@@ -114,15 +120,26 @@ export const readTimeline = async (
     .where(or(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)), ...related))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(timelineLimit);
-  const accesses = withAccess
-    ? await db
-        .select({ id: accessLog.id, at: accessLog.at, userId: accessLog.userId, userName: users.name })
-        .from(accessLog)
-        .leftJoin(users, eq(users.id, accessLog.userId))
-        .where(and(eq(accessLog.entity, entity), eq(accessLog.entityId, id)))
-        .orderBy(desc(accessLog.at), desc(accessLog.id))
-        .limit(timelineLimit)
-    : [];
+  // An opening with a reason (a sealed child's origins, issue 27) is told to every reader.
+  const accesses = await db
+    .select({
+      id: accessLog.id,
+      at: accessLog.at,
+      userId: accessLog.userId,
+      userName: users.name,
+      reason: accessLog.reason,
+    })
+    .from(accessLog)
+    .leftJoin(users, eq(users.id, accessLog.userId))
+    .where(
+      and(
+        eq(accessLog.entity, entity),
+        eq(accessLog.entityId, id),
+        withAccess ? undefined : isNotNull(accessLog.reason),
+      ),
+    )
+    .orderBy(desc(accessLog.at), desc(accessLog.id))
+    .limit(timelineLimit);
   const userOf = (userId: number | null, userName: string | null) =>
     userId !== null && userName !== null ? { id: userId, name: userName } : null;
   const entries: TTimelineEntry[] = [
@@ -148,10 +165,10 @@ export const readTimeline = async (
       user: userOf(row.userId, row.userName),
       kind: 'access' as const,
       entity,
-      action: 'open',
+      action: row.reason === null ? 'open' : 'open-origins',
       changes: [],
       subject: null,
-      payload: null,
+      payload: row.reason === null ? null : { reason: row.reason },
       about: null,
     })),
   ];

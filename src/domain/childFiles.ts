@@ -26,6 +26,8 @@ export const ZChildDocument = z.object({
   id: z.number().int(),
   childId: z.number().int(),
   ...storedFileFields,
+  /** A document on the child's origins: sealed with them once the adoption is completed (issue 27). */
+  origin: z.boolean(),
   updatedAt: z.string(),
 });
 export type TChildDocument = z.infer<typeof ZChildDocument>;

@@ -20,6 +20,8 @@ export const permissionResources = [
   { resource: 'system_settings', area: 'security' },
   // Who opened which record (DESIGN.md section 7): read only, the log is written by the server.
   { resource: 'audit_logs', area: 'security', actions: ['read'] },
+  // Issue 27: opening a sealed child's origins (birthplace, birth family, origin documents) with a reason.
+  { resource: 'sealed_records', area: 'security', actions: ['read'] },
   // Issue 26: sharing a list's saved view with every user of one's head office (saving one's own needs nothing).
   { resource: 'saved_views', area: 'security', actions: ['share'] },
   { resource: 'general_settings', area: 'configuration' },

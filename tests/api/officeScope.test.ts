@@ -36,6 +36,8 @@ const childPermissions = [
   'post_adoption_services:write',
   'post_adoption_services:update',
   'post_adoption_services:delete',
+  // And opening a sealed child's origins (issue 27), whose route the same check walks.
+  'sealed_records:read',
 ];
 
 let t: TTestApp;

@@ -58,6 +58,8 @@ export const demoRoles = [
       'adopted_child_reports:read',
       // Issue 26: shares the office's saved views of the lists.
       'saved_views:share',
+      // Issue 27: the officer entitled to open an adopted child's sealed origins, with a reason.
+      'sealed_records:read',
     ],
   },
   { roleName: 'Demo Viewer', permissions: readOnly },

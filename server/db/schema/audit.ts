@@ -40,6 +40,8 @@ export const accessLog = pgTable(
     entity: text('entity').notNull(),
     entityId: integer('entity_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Why a sealed child's origins were opened (migration 0027); null for a plain opening. */
+    reason: text('reason'),
   },
   (table) => [index('access_log_entity_idx').on(table.entity, table.entityId, table.at)],
 );

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
 import { communes, districts, villages } from './geography';
 import { nameSortKeys } from './nameSortKeys';
@@ -40,13 +50,18 @@ export const childInfos = pgTable(
     status: text('status').notNull().default('registered'),
     adoptionConfirmedOn: date('adoption_confirmed_on', { mode: 'string' }),
     /**
-     * What the list's search looks in (childBinding.search), kept by the database (migration 0030):
+     * What the list's search looks in (childBinding.search), kept by the database (migration 0028):
      * a search's recheck reads one stored value instead of building it once per word and row, a
      * third of the cost of a two-word name at a million children (docs/performance.md).
      */
     searchText: text('search_text').generatedAlwaysAs(
       sql`coalesce("code", '') || ' ' || coalesce("family_name_kh", '') || ' ' || coalesce("given_name_kh", '') || ' ' || coalesce("family_name_en", '') || ' ' || coalesce("given_name_en", '')`,
     ),
+    /**
+     * When its adoption completed and its origins were sealed (migration 0027: a trigger on the
+     * matchings sets it); null while they are open to every reader.
+     */
+    sealedAt: timestamp('sealed_at', { withTimezone: true }),
     ...versionColumn,
     ...auditColumns,
   },
@@ -91,3 +106,22 @@ export const childFamilies = pgTable('child_family', {
   ...versionColumn,
   ...auditColumns,
 });
+
+/**
+ * A holder of `sealed_records:read` opened a sealed child's origins, with a reason (migration 0027):
+ * they are shown to that user until `expires_at` (originOpeningMinutes after `opened_at`).
+ */
+export const originOpenings = pgTable(
+  'origin_openings',
+  {
+    ...idColumn,
+    childId: integer('child_id')
+      .notNull()
+      .references(() => childInfos.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    reason: text('reason').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('origin_openings_user_child_idx').on(table.userId, table.childId, table.expiresAt)],
+);

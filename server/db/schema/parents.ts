@@ -1,4 +1,4 @@
-import { date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
 import { communes, districts, villages } from './geography';
 import { nameSortKeys } from './nameSortKeys';
@@ -113,6 +113,8 @@ export const attachments = pgTable(
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
     title: text('title'),
+    /** A document on the child's origins (birth certificate...): sealed with them (migration 0027). */
+    origin: boolean('origin').notNull().default(false),
     ...versionColumn,
     ...auditColumns,
   },

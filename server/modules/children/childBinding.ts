@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { areaStatusText } from '../../../src/domain/areas/areaWords';
 import { childArea } from '../../../src/domain/areas/child.area';
 import { childSexText } from '../../../src/domain/childSexText';
@@ -11,6 +12,7 @@ import {
   isNewChildBirthDate,
   type TChildAgeBand,
 } from '../../../src/domain/resources/child';
+import { originFields } from '../../../src/domain/sealedOrigins';
 import { removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import type { TDbOrTx } from '../../audit';
 import {
@@ -31,13 +33,13 @@ import { childFilesDirectory } from '../../files/childFilesDirectory';
 import { isGeneratedName, thumbnailName } from '../../files/storeFile';
 import { addressLevels } from '../../resources/addressLevels';
 import { nameIn } from '../../resources/exportNames';
-import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
 import { nextRecordCode } from '../../resources/recordCode';
 import { byName, firstStatusValues, fullName, programmeToday } from '../../resources/recordSql';
 import { childFilters, inOfficeProvince } from '../../resources/reportListFilters';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import type { TWriteSession } from '../../resources/writeSession';
 import { readSettings } from '../../settings/readSettings';
+import { childAnswerFor, childTimelinePresent } from './sealedOrigins';
 
 /** The ids of a child's disabilities, in id order (an empty array when none). */
 const disabilityIdsOf = sql<
@@ -110,6 +112,16 @@ const guardChild = async ({ mode, before, body, now, session }: TWriteContext) =
   await checkReferenceLists(session, body);
 };
 
+/** A column of the child's origins, null when the child is sealed. */
+const unlessSealed = (column: PgColumn) =>
+  sql<number | null>`(case when ${childInfos.sealedAt} is null then ${column} end)`;
+
+/** The body's columns less the child's origins. */
+const withoutOrigins = (columns: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(columns).filter(([key]) => !(originFields as readonly string[]).includes(key)),
+  );
+
 /** Where a child was born, by the four levels of an address. */
 const birthPlace = addressLevels({
   province: 'birthProvinceId',
@@ -135,11 +147,14 @@ export const childBinding: TResourceBinding = {
     dateOfBirth: childInfos.dateOfBirth,
     dateOfBirthEstimated: childInfos.dateOfBirthEstimated,
     age: sql<number>`extract(year from age(${programmeToday}, ${childInfos.dateOfBirth}))::int`,
-    birthProvinceId: childInfos.birthProvinceId,
+    // A sealed child's birthplace is left out here, in SQL (its province is not even joined): every
+    // read of the selection (lists, get, export, a workflow's answer, an audit row) is without it;
+    // the get adds it back for a user who opened the origins (sealedOrigins.ts).
+    birthProvinceId: unlessSealed(childInfos.birthProvinceId),
     birthProvince: { id: provinces.id, name: provinces.name },
-    birthDistrictId: childInfos.birthDistrictId,
-    birthCommuneId: childInfos.birthCommuneId,
-    birthVillageId: childInfos.birthVillageId,
+    birthDistrictId: unlessSealed(childInfos.birthDistrictId),
+    birthCommuneId: unlessSealed(childInfos.birthCommuneId),
+    birthVillageId: unlessSealed(childInfos.birthVillageId),
     nationalityId: childInfos.nationalityId,
     headOfficeId: childInfos.headOfficeId,
     headOffice: { id: headOffices.id, code: headOffices.code, name: headOffices.name },
@@ -155,10 +170,20 @@ export const childBinding: TResourceBinding = {
     hasPhoto: sql<boolean>`exists (select 1 from ${attachments} where ${attachments.entity} = 'child_infos' and ${attachments.entityId} = ${childInfos.id} and ${attachments.slot} = 'photo')`,
     status: childInfos.status,
     adoptionConfirmedOn: childInfos.adoptionConfirmedOn,
+    sealed: sql<boolean>`(${childInfos.sealedAt} is not null)`,
+    sealedAt: childInfos.sealedAt,
     version: childInfos.version,
     updatedAt: childInfos.updatedAt,
   },
-  joins: officeAndProvinceJoins(childInfos.headOfficeId, childInfos.birthProvinceId),
+  joins: [
+    { table: headOffices, on: sql`${headOffices.id} = ${childInfos.headOfficeId}` },
+    // A sealed child has no birth province to show, sort or filter by.
+    {
+      table: provinces,
+      on: sql`${provinces.id} = ${childInfos.birthProvinceId} and ${childInfos.sealedAt} is null`,
+      left: true,
+    },
+  ],
   // The code and the four names, kept in one column by the database (schema/children.ts).
   search: [childInfos.searchText],
   sort: {
@@ -180,7 +205,8 @@ export const childBinding: TResourceBinding = {
       const { after, upTo } = ageBandBirthDates(band as TChildAgeBand, isoDateIn(new Date()));
       return sql`(${childInfos.dateOfBirth} > ${after} and ${childInfos.dateOfBirth} <= ${upTo})`;
     },
-    provinceId: childInfos.birthProvinceId,
+    // A search by birthplace does not find a sealed child (it would tell where the child was born).
+    provinceId: (id) => sql`(${childInfos.birthProvinceId} = ${id} and ${childInfos.sealedAt} is null)`,
     headOfficeId: childInfos.headOfficeId,
     officeProvinceId: inOfficeProvince(childInfos.headOfficeId),
     disability: childFilters.disability,
@@ -193,7 +219,10 @@ export const childBinding: TResourceBinding = {
     { field: 'headOfficeId', table: headOffices },
     ...referenceFields.map(([field]) => ({ field, table: referenceItems })),
   ],
-  consistency: birthPlace.agree,
+  // A sealed child's birthplace is not changed (toColumns): the levels sent are not judged.
+  consistency: async (db, record, session) => {
+    if (record.sealed !== true) await birthPlace.agree(db, record, session);
+  },
   // A child in a matching keeps its record (the matching's delete rule frees it first).
   children: [
     { table: adoptiveMatchings, column: adoptiveMatchings.childId, resource: 'matching' },
@@ -205,7 +234,10 @@ export const childBinding: TResourceBinding = {
       { entity: 'child_documents', key: 'childId', about: 'document' },
       { entity: 'child_family', key: 'childId', about: 'family' },
     ],
+    // A sealed child's origins are not told to a reader who has not opened them (issue 27).
+    present: childTimelinePresent,
   },
+  answerFor: childAnswerFor,
   accessLog: true,
   export: {
     filename: 'children',
@@ -257,9 +289,11 @@ export const childBinding: TResourceBinding = {
   },
   guard: guardChild,
   // The code and the first status are the server's; disabilities live in their own table.
-  toColumns: async ({ mode, body, now, session }) => {
+  toColumns: async ({ mode, before, body, now, session }) => {
     const { disabilityIds: _disabilityIds, ...columns } = body;
-    if (mode !== 'create') return columns;
+    // A sealed child's origins are kept as they were when its adoption completed: an edit (whose
+    // form never had them) leaves them as they are.
+    if (mode !== 'create') return before?.sealed === true ? withoutOrigins(columns) : columns;
     const year = isoDateIn(new Date(now)).slice(0, 4);
     const { childCodePrefix } = await session.settings();
     const code = await session.nextCode(childCodeTarget, `${childCodePrefix}-${year}-`);

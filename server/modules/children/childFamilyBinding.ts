@@ -49,7 +49,8 @@ export const childFamilyBinding: THouseholdBinding<TChildFamilyInput, TChildFami
   schemas: { answer: ZChildFamily, create: ZChildFamilyInput, update: ZChildFamilyUpdate },
   readPermission: 'adoptive_children:read',
   writePermission: 'adoptive_children:update',
-  config: { childOf: childInParams },
+  // The birth family is the child's origins: sealed once its adoption is completed (issue 27).
+  config: { childOf: childInParams, origins: true },
   auditEntity: 'child_family',
   existsMessage: 'childFamilyExists',
   datesAfter: familyDatesInFuture,

@@ -22,11 +22,13 @@ import {
   storedFileAnswer,
   type TAttachmentRow,
   type TKeptUpload,
+  uploadOrigin,
   uploadTitle,
   uploadVersion,
 } from '../../attachments/attachmentStore';
 import type { TAttachmentBinding } from '../../attachments/binding';
 import { writeAudit } from '../../audit';
+import type { TAuthUser } from '../../auth/service';
 import { attachments, childInfos, users } from '../../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../../errors';
 import { childFilesDirectory } from '../../files/childFilesDirectory';
@@ -34,7 +36,6 @@ import { downloadName, storedContentType, storedFileResponse } from '../../files
 import {
   imageExtensions,
   isGeneratedName,
-  type TCheckedUpload,
   type TReceivedForm,
   type TUploadRule,
 } from '../../files/storeFile';
@@ -42,6 +43,7 @@ import { dataOf, errorResponses, ZErrorBody } from '../../http/schemas';
 import { currentUser } from '../../plugins/permissions';
 import { multipartBody, ZBinary } from '../../plugins/responses';
 import { childInParams, childOfDocumentParam } from './childScope';
+import { childOriginsVisible, originsSealed } from './sealedOrigins';
 
 /** The slot of the child's photo among its attachments; documents have none. */
 export const photoSlot = 'photo';
@@ -74,6 +76,7 @@ export const childFilesBinding: TAttachmentBinding = {
       mimeType: row.mimeType,
       size: row.size,
       title: row.title,
+      origin: row.origin,
       version: row.version,
       createdAt: row.createdAt,
       createdBy: row.createdBy,
@@ -113,6 +116,7 @@ const documentAnswer = (row: TAttachmentRow, createdByName: string | null = null
   id: row.id,
   childId: row.entityId,
   ...storedFileAnswer(row, createdByName),
+  origin: row.origin,
   updatedAt: row.updatedAt.toISOString(),
 });
 
@@ -141,6 +145,12 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const store = attachmentStore(app, childFilesBinding);
+  /** A document as this user may reach it: an origin document of a sealed child not opened is 403. */
+  const unsealedDocument = async <T extends TAttachmentRow>(row: T, user: TAuthUser): Promise<T> => {
+    if (row.origin && !(await childOriginsVisible(app.db, user, row.entityId, app.now())))
+      throw originsSealed();
+    return row;
+  };
   const limits = (files: number) => ({ files, fileSize: parserFileSize });
 
   /**
@@ -221,6 +231,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
           file: ZBinary,
           kind: ZChildFileKind.optional(),
           title: z.string().max(200).optional(),
+          origin: z.enum(['true', 'false']).optional(),
           version: z.number().int().positive().optional(),
         }),
         params: ZChildParams,
@@ -245,9 +256,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
             return { answer: state, replaced: previous };
           }
           const title = uploadTitle(form);
+          const origin = uploadOrigin(form);
           const [upload] = await checkUploads(form, documentRule, 'file', false);
           const storedName = await keep(upload);
-          const [row] = await addDocuments(request, childId, [{ upload, storedName, title }]);
+          const [row] = await addDocuments(request, childId, [{ upload, storedName, title, origin }]);
           return { answer: documentAnswer(row, actor.name) };
         },
       );
@@ -274,6 +286,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         multipartBody: multipartBody({
           files: z.array(ZBinary).min(1).max(childDocumentsPerUpload),
           kind: z.literal('document').optional(),
+          origin: z.enum(['true', 'false']).optional(),
         }),
         params: ZChildParams,
         response: { 200: dataOf(z.array(ZChildDocument)), ...writeResponses },
@@ -291,9 +304,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
           if (form.fields.kind !== undefined && form.fields.kind.trim() !== 'document') {
             throw fieldErrors((t) => t.validation.invalid({ label: 'kind' }));
           }
+          // `origin=true`: every document sent is on the child's origins (issue 27).
+          const origin = uploadOrigin(form);
           const documents = await checkUploads(form, documentRule, 'files', true);
-          const files: { upload: TCheckedUpload; storedName: string }[] = [];
-          for (const upload of documents) files.push({ upload, storedName: await keep(upload) });
+          const files: TKeptUpload[] = [];
+          for (const upload of documents) files.push({ upload, storedName: await keep(upload), origin });
           const inserted = await addDocuments(request, childId, files);
           // In the order sent.
           const order = new Map(files.map((file, index) => [file.storedName, index]));
@@ -324,6 +339,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         multipartBody: multipartBody({
           file: ZBinary,
           title: z.string().max(200).optional(),
+          origin: z.enum(['true', 'false']).optional(),
           version: z.number().int().positive().optional(),
         }),
         params: ZChildParams,
@@ -333,15 +349,17 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const documentId = request.params.id;
       const actor = currentUser(request);
-      await store.attachmentOf(app.db, documentId, actor, false, documentOnly);
+      await unsealedDocument(await store.attachmentOf(app.db, documentId, actor, false, documentOnly), actor);
       const row = await store.saveUploads(request, limits(1), 'file', async (form, keep) => {
         const version = uploadVersion(form);
         const title = uploadTitle(form);
+        const origin = uploadOrigin(form);
         const [upload] = await checkUploads(form, documentRule, 'file', false);
         const storedName = await keep(upload);
         return app.db.transaction(async (tx) => {
           const before = await store.attachmentOf(tx, documentId, actor, true, documentOnly);
-          const after = await store.replace(tx, before, actor.id, { upload, storedName, title }, version);
+          const file = { upload, storedName, title, origin };
+          const after = await store.replace(tx, before, actor.id, file, version);
           return { answer: after, replaced: before.storedName };
         });
       });
@@ -385,7 +403,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const actor = currentUser(request);
       const removed = await app.db.transaction(async (tx) => {
-        const before = await store.attachmentOf(tx, id, actor, true, documentOnly);
+        const before = await unsealedDocument(
+          await store.attachmentOf(tx, id, actor, true, documentOnly),
+          actor,
+        );
         await store.remove(tx, before, actor.id);
         return before;
       });
@@ -409,7 +430,11 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const childId = request.params.id;
       await store.recordOf(app.db, childId, currentUser(request));
       const rows = await store.list(app.db, childId, null);
-      return { data: rows.map((row) => documentAnswer(row, row.createdByName ?? null)) };
+      // A sealed child's origin documents are not listed to a reader who has not opened them.
+      const shown = (await childOriginsVisible(app.db, currentUser(request), childId, app.now()))
+        ? rows
+        : rows.filter((row) => !row.origin);
+      return { data: shown.map((row) => documentAnswer(row, row.createdByName ?? null)) };
     },
   );
 
@@ -428,12 +453,10 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await store.attachmentOf(
-        app.db,
-        request.params.documentId,
-        currentUser(request),
-        false,
-        documentOnly,
+      const user = currentUser(request);
+      const row = await unsealedDocument(
+        await store.attachmentOf(app.db, request.params.documentId, user, false, documentOnly),
+        user,
       );
       const downloadAs = downloadName(row.code, `document-${row.id}`, row.storedName);
       return store.send(reply, request, row.storedName, downloadAs);

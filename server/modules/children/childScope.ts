@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { childArea } from '../../../src/domain/areas/child.area';
+import type { TAuthUser } from '../../auth/service';
 import { attachments, childInfos } from '../../db/schema';
 import { notFound } from '../../errors';
+import { childOriginsVisible, originsSealed } from './sealedOrigins';
 
 /** The child of a route whose address is a child id (`/child-infos/family/:id`). */
 export const childInParams = (request: FastifyRequest) => ({
@@ -26,7 +28,9 @@ export const registerChildScope = (app: FastifyInstance): void => {
   app.addHook('preHandler', async (request) => {
     const childOf = request.routeOptions.config.childOf;
     const user = request.user;
-    if (!childOf || !user || user.officeScope === null) return;
+    if (!childOf || !user) return;
+    // After the office scope (a child of another office is not found, sealed or not).
+    if (user.officeScope === null) return sealedCheck(request, user);
     const target = childOf(request);
     const [row] =
       'childId' in target
@@ -40,5 +44,15 @@ export const registerChildScope = (app: FastifyInstance): void => {
             .innerJoin(childInfos, eq(childInfos.id, attachments.entityId))
             .where(and(eq(attachments.id, target.documentId), eq(attachments.entity, childArea.entity)));
     if (row && row.office !== user.officeScope) throw notFound();
+    await sealedCheck(request, user);
   });
+
+  /** A route about the child's origins (`config.origins`), of a sealed child not opened: 403. */
+  const sealedCheck = async (request: FastifyRequest, user: TAuthUser) => {
+    const { childOf, origins } = request.routeOptions.config;
+    if (!origins || !childOf) return;
+    const target = childOf(request);
+    if ('childId' in target && !(await childOriginsVisible(app.db, user, target.childId, app.now())))
+      throw originsSealed();
+  };
 };

@@ -9,6 +9,7 @@ import { registerChildScope } from './childScope';
 import { childStatusRoutes } from './childStatusRoutes';
 import { childWorkflowBinding } from './childWorkflowBinding';
 import { seedDemoChildren } from './demoChildren';
+import { sealedOriginsRoutes } from './sealedOrigins';
 
 /** Children (issue 5): the record, its lookups and export, its workflow, family, files; kept by office. */
 export const childrenModule: TServerModule = {
@@ -16,7 +17,13 @@ export const childrenModule: TServerModule = {
   register: registerChildScope,
   resources: childBindings,
   workflows: [childWorkflowBinding],
-  routes: [childRoutes, childStatusRoutes, householdRoutes(childFamilyBinding), childFileRoutes],
+  routes: [
+    childRoutes,
+    childStatusRoutes,
+    householdRoutes(childFamilyBinding),
+    childFileRoutes,
+    sealedOriginsRoutes,
+  ],
   imports: [childImport],
   demoSeed: seedDemoChildren,
 };

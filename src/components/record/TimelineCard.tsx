@@ -85,7 +85,8 @@ export const timelineSentence = (
 ): string => {
   const who = entry.user?.name ?? LL.record.timeline.someone();
   const t = LL.record.timeline;
-  if (entry.kind === 'access') return t.opened({ who });
+  if (entry.kind === 'access')
+    return entry.action === 'open-origins' ? t.originsOpened({ who }) : t.opened({ who });
   const name = String(entry.subject?.title || entry.subject?.originalName || '');
   if (entry.entity === entity) {
     if (entry.action === 'create') return t.created({ who });

@@ -603,7 +603,9 @@ const ResourceForm = ({
           {definition.formSections ? (
             <div className="flex flex-col gap-6">
               {definition.formSections.map((section) => {
-                const sectionFields = fields.filter((field) => field.section === section);
+                const sectionFields = fields.filter(
+                  (field) => field.section === section && !addOns.hiddenFields?.includes(field.key),
+                );
                 const addOn = addOns.sections[section];
                 if (sectionFields.length === 0 && !addOn) return null;
                 return (

@@ -31,6 +31,8 @@ export type TFormAddOns = {
   afterSave: (saved: TResourceRow) => Promise<boolean>;
   /** Checked before the record is saved (a family member without a name): false stops the save. */
   validate?: () => boolean | Promise<boolean>;
+  /** Fields this record's form leaves out (a sealed child's origins: the server keeps them as they are). */
+  hiddenFields?: readonly string[];
 };
 
 /** What a list's other view (a board) is given: the list's view from the address, and how to open a row. */

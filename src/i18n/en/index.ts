@@ -677,6 +677,7 @@ const en = {
       action: '{who}: {action}.',
       actionOn: '{who}: {action}, dated {date}.',
       opened: '{who} opened the record.',
+      originsOpened: '{who} opened the sealed origins. Reason:',
       photoChanged: '{who} changed the photo.',
       photoRemoved: '{who} removed the photo.',
       documentAdded: '{who} added the document {name}.',
@@ -817,6 +818,10 @@ const en = {
     childActionNotAllowed: 'A child whose status is {status} cannot be given {action}.',
     childActionIdMismatch: 'id must be the id of the child in the address ({id}).',
     childFamilyExists: "This child's family is already recorded: change it instead of adding it again.",
+    // sealed origins (issue 27)
+    originsSealed:
+      'The origins of this child are sealed (adoption completed): open them with a reason to see them.',
+    originsNotSealed: 'The origins of this child are not sealed: there is nothing to open.',
     // child files (issue 5)
     filesTooMany: '{label} takes at most {max} file(s) at once.',
     documentType: '{label} must be a PDF or a PNG, JPEG, WebP or GIF image.',
@@ -967,6 +972,7 @@ const en = {
       addresses: 'Addresses',
       audit_logs: 'Access log',
       saved_views: 'Saved views',
+      sealed_records: 'Sealed origins',
     },
     actions: {
       read: 'Read',
@@ -1490,6 +1496,23 @@ const en = {
           reason: 'Reason',
         },
         actionsLabel: 'Status actions',
+      },
+      sealed: {
+        title: 'Sealed origins',
+        line: 'The origins of this child are sealed since {date} (adoption completed).',
+        openUntil: 'The origins are open to you until {time}. They are sealed again after that.',
+        open: 'Open the origins',
+        openHint: 'Only with a written reason: the opening is logged on the timeline and lasts 30 minutes.',
+        dialogTitle: 'Open the sealed origins',
+        intro:
+          'The birthplace, the birth family and the origin documents of {name} are shown to you alone for 30 minutes. Your reason is written to the access log and the timeline.',
+        reason: 'Reason',
+        opening: 'Opening…',
+        opened: 'The origins are open until {time}.',
+        formHint: 'Ctrl+Enter opens · Esc closes',
+        originDocument: 'Origin document',
+        originDocumentHint:
+          'A document on the child’s origins (birth certificate...): sealed after adoption.',
       },
       photo: {
         label: 'Photo',

@@ -58,10 +58,13 @@ export const uploadChildDocuments = async (
   childId: number | string,
   files: readonly File[],
   onBatch?: (added: TChildDocument[]) => void,
+  /** The documents are on the child's origins: sealed with them after adoption (issue 27). */
+  origin = false,
 ) => {
   const added: TChildDocument[] = [];
   for (const batch of inBatches(files, childDocumentsPerUpload)) {
     const body = new FormData();
+    if (origin) body.append('origin', 'true');
     for (const file of batch) body.append('files', file);
     const { data } = await api<{ data: TChildDocument[] }>(
       `${childArea.apiBase}/upload-files/${idPart(childId)}`,

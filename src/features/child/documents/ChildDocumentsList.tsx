@@ -59,6 +59,8 @@ export const ChildDocumentsList = ({
   const [busy, setBusy] = useState<TBusy>(null);
   const [refusals, setRefusals] = useState<string[]>([]);
   const [removing, setRemoving] = useState<TChildDocument | null>(null);
+  // The next documents added are origin documents (a birth certificate...): sealed after adoption.
+  const [originUpload, setOriginUpload] = useState(false);
   const replaceInput = useRef<HTMLInputElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const replaceTarget = useRef<TChildDocument | null>(null);
@@ -84,10 +86,15 @@ export const ChildDocumentsList = ({
     setBusy({ kind: 'adding' });
     let added = 0;
     try {
-      await uploadChildDocuments(childId, accepted, (batch) => {
-        added += batch.length;
-        setRows((current) => [...current, ...batch]);
-      });
+      await uploadChildDocuments(
+        childId,
+        accepted,
+        (batch) => {
+          added += batch.length;
+          setRows((current) => [...current, ...batch]);
+        },
+        originUpload,
+      );
       showToast(words.added({ count: added }));
     } catch (error) {
       showToast(words.addFailed({ reason: failureText(error, LL) }), 'error');
@@ -194,6 +201,17 @@ export const ChildDocumentsList = ({
               <Icon name="upload" className="size-4" />
               {busy?.kind === 'adding' ? words.adding() : words.add()}
             </FilePickerButton>
+            <label
+              className="inline-flex items-center gap-2 text-slate-700 text-sm dark:text-slate-200"
+              title={LL.areas.child.sealed.originDocumentHint()}
+            >
+              <input
+                type="checkbox"
+                checked={originUpload}
+                onChange={(event) => setOriginUpload(event.target.checked)}
+              />
+              {LL.areas.child.sealed.originDocument()}
+            </label>
             <span id={hintId} className="text-slate-500 text-xs dark:text-slate-400">
               {words.hint()}
             </span>
@@ -246,7 +264,15 @@ export const ChildDocumentsList = ({
                       className="size-4 shrink-0 text-slate-400"
                     />
                     <span className="min-w-0">
-                      <span className="block break-all font-medium">{name}</span>
+                      <span className="block break-all font-medium">
+                        {name}
+                        {row.origin ? (
+                          <span className="ml-2 inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 font-normal text-amber-900 text-xs dark:bg-amber-900 dark:text-amber-100">
+                            <Icon name="lock" className="size-3" />
+                            {LL.areas.child.sealed.originDocument()}
+                          </span>
+                        ) : null}
+                      </span>
                       {row.title ? (
                         <span className="block break-all text-slate-500 text-xs dark:text-slate-400">
                           {row.originalName}

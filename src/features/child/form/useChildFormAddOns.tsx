@@ -3,6 +3,7 @@ import { showToast } from '@/components/feedback/toasts';
 import { failureText } from '@/components/form/failureText';
 import type { TFormAddOns } from '@/components/resource/resourceArea';
 import { isoDateIn } from '@/domain/childStatus';
+import { originFields } from '@/domain/sealedOrigins';
 import {
   createChildFamily,
   fetchChildFamily,
@@ -25,6 +26,7 @@ import {
 import { familyFieldId, familyLabelOf } from '@/features/child/family/familyLabels';
 import { PhotoPicker } from '@/features/child/photo/PhotoPicker';
 import { keepPhoto, photoWrite, type TPhotoDraft } from '@/features/child/photo/photoDraft';
+import { originsHidden, SealedOriginsLine } from '@/features/child/sealed/SealedOriginsCard';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TResourceRow } from '@/platform/api/resources';
 
@@ -47,6 +49,9 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
   const { LL } = useI18nContext();
   const childId = record ? record.id : null;
   const hasPhoto = Boolean(record?.hasPhoto);
+  // A sealed child whose origins this user has not opened: no birthplace, no birth family to edit
+  // (the server answers neither and keeps them as they are, issue 27).
+  const sealed = record !== null && originsHidden(record);
 
   const [photo, setPhoto] = useState<TPhotoDraft>(keepPhoto);
   const [pendingDocuments, setPendingDocuments] = useState<TPendingDocument[]>([]);
@@ -59,7 +64,7 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadFamily asks again after a failure
   useEffect(() => {
-    if (childId === null) return;
+    if (childId === null || sealed) return;
     const controller = new AbortController();
     setFamilyLoad({ state: 'loading' });
     fetchChildFamily(childId, controller.signal, 'log')
@@ -73,7 +78,7 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
         if (!controller.signal.aborted) setFamilyLoad({ state: 'failed' });
       });
     return () => controller.abort();
-  }, [childId, reloadFamily]);
+  }, [childId, reloadFamily, sealed]);
 
   const today = isoDateIn(new Date());
   const labelOf = useMemo(() => familyLabelOf(LL), [LL]);
@@ -177,7 +182,9 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
         onChange={setPhoto}
       />
     ),
-    family: (
+    family: sealed ? (
+      <SealedOriginsLine record={record} />
+    ) : (
       <FamilyEditor
         loadState={familyLoad.state as TFamilyLoadState}
         draft={family}
@@ -193,5 +200,5 @@ export const useChildFormAddOns = (record: TResourceRow | null): TFormAddOns => 
     ),
   };
 
-  return { sections, dirty, validate, afterSave };
+  return { sections, dirty, validate, afterSave, hiddenFields: sealed ? originFields : undefined };
 };

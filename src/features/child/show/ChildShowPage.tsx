@@ -13,9 +13,15 @@ import { newServiceLink } from '@/domain/newServiceLink';
 import { personName } from '@/domain/personName';
 import { recordReportLink } from '@/domain/recordReportLink';
 import { childNames, childResource } from '@/domain/resources/child';
+import { originFields } from '@/domain/sealedOrigins';
 import { childWorkflow } from '@/domain/workflows/child.workflow';
 import { ChildDocumentsPanel } from '@/features/child/documents/ChildDocumentsPanel';
 import { ChildFamilySummary } from '@/features/child/family/ChildFamilySummary';
+import {
+  originsHidden,
+  SealedOriginsCard,
+  SealedOriginsLine,
+} from '@/features/child/sealed/SealedOriginsCard';
 import { AdoptionServicesCard } from '@/features/service';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
@@ -104,9 +110,12 @@ const SummarySections = ({ record, id: childId, canUpdate }: TShowCardProps) => 
   const { LL } = useI18nContext();
   const words = useMemo(() => childWords(LL), [LL]);
   const numericId = Number(childId);
+  // A sealed child's origins not opened: its birthplace rows are left out (the server sent none),
+  // its birth family is the sealed line (issue 27).
+  const hidden = originsHidden(record);
   return (
     <FieldSections
-      definition={childResource}
+      definition={hidden ? sealedChildResource : childResource}
       record={record}
       idPrefix="child"
       namedInRecord={childNamedInRecord}
@@ -120,12 +129,19 @@ const SummarySections = ({ record, id: childId, canUpdate }: TShowCardProps) => 
         ) : undefined
       }
       custom={{
-        family: (card) => card(<ChildFamilySummary childId={numericId} />),
+        family: (card) =>
+          card(hidden ? <SealedOriginsLine record={record} /> : <ChildFamilySummary childId={numericId} />),
         // The documents panel is a card with its own heading.
         documents: () => <ChildDocumentsPanel childId={numericId} editable={canUpdate} />,
       }}
     />
   );
+};
+
+/** The child's description less the fields of its origins: a sealed child's page before an opening. */
+const sealedChildResource = {
+  ...childResource,
+  fields: childResource.fields.filter((field) => !(originFields as readonly string[]).includes(field.key)),
 };
 
 /** 'Matching history': the matchings the child was in (empty until matchings exist). */
@@ -151,6 +167,7 @@ export const childShowLayout = areaShowLayout(childArea, {
   resource: childClientResource,
   Identity: ChildIdentity,
   cards: [
+    { key: 'sealed', Card: SealedOriginsCard },
     { key: 'summary', Card: SummarySections },
     { key: 'matchings', Card: MatchingHistoryCard },
     { key: 'services', Card: ServicesCard },
