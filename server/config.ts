@@ -49,6 +49,8 @@ export type TConfig = {
    * the planner's estimate with `totalExact: false` (issue 26). Tests set a small one.
    */
   exactCountLimit?: number;
+  /** Makes the scheduled backups (the system settings' hour and days kept); the server, never the tests. */
+  backupSchedule?: boolean;
 };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -144,5 +146,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     clientDir: findClientDir(),
     trustProxy: values.TRUST_PROXY,
     exactCountLimit: values.EXACT_COUNT_LIMIT,
+    backupSchedule: true,
   };
 };
