@@ -50,7 +50,9 @@ export const createBackupService = (options: {
     today.setHours(backupHour, 0, 0, 0);
     if (at < today) return false;
     const backups = await listBackups(options.dataDir);
-    return !backups.some((backup) => backup.by === 'schedule' && Date.parse(backup.startedAt) >= today.getTime());
+    return !backups.some(
+      (backup) => backup.by === 'schedule' && Date.parse(backup.startedAt) >= today.getTime(),
+    );
   };
 
   let timer: NodeJS.Timeout | undefined;

@@ -8,7 +8,6 @@ import { createGzip } from 'node:zlib';
 import type { TBackupSummary } from '../../src/domain/backups';
 import { holderIsAlive } from '../db/dataDirLock';
 import { filesDirectory } from '../files/storeFile';
-import type { TSnapshot } from './snapshot';
 import {
   databaseEntry,
   filesPrefix,
@@ -19,6 +18,7 @@ import {
   type TBackupManifest,
   type TManifestEntry,
 } from './manifest';
+import type { TSnapshot } from './snapshot';
 import { addText, createTarWriter } from './tar';
 
 /** Archives and their states live here, beside (not inside) the database: a restore brings no stale states. */
@@ -165,7 +165,9 @@ export const makeBackup = async (options: TMakeBackupOptions): Promise<TBackupSu
       };
       await writeState(dir, failed).catch(() => undefined);
       await rm(partial, { force: true });
-      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { backup: summaryOf(failed) });
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), {
+        backup: summaryOf(failed),
+      });
     } finally {
       await rm(databaseFile, { force: true });
     }
@@ -191,16 +193,24 @@ export const listBackups = async (dataDir: string): Promise<TBackupSummary[]> =>
       const interrupted =
         state.state === 'running' &&
         (state.hostname === os.hostname()
-          ? !(state.pid === process.pid ? running.has(dir) : holderIsAlive({ ...state, command: '', since: '' }))
+          ? !(state.pid === process.pid
+              ? running.has(dir)
+              : holderIsAlive({ ...state, command: '', since: '' }))
           : false);
       states.push(
-        summaryOf(interrupted ? { ...state, state: 'failed', error: 'Interrupted: the server stopped while making it.' } : state),
+        summaryOf(
+          interrupted
+            ? { ...state, state: 'failed', error: 'Interrupted: the server stopped while making it.' }
+            : state,
+        ),
       );
     } catch {
       // A state file being replaced: listed next time.
     }
   }
-  return states.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : a.name < b.name ? 1 : -1));
+  return states.sort((a, b) =>
+    a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : a.name < b.name ? 1 : -1,
+  );
 };
 
 /** The archive's path, when `name` is a finished backup here. */

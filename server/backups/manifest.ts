@@ -56,7 +56,11 @@ export const journalOf = (migrationsFolder: string): { when: number; tag: string
 
 /** a < b: -1, a = b: 0, a > b: 1, for dotted version numbers (pre-release tags ignored). */
 export const compareVersions = (a: string, b: string) => {
-  const parts = (version: string) => version.split('-')[0].split('.').map((part) => Number(part) || 0);
+  const parts = (version: string) =>
+    version
+      .split('-')[0]
+      .split('.')
+      .map((part) => Number(part) || 0);
   const [x, y] = [parts(a), parts(b)];
   for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
     const d = (x[i] ?? 0) - (y[i] ?? 0);

@@ -34,7 +34,9 @@ const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length 
 
 /** A path inside the archive that stays inside its folder when extracted. */
 const safeRelative = (name: string) =>
-  !name.startsWith('/') && !name.includes('\\') && name.split('/').every((part) => part !== '..' && part !== '');
+  !name.startsWith('/') &&
+  !name.includes('\\') &&
+  name.split('/').every((part) => part !== '..' && part !== '');
 
 /**
  * Reads the whole archive once: every entry's SHA-256 against the manifest, nothing written.
@@ -63,17 +65,23 @@ export const verifyArchive = async (archive: string): Promise<TBackupManifest> =
   try {
     manifest = ZBackupManifest.parse(JSON.parse(manifestText));
   } catch {
-    throw new RestoreRefusedError('The archive has no readable manifest.json: it is not a backup of this product, or it is damaged.');
+    throw new RestoreRefusedError(
+      'The archive has no readable manifest.json: it is not a backup of this product, or it is damaged.',
+    );
   }
   for (const entry of manifest.entries) {
     const found = seen.get(entry.path);
     if (!found) throw new RestoreRefusedError(`The archive is damaged: ${entry.path} is missing.`);
     if (found.size !== entry.size || found.sha256 !== entry.sha256)
       throw new RestoreRefusedError(`The archive is damaged: ${entry.path} does not match its checksum.`);
-    if (!safeRelative(entry.path)) throw new RestoreRefusedError(`The archive names an unsafe path: ${entry.path}.`);
+    if (!safeRelative(entry.path))
+      throw new RestoreRefusedError(`The archive names an unsafe path: ${entry.path}.`);
   }
   const extra = [...seen.keys()].filter((name) => !manifest.entries.some((entry) => entry.path === name));
-  if (extra.length > 0) throw new RestoreRefusedError(`The archive holds entries its manifest does not list: ${extra.join(', ')}.`);
+  if (extra.length > 0)
+    throw new RestoreRefusedError(
+      `The archive holds entries its manifest does not list: ${extra.join(', ')}.`,
+    );
   return manifest;
 };
 
@@ -107,12 +115,16 @@ const postgresTables = async (databaseUrl: string) => {
 /** Refuses a target that holds anything: a database, stored files. */
 const checkTargetEmpty = async (target: TRestoreTarget) => {
   if (!isEmptyDir(filesDirectory(target.dataDir)))
-    throw new RestoreRefusedError(`${filesDirectory(target.dataDir)} is not empty: restore into an empty DATA_DIR.`);
+    throw new RestoreRefusedError(
+      `${filesDirectory(target.dataDir)} is not empty: restore into an empty DATA_DIR.`,
+    );
   if (target.databaseUrl) {
     if ((await postgresTables(target.databaseUrl)) > 0)
       throw new RestoreRefusedError('The PostgreSQL database is not empty: restore into an empty database.');
   } else if (!isEmptyDir(path.join(target.dataDir, 'db')))
-    throw new RestoreRefusedError(`${path.join(target.dataDir, 'db')} is not empty: restore into an empty DATA_DIR.`);
+    throw new RestoreRefusedError(
+      `${path.join(target.dataDir, 'db')} is not empty: restore into an empty DATA_DIR.`,
+    );
 };
 
 export type TRestoreResult = { manifest: TBackupManifest; tables: Record<string, number>; migrated: boolean };
@@ -122,12 +134,17 @@ export type TRestoreResult = { manifest: TBackupManifest; tables: Record<string,
  * first (nothing is written before), then the stored files and the database, then the counts
  * against the manifest, then the migrations this version has that the backup's database lacks.
  */
-export const restoreBackup = async (archive: string, target: TRestoreTarget, log: (line: string) => void = () => {}): Promise<TRestoreResult> => {
+export const restoreBackup = async (
+  archive: string,
+  target: TRestoreTarget,
+  log: (line: string) => void = () => {},
+): Promise<TRestoreResult> => {
   if (!existsSync(archive)) throw new RestoreRefusedError(`${archive} does not exist.`);
   const driver = target.databaseUrl ? 'postgres' : 'pglite';
   const dbDir = path.join(target.dataDir, 'db');
   // The embedded database's lock first: no server may start on the target while it is restored.
-  const lock = driver === 'pglite' ? (await mkdir(dbDir, { recursive: true }), lockDataDir(dbDir)) : undefined;
+  if (driver === 'pglite') await mkdir(dbDir, { recursive: true });
+  const lock = driver === 'pglite' ? lockDataDir(dbDir) : undefined;
   const staging = await mkdtemp(path.join(os.tmpdir(), 'ab-restore-'));
   try {
     await checkTargetEmpty(target);
@@ -140,7 +157,9 @@ export const restoreBackup = async (archive: string, target: TRestoreTarget, log
           : 'This backup is of a PostgreSQL database: set DATABASE_URL to an empty PostgreSQL database.',
       );
     checkVersion(manifest);
-    log(`Archive whole: ${manifest.entries.length} entries, made ${manifest.createdAt} by version ${manifest.productVersion}.`);
+    log(
+      `Archive whole: ${manifest.entries.length} entries, made ${manifest.createdAt} by version ${manifest.productVersion}.`,
+    );
 
     // Second pass: extract, checking each entry again (the file could have changed since).
     const expected = new Map(manifest.entries.map((entry) => [entry.path, entry.sha256]));
@@ -161,7 +180,7 @@ export const restoreBackup = async (archive: string, target: TRestoreTarget, log
       const out = createWriteStream(destination);
       for await (const chunk of content) {
         hash.update(chunk);
-        if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       }
       out.end();
       await finished(out);
@@ -170,7 +189,10 @@ export const restoreBackup = async (archive: string, target: TRestoreTarget, log
 
     log('Restoring the database...');
     if (driver === 'pglite') {
-      const client = await PGlite.create(dbDir, { extensions: { pg_trgm }, loadDataDir: await openAsBlob(databaseFile) });
+      const client = await PGlite.create(dbDir, {
+        extensions: { pg_trgm },
+        loadDataDir: await openAsBlob(databaseFile),
+      });
       await client.close();
     } else {
       await runProgram(postgresProgram('pg_restore'), [
@@ -187,7 +209,9 @@ export const restoreBackup = async (archive: string, target: TRestoreTarget, log
     const database = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
     try {
       const counted = await countTables(async (text) => {
-        const result = (await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] };
+        const result = (await database.db.execute(sql.raw(text))) as unknown as {
+          rows: Record<string, unknown>[];
+        };
         return { rows: result.rows };
       });
       const differing = Object.entries(manifest.tables).filter(([table, n]) => counted.tables[table] !== n);
@@ -197,8 +221,10 @@ export const restoreBackup = async (archive: string, target: TRestoreTarget, log
         );
       const newest = Math.max(0, ...journalOf(migrationsFolder).map((entry) => entry.when));
       const migrated = counted.migrationWhen < newest;
-      if (migrated) log('Running the migrations this version adds...');
-      await database.prepare();
+      if (migrated) {
+        log('Running the migrations this version adds...');
+        await database.prepare();
+      }
       return { manifest, tables: counted.tables, migrated };
     } finally {
       await database.close();

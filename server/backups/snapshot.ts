@@ -21,21 +21,25 @@ export const countTables = async (query: TQuery): Promise<TSnapshot> => {
   const tables: Record<string, number> = {};
   if (names.length > 0) {
     const counted = await query(
-      names.map((name) => `select '${name.replaceAll("'", "''")}' as name, count(*)::bigint as n from ${quoteIdent(name)}`).join(' union all '),
+      names
+        .map(
+          (name) =>
+            `select '${name.replaceAll("'", "''")}' as name, count(*)::bigint as n from ${quoteIdent(name)}`,
+        )
+        .join(' union all '),
     );
     for (const row of counted.rows) tables[String(row.name)] = Number(row.n);
   }
-  const migrations = await query(
-    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
-  );
+  const migrations = await query("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
   let migrationWhen = 0;
   if (migrations.rows[0]?.present) {
-    const newest = await query('select coalesce(max(created_at), 0)::bigint as newest from drizzle.__drizzle_migrations');
+    const newest = await query(
+      'select coalesce(max(created_at), 0)::bigint as newest from drizzle.__drizzle_migrations',
+    );
     migrationWhen = Number(newest.rows[0]?.newest ?? 0);
   }
   return { tables, migrationWhen };
 };
-
 
 /**
  * The embedded database's data directory as a tar file, taken inside a transaction of this
@@ -84,7 +88,9 @@ export const runProgram = (program: string, args: string[]) =>
       ),
     );
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(program)} failed (${code}): ${stderr.trim()}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(program)} failed (${code}): ${stderr.trim()}`)),
     );
   });
 

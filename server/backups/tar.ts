@@ -50,7 +50,12 @@ const write = (out: Writable, chunk: Uint8Array) =>
 /** Writes entries one after the other into `out` (not ended by it). */
 export const createTarWriter = (out: Writable) => ({
   /** One file: its content from `source`, which must give exactly `size` bytes. */
-  add: async (name: string, size: number, source: AsyncIterable<Uint8Array> | Uint8Array, mtime = new Date()) => {
+  add: async (
+    name: string,
+    size: number,
+    source: AsyncIterable<Uint8Array> | Uint8Array,
+    mtime = new Date(),
+  ) => {
     await write(out, tarHeader(name, size, mtime));
     let written = 0;
     const chunks = source instanceof Uint8Array ? [source] : source;
@@ -100,7 +105,7 @@ export const readTar = async (
   onEntry: (entry: TTarEntry, content: AsyncIterable<Buffer>) => Promise<void>,
 ) => {
   const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let ended = false;
   /** At least `n` bytes in `pending`, or fewer at the end of the stream. */
   const fill = async (n: number) => {

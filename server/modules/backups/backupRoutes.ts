@@ -36,7 +36,12 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['backups'],
         summary:
           'Makes a backup now (a consistent snapshot while the server keeps answering) and answers it once done; 409 while another is being made',
-        response: { 201: dataOf(ZBackupSummary), ...errorResponses(401, 403), 409: ZErrorBody, 500: ZErrorBody },
+        response: {
+          201: dataOf(ZBackupSummary),
+          ...errorResponses(401, 403),
+          409: ZErrorBody,
+          500: ZErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -46,7 +51,9 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof BackupRunningError) throw new ApiError(409, 'backupRunning');
         request.log.error({ err: error }, 'The backup failed');
-        throw new ApiError(500, 'backupFailed', { reason: error instanceof Error ? error.message : String(error) });
+        throw new ApiError(500, 'backupFailed', {
+          reason: error instanceof Error ? error.message : String(error),
+        });
       }
     },
   );

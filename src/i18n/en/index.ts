@@ -715,7 +715,7 @@ const en = {
   server: {
     // backups (issue 27)
     backupRunning: 'A backup is already being made: wait for it to finish.',
-    backupFailed: 'The backup could not be made: {reason:string}',
+    backupFailed: 'The backup could not be made: {reason}',
     // bulk import of a workbook (issue 25)
     importNotWorkbook:
       'file is not an Excel workbook (.xlsx): open it in Excel, save it as "Excel Workbook" and send it again.',
@@ -1423,17 +1423,17 @@ const en = {
   backups: {
     title: 'Backups',
     hint: 'Each backup is one archive (.tar.gz) of the database, every stored file and a manifest. Copy archives off this machine: a backup on the same disk is lost with it.',
-    lastDone: 'Last successful backup: {when:string}',
+    lastDone: 'Last successful backup: {when}',
     never: 'No backup has been made yet.',
     stale: 'The last successful backup is more than two days old.',
     failed: 'The last backup failed.',
     noneWarning: 'No backup has been made yet: make one now.',
     makeNow: 'Make a backup now',
     making: 'Making a backup...',
-    made: 'Backup {name:string} made.',
+    made: 'Backup {name} made.',
     makeFailed: 'The backup could not be made.',
     download: 'Download',
-    downloadNamed: 'Download {name:string}',
+    downloadNamed: 'Download {name}',
     downloading: 'Downloading...',
     downloadFailed: 'The backup could not be downloaded.',
     listLabel: 'Backups, newest first',
@@ -1447,13 +1447,13 @@ const en = {
     bySchedule: 'Schedule',
     byScript: 'npm run backup',
     loadFailed: 'The backups could not be loaded.',
-    homeWarning: 'Backups: {problem:string}',
+    homeWarning: 'Backups: {problem}',
     openSettings: 'Open the backups',
     hourLabel: 'Daily backup at',
     hourHint: "The hour of the server's clock at which the server makes its daily backup.",
     keepDaysLabel: 'Keep backups for',
     keepDaysHint: 'Older archives are removed after each successful backup; the newest successful one is always kept.',
-    keepDays: '{days:number} days',
+    keepDays: '{days} days',
   },
   areas: {
     child: {
