@@ -5,7 +5,8 @@ import { pageDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import type { TGeneralInformationItem, TLogoKey } from '@/domain/generalInformation';
-import { hasPermission } from '@/domain/permissions';
+import { hasPermission, isSuperUser } from '@/domain/permissions';
+import { BackupsSection } from '@/features/backups/BackupsSection';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
@@ -148,6 +149,7 @@ const GeneralInformationPage = () => {
           <SystemSettingsSection canUpdate={canUpdateSettings} onDirtyChange={setSettingsDirty} />
         ) : null}
         {canReadLists ? <WorkbookSection /> : null}
+        {isSuperUser(user) ? <BackupsSection /> : null}
       </div>
       {leaveGuard}
     </div>

@@ -9,6 +9,7 @@ import { useRecentDestination } from '@/components/palette/useRecentDestination'
 import { focusRing, kbd } from '@/components/ui';
 import { isMenuGroup, sidebarMenu, type TMenuEntry } from '@/domain/sidebarMenu';
 import { translate } from '@/domain/translate';
+import { BackupWarning } from '@/features/backups/BackupWarning';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
@@ -47,6 +48,7 @@ const HomePage = () => {
       <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">
         {LL.home.welcome({ name: user?.name ?? '' })}
       </h1>
+      <BackupWarning />
       {sections.length > 0 ? <DashboardCards /> : null}
       {mayHaveWorkQueue(user) ? (
         <section
