@@ -224,7 +224,7 @@ describe('backups', () => {
     expect(during).toBeGreaterThan(0);
     // A second restore into the now non-empty target is refused.
     await expect(restoreBackup(archiveFile, target)).rejects.toThrow(/not empty/);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses a damaged archive and changes nothing', async () => {
     const bytes = await readFile(archiveFile);
