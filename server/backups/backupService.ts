@@ -57,15 +57,19 @@ export const createBackupService = (options: {
 
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
-  const tick = async () => {
-    if (ticking) return;
+  /** Makes the scheduled backup when one is due; answers it (undefined: none due, or one running). */
+  const runDue = async (): Promise<TBackupSummary | undefined> => {
+    if (ticking) return undefined;
     ticking = true;
     try {
-      if (!(await due(new Date(options.now())))) return;
+      if (!(await due(new Date(options.now())))) return undefined;
       const made = await make('schedule');
       options.log().info({ backup: made.name, size: made.size }, 'Scheduled backup made');
+      return made;
     } catch (error) {
+      // In the log, and on the administrators' work queue (server/modules/backups/backupWorkQueue.ts).
       options.log().error({ err: error }, 'The scheduled backup failed');
+      return (error as { backup?: TBackupSummary }).backup;
     } finally {
       ticking = false;
     }
@@ -73,11 +77,12 @@ export const createBackupService = (options: {
 
   return {
     make,
+    runDue,
     list: () => listBackups(options.dataDir),
     file: (name: string) => backupFile(options.dataDir, name),
     /** Starts the schedule (the server, not the tests); the timer never keeps the process alive. */
     startSchedule: () => {
-      timer = setInterval(() => void tick(), scheduleTickMs);
+      timer = setInterval(() => void runDue(), scheduleTickMs);
       timer.unref();
     },
     stop: async () => {

@@ -5659,6 +5659,11 @@ type RootTranslation = {
 		 */
 		keepDaysHint: string
 		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ត​ា​ម​ក​ា​ល​វ​ិ​ភ​ា​គ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}​ ​ប​ា​ន​ប​រ​ា​ជ​័​យ​៖​ ​ស​ូ​ម​ធ​្​វ​ើ​ម​ួ​យ​ឥ​ឡ​ូ​វ​ន​េ​ះ
+		 * @param {string} date
+		 */
+		workQueueFailed: RequiredParams<'date'>
+		/**
 		 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ
 		 * @param {number} days
 		 */
@@ -12698,6 +12703,10 @@ export type TranslationFunctions = {
 		 * បណ្ណសារចាស់ៗត្រូវបានលុបចោលក្រោយការបម្រុងទុកជោគជ័យនីមួយៗ ការបម្រុងទុកជោគជ័យថ្មីបំផុតត្រូវបានរក្សាទុកជានិច្ច។
 		 */
 		keepDaysHint: () => LocalizedString
+		/**
+		 * ការបម្រុងទុកតាមកាលវិភាគថ្ងៃ {date} បានបរាជ័យ៖ សូមធ្វើមួយឥឡូវនេះ
+		 */
+		workQueueFailed: (arg: { date: string }) => LocalizedString
 		/**
 		 * {days} ថ្ងៃ
 		 */

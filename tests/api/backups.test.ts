@@ -8,10 +8,11 @@ import { createGunzip, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBackup } from '../../server/backups/backupStore';
 import { manifestPath, type TBackupManifest } from '../../server/backups/manifest';
 import { RestoreRefusedError, restoreBackup, type TRestoreTarget } from '../../server/backups/restoreBackup';
 import { addText, createTarWriter, readTar } from '../../server/backups/tar';
-import { openDatabase } from '../../server/db/client';
+import { migrationsFolder, openDatabase } from '../../server/db/client';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
@@ -270,4 +271,58 @@ describe('backups', () => {
     ).rejects.toThrow(/9999_future/);
     await targetIsEmpty(target);
   }, 60_000);
+
+  it("puts a failed scheduled backup on the super users' work queue, and in the list with its reason", async () => {
+    await expect(
+      makeBackup({
+        dataDir: t.config.dataDir,
+        driver: 'pglite',
+        snapshot: async () => {
+          throw new Error('No space left on device');
+        },
+        migrationsFolder,
+        by: 'schedule',
+        now: t.clock.now,
+      }),
+    ).rejects.toThrow('No space left on device');
+    const list = await api('GET', '/admin/backups', admin);
+    expect(list.json().data[0]).toMatchObject({
+      state: 'failed',
+      by: 'schedule',
+      error: 'No space left on device',
+    });
+    const queue = await api('GET', '/work-queue', admin);
+    expect(queue.json().data).toContainEqual(
+      expect.objectContaining({ entity: 'backup', reason: 'backupFailed', title: 'No space left on device' }),
+    );
+    const others = await api('GET', '/work-queue', everything);
+    expect(others.statusCode).toBe(200);
+    expect(others.json().data.filter((item: { entity: string }) => item.entity === 'backup')).toEqual([]);
+  });
+
+  it('makes the scheduled backup once a day after its hour (clearing the failure), and removes archives older than the days kept', async () => {
+    const nextMorning = new Date(t.clock.now());
+    nextMorning.setDate(nextMorning.getDate() + 1);
+    nextMorning.setHours(3, 0, 0, 0);
+    t.clock.advance(nextMorning.getTime() - t.clock.now());
+    const made = await t.app.backups.runDue();
+    expect(made).toMatchObject({ state: 'done', by: 'schedule' });
+    // Once a day: not again before tomorrow's 02:00.
+    expect(await t.app.backups.runDue()).toBeUndefined();
+    admin = (await t.signIn('admin', adminPassword)).accessToken;
+    const queue = await api('GET', '/work-queue', admin);
+    expect(queue.json().data.filter((item: { entity: string }) => item.entity === 'backup')).toEqual([]);
+
+    // 15 days on: the next scheduled backup removes every archive older than the 14 days kept.
+    t.clock.advance(15 * 86_400_000);
+    const later = await t.app.backups.runDue();
+    expect(later).toMatchObject({ state: 'done', by: 'schedule' });
+    admin = (await t.signIn('admin', adminPassword)).accessToken;
+    const list = (await api('GET', '/admin/backups', admin)).json().data as { name: string }[];
+    expect(list.map((backup) => backup.name)).toEqual([later?.name]);
+    expect(readdirSync(path.join(t.config.dataDir, 'backups')).sort()).toEqual([
+      later?.name,
+      `${later?.name}.json`,
+    ]);
+  }, 120_000);
 });

@@ -1453,6 +1453,7 @@ const en = {
     hourHint: "The hour of the server's clock at which the server makes its daily backup.",
     keepDaysLabel: 'Keep backups for',
     keepDaysHint: 'Older archives are removed after each successful backup; the newest successful one is always kept.',
+    workQueueFailed: 'The scheduled backup of {date} failed: make one now',
     keepDays: '{days} days',
   },
   areas: {
