@@ -122,7 +122,13 @@ export const makeBackup = async (options: TMakeBackupOptions): Promise<TBackupSu
       const files = filesDirectory(options.dataDir);
       // Stored files are PDFs and images, compressed already: stored as they are (deflate level 0),
       // so an archive of gigabytes of documents is made at the speed of the disk.
-      await new Promise<void>((resolve) => gzip.params(0, zlibConstants.Z_DEFAULT_STRATEGY, () => resolve()));
+      // (Node's Gzip has params() at run time; its types declare it only on some zlib classes.)
+      const { params } = gzip as unknown as {
+        params: (level: number, strategy: number, done: () => void) => void;
+      };
+      await new Promise<void>((resolve) =>
+        params.call(gzip, 0, zlibConstants.Z_DEFAULT_STRATEGY, () => resolve()),
+      );
       for (const relative of await walk(files)) {
         try {
           await add(`${filesPrefix}${relative}`, path.join(files, relative));
