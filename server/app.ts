@@ -144,7 +144,13 @@ const registerEverything = async (
   app.decorate('reportSummaries', reportSummaries);
   app.addHook('onReady', async () => reportSummaries.start());
   // Backups (issue 27): made on request and, in the server, on the settings' schedule.
-  const backups = createBackupService({ dataDir: config.dataDir, database, db: database.db, now, log: () => app.log });
+  const backups = createBackupService({
+    dataDir: config.dataDir,
+    database,
+    db: database.db,
+    now,
+    log: () => app.log,
+  });
   app.decorate('backups', backups);
   if (config.backupSchedule) app.addHook('onReady', async () => backups.startSchedule());
   app.decorate(

@@ -41,7 +41,12 @@ describe('hasPermission (spec section 6)', () => {
     ],
     ['super_user passes for admin', admin, 'super_user', true],
     ['super_user passes for a Super Admin role holder', superAdminHolder, 'super_user', true],
-    ['super_user fails even when listed for an ordinary user', user('dara', ['super_user']), 'super_user', false],
+    [
+      'super_user fails even when listed for an ordinary user',
+      user('dara', ['super_user']),
+      'super_user',
+      false,
+    ],
     ['an ordinary user passes an exact string held', caseworker, 'users:read', true],
     ['an ordinary user fails a string not held', caseworker, 'users:write', false],
     ['a prefix is not enough', caseworker, 'users:rea', false],

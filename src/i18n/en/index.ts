@@ -1452,7 +1452,8 @@ const en = {
     hourLabel: 'Daily backup at',
     hourHint: "The hour of the server's clock at which the server makes its daily backup.",
     keepDaysLabel: 'Keep backups for',
-    keepDaysHint: 'Older archives are removed after each successful backup; the newest successful one is always kept.',
+    keepDaysHint:
+      'Older archives are removed after each successful backup; the newest successful one is always kept.',
     workQueueFailed: 'The scheduled backup of {date} failed: make one now',
     keepDays: '{days} days',
   },
