@@ -40,6 +40,19 @@ test('an administrator makes a backup on the settings screen in Khmer and downlo
   page,
 }) => {
   test.setTimeout(120_000);
+  // Before any backup (none is scheduled in the browser tests' server), the home page warns.
+  const headers = await tokenOf(page.request);
+  const existing = (await (await page.request.get(`${api}/admin/backups`, { headers })).json())
+    .data as unknown[];
+  await resumeSession(page, admin);
+  if (existing.length === 0) {
+    await page.goto('/');
+    const warning = page.getByTestId('backup-warning');
+    await expect(warning).toContainText(dict.kh.backups.noneWarning());
+    await saveScreenshot(page, 'backups-home-warning-kh');
+    await warning.getByRole('link', { name: dict.kh.backups.openSettings() }).click();
+    await expect(page.locator('section#backups')).toBeVisible();
+  }
   for (const locale of ['kh', 'en'] as const) {
     const words = dict[locale].backups;
     await resumeSession(page, admin);
@@ -68,6 +81,12 @@ test('an administrator makes a backup on the settings screen in Khmer and downlo
     expect(manifest.tables.child_infos).toBeGreaterThan(0);
     expect(manifest.entries[0].path).toBe('database/pglite.tar');
   }
+  // A backup of today: the home page no longer warns.
+  await page.goto('/en');
+  await expect(page.getByRole('heading', { name: dict.en.dashboard.title() })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('backup-warning')).toHaveCount(0);
 });
 
 test('a backup made under writes restores with npm run restore: every acknowledged write, the manifest counts', async ({
