@@ -35,6 +35,13 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: e2eAdminPassword },
+    // No scheduled backup a minute into the run: the backups test makes its own (tests/e2e/backups.spec.ts).
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: e2eAdminPassword,
+      BACKUP_SCHEDULE: 'off',
+    },
   },
 });

@@ -22,6 +22,7 @@ import { apiPrefix } from '../src/domain/constants';
 import { attachmentRoutes } from './attachments/attachmentRoutes';
 import { getDummyHash } from './auth/password';
 import { createAuthService } from './auth/service';
+import { createBackupService } from './backups/backupService';
 import type { TConfig } from './config';
 import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
@@ -101,6 +102,7 @@ export const buildApp = async (config: TConfig, options: TBuildOptions = {}) => 
   app.addHook('onClose', async () => {
     // The reports' background refresh ends before the database it writes to closes.
     if (app.hasDecorator('reportSummaries')) await app.reportSummaries.stop();
+    if (app.hasDecorator('backups')) await app.backups.stop();
     await database.close();
   });
   try {
@@ -141,6 +143,16 @@ const registerEverything = async (
   });
   app.decorate('reportSummaries', reportSummaries);
   app.addHook('onReady', async () => reportSummaries.start());
+  // Backups (issue 27): made on request and, in the server, on the settings' schedule.
+  const backups = createBackupService({
+    dataDir: config.dataDir,
+    database,
+    db: database.db,
+    now,
+    log: () => app.log,
+  });
+  app.decorate('backups', backups);
+  if (config.backupSchedule) app.addHook('onReady', async () => backups.startSchedule());
   app.decorate(
     'auth',
     createAuthService({ db: database.db, authVersion: database.authVersion, config, now }),

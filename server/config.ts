@@ -49,6 +49,8 @@ export type TConfig = {
    * the planner's estimate with `totalExact: false` (issue 26). Tests set a small one.
    */
   exactCountLimit?: number;
+  /** Makes the scheduled backups (the system settings' hour and days kept); the server, never the tests. */
+  backupSchedule?: boolean;
 };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -81,6 +83,8 @@ const ZEnv = z.object({
   EXACT_COUNT_LIMIT: optional(
     wholeNumber().min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100000000').optional(),
   ),
+  /** `off`: no scheduled backups in this process (another makes them, or a test server). */
+  BACKUP_SCHEDULE: optional(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
   /** `true` (trust any proxy), `false`, or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: optional(
     z
@@ -144,5 +148,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     clientDir: findClientDir(),
     trustProxy: values.TRUST_PROXY,
     exactCountLimit: values.EXACT_COUNT_LIMIT,
+    backupSchedule: values.BACKUP_SCHEDULE === 'on',
   };
 };

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { TAuthService, TAuthUser } from './auth/service';
+import type { TBackupService } from './backups/backupService';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
 import type { TRecordReader } from './resources/recordReaders';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     recordReaders: Map<string, TRecordReader>;
     /** Every module's work-queue sources (the work queue's route and the dashboard's count ask them). */
     workQueueSources: readonly TWorkQueueSource[];
+    /** The backups of this server's database and files (server/backups). */
+    backups: TBackupService;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the database on each request; null on public routes. */

@@ -69,7 +69,7 @@ export const openBenchApp = async ({
     PORT: '0',
   });
   const app = await buildApp(
-    { ...config, clientDir: path.join(dataDir, 'no-client') },
+    { ...config, clientDir: path.join(dataDir, 'no-client'), backupSchedule: false },
     { logger: process.env.BENCH_LOG ? { level: 'error' } : false },
   );
   return {

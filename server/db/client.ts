@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { snapshotPglite, snapshotPostgres, type TSnapshot } from '../backups/snapshot';
 import type { TConfig } from '../config';
 import { lockDataDir } from './dataDirLock';
 import { statementNameOf } from './namedStatements';
@@ -28,6 +29,12 @@ export type TDatabase = {
    * permissions, role permissions and revoked sessions). After `prepare`.
    */
   authVersion: () => number | Promise<number>;
+  /**
+   * Writes a consistent copy of the whole database to `file` while the server keeps serving (the
+   * embedded data directory as a tar, or pg_dump's custom format) and answers its row counts
+   * (server/backups/snapshot.ts).
+   */
+  snapshot: (file: string) => Promise<TSnapshot>;
   close: () => Promise<void>;
 };
 
@@ -120,6 +127,7 @@ const openPglite = async (
       statistics.unref();
     },
     authVersion: () => bumps,
+    snapshot: (file) => snapshotPglite(client, file),
     close: async () => {
       clearInterval(statistics);
       try {
@@ -158,6 +166,7 @@ const openPostgres = async (connectionString: string): Promise<TDatabase> => {
       });
       return Number(result.rows[0]?.version ?? 0);
     },
+    snapshot: (file) => snapshotPostgres(connectionString, file),
     close: () => pool.end(),
   };
 };

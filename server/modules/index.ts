@@ -1,3 +1,4 @@
+import { backupsModule } from './backups';
 import { childrenModule } from './children';
 import { configurationModule } from './configuration';
 import { coreModule } from './core';
@@ -22,4 +23,5 @@ export const serverModules: readonly TServerModule[] = [
   dashboardModule,
   reportsModule,
   recordReportsModule,
+  backupsModule,
 ];

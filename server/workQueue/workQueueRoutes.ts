@@ -49,6 +49,7 @@ export const workQueueRoutes =
           // The programme's today, by the app's clock (tests move it).
           today: isoDateIn(new Date(app.now())),
           settings: await readSettings(app.db),
+          dataDir: app.config.dataDir,
         }),
     );
   };

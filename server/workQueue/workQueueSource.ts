@@ -12,6 +12,8 @@ export type TWorkQueueContext = {
   /** yyyy-mm-dd where the programme works, by the app's clock (tests move it). */
   today: string;
   locale: TRouteLocale;
+  /** The server's DATA_DIR: where the backups' states are (a failed scheduled backup, issue 27). */
+  dataDir?: string;
 };
 
 /** A source's items, sorted and cut at `workQueueLimit`, and how many it found in all. */

@@ -9,6 +9,11 @@ export const superAdminRoleName = 'Super Admin';
 export const adminUsername = 'admin';
 export const developerUsername = 'developer';
 export const developerOnlyPermission = 'for_developer';
+/**
+ * Passes only for super users (admin, developer, the Super Admin role): the backups, which hold
+ * every record (issue 27). No role can be given it: it is not in the catalogue.
+ */
+export const superUserOnlyPermission = 'super_user';
 
 export const isDeveloper = (user: TPermissionSubject | null | undefined): boolean =>
   user?.username === developerUsername;
@@ -23,6 +28,7 @@ export const isSuperUser = (user: TPermissionSubject | null | undefined): boolea
 export const hasPermission = (user: TPermissionSubject | null | undefined, permission: string): boolean => {
   if (!user) return false;
   if (permission === developerOnlyPermission) return isDeveloper(user);
+  if (permission === superUserOnlyPermission) return isSuperUser(user);
   if (isSuperUser(user)) return true;
   return user.permissions.includes(permission);
 };

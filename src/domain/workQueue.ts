@@ -3,12 +3,20 @@ import { areas } from './areas';
 
 /** The areas whose records wait on the queue, and why: each area says (`workQueueReasons`). */
 type TQueuedArea = Extract<(typeof areas)[number], { workQueueReasons: readonly string[] }>;
-export const workQueueEntities = areas.flatMap((area) =>
-  'workQueueReasons' in area ? [area.name] : [],
-) as TQueuedArea['name'][];
-export const workQueueReasons = areas.flatMap((area) =>
-  'workQueueReasons' in area ? area.workQueueReasons : [],
-) as TQueuedArea['workQueueReasons'][number][];
+/**
+ * Items of no area: a failed scheduled backup waits on the administrators' queue (issue 27,
+ * server/modules/backups) until a backup succeeds.
+ */
+export const backupWorkQueueEntity = 'backup';
+export const backupFailedReason = 'backupFailed';
+export const workQueueEntities = [
+  ...areas.flatMap((area) => ('workQueueReasons' in area ? [area.name] : [])),
+  backupWorkQueueEntity,
+] as (TQueuedArea['name'] | typeof backupWorkQueueEntity)[];
+export const workQueueReasons = [
+  ...areas.flatMap((area) => ('workQueueReasons' in area ? area.workQueueReasons : [])),
+  backupFailedReason,
+] as (TQueuedArea['workQueueReasons'][number] | typeof backupFailedReason)[];
 
 /**
  * The signed-in user's work queue (DESIGN.md section 6, `GET /work-queue`): what waits for them,

@@ -2606,7 +2606,7 @@ type RootTranslation = {
 		fourEyesOff: string
 		/**
 		 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ
-		 * @param {unknown} days
+		 * @param {number} days
 		 */
 		stageDays: RequiredParams<'days'>
 		/**
@@ -3010,6 +3010,15 @@ type RootTranslation = {
 		fourEyesRefused: RequiredParams<'step'>
 	}
 	server: {
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ម​ួ​យ​ក​ំ​ព​ុ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ធ​្​វ​ើ​៖​ ​ស​ូ​ម​រ​ង​់​ច​ា​ំ​វ​ា​ប​ញ​្​ច​ប​់​។
+		 */
+		backupRunning: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ធ​្​វ​ើ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ប​ា​ន​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+		 * @param {string} reason
+		 */
+		backupFailed: RequiredParams<'reason'>
 		/**
 		 * f​i​l​e​ ​ម​ិ​ន​ម​ែ​ន​ជ​ា​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ ​E​x​c​e​l​ ​(​.​x​l​s​x​)​ ​ទ​េ​៖​ ​ស​ូ​ម​ប​ើ​ក​វ​ា​ក​្​ន​ុ​ង​ ​E​x​c​e​l​ ​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ ​"​E​x​c​e​l​ ​W​o​r​k​b​o​o​k​"​ ​ហ​ើ​យ​ផ​្​ញ​ើ​ម​្​ត​ង​ទ​ៀ​ត​។
 		 */
@@ -4261,7 +4270,7 @@ type RootTranslation = {
 		uploaded: RequiredParams<'name'>
 		/**
 		 * ទ​ា​ញ​យ​ក​ ​{​n​a​m​e​}
-		 * @param {unknown} name
+		 * @param {string} name
 		 */
 		download: RequiredParams<'name'>
 		/**
@@ -4568,7 +4577,7 @@ type RootTranslation = {
 			sharesHint: string
 			/**
 			 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ
-			 * @param {unknown} days
+			 * @param {number} days
 			 */
 			days: RequiredParams<'days'>
 			/**
@@ -5557,6 +5566,160 @@ type RootTranslation = {
 		 */
 		another: string
 	}
+	backups: {
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក
+		 */
+		title: string
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ន​ី​ម​ួ​យ​ៗ​ជ​ា​ប​ណ​្​ណ​ស​ា​រ​ម​ួ​យ​ ​(​.​t​a​r​.​g​z​)​ ​ន​ៃ​ម​ូ​ល​ដ​្​ឋ​ា​ន​ទ​ិ​ន​្​ន​ន​័​យ​ ​ឯ​ក​ស​ា​រ​ដ​ែ​ល​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​ា​ំ​ង​អ​ស​់​ ​ន​ិ​ង​ប​ញ​្​ជ​ី​ព​ិ​ព​ណ​៌​ន​ា​។​ ​ស​ូ​ម​ច​ម​្​ល​ង​ប​ណ​្​ណ​ស​ា​រ​ច​េ​ញ​ព​ី​ម​៉​ា​ស​៊​ី​ន​ន​េ​ះ​៖​ ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ន​ៅ​ល​ើ​ថ​ា​ស​ត​ែ​ម​ួ​យ​ន​ឹ​ង​ប​ា​ត​់​ជ​ា​ម​ួ​យ​វ​ា​។
+		 */
+		hint: string
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ជ​ោ​គ​ជ​័​យ​ច​ុ​ង​ក​្​រ​ោ​យ​៖​ ​{​w​h​e​n​}
+		 * @param {string} when
+		 */
+		lastDone: RequiredParams<'when'>
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
+		 */
+		never: string
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ជ​ោ​គ​ជ​័​យ​ច​ុ​ង​ក​្​រ​ោ​យ​ម​ា​ន​អ​ា​យ​ុ​ល​ើ​ស​ព​ី​ព​ី​រ​ថ​្​ង​ៃ​។
+		 */
+		stale: string
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ច​ុ​ង​ក​្​រ​ោ​យ​ប​ា​ន​ប​រ​ា​ជ​័​យ​។
+		 */
+		failed: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ន​ៅ​ឡ​ើ​យ​ទ​េ​៖​ ​ស​ូ​ម​ធ​្​វ​ើ​ម​ួ​យ​ឥ​ឡ​ូ​វ​ន​េ​ះ​។
+		 */
+		noneWarning: string
+		/**
+		 * ធ​្​វ​ើ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ឥ​ឡ​ូ​វ​ន​េ​ះ
+		 */
+		makeNow: string
+		/**
+		 * ក​ំ​ព​ុ​ង​ធ​្​វ​ើ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​.​.​.
+		 */
+		making: string
+		/**
+		 * ប​ា​ន​ធ​្​វ​ើ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ ​{​n​a​m​e​}​ ​រ​ួ​ច​រ​ា​ល​់​។
+		 * @param {string} name
+		 */
+		made: RequiredParams<'name'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ធ​្​វ​ើ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ប​ា​ន​ទ​េ​។
+		 */
+		makeFailed: string
+		/**
+		 * ទ​ា​ញ​យ​ក
+		 */
+		download: string
+		/**
+		 * ទ​ា​ញ​យ​ក​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		downloadNamed: RequiredParams<'name'>
+		/**
+		 * ក​ំ​ព​ុ​ង​ទ​ា​ញ​យ​ក​.​.​.
+		 */
+		downloading: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ទ​ា​ញ​យ​ក​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ប​ា​ន​ទ​េ​។
+		 */
+		downloadFailed: string
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ ​ថ​្​ម​ី​ប​ំ​ផ​ុ​ត​ម​ុ​ន
+		 */
+		listLabel: string
+		/**
+		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ទ​េ​។
+		 */
+		empty: string
+		/**
+		 * ប​ណ​្​ណ​ស​ា​រ
+		 */
+		name: string
+		/**
+		 * ស​្​ថ​ា​ន​ភ​ា​ព
+		 */
+		state: string
+		/**
+		 * ច​ា​ប​់​ផ​្​ដ​ើ​ម
+		 */
+		startedAt: string
+		/**
+		 * ទ​ំ​ហ​ំ
+		 */
+		size: string
+		/**
+		 * ដ​ោ​យ
+		 */
+		by: string
+		states: {
+			/**
+			 * ក​ំ​ព​ុ​ង​ដ​ំ​ណ​ើ​រ​ក​ា​រ
+			 */
+			running: string
+			/**
+			 * រ​ួ​ច​រ​ា​ល​់
+			 */
+			done: string
+			/**
+			 * ប​រ​ា​ជ​័​យ
+			 */
+			failed: string
+		}
+		/**
+		 * ក​ា​ល​វ​ិ​ភ​ា​គ
+		 */
+		bySchedule: string
+		/**
+		 * n​p​m​ ​r​u​n​ ​b​a​c​k​u​p
+		 */
+		byScript: string
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ប​ា​ន​ទ​េ​។
+		 */
+		loadFailed: string
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​៖​ ​{​p​r​o​b​l​e​m​}
+		 * @param {string} problem
+		 */
+		homeWarning: RequiredParams<'problem'>
+		/**
+		 * ប​ើ​ក​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក
+		 */
+		openSettings: string
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ប​្​រ​ច​ា​ំ​ថ​្​ង​ៃ​ន​ៅ​ម​៉​ោ​ង
+		 */
+		hourLabel: string
+		/**
+		 * ម​៉​ោ​ង​ត​ា​ម​ន​ា​ឡ​ិ​ក​ា​រ​ប​ស​់​ម​៉​ា​ស​៊​ី​ន​ម​េ​ ​ដ​ែ​ល​ម​៉​ា​ស​៊​ី​ន​ម​េ​ធ​្​វ​ើ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ប​្​រ​ច​ា​ំ​ថ​្​ង​ៃ​។
+		 */
+		hourHint: string
+		/**
+		 * រ​ក​្​ស​ា​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​រ​យ​ៈ​ព​េ​ល
+		 */
+		keepDaysLabel: string
+		/**
+		 * ប​ណ​្​ណ​ស​ា​រ​ច​ា​ស​់​ៗ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​ច​ោ​ល​ក​្​រ​ោ​យ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ជ​ោ​គ​ជ​័​យ​ន​ី​ម​ួ​យ​ៗ​ ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ជ​ោ​គ​ជ​័​យ​ថ​្​ម​ី​ប​ំ​ផ​ុ​ត​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ជ​ា​ន​ិ​ច​្​ច​។
+		 */
+		keepDaysHint: string
+		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ត​ា​ម​ក​ា​ល​វ​ិ​ភ​ា​គ​ថ​្​ង​ៃ​ ​{​d​a​t​e​}​ ​ប​ា​ន​ប​រ​ា​ជ​័​យ​៖​ ​ស​ូ​ម​ធ​្​វ​ើ​ម​ួ​យ​ឥ​ឡ​ូ​វ​ន​េ​ះ
+		 * @param {string} date
+		 */
+		workQueueFailed: RequiredParams<'date'>
+		/**
+		 * {​d​a​y​s​}​ ​ថ​្​ង​ៃ
+		 * @param {number} days
+		 */
+		keepDays: RequiredParams<'days'>
+	}
 	areas: {
 		child: {
 			bulk: {
@@ -6145,7 +6308,7 @@ type RootTranslation = {
 				download: string
 				/**
 				 * ទ​ា​ញ​យ​ក​ ​{​n​a​m​e​}
-				 * @param {unknown} name
+				 * @param {string} name
 				 */
 				downloadNamed: RequiredParams<'name'>
 				/**
@@ -6236,7 +6399,7 @@ type RootTranslation = {
 				removeFailed: RequiredParams<'reason'>
 				/**
 				 * ម​ិ​ន​អ​ា​ច​ទ​ា​ញ​យ​ក​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
-				 * @param {unknown} reason
+				 * @param {string} reason
 				 */
 				downloadFailed: RequiredParams<'reason'>
 			}
@@ -9874,7 +10037,7 @@ export type TranslationFunctions = {
 		/**
 		 * {days} ថ្ងៃ
 		 */
-		stageDays: (arg: { days: unknown }) => LocalizedString
+		stageDays: (arg: { days: number }) => LocalizedString
 		/**
 		 * កាលវិភាគតាមដានក្រោយការសុំកុមារធម៌
 		 */
@@ -10217,6 +10380,14 @@ export type TranslationFunctions = {
 		fourEyesRefused: (arg: { step: unknown }) => LocalizedString
 	}
 	server: {
+		/**
+		 * ការបម្រុងទុកមួយកំពុងត្រូវបានធ្វើ៖ សូមរង់ចាំវាបញ្ចប់។
+		 */
+		backupRunning: () => LocalizedString
+		/**
+		 * មិនអាចធ្វើការបម្រុងទុកបានទេ៖ {reason}
+		 */
+		backupFailed: (arg: { reason: string }) => LocalizedString
 		/**
 		 * file មិនមែនជាសៀវភៅបញ្ជី Excel (.xlsx) ទេ៖ សូមបើកវាក្នុង Excel រក្សាទុកជា "Excel Workbook" ហើយផ្ញើម្តងទៀត។
 		 */
@@ -11338,7 +11509,7 @@ export type TranslationFunctions = {
 		/**
 		 * ទាញយក {name}
 		 */
-		download: (arg: { name: unknown }) => LocalizedString
+		download: (arg: { name: string }) => LocalizedString
 		/**
 		 * ដក {name} ចេញ
 		 */
@@ -11613,7 +11784,7 @@ export type TranslationFunctions = {
 			/**
 			 * {days} ថ្ងៃ
 			 */
-			days: (arg: { days: unknown }) => LocalizedString
+			days: (arg: { days: number }) => LocalizedString
 			/**
 			 * {share} %
 			 */
@@ -12550,6 +12721,154 @@ export type TranslationFunctions = {
 		 */
 		another: () => LocalizedString
 	}
+	backups: {
+		/**
+		 * ការបម្រុងទុក
+		 */
+		title: () => LocalizedString
+		/**
+		 * ការបម្រុងទុកនីមួយៗជាបណ្ណសារមួយ (.tar.gz) នៃមូលដ្ឋានទិន្នន័យ ឯកសារដែលបានរក្សាទុកទាំងអស់ និងបញ្ជីពិពណ៌នា។ សូមចម្លងបណ្ណសារចេញពីម៉ាស៊ីននេះ៖ ការបម្រុងទុកនៅលើថាសតែមួយនឹងបាត់ជាមួយវា។
+		 */
+		hint: () => LocalizedString
+		/**
+		 * ការបម្រុងទុកជោគជ័យចុងក្រោយ៖ {when}
+		 */
+		lastDone: (arg: { when: string }) => LocalizedString
+		/**
+		 * មិនទាន់មានការបម្រុងទុកនៅឡើយទេ។
+		 */
+		never: () => LocalizedString
+		/**
+		 * ការបម្រុងទុកជោគជ័យចុងក្រោយមានអាយុលើសពីពីរថ្ងៃ។
+		 */
+		stale: () => LocalizedString
+		/**
+		 * ការបម្រុងទុកចុងក្រោយបានបរាជ័យ។
+		 */
+		failed: () => LocalizedString
+		/**
+		 * មិនទាន់មានការបម្រុងទុកនៅឡើយទេ៖ សូមធ្វើមួយឥឡូវនេះ។
+		 */
+		noneWarning: () => LocalizedString
+		/**
+		 * ធ្វើការបម្រុងទុកឥឡូវនេះ
+		 */
+		makeNow: () => LocalizedString
+		/**
+		 * កំពុងធ្វើការបម្រុងទុក...
+		 */
+		making: () => LocalizedString
+		/**
+		 * បានធ្វើការបម្រុងទុក {name} រួចរាល់។
+		 */
+		made: (arg: { name: string }) => LocalizedString
+		/**
+		 * មិនអាចធ្វើការបម្រុងទុកបានទេ។
+		 */
+		makeFailed: () => LocalizedString
+		/**
+		 * ទាញយក
+		 */
+		download: () => LocalizedString
+		/**
+		 * ទាញយក {name}
+		 */
+		downloadNamed: (arg: { name: string }) => LocalizedString
+		/**
+		 * កំពុងទាញយក...
+		 */
+		downloading: () => LocalizedString
+		/**
+		 * មិនអាចទាញយកការបម្រុងទុកបានទេ។
+		 */
+		downloadFailed: () => LocalizedString
+		/**
+		 * ការបម្រុងទុក ថ្មីបំផុតមុន
+		 */
+		listLabel: () => LocalizedString
+		/**
+		 * មិនទាន់មានការបម្រុងទុកទេ។
+		 */
+		empty: () => LocalizedString
+		/**
+		 * បណ្ណសារ
+		 */
+		name: () => LocalizedString
+		/**
+		 * ស្ថានភាព
+		 */
+		state: () => LocalizedString
+		/**
+		 * ចាប់ផ្ដើម
+		 */
+		startedAt: () => LocalizedString
+		/**
+		 * ទំហំ
+		 */
+		size: () => LocalizedString
+		/**
+		 * ដោយ
+		 */
+		by: () => LocalizedString
+		states: {
+			/**
+			 * កំពុងដំណើរការ
+			 */
+			running: () => LocalizedString
+			/**
+			 * រួចរាល់
+			 */
+			done: () => LocalizedString
+			/**
+			 * បរាជ័យ
+			 */
+			failed: () => LocalizedString
+		}
+		/**
+		 * កាលវិភាគ
+		 */
+		bySchedule: () => LocalizedString
+		/**
+		 * npm run backup
+		 */
+		byScript: () => LocalizedString
+		/**
+		 * មិនអាចផ្ទុកការបម្រុងទុកបានទេ។
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * ការបម្រុងទុក៖ {problem}
+		 */
+		homeWarning: (arg: { problem: string }) => LocalizedString
+		/**
+		 * បើកការបម្រុងទុក
+		 */
+		openSettings: () => LocalizedString
+		/**
+		 * ការបម្រុងទុកប្រចាំថ្ងៃនៅម៉ោង
+		 */
+		hourLabel: () => LocalizedString
+		/**
+		 * ម៉ោងតាមនាឡិការបស់ម៉ាស៊ីនមេ ដែលម៉ាស៊ីនមេធ្វើការបម្រុងទុកប្រចាំថ្ងៃ។
+		 */
+		hourHint: () => LocalizedString
+		/**
+		 * រក្សាការបម្រុងទុករយៈពេល
+		 */
+		keepDaysLabel: () => LocalizedString
+		/**
+		 * បណ្ណសារចាស់ៗត្រូវបានលុបចោលក្រោយការបម្រុងទុកជោគជ័យនីមួយៗ ការបម្រុងទុកជោគជ័យថ្មីបំផុតត្រូវបានរក្សាទុកជានិច្ច។
+		 */
+		keepDaysHint: () => LocalizedString
+		/**
+		 * ការបម្រុងទុកតាមកាលវិភាគថ្ងៃ {date} បានបរាជ័យ៖ សូមធ្វើមួយឥឡូវនេះ
+		 */
+		workQueueFailed: (arg: { date: string }) => LocalizedString
+		/**
+		 * {days} ថ្ងៃ
+		 */
+		keepDays: (arg: { days: number }) => LocalizedString
+	}
 	areas: {
 		child: {
 			bulk: {
@@ -13112,7 +13431,7 @@ export type TranslationFunctions = {
 				/**
 				 * ទាញយក {name}
 				 */
-				downloadNamed: (arg: { name: unknown }) => LocalizedString
+				downloadNamed: (arg: { name: string }) => LocalizedString
 				/**
 				 * កំពុងទាញយក...
 				 */
@@ -13192,7 +13511,7 @@ export type TranslationFunctions = {
 				/**
 				 * មិនអាចទាញយកឯកសារបានទេ៖ {reason}
 				 */
-				downloadFailed: (arg: { reason: unknown }) => LocalizedString
+				downloadFailed: (arg: { reason: string }) => LocalizedString
 			}
 		}
 		parent: {

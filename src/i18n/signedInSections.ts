@@ -10,6 +10,8 @@ export const signedInSections = [
   'areas',
   'workQueue',
   'generalInformation',
+  // The backups' card and the administrators' warning (issue 27).
+  'backups',
   'assignPermission',
   'userAdmin',
   // the generic words of record pages and workflows (issue 23): no screen before sign-in shows them

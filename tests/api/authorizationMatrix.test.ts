@@ -5,7 +5,11 @@ import { ensureRole, upsertUser } from '../../server/db/fixtures';
 import { roles } from '../../server/db/schema';
 import type { TRoutePermissionEntry } from '../../server/types';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
-import { developerOnlyPermission, superAdminRoleName } from '../../src/domain/permissions';
+import {
+  developerOnlyPermission,
+  superAdminRoleName,
+  superUserOnlyPermission,
+} from '../../src/domain/permissions';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -111,7 +115,13 @@ const probeHolds = (names: readonly string[]) => ensureRole(t.app.db, 'Probe', n
 describe('the authorisation matrix of every API route', () => {
   it('covers the whole API, and every route declares a permission the catalogue knows', () => {
     expect(routes.length).toBeGreaterThan(100);
-    const known = new Set(['public', 'authenticated', developerOnlyPermission, ...catalogue]);
+    const known = new Set([
+      'public',
+      'authenticated',
+      developerOnlyPermission,
+      superUserOnlyPermission,
+      ...catalogue,
+    ]);
     expect(routes.filter((route) => !known.has(route.permission)).map(label)).toEqual([]);
     // The calls of issue 4 are all there, each with its permission.
     const expected: [string, string, string][] = [

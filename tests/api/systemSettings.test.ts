@@ -29,6 +29,8 @@ const defaults = {
     avgDaysApplicationToDecision: null,
   },
   reportTargetShares: { shareAdoptedWithin14Months: null, shareFamiliesWaited3Months: null },
+  backupHour: 2,
+  backupKeepDays: 14,
 };
 
 let t: TTestApp;
@@ -80,6 +82,8 @@ describe('system settings', () => {
         avgDaysApplicationToDecision: 60,
       },
       reportTargetShares: { shareAdoptedWithin14Months: 80, shareFamiliesWaited3Months: null },
+      backupHour: 23,
+      backupKeepDays: 30,
     };
     const response = await save({ ...values, version: 0 });
     expect(response.statusCode).toBe(200);

@@ -71,6 +71,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
               locale: requestLocale(request),
               today,
               settings,
+              dataDir: app.config.dataDir,
             }),
           };
         if (reads(childArea)) data.children = await childrenByStatus(db, user);

@@ -48,6 +48,7 @@ describe('the settings registry', () => {
       'kennel',
       // the reports' targets come after every area's section (issue 24)
       'reports',
+      'backups',
     ]);
     const keys = settingsInOrder(sections).map(([key]) => key);
     // In its place on the screen: after the approval's months (50), before the adopter's age (60).
@@ -75,6 +76,8 @@ describe('the settings registry', () => {
       'serviceDueSoonDays',
       'reportTargetDays',
       'reportTargetShares',
+      'backupHour',
+      'backupKeepDays',
     ]);
     expect(Object.keys(ZClientSettings.shape)).toEqual([
       'defaultRowsPerPage',
@@ -91,6 +94,8 @@ describe('the settings registry', () => {
       fourEyes: true,
       stageExpectedDays: { proposal: 30, trial: 90, warrant: 60, keeping: 30 },
       serviceDueSoonDays: 14,
+      backupHour: 2,
+      backupKeepDays: 14,
     });
   });
 

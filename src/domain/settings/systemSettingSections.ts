@@ -1,5 +1,6 @@
 import { areas } from '../areas';
 import { reportSettings } from '../reports/report.settings';
+import { backupSettings } from './backupSettings';
 import { generalSettings } from './generalSettings';
 import type { TClientSettingKeys, TSetting, TSettingsSection, TSettingsValues } from './settingsSection';
 
@@ -15,6 +16,8 @@ export const settingsSectionsOf = (
   ...areaList.flatMap((area) => (area.settings ? [area.settings] : [])),
   // The reports read every area: their targets are no area's (issue 24).
   reportSettings,
+  // The backups' schedule (issue 27): the application's, no area's.
+  backupSettings,
 ];
 
 export const systemSettingSections = settingsSectionsOf(areas);
@@ -33,7 +36,8 @@ type TClientKeysOfEach<S> = S extends TSettingsSection ? TClientSettingKeys<S> :
 export type TSystemSettings = TFlat<
   TSettingsValues<typeof generalSettings> &
     TUnionToIntersection<TValuesOfEach<TAreaSection>> &
-    TSettingsValues<typeof reportSettings>
+    TSettingsValues<typeof reportSettings> &
+    TSettingsValues<typeof backupSettings>
 >;
 export type TSystemSettingKey = keyof TSystemSettings;
 /** The settings the client applies for everyone (`client: true`), served with the setup data. */
@@ -42,6 +46,7 @@ export type TClientSettings = Pick<
   | TClientSettingKeys<typeof generalSettings>
   | TClientKeysOfEach<TAreaSection>
   | TClientSettingKeys<typeof reportSettings>
+  | TClientSettingKeys<typeof backupSettings>
 >;
 
 /** The settings of the given sections, in their order on the screen (`order`). */

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
 import { useUnsavedChangesGuard } from '@/components/form/useUnsavedChangesGuard';
 import { pageDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { areaBreadcrumbs } from '@/components/resource/areaBreadcrumbs';
 import type { TGeneralInformationItem, TLogoKey } from '@/domain/generalInformation';
-import { hasPermission } from '@/domain/permissions';
+import { hasPermission, isSuperUser } from '@/domain/permissions';
+import { BackupsSection } from '@/features/backups';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
@@ -148,6 +149,11 @@ const GeneralInformationPage = () => {
           <SystemSettingsSection canUpdate={canUpdateSettings} onDirtyChange={setSettingsDirty} />
         ) : null}
         {canReadLists ? <WorkbookSection /> : null}
+        {isSuperUser(user) ? (
+          <Suspense fallback={null}>
+            <BackupsSection />
+          </Suspense>
+        ) : null}
       </div>
       {leaveGuard}
     </div>

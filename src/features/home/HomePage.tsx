@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { Icon } from '@/components/Icon';
 import { filterMenu } from '@/components/layout/filterMenu';
@@ -7,8 +7,10 @@ import { pageDestination } from '@/components/palette/destinations';
 import { modifierKeyLabel } from '@/components/palette/keys';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { focusRing, kbd } from '@/components/ui';
+import { isSuperUser } from '@/domain/permissions';
 import { isMenuGroup, sidebarMenu, type TMenuEntry } from '@/domain/sidebarMenu';
 import { translate } from '@/domain/translate';
+import { BackupWarning } from '@/features/backups';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
@@ -47,6 +49,11 @@ const HomePage = () => {
       <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">
         {LL.home.welcome({ name: user?.name ?? '' })}
       </h1>
+      {isSuperUser(user) ? (
+        <Suspense fallback={null}>
+          <BackupWarning />
+        </Suspense>
+      ) : null}
       {sections.length > 0 ? <DashboardCards /> : null}
       {mayHaveWorkQueue(user) ? (
         <section

@@ -714,6 +714,9 @@ const en = {
       'You took the last step that was not a decision ({step}): another user must take this decision.',
   },
   server: {
+    // backups (issue 27)
+    backupRunning: 'A backup is already being made: wait for it to finish.',
+    backupFailed: 'The backup could not be made: {reason}',
     // bulk import of a workbook (issue 25)
     importNotWorkbook:
       'file is not an Excel workbook (.xlsx): open it in Excel, save it as "Excel Workbook" and send it again.',
@@ -1434,6 +1437,44 @@ const en = {
     createdList: 'Records created',
     updatedList: 'Records updated',
     another: 'Import another workbook',
+  },
+  // Backups that restore (issue 27): the settings screen's card, the administrators' home, the schedule.
+  backups: {
+    title: 'Backups',
+    hint: 'Each backup is one archive (.tar.gz) of the database, every stored file and a manifest. Copy archives off this machine: a backup on the same disk is lost with it.',
+    lastDone: 'Last successful backup: {when}',
+    never: 'No backup has been made yet.',
+    stale: 'The last successful backup is more than two days old.',
+    failed: 'The last backup failed.',
+    noneWarning: 'No backup has been made yet: make one now.',
+    makeNow: 'Make a backup now',
+    making: 'Making a backup...',
+    made: 'Backup {name} made.',
+    makeFailed: 'The backup could not be made.',
+    download: 'Download',
+    downloadNamed: 'Download {name}',
+    downloading: 'Downloading...',
+    downloadFailed: 'The backup could not be downloaded.',
+    listLabel: 'Backups, newest first',
+    empty: 'No backups yet.',
+    name: 'Archive',
+    state: 'State',
+    startedAt: 'Started',
+    size: 'Size',
+    by: 'By',
+    states: { running: 'Running', done: 'Done', failed: 'Failed' },
+    bySchedule: 'Schedule',
+    byScript: 'npm run backup',
+    loadFailed: 'The backups could not be loaded.',
+    homeWarning: 'Backups: {problem}',
+    openSettings: 'Open the backups',
+    hourLabel: 'Daily backup at',
+    hourHint: "The hour of the server's clock at which the server makes its daily backup.",
+    keepDaysLabel: 'Keep backups for',
+    keepDaysHint:
+      'Older archives are removed after each successful backup; the newest successful one is always kept.',
+    workQueueFailed: 'The scheduled backup of {date} failed: make one now',
+    keepDays: '{days} days',
   },
   areas: {
     child: {

@@ -608,7 +608,7 @@ const km = {
       'ការសម្រេចលើការផ្គូផ្គង មិនអាចធ្វើដោយអ្នកប្រើដែលបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច (ការស្នើ ឬការស្នើសុំ) បានទេ។ គ្មាននរណាម្នាក់ត្រូវបានលើកលែងទេ រួមទាំង Super Admin ផងដែរ។',
     fourEyesOn: 'បើក',
     fourEyesOff: 'បិទ',
-    stageDays: '{days} ថ្ងៃ',
+    stageDays: '{days:number} ថ្ងៃ',
     // services after adoption (issue 14): the follow-up schedule and the due-soon days
     followUpSchedule: 'កាលវិភាគតាមដានក្រោយការសុំកុមារធម៌',
     followUpScheduleHint:
@@ -708,6 +708,9 @@ const km = {
     fourEyesRefused: 'អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({step})៖ អ្នកប្រើម្នាក់ទៀតត្រូវសម្រេចលើនេះ។',
   },
   server: {
+    // backups (issue 27)
+    backupRunning: 'ការបម្រុងទុកមួយកំពុងត្រូវបានធ្វើ៖ សូមរង់ចាំវាបញ្ចប់។',
+    backupFailed: 'មិនអាចធ្វើការបម្រុងទុកបានទេ៖ {reason:string}',
     // bulk import of a workbook (issue 25)
     importNotWorkbook:
       'file មិនមែនជាសៀវភៅបញ្ជី Excel (.xlsx) ទេ៖ សូមបើកវាក្នុង Excel រក្សាទុកជា "Excel Workbook" ហើយផ្ញើម្តងទៀត។',
@@ -1053,7 +1056,7 @@ const km = {
     noSlot: 'ឯកសារផ្សេងៗ',
     uploading: 'កំពុងផ្ទុកឡើង...',
     uploaded: 'បានភ្ជាប់ {name}។',
-    download: 'ទាញយក {name}',
+    download: 'ទាញយក {name:string}',
     remove: 'ដក {name} ចេញ',
     confirmRemove: 'ដក {name} ចេញពីកំណត់ត្រានេះ? ឯកសារនឹងត្រូវលុប។',
     removed: 'បានដក {name} ចេញ។',
@@ -1143,7 +1146,7 @@ const km = {
       sharesLabel: 'គោលដៅរបាយការណ៍៖ ភាគរយ',
       sharesHint:
         'ភាគរយ (%) សម្រាប់តួលេខនីមួយៗ៖ ត្រូវឈានដល់ សម្រាប់កុមារដែលបានផ្ដល់ជាកូនចិញ្ចឹមក្នុងរយៈពេល 14 ខែ និងមិនគួរលើស សម្រាប់គ្រួសារដែលបានរង់ចាំ។ ទុកប្រអប់ទទេ ប្រសិនបើគ្មានគោលដៅ។ 0 ដល់ 100។',
-      days: '{days} ថ្ងៃ',
+      days: '{days:number} ថ្ងៃ',
       share: '{share} %',
       notSet: 'គ្មានគោលដៅ',
       avgDaysCareToPlacement: 'ពីការចូលការថែទាំ ដល់ការប្រគល់ទៅគ្រួសារ',
@@ -1402,6 +1405,43 @@ const km = {
     updatedList: 'កំណត់ត្រាដែលបានធ្វើបច្ចុប្បន្នភាព',
     another: 'នាំចូលសៀវភៅបញ្ជីមួយទៀត',
   },
+  // Backups that restore (issue 27): the settings screen's card, the administrators' home, the schedule.
+  backups: {
+    title: 'ការបម្រុងទុក',
+    hint: 'ការបម្រុងទុកនីមួយៗជាបណ្ណសារមួយ (.tar.gz) នៃមូលដ្ឋានទិន្នន័យ ឯកសារដែលបានរក្សាទុកទាំងអស់ និងបញ្ជីពិពណ៌នា។ សូមចម្លងបណ្ណសារចេញពីម៉ាស៊ីននេះ៖ ការបម្រុងទុកនៅលើថាសតែមួយនឹងបាត់ជាមួយវា។',
+    lastDone: 'ការបម្រុងទុកជោគជ័យចុងក្រោយ៖ {when:string}',
+    never: 'មិនទាន់មានការបម្រុងទុកនៅឡើយទេ។',
+    stale: 'ការបម្រុងទុកជោគជ័យចុងក្រោយមានអាយុលើសពីពីរថ្ងៃ។',
+    failed: 'ការបម្រុងទុកចុងក្រោយបានបរាជ័យ។',
+    noneWarning: 'មិនទាន់មានការបម្រុងទុកនៅឡើយទេ៖ សូមធ្វើមួយឥឡូវនេះ។',
+    makeNow: 'ធ្វើការបម្រុងទុកឥឡូវនេះ',
+    making: 'កំពុងធ្វើការបម្រុងទុក...',
+    made: 'បានធ្វើការបម្រុងទុក {name:string} រួចរាល់។',
+    makeFailed: 'មិនអាចធ្វើការបម្រុងទុកបានទេ។',
+    download: 'ទាញយក',
+    downloadNamed: 'ទាញយក {name:string}',
+    downloading: 'កំពុងទាញយក...',
+    downloadFailed: 'មិនអាចទាញយកការបម្រុងទុកបានទេ។',
+    listLabel: 'ការបម្រុងទុក ថ្មីបំផុតមុន',
+    empty: 'មិនទាន់មានការបម្រុងទុកទេ។',
+    name: 'បណ្ណសារ',
+    state: 'ស្ថានភាព',
+    startedAt: 'ចាប់ផ្ដើម',
+    size: 'ទំហំ',
+    by: 'ដោយ',
+    states: { running: 'កំពុងដំណើរការ', done: 'រួចរាល់', failed: 'បរាជ័យ' },
+    bySchedule: 'កាលវិភាគ',
+    byScript: 'npm run backup',
+    loadFailed: 'មិនអាចផ្ទុកការបម្រុងទុកបានទេ។',
+    homeWarning: 'ការបម្រុងទុក៖ {problem:string}',
+    openSettings: 'បើកការបម្រុងទុក',
+    hourLabel: 'ការបម្រុងទុកប្រចាំថ្ងៃនៅម៉ោង',
+    hourHint: 'ម៉ោងតាមនាឡិការបស់ម៉ាស៊ីនមេ ដែលម៉ាស៊ីនមេធ្វើការបម្រុងទុកប្រចាំថ្ងៃ។',
+    keepDaysLabel: 'រក្សាការបម្រុងទុករយៈពេល',
+    keepDaysHint: 'បណ្ណសារចាស់ៗត្រូវបានលុបចោលក្រោយការបម្រុងទុកជោគជ័យនីមួយៗ ការបម្រុងទុកជោគជ័យថ្មីបំផុតត្រូវបានរក្សាទុកជានិច្ច។',
+    workQueueFailed: 'ការបម្រុងទុកតាមកាលវិភាគថ្ងៃ {date:string} បានបរាជ័យ៖ សូមធ្វើមួយឥឡូវនេះ',
+    keepDays: '{days:number} ថ្ងៃ',
+  },
   areas: {
     child: {
       bulk: {
@@ -1565,7 +1605,7 @@ const km = {
         uploadedOn: 'កាលបរិច្ឆេទ',
         unknownUser: 'អ្នកប្រើប្រាស់មិនស្គាល់',
         download: 'ទាញយក',
-        downloadNamed: 'ទាញយក {name}',
+        downloadNamed: 'ទាញយក {name:string}',
         downloading: 'កំពុងទាញយក...',
         replace: 'ជំនួស',
         replaceNamed: 'ជំនួស {name}',
@@ -1585,7 +1625,7 @@ const km = {
         saveFailed: 'ឯកសារមួយចំនួនមិនត្រូវបានផ្ទុកឡើងទេ៖ {reason} សូមបន្ថែមវាម្ដងទៀតនៅទំព័រនេះ។',
         replaceFailed: 'ឯកសារមិនត្រូវបានជំនួសទេ៖ {reason}',
         removeFailed: 'ឯកសារមិនត្រូវបានដកចេញទេ៖ {reason}',
-        downloadFailed: 'មិនអាចទាញយកឯកសារបានទេ៖ {reason}',
+        downloadFailed: 'មិនអាចទាញយកឯកសារបានទេ៖ {reason:string}',
       },
     },
     parent: {

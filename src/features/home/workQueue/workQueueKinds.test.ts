@@ -44,7 +44,7 @@ const item = (entity: string, reason: string, extra: Partial<TWorkQueueItem> = {
 describe('the work queue’s kinds', () => {
   it('word, link and place a throwaway feature’s items beside the registered ones', async () => {
     const kinds = await loadWorkQueueKinds([...features, kennelFeature]);
-    expect([...kinds.keys()].sort()).toEqual(['kennel', 'matching', 'parent', 'service']);
+    expect([...kinds.keys()].sort()).toEqual(['backup', 'kennel', 'matching', 'parent', 'service']);
     const visit = item('kennel', 'visitDue');
     expect(workQueuePath(kinds, visit)).toBe('/kennels/show/4');
     expect(workQueueReason(kinds, en, visit)).toBe('Visit due since 2026-01-02');

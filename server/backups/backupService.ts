@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TBackupSummary } from '../../src/domain/backups';
+import type { TDatabase, TDb } from '../db/client';
+import { migrationsFolder } from '../db/client';
+import { readSettings } from '../settings/readSettings';
+import { backupFile, listBackups, makeBackup, pruneBackups } from './backupStore';
+
+/** How often the schedule looks at the clock and the settings. */
+const scheduleTickMs = 60_000;
+
+export type TBackupService = ReturnType<typeof createBackupService>;
+
+/**
+ * The server's backups: made on request (`POST /admin/backups`) or on the schedule of the system
+ * settings (`backupHour`, `backupKeepDays`), listed from their states in DATA_DIR/backups.
+ */
+export const createBackupService = (options: {
+  dataDir: string;
+  database: Pick<TDatabase, 'driver' | 'snapshot'>;
+  db: TDb;
+  now: () => number;
+  log: () => FastifyBaseLogger;
+}) => {
+  /** The backup being made, so that closing the server waits for it before the database closes. */
+  let current: Promise<unknown> = Promise.resolve();
+  const make = async (by: string): Promise<TBackupSummary> => {
+    const making = makeBackup({
+      dataDir: options.dataDir,
+      driver: options.database.driver,
+      snapshot: options.database.snapshot,
+      migrationsFolder,
+      by,
+      now: options.now,
+    });
+    current = making.catch(() => undefined);
+    const made = await making;
+    const { backupKeepDays } = await readSettings(options.db);
+    const removed = await pruneBackups(options.dataDir, backupKeepDays, options.now());
+    if (removed.length > 0) options.log().info({ removed }, 'Old backups removed');
+    return made;
+  };
+
+  /**
+   * Whether the schedule owes a backup: today's time has passed and no scheduled backup started
+   * since (a failed one is not retried before the next day; it is on the work queue).
+   */
+  const due = async (at: Date) => {
+    const { backupHour } = await readSettings(options.db);
+    const today = new Date(at);
+    today.setHours(backupHour, 0, 0, 0);
+    if (at < today) return false;
+    const backups = await listBackups(options.dataDir);
+    return !backups.some(
+      (backup) => backup.by === 'schedule' && Date.parse(backup.startedAt) >= today.getTime(),
+    );
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let ticking = false;
+  /** Makes the scheduled backup when one is due; answers it (undefined: none due, or one running). */
+  const runDue = async (): Promise<TBackupSummary | undefined> => {
+    if (ticking) return undefined;
+    ticking = true;
+    try {
+      if (!(await due(new Date(options.now())))) return undefined;
+      const made = await make('schedule');
+      options.log().info({ backup: made.name, size: made.size }, 'Scheduled backup made');
+      return made;
+    } catch (error) {
+      // In the log, and on the administrators' work queue (server/modules/backups/backupWorkQueue.ts).
+      options.log().error({ err: error }, 'The scheduled backup failed');
+      return (error as { backup?: TBackupSummary }).backup;
+    } finally {
+      ticking = false;
+    }
+  };
+
+  return {
+    make,
+    runDue,
+    list: () => listBackups(options.dataDir),
+    file: (name: string) => backupFile(options.dataDir, name),
+    /** Starts the schedule (the server, not the tests); the timer never keeps the process alive. */
+    startSchedule: () => {
+      timer = setInterval(() => void runDue(), scheduleTickMs);
+      timer.unref();
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await current;
+    },
+  };
+};

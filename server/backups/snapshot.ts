@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** What a snapshot holds: its row counts per table and its newest migration's `when`. */
+export type TSnapshot = { tables: Record<string, number>; migrationWhen: number };
+
+type TQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Row counts of every table of the public schema, and the newest applied migration. */
+export const countTables = async (query: TQuery): Promise<TSnapshot> => {
+  const { rows } = await query(
+    "select tablename from pg_tables where schemaname = 'public' order by tablename",
+  );
+  const names = rows.map((row) => String(row.tablename));
+  const tables: Record<string, number> = {};
+  if (names.length > 0) {
+    const counted = await query(
+      names
+        .map(
+          (name) =>
+            `select '${name.replaceAll("'", "''")}' as name, count(*)::bigint as n from ${quoteIdent(name)}`,
+        )
+        .join(' union all '),
+    );
+    for (const row of counted.rows) tables[String(row.name)] = Number(row.n);
+  }
+  const migrations = await query("select to_regclass('drizzle.__drizzle_migrations') is not null as present");
+  let migrationWhen = 0;
+  if (migrations.rows[0]?.present) {
+    const newest = await query(
+      'select coalesce(max(created_at), 0)::bigint as newest from drizzle.__drizzle_migrations',
+    );
+    migrationWhen = Number(newest.rows[0]?.newest ?? 0);
+  }
+  return { tables, migrationWhen };
+};
+
+/**
+ * The embedded database's data directory as a tar file, taken inside a transaction of this
+ * process's one PGlite: while it is open no other query or transaction of the server runs (PGlite
+ * serves one at a time), so the copy holds every committed write and nothing half done, and the
+ * counts read in the same transaction are the copy's. The server waits for the copy (the dump is
+ * in memory; writing it out to `file` happens after the transaction). A CHECKPOINT first keeps the
+ * write-ahead log a restore replays short.
+ */
+export const snapshotPglite = async (client: PGlite, file: string): Promise<TSnapshot> => {
+  await client.exec('checkpoint');
+  let counts: TSnapshot | undefined;
+  let dump: Blob | undefined;
+  await client.transaction(async (tx: Transaction) => {
+    counts = await countTables((text) => tx.query<Record<string, unknown>>(text));
+    // Inside the transaction: dumpDataDir takes only the query lock, which is free between statements.
+    dump = await client.dumpDataDir('none');
+  });
+  if (!counts || !dump) throw new Error('The database snapshot was not taken.');
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  return counts;
+};
+
+/** A PostgreSQL client program (pg_dump, pg_restore): PG_BIN_DIR, /usr/bin, else the PATH. */
+export const postgresProgram = (name: 'pg_dump' | 'pg_restore') => {
+  const dirs = [process.env.PG_BIN_DIR, '/usr/bin', '/usr/local/bin'].filter(Boolean) as string[];
+  for (const dir of dirs) if (existsSync(path.join(dir, name))) return path.join(dir, name);
+  return name;
+};
+
+/** Runs a program; rejects with its standard error, or a clear message when it is not installed. */
+export const runProgram = (program: string, args: string[]) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(
+              `${path.basename(program)} was not found. Install the PostgreSQL client programs (Debian: apt-get install postgresql-client) or set PG_BIN_DIR to their folder.`,
+            )
+          : error,
+      ),
+    );
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(program)} failed (${code}): ${stderr.trim()}`)),
+    );
+  });
+
+/**
+ * pg_dump (custom format) of the snapshot a transaction of our own exports: the counts read in that
+ * transaction are exactly the dump's, whatever the other processes write meanwhile.
+ */
+export const snapshotPostgres = async (connectionString: string, file: string): Promise<TSnapshot> => {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
+    const counts = await countTables((text) => client.query(text));
+    await runProgram(postgresProgram('pg_dump'), [
+      '--format=custom',
+      `--snapshot=${rows[0].id}`,
+      '--no-owner',
+      '--no-privileges',
+      `--file=${file}`,
+      `--dbname=${connectionString}`,
+    ]);
+    await client.query('commit');
+    return counts;
+  } finally {
+    await client.end();
+  }
+};

@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useState } from 'react';
+import { LoadState } from '@/components/feedback/LoadState';
+import { FormNotice } from '@/components/form/FormNotice';
+import { failureMessage } from '@/components/form/saveFailure';
+import { Icon } from '@/components/Icon';
+import { primaryButton, secondaryButton, smallButton } from '@/components/ui';
+import type { TBackupSummary } from '@/domain/backups';
+import { formatInstant } from '@/domain/dateFormat';
+import { useI18nContext } from '@/i18n/i18n-react';
+import { downloadBackup, fetchBackups, makeBackupNow } from './backupsApi';
+import { backupWarningText, byText, lastDoneText, sizeText } from './backupWords';
+
+type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; backups: TBackupSummary[] };
+
+const stateTone: Record<TBackupSummary['state'], string> = {
+  done: 'bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100',
+  running: 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100',
+  failed: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
+};
+
+/**
+ * The backups card of the settings screen (issue 27; super users only): the last successful backup,
+ * a warning when it is over two days old or the last one failed, 'Make a backup now', and every
+ * archive with its state and a download.
+ */
+export const BackupsSection = () => {
+  const { LL } = useI18nContext();
+  const words = LL.backups;
+  const [load, setLoad] = useState<TLoad>({ state: 'loading' });
+  const [making, setMaking] = useState(false);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [made, setMade] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      setLoad({ state: 'ready', backups: await fetchBackups() });
+    } catch {
+      setLoad({ state: 'failed' });
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const make = async () => {
+    setMaking(true);
+    setFailure(null);
+    setMade(null);
+    try {
+      const backup = await makeBackupNow();
+      setMade(words.made({ name: backup.name }));
+    } catch (error) {
+      setFailure(`${words.makeFailed()} ${failureMessage(error, LL)}`);
+    } finally {
+      setMaking(false);
+      await reload();
+    }
+  };
+
+  const download = async (name: string) => {
+    setDownloading(name);
+    setFailure(null);
+    try {
+      await downloadBackup(name);
+    } catch (error) {
+      setFailure(`${words.downloadFailed()} ${failureMessage(error, LL)}`);
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const warning = load.state === 'ready' ? backupWarningText(LL, load.backups) : undefined;
+
+  return (
+    <section
+      id="backups"
+      aria-labelledby="backups-title"
+      className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="backups-title" className="font-semibold text-lg text-slate-900 dark:text-slate-50">
+        {words.title()}
+      </h2>
+      <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">{words.hint()}</p>
+      <div className="mt-4 space-y-4">
+        <FormNotice notice={failure ? { message: failure } : null} />
+        {load.state === 'loading' ? (
+          <p className="text-slate-600 text-sm dark:text-slate-300" aria-live="polite">
+            {LL.layout.loading()}
+          </p>
+        ) : load.state === 'failed' ? (
+          <LoadState state="failed" failedText={words.loadFailed()} onRetry={() => void reload()} />
+        ) : (
+          <>
+            <p className="text-slate-800 text-sm dark:text-slate-100" data-testid="backup-last-done">
+              {lastDoneText(LL, load.backups)}
+            </p>
+            {warning ? (
+              <p
+                role="status"
+                className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+              >
+                <Icon name="alert" className="size-4 shrink-0" />
+                {warning}
+              </p>
+            ) : null}
+          </>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={making}
+            aria-busy={making}
+            onClick={() => void make()}
+          >
+            <Icon
+              name={making ? 'refresh' : 'download'}
+              className={`size-4 ${making ? 'animate-spin' : ''}`}
+            />
+            {making ? words.making() : words.makeNow()}
+          </button>
+          {made ? (
+            <span role="status" className="text-green-800 text-sm dark:text-green-200">
+              {made}
+            </span>
+          ) : null}
+        </div>
+        {load.state === 'ready' ? (
+          load.backups.length === 0 ? (
+            <p className="text-slate-600 text-sm dark:text-slate-300">{words.empty()}</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm" aria-label={words.listLabel()}>
+                <thead className="text-slate-500 text-xs dark:text-slate-400">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {words.name()}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {words.state()}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {words.startedAt()}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {words.size()}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {words.by()}
+                    </th>
+                    <th scope="col" className="py-2">
+                      <span className="sr-only">{words.download()}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+                  {load.backups.map((backup) => (
+                    <tr key={backup.name}>
+                      <td className="py-2 pr-3 font-mono text-xs">{backup.name}</td>
+                      <td className="py-2 pr-3">
+                        <span
+                          className={`rounded px-2 py-0.5 text-xs ${stateTone[backup.state]}`}
+                          title={backup.error}
+                        >
+                          {words.states[backup.state]()}
+                        </span>
+                      </td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatInstant(backup.startedAt)}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{sizeText(backup.size)}</td>
+                      <td className="py-2 pr-3">{byText(LL, backup.by)}</td>
+                      <td className="py-2 text-right">
+                        {backup.state === 'done' ? (
+                          <button
+                            type="button"
+                            className={`${secondaryButton} ${smallButton}`}
+                            disabled={downloading !== null}
+                            aria-busy={downloading === backup.name}
+                            aria-label={words.downloadNamed({ name: backup.name })}
+                            onClick={() => void download(backup.name)}
+                          >
+                            <Icon name="download" className="size-3.5" />
+                            {downloading === backup.name ? words.downloading() : words.download()}
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        ) : null}
+      </div>
+    </section>
+  );
+};

@@ -1,0 +1,328 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { createGunzip, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBackup } from '../../server/backups/backupStore';
+import { manifestPath, type TBackupManifest } from '../../server/backups/manifest';
+import { RestoreRefusedError, restoreBackup, type TRestoreTarget } from '../../server/backups/restoreBackup';
+import { addText, createTarWriter, readTar } from '../../server/backups/tar';
+import { migrationsFolder, openDatabase } from '../../server/db/client';
+import { createScratchDatabase } from '../../server/db/scratchDatabase';
+import { isoDateIn } from '../../src/domain/childStatus';
+import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
+import { yearsBefore } from '../../src/domain/resources/child';
+import { file, multipart } from './support/multipart';
+import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
+
+/**
+ * Backups that restore (issue 27): super users only; an archive whose manifest matches what it
+ * holds; a backup taken while children are being written restores every child acknowledged before
+ * it started, with the manifest's counts and files; a damaged archive, a non-empty target and a
+ * newer version are refused without writing anything. On PGlite and (TEST_DATABASE_URL) PostgreSQL.
+ */
+
+let t: TTestApp;
+let admin: string;
+let everything: string;
+let headOfficeId: number;
+const scratch: { drop: () => Promise<void> }[] = [];
+const temporary: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.createUser(
+    'everything',
+    permissionCatalogue.map((entry) => entry.name),
+  );
+  everything = (await t.signIn('everything', userPassword)).accessToken;
+  admin = (await t.signIn('admin', adminPassword)).accessToken;
+  headOfficeId = await t.createHeadOffice('HO-BACKUP');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  for (const database of scratch) await database.drop();
+  for (const dir of temporary) await rm(dir, { recursive: true, force: true });
+});
+
+const api = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown, headers = {}) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: { ...(token ? t.bearer(token) : {}), locale: 'en', ...headers },
+  });
+
+const createChild = async (n: number) => {
+  const response = await api('POST', '/child-infos', admin, {
+    familyNameKh: 'សុខ',
+    givenNameKh: 'ចន្ទា',
+    familyNameEn: 'Sok',
+    givenNameEn: `Backup ${n}`,
+    sex: 'female',
+    dateOfBirth: yearsBefore(isoDateIn(new Date()), 4),
+    dateOfBirthEstimated: false,
+    headOfficeId,
+    disabilityIds: [],
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { id: number; version: number };
+};
+
+/** Every entry of a .tar.gz: name -> bytes. */
+const entriesOf = async (archive: Buffer) => {
+  const entries = new Map<string, Buffer>();
+  await readTar(Readable.from([archive]).pipe(createGunzip()), async (entry, content) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of content) chunks.push(chunk);
+    entries.set(entry.name, Buffer.concat(chunks));
+  });
+  return entries;
+};
+const manifestOf = async (archive: Buffer) =>
+  JSON.parse(((await entriesOf(archive)).get(manifestPath) as Buffer).toString('utf8')) as TBackupManifest;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+const tempDir = async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ab-backup-test-'));
+  temporary.push(dir);
+  return dir;
+};
+/** An empty target of the kind the test app runs on: a DATA_DIR, and an empty PostgreSQL database. */
+const emptyTarget = async (): Promise<TRestoreTarget> => {
+  const dataDir = await tempDir();
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { dataDir };
+  const database = await createScratchDatabase(adminUrl, 'ab_restore');
+  scratch.push(database);
+  return { dataDir, databaseUrl: database.databaseUrl };
+};
+const targetIsEmpty = async (target: TRestoreTarget) => {
+  const empty = (dir: string) => !existsSync(dir) || readdirSync(dir).length === 0;
+  expect(empty(path.join(target.dataDir, 'files'))).toBe(true);
+  if (!target.databaseUrl) return expect(empty(path.join(target.dataDir, 'db'))).toBe(true);
+  const database = await openDatabase(target);
+  try {
+    const result = (await database.db.execute(
+      sql`select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(result.rows[0].n).toBe(0);
+  } finally {
+    await database.close();
+  }
+};
+
+const download = async (name: string) => {
+  const response = await api('GET', `/admin/backups/${name}`, admin);
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
+  return response.rawPayload;
+};
+
+let archiveFile: string;
+
+describe('backups', () => {
+  it('are for super users only: 401 without a token, 403 for a user holding every permission', async () => {
+    for (const [method, url] of [
+      ['GET', '/admin/backups'],
+      ['POST', '/admin/backups'],
+      ['GET', '/admin/backups/backup-20260101-020000.tar.gz'],
+    ] as const) {
+      expect((await api(method, url)).statusCode).toBe(401);
+      const refused = await api(method, url, everything);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('No Permission.');
+    }
+    expect((await api('GET', '/admin/backups/not-a-backup.txt', admin)).statusCode).toBe(404);
+    expect((await api('GET', '/admin/backups/..%2Fjwt-secret', admin)).statusCode).toBe(404);
+  });
+
+  it('are made, listed done and downloaded as an archive whose manifest matches its content', async () => {
+    const child = await createChild(0);
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
+    const upload = multipart([file('photo.png', photo, 'file', 'image/png')]);
+    const uploaded = await api(
+      'POST',
+      `/child-infos/upload-file/${child.id}?kind=photo`,
+      admin,
+      upload.payload,
+      upload.headers,
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    const made = await api('POST', '/admin/backups', admin);
+    expect(made.statusCode, made.body).toBe(201);
+    const backup = made.json().data;
+    expect(backup).toMatchObject({
+      state: 'done',
+      by: 'admin',
+      name: expect.stringMatching(/^backup-\d{8}-\d{6}(-\d+)?\.tar\.gz$/),
+    });
+
+    const list = await api('GET', '/admin/backups', admin);
+    expect(list.json().data[0]).toMatchObject({ name: backup.name, state: 'done', size: backup.size });
+
+    const archive = await download(backup.name);
+    expect(archive.length).toBe(backup.size);
+    const entries = await entriesOf(archive);
+    const manifest = JSON.parse((entries.get(manifestPath) as Buffer).toString('utf8')) as TBackupManifest;
+    expect(manifest.driver).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+    const [{ n }] = (
+      (await t.app.db.execute(sql`select count(*)::int as n from child_infos`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    expect(manifest.tables.child_infos).toBe(n);
+    expect(manifest.tables.users).toBeGreaterThanOrEqual(2);
+    // The photo and its thumbnail, and every entry's checksum is the content's.
+    expect(manifest.entries.filter((entry) => entry.path.startsWith('files/children/')).length).toBe(2);
+    for (const entry of manifest.entries)
+      expect(sha256(entries.get(entry.path) as Buffer)).toBe(entry.sha256);
+  }, 60_000);
+
+  it('taken while children are written, restore every child acknowledged before it, with the counts and files of the manifest', async () => {
+    const acknowledged: number[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let n = 1; writing || acknowledged.length < 5; n += 1)
+        acknowledged.push((await createChild(n)).id);
+    })();
+    while (acknowledged.length < 5) await new Promise((resolve) => setTimeout(resolve, 10));
+    const before = [...acknowledged];
+    const made = await api('POST', '/admin/backups', admin);
+    const during = acknowledged.length - before.length;
+    writing = false;
+    await writer;
+    expect(made.statusCode, made.body).toBe(201);
+    archiveFile = path.join(await tempDir(), made.json().data.name);
+    await writeFile(archiveFile, await download(made.json().data.name));
+    const manifest = await manifestOf(await readFile(archiveFile));
+
+    const target = await emptyTarget();
+    const restored = await restoreBackup(archiveFile, target);
+    expect(restored.tables).toEqual(manifest.tables);
+    const database = await openDatabase(target);
+    try {
+      const ids = (
+        (await database.db.execute(sql`select id from child_infos`)) as unknown as { rows: { id: number }[] }
+      ).rows.map((row) => Number(row.id));
+      expect(ids).toEqual(expect.arrayContaining(before));
+      expect(ids.length).toBe(manifest.tables.child_infos);
+    } finally {
+      await database.close();
+    }
+    for (const entry of manifest.entries.filter((item) => item.path.startsWith('files/'))) {
+      expect(sha256(await readFile(path.join(target.dataDir, entry.path)))).toBe(entry.sha256);
+    }
+    // Writes were acknowledged while the backup was being made: the server kept answering.
+    expect(during).toBeGreaterThan(0);
+    // A second restore into the now non-empty target is refused.
+    await expect(restoreBackup(archiveFile, target)).rejects.toThrow(/not empty/);
+  }, 240_000);
+
+  it('refuses a damaged archive and changes nothing', async () => {
+    const bytes = await readFile(archiveFile);
+    const damaged = Buffer.from(bytes);
+    damaged[Math.floor(damaged.length / 2)] ^= 0xff;
+    const damagedFile = path.join(await tempDir(), 'damaged.tar.gz');
+    await writeFile(damagedFile, damaged);
+    const target = await emptyTarget();
+    await expect(restoreBackup(damagedFile, target)).rejects.toThrow(RestoreRefusedError);
+    await expect(restoreBackup(damagedFile, target)).rejects.toThrow(/damaged/);
+    await targetIsEmpty(target);
+  }, 60_000);
+
+  it('refuses an archive made by a newer version, and one whose migration this version does not know', async () => {
+    const entries = await entriesOf(await readFile(archiveFile));
+    const manifest = JSON.parse((entries.get(manifestPath) as Buffer).toString('utf8')) as TBackupManifest;
+    const repack = async (changed: TBackupManifest) => {
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk, _encoding, done) {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      const tar = createTarWriter(sink);
+      for (const [name, content] of entries)
+        if (name !== manifestPath) await tar.add(name, content.length, content);
+      await addText(tar, manifestPath, JSON.stringify(changed));
+      await tar.finish();
+      const out = path.join(await tempDir(), 'newer.tar.gz');
+      await writeFile(out, gzipSync(Buffer.concat(chunks)));
+      return out;
+    };
+    const target = await emptyTarget();
+    await expect(
+      restoreBackup(await repack({ ...manifest, productVersion: '99.0.0' }), target),
+    ).rejects.toThrow(/made by version 99\.0\.0, newer than this one/);
+    await expect(
+      restoreBackup(
+        await repack({ ...manifest, migration: { when: 9_999_999_999_999, tag: '9999_future' } }),
+        target,
+      ),
+    ).rejects.toThrow(/9999_future/);
+    await targetIsEmpty(target);
+  }, 60_000);
+
+  it("puts a failed scheduled backup on the super users' work queue, and in the list with its reason", async () => {
+    await expect(
+      makeBackup({
+        dataDir: t.config.dataDir,
+        driver: 'pglite',
+        snapshot: async () => {
+          throw new Error('No space left on device');
+        },
+        migrationsFolder,
+        by: 'schedule',
+        now: t.clock.now,
+      }),
+    ).rejects.toThrow('No space left on device');
+    const list = await api('GET', '/admin/backups', admin);
+    expect(list.json().data[0]).toMatchObject({
+      state: 'failed',
+      by: 'schedule',
+      error: 'No space left on device',
+    });
+    const queue = await api('GET', '/work-queue', admin);
+    expect(queue.json().data).toContainEqual(
+      expect.objectContaining({ entity: 'backup', reason: 'backupFailed', title: 'No space left on device' }),
+    );
+    const others = await api('GET', '/work-queue', everything);
+    expect(others.statusCode).toBe(200);
+    expect(others.json().data.filter((item: { entity: string }) => item.entity === 'backup')).toEqual([]);
+  });
+
+  it('makes the scheduled backup once a day after its hour (clearing the failure), and removes archives older than the days kept', async () => {
+    const nextMorning = new Date(t.clock.now());
+    nextMorning.setDate(nextMorning.getDate() + 1);
+    nextMorning.setHours(3, 0, 0, 0);
+    t.clock.advance(nextMorning.getTime() - t.clock.now());
+    const made = await t.app.backups.runDue();
+    expect(made).toMatchObject({ state: 'done', by: 'schedule' });
+    // Once a day: not again before tomorrow's 02:00.
+    expect(await t.app.backups.runDue()).toBeUndefined();
+    admin = (await t.signIn('admin', adminPassword)).accessToken;
+    const queue = await api('GET', '/work-queue', admin);
+    expect(queue.json().data.filter((item: { entity: string }) => item.entity === 'backup')).toEqual([]);
+
+    // 15 days on: the next scheduled backup removes every archive older than the 14 days kept.
+    t.clock.advance(15 * 86_400_000);
+    const later = await t.app.backups.runDue();
+    expect(later).toMatchObject({ state: 'done', by: 'schedule' });
+    admin = (await t.signIn('admin', adminPassword)).accessToken;
+    const list = (await api('GET', '/admin/backups', admin)).json().data as { name: string }[];
+    expect(list.map((backup) => backup.name)).toEqual([later?.name]);
+    expect(readdirSync(path.join(t.config.dataDir, 'backups')).sort()).toEqual([
+      later?.name,
+      `${later?.name}.json`,
+    ]);
+  }, 120_000);
+});
