@@ -149,6 +149,7 @@ describe('importing parent applications', () => {
 
     const before = await applicationCount();
     const checked = await dryRun(await workbookOf([coupleRow('Chan'), coupleRow('Keo')]));
+    expect(checked.statusCode, checked.body).toBe(200);
     const committed = await commit(checked.json().data.token);
     expect(committed.statusCode, committed.body).toBe(200);
     const { created } = committed.json().data;
@@ -210,6 +211,7 @@ describe('importing parent applications', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const checked = await dryRun(await workbookOf([coupleRow('Shape')]));
+    expect(checked.statusCode, checked.body).toBe(200);
     const committed = await commit(checked.json().data.token);
     expect(committed.statusCode, committed.body).toBe(200);
     const [form] = await t.app.db
