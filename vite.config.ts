@@ -4,12 +4,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import {
+  isScreenWordsSource,
   isSignedInWordsSource,
   signedInWordsModule,
   withoutSections,
 } from './scripts/build/dictionarySections';
 import { isDictionarySource, withoutServerMessages } from './scripts/build/serverMessages';
-import { signedInSections } from './src/i18n/signedInSections';
+import { laterSections, screenSections, signedInSections } from './src/i18n/signedInSections';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -46,8 +47,9 @@ const leaveOutServerMessages: Plugin = {
   apply: 'build',
   transform(code, id) {
     if (isSignedInWordsSource(id)) return { code: signedInWordsModule(signedInSections), map: null };
+    if (isScreenWordsSource(id)) return { code: signedInWordsModule(screenSections), map: null };
     return isDictionarySource(id)
-      ? { code: withoutSections(withoutServerMessages(code), signedInSections), map: null }
+      ? { code: withoutSections(withoutServerMessages(code), laterSections), map: null }
       : null;
   },
 };

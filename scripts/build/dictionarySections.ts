@@ -28,7 +28,10 @@ export const sectionsOf = (source: string, names: readonly string[]): string =>
     })
     .join('');
 
-/** The module that replaces src/i18n/signedInWords.ts in the client build: both languages' sections. */
+/**
+ * The module that replaces src/i18n/signedInWords.ts (or src/i18n/screenWords.ts) in the client
+ * build: both languages' named sections.
+ */
 export const signedInWordsModule = (
   names: readonly string[],
   read = (path: string) => readFileSync(path, 'utf8'),
@@ -40,3 +43,5 @@ export const signedInWordsModule = (
 
 export const isSignedInWordsSource = (id: string): boolean =>
   /[\\/]src[\\/]i18n[\\/]signedInWords\.ts$/.test(id);
+
+export const isScreenWordsSource = (id: string): boolean => /[\\/]src[\\/]i18n[\\/]screenWords\.ts$/.test(id);

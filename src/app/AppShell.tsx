@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationProgress } from '@/components/layout/NavigationProgress';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
-import { loadDictionary, loadSignedInWords, shippedDictionary } from '@/i18n/dictionaries';
+import { loadDictionary, loadScreenWords, loadSignedInWords, shippedDictionary } from '@/i18n/dictionaries';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
 import { writeCookie } from '@/platform/cookies';
@@ -36,6 +36,18 @@ const LocaleSync = () => {
       (error: unknown) => console.error('[i18n] the signed-in words did not load', error),
     );
   }, [status, setLocale]);
+
+  // The other screens' words, once a screen other than the home page opens (src/i18n/signedInSections.ts).
+  const onHomePage = /^\/[a-z]{2}\/?$/.test(pathname);
+  useEffect(() => {
+    if (status !== 'signedIn' || onHomePage) return;
+    void loadScreenWords().then(
+      (changed) => {
+        if (changed) setLocale(toI18nLocale(currentRouteLocale()));
+      },
+      (error: unknown) => console.error("[i18n] the screens' words did not load", error),
+    );
+  }, [status, onHomePage, setLocale]);
 
   useLayoutEffect(() => {
     const wanted = toI18nLocale(locale);

@@ -19,31 +19,7 @@ export const ZBackupSummary = z.object({
 });
 export type TBackupSummary = z.infer<typeof ZBackupSummary>;
 
-/** A successful backup older than this is a warning on the settings screen and the administrators' home. */
-export const backupStaleAfterMs = 2 * 24 * 60 * 60 * 1000;
-
-export type TBackupHealth = {
-  lastDone?: TBackupSummary;
-  /** `none`: never made; `stale`: the last successful one is over two days old; `failed`: the last one failed. */
-  warning?: 'none' | 'stale' | 'failed';
-};
-
 export const ZBackupHealth = z.object({
   lastDone: ZBackupSummary.optional(),
   warning: z.enum(['none', 'stale', 'failed']).optional(),
 });
-
-/** What the screens warn about, from the list (newest first). */
-export const backupHealth = (backups: readonly TBackupSummary[], now: number): TBackupHealth => {
-  const lastDone = backups.find((backup) => backup.state === 'done');
-  const lastFinished = backups.find((backup) => backup.state !== 'running');
-  const warning =
-    lastFinished?.state === 'failed'
-      ? 'failed'
-      : !lastDone
-        ? 'none'
-        : now - Date.parse(lastDone.startedAt) > backupStaleAfterMs
-          ? 'stale'
-          : undefined;
-  return { lastDone, warning };
-};

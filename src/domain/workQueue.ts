@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { areas } from './areas';
+import { backupFailedReason, backupWorkQueueEntity } from './backupWorkQueue';
 
 /** The areas whose records wait on the queue, and why: each area says (`workQueueReasons`). */
 type TQueuedArea = Extract<(typeof areas)[number], { workQueueReasons: readonly string[] }>;
-/**
- * Items of no area: a failed scheduled backup waits on the administrators' queue (issue 27,
- * server/modules/backups) until a backup succeeds.
- */
-export const backupWorkQueueEntity = 'backup';
-export const backupFailedReason = 'backupFailed';
+
+export { backupFailedReason, backupWorkQueueEntity };
 export const workQueueEntities = [
   ...areas.flatMap((area) => ('workQueueReasons' in area ? [area.name] : [])),
   backupWorkQueueEntity,

@@ -10,8 +10,15 @@ import km from './km';
  */
 const shipped: Partial<Record<Locales, Translations>> = {};
 
-/** The signed-in sections once loaded (src/i18n/signedInSections.ts), by locale. */
-let signedIn: Partial<Record<Locales, Record<string, unknown>>> | null = null;
+type TLaterWords = Partial<Record<Locales, Record<string, unknown>>>;
+/**
+ * The sections shipped apart once loaded (src/i18n/signedInSections.ts), by locale: the signed-in
+ * ones, then the other screens'.
+ */
+const later: { signedIn: TLaterWords | null; screens: TLaterWords | null } = {
+  signedIn: null,
+  screens: null,
+};
 
 /**
  * Counts the times words were laid over a dictionary in place. A translation object copies its
@@ -21,9 +28,12 @@ let signedIn: Partial<Record<Locales, Record<string, unknown>>> | null = null;
 let revision = 0;
 export const dictionaryRevision = (): number => revision;
 
-/** Lays the signed-in sections over a dictionary (and over its overridden copy, if any). */
+/** Lays the sections loaded apart over a dictionary (and over its overridden copy, if any). */
 const withSignedInWords = (locale: Locales) => {
-  const words = signedIn?.[locale];
+  for (const words of [later.signedIn?.[locale], later.screens?.[locale]]) layOver(locale, words);
+};
+
+const layOver = (locale: Locales, words: Record<string, unknown> | undefined) => {
   const dictionary = shipped[locale];
   if (!words || !dictionary) return;
   revision += 1;
@@ -44,9 +54,20 @@ const withSignedInWords = (locale: Locales) => {
  * page's budget). Resolves true when they were new, so the caller rebuilds the translations.
  */
 export const loadSignedInWords = async (): Promise<boolean> => {
-  if (signedIn) return false;
-  signedIn = (await import('./signedInWords')).default;
-  for (const locale of Object.keys(shipped) as Locales[]) withSignedInWords(locale);
+  if (later.signedIn) return false;
+  later.signedIn = (await import('./signedInWords')).default;
+  for (const locale of Object.keys(shipped) as Locales[]) layOver(locale, later.signedIn[locale]);
+  return true;
+};
+
+/**
+ * Loads the sections of the screens other than the home page (shipped apart: the home page's
+ * budget). Resolves true when they were new, so the caller rebuilds the translations.
+ */
+export const loadScreenWords = async (): Promise<boolean> => {
+  if (later.screens) return false;
+  later.screens = (await import('./screenWords')).default;
+  for (const locale of Object.keys(shipped) as Locales[]) layOver(locale, later.screens[locale]);
   return true;
 };
 

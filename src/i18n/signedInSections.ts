@@ -1,28 +1,25 @@
 /**
- * Dictionary sections only signed-in screens use (every record area's words, `areas`, issue 23;
- * the settings, permissions, user accounts). The client build leaves
- * them out of the dictionaries the sign-in page downloads and ships them in their own file
- * (`src/i18n/signedInWords.ts`), which the app loads once a user is signed in: the sign-in page
- * keeps its 150 KB budget (issue 11) as the product's words grow.
+ * Dictionary sections only signed-in screens use. The client build leaves them out of the
+ * dictionaries the sign-in page downloads (its 150 KB budget, issue 11) and ships them in two files
+ * of their own:
+ * - `signedInSections` (`src/i18n/signedInWords.ts`), loaded once a user is signed in: what the
+ *   home page, the shell and the palette on every page show;
+ * - `screenSections` (`src/i18n/screenWords.ts`), loaded when a screen other than the home page
+ *   opens: the home page keeps its 250 KB budget as the product's words grow (issue 27).
+ * A section is in one list at most; a section the home page, the top bar, the sidebar or the
+ * palette reads belongs in the first.
  */
 export const signedInSections = [
-  // Every record area's words (issue 23): only signed-in screens show a record.
+  // Every record area's words (issue 23): the home page's badges and work queue show them.
   'areas',
   'workQueue',
-  'generalInformation',
-  // The backups' card and the administrators' warning (issue 27).
+  // The backups' card and the administrators' home warning (issue 27).
   'backups',
-  'assignPermission',
-  'userAdmin',
-  // the generic words of record pages and workflows (issue 23): no screen before sign-in shows them
+  // the generic words of record pages and workflows (issue 23); the dashboard's cards read `record`
   'record',
   'workflow',
-  // the reports' definitions (issue 24)
+  // the reports' definitions (issue 24); the palette's report commands read them on every page
   'reports',
-  // the printable report of one record (issue 24)
-  'recordReport',
-  // the bulk import screen (issue 25)
-  'upload',
   // the searching place pickers (issue 25): only signed-in forms choose a place
   'lookup',
   // the home page's dashboard cards (issue 24): shown to a signed-in user only
@@ -31,10 +28,29 @@ export const signedInSections = [
   'home',
   // the command palette's words: the palette opens for a signed-in user only
   'palette',
-  // actions on a list's selected rows (issue 26): lists are signed-in screens
-  'bulk',
-  // saved views and the column chooser of the lists (issue 26): lists are for signed-in users
-  'savedViews',
-  // the lists' own words (totals, paging, exports; issue 26 added estimates): no list before sign-in
+  // the lists' own words (totals, paging, exports); the home page's queue and dashboard read some
   'list',
+  // saved views (issue 26): the palette lists every view ('View: …') on every page
+  'savedViews',
+  // the bulk import (issue 25): the palette's 'Import children' on every page
+  'upload',
 ] as const;
+
+export const screenSections = [
+  // the settings screen (general information, system settings)
+  'generalInformation',
+  // a document's upload check (a child's photo and documents)
+  'uploadCheck',
+  // the role screens, their permission names, user accounts, the system menus' admin
+  'assignPermission',
+  'permissionNames',
+  'userAdmin',
+  'systemMenuAdmin',
+  // actions on a list's selected rows (issue 26)
+  'bulk',
+  // the printable report of one record (issue 24)
+  'recordReport',
+] as const;
+
+/** Every section the sign-in page's dictionaries leave out. */
+export const laterSections = [...signedInSections, ...screenSections] as const;

@@ -1,4 +1,5 @@
-import { backupHealth, type TBackupSummary } from '@/domain/backups';
+import { backupHealth } from '@/domain/backupHealth';
+import type { TBackupSummary } from '@/domain/backups';
 import { formatInstant } from '@/domain/dateFormat';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 

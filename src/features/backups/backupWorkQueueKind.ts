@@ -1,5 +1,5 @@
+import { backupWorkQueueEntity } from '@/domain/backupWorkQueue';
 import { formatDate } from '@/domain/dateFormat';
-import { backupWorkQueueEntity } from '@/domain/workQueue';
 import type { TWorkQueueKind } from '../featureRoutes';
 
 /** A failed scheduled backup on the administrators' work queue: it opens the backups card. */
