@@ -14,6 +14,7 @@ import {
   ZChildDocument,
   ZChildFileKind,
   ZChildPhotoState,
+  ZDocumentOrigin,
 } from '../../../src/domain/childFiles';
 import { idParam } from '../../../src/domain/rules';
 import {
@@ -362,6 +363,45 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
           const after = await store.replace(tx, before, actor.id, file, version);
           return { answer: after, replaced: before.storedName };
         });
+      });
+      const [creator] = row.createdBy
+        ? await app.db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy))
+        : [];
+      return { data: documentAnswer(row, creator?.name ?? null) };
+    },
+  );
+
+  app.patch(
+    `${childArea.apiBase}/document-origin/:documentId`,
+    {
+      config: {
+        permission: 'adoptive_children:update',
+        answers: 'adoptive_children:read',
+        childOf: childOfDocumentParam('documentId'),
+      },
+      schema: {
+        tags: ['child infos'],
+        summary: 'Mark a document as an origin document, or not, without replacing its file',
+        description:
+          'Body `{ origin, version? }` (`version`: the document\u2019s version as read; stale -> 409). An ' +
+          'origin document is sealed with the child\u2019s origins once its adoption is completed ' +
+          '(issue 27). An origin document of a sealed child this user has not opened answers 403, as ' +
+          'its download: nobody unmarks what they may not see. The change is on the child\u2019s timeline.',
+        params: ZDocumentParams,
+        body: ZDocumentOrigin,
+        response: { 200: dataOf(ZChildDocument), ...writeResponses },
+      },
+    },
+    async (request) => {
+      const { documentId } = request.params;
+      const { origin, version } = request.body;
+      const actor = currentUser(request);
+      const row = await app.db.transaction(async (tx) => {
+        const before = await unsealedDocument(
+          await store.attachmentOf(tx, documentId, actor, true, documentOnly),
+          actor,
+        );
+        return store.setOrigin(tx, before, actor.id, origin, version);
       });
       const [creator] = row.createdBy
         ? await app.db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy))

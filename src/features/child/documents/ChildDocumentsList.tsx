@@ -16,6 +16,7 @@ import {
   fetchChildDocuments,
   removeChildDocument,
   replaceChildDocument,
+  setChildDocumentOrigin,
   uploadChildDocuments,
 } from '@/features/child/api/childFilesApi';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -31,6 +32,7 @@ type TBusy =
   | { kind: 'replacing'; id: number }
   | { kind: 'downloading'; id: number }
   | { kind: 'removing'; id: number }
+  | { kind: 'marking'; id: number }
   | null;
 
 const cell = 'px-3 py-2 align-middle';
@@ -115,6 +117,23 @@ export const ChildDocumentsList = ({
       showToast(words.replaced({ name: documentName(document) }));
     } catch (error) {
       goneOrFailed(error, (reason) => words.replaceFailed({ reason }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** Marks a document kept already as an origin document, or not (issue 27): its file stays. */
+  const toggleOrigin = async (document: TChildDocument) => {
+    const origin = !document.origin;
+    const sealed = LL.areas.child.sealed;
+    setBusy({ kind: 'marking', id: document.id });
+    try {
+      const updated = await setChildDocumentOrigin(document, origin);
+      setRows((current) => current.map((row) => (row.id === updated.id ? updated : row)));
+      const name = documentName(document);
+      showToast(origin ? sealed.marked({ name }) : sealed.unmarked({ name }));
+    } catch (error) {
+      goneOrFailed(error, (reason) => sealed.markFailed({ reason }));
     } finally {
       setBusy(null);
     }
@@ -306,6 +325,24 @@ export const ChildDocumentsList = ({
                     </button>
                     {editable ? (
                       <>
+                        <button
+                          type="button"
+                          className={`${secondaryButton} ${smallButton}`}
+                          aria-label={
+                            row.origin
+                              ? LL.areas.child.sealed.unmarkOriginNamed({ name })
+                              : LL.areas.child.sealed.markOriginNamed({ name })
+                          }
+                          disabled={busy !== null}
+                          onClick={() => void toggleOrigin(row)}
+                        >
+                          <Icon name="lock" className="size-3.5" />
+                          {rowBusy === 'marking'
+                            ? LL.areas.child.sealed.marking()
+                            : row.origin
+                              ? LL.areas.child.sealed.unmarkOrigin()
+                              : LL.areas.child.sealed.markOrigin()}
+                        </button>
                         <button
                           type="button"
                           className={`${secondaryButton} ${smallButton}`}
