@@ -28,7 +28,7 @@ import {
   uploadVersion,
 } from '../../attachments/attachmentStore';
 import type { TAttachmentBinding } from '../../attachments/binding';
-import { writeAudit } from '../../audit';
+import { type TDbOrTx, writeAudit } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
 import { attachments, childInfos, users } from '../../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../../errors';
@@ -147,9 +147,13 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const store = attachmentStore(app, childFilesBinding);
   /** A document as this user may reach it: an origin document of a sealed child not opened is 403. */
-  const unsealedDocument = async <T extends TAttachmentRow>(row: T, user: TAuthUser): Promise<T> => {
-    if (row.origin && !(await childOriginsVisible(app.db, user, row.entityId, app.now())))
-      throw originsSealed();
+  const unsealedDocument = async <T extends TAttachmentRow>(
+    row: T,
+    user: TAuthUser,
+    // Inside a transaction, its own: PGlite's one connection waits on the transaction otherwise.
+    db: TDbOrTx = app.db,
+  ): Promise<T> => {
+    if (row.origin && !(await childOriginsVisible(db, user, row.entityId, app.now()))) throw originsSealed();
     return row;
   };
   const limits = (files: number) => ({ files, fileSize: parserFileSize });
@@ -400,6 +404,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await unsealedDocument(
           await store.attachmentOf(tx, documentId, actor, true, documentOnly),
           actor,
+          tx,
         );
         return store.setOrigin(tx, before, actor.id, origin, version);
       });
@@ -446,6 +451,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await unsealedDocument(
           await store.attachmentOf(tx, id, actor, true, documentOnly),
           actor,
+          tx,
         );
         await store.remove(tx, before, actor.id);
         return before;
