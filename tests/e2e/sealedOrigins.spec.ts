@@ -137,10 +137,14 @@ test('sealed origins: a document kept already is marked as an origin document fr
 
   // The adoption completes: the list shows the lock beside the child's status.
   await completeAdoption(request, matching);
-  await page.goto(`/${locale}/adoptive-child/child?search=${matching.childCode}&page=1&length=10`);
+  // The columns the seal is about (the status is past the screen's edge with them all).
+  await page.goto(
+    `/${locale}/adoptive-child/child?search=${matching.childCode}&page=1&length=10&columns=photo,code,nameEn,status,-nameKh,-sex,-age,-province,-headOffice`,
+  );
   const lock = page.getByRole('img', { name: words.options.childSeal.sealed() });
   await expect(lock).toHaveCount(1);
-  await expect(lock).toBeVisible();
+  await lock.scrollIntoViewIfNeeded();
+  await expect(lock).toBeInViewport();
   await saveScreenshot(page, 'sealed-origins-list-lock-en');
   // Sealed now: the caseworker no longer sees the origin document.
   await page.goto(`/${locale}/adoptive-child/child/show/${matching.childId}`);

@@ -276,7 +276,7 @@ export const ChildDocumentsList = ({
             const rowBusy = busy !== null && 'id' in busy && busy.id === row.id ? busy.kind : null;
             return (
               <tr key={row.id} className={compactRowClass}>
-                <td className={cell}>
+                <td className={`${cell} min-w-48`}>
                   <span className="flex items-center gap-2">
                     <Icon
                       name={row.mimeType.startsWith('image/') ? 'image' : 'report'}
@@ -286,7 +286,7 @@ export const ChildDocumentsList = ({
                       <span className="block break-all font-medium">
                         {name}
                         {row.origin ? (
-                          <span className="ml-2 inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 font-normal text-amber-900 text-xs dark:bg-amber-900 dark:text-amber-100">
+                          <span className="ml-2 inline-flex items-center gap-1 whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 font-normal text-amber-900 text-xs dark:bg-amber-900 dark:text-amber-100">
                             <Icon name="lock" className="size-3" />
                             {LL.areas.child.sealed.originDocument()}
                           </span>
@@ -311,8 +311,9 @@ export const ChildDocumentsList = ({
                 <td className={`${cell} whitespace-nowrap tabular-nums`}>
                   {formatInstantDate(row.createdAt)}
                 </td>
-                <td className={`${cell} whitespace-nowrap text-right print:hidden`}>
-                  <div className="inline-flex gap-2">
+                <td className={`${cell} text-right print:hidden`}>
+                  {/* Four actions for an editor: they wrap rather than squeeze the file's name. */}
+                  <div className="flex flex-wrap justify-end gap-2">
                     <button
                       type="button"
                       className={`${secondaryButton} ${smallButton}`}
