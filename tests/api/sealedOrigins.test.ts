@@ -384,6 +384,10 @@ describe('marking a document kept already as an origin document', () => {
     const mark = (documentId: number, token: string, body: unknown, locale = 'en') =>
       call('PATCH', `/child-infos/document-origin/${documentId}`, token, body, locale);
 
+    // In the OpenAPI document, with its body.
+    const openApi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const documented = openApi.paths['/api/v1/child-infos/document-origin/{documentId}']?.patch;
+    expect(documented?.requestBody?.content?.['application/json']?.schema?.required).toEqual(['origin']);
     // Bad bodies: 400 with a message on the field, in the request's language.
     for (const locale of ['en', 'kh']) {
       const bad = await mark(kept.id, tokens.caseworker, { origin: 'yes' }, locale);
