@@ -182,7 +182,7 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
   const audit = (
     tx: TDbOrTx,
     actor: number,
-    action: 'create' | 'update' | 'delete',
+    action: 'create' | 'update' | 'delete' | 'mark-origin' | 'unmark-origin',
     id: number,
     change: { before?: TAttachmentRow; after?: TAttachmentRow },
   ) =>
@@ -336,6 +336,29 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
         .where(eq(attachments.id, before.id))
         .returning(attachmentColumns)) as TAttachmentRow[];
       await audit(tx, actor, 'update', before.id, { before, after });
+      return after;
+    },
+
+    /**
+     * Marks a file as an origin document or not (a child's, issue 27) without touching its content,
+     * its version checked when given (stale -> 409); audited as `mark-origin` / `unmark-origin`.
+     * Marking it as it already is changes nothing (no version, no audit row).
+     */
+    setOrigin: async (
+      tx: TDbOrTx,
+      before: TAttachmentRow,
+      actor: number,
+      origin: boolean,
+      version: number | undefined,
+    ) => {
+      if (version !== undefined && version !== before.version) throw staleVersion();
+      if (before.origin === origin) return before;
+      const [after] = (await tx
+        .update(attachments)
+        .set({ origin, version: sql`${attachments.version} + 1`, updatedBy: actor, updatedAt: new Date() })
+        .where(eq(attachments.id, before.id))
+        .returning(attachmentColumns)) as TAttachmentRow[];
+      await audit(tx, actor, origin ? 'mark-origin' : 'unmark-origin', before.id, { before, after });
       return after;
     },
 

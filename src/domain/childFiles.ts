@@ -32,6 +32,16 @@ export const ZChildDocument = z.object({
 });
 export type TChildDocument = z.infer<typeof ZChildDocument>;
 
+/**
+ * The body of `PATCH /child-infos/document-origin/{documentId}`: marks a document already kept as an
+ * origin document or not, without replacing its file (issue 27); `version` as read (stale -> 409).
+ */
+export const ZDocumentOrigin = z.object({
+  origin: z.boolean(),
+  version: z.number().int().positive().optional(),
+});
+export type TDocumentOrigin = z.infer<typeof ZDocumentOrigin>;
+
 /** The child after a photo change: `version` is the child record's new version. */
 export const ZChildPhotoState = z.object({
   childId: z.number().int(),

@@ -123,9 +123,12 @@ export type TColumnDef = {
   expires?: (row: Record<string, unknown>) => boolean;
   /**
    * A badge beside the value for the rows it concerns (a service 'Overdue'): its label is
-   * `LL.options[option][value]`, its colour `tone`; null for none.
+   * `LL.options[option][value]`, its colour `tone`; null for none. With `icon` (a name of
+   * `components/Icon`) the badge is that icon alone, its label its accessible name and tooltip.
    */
-  mark?: (row: Record<string, unknown>) => { option: string; value: string; tone: TBadgeTone } | null;
+  mark?: (
+    row: Record<string, unknown>,
+  ) => { option: string; value: string; tone: TBadgeTone; icon?: string } | null;
   /** `photo`: the API path of a row's image, or null when it has none. */
   photoPath?: (row: Record<string, unknown>) => string | null;
   /**

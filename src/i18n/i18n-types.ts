@@ -1567,6 +1567,12 @@ type RootTranslation = {
 			 */
 			notAssessed: string
 		}
+		childSeal: {
+			/**
+			 * ប​្​រ​ភ​ព​ដ​ើ​ម​ត​្​រ​ូ​វ​ប​ា​ន​ប​ិ​ទ​ក​ា​រ​ព​ា​រ
+			 */
+			sealed: string
+		}
 		dueState: {
 			/**
 			 * ជ​ិ​ត​ដ​ល​់​ថ​្​ង​ៃ
@@ -2886,6 +2892,18 @@ type RootTranslation = {
 			 * @param {unknown} who
 			 */
 			documentReplaced: RequiredParams<'name' | 'who'>
+			/**
+			 * {​w​h​o​}​ ​ប​ា​ន​ស​ម​្​គ​ា​ល​់​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​ ​ជ​ា​ឯ​ក​ស​ា​រ​ប​្​រ​ភ​ព​ដ​ើ​ម​។
+			 * @param {unknown} name
+			 * @param {unknown} who
+			 */
+			documentMarkedOrigin: RequiredParams<'name' | 'who'>
+			/**
+			 * {​w​h​o​}​៖​ ​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​ ​ល​ែ​ង​ជ​ា​ឯ​ក​ស​ា​រ​ប​្​រ​ភ​ព​ដ​ើ​ម​ទ​ៀ​ត​ហ​ើ​យ​។
+			 * @param {unknown} name
+			 * @param {unknown} who
+			 */
+			documentUnmarkedOrigin: RequiredParams<'name' | 'who'>
 			/**
 			 * {​w​h​o​}​ ​ប​ា​ន​ដ​ក​ឯ​ក​ស​ា​រ​ ​{​n​a​m​e​}​ ​ច​េ​ញ​។
 			 * @param {unknown} name
@@ -5978,6 +5996,43 @@ type RootTranslation = {
 				 * ឯ​ក​ស​ា​រ​អ​ំ​ព​ី​ប​្​រ​ភ​ព​ដ​ើ​ម​រ​ប​ស​់​ក​ុ​ម​ា​រ​ ​(​ស​ំ​ប​ុ​ត​្​រ​ក​ំ​ណ​ើ​ត​.​.​.​)​៖​ ​ត​្​រ​ូ​វ​ប​ិ​ទ​ក​ា​រ​ព​ា​រ​ប​ន​្​ទ​ា​ប​់​ព​ី​ក​ា​រ​ស​ុ​ំ​ក​ុ​ម​ា​រ​ច​ិ​ញ​្​ច​ឹ​ម​។
 				 */
 				originDocumentHint: string
+				/**
+				 * ស​ម​្​គ​ា​ល​់​ជ​ា​ឯ​ក​ស​ា​រ​ប​្​រ​ភ​ព​ដ​ើ​ម
+				 */
+				markOrigin: string
+				/**
+				 * ស​ម​្​គ​ា​ល​់​ជ​ា​ឯ​ក​ស​ា​រ​ប​្​រ​ភ​ព​ដ​ើ​ម​៖​ ​{​n​a​m​e​}
+				 * @param {unknown} name
+				 */
+				markOriginNamed: RequiredParams<'name'>
+				/**
+				 * ម​ិ​ន​ម​ែ​ន​ជ​ា​ឯ​ក​ស​ា​រ​ប​្​រ​ភ​ព​ដ​ើ​ម
+				 */
+				unmarkOrigin: string
+				/**
+				 * ម​ិ​ន​ម​ែ​ន​ជ​ា​ឯ​ក​ស​ា​រ​ប​្​រ​ភ​ព​ដ​ើ​ម​៖​ ​{​n​a​m​e​}
+				 * @param {unknown} name
+				 */
+				unmarkOriginNamed: RequiredParams<'name'>
+				/**
+				 * ក​ំ​ព​ុ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​.​.​.
+				 */
+				marking: string
+				/**
+				 * {​n​a​m​e​}​ ​ឥ​ឡ​ូ​វ​ន​េ​ះ​ជ​ា​ឯ​ក​ស​ា​រ​ប​្​រ​ភ​ព​ដ​ើ​ម​។
+				 * @param {unknown} name
+				 */
+				marked: RequiredParams<'name'>
+				/**
+				 * {​n​a​m​e​}​ ​ល​ែ​ង​ជ​ា​ឯ​ក​ស​ា​រ​ប​្​រ​ភ​ព​ដ​ើ​ម​ទ​ៀ​ត​ហ​ើ​យ​។
+				 * @param {unknown} name
+				 */
+				unmarked: RequiredParams<'name'>
+				/**
+				 * ឯ​ក​ស​ា​រ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ក​ែ​ប​្​រ​ែ​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
+				 * @param {unknown} reason
+				 */
+				markFailed: RequiredParams<'reason'>
 			}
 			photo: {
 				/**
@@ -9034,6 +9089,12 @@ export type TranslationFunctions = {
 			 */
 			notAssessed: () => LocalizedString
 		}
+		childSeal: {
+			/**
+			 * ប្រភពដើមត្រូវបានបិទការពារ
+			 */
+			sealed: () => LocalizedString
+		}
 		dueState: {
 			/**
 			 * ជិតដល់ថ្ងៃ
@@ -10275,6 +10336,14 @@ export type TranslationFunctions = {
 			 * {who} បានជំនួសឯកសារ {name}។
 			 */
 			documentReplaced: (arg: { name: unknown, who: unknown }) => LocalizedString
+			/**
+			 * {who} បានសម្គាល់ឯកសារ {name} ជាឯកសារប្រភពដើម។
+			 */
+			documentMarkedOrigin: (arg: { name: unknown, who: unknown }) => LocalizedString
+			/**
+			 * {who}៖ ឯកសារ {name} លែងជាឯកសារប្រភពដើមទៀតហើយ។
+			 */
+			documentUnmarkedOrigin: (arg: { name: unknown, who: unknown }) => LocalizedString
 			/**
 			 * {who} បានដកឯកសារ {name} ចេញ។
 			 */
@@ -13114,6 +13183,38 @@ export type TranslationFunctions = {
 				 * ឯកសារអំពីប្រភពដើមរបស់កុមារ (សំបុត្រកំណើត...)៖ ត្រូវបិទការពារបន្ទាប់ពីការសុំកុមារចិញ្ចឹម។
 				 */
 				originDocumentHint: () => LocalizedString
+				/**
+				 * សម្គាល់ជាឯកសារប្រភពដើម
+				 */
+				markOrigin: () => LocalizedString
+				/**
+				 * សម្គាល់ជាឯកសារប្រភពដើម៖ {name}
+				 */
+				markOriginNamed: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * មិនមែនជាឯកសារប្រភពដើម
+				 */
+				unmarkOrigin: () => LocalizedString
+				/**
+				 * មិនមែនជាឯកសារប្រភពដើម៖ {name}
+				 */
+				unmarkOriginNamed: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * កំពុងរក្សាទុក...
+				 */
+				marking: () => LocalizedString
+				/**
+				 * {name} ឥឡូវនេះជាឯកសារប្រភពដើម។
+				 */
+				marked: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * {name} លែងជាឯកសារប្រភពដើមទៀតហើយ។
+				 */
+				unmarked: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * ឯកសារមិនត្រូវបានកែប្រែទេ៖ {reason}
+				 */
+				markFailed: (arg: { reason: unknown }) => LocalizedString
 			}
 			photo: {
 				/**

@@ -36,7 +36,7 @@ const tokens = {} as Record<'caseworker' | 'officer' | 'supervisor' | 'kampot' |
 const ids = {} as Record<'sealed' | 'open' | 'walked' | 'originDoc' | 'plainDoc' | 'officer', number>;
 
 const call = (
-  method: 'GET' | 'PATCH' | 'POST',
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE',
   url: string,
   token: string,
   payload?: unknown,
@@ -367,5 +367,84 @@ describe('sealing', () => {
       .from(adoptiveMatchings)
       .where(eq(adoptiveMatchings.id, before.id));
     expect(matching.status).toBe('completed');
+  });
+});
+
+describe('marking a document kept already as an origin document', () => {
+  it('hides it once the adoption completes; only a reader who sees it unmarks it; audited', async () => {
+    const options = { prefix: 'SO', today };
+    const childId = (
+      await insertChild(t.app.db, { headOfficeId: office, birthProvinceId: province.id }, options)
+    ).id;
+    // Uploaded before sealing existed: not marked.
+    const kept = await upload(childId, 'old-birth-certificate', false);
+    expect(kept.origin).toBe(false);
+    await t.createUser('reader', ['adoptive_children:read']);
+    const reader = (await t.signIn('reader', userPassword)).accessToken;
+    const mark = (documentId: number, token: string, body: unknown, locale = 'en') =>
+      call('PATCH', `/child-infos/document-origin/${documentId}`, token, body, locale);
+
+    // In the OpenAPI document, with its body.
+    const openApi = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const documented = openApi.paths['/api/v1/child-infos/document-origin/{documentId}']?.patch;
+    expect(documented?.requestBody?.content?.['application/json']?.schema?.required).toEqual(['origin']);
+    // Bad bodies: 400 with a message on the field, in the request's language.
+    for (const locale of ['en', 'kh']) {
+      const bad = await mark(kept.id, tokens.caseworker, { origin: 'yes' }, locale);
+      expect(bad.statusCode, bad.body).toBe(400);
+      expect(bad.json().errors[0]).toMatch(/^origin/);
+    }
+    expect((await mark(kept.id, tokens.caseworker, {})).statusCode).toBe(400);
+    // Without adoptive_children:update: 403; another office's document: 404; none at all: 404.
+    expect((await mark(kept.id, reader, { origin: true })).statusCode).toBe(403);
+    expect((await mark(kept.id, tokens.kampot, { origin: true })).statusCode).toBe(404);
+    expect((await mark(999_999, tokens.caseworker, { origin: true })).statusCode).toBe(404);
+    // A stale version: 409.
+    expect((await mark(kept.id, tokens.caseworker, { origin: true, version: 7 })).statusCode).toBe(409);
+
+    const marked = await mark(kept.id, tokens.caseworker, { origin: true, version: 1 });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().data).toMatchObject({ id: kept.id, origin: true, version: 2 });
+    // The file is the same file (downloaded as before).
+    expect((await call('GET', `/child-infos/file/${kept.id}`, tokens.caseworker)).statusCode).toBe(200);
+    const timeline = await dataOf(`/child-infos/timeline/${childId}`, tokens.caseworker);
+    expect(timeline).toContainEqual(
+      expect.objectContaining({
+        entity: 'child_documents',
+        action: 'mark-origin',
+        about: 'document',
+        subject: expect.objectContaining({ title: 'old-birth-certificate', origin: true }),
+      }),
+    );
+
+    // The adoption completes: the document is sealed with the origins.
+    await insertCompletedMatching(t.app.db, { headOfficeId: office, childId, completedOn: today }, options);
+    expect(await dataOf(`/child-infos/files/${childId}`, tokens.caseworker)).toEqual([]);
+    const download = await call('GET', `/child-infos/file/${kept.id}`, tokens.caseworker);
+    expect(download.statusCode).toBe(403);
+    // Nobody unmarks what they may not see: the same 403 as its download.
+    const unmark = await mark(kept.id, tokens.caseworker, { origin: false });
+    expect(unmark.statusCode).toBe(403);
+    expect(unmark.json().message).toBe(download.json().message);
+    // Nor removes it (its check reads inside the removal's transaction).
+    expect((await call('DELETE', `/child-infos/remove-file/${kept.id}`, tokens.caseworker)).statusCode).toBe(
+      403,
+    );
+    const hidden = JSON.stringify(await dataOf(`/child-infos/timeline/${childId}`, tokens.caseworker));
+    expect(hidden).not.toContain('old-birth-certificate');
+
+    // A holder with an opening may: the document is readable to all again, and the timeline says so.
+    expect((await open(childId, tokens.officer, 'Correction: not an origin document')).statusCode).toBe(200);
+    const unmarked = await mark(kept.id, tokens.officer, { origin: false, version: 2 });
+    expect(unmarked.statusCode, unmarked.body).toBe(200);
+    expect(unmarked.json().data).toMatchObject({ origin: false, version: 3 });
+    expect((await call('GET', `/child-infos/file/${kept.id}`, tokens.caseworker)).statusCode).toBe(200);
+    expect(await dataOf(`/child-infos/timeline/${childId}`, tokens.caseworker)).toContainEqual(
+      expect.objectContaining({
+        action: 'unmark-origin',
+        user: { id: ids.officer, name: 'User officer' },
+        subject: expect.objectContaining({ title: 'old-birth-certificate', origin: false }),
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
 import { formatInstantDate } from '../../src/domain/dateFormat';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { dict, resumeSession, saveScreenshot } from './fixtures';
@@ -11,15 +12,20 @@ import { api, caseworker, matchingAwaitingKeep, supervisor, tokenOf } from './ma
  * until when, and finds the opening with its reason on the child's timeline.
  */
 
-/** A child of the caseworker's office, adopted today through the API: its origins are sealed. */
-const adoptedChild = async (request: APIRequestContext) => {
-  const matching = await matchingAwaitingKeep(request);
+/** Completes a matching awaiting the keep's approval: its child's origins are sealed. */
+const completeAdoption = async (request: APIRequestContext, matching: { id: number; version: number }) => {
   const boss = await tokenOf(request, supervisor);
   const approved = await request.patch(`${api}/adoptive-matching/child-keep-approve/${matching.id}`, {
     headers: boss,
     data: { date: isoDateIn(new Date()), version: matching.version },
   });
   expect(approved.ok(), await approved.text()).toBe(true);
+};
+
+/** A child of the caseworker's office, adopted today through the API: its origins are sealed. */
+const adoptedChild = async (request: APIRequestContext) => {
+  const matching = await matchingAwaitingKeep(request);
+  await completeAdoption(request, matching);
   return matching.childId;
 };
 
@@ -95,3 +101,53 @@ for (const locale of ['kh', 'en'] as const) {
     await saveScreenshot(page, `sealed-origins-opened-${locale}`);
   });
 }
+
+test('sealed origins: a document kept already is marked as an origin document from the keyboard; the list shows the seal', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const locale = 'en';
+  const words = dict[locale];
+  const sealed = words.areas.child.sealed;
+  const matching = await matchingAwaitingKeep(request);
+  // A birth certificate uploaded before sealing existed: not marked.
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]);
+  const name = 'old-birth-certificate.pdf';
+  const uploaded = await request.post(`${api}/child-infos/upload-file/${matching.childId}`, {
+    headers: await tokenOf(request, caseworker),
+    multipart: { file: { name, mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) } },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+
+  await resumeSession(page, { ...caseworker, locale, path: `/${locale}/login` });
+  await page.goto(`/${locale}/adoptive-child/child/show/${matching.childId}`);
+  const documents = page.getByRole('region', { name: words.areas.child.documents.title() });
+  const row = documents.getByRole('row').filter({ hasText: name });
+  await expect(row.getByText(sealed.originDocument(), { exact: true })).toHaveCount(0);
+  const mark = row.getByRole('button', { name: sealed.markOriginNamed({ name }) });
+  await mark.focus();
+  await page.keyboard.press('Enter');
+  await expect(row.getByText(sealed.originDocument(), { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: sealed.unmarkOriginNamed({ name }) })).toBeVisible();
+  await expect(page.getByText(sealed.marked({ name }))).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'sealed-origins-document-marked-en');
+
+  // The adoption completes: the list shows the lock beside the child's status.
+  await completeAdoption(request, matching);
+  // The columns the seal is about (the status is past the screen's edge with them all).
+  await page.goto(
+    `/${locale}/adoptive-child/child?search=${matching.childCode}&page=1&length=10&columns=photo,code,nameEn,status,-nameKh,-sex,-age,-province,-headOffice`,
+  );
+  const lock = page.getByRole('img', { name: words.options.childSeal.sealed() });
+  await expect(lock).toHaveCount(1);
+  await lock.scrollIntoViewIfNeeded();
+  await expect(lock).toBeInViewport();
+  await saveScreenshot(page, 'sealed-origins-list-lock-en');
+  // Sealed now: the caseworker no longer sees the origin document.
+  await page.goto(`/${locale}/adoptive-child/child/show/${matching.childId}`);
+  await expect(page.getByText(sealed.line({ date: formatInstantDate(new Date()) })).first()).toBeVisible();
+  await expect(documents.getByText(name)).toHaveCount(0);
+});

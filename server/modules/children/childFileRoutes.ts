@@ -14,6 +14,7 @@ import {
   ZChildDocument,
   ZChildFileKind,
   ZChildPhotoState,
+  ZDocumentOrigin,
 } from '../../../src/domain/childFiles';
 import { idParam } from '../../../src/domain/rules';
 import {
@@ -27,7 +28,7 @@ import {
   uploadVersion,
 } from '../../attachments/attachmentStore';
 import type { TAttachmentBinding } from '../../attachments/binding';
-import { writeAudit } from '../../audit';
+import { type TDbOrTx, writeAudit } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
 import { attachments, childInfos, users } from '../../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../../errors';
@@ -146,9 +147,13 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const store = attachmentStore(app, childFilesBinding);
   /** A document as this user may reach it: an origin document of a sealed child not opened is 403. */
-  const unsealedDocument = async <T extends TAttachmentRow>(row: T, user: TAuthUser): Promise<T> => {
-    if (row.origin && !(await childOriginsVisible(app.db, user, row.entityId, app.now())))
-      throw originsSealed();
+  const unsealedDocument = async <T extends TAttachmentRow>(
+    row: T,
+    user: TAuthUser,
+    // Inside a transaction, its own: PGlite's one connection waits on the transaction otherwise.
+    db: TDbOrTx = app.db,
+  ): Promise<T> => {
+    if (row.origin && !(await childOriginsVisible(db, user, row.entityId, app.now()))) throw originsSealed();
     return row;
   };
   const limits = (files: number) => ({ files, fileSize: parserFileSize });
@@ -370,6 +375,46 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    `${childArea.apiBase}/document-origin/:documentId`,
+    {
+      config: {
+        permission: 'adoptive_children:update',
+        answers: 'adoptive_children:read',
+        childOf: childOfDocumentParam('documentId'),
+      },
+      schema: {
+        tags: ['child infos'],
+        summary: 'Mark a document as an origin document, or not, without replacing its file',
+        description:
+          'Body `{ origin, version? }` (`version`: the document\u2019s version as read; stale -> 409). An ' +
+          'origin document is sealed with the child\u2019s origins once its adoption is completed ' +
+          '(issue 27). An origin document of a sealed child this user has not opened answers 403, as ' +
+          'its download: nobody unmarks what they may not see. The change is on the child\u2019s timeline.',
+        params: ZDocumentParams,
+        body: ZDocumentOrigin,
+        response: { 200: dataOf(ZChildDocument), ...writeResponses },
+      },
+    },
+    async (request) => {
+      const { documentId } = request.params;
+      const { origin, version } = request.body;
+      const actor = currentUser(request);
+      const row = await app.db.transaction(async (tx) => {
+        const before = await unsealedDocument(
+          await store.attachmentOf(tx, documentId, actor, true, documentOnly),
+          actor,
+          tx,
+        );
+        return store.setOrigin(tx, before, actor.id, origin, version);
+      });
+      const [creator] = row.createdBy
+        ? await app.db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy))
+        : [];
+      return { data: documentAnswer(row, creator?.name ?? null) };
+    },
+  );
+
   app.delete(
     `${childArea.apiBase}/remove-file/:id`,
     {
@@ -406,6 +451,7 @@ export const childFileRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await unsealedDocument(
           await store.attachmentOf(tx, id, actor, true, documentOnly),
           actor,
+          tx,
         );
         await store.remove(tx, before, actor.id);
         return before;

@@ -51,6 +51,19 @@ describe('timeline words', () => {
         label,
       ),
     ).toBe('Sok Dara added the document birth.pdf.');
+    // Marked as an origin document, or no longer (issue 27), without its file replaced.
+    const marked = entry({
+      entity: 'child_documents',
+      action: 'mark-origin',
+      subject: { originalName: 'birth.pdf', title: 'Birth certificate', origin: true },
+      about: 'document',
+    });
+    expect(timelineSentence(marked, 'child_infos', en, label)).toBe(
+      'Sok Dara marked the document Birth certificate as an origin document.',
+    );
+    expect(timelineSentence({ ...marked, action: 'unmark-origin' }, 'child_infos', books.km, label)).toBe(
+      'Sok Dara៖ ឯកសារ Birth certificate លែងជាឯកសារប្រភពដើមទៀតហើយ។',
+    );
     expect(timelineSentence(entry({ kind: 'access', user: null }), 'child_infos', en, label)).toBe(
       'A deleted user opened the record.',
     );

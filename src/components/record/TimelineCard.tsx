@@ -102,6 +102,8 @@ export const timelineSentence = (
   if (entry.about === 'document') {
     if (entry.action === 'create') return t.documentAdded({ who, name });
     if (entry.action === 'delete') return t.documentRemoved({ who, name });
+    if (entry.action === 'mark-origin') return t.documentMarkedOrigin({ who, name });
+    if (entry.action === 'unmark-origin') return t.documentUnmarkedOrigin({ who, name });
     return t.documentReplaced({ who, name });
   }
   if (entry.about === 'family') {

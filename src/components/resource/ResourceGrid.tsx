@@ -20,6 +20,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AuthImage } from '@/components/AuthImage';
 import { Badge } from '@/components/Badge';
+import { Icon } from '@/components/Icon';
 import type { TSortOrder } from '@/domain/listQuery';
 import type { TRouteLocale } from '@/domain/locale';
 import { isoDateIn } from '@/domain/programmeTime';
@@ -266,12 +267,24 @@ const ResourceGrid = ({
             ...base,
             cellRenderer: ({ data, value }: { data?: TResourceRow; value?: string }) => {
               const mark = data ? markOf(data) : null;
+              const raw = data ? String(valueAtPath(data, column.path ?? column.key) ?? '') : '';
+              const markLabel = mark ? optionLabel(mark.option, mark.value) : '';
               return (
                 <span className="inline-flex items-center gap-2">
-                  {value}
-                  {mark ? (
+                  {column.kind === 'badge' && raw ? (
+                    <Badge tone={column.tones?.[raw] ?? 'slate'}>{value}</Badge>
+                  ) : (
+                    value
+                  )}
+                  {mark?.icon ? (
+                    <span data-row-mark={mark.value} role="img" aria-label={markLabel} title={markLabel}>
+                      <Badge tone={mark.tone}>
+                        <Icon name={mark.icon} className="size-3.5" />
+                      </Badge>
+                    </span>
+                  ) : mark ? (
                     <span data-row-mark={mark.value}>
-                      <Badge tone={mark.tone}>{optionLabel(mark.option, mark.value)}</Badge>
+                      <Badge tone={mark.tone}>{markLabel}</Badge>
                     </span>
                   ) : null}
                 </span>

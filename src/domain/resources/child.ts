@@ -239,7 +239,17 @@ export const childResource = {
     { key: 'age', kind: 'number', sortable: true, flex: 0.5, minWidth: 80 },
     { key: 'province', path: 'birthProvince.name', kind: 'translatable', sortable: true },
     { key: 'headOffice', path: 'headOffice.name', kind: 'translatable', sortable: true, flex: 1.4 },
-    { key: 'status', kind: 'badge', sortable: true, tones: childStatusTones, flex: 1.5, minWidth: 190 },
+    {
+      key: 'status',
+      kind: 'badge',
+      sortable: true,
+      tones: childStatusTones,
+      flex: 1.5,
+      minWidth: 190,
+      // A lock beside the status of a child whose origins are sealed (issue 27).
+      mark: (row) =>
+        row.sealed === true ? { option: 'childSeal', value: 'sealed', tone: 'amber', icon: 'lock' } : null,
+    },
   ],
   filters: [
     { key: 'status', label: 'status', kind: 'select', options: childStatuses },

@@ -367,6 +367,7 @@ const en = {
       followUpReport: 'Follow-up report',
     },
     finding: { good: 'Good', concern: 'Concern', notAssessed: 'Not assessed' },
+    childSeal: { sealed: 'Origins sealed' },
     dueState: { dueSoon: 'Due soon', overdue: 'Overdue' },
     mine: { mine: 'Mine' },
 
@@ -682,6 +683,8 @@ const en = {
       photoRemoved: '{who} removed the photo.',
       documentAdded: '{who} added the document {name}.',
       documentReplaced: '{who} replaced the document {name}.',
+      documentMarkedOrigin: '{who} marked the document {name} as an origin document.',
+      documentUnmarkedOrigin: '{who}: the document {name} is no longer an origin document.',
       documentRemoved: '{who} removed the document {name}.',
       familyRecorded: '{who} recorded the family.',
       familyChanged: '{who} changed the family.',
@@ -1554,6 +1557,14 @@ const en = {
         originDocument: 'Origin document',
         originDocumentHint:
           'A document on the child’s origins (birth certificate...): sealed after adoption.',
+        markOrigin: 'Mark as origin document',
+        markOriginNamed: 'Mark as origin document: {name}',
+        unmarkOrigin: 'Not an origin document',
+        unmarkOriginNamed: 'Not an origin document: {name}',
+        marking: 'Saving...',
+        marked: '{name} is now an origin document.',
+        unmarked: '{name} is no longer an origin document.',
+        markFailed: 'The document was not changed: {reason}',
       },
       photo: {
         label: 'Photo',

@@ -92,6 +92,21 @@ export const replaceChildDocument = async (document: Pick<TChildDocument, 'id' |
   ).data;
 };
 
+/**
+ * Marks a document as an origin document or not (sealed with the child's origins after adoption),
+ * keeping its file; the version read guards a stale change.
+ */
+export const setChildDocumentOrigin = async (
+  document: Pick<TChildDocument, 'id' | 'version'>,
+  origin: boolean,
+) =>
+  (
+    await api<{ data: TChildDocument }>(`${childArea.apiBase}/document-origin/${idPart(document.id)}`, {
+      method: 'PATCH',
+      body: { origin, version: document.version },
+    })
+  ).data;
+
 /** Removes a document and its file. */
 export const removeChildDocument = async (documentId: number) =>
   (

@@ -16,6 +16,7 @@ import {
   fetchChildDocuments,
   removeChildDocument,
   replaceChildDocument,
+  setChildDocumentOrigin,
   uploadChildDocuments,
 } from '@/features/child/api/childFilesApi';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -31,6 +32,7 @@ type TBusy =
   | { kind: 'replacing'; id: number }
   | { kind: 'downloading'; id: number }
   | { kind: 'removing'; id: number }
+  | { kind: 'marking'; id: number }
   | null;
 
 const cell = 'px-3 py-2 align-middle';
@@ -115,6 +117,23 @@ export const ChildDocumentsList = ({
       showToast(words.replaced({ name: documentName(document) }));
     } catch (error) {
       goneOrFailed(error, (reason) => words.replaceFailed({ reason }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** Marks a document kept already as an origin document, or not (issue 27): its file stays. */
+  const toggleOrigin = async (document: TChildDocument) => {
+    const origin = !document.origin;
+    const sealed = LL.areas.child.sealed;
+    setBusy({ kind: 'marking', id: document.id });
+    try {
+      const updated = await setChildDocumentOrigin(document, origin);
+      setRows((current) => current.map((row) => (row.id === updated.id ? updated : row)));
+      const name = documentName(document);
+      showToast(origin ? sealed.marked({ name }) : sealed.unmarked({ name }));
+    } catch (error) {
+      goneOrFailed(error, (reason) => sealed.markFailed({ reason }));
     } finally {
       setBusy(null);
     }
@@ -257,7 +276,7 @@ export const ChildDocumentsList = ({
             const rowBusy = busy !== null && 'id' in busy && busy.id === row.id ? busy.kind : null;
             return (
               <tr key={row.id} className={compactRowClass}>
-                <td className={cell}>
+                <td className={`${cell} min-w-48`}>
                   <span className="flex items-center gap-2">
                     <Icon
                       name={row.mimeType.startsWith('image/') ? 'image' : 'report'}
@@ -267,7 +286,7 @@ export const ChildDocumentsList = ({
                       <span className="block break-all font-medium">
                         {name}
                         {row.origin ? (
-                          <span className="ml-2 inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 font-normal text-amber-900 text-xs dark:bg-amber-900 dark:text-amber-100">
+                          <span className="ml-2 inline-flex items-center gap-1 whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 font-normal text-amber-900 text-xs dark:bg-amber-900 dark:text-amber-100">
                             <Icon name="lock" className="size-3" />
                             {LL.areas.child.sealed.originDocument()}
                           </span>
@@ -292,8 +311,9 @@ export const ChildDocumentsList = ({
                 <td className={`${cell} whitespace-nowrap tabular-nums`}>
                   {formatInstantDate(row.createdAt)}
                 </td>
-                <td className={`${cell} whitespace-nowrap text-right print:hidden`}>
-                  <div className="inline-flex gap-2">
+                <td className={`${cell} text-right print:hidden`}>
+                  {/* Four actions for an editor: they wrap rather than squeeze the file's name. */}
+                  <div className="flex flex-wrap justify-end gap-2">
                     <button
                       type="button"
                       className={`${secondaryButton} ${smallButton}`}
@@ -306,6 +326,24 @@ export const ChildDocumentsList = ({
                     </button>
                     {editable ? (
                       <>
+                        <button
+                          type="button"
+                          className={`${secondaryButton} ${smallButton}`}
+                          aria-label={
+                            row.origin
+                              ? LL.areas.child.sealed.unmarkOriginNamed({ name })
+                              : LL.areas.child.sealed.markOriginNamed({ name })
+                          }
+                          disabled={busy !== null}
+                          onClick={() => void toggleOrigin(row)}
+                        >
+                          <Icon name="lock" className="size-3.5" />
+                          {rowBusy === 'marking'
+                            ? LL.areas.child.sealed.marking()
+                            : row.origin
+                              ? LL.areas.child.sealed.unmarkOrigin()
+                              : LL.areas.child.sealed.markOrigin()}
+                        </button>
                         <button
                           type="button"
                           className={`${secondaryButton} ${smallButton}`}
