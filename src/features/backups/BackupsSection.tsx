@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Badge } from '@/components/Badge';
+import { CompactTable, compactRowClass } from '@/components/CompactTable';
 import { LoadState } from '@/components/feedback/LoadState';
 import { FormNotice } from '@/components/form/FormNotice';
 import { failureMessage } from '@/components/form/saveFailure';
@@ -6,16 +8,17 @@ import { Icon } from '@/components/Icon';
 import { primaryButton, secondaryButton, smallButton } from '@/components/ui';
 import type { TBackupSummary } from '@/domain/backups';
 import { formatInstant } from '@/domain/dateFormat';
+import type { TBadgeTone } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { downloadBackup, fetchBackups, makeBackupNow } from './backupsApi';
 import { backupWarningText, byText, lastDoneText, sizeText } from './backupWords';
 
 type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; backups: TBackupSummary[] };
 
-const stateTone: Record<TBackupSummary['state'], string> = {
-  done: 'bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100',
-  running: 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100',
-  failed: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100',
+const stateTone: Record<TBackupSummary['state'], TBadgeTone> = {
+  done: 'green',
+  running: 'blue',
+  failed: 'rose',
 };
 
 /**
@@ -130,65 +133,53 @@ export const BackupsSection = () => {
           load.backups.length === 0 ? (
             <p className="text-slate-600 text-sm dark:text-slate-300">{words.empty()}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm" aria-label={words.listLabel()}>
-                <thead className="text-slate-500 text-xs dark:text-slate-400">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {words.name()}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {words.state()}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {words.startedAt()}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {words.size()}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {words.by()}
-                    </th>
-                    <th scope="col" className="py-2">
-                      <span className="sr-only">{words.download()}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                  {load.backups.map((backup) => (
-                    <tr key={backup.name}>
-                      <td className="py-2 pr-3 font-mono text-xs">{backup.name}</td>
-                      <td className="py-2 pr-3">
-                        <span
-                          className={`rounded px-2 py-0.5 text-xs ${stateTone[backup.state]}`}
-                          title={backup.error}
-                        >
-                          {words.states[backup.state]()}
-                        </span>
-                      </td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{formatInstant(backup.startedAt)}</td>
-                      <td className="py-2 pr-3 whitespace-nowrap">{sizeText(backup.size)}</td>
-                      <td className="py-2 pr-3">{byText(LL, backup.by)}</td>
-                      <td className="py-2 text-right">
-                        {backup.state === 'done' ? (
-                          <button
-                            type="button"
-                            className={`${secondaryButton} ${smallButton}`}
-                            disabled={downloading !== null}
-                            aria-busy={downloading === backup.name}
-                            aria-label={words.downloadNamed({ name: backup.name })}
-                            onClick={() => void download(backup.name)}
-                          >
-                            <Icon name="download" className="size-3.5" />
-                            {downloading === backup.name ? words.downloading() : words.download()}
-                          </button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CompactTable
+              tableClassName="w-full text-left text-sm"
+              caption={words.listLabel()}
+              columns={[
+                { key: 'name', heading: words.name(), className: 'py-2 pr-3 font-semibold' },
+                { key: 'state', heading: words.state(), className: 'py-2 pr-3 font-semibold' },
+                { key: 'startedAt', heading: words.startedAt(), className: 'py-2 pr-3 font-semibold' },
+                { key: 'size', heading: words.size(), className: 'py-2 pr-3 font-semibold' },
+                { key: 'by', heading: words.by(), className: 'py-2 pr-3 font-semibold' },
+                {
+                  key: 'download',
+                  heading: <span className="sr-only">{words.download()}</span>,
+                  className: 'py-2',
+                },
+              ]}
+            >
+              {load.backups.map((backup) => (
+                <tr key={backup.name} className={compactRowClass}>
+                  <td className="py-2 pr-3 font-mono text-xs">{backup.name}</td>
+                  <td className="py-2 pr-3">
+                    <Badge tone={stateTone[backup.state]}>{words.states[backup.state]()}</Badge>
+                    {/* Why it failed, read by everyone (not only under the pointer). */}
+                    {backup.state === 'failed' && backup.error ? (
+                      <p className="mt-1 max-w-xs text-red-800 text-xs dark:text-red-200">{backup.error}</p>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatInstant(backup.startedAt)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{sizeText(backup.size)}</td>
+                  <td className="py-2 pr-3">{byText(LL, backup.by)}</td>
+                  <td className="py-2 text-right">
+                    {backup.state === 'done' ? (
+                      <button
+                        type="button"
+                        className={`${secondaryButton} ${smallButton}`}
+                        disabled={downloading !== null}
+                        aria-busy={downloading === backup.name}
+                        aria-label={words.downloadNamed({ name: backup.name })}
+                        onClick={() => void download(backup.name)}
+                      >
+                        <Icon name="download" className="size-3.5" />
+                        {downloading === backup.name ? words.downloading() : words.download()}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </CompactTable>
           )
         ) : null}
       </div>
