@@ -3,12 +3,14 @@
  * permission catalogue (so the role screens show them all) and the server's routes refer to.
  */
 export const permissionActions = ['read', 'write', 'update', 'delete'] as const;
-export type TPermissionAction = (typeof permissionActions)[number] | 'approve' | 'share';
+export type TPermissionAction = (typeof permissionActions)[number] | 'approve' | 'share' | 'merge';
 
 /** Resources in the order the assign-permission screen groups them, with their area. */
 export const permissionResources = [
-  { resource: 'adoptive_children', area: 'children' },
-  { resource: 'adoptive_parents', area: 'parents' },
+  // Issue 35: merging a duplicate into the record kept.
+  { resource: 'adoptive_children', area: 'children', extra: ['merge'] },
+  // Issue 35: approving an acceptance that fails the eligibility rules (four-eyes), merging duplicates.
+  { resource: 'adoptive_parents', area: 'parents', extra: ['approve', 'merge'] },
   { resource: 'matchings', area: 'matching', extra: ['approve'] },
   { resource: 'post_adoption_services', area: 'services' },
   { resource: 'adopted_child_reports', area: 'reports' },

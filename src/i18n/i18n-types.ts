@@ -3945,6 +3945,10 @@ type RootTranslation = {
 			 * ច​ែ​ក​រ​ំ​ល​ែ​ក
 			 */
 			share: string
+			/**
+			 * ប​ញ​្​ច​ូ​ល​គ​្​ន​ា
+			 */
+			merge: string
 		}
 	}
 	userAdmin: {
@@ -11260,6 +11264,10 @@ export type TranslationFunctions = {
 			 * ចែករំលែក
 			 */
 			share: () => LocalizedString
+			/**
+			 * បញ្ចូលគ្នា
+			 */
+			merge: () => LocalizedString
 		}
 	}
 	userAdmin: {

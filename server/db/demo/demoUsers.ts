@@ -48,6 +48,10 @@ export const demoRoles = [
       'adoptive_parents:read',
       'adoptive_parents:write',
       'adoptive_parents:update',
+      // Issue 35: merges duplicate records and approves an acceptance that fails the eligibility rules.
+      'adoptive_children:merge',
+      'adoptive_parents:merge',
+      'adoptive_parents:approve',
       'matchings:read',
       'matchings:write',
       'matchings:update',

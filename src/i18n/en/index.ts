@@ -987,6 +987,7 @@ const en = {
       delete: 'Delete',
       approve: 'Approve',
       share: 'Share',
+      merge: 'Merge',
     },
   },
   userAdmin: {

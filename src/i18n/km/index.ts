@@ -963,6 +963,7 @@ const km = {
       delete: 'លុប',
       approve: 'អនុម័ត',
       share: 'ចែករំលែក',
+      merge: 'បញ្ចូលគ្នា',
     },
   },
   userAdmin: {
