@@ -213,6 +213,8 @@ export const parentBinding: TResourceBinding = {
     preferredSex: parentInfos.preferredSex,
     ageBand: acceptsAgeBand,
     officeProvinceId: inOfficeProvince(parentInfos.headOfficeId),
+    // The parents' report's sex (issue 35): the first applicant's, as its 'By sex' breakdown.
+    applicantSex: parentInfos.applicant1Sex,
     receivedIn: withinDays(parentInfos.applicationDate),
     // Decided: no longer pending, its decision's day in the span (the report's average's families).
     decidedIn: (value) =>

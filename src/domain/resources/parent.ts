@@ -338,6 +338,15 @@ export const parentResource = {
     { key: 'ageBand', label: 'acceptsAge', kind: 'select', options: childAgeBands },
     // A report's figures (issue 24): its office's province, its days.
     officeProvinceFilter(`${parentArea.apiBase}/provinces`),
+    // The parents' report's sex (issue 35): the first applicant's.
+    {
+      key: 'applicantSex',
+      label: 'applicantSex',
+      kind: 'select',
+      options: ['male', 'female'],
+      onlyWhenSet: true,
+      optionText: (t, value) => (value === 'male' || value === 'female' ? t.options.sex[value]() : value),
+    },
     daysFilter('receivedIn'),
     daysFilter('decidedIn'),
     daysFilter('matchedIn'),

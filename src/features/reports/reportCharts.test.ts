@@ -39,8 +39,19 @@ const data: TReportAnswer['data'] = {
     disability: [],
   },
   series: [
-    { month: '2025-11', values: { adoptedInPeriod: 1, servicesGiven: 0 } },
-    { month: '2025-12', values: { adoptedInPeriod: 1, servicesGiven: 5 } },
+    {
+      month: '2025-11',
+      from: '2025-11-20',
+      to: '2025-11-30',
+      values: { adoptedInPeriod: 1, servicesGiven: 0 },
+    },
+    {
+      month: '2025-12',
+      from: '2025-12-01',
+      to: '2025-12-31',
+      values: { adoptedInPeriod: 1, servicesGiven: 5 },
+      listPaths: { servicesGiven: '/services?givenIn=2025-12-01..2025-12-31' },
+    },
   ],
 };
 
@@ -109,18 +120,20 @@ describe("a report's chart and its table", () => {
     expect(chart('childrenByAgeBand').title).toBe(en.reports.charts.childrenByAgeBand());
   });
 
-  it('a line over the months, each month named', () => {
+  it('a line over the months, each named, a month the period cuts with its days, each opening its list', () => {
     const table = chart('childMonthly');
     expect(table.kind).toBe('lines');
-    expect(table.rows.map((row) => row.label)).toEqual(['Nov 2025', 'Dec 2025']);
+    expect(table.rows.map((row) => row.label)).toEqual(['Nov 2025 (days 20–30)', 'Dec 2025']);
     expect(table.rows[1]?.values).toEqual({ adoptedInPeriod: 1, servicesGiven: 5 });
+    expect(table.rows[1]?.links).toEqual({ servicesGiven: '/services?givenIn=2025-12-01..2025-12-31' });
+    expect(table.rows[0]?.links).toEqual({});
   });
 
   it("the Khmer report's months carry the Khmer month names, in the chart and its table", () => {
     const found = childReport.charts.find((candidate) => candidate.id === 'childMonthly');
     if (!found) throw new Error('childMonthly');
     const table = chartTable(found, childReport, data, i18nObject('km'), 'kh');
-    expect(table.rows.map((row) => row.label)).toEqual(['វិច្ឆិកា 2025', 'ធ្នូ 2025']);
+    expect(table.rows.map((row) => row.label)).toEqual(['វិច្ឆិកា 2025 (ថ្ងៃទី 20–30)', 'ធ្នូ 2025']);
   });
 
   it('card groups take the figures the answer carries, in the catalogue order', () => {

@@ -1,4 +1,4 @@
-import type { TRouteLocale } from '@/domain/locale';
+import { isoLocale, type TRouteLocale } from '@/domain/locale';
 import { matchingStageNames } from '@/domain/matchingStage';
 import { monthLabel } from '@/domain/monthNames';
 import type { TReportAnswer, TReportIndicator } from '@/domain/reports/reportAnswer';
@@ -33,6 +33,27 @@ export type TChartTable = {
   categoryLabel: string;
   columns: TChartColumn[];
   rows: TChartRow[];
+};
+
+/** The last day of a month (yyyy-mm). */
+const lastDayOf = (month: string) => {
+  const [year, number] = month.split('-').map(Number);
+  return new Date(Date.UTC(year as number, number as number, 0)).getUTCDate();
+};
+
+/** A month of the series: its name, and its days where the period takes only part of it. */
+export const monthPart = (
+  month: { month: string; from?: string; to?: string },
+  locale: TRouteLocale,
+  LL: TranslationFunctions,
+): string => {
+  const name = monthLabel(month.month, locale);
+  if (!month.from || !month.to) return name;
+  const first = Number(month.from.slice(8, 10));
+  const last = Number(month.to.slice(8, 10));
+  if (first === 1 && last === lastDayOf(month.month)) return name;
+  const digits = new Intl.NumberFormat(isoLocale(locale), { useGrouping: false });
+  return LL.reports.charts.partMonth({ month: name, from: digits.format(first), to: digits.format(last) });
 };
 
 /** A chart's table (see TChartTable) from its description and the answer. */
@@ -131,11 +152,18 @@ export const chartTable = (
     unit: unitOf(series.key),
     role: 'value',
   }));
+  // A month the period cuts (its first or last) says which of its days it counts (issue 35); each
+  // month's figure opens its list over those days.
   const rows = data.series.map((month) => ({
     id: month.month,
-    label: monthLabel(month.month, locale),
+    label: monthPart(month, locale, LL),
     values: Object.fromEntries(chart.series.map((series) => [series.key, month.values[series.key] ?? 0])),
-    links: {},
+    links: Object.fromEntries(
+      chart.series.flatMap((series) => {
+        const path = month.listPaths?.[series.key];
+        return path ? [[series.key, path]] : [];
+      }),
+    ),
   }));
   return {
     ...base,

@@ -66,6 +66,10 @@ const en = {
     noChanges: 'No change recorded yet.',
     deleted: 'deleted',
     by: 'by {who}',
+    scopeOffice: 'Counting the records of {office} only: your office.',
+    scopeAll: 'Counting the records of every office.',
+    scopeNoOffice: 'Counting the records of your office only.',
+    ended: 'Ended',
   },
   errors: {
     offlineTitle: 'You are offline.',
@@ -174,6 +178,8 @@ const en = {
     receivedIn: 'Received between',
     decidedIn: 'Decided between',
     matchedIn: 'Matched between',
+    stageEnteredIn: 'In its stage since a day between',
+    applicantSex: "First applicant's sex",
     id: 'ID',
     code: 'Code',
     name: 'Name',
@@ -760,6 +766,7 @@ const en = {
         'Fill in one row per record. A row with a code changes that record; a row without one adds a record.',
     },
     reportPeriodOrder: 'from must not be after to.',
+    reportDayRange: 'from and to must be days from 01-01-1900 to 31-12-2100.',
     // generic workflow messages (issue 23)
     workflow: {
       dateFuture: '{field} cannot be in the future: today is {today}.',
@@ -1145,34 +1152,30 @@ const en = {
   // The reports' words (issue 24): each indicator's definition, shown beside its figure.
   reports: {
     definitions: {
-      childrenByStatus: 'Children whose status is this one now.',
-      adoptedInPeriod: 'Matchings completed (the child adopted) in the period.',
-      avgDaysCareToPlacement:
-        "Average days from the child's entry into care to moving in with the family (the trial's start, or the keep request where the trial was skipped), for children placed in the period.",
-      avgDaysAdoptableToMatched:
-        "Average days from the child's adoptable decision to the matching's proposal, for matchings proposed in the period.",
-      shareAdoptedWithin14Months:
-        'Of the children adopted in the period, the share who waited under 14 months from their adoptable decision.',
-      matchingsByStage: 'Matchings in this stage now.',
-      matchingsOverdue: "Matchings in this stage now, past the stage's expected days.",
-      daysInStageMedian: 'Median days in this stage, of the stages left in the period.',
-      daysInStageP90:
-        'Days in this stage that 90% of matchings did not exceed, of the stages left in the period.',
-      rejections: 'Matchings rejected in this stage in the period.',
-      servicesGiven: 'Services after adoption given (confirmed) in the period.',
-      servicesDueSoon: 'Services not yet given, planned from today to the days ahead the settings say.',
-      servicesOverdue: 'Services not yet given whose planned day has passed.',
-      servicesWithConcern: 'Services given in the period with a concern.',
-      applicationsByStatus: 'Applications whose status is this one now.',
-      applicationsReceived: 'Applications received (their application day) in the period.',
-      avgDaysApplicationToDecision:
-        'Average days from the application to its decision (acceptance or rejection), for decisions taken in the period.',
-      applicationsAwaitingDecision: 'Applications awaiting a decision now.',
-      familiesApprovedWaiting: 'Families accepted, whose approval is still valid, in no matching now.',
-      shareFamiliesWaited3Months:
-        'Of the families matched in the period, the share whose approval came 3 months or more before the matching.',
-      approvalsExpiringSoon: 'Accepted applications whose approval ends within the next 30 days.',
-      approvalsExpired: 'Accepted applications whose approval has ended.',
+      // What each figure counts and from which day to which (issue 35): {from} and {to} are the
+      // period's, {today} the day the figures were counted.
+      childrenByStatus: 'Children whose status is this one on {today} (when the figures were counted), by the office that keeps their file.',
+      adoptedInPeriod: 'Matchings completed (the child adopted) from {from} to {to}, by the day the adoption was completed.',
+      avgDaysCareToPlacement: "Average days from the child's entry into care to moving in with the family (the trial's start, or the keep request where the trial was skipped), for children who moved in from {from} to {to} and whose day of entry into care is known.",
+      avgDaysAdoptableToMatched: "Average days from the child's adoptable decision to the matching's proposal, for matchings proposed from {from} to {to} whose child's adoptable decision is known.",
+      shareAdoptedWithin14Months: 'Of the children adopted from {from} to {to} whose adoptable decision is known, the share adopted under 14 months after that decision.',
+      matchingsByStage: 'Matchings in this stage on {today} (when the figures were counted).',
+      matchingsOverdue: "Matchings in this stage on {today} that entered it longer ago than the stage's expected days (settings).",
+      daysInStageMedian: 'Median days spent in this stage, of the stays in it that ended from {from} to {to}.',
+      daysInStageP90: 'Days in this stage that 90% of the stays in it did not exceed, of the stays that ended from {from} to {to}.',
+      rejections: 'Matchings rejected while in this stage, from {from} to {to} (the day of the rejection).',
+      servicesGiven: 'Services after adoption given (confirmed) from {from} to {to}, by the day they were given.',
+      servicesDueSoon: 'Services not yet given on {today}, planned from that day to the days ahead the settings set.',
+      servicesOverdue: 'Services not yet given on {today} whose planned day is before that day.',
+      servicesWithConcern: 'Services given from {from} to {to} whose findings raised a concern.',
+      applicationsByStatus: 'Applications whose status is this one on {today} (when the figures were counted).',
+      applicationsReceived: 'Applications received from {from} to {to}, by their application day.',
+      avgDaysApplicationToDecision: 'Average days from the application day to its decision (acceptance or rejection), for decisions taken from {from} to {to}.',
+      applicationsAwaitingDecision: 'Applications awaiting a decision (pending) on {today}.',
+      familiesApprovedWaiting: 'Families accepted whose approval still holds on {today} and who are in no matching on that day.',
+      shareFamiliesWaited3Months: 'Of the families with a matching proposed from {from} to {to}, the share whose approval came 3 months or more before that proposal.',
+      approvalsExpiringSoon: 'Accepted applications whose approval ends from {today} to 30 days after.',
+      approvalsExpired: 'Accepted applications whose approval ended before {today}.',
     },
     /** The targets of the timeliness figures, on the settings screen (issue 24). */
     targets: {
@@ -1242,6 +1245,8 @@ const en = {
       empty:
         'There are no records to count yet, so every figure is 0. The charts appear here once children, applications and matchings are registered.',
       openList: '{name}: {value}. Open the list of these records',
+      nothingToCount: 'Nothing to count',
+      nothingToCountLabel: '{name}: nothing to count in this period. Open the list',
     },
     filters: {
       title: 'Filters',
@@ -1253,6 +1258,7 @@ const en = {
       ageBand: 'Age',
       disability: 'Disability',
       any: 'All',
+      applicantSex: "First applicant's sex",
       apply: 'Apply',
       reset: 'Reset',
       hint: 'Enter applies the filters.',
@@ -1316,6 +1322,7 @@ const en = {
       p90: 'Days for 90%',
       target: 'Target',
       tableCaption: '{title}: the figures of the chart',
+      partMonth: '{month} (days {from}–{to})',
     },
   },
   // the printable report of one child or one application (issue 24): /reports/child/show/{id}, /reports/parents/show/{id}
