@@ -17,6 +17,7 @@ const data: TReportAnswer['data'] = {
     { key: 'matchingsOverdue.trial', value: 1, unit: 'count' },
     { key: 'daysInStage.trial.median', value: 40, unit: 'days', target: 30 },
     { key: 'daysInStage.trial.p90', value: 80, unit: 'days' },
+    { key: 'daysInStage.warrant.median', value: 0, unit: 'days', denominator: 0 },
     { key: 'adoptedInPeriod', value: 2, unit: 'count' },
   ],
   breakdowns: {
@@ -69,6 +70,14 @@ describe("a report's chart and its table", () => {
     expect(trial?.values).toEqual({ 'matchings.{stage}': 3, 'matchingsOverdue.{stage}': 1 });
     expect(trial?.links).toEqual({ 'matchings.{stage}': '/matchings?stage=trial' });
     expect(table.columns.map((column) => column.role)).toEqual(['value', 'value']);
+  });
+
+  it("marks a median of no stay as counting nothing (the table shows '—', issue 35)", () => {
+    const table = chart('daysInStage');
+    expect(table.rows.find((row) => row.id === 'warrant')?.nothing).toEqual({
+      'daysInStage.{stage}.median': true,
+    });
+    expect(table.rows.find((row) => row.id === 'trial')?.nothing).toEqual({});
   });
 
   it('a target line appears only where a target is set', () => {

@@ -1,6 +1,7 @@
 import { isoLocale, type TRouteLocale } from '@/domain/locale';
 import { matchingStageNames } from '@/domain/matchingStage';
 import { monthLabel } from '@/domain/monthNames';
+import { countsNothing } from '@/domain/reports/indicatorLabel';
 import type { TReportAnswer, TReportIndicator } from '@/domain/reports/reportAnswer';
 import { translate } from '@/domain/translate';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
@@ -19,6 +20,8 @@ export type TChartRow = {
   label: string;
   values: Record<string, number>;
   links: Record<string, string>;
+  /** The columns whose figure counts nothing (a median of no stay): '—' in the table (issue 35). */
+  nothing?: Record<string, true>;
 };
 
 /** A chart and its table, built from the answer: what the chart draws is exactly what the table lists. */
@@ -83,16 +86,18 @@ export const chartTable = (
     const rows = counted.map((stage) => {
       const values: Record<string, number> = {};
       const links: Record<string, string> = {};
+      const nothing: Record<string, true> = {};
       let target: number | undefined;
       chart.series.forEach((series, index) => {
         const indicator = byKey.get(series.key(stage));
         const column = columns[index] as TChartColumn;
         values[column.key] = indicator?.value ?? 0;
         if (indicator?.listPath) links[column.key] = indicator.listPath;
+        if (indicator && countsNothing(indicator)) nothing[column.key] = true;
         target ??= indicator?.target;
       });
       if (target !== undefined) values.target = target;
-      return { id: stage, label: LL.options.stage[stage](), values, links };
+      return { id: stage, label: LL.options.stage[stage](), values, links, nothing };
     });
     // A target line only where a target is set (the settings leave them empty by default).
     if (rows.some((row) => row.values.target !== undefined))
