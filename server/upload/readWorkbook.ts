@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { cellText, isBlankRow } from '../../src/domain/importCells';
 import { ApiError } from '../errors';
-import { type TCheckedWorkbook, workbookMaxRows, workbookParts } from './workbookFile';
+import {
+  type TCheckedWorkbook,
+  tooMuchText,
+  workbookMaxRows,
+  workbookMaxTextBytes,
+  workbookParts,
+} from './workbookFile';
 
 /** A formula cell saved without its value: nothing to take, and it is never evaluated here. */
 export const formulaWithoutValue = Symbol('formulaWithoutValue');
@@ -63,6 +69,8 @@ export const storedCell = (cell: TCell): TStoredCell =>
 export const readDataSheet = async (
   checked: TCheckedWorkbook,
   fieldOfHeader: (header: string) => string | undefined,
+  /** The most text (characters) the rows kept may hold: the tests make it small. */
+  maxText = workbookMaxTextBytes,
 ): Promise<TDataSheet | null> => {
   const { default: ExcelJS } = await import('exceljs');
   const source = Readable.from(workbookParts(checked), { objectMode: false });
@@ -85,7 +93,7 @@ export const readDataSheet = async (
   if (!names.has('xl/sharedStrings.xml')) state.sharedStrings = [];
   if (!names.has('xl/_rels/workbook.xml.rels')) state.workbookRels = [];
   try {
-    return await Promise.race([firstDataSheet(reader, fieldOfHeader), stopped]);
+    return await Promise.race([firstDataSheet(reader, fieldOfHeader, maxText), stopped]);
   } finally {
     source.destroy();
   }
@@ -94,8 +102,10 @@ export const readDataSheet = async (
 const firstDataSheet = async (
   reader: AsyncIterable<AsyncIterable<{ values: unknown; number: number }>>,
   fieldOfHeader: (header: string) => string | undefined,
+  maxText: number,
 ): Promise<TDataSheet | null> => {
   let found: TDataSheet | null = null;
+  let kept = 0;
   for await (const worksheet of reader) {
     if (found) {
       // The rest of the workbook is read through (the stream must end), not kept.
@@ -121,6 +131,9 @@ const firstDataSheet = async (
       if (isBlankRow(values)) continue;
       if (sheet.rows.length >= workbookMaxRows)
         throw new ApiError(400, 'importTooManyRows', { max: workbookMaxRows });
+      // The rows kept are bounded by their text too (a few rows of huge cells), not only by their number.
+      for (const value of values) if (typeof value === 'string') kept += value.length;
+      if (kept > maxText) throw tooMuchText();
       sheet.rows.push({ row: row.number, cells: values });
     }
     if (sheet) found = sheet;

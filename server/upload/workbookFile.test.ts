@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
@@ -33,6 +34,38 @@ describe('the parts the parser reads', () => {
     expect(sheet?.rows).toEqual([
       { row: 2, cells: ['C-1', 'female', 'Dara', new Date(Date.UTC(2020, 4, 17))] },
     ]);
+  });
+
+  it('are found in a workbook saved with data descriptors after each part, as streaming writers save one', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useSharedStrings: true,
+      useStyles: true,
+    });
+    const sheet = book.addWorksheet('Data');
+    sheet.addRow(['Code', 'Sex', 'Name']).commit();
+    sheet.addRow(['C-2', 'male', 'Sok']).commit();
+    sheet.commit();
+    await book.commit();
+    const bytes = Buffer.concat(chunks);
+    // Bit 3: the sizes follow the data instead of preceding it.
+    expect(bytes.readUInt16LE(6) & 0x8).toBe(0x8);
+    const read = await readDataSheet(await checkWorkbookBytes(bytes), fieldOf);
+    expect(read?.rows).toEqual([{ row: 2, cells: ['C-2', 'male', 'Sok'] }]);
+  });
+
+  it("keep the rows' text within a bound (rows of huge cells are refused, not kept)", async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Data');
+    sheet.addRow(['Code', 'Sex', 'Name']);
+    sheet.addRow(['C-3', 'female', 'x'.repeat(600)]);
+    sheet.addRow(['C-4', 'female', 'y'.repeat(600)]);
+    const checked = await checkWorkbookBytes(Buffer.from(await book.xlsx.writeBuffer()));
+    expect((await readDataSheet(checked, fieldOf, 2000))?.rows).toHaveLength(2);
+    expect(await readDataSheet(checked, fieldOf, 1000).catch(refusal)).toBe('importText');
   });
 
   it('are counted as they unpack: a part yielding more, or less, than it declared ends the read with its refusal', async () => {

@@ -11,6 +11,15 @@ export const workbookMaxRows = 10_000;
  * template unpacks to about 40 MB; a zip bomb declares (or inflates to) far more.
  */
 export const workbookMaxUnpackedBytes = 200 * 1024 * 1024;
+/**
+ * The text the reader keeps in memory, each kind at most this (issue 35): the shared strings part
+ * (cached whole by exceljs) as it unpacks, and the text of the data rows kept. A 10,000-row workbook
+ * of the widest template with its reference sheets holds about 10 MB; a workbook declaring 190 MB
+ * of strings honestly (600 KB sent) grew the server by 540 MB.
+ */
+export const workbookMaxTextBytes = 32 * 1024 * 1024;
+export const tooMuchText = () =>
+  new ApiError(400, 'importText', { max: workbookMaxTextBytes / 1024 / 1024, rows: workbookMaxRows });
 /** More parts than any workbook has (sheets, styles, relations...): a crafted archive. */
 const maxEntries = 2_000;
 
@@ -108,14 +117,15 @@ const zipEntries = (bytes: Buffer): TWorkbookPart[] | null => {
     if (
       !localName.equals(nameBytes) ||
       bytes.readUInt16LE(localAt + 8) !== method ||
-      (localFlags & 0x9) !== (flags & 0x9) ||
+      (localFlags & 0x1) !== 0 ||
       (!(localFlags & 0x8) &&
         (bytes.readUInt32LE(localAt + 18) !== compressed || bytes.readUInt32LE(localAt + 22) !== size))
     )
       throw refused('importMalformed');
     const dataAt = localAt + 30 + localNameLength + bytes.readUInt16LE(localAt + 28);
     if (dataAt + compressed > directoryAt) return null;
-    entries.push({ name, method, compressed, size, crc, dataAt, localAt, flags });
+    // Bit 3 of the local header says a data descriptor follows the data (the directory's may differ).
+    entries.push({ name, method, compressed, size, crc, dataAt, localAt, flags: localFlags });
     at += 46 + nameLength + extraLength + commentLength;
   }
   if (at !== end) throw refused('importMalformed');
@@ -227,29 +237,34 @@ export const checkWorkbookBytes = async (bytes: Buffer): Promise<TCheckedWorkboo
         : null;
     throw refused(binary(entries) ? 'importBinaryWorkbook' : 'importNotWorkbook');
   }
+  // From here the file says it is a workbook: what does not hold together is a damaged one (a
+  // download cut short, a crafted archive).
   const entries = zipEntries(bytes);
-  if (!entries) throw refused('importNotWorkbook');
+  if (!entries) throw refused('importMalformed');
   if (binary(entries)) throw refused('importBinaryWorkbook');
   const declared = entries.reduce((sum, entry) => sum + entry.size, 0);
   if (declared > workbookMaxUnpackedBytes) throw unpackedTooLarge();
+  if (entries.some((entry) => entry.name === sharedStrings && entry.size > workbookMaxTextBytes))
+    throw tooMuchText();
   for (const entry of entries) {
     const data = bytes.subarray(entry.dataAt, entry.dataAt + entry.compressed);
     if (entry.method === 0) {
-      if (entry.compressed !== entry.size) throw refused('importNotWorkbook');
+      if (entry.compressed !== entry.size) throw refused('importMalformed');
     } else if (entry.method === 8) {
       const outcome = await inflatesWithin(data, entry.size);
       if (outcome === 'over') throw unpackedTooLarge();
-      if (outcome === 'broken') throw refused('importNotWorkbook');
+      if (outcome === 'broken') throw refused('importMalformed');
     } else throw refused('importNotWorkbook');
   }
   return { bytes, parts: entries };
 };
 
 /** The parts the workbook reader reads, in the order that lets it read each sheet as it comes. */
+const sharedStrings = 'xl/sharedStrings.xml';
 const readerOrder = [
   'xl/_rels/workbook.xml.rels',
   'xl/workbook.xml',
-  'xl/sharedStrings.xml',
+  sharedStrings,
   'xl/styles.xml',
 ] as const;
 const isSheet = (name: string) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
@@ -306,6 +321,7 @@ export async function* workbookParts(
         produced += chunk.length;
         total += chunk.length;
         if (produced > part.size || total > workbookMaxUnpackedBytes) throw unpackedTooLarge();
+        if (part.name === sharedStrings && produced > workbookMaxTextBytes) throw tooMuchText();
         yield chunk;
       }
     } catch (error) {

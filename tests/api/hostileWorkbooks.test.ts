@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PassThrough } from 'node:stream';
 import { constants, deflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -209,7 +210,7 @@ describe('a workbook is parsed only as it was checked', () => {
     const response = await dryRun(bomb);
     const took = performance.now() - started;
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json().message).toMatch(/damaged: its archive holds parts that are hidden/);
+    expect(response.json().message).toMatch(/damaged or was altered: its parts are cut short, hidden/);
     expect(took).toBeLessThan(1000);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
     const khmer = await dryRun(bomb, 'kh');
@@ -268,6 +269,53 @@ describe('a workbook is parsed only as it was checked', () => {
     } finally {
       clearInterval(sampler);
     }
+  });
+});
+
+/** A workbook without shared strings, as a streaming writer may save one. */
+const inlineWorkbook = async (rows: unknown[][]) => {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+  const sheet = book.addWorksheet('Children');
+  for (const row of [headers, ...rows]) sheet.addRow(row).commit();
+  sheet.commit();
+  await book.commit();
+  return Buffer.concat(chunks);
+};
+
+describe('what the reader keeps in memory is bounded', () => {
+  it('refuses a workbook whose shared strings, declared honestly, are more than any workbook holds', async () => {
+    const base = await inlineWorkbook([childRow('Strings')]);
+    // A workbook without shared strings is read as it is, and leaves nothing on disk.
+    const before = await tempFiles();
+    const plain = await dryRun(base);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().data).toMatchObject({ rows: 1, valid: 1 });
+    expect(await tempFiles()).toEqual(before);
+    const flush = { finishFlush: constants.Z_FULL_FLUSH };
+    const element = `<si><t>${'s'.repeat(20)}</t></si>`;
+    const megabyte = Buffer.from(element.repeat(Math.ceil((1024 * 1024) / element.length)));
+    const repeated = deflateRawSync(megabyte, flush);
+    const opening = Buffer.from('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">');
+    const closing = Buffer.from('</sst>');
+    const data = Buffer.concat([
+      deflateRawSync(opening, flush),
+      ...Array.from({ length: 33 }, () => repeated),
+      deflateRawSync(closing),
+    ]);
+    const size = opening.length + 33 * megabyte.length + closing.length;
+    const name = 'xl/sharedStrings.xml';
+    const strings = withInserted(
+      base,
+      Buffer.concat([localHeader(name, 8, data.length, size), data]),
+      (at) => [centralHeader(name, 8, data.length, size, at)],
+    );
+    expect(strings.length).toBeLessThan(1024 * 1024);
+    const response = await dryRun(strings);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toMatch(/holds more than 32 MB of text/);
   });
 });
 
@@ -335,8 +383,10 @@ const storedZip = (parts: [string, string][]) => {
 };
 
 describe('a file of the wrong kind is refused with what to do', () => {
-  it('tells an old .xls renamed .xlsx, a workbook with a password, an .ods and an .xlsb apart, in both languages', async () => {
+  it('tells an old .xls renamed .xlsx, a workbook with a password, an .ods, an .xlsb and a cut-short download apart, in both languages', async () => {
+    const whole = await workbookOf([childRow('Cut')]);
     const cases: [Buffer, RegExp, RegExp][] = [
+      [whole.subarray(0, whole.length - 300), /damaged or was altered/, /ខូច/],
       [
         cfbWith(['Workbook', '\u0005SummaryInformation']),
         /Excel 97–2003 workbook \(\.xls\)/,

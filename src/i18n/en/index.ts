@@ -731,8 +731,10 @@ const en = {
       'file is an OpenDocument spreadsheet (.ods): open it in LibreOffice or Excel, save it as "Excel Workbook" (.xlsx) and send that copy.',
     importBinaryWorkbook:
       'file is an Excel binary workbook (.xlsb): open it in Excel, save it as "Excel Workbook" (.xlsx) and send that copy.',
+    importText:
+      'file holds more than {max} MB of text, more than any workbook of {rows} rows: keep only the sheet of rows to import and send it again.',
     importMalformed:
-      'file is damaged: its archive holds parts that are hidden, repeated or overlapping. Open it in Excel, save it again as "Excel Workbook" (.xlsx) and send that copy.',
+      'file is damaged or was altered: its parts are cut short, hidden, repeated or overlapping. Open it in Excel, save it again as "Excel Workbook" (.xlsx) and send that copy.',
     importTooLarge: 'file is larger than 20 MB: split the rows into several workbooks.',
     importTooManyRows:
       'file has more than {max} rows: split the rows into workbooks of at most {max} rows each.',
