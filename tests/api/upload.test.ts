@@ -874,6 +874,10 @@ describe('the errors workbook', () => {
     expect(marked(6)).toEqual({ fill: 'FFFFE4E6', note: expect.stringContaining('"4242"') });
     expect(marked(4)).toEqual({ fill: null, note: null });
     expect(sheet.getRow(2).getCell(2).note ?? null).toBeNull();
+    // Sent back as it is (its notes are parts of their own), it is read again: same rows, same faults.
+    const again = await dryRun(response.rawPayload);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ rows: 2, valid: 1 });
   });
 });
 
