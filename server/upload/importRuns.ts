@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TStoredCell } from './readWorkbook';
 
 /** One row of a checked workbook, as the commit and the errors workbook need it. */
 export type TCheckedRow = {
   /** Its number in the sheet, as Excel shows it. */
   row: number;
-  /** Its cells as text, by column index (for the errors workbook). */
-  cells: string[];
+  /** Its cells as typed (a date a date), by column index (for the errors workbook). */
+  cells: TStoredCell[];
   outcome: 'create' | 'update' | 'unchanged' | 'error';
   /** The validated body (create) or the fields that change (update). */
   body?: Record<string, unknown>;

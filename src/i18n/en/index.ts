@@ -730,6 +730,17 @@ const en = {
     importNotWorkbook:
       'file is not an Excel workbook (.xlsx): open it in Excel, save it as "Excel Workbook" and send it again.',
     importEncrypted: 'file is protected by a password: save a copy without the password and send that copy.',
+    // wrong content and damaged archives (issue 35)
+    importOldExcel:
+      'file is an Excel 97–2003 workbook (.xls): open it in Excel, save it as "Excel Workbook" (.xlsx) and send that copy.',
+    importOpenDocument:
+      'file is an OpenDocument spreadsheet (.ods): open it in LibreOffice or Excel, save it as "Excel Workbook" (.xlsx) and send that copy.',
+    importBinaryWorkbook:
+      'file is an Excel binary workbook (.xlsb): open it in Excel, save it as "Excel Workbook" (.xlsx) and send that copy.',
+    importText:
+      'file holds more than {max} MB of text, more than any workbook of {rows} rows: keep only the sheet of rows to import and send it again.',
+    importMalformed:
+      'file is damaged or was altered: its parts are cut short, hidden, repeated or overlapping. Open it in Excel, save it again as "Excel Workbook" (.xlsx) and send that copy.',
     importTooLarge: 'file is larger than 20 MB: split the rows into several workbooks.',
     importTooManyRows:
       'file has more than {max} rows: split the rows into workbooks of at most {max} rows each.',
@@ -764,6 +775,9 @@ const en = {
       within: 'Within (code)',
       templateNote:
         'Fill in one row per record. A row with a code changes that record; a row without one adds a record.',
+      // the template's required columns and the errors workbook (issue 35)
+      requiredMark: 'Columns marked * must be filled in on every new row.',
+      requiredNote: 'Required: every new row must fill in this column.',
     },
     reportPeriodOrder: 'from must not be after to.',
     reportDayRange: 'from and to must be days from 01-01-1900 to 31-12-2100.',

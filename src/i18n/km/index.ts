@@ -724,6 +724,17 @@ const km = {
     importNotWorkbook:
       'file មិនមែនជាសៀវភៅបញ្ជី Excel (.xlsx) ទេ៖ សូមបើកវាក្នុង Excel រក្សាទុកជា "Excel Workbook" ហើយផ្ញើម្តងទៀត។',
     importEncrypted: 'file ត្រូវបានការពារដោយពាក្យសម្ងាត់៖ សូមរក្សាទុកច្បាប់ចម្លងគ្មានពាក្យសម្ងាត់ ហើយផ្ញើច្បាប់ចម្លងនោះ។',
+    // wrong content and damaged archives (issue 35)
+    importOldExcel:
+      'file ជាសៀវភៅបញ្ជី Excel 97–2003 (.xls)៖ សូមបើកវាក្នុង Excel រក្សាទុកជា "Excel Workbook" (.xlsx) ហើយផ្ញើច្បាប់ចម្លងនោះ។',
+    importOpenDocument:
+      'file ជាសៀវភៅបញ្ជី OpenDocument (.ods)៖ សូមបើកវាក្នុង LibreOffice ឬ Excel រក្សាទុកជា "Excel Workbook" (.xlsx) ហើយផ្ញើច្បាប់ចម្លងនោះ។',
+    importBinaryWorkbook:
+      'file ជាសៀវភៅបញ្ជី Excel ប្រភេទគោលពីរ (.xlsb)៖ សូមបើកវាក្នុង Excel រក្សាទុកជា "Excel Workbook" (.xlsx) ហើយផ្ញើច្បាប់ចម្លងនោះ។',
+    importText:
+      'file មានអត្ថបទលើសពី {max} MB ច្រើនជាងសៀវភៅបញ្ជីណាមួយនៃ {rows} ជួរ៖ សូមរក្សាទុកតែសន្លឹកនៃជួរដែលត្រូវនាំចូល ហើយផ្ញើម្តងទៀត។',
+    importMalformed:
+      'file ខូច ឬត្រូវបានកែប្រែ៖ ផ្នែករបស់វាត្រូវបានកាត់ខ្លី លាក់ ស្ទួន ឬត្រួតលើគ្នា។ សូមបើកវាក្នុង Excel រក្សាទុកម្តងទៀតជា "Excel Workbook" (.xlsx) ហើយផ្ញើច្បាប់ចម្លងនោះ។',
     importTooLarge: 'file ធំជាង 20 MB៖ សូមបែងចែកជួរទៅក្នុងសៀវភៅបញ្ជីច្រើន។',
     importTooManyRows: 'file មានជួរលើសពី {max}៖ សូមបែងចែកជួរទៅក្នុងសៀវភៅបញ្ជីដែលមានយ៉ាងច្រើន {max} ជួរ។',
     importUnpacked:
@@ -753,6 +764,9 @@ const km = {
       nameEn: 'ឈ្មោះជាភាសាអង់គ្លេស',
       within: 'ស្ថិតក្នុង (កូដ)',
       templateNote: 'បំពេញមួយជួរសម្រាប់កំណត់ត្រានីមួយៗ។ ជួរដែលមានកូដផ្លាស់ប្តូរកំណត់ត្រានោះ ជួរគ្មានកូដបន្ថែមកំណត់ត្រាថ្មី។',
+      // the template's required columns and the errors workbook (issue 35)
+      requiredMark: 'ជួរឈរដែលមានសញ្ញា * ត្រូវតែបំពេញនៅគ្រប់ជួរថ្មី។',
+      requiredNote: 'ចាំបាច់៖ ជួរថ្មីនីមួយៗត្រូវតែបំពេញជួរឈរនេះ។',
     },
     reportPeriodOrder: 'from មិនអាចក្រោយថ្ងៃ to បានទេ។',
     reportDayRange: 'from និង to ត្រូវតែជាថ្ងៃពី 01-01-1900 ដល់ 31-12-2100។',
