@@ -1,4 +1,6 @@
 import {
+  areaDuplicatesPath,
+  areaMergePermission,
   areaPagePermission,
   areaPermission,
   areaShowPermission,
@@ -6,7 +8,13 @@ import {
 } from '@/domain/areas/area';
 import { areaAddress } from '@/domain/resourceAddresses';
 import type { TRouteEntry } from '@/platform/screenRegistry';
-import { auth, resourceScreen, type TFeature, type TFeatureWorkQueue } from './featureRoutes';
+import {
+  auth,
+  duplicatesScreen,
+  resourceScreen,
+  type TFeature,
+  type TFeatureWorkQueue,
+} from './featureRoutes';
 
 /** The screens an area brings itself; the list, the create and the edit page are the resource pages'. */
 export type TAreaScreens = {
@@ -28,6 +36,10 @@ export const areaRoutes = (area: TAreaDefinition, screens: TAreaScreens): TRoute
     auth(`${routeBase}/create`, areaPagePermission(area), screens.create ?? resourceScreen(name, 'create')),
     auth(`${routeBase}/edit/${id}`, areaPagePermission(area), resourceScreen(name, 'edit')),
     auth(`${routeBase}/show/${id}`, areaShowPermission(area), screens.show),
+    // Issue 35: the possible duplicates of the area, for those who may merge them.
+    ...(area.duplicateReview
+      ? [auth(areaDuplicatesPath(area), areaMergePermission(area), duplicatesScreen(name))]
+      : []),
   ];
 };
 

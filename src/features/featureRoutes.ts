@@ -44,6 +44,17 @@ export const resourceScreen =
     return { default: resourceFormScreens({ ...resource, ...extras })[page] };
   };
 
+/** An area's review of possible duplicates (issue 35), loaded with its own screen and the resource. */
+export const duplicatesScreen = (name: string) => async (): Promise<TScreenModule> => {
+  const [{ duplicatesScreen: screenOf }, { clientResources }] = await Promise.all([
+    import('@/components/duplicates/duplicatesScreen'),
+    import('@/features/clientResources'),
+  ]);
+  const found = clientResources.find((candidate) => candidate.definition.name === name);
+  if (!found) throw new Error(`No resource named ${name}`);
+  return { default: screenOf(found) };
+};
+
 /**
  * A route guarded by a resource permission; `for_developer` is the spec's developer guard (403 for
  * anyone but the developer user).

@@ -50,6 +50,8 @@ export const screenSections = [
   'bulk',
   // the printable report of one record (issue 24)
   'recordReport',
+  // possible duplicates: the forms, the save's question, the review list and the merge (issue 35)
+  'duplicateCheck',
 ] as const;
 
 /** Every section the sign-in page's dictionaries leave out. */

@@ -41,9 +41,10 @@ export const fetchResourcePage = async (
 
 /** The record an edit page names; a failure shows the catalogue's view (not-found for a bad id). */
 export const fetchResource = (definition: Pick<TResourceDefinition, 'apiBase'>, id: number | string) =>
-  apiRecord<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(String(id))}`).then(
-    (r) => r.data,
-  );
+  apiRecord<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(String(id))}`, {
+    // A merged record (issue 35) is said on the page, with a link to the one it went into.
+    allowMerged: true,
+  }).then((r) => r.data);
 
 export const createResource = (definition: Pick<TResourceDefinition, 'apiBase'>, body: unknown) =>
   api<{ data: TResourceRow }>(definition.apiBase, {
