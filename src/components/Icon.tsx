@@ -5,10 +5,6 @@ import type { SVGProps } from 'react';
  * Names of the sidebar icons come from src/domain/sidebarMenu.ts.
  */
 const paths: Record<string, string[]> = {
-  // Issue 35: possible duplicates (two records), merging two into one, a link that opens a new tab.
-  duplicate: ['M8 8h12v12H8z', 'M16 8V4H4v12h4'],
-  merge: ['M6 3v4a5 5 0 0 0 5 5h2a5 5 0 0 1 5 5v4', 'M18 3v4a5 5 0 0 1-5 5', 'M15 18l3 3l3-3'],
-  external: ['M14 4h6v6', 'M20 4l-9 9', 'M18 14v6H4V6h6'],
   menu: ['M4 6h16', 'M4 12h16', 'M4 18h16'],
   table: ['M4 5h16v14H4z', 'M4 10h16', 'M4 15h16', 'M10 10v9'],
   board: ['M4 5h4v14H4z', 'M10 5h4v9h-4z', 'M16 5h4v6h-4z'],

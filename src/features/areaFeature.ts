@@ -8,13 +8,7 @@ import {
 } from '@/domain/areas/area';
 import { areaAddress } from '@/domain/resourceAddresses';
 import type { TRouteEntry } from '@/platform/screenRegistry';
-import {
-  auth,
-  duplicatesScreen,
-  resourceScreen,
-  type TFeature,
-  type TFeatureWorkQueue,
-} from './featureRoutes';
+import { auth, resourceScreen, type TFeature, type TFeatureWorkQueue } from './featureRoutes';
 
 /** The screens an area brings itself; the list, the create and the edit page are the resource pages'. */
 export type TAreaScreens = {
@@ -38,7 +32,7 @@ export const areaRoutes = (area: TAreaDefinition, screens: TAreaScreens): TRoute
     auth(`${routeBase}/show/${id}`, areaShowPermission(area), screens.show),
     // Issue 35: the possible duplicates of the area, for those who may merge them.
     ...(area.duplicateReview
-      ? [auth(areaDuplicatesPath(area), areaMergePermission(area), duplicatesScreen(name))]
+      ? [auth(areaDuplicatesPath(area), areaMergePermission(area), resourceScreen(name, 'duplicates'))]
       : []),
   ];
 };

@@ -104,7 +104,7 @@ export const DuplicateCheckPanel = ({
             id={headingId}
             className="flex items-center gap-2 font-semibold text-amber-900 text-base dark:text-amber-100"
           >
-            <Icon name="duplicate" className="size-4" />
+            <Icon name="matching" className="size-4" />
             {words.heading()} ({matches.length})
           </h3>
           <p className="mb-2 text-amber-900 text-sm dark:text-amber-100">{words.intro()}</p>

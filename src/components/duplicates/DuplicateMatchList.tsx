@@ -36,7 +36,7 @@ export const RecordLink = ({
       <span>
         {LL.duplicateCheck.open()} {code}
       </span>
-      <Icon name="external" className="size-3.5" aria-hidden="true" />
+      <Icon name="arrowRight" className="size-3.5 -rotate-45" aria-hidden="true" />
       <span className="sr-only">{LL.duplicateCheck.opensInNewTab()}</span>
     </a>
   );

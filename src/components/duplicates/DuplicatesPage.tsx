@@ -164,7 +164,7 @@ export const DuplicatesPage = ({ resource }: { resource: TClientResource }) => {
                             className={`${secondaryButton} ${smallButton}`}
                             onClick={() => setMerging(pair)}
                           >
-                            <Icon name="merge" className="size-4" />
+                            <Icon name="matching" className="size-4" />
                             {words.merge()}
                             <span className="sr-only">
                               {' '}

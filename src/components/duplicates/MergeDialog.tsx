@@ -153,7 +153,7 @@ const MergeDialog = ({
       reasonLabel={words.reason()}
       reasonRequired={words.reasonRequired()}
       confirmLabel={words.confirm()}
-      confirmIcon="merge"
+      confirmIcon="matching"
       busy={busy || load.state !== 'ready'}
       failure={failure}
       onConfirm={(reason) => void merge(reason)}

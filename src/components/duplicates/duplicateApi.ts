@@ -78,9 +78,9 @@ export const duplicatesOf = (error: unknown): TDuplicateMatch[] | null => {
 
 /** A reason in words (`duplicates.reasons.<reason>`), the key itself when the dictionary has none. */
 export const duplicateReasonText = (LL: TranslationFunctions, reason: string): string =>
-  (LL as unknown as { duplicates?: { reasons?: Record<string, (() => string) | undefined> } }).duplicates?.reasons?.[
-    reason
-  ]?.() || reason;
+  (
+    LL as unknown as { duplicates?: { reasons?: Record<string, (() => string) | undefined> } }
+  ).duplicates?.reasons?.[reason]?.() || reason;
 
 /** 0..1 as a whole percentage. */
 export const scorePercent = (score: number): number => Math.round(Math.min(1, Math.max(0, score)) * 100);

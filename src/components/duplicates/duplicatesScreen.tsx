@@ -2,14 +2,14 @@ import type { ComponentType } from 'react';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { DuplicatesPage } from './DuplicatesPage';
 
-const made = new Map<string, ComponentType>();
+const made = new Map<string, { duplicates: ComponentType }>();
 
 /** A resource's review of possible duplicates as a screen, made once so its route keeps the component. */
-export const duplicatesScreen = (resource: TClientResource): ComponentType => {
+export const screensOf = (resource: TClientResource): { duplicates: ComponentType } => {
   const name = resource.definition.name;
   const existing = made.get(name);
   if (existing) return existing;
-  const screen = () => <DuplicatesPage resource={resource} />;
-  made.set(name, screen);
-  return screen;
+  const screens = { duplicates: () => <DuplicatesPage resource={resource} /> };
+  made.set(name, screens);
+  return screens;
 };

@@ -65,7 +65,7 @@ export const recordAreaCommandsOf = (area: TAreaDefinition): TRecordAreaCommands
           {
             id: `open-${area.name}-duplicates`,
             path: areaDuplicatesPath(area),
-            icon: 'duplicate',
+            icon: 'matching',
             title: (LL: TranslationFunctions) =>
               LL.list.possibleDuplicates({ things: LL.resources[area.name as 'child']?.many() ?? area.name }),
             keywords: (LL: TranslationFunctions) => [LL.list.mergeKeyword()],

@@ -5,7 +5,7 @@ import { Icon } from '@/components/Icon';
 import { primaryButton } from '@/components/ui';
 import type { TResourceDefinition } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
-import type { TMergedInto } from '@/platform/api/errors';
+import type { TMergedInto } from '@/platform/api/mergedRecord';
 import { localizedPath } from '@/platform/localePath';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 
@@ -25,7 +25,7 @@ export const MergedRecordNotice = ({
   const words = LL.duplicateCheck.merged;
   return (
     <div data-merged-record="">
-      <ErrorView icon="merge" title={words.title()} message={words.body({ code: into.code })}>
+      <ErrorView icon="matching" title={words.title()} message={words.body({ code: into.code })}>
         <AppLink to={localizedPath(locale, recordPath(definition, into.id))} className={primaryButton}>
           <Icon name="arrowRight" className="size-4" />
           {words.open({ code: into.code })}

@@ -21,8 +21,7 @@ import { isoDateIn } from '@/domain/programmeTime';
 import { translate } from '@/domain/translate';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { apiRecord } from '@/platform/api/client';
-import { RecordMergedError } from '@/platform/api/errors';
+import { apiRecordOrMerged, RecordMergedError } from '@/platform/api/mergedRecord';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRemoteData } from '@/platform/api/useRemoteData';
 import { localizedPath } from '@/platform/localePath';
@@ -58,11 +57,10 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
   // A failure shows the error catalogue's view in place of the page (an id that is no number: 404).
   const loadRecord = useCallback(
     async (signal: AbortSignal) =>
+      // A merged record (issue 35) says where it went instead of an error view.
       (
-        await apiRecord<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(id)}`, {
+        await apiRecordOrMerged<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(id)}`, {
           signal,
-          // A merged record (issue 35) says where it went instead of an error view.
-          allowMerged: true,
         })
       ).data,
     [id, definition.apiBase],

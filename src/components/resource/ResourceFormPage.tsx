@@ -31,14 +31,8 @@ import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { hasRecordPage, permissionFor, type TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translate';
-import { RecordMergedError, type TMergedInto } from '@/platform/api/errors';
-import {
-  createResource,
-  deleteResource,
-  fetchResource,
-  type TResourceRow,
-  updateResource,
-} from '@/platform/api/resources';
+import { apiRecordOrMerged, RecordMergedError, type TMergedInto } from '@/platform/api/mergedRecord';
+import { createResource, deleteResource, type TResourceRow, updateResource } from '@/platform/api/resources';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
@@ -119,8 +113,9 @@ export const ResourceFormPage = ({
     if (mode === 'create' || !id) return;
     let current = true;
     setLoad({ state: 'loading' });
-    fetchResource(definition, id)
-      .then((record) => current && setLoad({ state: 'ready', record }))
+    // A merged record (issue 35) says where it went, with a link there.
+    apiRecordOrMerged<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(id)}`)
+      .then(({ data: record }) => current && setLoad({ state: 'ready', record }))
       .catch(
         (error: unknown) =>
           current &&

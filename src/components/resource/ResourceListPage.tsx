@@ -456,7 +456,7 @@ export const ResourceListPage = ({
         ) : null}
         {duplicatesPath ? (
           <AppLink to={duplicatesPath} className={secondaryButton}>
-            <Icon name="duplicate" className="size-4" />
+            <Icon name="matching" className="size-4" />
             {LL.list.possibleDuplicatesLink()}
           </AppLink>
         ) : null}

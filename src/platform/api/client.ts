@@ -2,15 +2,7 @@ import { type FetchOptions, ofetch } from 'ofetch';
 import { apiPrefix } from '@/domain/constants';
 import { currentRouteLocale } from '@/state/locale';
 import { showPageError } from '@/state/pageError';
-import {
-  ApiValidationError,
-  classifyError,
-  defaultErrorMode,
-  errorBody,
-  mergedIntoOf,
-  RecordMergedError,
-  type TErrorMode,
-} from './errors';
+import { ApiValidationError, classifyError, defaultErrorMode, errorBody, type TErrorMode } from './errors';
 import { readAccessToken } from './tokenStore';
 
 /**
@@ -151,24 +143,10 @@ export const apiBlob = async (
  */
 export const apiRecord = async <T>(
   path: string,
-  options: Omit<TApiOptions, 'errorMode'> & {
-    /**
-     * A merged record (410 `{ mergedInto }`, issue 35) throws `RecordMergedError` instead of
-     * showing a view: the page says where the record went.
-     */
-    allowMerged?: boolean;
-  } = {},
+  options: Omit<TApiOptions, 'errorMode'> = {},
 ): Promise<T> => {
-  const { allowMerged = false, ...rest } = options;
   try {
-    if (!allowMerged) return await api<T>(path, { ...rest, errorMode: 'view' });
-    try {
-      return await api<T>(path, { ...rest, errorMode: 'throw' });
-    } catch (error) {
-      const into = mergedIntoOf(error);
-      if (into) throw new RecordMergedError(into);
-      return handleFailure(error, 'view');
-    }
+    return await api<T>(path, { ...options, errorMode: 'view' });
   } catch (error) {
     if (error instanceof ApiValidationError) showPageError('notFound');
     throw error;

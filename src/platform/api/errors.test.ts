@@ -7,7 +7,6 @@ import {
   errorStatus,
   fieldErrors,
   isNetworkError,
-  mergedIntoOf,
 } from './errors';
 
 /** The shape of an ofetch FetchError for a response with this status and body. */
@@ -134,19 +133,5 @@ describe('defaultErrorMode (issue 10: the catalogue is the default of every read
     for (const method of ['POST', 'PATCH', 'PUT', 'DELETE', 'patch']) {
       expect(defaultErrorMode(method)).toBe('notice');
     }
-  });
-});
-
-describe('mergedIntoOf (issue 35: a merged record says where it went)', () => {
-  it('reads the record a 410 names, and nothing from another answer', () => {
-    const gone = {
-      statusCode: 410,
-      data: { statusCode: 410, message: 'Merged', mergedInto: { id: 7, code: 'C-7' } },
-    };
-    expect(mergedIntoOf(gone)).toEqual({ id: 7, code: 'C-7' });
-    expect(mergedIntoOf({ statusCode: 410, data: { statusCode: 410, message: 'Gone' } })).toBeNull();
-    expect(
-      mergedIntoOf({ statusCode: 404, data: { statusCode: 404, mergedInto: { id: 7, code: 'C-7' } } }),
-    ).toBeNull();
   });
 });

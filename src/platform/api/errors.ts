@@ -126,26 +126,3 @@ export const fieldErrors = (errors: readonly string[]): Record<string, string> =
   }
   return byField;
 };
-
-/** What a merged record's read answers (410 `{ mergedInto }`, issue 35): the record it was merged into. */
-export type TMergedInto = { id: number; code: string };
-
-/** The record a merged one was merged into, when the error is that 410; null otherwise. */
-export const mergedIntoOf = (error: unknown): TMergedInto | null => {
-  if (errorStatus(error) !== 410) return null;
-  const data = asObject(asObject(error)?.data) as { mergedInto?: unknown } | null;
-  const into = asObject(data?.mergedInto) as { id?: unknown; code?: unknown } | null;
-  const id = asNumber(into?.id);
-  if (!id) return null;
-  return { id, code: typeof into?.code === 'string' ? into.code : String(id) };
-};
-
-/** A record's read found it merged into another (issue 35): the page says so instead of an error view. */
-export class RecordMergedError extends Error {
-  readonly mergedInto: TMergedInto;
-  constructor(mergedInto: TMergedInto) {
-    super(`Merged into ${mergedInto.code}`);
-    this.name = 'RecordMergedError';
-    this.mergedInto = mergedInto;
-  }
-}
