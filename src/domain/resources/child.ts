@@ -145,7 +145,8 @@ export const childResource = {
       nationality: ['nationalityId'],
       admittedOn: ['admittedOn'],
       care: ['keepingReasonId', 'livingWithId', 'familyTypeId'],
-      health: ['healthStatusId', 'disabilityIds', 'healthNotes'],
+      // The disabilities of both are kept together by the merge: not a choice.
+      health: ['healthStatusId', 'healthNotes'],
       notes: ['notes'],
     },
   },

@@ -229,7 +229,8 @@ export const parentResource = {
     section: 'applicant1',
     mergeParts: {
       applicant1: applicantFieldNames.map((field) => applicantKey(1, field)),
-      applicant2: applicantFieldNames.map((field) => applicantKey(2, field)),
+      // A second applicant comes with the application's type (a couple or one person).
+      applicant2: ['applicantType', ...applicantFieldNames.map((field) => applicantKey(2, field))],
       address: ['provinceId', 'districtId', 'communeId', 'villageId', 'addressDetail'],
       marriage: ['marriageDate'],
       income: ['monthlyIncome', 'ownChildren'],
