@@ -15,7 +15,11 @@ const letters = suffix.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]);
 type TChild = { familyNameKh: string; givenNameKh: string; familyNameEn: string; givenNameEn: string };
 
 /** A child of the caseworker's office registered through the API. */
-const registerChild = async (request: APIRequestContext, child: TChild) => {
+const registerChild = async (
+  request: APIRequestContext,
+  child: TChild,
+  more: Record<string, unknown> = {},
+) => {
   const headers = await tokenOf(request, caseworker);
   const office = await request.get(`${api}/child-infos/head-office-user`, { headers });
   const headOfficeId = (await office.json()).data.id as number;
@@ -28,6 +32,7 @@ const registerChild = async (request: APIRequestContext, child: TChild) => {
       dateOfBirthEstimated: false,
       headOfficeId,
       disabilityIds: [],
+      ...more,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -39,13 +44,17 @@ const registerChild = async (request: APIRequestContext, child: TChild) => {
  * as a duplicate (a save of a new one is), and the pair it makes waits on the review list. (One
  * registered anyway with a reason is recorded as 'not the same', so it is not listed.)
  */
-const correctedInto = async (request: APIRequestContext, child: TChild) => {
-  const other = await registerChild(request, {
-    familyNameKh: 'កែវ',
-    givenNameKh: 'ពិសី',
-    familyNameEn: 'Keo',
-    givenNameEn: `Pisey${letters}`,
-  });
+const correctedInto = async (request: APIRequestContext, child: TChild, note: string) => {
+  const other = await registerChild(
+    request,
+    {
+      familyNameKh: 'កែវ',
+      givenNameKh: 'ពិសី',
+      familyNameEn: 'Keo',
+      givenNameEn: `Pisey${letters}`,
+    },
+    { notes: note },
+  );
   const edited = await request.patch(`${api}/child-infos/${other.id}`, {
     headers: await tokenOf(request, caseworker),
     data: { ...child, version: other.version },
@@ -142,7 +151,9 @@ test('a supervisor merges a pair from the review list; the merged child’s page
     givenNameEn: `Chariya${letters}`,
   };
   const first = await registerChild(request, child);
-  const second = await correctedInto(request, child);
+  // Only the second has notes: the merge proposes to keep them on the kept record.
+  const note = 'Found near the market of Kampong Cham.';
+  const second = await correctedInto(request, child, note);
   await resumeSession(page, supervisor);
 
   // In English first: the list page leads to the review, the merge dialog shows both side by side.
@@ -179,6 +190,9 @@ test('a supervisor merges a pair from the review list; the merged child’s page
     dialog.getByRole('radio', { name: new RegExp(kh.duplicateCheck.merge.keepThis({ code: first.code })) }),
   ).toBeChecked();
   await expect(dialog.getByLabel(kh.duplicateCheck.merge.reason())).toBeFocused();
+  const notes = dialog.locator('[data-merge-field="notes"]');
+  await expect(notes.getByRole('radio', { name: new RegExp(first.code) })).not.toBeChecked();
+  await expect(notes.getByRole('radio', { name: new RegExp(second.code) })).toBeChecked();
   await page.keyboard.type('កុមារតែមួយ ចុះឈ្មោះពីរដង');
   await saveScreenshot(page, 'duplicates-merge-dialog-kh');
   await page.keyboard.press('Control+Enter');
@@ -197,4 +211,5 @@ test('a supervisor merges a pair from the review list; the merged child’s page
   await saveScreenshot(page, 'duplicates-merged-en');
   await page.getByRole('link', { name: en.duplicateCheck.merged.open({ code: first.code }) }).click();
   await expect(page).toHaveURL(new RegExp(`/en/adoptive-child/child/show/${first.id}$`));
+  await expect(page.getByText(note)).toBeVisible();
 });
