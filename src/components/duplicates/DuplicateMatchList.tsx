@@ -66,7 +66,8 @@ export const DuplicateMatchList = ({
     >
       {matches.map((match) => (
         <li key={match.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 px-3 py-2 text-sm">
-          <div className="min-w-0 flex-1">
+          {/* At least 14rem for the code, names and birth: the reasons go under them when the row is narrow. */}
+          <div className="min-w-56 flex-1">
             <RecordLink definition={definition} id={match.id} code={match.code} />
             <div className="text-slate-800 dark:text-slate-100">
               {match.nameKh ? <span lang="km">{match.nameKh}</span> : null}
@@ -79,7 +80,7 @@ export const DuplicateMatchList = ({
               </div>
             ) : null}
           </div>
-          <div className="flex flex-col items-end gap-1">
+          <div className="flex max-w-full flex-col items-end gap-1 sm:max-w-[60%]">
             <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 text-xs dark:bg-amber-900/60 dark:text-amber-100">
               {words.score({ percent: scorePercent(match.score) })}
             </span>
