@@ -173,7 +173,10 @@ test('a supervisor merges a pair from the review list; the merged child’s page
   // In Khmer, from the palette: merged from the keyboard, keeping the older record.
   await page.goto('/kh/adoptive-child/child');
   await page.keyboard.press('Control+k');
+  await expect(page.getByRole('dialog').getByRole('combobox')).toBeFocused();
   await page.keyboard.type(kh.list.mergeKeyword());
+  const title = kh.list.possibleDuplicates({ things: kh.resources.child.many() });
+  await expect(page.getByRole('option', { name: new RegExp(title) })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/kh\/adoptive-child\/child\/duplicates$/);
   await expect(
