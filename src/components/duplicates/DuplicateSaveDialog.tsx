@@ -14,14 +14,12 @@ const DuplicateSaveDialog = ({
   definition,
   matches,
   busy,
-  failure,
   onConfirm,
   onClose,
 }: {
   definition: Pick<TResourceDefinition, 'name' | 'routeBase' | 'recordPage'>;
   matches: readonly TDuplicateMatch[];
   busy: boolean;
-  failure: string | null;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) => {
@@ -40,7 +38,6 @@ const DuplicateSaveDialog = ({
       confirmIcon="save"
       cancelLabel={words.backToForm()}
       busy={busy}
-      failure={failure}
       onConfirm={onConfirm}
       onClose={onClose}
     >

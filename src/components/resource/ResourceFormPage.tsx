@@ -51,13 +51,8 @@ const useNoFormAddOns = (): TFormAddOns => noFormAddOns;
 /** The question a refused save of a likely duplicate asks (issue 35): loaded when it is asked. */
 const DuplicateSaveDialog = lazy(() => import('@/components/duplicates/DuplicateSaveDialog'));
 
-/** A create refused as a likely duplicate: what was typed, the records it may be, the dialog's state. */
-type TDuplicateSave = {
-  values: FieldValues;
-  matches: TDuplicateMatch[];
-  busy: boolean;
-  failure: string | null;
-};
+/** A create refused as a likely duplicate: what was typed, the records it may be, whether it is being sent again. */
+type TDuplicateSave = { values: FieldValues; matches: TDuplicateMatch[]; busy: boolean };
 
 /** The form's own fields (not an add-on's buttons) that take typing. */
 const firstFieldSelector =
@@ -356,7 +351,7 @@ const ResourceForm = ({
       } catch (error) {
         // A new record like one already there (issue 35): the dialog asks before it is registered.
         const matches = record ? null : duplicatesOf(error);
-        if (matches) setDuplicateSave({ values, matches, busy: false, failure: null });
+        if (matches) setDuplicateSave({ values, matches, busy: false });
         else failWith(error);
       }
     },
@@ -373,7 +368,7 @@ const ResourceForm = ({
   const registerAnyway = async (reason: string) => {
     const pending = duplicateSave;
     if (!pending) return;
-    setDuplicateSave({ ...pending, busy: true, failure: null });
+    setDuplicateSave({ ...pending, busy: true });
     try {
       await persist(pending.values, {
         notDuplicateOf: pending.matches.map((match) => match.id),
@@ -383,7 +378,7 @@ const ResourceForm = ({
     } catch (error) {
       // Another like it was registered meanwhile: the question is asked again with it.
       const matches = duplicatesOf(error);
-      if (matches) setDuplicateSave({ ...pending, matches, busy: false, failure: null });
+      if (matches) setDuplicateSave({ ...pending, matches, busy: false });
       else {
         setDuplicateSave(null);
         failWith(error);
@@ -732,7 +727,6 @@ const ResourceForm = ({
             definition={definition}
             matches={duplicateSave.matches}
             busy={duplicateSave.busy}
-            failure={duplicateSave.failure}
             onConfirm={(reason) => void registerAnyway(reason)}
             onClose={() => setDuplicateSave(null)}
           />
