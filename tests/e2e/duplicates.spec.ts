@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { dict, resumeSession, saveScreenshot } from './fixtures';
 import { api, caseworker, supervisor, tokenOf } from './matchingThroughApi';
 
@@ -11,6 +12,19 @@ import { api, caseworker, supervisor, tokenOf } from './matchingThroughApi';
 const suffix = Date.now().toString(36).slice(-5);
 // Letters only: a Latin name as a caseworker types it, unique to this run.
 const letters = suffix.replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]);
+
+/** No serious or critical axe violation on what is on screen (the accessibility walk's rules). */
+const expectAccessible = async (page: Page) => {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = result.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
+  ).toEqual([]);
+};
 
 type TChild = { familyNameKh: string; givenNameKh: string; familyNameEn: string; givenNameEn: string };
 
@@ -93,6 +107,7 @@ test('a caseworker typing a child already registered sees it, opens it and regis
   await expect(panel.getByRole('status')).toHaveText(kh.duplicateCheck.found({ count: 1 }));
   await expect(panel.getByText(kh.duplicates.reasons.sameDateOfBirth(), { exact: false })).toBeVisible();
   await saveScreenshot(page, 'duplicates-form-kh');
+  await expectAccessible(page);
 
   // Opened from the keyboard in a new tab: what is typed stays in this one.
   const popup = page.waitForEvent('popup');
@@ -111,6 +126,7 @@ test('a caseworker typing a child already registered sees it, opens it and regis
   const dialog = page.getByRole('dialog', { name: kh.duplicateCheck.saveTitle() });
   await expect(dialog.getByRole('link', { name: new RegExp(original.code) })).toBeVisible();
   await saveScreenshot(page, 'duplicates-save-dialog-kh');
+  await expectAccessible(page);
   const registerAnyway = dialog.getByRole('button', { name: kh.duplicateCheck.notSame.child() });
   await registerAnyway.click();
   await expect(dialog.getByText(kh.duplicateCheck.reasonRequired())).toBeVisible();
@@ -187,6 +203,7 @@ test('a supervisor merges a pair from the review list; the merged child’s page
   ).toBeVisible();
   const row = page.locator(`[data-duplicate-pair="${first.id}-${second.id}"]`);
   await saveScreenshot(page, 'duplicates-review-kh');
+  await expectAccessible(page);
   await row.getByRole('button', { name: new RegExp(`^${kh.duplicateCheck.review.merge()}`) }).click();
   const dialog = page.getByRole('dialog');
   await expect(
@@ -198,6 +215,7 @@ test('a supervisor merges a pair from the review list; the merged child’s page
   await expect(notes.getByRole('radio', { name: new RegExp(second.code) })).toBeChecked();
   await page.keyboard.type('កុមារតែមួយ ចុះឈ្មោះពីរដង');
   await saveScreenshot(page, 'duplicates-merge-dialog-kh');
+  await expectAccessible(page);
   await page.keyboard.press('Control+Enter');
   await expect(dialog).toHaveCount(0);
   await expect(
