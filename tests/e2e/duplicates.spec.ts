@@ -6,7 +6,8 @@ import { api, caseworker, supervisor, tokenOf } from './matchingThroughApi';
 /**
  * The duplicate check in the browser (issue 35), in Khmer: a caseworker registering a child sees
  * the child already registered as they type, opens it from the keyboard, and registers anyway with
- * a reason; a supervisor merges a pair from the review list, and the merged child's page says
+ * a reason; a supervisor merges a pair from the review list and says another is not a duplicate,
+ * and the merged child's page says
  * where it went. Screenshots of each in Khmer and English.
  */
 const suffix = Date.now().toString(36).slice(-5);
@@ -170,6 +171,8 @@ test('a supervisor merges a pair from the review list; the merged child’s page
   // Only the second has notes: the merge proposes to keep them on the kept record.
   const note = 'Found near the market of Kampong Cham.';
   const second = await correctedInto(request, child, note);
+  // A third like them: after the merge, it is said not to be the same.
+  const third = await correctedInto(request, child, 'Twin sister, registered the same day.');
   await resumeSession(page, supervisor);
 
   // In English first: the list page leads to the review, the merge dialog shows both side by side.
@@ -222,6 +225,17 @@ test('a supervisor merges a pair from the review list; the merged child’s page
     page.getByText(kh.duplicateCheck.merge.done({ merged: second.code, kept: first.code })),
   ).toBeVisible();
   await expect(row).toHaveCount(0);
+
+  // Not a duplicate: a reason, and the pair is no longer listed.
+  const twin = page.locator(`[data-duplicate-pair="${first.id}-${third.id}"]`);
+  await twin.getByRole('button', { name: new RegExp(`^${kh.duplicateCheck.review.dismiss()}`) }).click();
+  const question = page.getByRole('dialog', { name: kh.duplicateCheck.review.dismissTitle() });
+  await expect(question.getByLabel(kh.duplicateCheck.review.dismissReason())).toBeFocused();
+  await page.keyboard.type('បងប្អូនភ្លោះ');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText(kh.duplicateCheck.review.dismissed())).toBeVisible();
+  await expect(twin).toHaveCount(0);
+  await saveScreenshot(page, 'duplicates-review-after-kh');
 
   // The merged child's page says where it went, and leads there.
   await page.goto(`/kh/adoptive-child/child/show/${second.id}`);
