@@ -7,8 +7,7 @@ import { api, caseworker, supervisor, tokenOf } from './matchingThroughApi';
  * The duplicate check in the browser (issue 35), in Khmer: a caseworker registering a child sees
  * the child already registered as they type, opens it from the keyboard, and registers anyway with
  * a reason; a supervisor merges a pair from the review list and says another is not a duplicate,
- * and the merged child's page says
- * where it went. Screenshots of each in Khmer and English.
+ * and the merged child's page says where it went. Screenshots of each in Khmer and English.
  */
 const suffix = Date.now().toString(36).slice(-5);
 // Letters only: a Latin name as a caseworker types it, unique to this run.
