@@ -2302,6 +2302,19 @@ type RootTranslation = {
 		 * ម​ិ​ន​អ​ា​ច​រ​ៀ​ប​ច​ំ​ឯ​ក​ស​ា​រ​ប​ា​ន​ទ​េ​។​ ​ស​ូ​ម​ព​្​យ​ា​យ​ា​ម​ម​្​ដ​ង​ទ​ៀ​ត​។
 		 */
 		exportFailed: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន​៖​ ​{​t​h​i​n​g​s​}
+		 * @param {unknown} things
+		 */
+		possibleDuplicates: RequiredParams<'things'>
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន
+		 */
+		possibleDuplicatesLink: string
+		/**
+		 * ប​ញ​្​ច​ូ​ល​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​្​ទ​ួ​ន
+		 */
+		mergeKeyword: string
 	}
 	form: {
 		/**
@@ -3053,6 +3066,31 @@ type RootTranslation = {
 		fourEyesRefused: RequiredParams<'step'>
 	}
 	server: {
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ប​្​រ​ហ​ែ​ល​ជ​ា​ម​ា​ន​រ​ួ​ច​ហ​ើ​យ​ ​(​{​c​o​d​e​s​}​)​៖​ ​ស​ូ​ម​ប​ើ​ក​វ​ា​ដ​ើ​ម​្​ប​ី​ព​ិ​ន​ិ​ត​្​យ​ ​ឬ​ប​ញ​្​ជ​ា​ក​់​ថ​ា​វ​ា​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ដ​ែ​ល​ ​ហ​ើ​យ​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។
+		 * @param {string} codes
+		 */
+		duplicateFound: RequiredParams<'codes'>
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ញ​្​ច​ូ​ល​ទ​ៅ​ក​្​ន​ុ​ង​ ​{​c​o​d​e​}​៖​ ​ស​ូ​ម​ប​ើ​ក​ ​{​c​o​d​e​}​ ​វ​ិ​ញ​។
+		 * @param {string} code
+		 */
+		recordMerged: RequiredParams<'code' | 'code'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ប​ញ​្​ច​ូ​ល​គ​្​ន​ា​ប​ា​ន​ទ​េ​៖​ ​{​c​o​d​e​}​ ​ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ដ​ែ​ល​ក​ំ​ព​ុ​ង​ដ​ំ​ណ​ើ​រ​ក​ា​រ​។
+		 * @param {string} code
+		 */
+		mergeInMatching: RequiredParams<'code'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ប​ញ​្​ច​ូ​ល​គ​្​ន​ា​ប​ា​ន​ទ​េ​៖​ ​{​c​o​d​e​}​ ​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​ច​្​ប​ា​ប​់​ត​ម​្​រ​ូ​វ​ឱ​្​យ​រ​ក​្​ស​ា​ទ​ុ​ក​។
+		 * @param {string} code
+		 */
+		mergeKept: RequiredParams<'code'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ប​ញ​្​ច​ូ​ល​គ​្​ន​ា​ប​ា​ន​ទ​េ​៖​ ​{​c​o​d​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ញ​្​ច​ូ​ល​ទ​ៅ​ក​្​ន​ុ​ង​ក​ំ​ណ​ត​់​ត​្​រ​ា​ម​ួ​យ​ផ​្​ស​េ​ង​ទ​ៀ​ត​រ​ួ​ច​ហ​ើ​យ​។
+		 * @param {string} code
+		 */
+		mergeAlreadyMerged: RequiredParams<'code'>
 		/**
 		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ម​ួ​យ​ក​ំ​ព​ុ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ធ​្​វ​ើ​៖​ ​ស​ូ​ម​រ​ង​់​ច​ា​ំ​វ​ា​ប​ញ​្​ច​ប​់​។
 		 */
@@ -5855,6 +5893,47 @@ type RootTranslation = {
 		 */
 		keepDays: RequiredParams<'days'>
 	}
+	duplicates: {
+		reasons: {
+			/**
+			 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​ដ​ូ​ច​គ​្​ន​ា
+			 */
+			sameDateOfBirth: string
+			/**
+			 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​ប​្​រ​ហ​ា​ក​់​ប​្​រ​ហ​ែ​ល​ ​(​ក​្​ន​ុ​ង​រ​យ​ៈ​ព​េ​ល​ម​ួ​យ​ឆ​្​ន​ា​ំ​)
+			 */
+			nearDateOfBirth: string
+			/**
+			 * ឈ​្​ម​ោ​ះ​ជ​ា​អ​ក​្​ស​រ​ខ​្​ម​ែ​រ​ស​្​រ​ដ​ៀ​ង​គ​្​ន​ា
+			 */
+			similarNameKh: string
+			/**
+			 * ឈ​្​ម​ោ​ះ​ជ​ា​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង​ស​្​រ​ដ​ៀ​ង​គ​្​ន​ា
+			 */
+			similarNameEn: string
+			/**
+			 * ខ​េ​ត​្​ត​ក​ំ​ណ​ើ​ត​ដ​ូ​ច​គ​្​ន​ា
+			 */
+			sameBirthProvince: string
+			/**
+			 * ល​េ​ខ​អ​ត​្​ត​ស​ញ​្​ញ​ា​ណ​ប​័​ណ​្​ណ​ដ​ូ​ច​គ​្​ន​ា
+			 */
+			sameNationalId: string
+		}
+		/**
+		 * ក​ម​្​រ​ិ​ត​ន​ៃ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​្​ទ​ួ​ន
+		 */
+		thresholdLabel: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ថ​្​ម​ី​ដ​ែ​ល​ស​្​រ​ដ​ៀ​ង​ន​ឹ​ង​ក​ំ​ណ​ត​់​ត​្​រ​ា​ម​ួ​យ​ដ​ែ​ល​ម​ា​ន​ស​្​រ​ា​ប​់​ច​ា​ប​់​ព​ី​ក​ម​្​រ​ិ​ត​ន​េ​ះ​ឡ​ើ​ង​ទ​ៅ​ ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​ ​ល​ុ​ះ​ត​្​រ​ា​ត​ែ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ប​ញ​្​ជ​ា​ក​់​ថ​ា​វ​ា​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ដ​ែ​ល​ ​ហ​ើ​យ​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។
+		 */
+		thresholdHint: string
+		/**
+		 * {​p​e​r​c​e​n​t​}​%
+		 * @param {number} percent
+		 */
+		thresholdShown: RequiredParams<'percent'>
+	}
 	areas: {
 		child: {
 			bulk: {
@@ -7656,6 +7735,292 @@ type RootTranslation = {
 				 */
 				days: string
 			}
+		}
+	}
+	duplicateCheck: {
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន
+		 */
+		heading: string
+		/**
+		 * រ​ក​ឃ​ើ​ញ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​{​c​o​u​n​t​}​ ​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន​ន​ឹ​ង​អ​្​វ​ី​ដ​ែ​ល​អ​្​ន​ក​ប​ា​ន​វ​ា​យ
+		 * @param {unknown} count
+		 */
+		found: RequiredParams<'count'>
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ទ​ា​ំ​ង​ន​េ​ះ​ស​្​រ​ដ​ៀ​ង​ន​ឹ​ង​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​អ​្​ន​ក​ក​ំ​ព​ុ​ង​វ​ា​យ​។​ ​ស​ូ​ម​ប​ើ​ក​ព​ិ​ន​ិ​ត​្​យ​ ​ម​ុ​ន​ន​ឹ​ង​រ​ក​្​ស​ា​ទ​ុ​ក​។
+		 */
+		intro: string
+		/**
+		 * ស​្​រ​ដ​ៀ​ង​ ​{​p​e​r​c​e​n​t​}​%
+		 * @param {unknown} percent
+		 */
+		score: RequiredParams<'percent'>
+		/**
+		 * ក​ើ​ត​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		born: RequiredParams<'date'>
+		/**
+		 * ប​៉​ា​ន​់​ស​្​ម​ា​ន
+		 */
+		estimated: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ
+		 */
+		why: string
+		/**
+		 * ប​ើ​ក
+		 */
+		open: string
+		/**
+		 * (​ប​ើ​ក​ក​្​ន​ុ​ង​ផ​្​ទ​ា​ំ​ង​ថ​្​ម​ី​)
+		 */
+		opensInNewTab: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ប​្​រ​ហ​ែ​ល​ជ​ា​ប​ា​ន​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​រ​ួ​ច​ហ​ើ​យ
+		 */
+		saveTitle: string
+		/**
+		 * ក​ា​រ​ិ​យ​ា​ល​័​យ​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​្​រ​ដ​ៀ​ង​ន​ឹ​ង​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​រ​ួ​ច​ហ​ើ​យ​។​ ​ស​ូ​ម​ប​ើ​ក​ព​ិ​ន​ិ​ត​្​យ​។​ ​ប​្​រ​ស​ិ​ន​ប​ើ​ជ​ា​ម​ន​ុ​ស​្​ស​ផ​្​ស​េ​ង​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ ​រ​ួ​ច​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​ដ​ដ​ែ​ល​។
+		 */
+		saveIntro: string
+		/**
+		 * ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ត​ែ​ម​ួ​យ​ ​(​រ​ក​្​ស​ា​ទ​ុ​ក​ក​្​ន​ុ​ង​ប​្​រ​វ​ត​្​ត​ិ​)
+		 */
+		reason: string
+		/**
+		 * ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ត​ែ​ម​ួ​យ​។
+		 */
+		reasonRequired: string
+		notSame: {
+			/**
+			 * ម​ិ​ន​ម​ែ​ន​ក​ុ​ម​ា​រ​ត​ែ​ម​ួ​យ​ទ​េ​ ​—​ ​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​ដ​ដ​ែ​ល
+			 */
+			child: string
+			/**
+			 * ម​ិ​ន​ម​ែ​ន​គ​្​រ​ួ​ស​ា​រ​ត​ែ​ម​ួ​យ​ទ​េ​ ​—​ ​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​ដ​ដ​ែ​ល
+			 */
+			parent: string
+			/**
+			 * ម​ិ​ន​ម​ែ​ន​ត​ែ​ម​ួ​យ​ទ​េ​ ​—​ ​ច​ុ​ះ​ឈ​្​ម​ោ​ះ​ដ​ដ​ែ​ល
+			 */
+			other: string
+		}
+		/**
+		 * ត​្​រ​ឡ​ប​់​ទ​ៅ​ទ​ម​្​រ​ង​់
+		 */
+		backToForm: string
+		review: {
+			/**
+			 * គ​ូ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​ប​្​រ​ហ​ែ​ល​ជ​ា​ត​ែ​ម​ួ​យ​។​ ​ស​ូ​ម​ប​ើ​ក​ទ​ា​ំ​ង​ព​ី​រ​ដ​ើ​ម​្​ប​ី​ប​្​រ​ៀ​ប​ធ​ៀ​ប​ ​រ​ួ​ច​ប​ញ​្​ច​ូ​ល​គ​្​ន​ា​ ​ឬ​ប​ញ​្​ជ​ា​ក​់​ថ​ា​ម​ិ​ន​ម​ែ​ន​ត​ែ​ម​ួ​យ​។
+			 */
+			intro: string
+			/**
+			 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន​.​.​.
+			 */
+			loading: string
+			/**
+			 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន​ប​ា​ន​ទ​េ​។
+			 */
+			failed: string
+			/**
+			 * គ​្​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន​ទ​េ
+			 */
+			empty: string
+			/**
+			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​ស​្​រ​ដ​ៀ​ង​គ​្​ន​ា​ន​ឹ​ង​ប​ង​្​ហ​ា​ញ​ន​ៅ​ទ​ី​ន​េ​ះ​ ​ន​ៅ​ព​េ​ល​រ​ក​ឃ​ើ​ញ​។
+			 */
+			emptyHint: string
+			/**
+			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​ក
+			 */
+			first: string
+			/**
+			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​ខ
+			 */
+			second: string
+			/**
+			 * ស​្​រ​ដ​ៀ​ង
+			 */
+			score: string
+			/**
+			 * ម​ិ​ន​ម​ែ​ន​ស​្​ទ​ួ​ន​ទ​េ
+			 */
+			dismiss: string
+			/**
+			 * ម​ិ​ន​ម​ែ​ន​ស​្​ទ​ួ​ន​ទ​េ
+			 */
+			dismissTitle: string
+			/**
+			 * {​a​}​ ​ន​ិ​ង​ ​{​b​}​ ​ន​ៅ​ត​ែ​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ព​ី​រ​ ​ហ​ើ​យ​គ​ូ​ន​េ​ះ​ល​ែ​ង​ប​ង​្​ហ​ា​ញ​ទ​ៀ​ត​។
+			 * @param {unknown} a
+			 * @param {unknown} b
+			 */
+			dismissIntro: RequiredParams<'a' | 'b'>
+			/**
+			 * ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ត​ែ​ម​ួ​យ
+			 */
+			dismissReason: string
+			/**
+			 * គ​ូ​ន​េ​ះ​ល​ែ​ង​ប​ង​្​ហ​ា​ញ​ទ​ៀ​ត​ហ​ើ​យ​។
+			 */
+			dismissed: string
+			/**
+			 * ប​ញ​្​ច​ូ​ល​គ​្​ន​ា
+			 */
+			merge: string
+		}
+		merge: {
+			/**
+			 * ប​ញ​្​ច​ូ​ល​ ​{​a​}​ ​ន​ិ​ង​ ​{​b​}
+			 * @param {unknown} a
+			 * @param {unknown} b
+			 */
+			title: RequiredParams<'a' | 'b'>
+			/**
+			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ម​ួ​យ​ត​្​រ​ូ​វ​រ​ក​្​ស​ា​ទ​ុ​ក​។​ ​ឯ​ក​ស​ា​រ​ ​ប​្​រ​វ​ត​្​ត​ិ​ ​គ​្​រ​ួ​ស​ា​រ​ ​ន​ិ​ង​ស​េ​វ​ា​រ​ប​ស​់​ក​ំ​ណ​ត​់​ត​្​រ​ា​ម​ួ​យ​ទ​ៀ​ត​ផ​្​ល​ា​ស​់​ម​ក​វ​ា​ ​ហ​ើ​យ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​ោ​ះ​ត​្​រ​ូ​វ​ស​ម​្​គ​ា​ល​់​ថ​ា​ប​ា​ន​ប​ញ​្​ច​ូ​ល​ ​ម​ិ​ន​ល​ុ​ប​ច​ោ​ល​ទ​េ​។
+			 */
+			intro: string
+			/**
+			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​ត​្​រ​ូ​វ​រ​ក​្​ស​ា​ទ​ុ​ក
+			 */
+			keep: string
+			/**
+			 * រ​ក​្​ស​ា​ ​{​c​o​d​e​}
+			 * @param {unknown} code
+			 */
+			keepThis: RequiredParams<'code'>
+			/**
+			 * ព​័​ត​៌​ម​ា​ន
+			 */
+			field: string
+			/**
+			 * ត​ម​្​ល​ៃ​រ​ប​ស​់​ ​{​c​o​d​e​}
+			 * @param {unknown} code
+			 */
+			valueOf: RequiredParams<'code'>
+			/**
+			 * ស​ូ​ម​ជ​្​រ​ើ​ស​ត​ម​្​ល​ៃ​ដ​ែ​ល​ក​ំ​ណ​ត​់​ត​្​រ​ា​រ​ក​្​ស​ា​ទ​ុ​ក​ន​ឹ​ង​ម​ា​ន​ ​ន​ៅ​ក​ន​្​ល​ែ​ង​ដ​ែ​ល​ខ​ុ​ស​គ​្​ន​ា​។
+			 */
+			choose: string
+			/**
+			 * ព​័​ត​៌​ម​ា​ន​ ​{​c​o​u​n​t​}​ ​ដ​ូ​ច​គ​្​ន​ា​ទ​ា​ំ​ង​ព​ី​រ​។
+			 * @param {unknown} count
+			 */
+			same: RequiredParams<'count'>
+			/**
+			 * គ​្​ម​ា​ន
+			 */
+			none: string
+			/**
+			 * ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ជ​ា​ម​ន​ុ​ស​្​ស​ត​ែ​ម​ួ​យ​ ​(​រ​ក​្​ស​ា​ទ​ុ​ក​ក​្​ន​ុ​ង​ប​្​រ​វ​ត​្​ត​ិ​ទ​ា​ំ​ង​ព​ី​រ​)
+			 */
+			reason: string
+			/**
+			 * ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ជ​ា​ម​ន​ុ​ស​្​ស​ត​ែ​ម​ួ​យ​។
+			 */
+			reasonRequired: string
+			/**
+			 * ប​ញ​្​ច​ូ​ល​គ​្​ន​ា
+			 */
+			confirm: string
+			/**
+			 * ក​ំ​ព​ុ​ង​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ទ​ា​ំ​ង​ព​ី​រ​.​.​.
+			 */
+			loading: string
+			/**
+			 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ក​ំ​ណ​ត​់​ត​្​រ​ា​ប​ា​ន​ទ​េ​។
+			 */
+			failed: string
+			/**
+			 * {​m​e​r​g​e​d​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ញ​្​ច​ូ​ល​ទ​ៅ​ក​្​ន​ុ​ង​ ​{​k​e​p​t​}​។
+			 * @param {unknown} kept
+			 * @param {unknown} merged
+			 */
+			done: RequiredParams<'kept' | 'merged'>
+		}
+		parts: {
+			/**
+			 * ឈ​្​ម​ោ​ះ
+			 */
+			name: string
+			/**
+			 * ភ​េ​ទ
+			 */
+			sex: string
+			/**
+			 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត
+			 */
+			dateOfBirth: string
+			/**
+			 * ទ​ី​ក​ន​្​ល​ែ​ង​ក​ំ​ណ​ើ​ត
+			 */
+			birthPlace: string
+			/**
+			 * ស​ញ​្​ជ​ា​ត​ិ
+			 */
+			nationality: string
+			/**
+			 * ថ​្​ង​ៃ​ច​ូ​ល​ម​ណ​្​ឌ​ល
+			 */
+			admittedOn: string
+			/**
+			 * ក​ា​រ​ថ​ែ​ទ​ា​ំ
+			 */
+			care: string
+			/**
+			 * ស​ុ​ខ​ភ​ា​ព
+			 */
+			health: string
+			/**
+			 * ក​ំ​ណ​ត​់​ស​ម​្​គ​ា​ល​់
+			 */
+			notes: string
+			/**
+			 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ម​ួ​យ
+			 */
+			applicant1: string
+			/**
+			 * អ​្​ន​ក​ដ​ា​ក​់​ព​ា​ក​្​យ​ទ​ី​ព​ី​រ
+			 */
+			applicant2: string
+			/**
+			 * អ​ា​ស​យ​ដ​្​ឋ​ា​ន
+			 */
+			address: string
+			/**
+			 * អ​ា​ព​ា​ហ​៍​ព​ិ​ព​ា​ហ​៍
+			 */
+			marriage: string
+			/**
+			 * ច​ំ​ណ​ូ​ល​ ​ន​ិ​ង​ក​ូ​ន​ផ​្​ទ​ា​ល​់
+			 */
+			income: string
+			/**
+			 * ល​ក​្​ខ​ខ​ណ​្​ឌ​ន​ៃ​ក​ា​រ​អ​ន​ុ​ម​័​ត
+			 */
+			terms: string
+			/**
+			 * ប​ញ​្​ជ​ី​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ក​ា​រ​វ​ា​យ​ត​ម​្​ល​ៃ
+			 */
+			checklist: string
+		}
+		merged: {
+			/**
+			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ញ​្​ច​ូ​ល​រ​ួ​ច​ហ​ើ​យ
+			 */
+			title: string
+			/**
+			 * វ​ា​ត​្​រ​ូ​វ​ប​ា​ន​ប​ញ​្​ច​ូ​ល​ទ​ៅ​ក​្​ន​ុ​ង​ ​{​c​o​d​e​}​៖​ ​ឯ​ក​ស​ា​រ​ ​ន​ិ​ង​ប​្​រ​វ​ត​្​ត​ិ​រ​ប​ស​់​វ​ា​ន​ៅ​ទ​ី​ន​ោ​ះ​។
+			 * @param {unknown} code
+			 */
+			body: RequiredParams<'code'>
+			/**
+			 * ប​ើ​ក​ ​{​c​o​d​e​}
+			 * @param {unknown} code
+			 */
+			open: RequiredParams<'code'>
 		}
 	}
 }
@@ -9914,6 +10279,18 @@ export type TranslationFunctions = {
 		 * មិនអាចរៀបចំឯកសារបានទេ។ សូមព្យាយាមម្ដងទៀត។
 		 */
 		exportFailed: () => LocalizedString
+		/**
+		 * កំណត់ត្រាដែលអាចស្ទួន៖ {things}
+		 */
+		possibleDuplicates: (arg: { things: unknown }) => LocalizedString
+		/**
+		 * កំណត់ត្រាដែលអាចស្ទួន
+		 */
+		possibleDuplicatesLink: () => LocalizedString
+		/**
+		 * បញ្ចូលកំណត់ត្រាស្ទួន
+		 */
+		mergeKeyword: () => LocalizedString
 	}
 	form: {
 		/**
@@ -10590,6 +10967,26 @@ export type TranslationFunctions = {
 		fourEyesRefused: (arg: { step: unknown }) => LocalizedString
 	}
 	server: {
+		/**
+		 * កំណត់ត្រានេះប្រហែលជាមានរួចហើយ ({codes})៖ សូមបើកវាដើម្បីពិនិត្យ ឬបញ្ជាក់ថាវាមិនមែនជាកំណត់ត្រាដដែល ហើយសរសេរមូលហេតុ។
+		 */
+		duplicateFound: (arg: { codes: string }) => LocalizedString
+		/**
+		 * កំណត់ត្រានេះត្រូវបានបញ្ចូលទៅក្នុង {code}៖ សូមបើក {code} វិញ។
+		 */
+		recordMerged: (arg: { code: string }) => LocalizedString
+		/**
+		 * មិនអាចបញ្ចូលគ្នាបានទេ៖ {code} ស្ថិតក្នុងការផ្គូផ្គងដែលកំពុងដំណើរការ។
+		 */
+		mergeInMatching: (arg: { code: string }) => LocalizedString
+		/**
+		 * មិនអាចបញ្ចូលគ្នាបានទេ៖ {code} ជាកំណត់ត្រាដែលច្បាប់តម្រូវឱ្យរក្សាទុក។
+		 */
+		mergeKept: (arg: { code: string }) => LocalizedString
+		/**
+		 * មិនអាចបញ្ចូលគ្នាបានទេ៖ {code} ត្រូវបានបញ្ចូលទៅក្នុងកំណត់ត្រាមួយផ្សេងទៀតរួចហើយ។
+		 */
+		mergeAlreadyMerged: (arg: { code: string }) => LocalizedString
 		/**
 		 * ការបម្រុងទុកមួយកំពុងត្រូវបានធ្វើ៖ សូមរង់ចាំវាបញ្ចប់។
 		 */
@@ -13131,6 +13528,46 @@ export type TranslationFunctions = {
 		 */
 		keepDays: (arg: { days: number }) => LocalizedString
 	}
+	duplicates: {
+		reasons: {
+			/**
+			 * ថ្ងៃខែឆ្នាំកំណើតដូចគ្នា
+			 */
+			sameDateOfBirth: () => LocalizedString
+			/**
+			 * ថ្ងៃខែឆ្នាំកំណើតប្រហាក់ប្រហែល (ក្នុងរយៈពេលមួយឆ្នាំ)
+			 */
+			nearDateOfBirth: () => LocalizedString
+			/**
+			 * ឈ្មោះជាអក្សរខ្មែរស្រដៀងគ្នា
+			 */
+			similarNameKh: () => LocalizedString
+			/**
+			 * ឈ្មោះជាអក្សរឡាតាំងស្រដៀងគ្នា
+			 */
+			similarNameEn: () => LocalizedString
+			/**
+			 * ខេត្តកំណើតដូចគ្នា
+			 */
+			sameBirthProvince: () => LocalizedString
+			/**
+			 * លេខអត្តសញ្ញាណប័ណ្ណដូចគ្នា
+			 */
+			sameNationalId: () => LocalizedString
+		}
+		/**
+		 * កម្រិតនៃកំណត់ត្រាស្ទួន
+		 */
+		thresholdLabel: () => LocalizedString
+		/**
+		 * កំណត់ត្រាថ្មីដែលស្រដៀងនឹងកំណត់ត្រាមួយដែលមានស្រាប់ចាប់ពីកម្រិតនេះឡើងទៅ មិនត្រូវបានរក្សាទុកទេ លុះត្រាតែអ្នកប្រើប្រាស់បញ្ជាក់ថាវាមិនមែនជាកំណត់ត្រាដដែល ហើយសរសេរមូលហេតុ។
+		 */
+		thresholdHint: () => LocalizedString
+		/**
+		 * {percent}%
+		 */
+		thresholdShown: (arg: { percent: number }) => LocalizedString
+	}
 	areas: {
 		child: {
 			bulk: {
@@ -14805,6 +15242,278 @@ export type TranslationFunctions = {
 				 */
 				days: () => LocalizedString
 			}
+		}
+	}
+	duplicateCheck: {
+		/**
+		 * កំណត់ត្រាដែលអាចស្ទួន
+		 */
+		heading: () => LocalizedString
+		/**
+		 * រកឃើញកំណត់ត្រា {count} ដែលអាចស្ទួននឹងអ្វីដែលអ្នកបានវាយ
+		 */
+		found: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * កំណត់ត្រាទាំងនេះស្រដៀងនឹងកំណត់ត្រាដែលអ្នកកំពុងវាយ។ សូមបើកពិនិត្យ មុននឹងរក្សាទុក។
+		 */
+		intro: () => LocalizedString
+		/**
+		 * ស្រដៀង {percent}%
+		 */
+		score: (arg: { percent: unknown }) => LocalizedString
+		/**
+		 * កើត {date}
+		 */
+		born: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * ប៉ាន់ស្មាន
+		 */
+		estimated: () => LocalizedString
+		/**
+		 * មូលហេតុ
+		 */
+		why: () => LocalizedString
+		/**
+		 * បើក
+		 */
+		open: () => LocalizedString
+		/**
+		 * (បើកក្នុងផ្ទាំងថ្មី)
+		 */
+		opensInNewTab: () => LocalizedString
+		/**
+		 * កំណត់ត្រានេះប្រហែលជាបានចុះឈ្មោះរួចហើយ
+		 */
+		saveTitle: () => LocalizedString
+		/**
+		 * ការិយាល័យមានកំណត់ត្រាស្រដៀងនឹងកំណត់ត្រានេះរួចហើយ។ សូមបើកពិនិត្យ។ ប្រសិនបើជាមនុស្សផ្សេង សូមសរសេរមូលហេតុ រួចចុះឈ្មោះដដែល។
+		 */
+		saveIntro: () => LocalizedString
+		/**
+		 * មូលហេតុដែលមិនមែនតែមួយ (រក្សាទុកក្នុងប្រវត្តិ)
+		 */
+		reason: () => LocalizedString
+		/**
+		 * សូមសរសេរមូលហេតុដែលមិនមែនតែមួយ។
+		 */
+		reasonRequired: () => LocalizedString
+		notSame: {
+			/**
+			 * មិនមែនកុមារតែមួយទេ — ចុះឈ្មោះដដែល
+			 */
+			child: () => LocalizedString
+			/**
+			 * មិនមែនគ្រួសារតែមួយទេ — ចុះឈ្មោះដដែល
+			 */
+			parent: () => LocalizedString
+			/**
+			 * មិនមែនតែមួយទេ — ចុះឈ្មោះដដែល
+			 */
+			other: () => LocalizedString
+		}
+		/**
+		 * ត្រឡប់ទៅទម្រង់
+		 */
+		backToForm: () => LocalizedString
+		review: {
+			/**
+			 * គូកំណត់ត្រាដែលប្រហែលជាតែមួយ។ សូមបើកទាំងពីរដើម្បីប្រៀបធៀប រួចបញ្ចូលគ្នា ឬបញ្ជាក់ថាមិនមែនតែមួយ។
+			 */
+			intro: () => LocalizedString
+			/**
+			 * កំពុងផ្ទុកកំណត់ត្រាដែលអាចស្ទួន...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * មិនអាចផ្ទុកកំណត់ត្រាដែលអាចស្ទួនបានទេ។
+			 */
+			failed: () => LocalizedString
+			/**
+			 * គ្មានកំណត់ត្រាដែលអាចស្ទួនទេ
+			 */
+			empty: () => LocalizedString
+			/**
+			 * កំណត់ត្រាដែលស្រដៀងគ្នានឹងបង្ហាញនៅទីនេះ នៅពេលរកឃើញ។
+			 */
+			emptyHint: () => LocalizedString
+			/**
+			 * កំណត់ត្រា ក
+			 */
+			first: () => LocalizedString
+			/**
+			 * កំណត់ត្រា ខ
+			 */
+			second: () => LocalizedString
+			/**
+			 * ស្រដៀង
+			 */
+			score: () => LocalizedString
+			/**
+			 * មិនមែនស្ទួនទេ
+			 */
+			dismiss: () => LocalizedString
+			/**
+			 * មិនមែនស្ទួនទេ
+			 */
+			dismissTitle: () => LocalizedString
+			/**
+			 * {a} និង {b} នៅតែជាកំណត់ត្រាពីរ ហើយគូនេះលែងបង្ហាញទៀត។
+			 */
+			dismissIntro: (arg: { a: unknown, b: unknown }) => LocalizedString
+			/**
+			 * មូលហេតុដែលមិនមែនតែមួយ
+			 */
+			dismissReason: () => LocalizedString
+			/**
+			 * គូនេះលែងបង្ហាញទៀតហើយ។
+			 */
+			dismissed: () => LocalizedString
+			/**
+			 * បញ្ចូលគ្នា
+			 */
+			merge: () => LocalizedString
+		}
+		merge: {
+			/**
+			 * បញ្ចូល {a} និង {b}
+			 */
+			title: (arg: { a: unknown, b: unknown }) => LocalizedString
+			/**
+			 * កំណត់ត្រាមួយត្រូវរក្សាទុក។ ឯកសារ ប្រវត្តិ គ្រួសារ និងសេវារបស់កំណត់ត្រាមួយទៀតផ្លាស់មកវា ហើយកំណត់ត្រានោះត្រូវសម្គាល់ថាបានបញ្ចូល មិនលុបចោលទេ។
+			 */
+			intro: () => LocalizedString
+			/**
+			 * កំណត់ត្រាដែលត្រូវរក្សាទុក
+			 */
+			keep: () => LocalizedString
+			/**
+			 * រក្សា {code}
+			 */
+			keepThis: (arg: { code: unknown }) => LocalizedString
+			/**
+			 * ព័ត៌មាន
+			 */
+			field: () => LocalizedString
+			/**
+			 * តម្លៃរបស់ {code}
+			 */
+			valueOf: (arg: { code: unknown }) => LocalizedString
+			/**
+			 * សូមជ្រើសតម្លៃដែលកំណត់ត្រារក្សាទុកនឹងមាន នៅកន្លែងដែលខុសគ្នា។
+			 */
+			choose: () => LocalizedString
+			/**
+			 * ព័ត៌មាន {count} ដូចគ្នាទាំងពីរ។
+			 */
+			same: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * គ្មាន
+			 */
+			none: () => LocalizedString
+			/**
+			 * មូលហេតុដែលជាមនុស្សតែមួយ (រក្សាទុកក្នុងប្រវត្តិទាំងពីរ)
+			 */
+			reason: () => LocalizedString
+			/**
+			 * សូមសរសេរមូលហេតុដែលជាមនុស្សតែមួយ។
+			 */
+			reasonRequired: () => LocalizedString
+			/**
+			 * បញ្ចូលគ្នា
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * កំពុងផ្ទុកកំណត់ត្រាទាំងពីរ...
+			 */
+			loading: () => LocalizedString
+			/**
+			 * មិនអាចផ្ទុកកំណត់ត្រាបានទេ។
+			 */
+			failed: () => LocalizedString
+			/**
+			 * {merged} ត្រូវបានបញ្ចូលទៅក្នុង {kept}។
+			 */
+			done: (arg: { kept: unknown, merged: unknown }) => LocalizedString
+		}
+		parts: {
+			/**
+			 * ឈ្មោះ
+			 */
+			name: () => LocalizedString
+			/**
+			 * ភេទ
+			 */
+			sex: () => LocalizedString
+			/**
+			 * ថ្ងៃខែឆ្នាំកំណើត
+			 */
+			dateOfBirth: () => LocalizedString
+			/**
+			 * ទីកន្លែងកំណើត
+			 */
+			birthPlace: () => LocalizedString
+			/**
+			 * សញ្ជាតិ
+			 */
+			nationality: () => LocalizedString
+			/**
+			 * ថ្ងៃចូលមណ្ឌល
+			 */
+			admittedOn: () => LocalizedString
+			/**
+			 * ការថែទាំ
+			 */
+			care: () => LocalizedString
+			/**
+			 * សុខភាព
+			 */
+			health: () => LocalizedString
+			/**
+			 * កំណត់សម្គាល់
+			 */
+			notes: () => LocalizedString
+			/**
+			 * អ្នកដាក់ពាក្យទីមួយ
+			 */
+			applicant1: () => LocalizedString
+			/**
+			 * អ្នកដាក់ពាក្យទីពីរ
+			 */
+			applicant2: () => LocalizedString
+			/**
+			 * អាសយដ្ឋាន
+			 */
+			address: () => LocalizedString
+			/**
+			 * អាពាហ៍ពិពាហ៍
+			 */
+			marriage: () => LocalizedString
+			/**
+			 * ចំណូល និងកូនផ្ទាល់
+			 */
+			income: () => LocalizedString
+			/**
+			 * លក្ខខណ្ឌនៃការអនុម័ត
+			 */
+			terms: () => LocalizedString
+			/**
+			 * បញ្ជីត្រួតពិនិត្យការវាយតម្លៃ
+			 */
+			checklist: () => LocalizedString
+		}
+		merged: {
+			/**
+			 * កំណត់ត្រានេះត្រូវបានបញ្ចូលរួចហើយ
+			 */
+			title: () => LocalizedString
+			/**
+			 * វាត្រូវបានបញ្ចូលទៅក្នុង {code}៖ ឯកសារ និងប្រវត្តិរបស់វានៅទីនោះ។
+			 */
+			body: (arg: { code: unknown }) => LocalizedString
+			/**
+			 * បើក {code}
+			 */
+			open: (arg: { code: unknown }) => LocalizedString
 		}
 	}
 }

@@ -229,6 +229,11 @@ test('a rejected application gives a new pending one with its applicants, addres
   await page.locator('#field-headOfficeId').selectOption({ index: 1 });
   await saveScreenshot(page, 'parent-copy-en');
   await page.keyboard.press('Control+s');
+  // The same couple: the save asks first (issue 35); a written reason registers the new application.
+  const question = page.getByRole('dialog', { name: en.duplicateCheck.saveTitle() });
+  await expect(question.getByRole('link', { name: new RegExp(rejected.code) })).toBeVisible();
+  await page.keyboard.type('A new application after the rejection.');
+  await page.keyboard.press('Control+Enter');
   await expect(page).toHaveURL(/\/en\/adoptive-parents\/parents\/show\/\d+$/);
   expect(page.url()).not.toContain(`/show/${rejected.id}`);
   await expect(page.getByText(en.options.status.pending()).first()).toBeVisible();

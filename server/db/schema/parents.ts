@@ -1,5 +1,17 @@
-import { boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
+import { duplicateGivenKey } from './duplicateKeys';
 import { communes, districts, villages } from './geography';
 import { nameSortKeys } from './nameSortKeys';
 import { headOffices } from './organisation';
@@ -71,6 +83,13 @@ export const parentInfos = pgTable(
     approvedUntil: date('approved_until', { mode: 'string' }),
     /** Why an application that failed eligibility was accepted anyway (issue 22); null when it needed none. */
     acceptanceJustification: text('acceptance_justification'),
+    /** The application this one was merged into (issue 35): hidden, never deleted; its GET is 410. */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => parentInfos.id, {
+      onDelete: 'restrict',
+    }),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
+    /** The codes of the applications merged into this one (the list's search finds them). */
+    formerCodes: text('former_codes'),
     ...versionColumn,
     ...auditColumns,
   },
@@ -82,6 +101,31 @@ export const parentInfos = pgTable(
     index('parent_infos_approval_idx').on(table.status, table.approvedUntil, table.headOfficeId),
     // The matchings' list sorted by applicants walks this (nameSortKeys.ts).
     index('parent_infos_applicants_sort_idx').on(nameSortKeys.applicants(table)),
+    // The duplicate check's (issue 35, migration 0029): each applicant's sex and birth date, the
+    // same with the given name, the id number.
+    ...([1, 2] as const).flatMap((n) => [
+      index(`parent_infos_dup_given_kh_${n}_idx`).on(
+        table[`applicant${n}Sex`],
+        duplicateGivenKey.kh(table[`applicant${n}GivenNameKh`]),
+        table[`applicant${n}DateOfBirth`],
+      ),
+      index(`parent_infos_dup_given_en_${n}_idx`).on(
+        table[`applicant${n}Sex`],
+        duplicateGivenKey.en(table[`applicant${n}GivenNameEn`]),
+        table[`applicant${n}DateOfBirth`],
+      ),
+    ]),
+    index('parent_infos_sex_birth_1_idx').on(table.applicant1Sex, table.applicant1DateOfBirth),
+    index('parent_infos_sex_birth_2_idx').on(table.applicant2Sex, table.applicant2DateOfBirth),
+    index('parent_infos_id_number_1_idx')
+      .on(table.applicant1IdNumber)
+      .where(sql`${table.applicant1IdNumber} is not null`),
+    index('parent_infos_id_number_2_idx')
+      .on(table.applicant2IdNumber)
+      .where(sql`${table.applicant2IdNumber} is not null`),
+    index('parent_infos_merged_into_idx')
+      .on(table.mergedIntoId)
+      .where(sql`${table.mergedIntoId} is not null`),
   ],
 );
 

@@ -13,5 +13,6 @@ export const parentArea = defineArea({
   keptStatuses: ['adopted'],
   menu: { key: 'parents', icon: 'parents', title: { kh: 'ឪពុកម្ដាយសុំកុមារធម៌', en: 'Adopted parents' } },
   settings: parentSettings,
+  duplicateReview: true,
   workQueueReasons: ['approvalExpiring'],
 });

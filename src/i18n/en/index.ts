@@ -532,6 +532,10 @@ const en = {
     exportCsv: 'Export to CSV',
     exporting: 'Preparing the file…',
     exportFailed: 'The file could not be prepared. Try again.',
+    // Issue 35: an area's review of possible duplicates (the palette, the list page).
+    possibleDuplicates: 'Possible duplicates: {things}',
+    possibleDuplicatesLink: 'Possible duplicates',
+    mergeKeyword: 'merge duplicates',
   },
   form: {
     save: 'Save',
@@ -723,6 +727,13 @@ const en = {
       'You took the last step that was not a decision ({step}): another user must take this decision.',
   },
   server: {
+    // the duplicate check (issue 35)
+    duplicateFound:
+      'This record may already exist ({codes}): open it to check, or say it is not the same and write why.',
+    recordMerged: 'This record was merged into {code}: open {code} instead.',
+    mergeInMatching: 'Cannot merge: {code} is in a matching under way.',
+    mergeKept: 'Cannot merge: {code} is a record the law keeps.',
+    mergeAlreadyMerged: 'Cannot merge: {code} was already merged into another record.',
     // backups (issue 27)
     backupRunning: 'A backup is already being made: wait for it to finish.',
     backupFailed: 'The backup could not be made: {reason}',
@@ -1501,6 +1512,21 @@ const en = {
     workQueueFailed: 'The scheduled backup of {date} failed: make one now',
     keepDays: '{days} days',
   },
+  // the duplicate check (issue 35): why a record may be the same as another, its setting
+  duplicates: {
+    reasons: {
+      sameDateOfBirth: 'Same date of birth',
+      nearDateOfBirth: 'Date of birth within a year (estimated)',
+      similarNameKh: 'Similar name in Khmer',
+      similarNameEn: 'Similar name in Latin letters',
+      sameBirthProvince: 'Same province of birth',
+      sameNationalId: 'Same national ID number',
+    },
+    thresholdLabel: 'Duplicate threshold',
+    thresholdHint:
+      'A new record at least this alike to an existing one is not saved unless the user says it is not the same and writes why.',
+    thresholdShown: '{percent}%',
+  },
   areas: {
     child: {
       bulk: {
@@ -1989,6 +2015,87 @@ const en = {
           'The planned date of {count} selected {{service|services}} moves by the days you type (a negative number moves it earlier); only pending services move.',
         days: 'Days, from -365 to 365',
       },
+    },
+  },
+  // Issue 35: possible duplicates in the forms, on saving, in the review list and the merge.
+  duplicateCheck: {
+    heading: 'Possible duplicates',
+    found: '{count} possible {{duplicate|duplicates}} of what you typed',
+    intro: 'These records look like the one you are typing. Open one to check before you save.',
+    score: '{percent}% alike',
+    born: 'Born {date}',
+    estimated: 'estimated',
+    why: 'Why',
+    open: 'Open',
+    opensInNewTab: '(opens in a new tab)',
+    saveTitle: 'This may be registered already',
+    saveIntro:
+      'The office already has records like this one. Open them to check. If this is someone else, write why, then register anyway.',
+    reason: 'Why it is not the same (kept on the timeline)',
+    reasonRequired: 'Write why it is not the same.',
+    notSame: {
+      child: 'Not the same child — register anyway',
+      parent: 'Not the same family — register anyway',
+      other: 'Not the same — register anyway',
+    },
+    backToForm: 'Back to the form',
+    review: {
+      intro:
+        'Pairs of records that may be the same. Open both to compare, then merge them or say they are not the same.',
+      loading: 'Loading the possible duplicates...',
+      failed: 'The possible duplicates could not be loaded.',
+      empty: 'No possible duplicates',
+      emptyHint: 'Records that look alike are listed here as they are found.',
+      first: 'Record A',
+      second: 'Record B',
+      score: 'Alike',
+      dismiss: 'Not a duplicate',
+      dismissTitle: 'Not a duplicate',
+      dismissIntro: '{a} and {b} stay two records, and the pair is no longer listed.',
+      dismissReason: 'Why they are not the same',
+      dismissed: 'The pair is no longer listed.',
+      merge: 'Merge',
+    },
+    merge: {
+      title: 'Merge {a} and {b}',
+      intro:
+        'One record is kept. The documents, history, family and services of the other move to it; the other is marked merged and never deleted.',
+      keep: 'Record to keep',
+      keepThis: 'Keep {code}',
+      field: 'Part',
+      valueOf: 'Value of {code}',
+      choose: 'Choose the value the kept record will have where they differ.',
+      same: '{count} {{field is|fields are}} the same in both.',
+      none: 'none',
+      reason: 'Why they are the same (kept on both timelines)',
+      reasonRequired: 'Write why they are the same.',
+      confirm: 'Merge',
+      loading: 'Loading both records...',
+      failed: 'The records could not be loaded.',
+      done: '{merged} was merged into {kept}.',
+    },
+    parts: {
+      name: 'Name',
+      sex: 'Sex',
+      dateOfBirth: 'Date of birth',
+      birthPlace: 'Place of birth',
+      nationality: 'Nationality',
+      admittedOn: 'Admitted on',
+      care: 'Care',
+      health: 'Health',
+      notes: 'Notes',
+      applicant1: 'First applicant',
+      applicant2: 'Second applicant',
+      address: 'Address',
+      marriage: 'Marriage',
+      income: 'Income and own children',
+      terms: 'Terms of approval',
+      checklist: 'Assessment checklist',
+    },
+    merged: {
+      title: 'This record was merged',
+      body: 'It was merged into {code}: its documents and history are there now.',
+      open: 'Open {code}',
     },
   },
 } satisfies Translation;
