@@ -1475,6 +1475,10 @@ type RootTranslation = {
 			 */
 			pending: string
 			/**
+			 * ក​ា​រ​ទ​ទ​ួ​ល​យ​ក​ត​្​រ​ូ​វ​អ​ន​ុ​ម​័​ត
+			 */
+			acceptanceRequested: string
+			/**
 			 * ប​ា​ន​ទ​ទ​ួ​ល​យ​ក
 			 */
 			accepted: string
@@ -3516,10 +3520,10 @@ type RootTranslation = {
 		 */
 		matchingDeleteStarted: string
 		/**
-		 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​ន​ៃ​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ន​េ​ះ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ ​(​{​a​c​t​i​o​n​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ផ​្​ស​េ​ង​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
+		 * អ​្​ន​ក​ប​ា​ន​ធ​្​វ​ើ​ជ​ំ​ហ​ា​ន​ច​ុ​ង​ក​្​រ​ោ​យ​ដ​ែ​ល​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​ម​្​រ​េ​ច​ ​(​{​a​c​t​i​o​n​}​)​៖​ ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ផ​្​ស​េ​ង​ត​្​រ​ូ​វ​ស​ម​្​រ​េ​ច​ល​ើ​ន​េ​ះ​។
 		 * @param {unknown} action
 		 */
-		matchingFourEyes: RequiredParams<'action'>
+		fourEyes: RequiredParams<'action'>
 		/**
 		 * ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ដ​ែ​ល​ម​ា​ន​ស​្​ថ​ា​ន​ភ​ា​ព​ ​{​s​t​a​t​u​s​}​ ​ម​ិ​ន​អ​ា​ច​ធ​្​វ​ើ​ ​{​a​c​t​i​o​n​}​ ​ប​ា​ន​ទ​េ​។
 		 * @param {unknown} action
@@ -3592,10 +3596,9 @@ type RootTranslation = {
 		 */
 		matchingProposedFuture: string
 		/**
-		 * j​u​s​t​i​f​i​c​a​t​i​o​n​ ​ត​្​រ​ូ​វ​ត​ែ​ប​ំ​ព​េ​ញ​៖​ ​ព​ា​ក​្​យ​ស​ុ​ំ​ន​េ​ះ​ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ​ទ​ទ​ួ​ល​យ​ក​ ​(​{​c​h​e​c​k​s​}​)​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ន​ៅ​ត​ែ​ទ​ទ​ួ​ល​យ​ក​។
-		 * @param {unknown} checks
+		 * ព​ា​ក​្​យ​ស​ុ​ំ​ន​េ​ះ​ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ​ទ​ទ​ួ​ល​យ​ក​ ​(​ខ​ា​ង​ក​្​រ​ោ​ម​)​៖​ ​ស​ូ​ម​ស​្​ន​ើ​ស​ុ​ំ​ក​ា​រ​ទ​ទ​ួ​ល​យ​ក​ដ​ោ​យ​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ ​ហ​ើ​យ​អ​្​ន​ក​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​អ​ន​ុ​ម​័​ត​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ន​ឹ​ង​ស​ម​្​រ​េ​ច​។
 		 */
-		parentAcceptJustificationNeeded: RequiredParams<'checks'>
+		parentAcceptNeedsRequest: string
 		/**
 		 * ប​ញ​្​ជ​ី​ត​្​រ​ួ​ត​ព​ិ​ន​ិ​ត​្​យ​ក​ា​រ​វ​ា​យ​ត​ម​្​ល​ៃ​៖​ ​ប​ា​ន​ធ​្​វ​ើ​ ​{​d​o​n​e​}​ ​ន​ៃ​ ​{​a​l​l​}
 		 * @param {unknown} all
@@ -4415,6 +4418,11 @@ type RootTranslation = {
 		 * @param {unknown} actions
 		 */
 		nextStep: RequiredParams<'actions'>
+		/**
+		 * ក​ា​រ​ទ​ទ​ួ​ល​យ​ក​ត​្​រ​ូ​វ​អ​ន​ុ​ម​័​ត​៖​ ​{​a​c​t​i​o​n​s​}
+		 * @param {unknown} actions
+		 */
+		acceptanceRequested: RequiredParams<'actions'>
 	}
 	workflowNeeds: {
 		/**
@@ -4426,10 +4434,19 @@ type RootTranslation = {
 		 */
 		shortTrialReason: string
 		/**
-		 * ព​ា​ក​្​យ​ស​ុ​ំ​ន​េ​ះ​ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ​ទ​ទ​ួ​ល​យ​ក​៖​ ​{​c​h​e​c​k​s​}​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​ន​ៅ​ត​ែ​ទ​ទ​ួ​ល​យ​ក​។
+		 * ព​ា​ក​្​យ​ស​ុ​ំ​ន​េ​ះ​ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ​ទ​ទ​ួ​ល​យ​ក​៖​ ​{​c​h​e​c​k​s​}​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​គ​ួ​រ​ទ​ទ​ួ​ល​យ​ក​ ​ហ​ើ​យ​អ​្​ន​ក​អ​ន​ុ​ម​័​ត​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ន​ឹ​ង​ស​ម​្​រ​េ​ច​។
 		 * @param {unknown} checks
 		 */
 		notEligible: RequiredParams<'checks'>
+		/**
+		 * ព​ា​ក​្​យ​ស​ុ​ំ​ន​េ​ះ​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ​ទ​ទ​ួ​ល​យ​ក​៖​ ​អ​ា​ច​ទ​ទ​ួ​ល​យ​ក​ដ​ោ​យ​ផ​្​ទ​ា​ល​់​ប​ា​ន​។​ ​ស​ូ​ម​ស​្​ន​ើ​អ​្​ន​ក​អ​ន​ុ​ម​័​ត​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ ​ល​ុ​ះ​ត​្​រ​ា​ត​ែ​អ​្​ន​ក​ច​ង​់​ប​ា​ន​ម​ត​ិ​ទ​ី​ព​ី​រ​។
+		 */
+		requestNotNeeded: string
+		/**
+		 * ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ​ទ​ទ​ួ​ល​យ​ក​ ​(​{​c​h​e​c​k​s​}​)​៖​ ​ស​ូ​ម​ស​្​ន​ើ​ស​ុ​ំ​ក​ា​រ​ទ​ទ​ួ​ល​យ​ក​ ​ហ​ើ​យ​អ​្​ន​ក​អ​ន​ុ​ម​័​ត​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ន​ឹ​ង​ស​ម​្​រ​េ​ច​។
+		 * @param {unknown} checks
+		 */
+		acceptNeedsRequest: RequiredParams<'checks'>
 		/**
 		 * ក​ា​រ​ស​ា​ក​ល​្​ប​ង​៖​ ​{​d​a​y​s​}​ ​ថ​្​ង​ៃ​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ ​{​e​x​p​e​c​t​e​d​}​ ​ថ​្​ង​ៃ​ដ​ែ​ល​រ​ំ​ព​ឹ​ង​ទ​ុ​ក​។
 		 * @param {unknown} days
@@ -6605,6 +6622,18 @@ type RootTranslation = {
 					 */
 					acceptParentsAdoption: string
 					/**
+					 * ស​្​ន​ើ​ស​ុ​ំ​ក​ា​រ​ទ​ទ​ួ​ល​យ​ក
+					 */
+					requestAcceptance: string
+					/**
+					 * អ​ន​ុ​ម​័​ត​ក​ា​រ​ទ​ទ​ួ​ល​យ​ក
+					 */
+					approveAcceptance: string
+					/**
+					 * ប​ញ​្​ជ​ូ​ន​ត​្​រ​ឡ​ប​់​វ​ិ​ញ
+					 */
+					returnAcceptance: string
+					/**
 					 * ល​ុ​ប​ច​ោ​ល​ក​ា​រ​ទ​ទ​ួ​ល​យ​ក
 					 */
 					unAcceptParentsAdoption: string
@@ -6636,6 +6665,21 @@ type RootTranslation = {
 					 */
 					acceptParentsAdoption: RequiredParams<'name'>
 					/**
+					 * {​n​a​m​e​}​ ​ម​ិ​ន​ប​ំ​ព​េ​ញ​ល​ក​្​ខ​ខ​ណ​្​ឌ​ស​ិ​ទ​្​ធ​ិ​ទ​ទ​ួ​ល​យ​ក​ទ​ា​ំ​ង​អ​ស​់​ទ​េ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ដ​ែ​ល​គ​ួ​រ​ទ​ទ​ួ​ល​យ​ក​៖​ ​អ​្​ន​ក​ម​ា​ន​ស​ិ​ទ​្​ធ​ិ​អ​ន​ុ​ម​័​ត​ម​្​ន​ា​ក​់​ទ​ៀ​ត​ន​ឹ​ង​អ​ន​ុ​ម​័​ត​ ​ឬ​ប​ញ​្​ជ​ូ​ន​ត​្​រ​ឡ​ប​់​វ​ិ​ញ​។
+					 * @param {unknown} name
+					 */
+					requestAcceptance: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​ត​ា​ម​ម​ូ​ល​ហ​េ​ត​ុ​ខ​ា​ង​ក​្​រ​ោ​ម​ ​ដ​ែ​ល​ស​ហ​ក​ា​រ​ី​ប​ា​ន​ស​្​ន​ើ​។​ ​ប​ើ​ម​ិ​ន​ក​ំ​ណ​ត​់​ថ​្​ង​ៃ​ផ​ុ​ត​ក​ំ​ណ​ត​់​ ​ក​ា​រ​អ​ន​ុ​ម​័​ត​ម​ា​ន​ស​ុ​ព​ល​ភ​ា​ព​ត​ា​ម​ច​ំ​ន​ួ​ន​ខ​ែ​ក​្​ន​ុ​ង​ក​ា​រ​ក​ំ​ណ​ត​់​ប​្​រ​ព​័​ន​្​ធ​។
+					 * @param {unknown} name
+					 */
+					approveAcceptance: RequiredParams<'name'>
+					/**
+					 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​ ​ដ​ោ​យ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​ទ​ទ​ួ​ល​យ​ក​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ស​ម​្​រ​ា​ប​់​អ​្​ន​ក​ដ​ែ​ល​ប​ា​ន​ស​្​ន​ើ​។
+					 * @param {unknown} name
+					 */
+					returnAcceptance: RequiredParams<'name'>
+					/**
 					 * {​n​a​m​e​}​ ​ត​្​រ​ឡ​ប​់​ទ​ៅ​ស​្​ថ​ា​ន​ភ​ា​ព​ក​ំ​ព​ុ​ង​រ​ង​់​ច​ា​ំ​វ​ិ​ញ​។​ ​ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។
 					 * @param {unknown} name
 					 */
@@ -6659,6 +6703,10 @@ type RootTranslation = {
 					 * ម​ូ​ល​ហ​េ​ត​ុ
 					 */
 					reason: string
+					/**
+					 * ម​ូ​ល​ហ​េ​ត​ុ​ន​ៃ​ក​ា​រ​ទ​ទ​ួ​ល​យ​ក
+					 */
+					justification: string
 				}
 				/**
 				 * ស​ក​ម​្​ម​ភ​ា​ព​ល​ើ​ស​្​ថ​ា​ន​ភ​ា​ព
@@ -9001,6 +9049,10 @@ export type TranslationFunctions = {
 			 */
 			pending: () => LocalizedString
 			/**
+			 * ការទទួលយកត្រូវអនុម័ត
+			 */
+			acceptanceRequested: () => LocalizedString
+			/**
 			 * បានទទួលយក
 			 */
 			accepted: () => LocalizedString
@@ -10870,9 +10922,9 @@ export type TranslationFunctions = {
 		 */
 		matchingDeleteStarted: () => LocalizedString
 		/**
-		 * អ្នកបានធ្វើជំហានចុងក្រោយនៃការផ្គូផ្គងនេះដែលមិនមែនជាការសម្រេច ({action})៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេចលើនេះ។
+		 * អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({action})៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេចលើនេះ។
 		 */
-		matchingFourEyes: (arg: { action: unknown }) => LocalizedString
+		fourEyes: (arg: { action: unknown }) => LocalizedString
 		/**
 		 * ការផ្គូផ្គងដែលមានស្ថានភាព {status} មិនអាចធ្វើ {action} បានទេ។
 		 */
@@ -10938,9 +10990,9 @@ export type TranslationFunctions = {
 		 */
 		matchingProposedFuture: () => LocalizedString
 		/**
-		 * justification ត្រូវតែបំពេញ៖ ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក ({checks})។ សូមសរសេរមូលហេតុដែលនៅតែទទួលយក។
+		 * ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក (ខាងក្រោម)៖ សូមស្នើសុំការទទួលយកដោយសរសេរមូលហេតុ ហើយអ្នកមានសិទ្ធិអនុម័តម្នាក់ទៀតនឹងសម្រេច។
 		 */
-		parentAcceptJustificationNeeded: (arg: { checks: unknown }) => LocalizedString
+		parentAcceptNeedsRequest: () => LocalizedString
 		/**
 		 * បញ្ជីត្រួតពិនិត្យការវាយតម្លៃ៖ បានធ្វើ {done} នៃ {all}
 		 */
@@ -11689,6 +11741,10 @@ export type TranslationFunctions = {
 		 * ជំហានបន្ទាប់៖ {actions}
 		 */
 		nextStep: (arg: { actions: unknown }) => LocalizedString
+		/**
+		 * ការទទួលយកត្រូវអនុម័ត៖ {actions}
+		 */
+		acceptanceRequested: (arg: { actions: unknown }) => LocalizedString
 	}
 	workflowNeeds: {
 		/**
@@ -11700,9 +11756,17 @@ export type TranslationFunctions = {
 		 */
 		shortTrialReason: () => LocalizedString
 		/**
-		 * ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក៖ {checks}។ សូមសរសេរមូលហេតុដែលនៅតែទទួលយក។
+		 * ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក៖ {checks}។ សូមសរសេរមូលហេតុដែលគួរទទួលយក ហើយអ្នកអនុម័តម្នាក់ទៀតនឹងសម្រេច។
 		 */
 		notEligible: (arg: { checks: unknown }) => LocalizedString
+		/**
+		 * ពាក្យសុំនេះបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក៖ អាចទទួលយកដោយផ្ទាល់បាន។ សូមស្នើអ្នកអនុម័តម្នាក់ទៀត លុះត្រាតែអ្នកចង់បានមតិទីពីរ។
+		 */
+		requestNotNeeded: () => LocalizedString
+		/**
+		 * មិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក ({checks})៖ សូមស្នើសុំការទទួលយក ហើយអ្នកអនុម័តម្នាក់ទៀតនឹងសម្រេច។
+		 */
+		acceptNeedsRequest: (arg: { checks: unknown }) => LocalizedString
 		/**
 		 * ការសាកល្បង៖ {days} ថ្ងៃ ក្នុងចំណោម {expected} ថ្ងៃដែលរំពឹងទុក។
 		 */
@@ -13751,6 +13815,18 @@ export type TranslationFunctions = {
 					 */
 					acceptParentsAdoption: () => LocalizedString
 					/**
+					 * ស្នើសុំការទទួលយក
+					 */
+					requestAcceptance: () => LocalizedString
+					/**
+					 * អនុម័តការទទួលយក
+					 */
+					approveAcceptance: () => LocalizedString
+					/**
+					 * បញ្ជូនត្រឡប់វិញ
+					 */
+					returnAcceptance: () => LocalizedString
+					/**
 					 * លុបចោលការទទួលយក
 					 */
 					unAcceptParentsAdoption: () => LocalizedString
@@ -13781,6 +13857,18 @@ export type TranslationFunctions = {
 					 */
 					acceptParentsAdoption: (arg: { name: unknown }) => LocalizedString
 					/**
+					 * {name} មិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយកទាំងអស់ទេ។ សូមសរសេរមូលហេតុដែលគួរទទួលយក៖ អ្នកមានសិទ្ធិអនុម័តម្នាក់ទៀតនឹងអនុម័ត ឬបញ្ជូនត្រឡប់វិញ។
+					 */
+					requestAcceptance: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name} ត្រូវបានទទួលយកតាមមូលហេតុខាងក្រោម ដែលសហការីបានស្នើ។ បើមិនកំណត់ថ្ងៃផុតកំណត់ ការអនុម័តមានសុពលភាពតាមចំនួនខែក្នុងការកំណត់ប្រព័ន្ធ។
+					 */
+					approveAcceptance: (arg: { name: unknown }) => LocalizedString
+					/**
+					 * {name} ត្រឡប់ទៅស្ថានភាពកំពុងរង់ចាំវិញ ដោយមិនត្រូវបានទទួលយក។ សូមសរសេរមូលហេតុសម្រាប់អ្នកដែលបានស្នើ។
+					 */
+					returnAcceptance: (arg: { name: unknown }) => LocalizedString
+					/**
 					 * {name} ត្រឡប់ទៅស្ថានភាពកំពុងរង់ចាំវិញ។ សូមសរសេរមូលហេតុ។
 					 */
 					unAcceptParentsAdoption: (arg: { name: unknown }) => LocalizedString
@@ -13802,6 +13890,10 @@ export type TranslationFunctions = {
 					 * មូលហេតុ
 					 */
 					reason: () => LocalizedString
+					/**
+					 * មូលហេតុនៃការទទួលយក
+					 */
+					justification: () => LocalizedString
 				}
 				/**
 				 * សកម្មភាពលើស្ថានភាព

@@ -412,7 +412,7 @@ describe('four-eyes', () => {
     'child-keep': 'Ask to keep the child',
   };
   const refusal = (step: string) =>
-    `You took this matching's last step that was not a decision (${stepWords[step]}): another user must take this decision.`;
+    `You took the last step that was not a decision (${stepWords[step]}): another user must take this decision.`;
   const decisionsFrom = (status: string) =>
     allowedWorkflowActions(matchingWorkflow, status, {}).filter(
       (action) =>

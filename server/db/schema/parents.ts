@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
 import { communes, districts, villages } from './geography';
 import { nameSortKeys } from './nameSortKeys';
@@ -71,6 +71,12 @@ export const parentInfos = pgTable(
     approvedUntil: date('approved_until', { mode: 'string' }),
     /** Why an application that failed eligibility was accepted anyway (issue 22); null when it needed none. */
     acceptanceJustification: text('acceptance_justification'),
+    /**
+     * Who asked, and when, that the application be accepted though it fails eligibility (issue 35):
+     * four-eyes refuses them the decision; the work queue shows the request to the others.
+     */
+    acceptanceRequestedBy: integer('acceptance_requested_by'),
+    acceptanceRequestedAt: timestamp('acceptance_requested_at', { withTimezone: true }),
     ...versionColumn,
     ...auditColumns,
   },

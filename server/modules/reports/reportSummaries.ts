@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isoDateIn } from '../../../src/domain/programmeTime';
+import { parentUndecidedStatuses } from '../../../src/domain/workflows/parent.workflow';
 import type { TDbOrTx } from '../../audit';
 import type { TDb } from '../../db/client';
 import { ageBandSql, hasDisabilitySql, rowsOf, stageOfSql } from './reportSql';
@@ -47,6 +48,12 @@ declare module 'fastify' {
 }
 
 type TState = { takenAt: Date; today: string };
+
+/** An application not decided yet (a request to accept is not a decision), as an SQL list. */
+const undecided = sql`(${sql.join(
+  parentUndecidedStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 const stepDay = sql`coalesce((h.payload->>'date')::date, (h.at at time zone 'Asia/Phnom_Penh')::date)`;
 
@@ -146,7 +153,7 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
           from parent_infos p where p.application_date is not null group by 1, 2, 3
           union all
           select 'decided', p.decision_date, p.head_office_id, count(*), sum(p.decision_date - p.application_date)
-          from parent_infos p where p.decision_date is not null and p.status <> 'pending' group by 1, 2, 3
+          from parent_infos p where p.decision_date is not null and p.status not in ${undecided} group by 1, 2, 3
           union all
           select case when ${inMatching} then 'approvedUntilMatched' else 'approvedUntilFree' end,
             p.approved_until, p.head_office_id, count(*), 0
