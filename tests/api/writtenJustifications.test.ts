@@ -12,7 +12,12 @@ import { addMonths } from '../../src/domain/addMonths';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { addDays } from '../../src/domain/serviceSchedule';
-import { insertApplication, insertMatching, pendingApplication } from './support/recordFixtures';
+import {
+  checklistDone,
+  insertApplication,
+  insertMatching,
+  pendingApplication,
+} from './support/recordFixtures';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -32,15 +37,6 @@ let today: string;
 let token: string;
 const tokens = {} as Record<'approver' | 'clerk' | 'provincial', string>;
 let askerId: number;
-
-/** The five checklist dates, all done (an application that is eligible on its checklist). */
-const checklistDone = (day: string) => ({
-  homeStudyOn: day,
-  policeRecordOn: day,
-  medicalReportOn: day,
-  referencesOn: day,
-  trainingOn: day,
-});
 
 const pending = async (values: Partial<typeof parentInfos.$inferInsert> = {}) =>
   (
