@@ -83,7 +83,15 @@ export const bulkRoutes =
           const actor = currentUser(request);
           const t = translator(request);
           const results: TBulkRowResult[] = [];
-          for (const { id, version } of uniqueEntries(ids)) {
+          const entries = uniqueEntries(ids);
+          // What the body means for every row (an officer who could keep none of them) is a 400 first.
+          await binding.bulkCheck?.[action.name]?.({
+            db: app.db,
+            actor,
+            body: values,
+            ids: entries.map((entry) => entry.id),
+          });
+          for (const { id, version } of entries) {
             try {
               const status = await app.db.transaction(async (tx) => {
                 await writes.lockRow(tx, id);

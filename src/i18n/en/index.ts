@@ -879,6 +879,11 @@ const en = {
     serviceChildAndMatching: 'matchingId is not the completed matching of that child.',
     serviceNeedsChild: 'childId is required.',
     serviceOfficerUnknown: 'officerId must be an active user.',
+    // issue 35: an officer who could not open or record the services given to them
+    serviceOfficerCannotUpdate:
+      'officerId: {name} may not update services after adoption, so could not record them. Choose an officer whose role may, or ask an administrator to give it.',
+    serviceOfficerOtherOffice:
+      'officerId: {name} works for a provincial office that does not keep {codes}. Choose an officer of the office that keeps them, or of a national office.',
     servicePlannedBeforeAdoption: 'plannedDate cannot be before the adoption it follows ({day}).',
     serviceDeleteDone:
       'This service can no longer be deleted: only a pending one can. Take it back to pending first.',

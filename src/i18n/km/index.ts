@@ -856,6 +856,11 @@ const km = {
     serviceChildAndMatching: 'matchingId មិនមែនជាការផ្គូផ្គងដែលបានបញ្ចប់របស់កុមារនោះទេ។',
     serviceNeedsChild: 'childId ត្រូវតែបំពេញ។',
     serviceOfficerUnknown: 'officerId ត្រូវតែជាអ្នកប្រើប្រាស់សកម្ម។',
+    // issue 35: an officer who could not open or record the services given to them
+    serviceOfficerCannotUpdate:
+      'officerId៖ {name} មិនមានសិទ្ធិកែប្រែសេវាក្រោយការសុំកុមារធម៌ទេ ដូច្នេះមិនអាចកត់ត្រាសេវាទាំងនេះបានទេ។ សូមជ្រើសរើសមន្ត្រីដែលតួនាទីមានសិទ្ធិនេះ ឬសុំអ្នកគ្រប់គ្រងប្រព័ន្ធផ្ដល់សិទ្ធិ។',
+    serviceOfficerOtherOffice:
+      'officerId៖ {name} ធ្វើការនៅការិយាល័យខេត្តដែលមិនរក្សា {codes} ទេ។ សូមជ្រើសរើសមន្ត្រីនៃការិយាល័យដែលរក្សាវា ឬនៃការិយាល័យថ្នាក់ជាតិ។',
     servicePlannedBeforeAdoption: 'plannedDate មិនអាចមុនការសុំកុមារធម៌ដែលវាតាមដាន ({day}) បានទេ។',
     serviceDeleteDone: 'សេវានេះមិនអាចលុបបានទៀតទេ៖ មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលអាចលុបបាន។ សូមត្រឡប់វាទៅរង់ចាំជាមុនសិន។',
     // kept records (issue 27): the law keeps them, whatever the permission
