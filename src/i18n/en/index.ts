@@ -303,7 +303,7 @@ const en = {
     schooling: 'Schooling',
     integration: 'Integration in the family',
     findingNotes: 'Notes on the findings',
-    acceptanceJustification: 'Why it was accepted though not eligible',
+    acceptanceJustification: 'Why it is accepted though not eligible',
     // the audit screen (issue 22)
     recordCode: 'Record code',
     changedValues: 'What changed',
@@ -1741,7 +1741,7 @@ const en = {
           acceptParentsAdoption:
             '{name} is accepted. Without an end date the approval holds for the months set in the system settings (12 unless changed) from the decision date.',
           requestAcceptance:
-            '{name} does not meet every eligibility rule. Write why it should be accepted: another holder of the approve permission approves it or sends it back.',
+            'The acceptance of {name} is asked of another holder of the approve permission, who approves it or sends it back.',
           approveAcceptance:
             '{name} is accepted on the justification below, asked by a colleague. Without an end date the approval holds for the months set in the system settings.',
           returnAcceptance: '{name} goes back to pending, not accepted. Write why, for the one who asked.',
