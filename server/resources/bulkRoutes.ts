@@ -73,7 +73,8 @@ export const bulkRoutes =
               'refused). Every row is written in a transaction of its own through the same update as the ' +
               "form (version, audit row, timeline); the answer gives each id's `status`: `changed`, " +
               "`unchanged` (already so) or `refused` with a `message` in the `locale` header's language. " +
-              "A row out of the user's office scope is refused as not found.",
+              "A row out of the user's office scope is refused as not found. A body value that fits none " +
+              'of the rows (an officer who may not keep them) is a 400 before any row is written.',
             body: ZBody,
             response: { 200: dataOf(z.array(ZBulkRowResult)), ...errorResponses(400, 401, 403) },
           },
