@@ -611,7 +611,7 @@ const en = {
       'Past these days a matching is overdue: it shows on the board and in the work queue.',
     fourEyes: 'Four eyes',
     fourEyesHint:
-      'A matching decision cannot be taken by the user who took its last step that was not a decision (the proposal, a request). Nobody is exempt, super users included. An application's acceptance that overrides the eligibility rules is always decided by another approver, whatever this setting.',
+      'A matching decision cannot be taken by the user who took its last step that was not a decision (the proposal, a request). Nobody is exempt, super users included. An application’s acceptance that overrides the eligibility rules is always decided by another approver, whatever this setting.',
     fourEyesOn: 'On',
     fourEyesOff: 'Off',
     stageDays: '{days} days',
