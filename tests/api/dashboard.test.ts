@@ -204,6 +204,7 @@ describe('GET /dashboard', () => {
     expect([data.services?.dueSoon.value, data.services?.overdue.value]).toEqual([1, 1]);
     expect(values(data.applications?.byStatus ?? [])).toEqual({
       pending: 1,
+      acceptanceRequested: 0,
       accepted: 3,
       matched: 4,
       adopted: 1,
@@ -236,7 +237,7 @@ describe('GET /dashboard', () => {
       ...(data.applications ? [data.applications.approvalsExpiring, data.applications.approvalsExpired] : []),
       ...(data.services ? [data.services.dueSoon, data.services.overdue] : []),
     ];
-    expect(figures).toHaveLength(6 + 4 + 4 + 2 + 5 + 2 + 2);
+    expect(figures).toHaveLength(6 + 4 + 4 + 2 + 6 + 2 + 2);
     for (const figure of figures) {
       expect(figure.listPath, figure.key).toBeDefined();
       expect(await listTotal(figure.listPath as string, tokens.admin), figure.listPath).toBe(figure.value);

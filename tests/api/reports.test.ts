@@ -728,6 +728,7 @@ describe('GET /reports/parents', () => {
   };
   const statuses = (counts: Partial<Record<string, number>>) => ({
     'applications.pending': 0,
+    'applications.acceptanceRequested': 0,
     'applications.accepted': 0,
     'applications.matched': 0,
     'applications.adopted': 0,

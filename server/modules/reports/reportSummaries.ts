@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isoDateIn } from '../../../src/domain/programmeTime';
+import { parentUndecidedStatuses } from '../../../src/domain/workflows/parent.workflow';
 import type { TDbOrTx } from '../../audit';
 import type { TDb } from '../../db/client';
 import { ageBandSql, hasDisabilitySql, rowsOf, stageOfSql } from './reportSql';
@@ -53,6 +54,12 @@ declare module 'fastify' {
 }
 
 type TState = { takenAt: Date; today: string };
+
+/** An application not decided yet (a request to accept is not a decision), as an SQL list. */
+const undecided = sql`(${sql.join(
+  parentUndecidedStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 const stepDay = sql`coalesce((h.payload->>'date')::date, (h.at at time zone 'Asia/Phnom_Penh')::date)`;
 
@@ -152,7 +159,7 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
           from parent_infos p where p.application_date is not null and ${notMerged('p')} group by 1, 2, 3, 4
           union all
           select 'decided', p.decision_date, p.head_office_id, p.applicant1_sex, count(*), sum(p.decision_date - p.application_date)
-          from parent_infos p where p.decision_date is not null and p.status <> 'pending' and ${notMerged('p')} group by 1, 2, 3, 4
+          from parent_infos p where p.decision_date is not null and p.status not in ${undecided} and ${notMerged('p')} group by 1, 2, 3, 4
           union all
           select case when ${inMatching} then 'approvedUntilMatched' else 'approvedUntilFree' end,
             p.approved_until, p.head_office_id, p.applicant1_sex, count(*), 0

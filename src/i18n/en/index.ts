@@ -309,7 +309,7 @@ const en = {
     schooling: 'Schooling',
     integration: 'Integration in the family',
     findingNotes: 'Notes on the findings',
-    acceptanceJustification: 'Why it was accepted though not eligible',
+    acceptanceJustification: 'Why it is accepted though not eligible',
     // the audit screen (issue 22)
     recordCode: 'Record code',
     changedValues: 'What changed',
@@ -348,6 +348,7 @@ const en = {
       international: 'International adoption',
       // parent applications (issue 12)
       pending: 'Pending',
+      acceptanceRequested: 'Acceptance to approve',
       accepted: 'Accepted',
       rejected: 'Rejected',
       // matchings (issue 13)
@@ -620,7 +621,7 @@ const en = {
       'Past these days a matching is overdue: it shows on the board and in the work queue.',
     fourEyes: 'Four eyes',
     fourEyesHint:
-      'A matching decision cannot be taken by the user who took its last step that was not a decision (the proposal, a request). Nobody is exempt, super users included.',
+      'A matching decision cannot be taken by the user who took its last step that was not a decision (the proposal, a request). Nobody is exempt, super users included. An application’s acceptance that overrides the eligibility rules is always decided by another approver, whatever this setting.',
     fourEyesOn: 'On',
     fourEyesOff: 'Off',
     stageDays: '{days} days',
@@ -899,8 +900,9 @@ const en = {
       'justification is required: the child and the family do not match on {criteria}.',
     matchingDeleteStarted:
       'This matching can no longer be deleted: only a proposed matching can. Reject it instead.',
-    matchingFourEyes:
-      "You took this matching's last step that was not a decision ({action}): another user must take this decision.",
+    // four-eyes, every workflow's (the matchings' decisions, issue 13; an application's acceptance, issue 35)
+    fourEyes:
+      'You took the last step that was not a decision ({action}): another user must take this decision.',
     matchingActionNotAllowed: 'A matching whose status is {status} cannot be given {action}.',
     serviceActionNotAllowed: 'A service whose status is {status} cannot be given {action}.',
     serviceDateBeforeAdoption: 'date cannot be before the adoption it follows ({day}).',
@@ -909,6 +911,11 @@ const en = {
     serviceChildAndMatching: 'matchingId is not the completed matching of that child.',
     serviceNeedsChild: 'childId is required.',
     serviceOfficerUnknown: 'officerId must be an active user.',
+    // issue 35: an officer who could not open or record the services given to them
+    serviceOfficerCannotUpdate:
+      'officerId: {name} may not update services after adoption, so could not record them. Choose an officer whose role may, or ask an administrator to give it.',
+    serviceOfficerOtherOffice:
+      'officerId: {name} works for a provincial office that does not keep {codes}. Choose an officer of the office that keeps them, or of a national office.',
     servicePlannedBeforeAdoption: 'plannedDate cannot be before the adoption it follows ({day}).',
     serviceDeleteDone:
       'This service can no longer be deleted: only a pending one can. Take it back to pending first.',
@@ -924,8 +931,9 @@ const en = {
     matchingDateBeforeStep: "date cannot be before {day}: the day of the matching's last step.",
     matchingProposedFuture: 'proposedDate cannot be in the future.',
     // issue 22: decisions that override a rule are written down
-    parentAcceptJustificationNeeded:
-      'justification is required: this application does not meet the eligibility rules ({checks}). Write why it is accepted anyway.',
+    // issue 35: an acceptance that overrides eligibility is asked of another approver
+    parentAcceptNeedsRequest:
+      'This application does not meet the eligibility rules (below): request its acceptance with a justification; another holder of the approve permission decides.',
     parentShortfallChecklist: 'the assessment checklist: {done} of {all} done',
     parentShortfallAge: 'applicant {n}’s age ({age}, at least {min})',
     matchingShortTrialReason:
@@ -1150,13 +1158,19 @@ const en = {
     serviceDueSoon: 'Due on {date}',
     // a matching's next step that is not a decision, for its caseworker (issue 22)
     nextStep: 'Next step: {actions}',
+    // an application's acceptance asked of another approver (issue 35)
+    acceptanceRequested: 'Acceptance to approve: {actions}',
   },
   // issue 22: what an action dialog says and asks beyond its table's fields
   workflowNeeds: {
     justification: 'Justification',
     shortTrialReason: 'Why the trial is confirmed early',
     notEligible:
-      'This application does not meet the eligibility rules: {checks}. Write why it is accepted anyway.',
+      'This application does not meet the eligibility rules: {checks}. Write why it should be accepted anyway; another approver decides.',
+    requestNotNeeded:
+      'This application meets the eligibility rules: it can be accepted directly. Ask another approver only if you want a second opinion.',
+    acceptNeedsRequest:
+      'Does not meet the eligibility rules ({checks}): request its acceptance; another approver decides.',
     trialDays: 'The trial: {days} days of the {expected} expected.',
     trialShort: 'The trial: {days} days of the {expected} expected. Write why it is confirmed early.',
     trialUnknown: 'The trial’s start is not recorded.',
@@ -1760,6 +1774,9 @@ const en = {
       workflow: {
         actions: {
           acceptParentsAdoption: 'Accept application',
+          requestAcceptance: 'Request acceptance',
+          approveAcceptance: 'Approve acceptance',
+          returnAcceptance: 'Send back',
           unAcceptParentsAdoption: 'Un-accept',
           rejectAdoption: 'Reject application',
           receive: 'Application received',
@@ -1770,6 +1787,11 @@ const en = {
         intros: {
           acceptParentsAdoption:
             '{name} is accepted. Without an end date the approval holds for the months set in the system settings (12 unless changed) from the decision date.',
+          requestAcceptance:
+            'The acceptance of {name} is asked of another holder of the approve permission, who approves it or sends it back.',
+          approveAcceptance:
+            '{name} is accepted on the justification below, asked by a colleague. Without an end date the approval holds for the months set in the system settings.',
+          returnAcceptance: '{name} goes back to pending, not accepted. Write why, for the one who asked.',
           unAcceptParentsAdoption: '{name} goes back to pending. Write why.',
           rejectAdoption: '{name} is rejected. This is final for this application.',
         },
@@ -1777,6 +1799,7 @@ const en = {
           decisionDate: 'Decision date',
           approvedUntil: 'Approved until (optional)',
           reason: 'Reason',
+          justification: 'Justification',
         },
         actionsLabel: 'Status actions',
       },

@@ -347,6 +347,7 @@ const km = {
       international: 'ការសុំកុមារធម៌អន្តរប្រទេស',
       // parent applications (issue 12)
       pending: 'កំពុងរង់ចាំ',
+      acceptanceRequested: 'ការទទួលយកត្រូវអនុម័ត',
       accepted: 'បានទទួលយក',
       rejected: 'បានបដិសេធ',
       // matchings (issue 13)
@@ -616,7 +617,7 @@ const km = {
     stageExpectedDaysHint: 'ហួសពីចំនួនថ្ងៃនេះ ការផ្គូផ្គងហួសពេល៖ វាបង្ហាញលើផ្ទាំងដំណាក់កាល និងក្នុងការងាររង់ចាំ។',
     fourEyes: 'គោលការណ៍ភ្នែកបួន',
     fourEyesHint:
-      'ការសម្រេចលើការផ្គូផ្គង មិនអាចធ្វើដោយអ្នកប្រើដែលបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច (ការស្នើ ឬការស្នើសុំ) បានទេ។ គ្មាននរណាម្នាក់ត្រូវបានលើកលែងទេ រួមទាំង Super Admin ផងដែរ។',
+      'ការសម្រេចលើការផ្គូផ្គង មិនអាចធ្វើដោយអ្នកប្រើដែលបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច (ការស្នើ ឬការស្នើសុំ) បានទេ។ គ្មាននរណាម្នាក់ត្រូវបានលើកលែងទេ រួមទាំង Super Admin ផងដែរ។ ការទទួលយកពាក្យសុំដែលមិនបំពេញលក្ខខណ្ឌសិទ្ធិ តែងតែសម្រេចដោយអ្នកអនុម័តម្នាក់ទៀត មិនថាការកំណត់នេះយ៉ាងណាទេ។',
     fourEyesOn: 'បើក',
     fourEyesOff: 'បិទ',
     stageDays: '{days:number} ថ្ងៃ',
@@ -877,8 +878,8 @@ const km = {
     matchingParentInMatching: 'parentId៖ {code} ស្ថិតក្នុងការផ្គូផ្គង {matching} រួចហើយ។',
     matchingJustificationNeeded: 'justification ត្រូវតែបំពេញ៖ កុមារ និងគ្រួសារមិនត្រូវគ្នាលើ {criteria}។',
     matchingDeleteStarted: 'ការផ្គូផ្គងនេះមិនអាចលុបបានទៀតទេ៖ មានតែការផ្គូផ្គងដែលទើបស្នើប៉ុណ្ណោះ។ សូមបដិសេធវាជំនួសវិញ។',
-    matchingFourEyes:
-      'អ្នកបានធ្វើជំហានចុងក្រោយនៃការផ្គូផ្គងនេះដែលមិនមែនជាការសម្រេច ({action})៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេចលើនេះ។',
+    // four-eyes, every workflow's (the matchings' decisions, issue 13; an application's acceptance, issue 35)
+    fourEyes: 'អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច ({action})៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេចលើនេះ។',
     matchingActionNotAllowed: 'ការផ្គូផ្គងដែលមានស្ថានភាព {status} មិនអាចធ្វើ {action} បានទេ។',
     serviceActionNotAllowed: 'សេវាដែលមានស្ថានភាព {status} មិនអាចធ្វើ {action} បានទេ។',
     serviceDateBeforeAdoption: 'date មិនអាចមុនការសុំកុមារធម៌ដែលវាតាមដាន ({day}) បានទេ។',
@@ -887,6 +888,11 @@ const km = {
     serviceChildAndMatching: 'matchingId មិនមែនជាការផ្គូផ្គងដែលបានបញ្ចប់របស់កុមារនោះទេ។',
     serviceNeedsChild: 'childId ត្រូវតែបំពេញ។',
     serviceOfficerUnknown: 'officerId ត្រូវតែជាអ្នកប្រើប្រាស់សកម្ម។',
+    // issue 35: an officer who could not open or record the services given to them
+    serviceOfficerCannotUpdate:
+      'officerId៖ {name} មិនមានសិទ្ធិកែប្រែសេវាក្រោយការសុំកុមារធម៌ទេ ដូច្នេះមិនអាចកត់ត្រាសេវាទាំងនេះបានទេ។ សូមជ្រើសរើសមន្ត្រីដែលតួនាទីមានសិទ្ធិនេះ ឬសុំអ្នកគ្រប់គ្រងប្រព័ន្ធផ្ដល់សិទ្ធិ។',
+    serviceOfficerOtherOffice:
+      'officerId៖ {name} ធ្វើការនៅការិយាល័យខេត្តដែលមិនរក្សា {codes} ទេ។ សូមជ្រើសរើសមន្ត្រីនៃការិយាល័យដែលរក្សាវា ឬនៃការិយាល័យថ្នាក់ជាតិ។',
     servicePlannedBeforeAdoption: 'plannedDate មិនអាចមុនការសុំកុមារធម៌ដែលវាតាមដាន ({day}) បានទេ។',
     serviceDeleteDone: 'សេវានេះមិនអាចលុបបានទៀតទេ៖ មានតែសេវាដែលកំពុងរង់ចាំប៉ុណ្ណោះដែលអាចលុបបាន។ សូមត្រឡប់វាទៅរង់ចាំជាមុនសិន។',
     // kept records (issue 27): the law keeps them, whatever the permission
@@ -901,8 +907,9 @@ const km = {
     matchingDateBeforeStep: 'date មិនអាចមុនថ្ងៃ {day} បានទេ៖ ថ្ងៃនៃជំហានចុងក្រោយរបស់ការផ្គូផ្គង។',
     matchingProposedFuture: 'proposedDate មិនអាចនៅថ្ងៃអនាគតបានទេ។',
     // issue 22: decisions that override a rule are written down
-    parentAcceptJustificationNeeded:
-      'justification ត្រូវតែបំពេញ៖ ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក ({checks})។ សូមសរសេរមូលហេតុដែលនៅតែទទួលយក។',
+    // issue 35: an acceptance that overrides eligibility is asked of another approver
+    parentAcceptNeedsRequest:
+      'ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក (ខាងក្រោម)៖ សូមស្នើសុំការទទួលយកដោយសរសេរមូលហេតុ ហើយអ្នកមានសិទ្ធិអនុម័តម្នាក់ទៀតនឹងសម្រេច។',
     parentShortfallChecklist: 'បញ្ជីត្រួតពិនិត្យការវាយតម្លៃ៖ បានធ្វើ {done} នៃ {all}',
     parentShortfallAge: 'អាយុអ្នកដាក់ពាក្យទី {n} ({age} ឆ្នាំ យ៉ាងតិច {min} ឆ្នាំ)',
     matchingShortTrialReason:
@@ -1123,12 +1130,17 @@ const km = {
     serviceDueSoon: 'ត្រូវធ្វើនៅ {date}',
     // a matching's next step that is not a decision, for its caseworker (issue 22)
     nextStep: 'ជំហានបន្ទាប់៖ {actions}',
+    // an application's acceptance asked of another approver (issue 35)
+    acceptanceRequested: 'ការទទួលយកត្រូវអនុម័ត៖ {actions}',
   },
   // issue 22: what an action dialog says and asks beyond its table's fields
   workflowNeeds: {
     justification: 'យុត្តិកម្ម',
     shortTrialReason: 'មូលហេតុដែលបញ្ជាក់ការសាកល្បងមុនពេល',
-    notEligible: 'ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក៖ {checks}។ សូមសរសេរមូលហេតុដែលនៅតែទទួលយក។',
+    notEligible: 'ពាក្យសុំនេះមិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក៖ {checks}។ សូមសរសេរមូលហេតុដែលគួរទទួលយក ហើយអ្នកអនុម័តម្នាក់ទៀតនឹងសម្រេច។',
+    requestNotNeeded:
+      'ពាក្យសុំនេះបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក៖ អាចទទួលយកដោយផ្ទាល់បាន។ សូមស្នើអ្នកអនុម័តម្នាក់ទៀត លុះត្រាតែអ្នកចង់បានមតិទីពីរ។',
+    acceptNeedsRequest: 'មិនបំពេញលក្ខខណ្ឌសិទ្ធិទទួលយក ({checks})៖ សូមស្នើសុំការទទួលយក ហើយអ្នកអនុម័តម្នាក់ទៀតនឹងសម្រេច។',
     trialDays: 'ការសាកល្បង៖ {days} ថ្ងៃ ក្នុងចំណោម {expected} ថ្ងៃដែលរំពឹងទុក។',
     trialShort: 'ការសាកល្បង៖ {days} ថ្ងៃ ក្នុងចំណោម {expected} ថ្ងៃដែលរំពឹងទុក។ សូមសរសេរមូលហេតុដែលបញ្ជាក់មុនពេល។',
     trialUnknown: 'មិនមានកត់ត្រាថ្ងៃចាប់ផ្ដើមការសាកល្បងទេ។',
@@ -1724,6 +1736,9 @@ const km = {
       workflow: {
         actions: {
           acceptParentsAdoption: 'ទទួលយកពាក្យស្នើសុំ',
+          requestAcceptance: 'ស្នើសុំការទទួលយក',
+          approveAcceptance: 'អនុម័តការទទួលយក',
+          returnAcceptance: 'បញ្ជូនត្រឡប់វិញ',
           unAcceptParentsAdoption: 'លុបចោលការទទួលយក',
           rejectAdoption: 'បដិសេធពាក្យស្នើសុំ',
           receive: 'ទទួលពាក្យស្នើសុំ',
@@ -1734,6 +1749,10 @@ const km = {
         intros: {
           acceptParentsAdoption:
             '{name} ត្រូវបានទទួលយក។ បើមិនកំណត់ថ្ងៃផុតកំណត់ ការអនុម័តមានសុពលភាពតាមចំនួនខែដែលបានកំណត់ក្នុងការកំណត់ប្រព័ន្ធ (12 ខែ បើមិនបានប្ដូរ)។',
+          requestAcceptance: 'ការទទួលយក {name} ត្រូវបានស្នើទៅអ្នកមានសិទ្ធិអនុម័តម្នាក់ទៀត ដែលនឹងអនុម័ត ឬបញ្ជូនត្រឡប់វិញ។',
+          approveAcceptance:
+            '{name} ត្រូវបានទទួលយកតាមមូលហេតុខាងក្រោម ដែលសហការីបានស្នើ។ បើមិនកំណត់ថ្ងៃផុតកំណត់ ការអនុម័តមានសុពលភាពតាមចំនួនខែក្នុងការកំណត់ប្រព័ន្ធ។',
+          returnAcceptance: '{name} ត្រឡប់ទៅស្ថានភាពកំពុងរង់ចាំវិញ ដោយមិនត្រូវបានទទួលយក។ សូមសរសេរមូលហេតុសម្រាប់អ្នកដែលបានស្នើ។',
           unAcceptParentsAdoption: '{name} ត្រឡប់ទៅស្ថានភាពកំពុងរង់ចាំវិញ។ សូមសរសេរមូលហេតុ។',
           rejectAdoption: '{name} ត្រូវបានបដិសេធ។ នេះជាការសម្រេចចុងក្រោយសម្រាប់ពាក្យស្នើសុំនេះ។',
         },
@@ -1741,6 +1760,7 @@ const km = {
           decisionDate: 'ថ្ងៃសម្រេច',
           approvedUntil: 'អនុម័តដល់ (ស្រេចចិត្ត)',
           reason: 'មូលហេតុ',
+          justification: 'មូលហេតុនៃការទទួលយក',
         },
         actionsLabel: 'សកម្មភាពលើស្ថានភាព',
       },
