@@ -63,7 +63,11 @@ describe('metrics', () => {
     // Two reads of one record by id, and one of a record that does not exist.
     const [office] = await rowsOf<{ id: number }>(t.app.db, sql`select id from head_offices limit 1`);
     for (const id of [office.id, office.id, 999_999])
-      await t.app.inject({ method: 'GET', url: `/api/v1/head-offices/${id}`, headers: t.bearer(admin.accessToken) });
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/head-offices/${id}`,
+        headers: t.bearer(admin.accessToken),
+      });
     const response = await metricsFrom('127.0.0.1');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
@@ -73,13 +77,21 @@ describe('metrics', () => {
     const route = 'method="GET",route="/api/v1/head-offices/:id"';
     expect(sampleOf(text, new RegExp(`^http_requests_total\\{${route},status="200"\\} `))).toBe(2);
     expect(sampleOf(text, new RegExp(`^http_requests_total\\{${route},status="404"\\} `))).toBe(1);
-    expect(sampleOf(text, new RegExp(`^http_request_duration_seconds_count\\{${route},status="200"\\} `))).toBe(2);
-    expect(sampleOf(text, new RegExp(`^http_request_duration_seconds_bucket\\{${route},status="200",le="\\+Inf"\\} `))).toBe(2);
+    expect(
+      sampleOf(text, new RegExp(`^http_request_duration_seconds_count\\{${route},status="200"\\} `)),
+    ).toBe(2);
+    expect(
+      sampleOf(
+        text,
+        new RegExp(`^http_request_duration_seconds_bucket\\{${route},status="200",le="\\+Inf"\\} `),
+      ),
+    ).toBe(2);
     expect(text).not.toContain(`/api/v1/head-offices/${office.id}"`);
     // The database: its driver, and the pool's connections on PostgreSQL (PGlite has none).
     const driver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
     expect(sampleOf(text, new RegExp(`^adoption_database_info\\{driver="${driver}"\\} `))).toBe(1);
-    if (driver === 'postgres') expect(sampleOf(text, /^adoption_database_pool_connections\{state="max"\} /)).toBe(10);
+    if (driver === 'postgres')
+      expect(sampleOf(text, /^adoption_database_pool_connections\{state="max"\} /)).toBe(10);
     else expect(text).not.toContain('adoption_database_pool_connections');
     // No backup yet: counted 0, no age.
     expect(sampleOf(text, /^adoption_backups\{state="done"\} /)).toBe(0);
@@ -91,7 +103,9 @@ describe('metrics', () => {
     const made = await t.app.backups.make('admin');
     t.clock.advance(90_000);
     const text = (await metricsFrom('::1')).body;
-    expect(sampleOf(text, /^adoption_job_runs_total\{job="report_summaries_refresh",result="ok"\} /)).toBeGreaterThanOrEqual(1);
+    expect(
+      sampleOf(text, /^adoption_job_runs_total\{job="report_summaries_refresh",result="ok"\} /),
+    ).toBeGreaterThanOrEqual(1);
     expect(sampleOf(text, /^adoption_job_last_run_success\{job="report_summaries_refresh"\} /)).toBe(1);
     expect(sampleOf(text, /^adoption_backups\{state="done"\} /)).toBe(1);
     const finishedAt = Date.parse(made.finishedAt ?? '');
@@ -158,8 +172,9 @@ describe('request id', () => {
 // Last: the database does not come back.
 describe('ready when the database is gone', () => {
   it('answers 503, and live still 200', async () => {
-    const client = (t.app.db as unknown as { $client: { close?: () => Promise<void>; end?: () => Promise<void> } })
-      .$client;
+    const client = (
+      t.app.db as unknown as { $client: { close?: () => Promise<void>; end?: () => Promise<void> } }
+    ).$client;
     await (client.end ? client.end() : client.close?.());
     const ready = await t.app.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(503);
