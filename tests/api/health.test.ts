@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/rowsOf';
@@ -169,7 +171,7 @@ describe('request id', () => {
   });
 });
 
-// Last: the database does not come back.
+// Near the end: the database does not come back.
 describe('ready when the database is gone', () => {
   it('answers 503, and live still 200', async () => {
     const client = (
@@ -180,5 +182,37 @@ describe('ready when the database is gone', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' });
     expect((await t.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+  });
+});
+
+// After the app is closed: a request arriving on a connection still open while a process stops.
+describe('while the process stops', () => {
+  it('ready answers 503 and live 200; any other request 503 in its language, with its id', async () => {
+    // The app's own port is closed by then: its router, served on a server of the test's, stands for
+    // a connection that was open when the stop began.
+    const server = createServer((request, response) => t.app.routing(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await t.app.close();
+      const { port } = server.address() as AddressInfo;
+      const get = (url: string, headers: Record<string, string> = {}) =>
+        fetch(`http://127.0.0.1:${port}${url}`, { headers });
+      const ready = await get('/health/ready');
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'unavailable', stopping: true });
+      expect((await get('/health/live')).status).toBe(200);
+      for (const [locale, message] of [
+        ['en', 'This server is stopping: send the request again and another one will answer it.'],
+        ['kh', 'ម៉ាស៊ីនមេនេះកំពុងបិទ៖ សូមផ្ញើសំណើម្ដងទៀត ម៉ាស៊ីនមេផ្សេងនឹងឆ្លើយតប។'],
+      ]) {
+        const refused = await get('/api/v1/head-offices', { locale, 'x-request-id': `stop-${locale}` });
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get('x-request-id')).toBe(`stop-${locale}`);
+        expect(refused.headers.get('connection')).toBe('close');
+        expect(await refused.json()).toEqual({ statusCode: 503, message });
+      }
+    } finally {
+      server.close();
+    }
   });
 });
