@@ -43,7 +43,7 @@ const lastMigrationMillis = (): number => {
 };
 
 type TReadiness = {
-  database: 'ok' | 'unreachable';
+  database: 'ok' | 'unreachable' | 'unknown';
   migrations: 'done' | 'pending' | 'unknown';
   stopping: boolean;
 };
@@ -85,7 +85,7 @@ const sameToken = (given: string | undefined, expected: string | undefined) =>
 
 const ZReadiness = z.object({
   status: z.enum(['ready', 'unavailable']),
-  database: z.enum(['ok', 'unreachable']),
+  database: z.enum(['ok', 'unreachable', 'unknown']),
   migrations: z.enum(['done', 'pending', 'unknown']),
   stopping: z.boolean(),
 });
@@ -109,7 +109,7 @@ export const registerOperations = (
     reply.header(requestIdHeader, request.id);
     // Requests that arrive on an open connection while the process stops (return503OnClosing is
     // off so that this answer has the product's shape and the request id).
-    if (stopping && !request.url.startsWith('/health/')) throw new ApiError(503, 'stopping');
+    if (stopping && !request.routeOptions.url?.startsWith('/health/')) throw new ApiError(503, 'stopping');
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     // An answer finished while stopping closes its connection, else the client's keep-alive would
@@ -133,7 +133,8 @@ export const registerOperations = (
   });
 
   const readiness = async (): Promise<TReadiness> => {
-    if (stopping) return { database: 'ok', migrations: 'unknown', stopping };
+    // Not asked once stopping: the database is about to close, and the answer is 503 whatever it says.
+    if (stopping) return { database: 'unknown', migrations: 'unknown', stopping };
     try {
       const [row] = await withTimeout(
         rowsOf<{ last: string | number | null }>(
@@ -233,6 +234,8 @@ export const registerOperations = (
       '/health/live',
       {
         config: { permission: 'public' },
+        // Probed every few seconds: their lines would bury the others; failures are still logged.
+        logLevel: 'warn',
         schema: {
           description: 'The process answers (for a load balancer or an orchestrator; no sign-in).',
           response: { 200: z.object({ status: z.literal('ok') }) },
@@ -247,6 +250,7 @@ export const registerOperations = (
       '/health/ready',
       {
         config: { permission: 'public' },
+        logLevel: 'warn',
         schema: {
           description:
             'The process may take requests: its database answers and has every migration it needs. ' +
@@ -265,6 +269,7 @@ export const registerOperations = (
       '/metrics',
       {
         config: { permission: 'public' },
+        logLevel: 'warn',
         schema: {
           description:
             'Prometheus metrics (text format): to a caller on this machine, or with `Authorization: Bearer <METRICS_TOKEN>`.',

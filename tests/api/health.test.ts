@@ -199,7 +199,12 @@ describe('while the process stops', () => {
         fetch(`http://127.0.0.1:${port}${url}`, { headers });
       const ready = await get('/health/ready');
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toMatchObject({ status: 'unavailable', stopping: true });
+      expect(await ready.json()).toEqual({
+        status: 'unavailable',
+        database: 'unknown',
+        migrations: 'unknown',
+        stopping: true,
+      });
       expect((await get('/health/live')).status).toBe(200);
       for (const [locale, message] of [
         ['en', 'This server is stopping: send the request again and another one will answer it.'],
