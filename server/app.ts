@@ -151,10 +151,10 @@ const registerEverything = async (
     'workQueueSources',
     serverModules.flatMap((module) => module.workQueue ?? []),
   );
-  // The reports' kept counts: refreshed in the background from the app's start, stopped on close.
   // Health, readiness, metrics, request ids and the refusals while stopping (issue 36): first, so
   // their hooks see every request.
   const operations = registerOperations(app, { database, metricsToken: config.metricsToken });
+  // The reports' kept counts: refreshed in the background from the app's start, stopped on close.
   const reportSummaries = createReportSummaries({
     db: database.db,
     now,

@@ -51,13 +51,11 @@ export const startServer = async (startOptions: TStartOptions = {}) => {
   // A stop (SIGTERM from an orchestrator, Ctrl-C): no new requests (the listening socket closes,
   // a request on an open connection gets 503, /health/ready answers 503), those in flight and a
   // backup being made finish, the database closes, exit 0. Past SHUTDOWN_TIMEOUT_S the process
-  // exits 1 anyway, as it does on a second signal (docs/decisions.md, issue 36).
+  // exits 1 anyway (docs/decisions.md, issue 36). A second signal changes nothing: Ctrl-C under npm
+  // or scripts/dev.mjs reaches the server twice (from the terminal and forwarded).
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) {
-      app.log.warn(`${signal} received again, exiting without waiting`);
-      process.exit(1);
-    }
+    if (closing) return;
     closing = true;
     const limitS = config.shutdownTimeoutS ?? 25;
     app.log.info(`${signal} received: finishing the requests in flight (at most ${limitS} s), then exiting`);
