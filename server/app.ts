@@ -204,7 +204,8 @@ const registerEverything = async (
         version: '1',
         description:
           'All routes under /api/v1. Send `Authorization: Bearer <access token>` and `locale: kh|en` ' +
-          '(messages come back in that language; English without it).',
+          '(messages come back in that language; English without it). For operators, at the root: ' +
+          '`/health/live`, `/health/ready` and `/metrics` (README, Running several servers).',
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
