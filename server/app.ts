@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -30,6 +31,8 @@ import { duplicateRoutes } from './duplicates/duplicateRoutes';
 import { registerDuplicateBinding } from './duplicates/findDuplicates';
 import { serverModules } from './modules';
 import { createReportSummaries } from './modules/reports/reportSummaries';
+import { registerOperations } from './operations/operations';
+import { requestIdOf } from './operations/requestId';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
 import { registerDeclaredResponses } from './plugins/responses';
@@ -82,7 +85,14 @@ const setStaticHeaders = (reply: FastifyReply, filePath: string) => {
  * Closing the app closes the database.
  */
 export const buildApp = async (config: TConfig, options: TBuildOptions = {}) => {
-  const database: TDatabase = await openDatabase(config);
+  // The app's logger exists only once the database is open: a pool error before then goes to the console.
+  let log: FastifyBaseLogger | undefined;
+  const database: TDatabase = await openDatabase(config, {
+    onPoolError: (error) =>
+      log
+        ? log.error({ err: error }, 'PostgreSQL pool error')
+        : console.error('PostgreSQL pool error:', error.message),
+  });
   let seedResult: TSeedResult = {};
   try {
     await database.prepare(async (db) => {
@@ -96,11 +106,18 @@ export const buildApp = async (config: TConfig, options: TBuildOptions = {}) => 
 
   const app = Fastify({
     logger: options.logger ?? false,
+    // Each request's id: a load balancer's `x-request-id` when sane, else a new one; every log line
+    // of the request carries it (`reqId`) and so does its answer (server/operations).
+    genReqId: requestIdOf,
+    // While stopping, server/operations refuses new requests itself (503 with the request id, in
+    // the product's shape) and lets /health/ready say so.
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     // Failures answered before any route runs keep the `{ statusCode, message }` shape.
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  log = app.log;
   app.addHook('onClose', async () => {
     // The reports' background refresh ends before the database it writes to closes.
     if (app.hasDecorator('reportSummaries')) await app.reportSummaries.stop();
@@ -136,12 +153,17 @@ const registerEverything = async (
     'workQueueSources',
     serverModules.flatMap((module) => module.workQueue ?? []),
   );
+  // Health, readiness, metrics, request ids and the refusals while stopping (issue 36): first, so
+  // their hooks see every request.
+  const operations = registerOperations(app, { database, metricsToken: config.metricsToken });
   // The reports' kept counts: refreshed in the background from the app's start, stopped on close.
   const reportSummaries = createReportSummaries({
     db: database.db,
     now,
     maxAgeMs: (config.reportSummaryMaxAgeS ?? 300) * 1000,
     refreshMs: (config.reportSummaryRefreshS ?? 240) * 1000,
+    onRun: app.jobMetrics.observer('report_summaries_refresh'),
+    logError: (error) => app.log.error({ err: error }, 'report summaries: refresh failed'),
   });
   app.decorate('reportSummaries', reportSummaries);
   app.addHook('onReady', async () => reportSummaries.start());
@@ -152,6 +174,7 @@ const registerEverything = async (
     db: database.db,
     now,
     log: () => app.log,
+    onScheduledRun: app.jobMetrics.observer('backup_schedule'),
   });
   app.decorate('backups', backups);
   if (config.backupSchedule) app.addHook('onReady', async () => backups.startSchedule());
@@ -183,7 +206,8 @@ const registerEverything = async (
         version: '1',
         description:
           'All routes under /api/v1. Send `Authorization: Bearer <access token>` and `locale: kh|en` ' +
-          '(messages come back in that language; English without it).',
+          '(messages come back in that language; English without it). For operators, at the root: ' +
+          '`/health/live`, `/health/ready` and `/metrics` (README, Running several servers).',
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -199,6 +223,8 @@ const registerEverything = async (
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // At the root, where load balancers and Prometheus look (docs/decisions.md, issue 36).
+  operations.registerRoutes();
 
   // API answers over 1 KB go out compressed (brotli at quality 4, else gzip) when the client accepts
   // it; request bodies are not inflated (an upload is taken as sent, within its size limit). Before

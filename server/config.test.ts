@@ -28,7 +28,24 @@ describe('loadConfig', () => {
       refreshTokenTtlS: 2_592_000,
       refreshReuseGraceS: 10,
       trustProxy: false,
+      metricsToken: undefined,
+      shutdownTimeoutS: 25,
     });
+  });
+
+  it('reads the metrics token and the stop limit, and refuses a short token or a limit of 0', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      METRICS_TOKEN: 't'.repeat(16),
+      SHUTDOWN_TIMEOUT_S: '5',
+    });
+    expect(config).toMatchObject({ metricsToken: 't'.repeat(16), shutdownTimeoutS: 5 });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters long/,
+    );
+    expect(() => loadConfig({ DATA_DIR: tempDir(), SHUTDOWN_TIMEOUT_S: '0' })).toThrow(
+      /SHUTDOWN_TIMEOUT_S: must be more than 0/,
+    );
   });
 
   it('generates the JWT secret once, keeps it owner-readable in DATA_DIR and reuses it', () => {

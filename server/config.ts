@@ -51,6 +51,16 @@ export type TConfig = {
   exactCountLimit?: number;
   /** Makes the scheduled backups (the system settings' hour and days kept); the server, never the tests. */
   backupSchedule?: boolean;
+  /**
+   * Lets a scraper that is not on this machine read `GET /metrics` (`Authorization: Bearer <token>`);
+   * without it only loopback callers may (issue 36).
+   */
+  metricsToken?: string;
+  /**
+   * On SIGTERM/SIGINT, how long the requests in flight (and a backup being made) may take to finish
+   * before the process exits anyway (default 25 s: under Kubernetes' 30 s grace period).
+   */
+  shutdownTimeoutS?: number;
 };
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -85,6 +95,9 @@ const ZEnv = z.object({
   ),
   /** `off`: no scheduled backups in this process (another makes them, or a test server). */
   BACKUP_SCHEDULE: optional(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
+  /** At least 16 characters: a guessable token would open the metrics to anyone. */
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long').optional()),
+  SHUTDOWN_TIMEOUT_S: seconds(25),
   /** `true` (trust any proxy), `false`, or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: optional(
     z
@@ -149,5 +162,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     trustProxy: values.TRUST_PROXY,
     exactCountLimit: values.EXACT_COUNT_LIMIT,
     backupSchedule: values.BACKUP_SCHEDULE === 'on',
+    metricsToken: values.METRICS_TOKEN,
+    shutdownTimeoutS: values.SHUTDOWN_TIMEOUT_S,
   };
 };

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { buildApp } from './app';
+import { buildApp, type TBuildOptions } from './app';
 import { ConfigError, loadConfig, type TConfig } from './config';
 import { framedNotice } from './startNotice';
 
@@ -12,6 +12,8 @@ export type TStartOptions = {
   clientBuilt?: Promise<void>;
   /** The configuration, when not the environment's (a test starts on a database of its own). */
   config?: TConfig;
+  /** More routes under /api/v1 (the test of a stop with a slow request in flight). */
+  extraApiRoutes?: TBuildOptions['extraApiRoutes'];
 };
 
 /** Opens the database, registers everything and listens; stops cleanly on SIGINT and SIGTERM. */
@@ -38,6 +40,7 @@ export const startServer = async (startOptions: TStartOptions = {}) => {
     app = await buildApp(config, {
       logger: { level: 'info' },
       clientBuilding: Boolean(startOptions.clientBuilt),
+      extraApiRoutes: startOptions.extraApiRoutes,
       announce: (line) => notices.push(line),
     });
   } catch (error) {
@@ -45,16 +48,28 @@ export const startServer = async (startOptions: TStartOptions = {}) => {
     throw error;
   }
 
+  // A stop (SIGTERM from an orchestrator, Ctrl-C): no new requests (the listening socket closes,
+  // a request on an open connection gets 503, /health/ready answers 503), those in flight and a
+  // backup being made finish, the database closes, exit 0. Past SHUTDOWN_TIMEOUT_S the process
+  // exits 1 anyway (docs/decisions.md, issue 36). A second signal changes nothing: Ctrl-C under npm
+  // or scripts/dev.mjs reaches the server twice (from the terminal and forwarded).
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing`);
+    const limitS = config.shutdownTimeoutS ?? 25;
+    app.log.info(`${signal} received: finishing the requests in flight (at most ${limitS} s), then exiting`);
+    const limit = setTimeout(() => {
+      app.log.error(`Still not closed after ${limitS} s (SHUTDOWN_TIMEOUT_S): exiting anyway`);
+      process.exit(1);
+    }, limitS * 1000);
+    limit.unref();
     try {
       await app.close();
+      app.log.info('Closed');
       process.exit(0);
     } catch (error) {
-      console.error(error);
+      app.log.error({ err: error }, 'Closing failed');
       process.exit(1);
     }
   };

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TBackupSummary } from '../../src/domain/backups';
 import type { TDatabase, TDb } from '../db/client';
 import { migrationsFolder } from '../db/client';
+import { observed, type TJobObserver } from '../operations/metrics';
 import { readSettings } from '../settings/readSettings';
 import { backupFile, listBackups, makeBackup, pruneBackups } from './backupStore';
 
@@ -20,6 +21,8 @@ export const createBackupService = (options: {
   db: TDb;
   now: () => number;
   log: () => FastifyBaseLogger;
+  /** Told of every scheduled backup made or failed (the server's metrics, issue 36). */
+  onScheduledRun?: TJobObserver;
 }) => {
   /** The backup being made, so that closing the server waits for it before the database closes. */
   let current: Promise<unknown> = Promise.resolve();
@@ -63,7 +66,7 @@ export const createBackupService = (options: {
     ticking = true;
     try {
       if (!(await due(new Date(options.now())))) return undefined;
-      const made = await make('schedule');
+      const made = await observed(options.onScheduledRun, options.now, () => make('schedule'));
       options.log().info({ backup: made.name, size: made.size }, 'Scheduled backup made');
       return made;
     } catch (error) {

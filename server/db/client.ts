@@ -35,7 +35,17 @@ export type TDatabase = {
    * (server/backups/snapshot.ts).
    */
   snapshot: (file: string) => Promise<TSnapshot>;
+  /**
+   * The connection pool's counts (PostgreSQL, for the metrics). PGlite has none: it is one
+   * connection inside the process, its queries run one after the other.
+   */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
   close: () => Promise<void>;
+};
+
+export type TOpenOptions = {
+  /** Where an idle PostgreSQL connection dropped by the server is said (default: the console). */
+  onPoolError?: (error: Error) => void;
 };
 
 /**
@@ -139,10 +149,15 @@ const openPglite = async (
   };
 };
 
-const openPostgres = async (connectionString: string): Promise<TDatabase> => {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+const poolMax = 10;
+
+const openPostgres = async (connectionString: string, options: TOpenOptions): Promise<TDatabase> => {
+  const pool = new pg.Pool({ connectionString, max: poolMax });
   // An idle connection dropped by the server must not crash the process; the pool reconnects.
-  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  pool.on(
+    'error',
+    options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)),
+  );
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db,
@@ -167,7 +182,16 @@ const openPostgres = async (connectionString: string): Promise<TDatabase> => {
       return Number(result.rows[0]?.version ?? 0);
     },
     snapshot: (file) => snapshotPostgres(connectionString, file),
-    close: () => pool.end(),
+    pool: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolMax,
+    }),
+    // Closed once: a second end() throws, and the readiness test ends the pool before the app closes.
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
   };
 };
 
@@ -179,9 +203,10 @@ const openPostgres = async (connectionString: string): Promise<TDatabase> => {
  */
 export const openDatabase = async (
   config: Pick<TConfig, 'dataDir' | 'databaseUrl' | 'memoryTemplate'>,
+  options: TOpenOptions = {},
 ): Promise<TDatabase> => {
   if (config.databaseUrl === 'memory://') return openPglite('memory://', undefined, config.memoryTemplate);
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, options);
   const dir = path.join(config.dataDir, 'db');
   mkdirSync(dir, { recursive: true });
   const lock = lockDataDir(dir);

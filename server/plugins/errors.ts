@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ruleMessage, type TIssueLike } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { ApiError } from '../errors';
+import { requestIdHeader } from '../operations/requestId';
 import { translator, translators } from './locale';
 
 type TValidationIssue = { keyword: string; instancePath: string; params: Record<string, unknown> };
@@ -199,6 +200,8 @@ export const registerErrorHandling = (app: FastifyInstance, options: TErrorHandl
  */
 export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
   const t = translator(request);
+  // No hook runs before these: the request id goes on here (server/operations).
+  reply.header(requestIdHeader, request.id);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.status(414).send({ statusCode: 414, message: t.server.uriTooLong() });
   }

@@ -34,7 +34,8 @@ const carriesVersion = (body: unknown): boolean => {
  *  - 401: every route not `public`; 403: every route guarded by a permission;
  *  - 404: every route with a path parameter (the record is missing or out of office scope);
  *  - 409: a body or query with `version` (stale); other conflicts (workflow, in use, four-eyes) by engine;
- *  - 415: every method with a body (a content type it does not read); 413: a body over the limit.
+ *  - 415: every method with a body (a content type it does not read); 413: a body over the limit;
+ *  - 503: every route: a request reaching a process that is stopping (server/operations, issue 36).
  * Hooked after the permission check's onRoute (it reads `config.permission`), before the swagger's.
  */
 export const registerDeclaredResponses = (app: FastifyInstance) => {
@@ -69,6 +70,7 @@ export const registerDeclaredResponses = (app: FastifyInstance) => {
       declare(413);
       declare(415);
     }
+    declare(503);
   });
 };
 

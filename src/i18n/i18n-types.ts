@@ -3349,6 +3349,10 @@ type RootTranslation = {
 		 */
 		validationFailed: string
 		/**
+		 * ម​៉​ា​ស​៊​ី​ន​ម​េ​ន​េ​ះ​ក​ំ​ព​ុ​ង​ប​ិ​ទ​៖​ ​ស​ូ​ម​ផ​្​ញ​ើ​ស​ំ​ណ​ើ​ម​្​ដ​ង​ទ​ៀ​ត​ ​ម​៉​ា​ស​៊​ី​ន​ម​េ​ផ​្​ស​េ​ង​ន​ឹ​ង​ឆ​្​ល​ើ​យ​ត​ប​។
+		 */
+		stopping: string
+		/**
 		 * ក​ំ​ហ​ុ​ស​ម​៉​ា​ស​៊​ី​ន​ម​េ​។
 		 */
 		internal: string
@@ -11270,6 +11274,10 @@ export type TranslationFunctions = {
 		 * ទិន្នន័យមិនត្រឹមត្រូវ។
 		 */
 		validationFailed: () => LocalizedString
+		/**
+		 * ម៉ាស៊ីនមេនេះកំពុងបិទ៖ សូមផ្ញើសំណើម្ដងទៀត ម៉ាស៊ីនមេផ្សេងនឹងឆ្លើយតប។
+		 */
+		stopping: () => LocalizedString
 		/**
 		 * កំហុសម៉ាស៊ីនមេ។
 		 */

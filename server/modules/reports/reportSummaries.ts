@@ -3,6 +3,7 @@ import { isoDateIn } from '../../../src/domain/programmeTime';
 import { parentUndecidedStatuses } from '../../../src/domain/workflows/parent.workflow';
 import type { TDbOrTx } from '../../audit';
 import type { TDb } from '../../db/client';
+import { observed, type TJobObserver } from '../../operations/metrics';
 import { ageBandSql, hasDisabilitySql, rowsOf, stageOfSql } from './reportSql';
 
 /**
@@ -189,11 +190,17 @@ export const createReportSummaries = ({
   now,
   maxAgeMs,
   refreshMs,
+  onRun,
+  logError = (error) => console.error('report summaries: refresh failed', error),
 }: {
   db: TDb;
   now: () => number;
   maxAgeMs: number;
   refreshMs: number;
+  /** Told of every refresh, its time and result (the server's metrics, issue 36). */
+  onRun?: TJobObserver;
+  /** Where a failed background refresh is said (the server's JSON log). */
+  logError?: (error: unknown) => void;
 }): TReportSummaries => {
   let state: TState | undefined;
   let running: Promise<Date> | undefined;
@@ -201,13 +208,14 @@ export const createReportSummaries = ({
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  const runOnce = async (): Promise<Date> => {
-    const takenAt = new Date(now());
-    const today = isoDateIn(takenAt);
-    await takeSummaries(db, takenAt, today);
-    state = { takenAt, today };
-    return takenAt;
-  };
+  const runOnce = (): Promise<Date> =>
+    observed(onRun, now, async () => {
+      const takenAt = new Date(now());
+      const today = isoDateIn(takenAt);
+      await takeSummaries(db, takenAt, today);
+      state = { takenAt, today };
+      return takenAt;
+    });
 
   // One refresh at a time; a call during one waits for it and then takes one more (what it wrote
   // before the call began may be missing from the one under way), shared by every caller meanwhile.
@@ -260,7 +268,7 @@ export const createReportSummaries = ({
   const start = () => {
     if (refreshMs <= 0 || timer || stopped) return;
     const tick = () => {
-      refresh().catch((error) => console.error('report summaries: refresh failed', error));
+      refresh().catch(logError);
     };
     tick();
     timer = setInterval(tick, refreshMs);

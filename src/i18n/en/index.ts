@@ -812,6 +812,8 @@ const en = {
     bulkServiceNotPending:
       'Only a pending service is replanned: this one was already given or found not given.',
     validationFailed: 'The request is not valid.',
+    // issue 36: a request that reaches a process while it stops
+    stopping: 'This server is stopping: send the request again and another one will answer it.',
     internal: 'Internal Server Error',
     staleVersion:
       'This record was changed by someone else since you opened it. Reload it and apply your changes again.',
