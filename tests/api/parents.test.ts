@@ -12,8 +12,8 @@ import {
 } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
-import { addDays } from '../../src/domain/serviceSchedule';
 import { checklistDateKey, checklistItems } from '../../src/domain/resources/parent';
+import { addDays } from '../../src/domain/serviceSchedule';
 import { file, multipart } from './support/multipart';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 

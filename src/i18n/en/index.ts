@@ -1195,26 +1195,40 @@ const en = {
     definitions: {
       // What each figure counts and from which day to which (issue 35): {from} and {to} are the
       // period's, {today} the day the figures were counted.
-      childrenByStatus: 'Children whose status is this one on {today} (when the figures were counted), by the office that keeps their file.',
-      adoptedInPeriod: 'Matchings completed (the child adopted) from {from} to {to}, by the day the adoption was completed.',
-      avgDaysCareToPlacement: "Average days from the child's entry into care to moving in with the family (the trial's start, or the keep request where the trial was skipped), for children who moved in from {from} to {to} and whose day of entry into care is known.",
-      avgDaysAdoptableToMatched: "Average days from the child's adoptable decision to the matching's proposal, for matchings proposed from {from} to {to} whose child's adoptable decision is known.",
-      shareAdoptedWithin14Months: 'Of the children adopted from {from} to {to} whose adoptable decision is known, the share adopted under 14 months after that decision.',
+      childrenByStatus:
+        'Children whose status is this one on {today} (when the figures were counted), by the office that keeps their file.',
+      adoptedInPeriod:
+        'Matchings completed (the child adopted) from {from} to {to}, by the day the adoption was completed.',
+      avgDaysCareToPlacement:
+        "Average days from the child's entry into care to moving in with the family (the trial's start, or the keep request where the trial was skipped), for children who moved in from {from} to {to} and whose day of entry into care is known.",
+      avgDaysAdoptableToMatched:
+        "Average days from the child's adoptable decision to the matching's proposal, for matchings proposed from {from} to {to} whose child's adoptable decision is known.",
+      shareAdoptedWithin14Months:
+        'Of the children adopted from {from} to {to} whose adoptable decision is known, the share adopted under 14 months after that decision.',
       matchingsByStage: 'Matchings in this stage on {today} (when the figures were counted).',
-      matchingsOverdue: "Matchings in this stage on {today} that entered it longer ago than the stage's expected days (settings).",
-      daysInStageMedian: 'Median days spent in this stage, of the stays in it that ended from {from} to {to}.',
-      daysInStageP90: 'Days in this stage that 90% of the stays in it did not exceed, of the stays that ended from {from} to {to}.',
+      matchingsOverdue:
+        "Matchings in this stage on {today} that entered it longer ago than the stage's expected days (settings).",
+      daysInStageMedian:
+        'Median days spent in this stage, of the stays in it that ended from {from} to {to}.',
+      daysInStageP90:
+        'Days in this stage that 90% of the stays in it did not exceed, of the stays that ended from {from} to {to}.',
       rejections: 'Matchings rejected while in this stage, from {from} to {to} (the day of the rejection).',
-      servicesGiven: 'Services after adoption given (confirmed) from {from} to {to}, by the day they were given.',
-      servicesDueSoon: 'Services not yet given on {today}, planned from that day to the days ahead the settings set.',
+      servicesGiven:
+        'Services after adoption given (confirmed) from {from} to {to}, by the day they were given.',
+      servicesDueSoon:
+        'Services not yet given on {today}, planned from that day to the days ahead the settings set.',
       servicesOverdue: 'Services not yet given on {today} whose planned day is before that day.',
       servicesWithConcern: 'Services given from {from} to {to} whose findings raised a concern.',
-      applicationsByStatus: 'Applications whose status is this one on {today} (when the figures were counted).',
+      applicationsByStatus:
+        'Applications whose status is this one on {today} (when the figures were counted).',
       applicationsReceived: 'Applications received from {from} to {to}, by their application day.',
-      avgDaysApplicationToDecision: 'Average days from the application day to its decision (acceptance or rejection), for decisions taken from {from} to {to}.',
+      avgDaysApplicationToDecision:
+        'Average days from the application day to its decision (acceptance or rejection), for decisions taken from {from} to {to}.',
       applicationsAwaitingDecision: 'Applications awaiting a decision (pending) on {today}.',
-      familiesApprovedWaiting: 'Families accepted whose approval still holds on {today} and who are in no matching on that day.',
-      shareFamiliesWaited3Months: 'Of the families with a matching proposed from {from} to {to}, the share whose approval came 3 months or more before that proposal.',
+      familiesApprovedWaiting:
+        'Families accepted whose approval still holds on {today} and who are in no matching on that day.',
+      shareFamiliesWaited3Months:
+        'Of the families with a matching proposed from {from} to {to}, the share whose approval came 3 months or more before that proposal.',
       approvalsExpiringSoon: 'Accepted applications whose approval ends from {today} to 30 days after.',
       approvalsExpired: 'Accepted applications whose approval ended before {today}.',
     },
