@@ -3077,6 +3077,11 @@ type RootTranslation = {
 		 * ម​ិ​ន​ប​ា​ន​ន​ា​ំ​ច​ូ​ល​អ​្​វ​ី​ទ​េ​៖​ ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ប​ា​ន​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​។​ ​ស​ូ​ម​ព​ិ​ន​ិ​ត​្​យ​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ម​្​ត​ង​ទ​ៀ​ត​។
 		 */
 		importChanged: string
+		/**
+		 * ម​ា​ន​ត​ែ​ជ​ួ​រ​ដ​ែ​ល​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​រ​ក​ឃ​ើ​ញ​ថ​ា​អ​ា​ច​ស​្​ទ​ួ​ន​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ ​ដ​ែ​ល​អ​ា​ច​ប​ង​្​ក​ើ​ត​ទ​ោ​ះ​យ​៉​ា​ង​ណ​ា​ក​៏​ដ​ោ​យ​៖​ ​ម​ិ​ន​ម​ែ​ន​ជ​ួ​រ​ ​{​r​o​w​s​}​ ​ទ​េ​។
+		 * @param {unknown} rows
+		 */
+		importNotDuplicate: RequiredParams<'rows'>
 		upload: {
 			/**
 			 * ក​ំ​ហ​ុ​ស
@@ -3127,26 +3132,22 @@ type RootTranslation = {
 			 */
 			formulaWithoutValue: RequiredParams<'label'>
 			/**
-			 * c​o​d​e​៖​ ​គ​្​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​{​c​o​d​e​}​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ក​ំ​ណ​ត​់​ត​្​រ​ា​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+			 * {​l​a​b​e​l​}​៖​ ​គ​្​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​{​c​o​d​e​}​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ក​ំ​ណ​ត​់​ត​្​រ​ា​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+			 * @param {unknown} code
+			 * @param {unknown} label
+			 */
+			unknownCode: RequiredParams<'code' | 'label'>
+			/**
+			 * {​l​a​b​e​l​}​៖​ ​{​c​o​d​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​អ​្​ន​ក​ផ​្​ស​េ​ង​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​។
+			 * @param {unknown} code
+			 * @param {unknown} label
+			 */
+			changedSince: RequiredParams<'code' | 'label'>
+			/**
+			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​ ​(​{​c​o​d​e​}​)​៖​ ​ស​ូ​ម​ព​ិ​ន​ិ​ត​្​យ​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ម​្​ត​ង​ទ​ៀ​ត​។
 			 * @param {unknown} code
 			 */
-			unknownCode: RequiredParams<'code'>
-			/**
-			 * ជ​ួ​រ​ន​េ​ះ​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ូ​ច​គ​្​ន​ា​ន​ឹ​ង​ជ​ួ​រ​ ​{​r​o​w​}​។
-			 * @param {unknown} row
-			 */
-			sameAsRow: RequiredParams<'row'>
-			/**
-			 * c​o​d​e​៖​ ​{​c​o​d​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​អ​្​ន​ក​ផ​្​ស​េ​ង​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​។
-			 * @param {unknown} code
-			 */
-			changedSince: RequiredParams<'code'>
-			/**
-			 * ជ​ួ​រ​ ​{​r​o​w​}​៖​ ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​អ​្​ន​ក​ផ​្​ស​េ​ង​ប​ន​្​ថ​ែ​ម​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​ ​(​{​c​o​d​e​}​)​។
-			 * @param {unknown} code
-			 * @param {unknown} row
-			 */
-			createdSince: RequiredParams<'code' | 'row'>
+			createdSince: RequiredParams<'code'>
 			/**
 			 * ជ​ួ​រ​ ​{​r​o​w​}​៖​ ​{​m​e​s​s​a​g​e​}
 			 * @param {unknown} message
@@ -10497,6 +10498,10 @@ export type TranslationFunctions = {
 		 * មិនបាននាំចូលអ្វីទេ៖ កំណត់ត្រាបានផ្លាស់ប្តូរតាំងពីការពិនិត្យ។ សូមពិនិត្យសៀវភៅបញ្ជីម្តងទៀត។
 		 */
 		importChanged: () => LocalizedString
+		/**
+		 * មានតែជួរដែលការពិនិត្យរកឃើញថាអាចស្ទួនប៉ុណ្ណោះ ដែលអាចបង្កើតទោះយ៉ាងណាក៏ដោយ៖ មិនមែនជួរ {rows} ទេ។
+		 */
+		importNotDuplicate: (arg: { rows: unknown }) => LocalizedString
 		upload: {
 			/**
 			 * កំហុស
@@ -10531,21 +10536,17 @@ export type TranslationFunctions = {
 			 */
 			formulaWithoutValue: (arg: { label: unknown }) => LocalizedString
 			/**
-			 * code៖ គ្មានកំណត់ត្រា {code} ក្នុងចំណោមកំណត់ត្រារបស់អ្នកទេ។
+			 * {label}៖ គ្មានកំណត់ត្រា {code} ក្នុងចំណោមកំណត់ត្រារបស់អ្នកទេ។
 			 */
-			unknownCode: (arg: { code: unknown }) => LocalizedString
+			unknownCode: (arg: { code: unknown, label: unknown }) => LocalizedString
 			/**
-			 * ជួរនេះជាកំណត់ត្រាដូចគ្នានឹងជួរ {row}។
+			 * {label}៖ {code} ត្រូវបានអ្នកផ្សេងផ្លាស់ប្តូរតាំងពីការពិនិត្យ។
 			 */
-			sameAsRow: (arg: { row: unknown }) => LocalizedString
+			changedSince: (arg: { code: unknown, label: unknown }) => LocalizedString
 			/**
-			 * code៖ {code} ត្រូវបានអ្នកផ្សេងផ្លាស់ប្តូរតាំងពីការពិនិត្យ។
+			 * កំណត់ត្រានេះត្រូវបានបន្ថែមតាំងពីការពិនិត្យ ({code})៖ សូមពិនិត្យសៀវភៅបញ្ជីម្តងទៀត។
 			 */
-			changedSince: (arg: { code: unknown }) => LocalizedString
-			/**
-			 * ជួរ {row}៖ កំណត់ត្រានេះត្រូវបានអ្នកផ្សេងបន្ថែមតាំងពីការពិនិត្យ ({code})។
-			 */
-			createdSince: (arg: { code: unknown, row: unknown }) => LocalizedString
+			createdSince: (arg: { code: unknown }) => LocalizedString
 			/**
 			 * ជួរ {row}៖ {message}
 			 */

@@ -176,6 +176,7 @@ describe('importing parent applications', () => {
       created: [],
       updated: [],
       unchanged: 2,
+      skipped: [],
     });
     expect(await applicationCount()).toBe(before + 2);
   });

@@ -29,4 +29,5 @@ export const childImport: TImportBinding = {
     'dateOfBirth',
     'headOfficeId',
   ],
+  duplicateKind: 'child',
 };

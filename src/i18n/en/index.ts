@@ -735,6 +735,8 @@ const en = {
     importHasErrors:
       'Nothing was imported: {count} row(s) have errors. Fix them and check the workbook again.',
     importChanged: 'Nothing was imported: records changed since the check. Check the workbook again.',
+    importNotDuplicate:
+      'Only rows the check found to be possible duplicates can be created anyway: not row(s) {rows}.',
     upload: {
       errorsColumn: 'Errors',
       notADate: '{label}: "{value}" is not a date: write it as dd-mm-yyyy.',
@@ -745,10 +747,9 @@ const en = {
       severalMatches: '{label}: "{value}" names several {list}: write its code (see the sheet "{list}").',
       formulaWithoutValue:
         '{label}: a formula without a saved value: type the value, or open and save the file in Excel.',
-      unknownCode: 'code: there is no record {code} among yours.',
-      sameAsRow: 'This row is the same record as row {row}.',
-      changedSince: 'code: {code} was changed by someone else since the check.',
-      createdSince: 'row {row}: this record was added by someone else since the check ({code}).',
+      unknownCode: '{label}: there is no record {code} among yours.',
+      changedSince: '{label}: {code} was changed by someone else since the check.',
+      createdSince: 'this record was added since the check ({code}): check the workbook again.',
       rowLabel: 'row {row}: {message}',
       yes: 'yes',
       no: 'no',
