@@ -1421,7 +1421,6 @@ const en = {
     summary: '{rows} row{{s}} · {valid} valid · {invalid} with errors',
     summaryOf: 'The check of {name}',
     noRows: 'This workbook has no rows to import.',
-    allValid: 'Every row is valid. Press Import to save them.',
     mustBeValid:
       'The import is all or nothing: every row must be valid first. Download the errors, fix them in the workbook and drop it again.',
     gridLabel: 'Rows with errors',
@@ -1442,6 +1441,39 @@ const en = {
     createdList: 'Records created',
     updatedList: 'Records updated',
     another: 'Import another workbook',
+    // the import's plan (issue 35)
+    planTitle: 'What the import will do',
+    planCounts: '{create} to create · {update} to change · {unchanged} unchanged · {duplicate} possible duplicate{{s}}',
+    planReady:
+      'Every row is valid. Press Import to create or change {count} record{{s}}; the other rows stay as they are.',
+    nothingToDo:
+      'Nothing would be created or changed: every row is already there unchanged, or skipped as a possible duplicate.',
+    duplicatesSkipped: 'Possible duplicates are skipped unless you tick "Create anyway" and say why.',
+    actions: {
+      create: 'Create',
+      update: 'Change',
+      unchanged: 'Unchanged',
+      duplicate: 'Possible duplicate',
+    },
+    filterLegend: 'Show',
+    filterAll: 'All ({count})',
+    filterAction: '{action} ({count})',
+    planLabel: 'The import plan, row by row',
+    actionColumn: 'Action',
+    recordColumn: 'Record',
+    resemblesColumn: 'Resembles',
+    chooseColumn: 'Create anyway',
+    sameAsRow: 'Row {row} of this workbook',
+    alike: '{percent}% alike',
+    createAnyway: 'Create row {row} anyway',
+    willBeSkipped: 'Will be skipped',
+    reasonLabel: 'Why the chosen rows are not duplicates',
+    reasonHint: "Written on each new record's timeline.",
+    reasonRequired: 'Write the reason before importing possible duplicates.',
+    chosenCount: '{count} row{{s}} chosen to create anyway',
+    showMore: 'Show {count} more row{{s}}',
+    emptyFilter: 'No row of this kind.',
+    skipped: '{count} skipped (possible duplicate{{s}})',
   },
   // Backups that restore (issue 27): the settings screen's card, the administrators' home, the schedule.
   backups: {

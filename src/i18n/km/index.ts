@@ -1387,7 +1387,6 @@ const km = {
     summary: '{rows:number} ជួរ · {valid:number} ត្រឹមត្រូវ · {invalid:number} មានកំហុស',
     summaryOf: 'លទ្ធផលពិនិត្យ {name}',
     noRows: 'សៀវភៅបញ្ជីនេះគ្មានជួរណាដែលត្រូវនាំចូលទេ។',
-    allValid: 'ជួរទាំងអស់ត្រឹមត្រូវ។ ចុច នាំចូល ដើម្បីរក្សាទុកវា។',
     mustBeValid:
       'ការនាំចូលគឺទាំងអស់ ឬគ្មានអ្វីសោះ៖ ជួរទាំងអស់ត្រូវតែត្រឹមត្រូវជាមុនសិន។ ទាញយកកំហុស កែវានៅក្នុងសៀវភៅបញ្ជី ហើយដាក់វាម្ដងទៀត។',
     gridLabel: 'ជួរដែលមានកំហុស',
@@ -1408,6 +1407,40 @@ const km = {
     createdList: 'កំណត់ត្រាដែលបានបង្កើត',
     updatedList: 'កំណត់ត្រាដែលបានធ្វើបច្ចុប្បន្នភាព',
     another: 'នាំចូលសៀវភៅបញ្ជីមួយទៀត',
+    // the import's plan (issue 35)
+    planTitle: 'អ្វីដែលការនាំចូលនឹងធ្វើ',
+    planCounts:
+      'បង្កើត {create:number} · កែប្រែ {update:number} · មិនផ្លាស់ប្ដូរ {unchanged:number} · អាចស្ទួន {duplicate:number}',
+    planReady:
+      'ជួរទាំងអស់ត្រឹមត្រូវ។ ចុច នាំចូល ដើម្បីបង្កើត ឬកែប្រែ {count:number} កំណត់ត្រា។ ជួរផ្សេងទៀតនៅដដែល។',
+    nothingToDo: 'គ្មានអ្វីត្រូវបង្កើត ឬកែប្រែទេ៖ ជួរទាំងអស់មានរួចហើយ ដោយគ្មានការផ្លាស់ប្ដូរ ឬត្រូវបានរំលងជាការស្ទួន។',
+    duplicatesSkipped:
+      'ជួរដែលអាចស្ទួនត្រូវបានរំលង លុះត្រាតែអ្នកគូស "បង្កើតទោះយ៉ាងណា" ហើយសរសេរមូលហេតុ។',
+    actions: {
+      create: 'បង្កើត',
+      update: 'កែប្រែ',
+      unchanged: 'មិនផ្លាស់ប្ដូរ',
+      duplicate: 'អាចស្ទួន',
+    },
+    filterLegend: 'បង្ហាញ',
+    filterAll: 'ទាំងអស់ ({count:number})',
+    filterAction: '{action} ({count:number})',
+    planLabel: 'ផែនការនាំចូល តាមជួរ',
+    actionColumn: 'សកម្មភាព',
+    recordColumn: 'កំណត់ត្រា',
+    resemblesColumn: 'ស្រដៀងនឹង',
+    chooseColumn: 'បង្កើតទោះយ៉ាងណា',
+    sameAsRow: 'ជួរ {row:number} នៃសៀវភៅបញ្ជីនេះ',
+    alike: 'ស្រដៀង {percent:number}%',
+    createAnyway: 'បង្កើតជួរ {row:number} ទោះយ៉ាងណា',
+    willBeSkipped: 'នឹងរំលង',
+    reasonLabel: 'ហេតុអ្វីបានជាជួរដែលបានជ្រើសមិនមែនជាការស្ទួន',
+    reasonHint: 'សរសេរនៅលើកាលប្បវត្តិនៃកំណត់ត្រាថ្មីនីមួយៗ។',
+    reasonRequired: 'សូមសរសេរមូលហេតុ មុននឹងនាំចូលជួរដែលអាចស្ទួន។',
+    chosenCount: 'បានជ្រើស {count:number} ជួរ ដើម្បីបង្កើតទោះយ៉ាងណា',
+    showMore: 'បង្ហាញ {count:number} ជួរទៀត',
+    emptyFilter: 'គ្មានជួរប្រភេទនេះទេ។',
+    skipped: 'បានរំលង {count:number} (អាចស្ទួន)',
   },
   // Backups that restore (issue 27): the settings screen's card, the administrators' home, the schedule.
   backups: {
