@@ -26,6 +26,8 @@ import { createBackupService } from './backups/backupService';
 import type { TConfig } from './config';
 import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
+import { duplicateRoutes } from './duplicates/duplicateRoutes';
+import { registerDuplicateBinding } from './duplicates/findDuplicates';
 import { serverModules } from './modules';
 import { createReportSummaries } from './modules/reports/reportSummaries';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -230,6 +232,11 @@ const registerEverything = async (
         for (const binding of module.workflows ?? []) await api.register(workflowRoutes(binding));
         for (const binding of module.attachments ?? []) await api.register(attachmentRoutes(binding));
         for (const routes of module.routes ?? []) await api.register(routes);
+        // The duplicate check, the pairs and the merge of its records (issue 35).
+        for (const binding of module.duplicates ?? []) {
+          registerDuplicateBinding(binding);
+          await api.register(duplicateRoutes(binding));
+        }
       }
       // The work queue, from the sources the modules register (server/workQueue).
       await api.register(workQueueRoutes(app.workQueueSources));

@@ -4,7 +4,9 @@ export type TServerMessageKey = keyof TranslationFunctions['server'];
 
 /**
  * An expected failure with a status and a translatable message; the error handler translates it
- * into the request's locale and answers `{ statusCode, message, errors? }`.
+ * into the request's locale and answers `{ statusCode, message, errors?, ...extra }` (`extra`: what
+ * the client acts on besides the words, e.g. a 409's `duplicates`, a 410's `mergedInto`; the route
+ * declares it in its response schema).
  */
 export class ApiError extends Error {
   constructor(
@@ -14,6 +16,8 @@ export class ApiError extends Error {
     readonly headers: Record<string, string> = {},
     /** Field messages (first word = field name), rendered in the request's locale. */
     readonly errors?: ((t: TranslationFunctions) => string)[],
+    /** Fields added to the answer's body as they are (never `statusCode`, `message`, `errors`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(messageKey);
     this.name = 'ApiError';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAttachmentBinding } from '../attachments/binding';
 import type { TDemoSeeder } from '../db/demo/demoSeed';
+import type { TDuplicateBinding } from '../duplicates/binding';
 import type { TResourceBinding } from '../resources/resourceRoutes';
 import type { TImportBinding } from '../upload/importBinding';
 import type { TWorkflowBinding } from '../workflows/binding';
@@ -25,6 +26,8 @@ export type TServerModule = {
   imports?: readonly TImportBinding[];
   /** What waits on its records for a user: the work-queue engine (server/workQueue) asks them. */
   workQueue?: readonly TWorkQueueSource[];
+  /** Its records checked for duplicates, listed in pairs and merged (issue 35: server/duplicates). */
+  duplicates?: readonly TDuplicateBinding[];
   /** Its demo data (`npm run seed:demo`), run in the modules' order (server/db/demo/demoSeed.ts). */
   demoSeed?: TDemoSeeder;
 };

@@ -143,6 +143,7 @@ export const registerErrorHandling = (app: FastifyInstance, options: TErrorHandl
         .status(error.statusCode)
         .headers(error.headers)
         .send({
+          ...error.extra,
           statusCode: error.statusCode,
           message: (t.server[error.messageKey] as (params: Record<string, unknown>) => string)(error.params),
           ...(error.errors ? { errors: error.errors.map((render) => render(t)) } : {}),

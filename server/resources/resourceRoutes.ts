@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { bulkMaxRows } from '../../src/domain/bulkActions';
 import { maxPageSize } from '../../src/domain/constants';
 import { parseDateRange } from '../../src/domain/dateRange';
+import { ZMergedInto } from '../../src/domain/duplicates';
 import { ZListQueryBase } from '../../src/domain/listQuery';
 import type { TRouteLocale } from '../../src/domain/locale';
 import { hasPermission } from '../../src/domain/permissions';
@@ -28,7 +29,7 @@ import { auditValues, type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
 import { auditLog } from '../db/schema';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
-import { dataOf, errorResponses, ZIdParams } from '../http/schemas';
+import { dataOf, errorResponses, ZErrorBody, ZIdParams } from '../http/schemas';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { databaseErrorCode, isStillReferenced } from './databaseError';
@@ -199,6 +200,40 @@ export type TResourceBinding = {
    * rules' reads, one multi-row insert per table). Without it, `createMany` creates one by one.
    */
   batchCreate?: boolean;
+  /**
+   * Records folded into another (issue 35, server/duplicates): `where` keeps the others in lists,
+   * exports and the reads a change, a delete or a timeline makes (a merged record does not exist
+   * there), and `GET {base}/:id` of a merged one answers 410 with `mergedInto` (`into`).
+   */
+  merged?: {
+    where: SQL;
+    into: (db: TDbOrTx, id: number, user: TAuthUser) => Promise<{ id: number; code: string } | undefined>;
+  };
+  /**
+   * Fields `POST {base}` takes beside the record (issue 35: `notDuplicateOf`, `duplicateReason`),
+   * and what the route does with them in the create's transaction: `before` the insert (throw an
+   * ApiError to refuse; `conflict` is the body of its 409 in the API document), `after` it with the
+   * new id. The bulk import's creates (`createMany`) do not pass through them.
+   */
+  createExtras?: TCreateExtras;
+};
+
+/** What `createExtras`' hooks know. */
+export type TCreateExtrasContext = {
+  db: TDbOrTx;
+  actor: TAuthUser;
+  /** The record's fields (the extras taken out). */
+  body: Record<string, unknown>;
+  extras: Record<string, unknown>;
+  now: number;
+  t: TranslationFunctions;
+};
+
+export type TCreateExtras = {
+  shape: z.ZodRawShape;
+  conflict?: z.ZodType;
+  before?: (context: TCreateExtrasContext) => Promise<void>;
+  after?: (context: TCreateExtrasContext & { id: number }) => Promise<void>;
 };
 
 /** Who is answered, and whether it is one record (a get) or a list's page. */
@@ -282,6 +317,7 @@ export const listQueryParts = (
   const idColumn = columnsOf(binding.table).id;
   const conditions: (SQL | undefined)[] = [
     binding.listWhere,
+    binding.merged?.where,
     scope,
     searchCondition(typeof query.search === 'string' ? query.search : '', binding.search),
   ];
@@ -337,7 +373,7 @@ export const recordWrites = (binding: TResourceBinding) => {
   const findRow = async (db: TDbOrTx, id: number, user?: TAuthUser) => {
     const scope = user ? officeCondition(officeColumn, user) : undefined;
     const [row] = await selectRows(db)
-      .where(and(eq(idColumn, id), scope))
+      .where(and(eq(idColumn, id), scope, binding.merged?.where))
       .limit(1);
     return row as Record<string, unknown> | undefined;
   };
@@ -346,10 +382,9 @@ export const recordWrites = (binding: TResourceBinding) => {
     const scope = user ? officeCondition(officeColumn, user) : undefined;
     const byId = new Map<number, Record<string, unknown>>();
     for (const chunk of chunksOf(ids, 5_000)) {
-      const rows = (await selectRows(db).where(and(inArray(idColumn, chunk), scope))) as Record<
-        string,
-        unknown
-      >[];
+      const rows = (await selectRows(db).where(
+        and(inArray(idColumn, chunk), scope, binding.merged?.where),
+      )) as Record<string, unknown>[];
       for (const row of rows) byId.set(Number(row.id), row);
     }
     return ids.flatMap((id) => {
@@ -571,6 +606,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     .partial()
     .extend({ version: recordVersion() });
   const writes = recordWrites(binding);
+  const createExtras = binding.createExtras;
   const withJoins = <T extends PgSelect>(query: T): T => joinedTo(binding, query);
   const { officeColumn } = writes;
 
@@ -850,11 +886,18 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           tags,
           summary: `One row of ${entity}`,
           params: ZId,
-          response: { 200: dataOf(ZRow), ...errorResponses(400, 401, 403, 404) },
+          response: {
+            200: dataOf(ZRow),
+            ...errorResponses(400, 401, 403, 404),
+            ...(binding.merged ? { 410: ZErrorBody.extend({ mergedInto: ZMergedInto }) } : {}),
+          },
         },
       },
       async (request) => {
         const user = currentUser(request);
+        const mergedInto = await binding.merged?.into(app.db, request.params.id, user);
+        if (mergedInto)
+          throw new ApiError(410, 'recordMerged', { code: mergedInto.code }, {}, undefined, { mergedInto });
         const row = await readRecord(request.params.id, user);
         if (!row) throw notFound();
         if (binding.accessLog) await recordAccess(app.db, user.id, entity, request.params.id);
@@ -872,17 +915,32 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: `Create a row of ${entity}`,
-          body: definition.schema,
-          // 409: a guard's refusal (a conflicting record, four-eyes).
-          response: { 201: dataOf(ZRow), ...errorResponses(400, 401, 403, 409) },
+          body: createExtras ? definition.schema.extend(createExtras.shape) : definition.schema,
+          // 409: a guard's refusal (a conflicting record, four-eyes), or the extras' (a likely duplicate).
+          response: {
+            201: dataOf(ZRow),
+            ...errorResponses(400, 401, 403),
+            409: createExtras?.conflict ?? ZErrorBody,
+          },
         },
       },
       async (request, reply) => {
-        const body = request.body as Record<string, unknown>;
+        const sent = request.body as Record<string, unknown>;
+        const extraKeys = new Set(Object.keys(createExtras?.shape ?? {}));
+        const body = Object.fromEntries(Object.entries(sent).filter(([key]) => !extraKeys.has(key)));
+        const extras = Object.fromEntries(Object.entries(sent).filter(([key]) => extraKeys.has(key)));
         const actor = currentUser(request);
         assertOwnOffice(definition.officeScope, body[definition.officeScope ?? ''], actor);
+        const now = app.now();
+        const t = translator(request);
         const created = await app.db
-          .transaction((tx) => writes.create(tx, body, { actor, now: app.now(), t: translator(request) }))
+          .transaction(async (tx) => {
+            const context = { db: tx, actor, body, extras, now, t };
+            await createExtras?.before?.(context);
+            const row = await writes.create(tx, body, { actor, now, t });
+            await createExtras?.after?.({ ...context, id: Number(row?.id) });
+            return row;
+          })
           .catch(rethrowDuplicate);
         return reply.status(201).send({ data: created as z.infer<typeof ZRow> });
       },

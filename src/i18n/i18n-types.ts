@@ -3029,6 +3029,31 @@ type RootTranslation = {
 	}
 	server: {
 		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ប​្​រ​ហ​ែ​ល​ជ​ា​ម​ា​ន​រ​ួ​ច​ហ​ើ​យ​ ​(​{​c​o​d​e​s​}​)​៖​ ​ស​ូ​ម​ប​ើ​ក​វ​ា​ដ​ើ​ម​្​ប​ី​ព​ិ​ន​ិ​ត​្​យ​ ​ឬ​ប​ញ​្​ជ​ា​ក​់​ថ​ា​វ​ា​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ដ​ែ​ល​ ​ហ​ើ​យ​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។
+		 * @param {string} codes
+		 */
+		duplicateFound: RequiredParams<'codes'>
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ញ​្​ច​ូ​ល​ទ​ៅ​ក​្​ន​ុ​ង​ ​{​c​o​d​e​}​៖​ ​ស​ូ​ម​ប​ើ​ក​ ​{​c​o​d​e​}​ ​វ​ិ​ញ​។
+		 * @param {string} code
+		 */
+		recordMerged: RequiredParams<'code' | 'code'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ប​ញ​្​ច​ូ​ល​គ​្​ន​ា​ប​ា​ន​ទ​េ​៖​ ​{​c​o​d​e​}​ ​ស​្​ថ​ិ​ត​ក​្​ន​ុ​ង​ក​ា​រ​ផ​្​គ​ូ​ផ​្​គ​ង​ដ​ែ​ល​ក​ំ​ព​ុ​ង​ដ​ំ​ណ​ើ​រ​ក​ា​រ​។
+		 * @param {string} code
+		 */
+		mergeInMatching: RequiredParams<'code'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ប​ញ​្​ច​ូ​ល​គ​្​ន​ា​ប​ា​ន​ទ​េ​៖​ ​{​c​o​d​e​}​ ​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ែ​ល​ច​្​ប​ា​ប​់​ត​ម​្​រ​ូ​វ​ឱ​្​យ​រ​ក​្​ស​ា​ទ​ុ​ក​។
+		 * @param {string} code
+		 */
+		mergeKept: RequiredParams<'code'>
+		/**
+		 * ម​ិ​ន​អ​ា​ច​ប​ញ​្​ច​ូ​ល​គ​្​ន​ា​ប​ា​ន​ទ​េ​៖​ ​{​c​o​d​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ញ​្​ច​ូ​ល​ទ​ៅ​ក​្​ន​ុ​ង​ក​ំ​ណ​ត​់​ត​្​រ​ា​ម​ួ​យ​ផ​្​ស​េ​ង​ទ​ៀ​ត​រ​ួ​ច​ហ​ើ​យ​។
+		 * @param {string} code
+		 */
+		mergeAlreadyMerged: RequiredParams<'code'>
+		/**
 		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ម​ួ​យ​ក​ំ​ព​ុ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ធ​្​វ​ើ​៖​ ​ស​ូ​ម​រ​ង​់​ច​ា​ំ​វ​ា​ប​ញ​្​ច​ប​់​។
 		 */
 		backupRunning: string
@@ -5866,6 +5891,47 @@ type RootTranslation = {
 		 * @param {number} days
 		 */
 		keepDays: RequiredParams<'days'>
+	}
+	duplicates: {
+		reasons: {
+			/**
+			 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​ដ​ូ​ច​គ​្​ន​ា
+			 */
+			sameDateOfBirth: string
+			/**
+			 * ថ​្​ង​ៃ​ខ​ែ​ឆ​្​ន​ា​ំ​ក​ំ​ណ​ើ​ត​ប​្​រ​ហ​ា​ក​់​ប​្​រ​ហ​ែ​ល​ ​(​ក​្​ន​ុ​ង​រ​យ​ៈ​ព​េ​ល​ម​ួ​យ​ឆ​្​ន​ា​ំ​)
+			 */
+			nearDateOfBirth: string
+			/**
+			 * ឈ​្​ម​ោ​ះ​ជ​ា​អ​ក​្​ស​រ​ខ​្​ម​ែ​រ​ស​្​រ​ដ​ៀ​ង​គ​្​ន​ា
+			 */
+			similarNameKh: string
+			/**
+			 * ឈ​្​ម​ោ​ះ​ជ​ា​អ​ក​្​ស​រ​ឡ​ា​ត​ា​ំ​ង​ស​្​រ​ដ​ៀ​ង​គ​្​ន​ា
+			 */
+			similarNameEn: string
+			/**
+			 * ខ​េ​ត​្​ត​ក​ំ​ណ​ើ​ត​ដ​ូ​ច​គ​្​ន​ា
+			 */
+			sameBirthProvince: string
+			/**
+			 * ល​េ​ខ​អ​ត​្​ត​ស​ញ​្​ញ​ា​ណ​ប​័​ណ​្​ណ​ដ​ូ​ច​គ​្​ន​ា
+			 */
+			sameNationalId: string
+		}
+		/**
+		 * ក​ម​្​រ​ិ​ត​ន​ៃ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​្​ទ​ួ​ន
+		 */
+		thresholdLabel: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ថ​្​ម​ី​ដ​ែ​ល​ស​្​រ​ដ​ៀ​ង​ន​ឹ​ង​ក​ំ​ណ​ត​់​ត​្​រ​ា​ម​ួ​យ​ដ​ែ​ល​ម​ា​ន​ស​្​រ​ា​ប​់​ច​ា​ប​់​ព​ី​ក​ម​្​រ​ិ​ត​ន​េ​ះ​ឡ​ើ​ង​ទ​ៅ​ ​ម​ិ​ន​ត​្​រ​ូ​វ​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ទ​េ​ ​ល​ុ​ះ​ត​្​រ​ា​ត​ែ​អ​្​ន​ក​ប​្​រ​ើ​ប​្​រ​ា​ស​់​ប​ញ​្​ជ​ា​ក​់​ថ​ា​វ​ា​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ដ​ែ​ល​ ​ហ​ើ​យ​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។
+		 */
+		thresholdHint: string
+		/**
+		 * {​p​e​r​c​e​n​t​}​%
+		 * @param {number} percent
+		 */
+		thresholdShown: RequiredParams<'percent'>
 	}
 	areas: {
 		child: {
@@ -10579,6 +10645,26 @@ export type TranslationFunctions = {
 	}
 	server: {
 		/**
+		 * កំណត់ត្រានេះប្រហែលជាមានរួចហើយ ({codes})៖ សូមបើកវាដើម្បីពិនិត្យ ឬបញ្ជាក់ថាវាមិនមែនជាកំណត់ត្រាដដែល ហើយសរសេរមូលហេតុ។
+		 */
+		duplicateFound: (arg: { codes: string }) => LocalizedString
+		/**
+		 * កំណត់ត្រានេះត្រូវបានបញ្ចូលទៅក្នុង {code}៖ សូមបើក {code} វិញ។
+		 */
+		recordMerged: (arg: { code: string }) => LocalizedString
+		/**
+		 * មិនអាចបញ្ចូលគ្នាបានទេ៖ {code} ស្ថិតក្នុងការផ្គូផ្គងដែលកំពុងដំណើរការ។
+		 */
+		mergeInMatching: (arg: { code: string }) => LocalizedString
+		/**
+		 * មិនអាចបញ្ចូលគ្នាបានទេ៖ {code} ជាកំណត់ត្រាដែលច្បាប់តម្រូវឱ្យរក្សាទុក។
+		 */
+		mergeKept: (arg: { code: string }) => LocalizedString
+		/**
+		 * មិនអាចបញ្ចូលគ្នាបានទេ៖ {code} ត្រូវបានបញ្ចូលទៅក្នុងកំណត់ត្រាមួយផ្សេងទៀតរួចហើយ។
+		 */
+		mergeAlreadyMerged: (arg: { code: string }) => LocalizedString
+		/**
 		 * ការបម្រុងទុកមួយកំពុងត្រូវបានធ្វើ៖ សូមរង់ចាំវាបញ្ចប់។
 		 */
 		backupRunning: () => LocalizedString
@@ -13180,6 +13266,46 @@ export type TranslationFunctions = {
 		 * {days} ថ្ងៃ
 		 */
 		keepDays: (arg: { days: number }) => LocalizedString
+	}
+	duplicates: {
+		reasons: {
+			/**
+			 * ថ្ងៃខែឆ្នាំកំណើតដូចគ្នា
+			 */
+			sameDateOfBirth: () => LocalizedString
+			/**
+			 * ថ្ងៃខែឆ្នាំកំណើតប្រហាក់ប្រហែល (ក្នុងរយៈពេលមួយឆ្នាំ)
+			 */
+			nearDateOfBirth: () => LocalizedString
+			/**
+			 * ឈ្មោះជាអក្សរខ្មែរស្រដៀងគ្នា
+			 */
+			similarNameKh: () => LocalizedString
+			/**
+			 * ឈ្មោះជាអក្សរឡាតាំងស្រដៀងគ្នា
+			 */
+			similarNameEn: () => LocalizedString
+			/**
+			 * ខេត្តកំណើតដូចគ្នា
+			 */
+			sameBirthProvince: () => LocalizedString
+			/**
+			 * លេខអត្តសញ្ញាណប័ណ្ណដូចគ្នា
+			 */
+			sameNationalId: () => LocalizedString
+		}
+		/**
+		 * កម្រិតនៃកំណត់ត្រាស្ទួន
+		 */
+		thresholdLabel: () => LocalizedString
+		/**
+		 * កំណត់ត្រាថ្មីដែលស្រដៀងនឹងកំណត់ត្រាមួយដែលមានស្រាប់ចាប់ពីកម្រិតនេះឡើងទៅ មិនត្រូវបានរក្សាទុកទេ លុះត្រាតែអ្នកប្រើប្រាស់បញ្ជាក់ថាវាមិនមែនជាកំណត់ត្រាដដែល ហើយសរសេរមូលហេតុ។
+		 */
+		thresholdHint: () => LocalizedString
+		/**
+		 * {percent}%
+		 */
+		thresholdShown: (arg: { percent: number }) => LocalizedString
 	}
 	areas: {
 		child: {

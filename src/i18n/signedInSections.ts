@@ -50,6 +50,8 @@ export const screenSections = [
   'bulk',
   // the printable report of one record (issue 24)
   'recordReport',
+  // the duplicate check (issue 35): the forms' possible duplicates, the review list, the setting
+  'duplicates',
 ] as const;
 
 /** Every section the sign-in page's dictionaries leave out. */

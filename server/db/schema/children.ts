@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -11,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
+import { duplicateNameKey } from './duplicateKeys';
 import { communes, districts, villages } from './geography';
 import { nameSortKeys } from './nameSortKeys';
 import { headOffices } from './organisation';
@@ -54,9 +56,21 @@ export const childInfos = pgTable(
      * a search's recheck reads one stored value instead of building it once per word and row, a
      * third of the cost of a two-word name at a million children (docs/performance.md).
      */
+    // Migration 0029 added the codes merged into the record (`formerCodes`): a search by a merged
+    // child's code finds the child it was merged into (issue 35).
     searchText: text('search_text').generatedAlwaysAs(
-      sql`coalesce("code", '') || ' ' || coalesce("family_name_kh", '') || ' ' || coalesce("given_name_kh", '') || ' ' || coalesce("family_name_en", '') || ' ' || coalesce("given_name_en", '')`,
+      sql`coalesce("code", '') || ' ' || coalesce("family_name_kh", '') || ' ' || coalesce("given_name_kh", '') || ' ' || coalesce("family_name_en", '') || ' ' || coalesce("given_name_en", '') || ' ' || coalesce("former_codes", '')`,
     ),
+    /**
+     * The child this record was merged into (issue 35, server/duplicates): a merged record is hidden
+     * from lists, exports, the dashboard and reports, never deleted; `GET /child-infos/{id}` is 410.
+     */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => childInfos.id, {
+      onDelete: 'restrict',
+    }),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
+    /** The codes of the records merged into this one, space separated (the list's search finds them). */
+    formerCodes: text('former_codes'),
     /**
      * When its adoption completed and its origins were sealed (migration 0027: a trigger on the
      * matchings sets it); null while they are open to every reader.
@@ -74,6 +88,20 @@ export const childInfos = pgTable(
     index('child_infos_search_trgm_idx').using('gin', sql`(coalesce(${table.searchText}, '')) gin_trgm_ops`),
     // The matchings' list sorted by the child's name walks this (nameSortKeys.ts).
     index('child_infos_name_sort_idx').on(nameSortKeys.child(table)),
+    // The duplicate check's (issue 35, migration 0029): names by trigram, sex and birth date by btree.
+    index('child_infos_dup_name_kh_idx').using(
+      'gin',
+      sql`${duplicateNameKey(table.familyNameKh, table.givenNameKh)} gin_trgm_ops`,
+    ),
+    index('child_infos_dup_name_en_idx').using(
+      'gin',
+      sql`${duplicateNameKey(table.familyNameEn, table.givenNameEn)} gin_trgm_ops`,
+    ),
+    index('child_infos_sex_birth_idx').on(table.sex, table.dateOfBirth),
+    index('child_infos_sex_birth_estimated_idx')
+      .on(table.sex, table.dateOfBirth)
+      .where(sql`${table.dateOfBirthEstimated}`),
+    index('child_infos_merged_into_idx').on(table.mergedIntoId).where(sql`${table.mergedIntoId} is not null`),
   ],
 );
 

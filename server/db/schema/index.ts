@@ -1,6 +1,7 @@
 export * from './audit';
 export * from './auth';
 export * from './children';
+export * from './duplicates';
 export * from './geography';
 export * from './matchings';
 export * from './organisation';

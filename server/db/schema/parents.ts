@@ -1,5 +1,17 @@
-import { boolean, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
+import { duplicateNameKey } from './duplicateKeys';
 import { communes, districts, villages } from './geography';
 import { nameSortKeys } from './nameSortKeys';
 import { headOffices } from './organisation';
@@ -71,6 +83,13 @@ export const parentInfos = pgTable(
     approvedUntil: date('approved_until', { mode: 'string' }),
     /** Why an application that failed eligibility was accepted anyway (issue 22); null when it needed none. */
     acceptanceJustification: text('acceptance_justification'),
+    /** The application this one was merged into (issue 35): hidden, never deleted; its GET is 410. */
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => parentInfos.id, {
+      onDelete: 'restrict',
+    }),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
+    /** The codes of the applications merged into this one (the list's search finds them). */
+    formerCodes: text('former_codes'),
     ...versionColumn,
     ...auditColumns,
   },
@@ -82,6 +101,34 @@ export const parentInfos = pgTable(
     index('parent_infos_approval_idx').on(table.status, table.approvedUntil, table.headOfficeId),
     // The matchings' list sorted by applicants walks this (nameSortKeys.ts).
     index('parent_infos_applicants_sort_idx').on(nameSortKeys.applicants(table)),
+    // The duplicate check's (issue 35, migration 0029): each applicant's names, sex and birth date, id.
+    index('parent_infos_dup_name_kh_1_idx').using(
+      'gin',
+      sql`${duplicateNameKey(table.applicant1FamilyNameKh, table.applicant1GivenNameKh)} gin_trgm_ops`,
+    ),
+    index('parent_infos_dup_name_en_1_idx').using(
+      'gin',
+      sql`${duplicateNameKey(table.applicant1FamilyNameEn, table.applicant1GivenNameEn)} gin_trgm_ops`,
+    ),
+    index('parent_infos_dup_name_kh_2_idx').using(
+      'gin',
+      sql`${duplicateNameKey(table.applicant2FamilyNameKh, table.applicant2GivenNameKh)} gin_trgm_ops`,
+    ),
+    index('parent_infos_dup_name_en_2_idx').using(
+      'gin',
+      sql`${duplicateNameKey(table.applicant2FamilyNameEn, table.applicant2GivenNameEn)} gin_trgm_ops`,
+    ),
+    index('parent_infos_sex_birth_1_idx').on(table.applicant1Sex, table.applicant1DateOfBirth),
+    index('parent_infos_sex_birth_2_idx').on(table.applicant2Sex, table.applicant2DateOfBirth),
+    index('parent_infos_id_number_1_idx')
+      .on(table.applicant1IdNumber)
+      .where(sql`${table.applicant1IdNumber} is not null`),
+    index('parent_infos_id_number_2_idx')
+      .on(table.applicant2IdNumber)
+      .where(sql`${table.applicant2IdNumber} is not null`),
+    index('parent_infos_merged_into_idx')
+      .on(table.mergedIntoId)
+      .where(sql`${table.mergedIntoId} is not null`),
   ],
 );
 

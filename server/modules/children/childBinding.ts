@@ -28,6 +28,8 @@ import {
   statusHistory,
 } from '../../db/schema';
 import type { TReferenceListName } from '../../db/schema/reference';
+import { duplicateCreateExtras, mergedRule } from '../../duplicates/createCheck';
+import { refreshDuplicatePairs } from '../../duplicates/pairs';
 import { ApiError, fieldErrors } from '../../errors';
 import { childFilesDirectory } from '../../files/childFilesDirectory';
 import { isGeneratedName, thumbnailName } from '../../files/storeFile';
@@ -39,6 +41,7 @@ import { childFilters, inOfficeProvince } from '../../resources/reportListFilter
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
 import type { TWriteSession } from '../../resources/writeSession';
 import { readSettings } from '../../settings/readSettings';
+import { childDuplicates, childKeptRule } from './childDuplicates';
 import { childAnswerFor, childTimelinePresent } from './sealedOrigins';
 
 /** The ids of a child's disabilities, in id order (an empty array when none). */
@@ -275,18 +278,10 @@ export const childBinding: TResourceBinding = {
     ],
   },
   // An adopted child, and one adopted once who re-entered the programme (its matching completed).
-  kept: {
-    statuses: childArea.keptStatuses,
-    reason: 'keptChild',
-    alsoWhen: async (db, id) =>
-      (
-        await db
-          .select({ id: adoptiveMatchings.id })
-          .from(adoptiveMatchings)
-          .where(and(eq(adoptiveMatchings.childId, id), eq(adoptiveMatchings.status, 'completed')))
-          .limit(1)
-      ).length > 0,
-  },
+  kept: childKeptRule,
+  // A child merged into another is hidden (issue 35); a new one like a stored child is refused (409).
+  merged: mergedRule(childDuplicates),
+  createExtras: duplicateCreateExtras('child'),
   guard: guardChild,
   // The code and the first status are the server's; disabilities live in their own table.
   toColumns: async ({ mode, before, body, now, session }) => {
@@ -318,6 +313,8 @@ export const childBinding: TResourceBinding = {
         }),
       ]);
     }
+    // An edited child's pairs for the review list are found again (issue 35).
+    if (mode === 'update') await refreshDuplicatePairs(db, 'child', id);
     if (!Array.isArray(body.disabilityIds)) return;
     // A new child has none yet; a change replaces them.
     if (mode === 'update') await db.delete(childDisabilities).where(eq(childDisabilities.childId, id));

@@ -1,6 +1,7 @@
 import { householdRoutes } from '../../household/householdRoutes';
 import type { TServerModule } from '../module';
 import { childBindings } from './childBinding';
+import { childDuplicates } from './childDuplicates';
 import { childFamilyBinding } from './childFamilyBinding';
 import { childFileRoutes } from './childFileRoutes';
 import { childImport } from './childImport';
@@ -25,6 +26,7 @@ export const childrenModule: TServerModule = {
     sealedOriginsRoutes,
   ],
   imports: [childImport],
+  duplicates: [childDuplicates],
   demoSeed: seedDemoChildren,
 };
 

@@ -8,6 +8,7 @@ import { headOfficeOfUserRoute } from '../../resources/headOfficeOfUserRoute';
 import type { TServerModule } from '../module';
 import { seedDemoParents } from './demoParents';
 import { parentBinding } from './parentBinding';
+import { parentDuplicates } from './parentDuplicates';
 import { parentHouseholdBinding } from './parentHouseholdBinding';
 import { parentImport } from './parentImport';
 import { parentWorkflowBinding } from './parentWorkflowBinding';
@@ -82,6 +83,7 @@ export const parentsModule: TServerModule = {
   workQueue: parentWorkQueue,
   demoSeed: seedDemoParents,
   imports: [parentImport],
+  duplicates: [parentDuplicates],
 };
 
 /** The list's approval filter (expiring, expired): the dashboard counts with it, so its figures match the list. */

@@ -26,6 +26,8 @@ import {
   referenceItems,
   statusHistory,
 } from '../../db/schema';
+import { duplicateCreateExtras, mergedRule } from '../../duplicates/createCheck';
+import { refreshDuplicatePairs } from '../../duplicates/pairs';
 import { ApiError, fieldErrors } from '../../errors';
 import { addressLevels } from '../../resources/addressLevels';
 import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
@@ -33,6 +35,7 @@ import { nextRecordCode } from '../../resources/recordCode';
 import { byName, firstStatusValues, fullName, programmeToday } from '../../resources/recordSql';
 import { inOfficeProvince, withinDays } from '../../resources/reportListFilters';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import { parentDuplicates } from './parentDuplicates';
 
 /** The status history's first row of an application: it was received. */
 export const parentReceivedAction = 'receive';
@@ -191,6 +194,8 @@ export const parentBinding: TResourceBinding = {
       applicantNameFields.map((field) => applicantColumns[applicantKey(n, field)]),
     ),
     ...applicantNumbers.map((n) => applicantColumns[applicantKey(n, 'IdNumber')]),
+    // The codes of applications merged into this one (issue 35): a search by one finds it.
+    parentInfos.formerCodes,
   ],
   sort: {
     code: parentInfos.code,
@@ -237,6 +242,9 @@ export const parentBinding: TResourceBinding = {
   },
   accessLog: true,
   kept: { statuses: parentArea.keptStatuses, reason: 'keptApplication' },
+  // An application merged into another is hidden (issue 35); a new one like a stored one is refused (409).
+  merged: mergedRule(parentDuplicates),
+  createExtras: duplicateCreateExtras('parent'),
   guard: guardParent,
   // The code and the first status are the server's.
   toColumns: async ({ mode, body, now, session }) => {
@@ -249,6 +257,8 @@ export const parentBinding: TResourceBinding = {
       await removeAttachmentRows(db, parentArea.entity, id);
       return;
     }
+    // An edited application's pairs for the review list are found again (issue 35).
+    if (mode === 'update') await refreshDuplicatePairs(db, 'parent', id);
     // A new application's history starts with its receipt, in the same transaction as the record.
     if (mode === 'create')
       await session.add(statusHistory, [

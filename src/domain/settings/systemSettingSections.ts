@@ -1,6 +1,7 @@
 import { areas } from '../areas';
 import { reportSettings } from '../reports/report.settings';
 import { backupSettings } from './backupSettings';
+import { duplicateSettings } from './duplicateSettings';
 import { generalSettings } from './generalSettings';
 import type { TClientSettingKeys, TSetting, TSettingsSection, TSettingsValues } from './settingsSection';
 
@@ -18,6 +19,8 @@ export const settingsSectionsOf = (
   reportSettings,
   // The backups' schedule (issue 27): the application's, no area's.
   backupSettings,
+  // The duplicate check's threshold (issue 35): children's and applications' alike.
+  duplicateSettings,
 ];
 
 export const systemSettingSections = settingsSectionsOf(areas);
@@ -37,7 +40,8 @@ export type TSystemSettings = TFlat<
   TSettingsValues<typeof generalSettings> &
     TUnionToIntersection<TValuesOfEach<TAreaSection>> &
     TSettingsValues<typeof reportSettings> &
-    TSettingsValues<typeof backupSettings>
+    TSettingsValues<typeof backupSettings> &
+    TSettingsValues<typeof duplicateSettings>
 >;
 export type TSystemSettingKey = keyof TSystemSettings;
 /** The settings the client applies for everyone (`client: true`), served with the setup data. */
@@ -47,6 +51,7 @@ export type TClientSettings = Pick<
   | TClientKeysOfEach<TAreaSection>
   | TClientSettingKeys<typeof reportSettings>
   | TClientSettingKeys<typeof backupSettings>
+  | TClientSettingKeys<typeof duplicateSettings>
 >;
 
 /** The settings of the given sections, in their order on the screen (`order`). */

@@ -717,6 +717,13 @@ const en = {
       'You took the last step that was not a decision ({step}): another user must take this decision.',
   },
   server: {
+    // the duplicate check (issue 35)
+    duplicateFound:
+      'This record may already exist ({codes}): open it to check, or say it is not the same and write why.',
+    recordMerged: 'This record was merged into {code}: open {code} instead.',
+    mergeInMatching: 'Cannot merge: {code} is in a matching under way.',
+    mergeKept: 'Cannot merge: {code} is a record the law keeps.',
+    mergeAlreadyMerged: 'Cannot merge: {code} was already merged into another record.',
     // backups (issue 27)
     backupRunning: 'A backup is already being made: wait for it to finish.',
     backupFailed: 'The backup could not be made: {reason}',
@@ -1512,6 +1519,21 @@ const en = {
       'Older archives are removed after each successful backup; the newest successful one is always kept.',
     workQueueFailed: 'The scheduled backup of {date} failed: make one now',
     keepDays: '{days} days',
+  },
+  // the duplicate check (issue 35): why a record may be the same as another, its setting
+  duplicates: {
+    reasons: {
+      sameDateOfBirth: 'Same date of birth',
+      nearDateOfBirth: 'Date of birth within a year (estimated)',
+      similarNameKh: 'Similar name in Khmer',
+      similarNameEn: 'Similar name in Latin letters',
+      sameBirthProvince: 'Same province of birth',
+      sameNationalId: 'Same national ID number',
+    },
+    thresholdLabel: 'Duplicate threshold',
+    thresholdHint:
+      'A new record at least this alike to an existing one is not saved unless the user says it is not the same and writes why.',
+    thresholdShown: '{percent}%',
   },
   areas: {
     child: {

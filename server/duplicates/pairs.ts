@@ -1,0 +1,144 @@
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { TDuplicateKind } from '../../src/domain/duplicates';
+import type { TDbOrTx } from '../audit';
+import { duplicatePairs } from '../db/schema';
+import type { TDuplicateBinding } from './binding';
+import { duplicateBindingOf, findDuplicates } from './findDuplicates';
+
+/**
+ * The review list's pairs (issue 35, table `duplicate_pairs`, docs/decisions.md): a million records
+ * cannot be paired per request, so a record's pairs are found when it is created or edited through
+ * the API (the same engine as the form's check, over every office) and, for records written
+ * otherwise (the import, before migration 0029), by `rebuildDuplicatePairs`
+ * (`npm run duplicates:rebuild`). A dismissed pair is kept with who and why and never reopened.
+ */
+
+/** Pairs scoring at least this are listed (the form's refusal threshold is a setting; this is lower on purpose). */
+export const pairFloor = 0.7;
+/** At most this many pairs are kept per record. */
+const pairsPerRecord = 20;
+
+/** The record's stored fields under their create-body names (the table's Drizzle keys are the same). */
+const storedBody = async (db: TDbOrTx, binding: TDuplicateBinding, id: number) => {
+  const [row] = await db.select().from(binding.table).where(eq(binding.columns.id, id)).limit(1);
+  return row as Record<string, unknown> | undefined;
+};
+
+/** The ordered key of a pair: the lower id first. */
+export const pairKey = (one: number, other: number) => ({
+  aId: Math.min(one, other),
+  bId: Math.max(one, other),
+});
+
+/**
+ * Finds the pairs of record `id` again: its open pairs are replaced by what the engine finds now
+ * (all offices), dismissed ones are left as they are. A merged or missing record has none.
+ */
+export const refreshDuplicatePairs = async (db: TDbOrTx, kind: TDuplicateKind, id: number) => {
+  const binding = duplicateBindingOf(kind);
+  const involves = and(
+    eq(duplicatePairs.kind, kind),
+    or(eq(duplicatePairs.aId, id), eq(duplicatePairs.bId, id)),
+  );
+  await db.delete(duplicatePairs).where(and(involves, isNull(duplicatePairs.dismissedAt)));
+  const record = await storedBody(db, binding, id);
+  if (!record || record.mergedIntoId !== null) return;
+  const matches = await findDuplicates(db, kind, record, {
+    actor: { officeScope: null },
+    excludeIds: [id],
+    floor: pairFloor,
+    limit: pairsPerRecord,
+  });
+  if (matches.length === 0) return;
+  await db
+    .insert(duplicatePairs)
+    .values(
+      matches.map((match) => ({
+        kind,
+        ...pairKey(id, match.id),
+        score: match.score,
+        reasons: match.reasons,
+      })),
+    )
+    // A pair someone dismissed stays dismissed.
+    .onConflictDoNothing();
+};
+
+/** Records one pair as 'not the same' (kept, with who and why): it is no longer listed nor found again. */
+export const dismissPair = async (
+  db: TDbOrTx,
+  kind: TDuplicateKind,
+  one: number,
+  other: number,
+  by: { userId: number; reason: string; score?: number; reasons?: string[] },
+) => {
+  await db
+    .insert(duplicatePairs)
+    .values({
+      kind,
+      ...pairKey(one, other),
+      score: by.score ?? 0,
+      reasons: by.reasons ?? [],
+      dismissedAt: new Date(),
+      dismissedBy: by.userId,
+      dismissReason: by.reason,
+    })
+    .onConflictDoUpdate({
+      target: [duplicatePairs.kind, duplicatePairs.aId, duplicatePairs.bId],
+      set: { dismissedAt: new Date(), dismissedBy: by.userId, dismissReason: by.reason },
+    });
+};
+
+/** Forgets the open pairs of a record (merged: it is no longer a record of its own). */
+export const dropOpenPairs = async (db: TDbOrTx, kind: TDuplicateKind, id: number) => {
+  await db
+    .delete(duplicatePairs)
+    .where(
+      and(
+        eq(duplicatePairs.kind, kind),
+        or(eq(duplicatePairs.aId, id), eq(duplicatePairs.bId, id)),
+        isNull(duplicatePairs.dismissedAt),
+      ),
+    );
+};
+
+/**
+ * Finds every record's pairs again, in id order, `batch` records per transaction (a rebuild after
+ * an import or on a database older than migration 0029). Answers how many records were read.
+ */
+export const rebuildDuplicatePairs = async (
+  db: TDbOrTx,
+  kind: TDuplicateKind,
+  options: { batch?: number; onProgress?: (done: number) => void } = {},
+): Promise<number> => {
+  const binding = duplicateBindingOf(kind);
+  const batch = options.batch ?? 500;
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const ids = (
+      await db
+        .select({ id: binding.columns.id })
+        .from(binding.table)
+        .where(and(gt(binding.columns.id, after), isNull(binding.columns.mergedInto)))
+        .orderBy(asc(binding.columns.id))
+        .limit(batch)
+    ).map((row) => Number(row.id));
+    if (ids.length === 0) return done;
+    await db.transaction(async (tx) => {
+      for (const id of ids) await refreshDuplicatePairs(tx, kind, id);
+    });
+    done += ids.length;
+    after = ids[ids.length - 1];
+    options.onProgress?.(done);
+  }
+};
+
+/** The number of open pairs of `kind` (the rebuild's and the tests' check). */
+export const openPairCount = async (db: TDbOrTx, kind: TDuplicateKind) => {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(duplicatePairs)
+    .where(and(eq(duplicatePairs.kind, kind), isNull(duplicatePairs.dismissedAt)));
+  return row.count;
+};
