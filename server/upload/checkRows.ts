@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { and, getTableColumns, isNull } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { duplicateLimit, type TDuplicateMatch } from '../../src/domain/duplicates';
 import { cellDay, cellList, cellNumber, cellText, matchKey } from '../../src/domain/importCells';
@@ -195,7 +195,11 @@ export const checkRows = async (
 
   // The records this user keeps: by code, and by identity.
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const scope = officeCondition(writes.officeColumn, actor);
+  // A merged record (issue 35) is no record to name or to equal: it lives on in the kept one.
+  const scope = and(
+    officeCondition(writes.officeColumn, actor),
+    columns.mergedIntoId ? isNull(columns.mergedIntoId) : undefined,
+  );
   const kept = await db
     .select({
       id: columns.id,

@@ -50,6 +50,15 @@ const workbookOf = async (...rows: unknown[][]): Promise<Buffer> => {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 };
 
+const workbookOfHeaders = async (header: string[], ...rows: unknown[][]): Promise<Buffer> => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Children');
+  [header, ...rows].forEach((values, index) => {
+    sheet.getRow(index + 1).values = values as ExcelJS.CellValue[];
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+};
+
 const dryRun = async (bytes: Buffer, token = clerk) =>
   t.app.inject({
     method: 'POST',
@@ -164,6 +173,53 @@ describe('the plan of a dry run', () => {
     const [after] = await named('Lookalike');
     expect(after).toMatchObject({ notes: 'kept notes', version: lookalike.version });
     expect((await named('Changed'))[0].notes).toBe('new notes');
+  });
+
+  it('finds a likely duplicate written another way (the duplicate engine: Sokh for Sok, the Khmer name alike)', async () => {
+    const [kept] = await t.app.db
+      .insert(childInfos)
+      .values({
+        code: 'CH-PLAN-SOK',
+        familyNameKh: 'សុខ',
+        givenNameKh: 'ដារា',
+        familyNameEn: 'Sok',
+        givenNameEn: 'Dara',
+        sex: 'male',
+        dateOfBirth: yearsBefore(today(), 6),
+        headOfficeId: office,
+        status: 'registered',
+      })
+      .returning();
+    const bytes = await workbookOfHeaders(
+      [
+        'Sex',
+        'Family name (Khmer)',
+        'Given name (Khmer)',
+        'Family name (Latin)',
+        'Given name (Latin)',
+        'Date of birth',
+        'Head office',
+      ],
+      ['male', 'សុខ', 'ដារា', 'Sokh', 'Dara', yearsBefore(today(), 6), 'HO-PLAN'],
+      ['male', 'ចាន់', 'សុភា', 'Chan', 'Sophea', yearsBefore(today(), 6), 'HO-PLAN'],
+    );
+    const { data } = (await dryRun(bytes)).json();
+    expect(data.plan).toEqual([
+      {
+        row: 2,
+        action: 'duplicate',
+        duplicates: [
+          expect.objectContaining({
+            id: kept.id,
+            code: 'CH-PLAN-SOK',
+            reasons: expect.arrayContaining(['sameDateOfBirth', 'similarNameKh', 'similarNameEn']),
+          }),
+        ],
+      },
+      { row: 3, action: 'create' },
+    ]);
+    expect(data.plan[0].duplicates[0].score).toBeGreaterThanOrEqual(0.8);
+    expect(data.counts).toEqual({ create: 1, update: 0, unchanged: 0, duplicate: 1 });
   });
 
   it('creates a duplicate named in createAnyway, with the reason on its timeline; a reason is required', async () => {
