@@ -5711,18 +5711,14 @@ type RootTranslation = {
 		 */
 		reasonLabel: string
 		/**
-		 * ស​រ​ស​េ​រ​ន​ៅ​ល​ើ​ក​ា​ល​ប​្​ប​វ​ត​្​ត​ិ​ន​ៃ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ថ​្​ម​ី​ន​ី​ម​ួ​យ​ៗ​។
+		 * ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}​ ​ជ​ួ​រ​ ​ដ​ើ​ម​្​ប​ី​ប​ង​្​ក​ើ​ត​ទ​ោ​ះ​យ​៉​ា​ង​ណ​ា​៖​ ​ម​ូ​ល​ហ​េ​ត​ុ​ត​្​រ​ូ​វ​ប​ា​ន​ស​រ​ស​េ​រ​ន​ៅ​ល​ើ​ក​ា​ល​ប​្​ប​វ​ត​្​ត​ិ​ន​ៃ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ថ​្​ម​ី​ន​ី​ម​ួ​យ​ៗ​។
+		 * @param {number} count
 		 */
-		reasonHint: string
+		reasonHint: RequiredParams<'count'>
 		/**
 		 * ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ ​ម​ុ​ន​ន​ឹ​ង​ន​ា​ំ​ច​ូ​ល​ជ​ួ​រ​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន​។
 		 */
 		reasonRequired: string
-		/**
-		 * ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}​ ​ជ​ួ​រ​ ​ដ​ើ​ម​្​ប​ី​ប​ង​្​ក​ើ​ត​ទ​ោ​ះ​យ​៉​ា​ង​ណ​ា
-		 * @param {number} count
-		 */
-		chosenCount: RequiredParams<'count'>
 		/**
 		 * ប​ង​្​ហ​ា​ញ​ ​{​c​o​u​n​t​}​ ​ជ​ួ​រ​ទ​ៀ​ត
 		 * @param {number} count
@@ -13095,17 +13091,13 @@ export type TranslationFunctions = {
 		 */
 		reasonLabel: () => LocalizedString
 		/**
-		 * សរសេរនៅលើកាលប្បវត្តិនៃកំណត់ត្រាថ្មីនីមួយៗ។
+		 * បានជ្រើស {count} ជួរ ដើម្បីបង្កើតទោះយ៉ាងណា៖ មូលហេតុត្រូវបានសរសេរនៅលើកាលប្បវត្តិនៃកំណត់ត្រាថ្មីនីមួយៗ។
 		 */
-		reasonHint: () => LocalizedString
+		reasonHint: (arg: { count: number }) => LocalizedString
 		/**
 		 * សូមសរសេរមូលហេតុ មុននឹងនាំចូលជួរដែលអាចស្ទួន។
 		 */
 		reasonRequired: () => LocalizedString
-		/**
-		 * បានជ្រើស {count} ជួរ ដើម្បីបង្កើតទោះយ៉ាងណា
-		 */
-		chosenCount: (arg: { count: number }) => LocalizedString
 		/**
 		 * បង្ហាញ {count} ជួរទៀត
 		 */

@@ -3,6 +3,7 @@ import { AppLink } from '@/components/AppLink';
 import { Badge } from '@/components/Badge';
 import { CompactTable, compactRowClass } from '@/components/CompactTable';
 import { secondaryButton, smallButton } from '@/components/ui';
+import { formatDate } from '@/domain/dateFormat';
 import type { TDuplicateMatch } from '@/domain/duplicates';
 import { importActions, type TImportAction, type TImportPlanEntry } from '@/domain/importPlan';
 import type { TBadgeTone } from '@/domain/resource';
@@ -81,7 +82,7 @@ export const ImportPlan = ({
           </AppLink>{' '}
           <span>{[match.nameKh, match.nameEn].filter(Boolean).join(' · ')}</span>
           {match.dateOfBirth ? (
-            <span className="text-slate-600 dark:text-slate-300"> · {match.dateOfBirth}</span>
+            <span className="text-slate-600 dark:text-slate-300"> · {formatDate(match.dateOfBirth)}</span>
           ) : null}
           <span className="block text-slate-600 text-xs dark:text-slate-300">
             {[

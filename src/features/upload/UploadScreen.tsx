@@ -393,7 +393,7 @@ const CheckedWorkbook = ({
               <span className="ml-1 text-error dark:text-red-300">*</span>
             </label>
             <p id={`${reasonId}-hint`} className="text-slate-600 text-xs dark:text-slate-300">
-              {words.chosenCount({ count: chosen.size })}. {words.reasonHint()}
+              {words.reasonHint({ count: chosen.size })}
             </p>
             <textarea
               id={reasonId}
@@ -453,7 +453,8 @@ const CheckedWorkbook = ({
           <DryRunGrid kind={kind} errors={checked.errors} />
         </Suspense>
       ) : null}
-      {checked.plan.length > 0 ? (
+      {/* The plan row by row once every row is valid: until then the errors are the work to do. */}
+      {valid && checked.plan.length > 0 ? (
         <ImportPlan kind={kind} dryRun={checked} chosen={chosen} onChoose={choose} />
       ) : null}
     </section>
