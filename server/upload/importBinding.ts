@@ -87,6 +87,12 @@ export type TImportBinding = {
   identity: readonly string[];
   /** Which records the duplicate engine compares a new row with (issue 35: the plan's `duplicate`). */
   duplicateKind: TDuplicateKind;
+  /**
+   * The fields by which a row can be no duplicate at all, told before the engine is asked (its
+   * contract: the sex agrees, the date of birth is the same, or within a year when either is
+   * estimated): a row no kept record passes is not sent to it. Without it, every new row is asked.
+   */
+  duplicateScreen?: { sex: string; dateOfBirth: string; estimated: string };
 };
 
 /** A column of the workbook: a field of the resource's description (its code first, never sent on create). */

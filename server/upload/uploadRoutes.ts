@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Workbook } from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -296,7 +296,12 @@ export const uploadRoutes =
                     ...Object.fromEntries(imported.identity.map((field) => [field, columns[field]])),
                   })
                   .from(imported.binding.table)
-                  .where(officeCondition(writes.officeColumn, actor));
+                  .where(
+                    and(
+                      officeCondition(writes.officeColumn, actor),
+                      columns.mergedIntoId ? isNull(columns.mergedIntoId) : undefined,
+                    ),
+                  );
                 const byIdentity = new Map<string, typeof kept>();
                 for (const record of kept) {
                   const key = identityKey(imported.identity, record);

@@ -20,6 +20,8 @@ let reader: string;
 let office: number;
 
 const today = () => isoDateIn(new Date(t.clock.now()));
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const headers = [
   'Code',
   'Sex',
@@ -190,6 +192,22 @@ describe('the plan of a dry run', () => {
         status: 'registered',
       })
       .returning();
+    // A child whose date of birth was guessed: a row born within a year of it may be the same.
+    const [guessed] = await t.app.db
+      .insert(childInfos)
+      .values({
+        code: 'CH-PLAN-GUESSED',
+        familyNameKh: 'កែវ',
+        givenNameKh: 'ចន្ទា',
+        familyNameEn: 'Keo',
+        givenNameEn: 'Chanda',
+        sex: 'female',
+        dateOfBirth: yearsBefore(today(), 7),
+        dateOfBirthEstimated: true,
+        headOfficeId: office,
+        status: 'registered',
+      })
+      .returning();
     const bytes = await workbookOfHeaders(
       [
         'Sex',
@@ -202,6 +220,9 @@ describe('the plan of a dry run', () => {
       ],
       ['male', 'សុខ', 'ដារា', 'Sokh', 'Dara', yearsBefore(today(), 6), 'HO-PLAN'],
       ['male', 'ចាន់', 'សុភា', 'Chan', 'Sophea', yearsBefore(today(), 6), 'HO-PLAN'],
+      ['female', 'កែវ', 'ចន្ទា', 'Keo', 'Chanda', addDays(yearsBefore(today(), 7), 200), 'HO-PLAN'],
+      // The same names two years apart: another child.
+      ['female', 'កែវ', 'ចន្ទា', 'Keo', 'Chanda', yearsBefore(today(), 9), 'HO-PLAN'],
     );
     const { data } = (await dryRun(bytes)).json();
     expect(data.plan).toEqual([
@@ -217,9 +238,17 @@ describe('the plan of a dry run', () => {
         ],
       },
       { row: 3, action: 'create' },
+      {
+        row: 4,
+        action: 'duplicate',
+        duplicates: [
+          expect.objectContaining({ id: guessed.id, reasons: expect.arrayContaining(['nearDateOfBirth']) }),
+        ],
+      },
+      { row: 5, action: 'create' },
     ]);
     expect(data.plan[0].duplicates[0].score).toBeGreaterThanOrEqual(0.8);
-    expect(data.counts).toEqual({ create: 1, update: 0, unchanged: 0, duplicate: 1 });
+    expect(data.counts).toEqual({ create: 2, update: 0, unchanged: 0, duplicate: 2 });
   });
 
   it('creates a duplicate named in createAnyway, with the reason on its timeline; a reason is required', async () => {

@@ -30,4 +30,5 @@ export const childImport: TImportBinding = {
     'headOfficeId',
   ],
   duplicateKind: 'child',
+  duplicateScreen: { sex: 'sex', dateOfBirth: 'dateOfBirth', estimated: 'dateOfBirthEstimated' },
 };
