@@ -12,6 +12,9 @@ import type { TKeptRule } from '../resources/keptRecord';
 export type TDuplicatePerson = {
   nameKh: string | null;
   nameEn: string | null;
+  /** The given name as its index holds it (`givenKeyOf`): Khmer trimmed, Latin lower case. */
+  givenKh: string | null;
+  givenEn: string | null;
   sex: string | null;
   /** yyyy-mm-dd */
   dateOfBirth: string | null;
@@ -25,9 +28,12 @@ export type TDuplicatePerson = {
 
 /** Where one person of a stored record is: the columns (or the indexed expressions) of each part. */
 export type TDuplicatePersonColumns = {
-  /** The whole name as the trigram index holds it (schema/duplicateKeys.ts). */
+  /** The whole name in each script (schema/duplicateKeys.ts `duplicateNameKey`). */
   nameKh: SQL;
   nameEn: SQL;
+  /** The given name as the btree `(sex, given, date of birth)` holds it (`duplicateGivenKey`). */
+  givenKh: SQL;
+  givenEn: SQL;
   sex: PgColumn;
   dateOfBirth: PgColumn;
   estimated?: PgColumn;

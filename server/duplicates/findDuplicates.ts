@@ -6,6 +6,7 @@ import {
   type TDuplicateReason,
   thresholdShare,
 } from '../../src/domain/duplicates';
+import { childSexes } from '../../src/domain/resources/child';
 import type { TDbOrTx } from '../audit';
 import type { TAuthUser } from '../auth/service';
 import { rowsOf } from '../db/rowsOf';
@@ -15,16 +16,18 @@ import type { TDuplicateBinding, TDuplicatePerson, TDuplicatePersonColumns } fro
 
 /**
  * The duplicate check (issue 35): which stored records may be the one a body describes. Every
- * branch of its query is led by an index (migration 0029), so a check reads a few hundred rows of a
+ * branch of its query is led by a btree (migration 0029), so a check reads a few hundred rows of a
  * million (docs/performance.md, `npm run bench:duplicates`):
- * - the same sex and date of birth (btree `(sex, date_of_birth)`), names scored on those rows;
- * - a date of birth within a year when either is estimated, the name similar (`%`: trigram GIN on
- *   the name, with the btree range or its partial index of estimated dates);
- * - no date of birth yet (the form is being filled in): a similar name (trigram GIN), the best 50;
+ * - the same sex and date of birth (`(sex, date_of_birth)`: about 80 children of a million), their
+ *   names scored;
+ * - a date of birth within a year when either is estimated: those of the same sex and given name in
+ *   either script (`(sex, given name, date_of_birth)`), their names scored;
+ * - no date of birth yet (the form is being filled in): those of the same sex and given name;
  * - the same national id (an applicant's), by its btree.
  * Names are compared in both scripts with pg_trgm's `similarity` (romanisations differ: Sok and
- * Sokh, Chan and Chanh are 0.7 alike); the sex must agree. Records out of the user's office, merged
- * records and `excludeIds` do not exist for it.
+ * Sokh, Chan and Chanh are 0.7–0.8 alike). A trigram index cannot lead: a common family name shares
+ * its trigrams with a tenth of the children (docs/decisions.md). The sex must agree. Records out of
+ * the user's office, merged records and `excludeIds` do not exist for it.
  */
 
 const bindings = new Map<TDuplicateKind, TDuplicateBinding>();
@@ -148,15 +151,12 @@ const personQuery = (
     ${person.nationalityId !== null && slot.nationalityId ? sql`(${slot.nationalityId} = ${person.nationalityId}::int)` : sql`null::boolean`} as "sameNationality",
     ${person.nationalId && slot.nationalId ? sql`(${slot.nationalId} = ${person.nationalId}::text)` : sql`null::boolean`} as "sameNationalId"
     from ${binding.table} where ${base}`;
-  const sex = person.sex ? sql`${slot.sex} = ${person.sex}::text` : sql`true`;
-  // `%` lets the trigram index find the names; `similarity` alone is judged on rows found otherwise.
-  const similarByIndex = sql.join(
-    [
-      ...(person.nameKh ? [sql`${slot.nameKh} % ${person.nameKh}::text`] : []),
-      ...(person.nameEn ? [sql`${slot.nameEn} % ${person.nameEn}::text`] : []),
-    ],
-    sql` or `,
-  );
+  // Every branch names the sex, so a btree led by it is used (both sexes when none is said yet).
+  const sexes = person.sex ? [person.sex] : [...childSexes];
+  const sex = sql`${slot.sex} in (${sql.join(
+    sexes.map((value) => sql`${value}::text`),
+    sql`, `,
+  )})`;
   const similarOnRows = sql.join(
     [
       ...(person.nameKh ? [sql`${simKh} >= ${nameFloor}`] : []),
@@ -165,21 +165,29 @@ const personQuery = (
     sql` or `,
   );
   const hasName = Boolean(person.nameKh || person.nameEn);
+  /** The branch led by the given name in each script the candidate has one in. */
+  const byGivenName = (condition: SQL) =>
+    [
+      ...(person.givenKh ? [sql`${slot.givenKh} = ${person.givenKh}::text`] : []),
+      ...(person.givenEn ? [sql`${slot.givenEn} = ${person.givenEn}::text`] : []),
+    ].map(
+      (given) =>
+        sql`(${compared} and ${sex} and ${given} and ${condition} and (${similarOnRows}) limit ${branchLimit})`,
+    );
   const branches: SQL[] = [];
   if (hasName && dob) {
+    // The same date: the few children of that sex born that day, their names scored.
     branches.push(
       sql`(${compared} and ${sex} and ${slot.dateOfBirth} = ${dob}::date and (${similarOnRows}))`,
     );
-    // A date within a year counts when either date is estimated (a stored one, or the candidate's).
+    // A date within a year counts when either date is estimated (a stored one, or the candidate's):
+    // among those of the same given name in either script.
     const estimated = person.estimated ? sql`true` : slot.estimated ? sql`${slot.estimated}` : undefined;
     if (estimated)
-      branches.push(
-        sql`(${compared} and ${sex} and ${near} and ${slot.dateOfBirth} <> ${dob}::date and ${estimated} and (${similarByIndex}) limit ${branchLimit})`,
-      );
+      branches.push(...byGivenName(sql`${near} and ${slot.dateOfBirth} <> ${dob}::date and ${estimated}`));
   } else if (hasName) {
-    branches.push(
-      sql`(${compared} and ${sex} and (${similarByIndex}) order by greatest(${simKh}, ${simEn}) desc limit ${branchLimit})`,
-    );
+    // No date yet (the form is being filled in): those of the same given name.
+    branches.push(...byGivenName(sql`true`));
   }
   if (person.nationalId && slot.nationalId)
     branches.push(

@@ -430,12 +430,19 @@ export const recordWrites = (binding: TResourceBinding) => {
   type TWriteOptions = { actor: TAuthUser; now: number; t: TranslationFunctions };
 
   /** Creates a record from a validated body in `tx`: parents, consistency, guard, hooks, one audit row. */
-  const create = async (tx: TDbOrTx, body: Record<string, unknown>, { actor, now, t }: TWriteOptions) => {
+  const create = async (
+    tx: TDbOrTx,
+    body: Record<string, unknown>,
+    { actor, now, t }: TWriteOptions,
+    /** Runs once the record's own rules passed, before the insert (the create route's extras). */
+    beforeInsert?: () => Promise<void>,
+  ) => {
     const session = directSession(tx);
     const context: TWriteContext = { db: tx, mode: 'create', actor, body, now, t, session };
     await checkParents(tx, body, session);
     await binding.consistency?.(tx, body, session);
     await binding.guard?.(context);
+    await beforeInsert?.();
     const [inserted] = await tx
       .insert(table)
       .values({ ...(await columnsFor(context)), createdBy: actor.id, updatedBy: actor.id })
@@ -889,7 +896,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
           response: {
             200: dataOf(ZRow),
             ...errorResponses(400, 401, 403, 404),
-            ...(binding.merged ? { 410: ZErrorBody.extend({ mergedInto: ZMergedInto }) } : {}),
+            ...(binding.merged ? { 410: ZErrorBody.extend({ mergedInto: ZMergedInto.optional() }) } : {}),
           },
         },
       },
@@ -936,8 +943,10 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         const created = await app.db
           .transaction(async (tx) => {
             const context = { db: tx, actor, body, extras, now, t };
-            await createExtras?.before?.(context);
-            const row = await writes.create(tx, body, { actor, now, t });
+            // The record's own rules first (a 400 says what to correct), then the extras' (a 409).
+            const row = await writes.create(tx, body, { actor, now, t }, () =>
+              createExtras?.before ? createExtras.before(context) : Promise.resolve(),
+            );
             await createExtras?.after?.({ ...context, id: Number(row?.id) });
             return row;
           })

@@ -22,6 +22,7 @@ import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
 import { yearsBefore } from '../../src/domain/resources/child';
+import { addDays } from '../../src/domain/serviceSchedule';
 import { file, multipart } from './support/multipart';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -70,7 +71,8 @@ const createChild = async (n: number) => {
     familyNameEn: 'Sok',
     givenNameEn: `Backup ${n}`,
     sex: 'female',
-    dateOfBirth: yearsBefore(isoDateIn(new Date()), 4),
+    // Each is another child, born a day apart (issue 35 refuses a likely duplicate).
+    dateOfBirth: addDays(yearsBefore(isoDateIn(new Date()), 4), -n),
     dateOfBirthEstimated: false,
     headOfficeId,
     disabilityIds: [],

@@ -18,6 +18,7 @@ import { childBinding } from '../../server/modules/children/childBinding';
 import { searchCondition } from '../../server/resources/pagedList';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
+import { addDays } from '../../src/domain/serviceSchedule';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 let t: TTestApp;
@@ -113,13 +114,18 @@ const api = (
     headers: { ...auth(username), locale },
   });
 
+/**
+ * Each child made here is another child (issue 35 refuses a likely duplicate): born a day before the
+ * last one, unless the test says when.
+ */
+let made = 0;
 const validChild = (extra: Record<string, unknown> = {}) => ({
   familyNameKh: 'សុខ',
   givenNameKh: 'ចន្ទា',
   familyNameEn: 'Sok',
   givenNameEn: 'Chanthea',
   sex: 'female',
-  dateOfBirth: yearsBefore(today(), 4),
+  dateOfBirth: addDays(yearsBefore(today(), 4), -(made += 1)),
   dateOfBirthEstimated: false,
   headOfficeId: officeA,
   disabilityIds: [],

@@ -12,6 +12,7 @@ import {
 } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
+import { addDays } from '../../src/domain/serviceSchedule';
 import { file, multipart } from './support/multipart';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -52,32 +53,41 @@ const office = async (code: string, kind: 'national' | 'provincial') => {
   return row.id;
 };
 
+/**
+ * Each application made here is another couple (issue 35 refuses a likely duplicate): its
+ * applicants are born a day apart from the last one's, with their own ID number.
+ */
+let made = 0;
+
 /** A couple's application as the form sends it. */
-const couple = (over: Record<string, unknown> = {}) => ({
-  applicantType: 'couple',
-  applicant1FamilyNameKh: 'សុខ',
-  applicant1GivenNameKh: 'វិបុល',
-  applicant1FamilyNameEn: 'Sok',
-  applicant1GivenNameEn: 'Vibol',
-  applicant1Sex: 'male',
-  applicant1DateOfBirth: yearsBefore(today, 40),
-  applicant1IdNumber: '010203040',
-  applicant2FamilyNameKh: 'ចាន់',
-  applicant2GivenNameKh: 'សុភា',
-  applicant2FamilyNameEn: 'Chan',
-  applicant2GivenNameEn: 'Sophea',
-  applicant2Sex: 'female',
-  applicant2DateOfBirth: yearsBefore(today, 36),
-  headOfficeId: national,
-  applicationDate: today,
-  preferredSex: 'any',
-  ageFrom: 2,
-  ageTo: 8,
-  childrenCount: 1,
-  disabilityAccepted: 'no',
-  acceptedDisabilityIds: [],
-  ...over,
-});
+const couple = (over: Record<string, unknown> = {}) => {
+  made += 1;
+  return {
+    applicantType: 'couple',
+    applicant1FamilyNameKh: 'សុខ',
+    applicant1GivenNameKh: 'វិបុល',
+    applicant1FamilyNameEn: 'Sok',
+    applicant1GivenNameEn: 'Vibol',
+    applicant1Sex: 'male',
+    applicant1DateOfBirth: addDays(yearsBefore(today, 40), -made),
+    applicant1IdNumber: `0102${String(made).padStart(5, '0')}`,
+    applicant2FamilyNameKh: 'ចាន់',
+    applicant2GivenNameKh: 'សុភា',
+    applicant2FamilyNameEn: 'Chan',
+    applicant2GivenNameEn: 'Sophea',
+    applicant2Sex: 'female',
+    applicant2DateOfBirth: addDays(yearsBefore(today, 36), -made),
+    headOfficeId: national,
+    applicationDate: today,
+    preferredSex: 'any',
+    ageFrom: 2,
+    ageTo: 8,
+    childrenCount: 1,
+    disabilityAccepted: 'no',
+    acceptedDisabilityIds: [],
+    ...over,
+  };
+};
 
 const create = async (over: Record<string, unknown> = {}, token = tokens.caseworker) => {
   const response = await call('POST', '/parent-infos', couple(over), token);

@@ -1,3 +1,6 @@
+import type { TDuplicateBinding } from '../../duplicates/binding';
+import { registerDuplicateBinding } from '../../duplicates/findDuplicates';
+import { openPairCount, rebuildDuplicatePairs } from '../../duplicates/pairs';
 import type { TDb } from '../client';
 
 /** What one run of the demo (`npm run seed:demo`) gives every module's demo seeder. */
@@ -22,10 +25,17 @@ export type TDemoSeeder = (db: TDb, run: TDemoRun) => Promise<readonly string[]>
  */
 export const seedDemo = async (
   db: TDb,
-  modules: readonly { demoSeed?: TDemoSeeder }[],
+  modules: readonly { demoSeed?: TDemoSeeder; duplicates?: readonly TDuplicateBinding[] }[],
   run: TDemoRun,
 ): Promise<string[]> => {
   const lines: string[] = [];
   for (const module of modules) if (module.demoSeed) lines.push(...(await module.demoSeed(db, run)));
+  // The demo's records were written without the API: their duplicate pairs (issue 35) are found now,
+  // so the review list shows what a real office's would.
+  for (const binding of modules.flatMap((module) => module.duplicates ?? [])) {
+    registerDuplicateBinding(binding);
+    await rebuildDuplicatePairs(db, binding.kind);
+    lines.push(`possible duplicates (${binding.kind}): ${await openPairCount(db, binding.kind)} pairs to review`);
+  }
   return lines;
 };

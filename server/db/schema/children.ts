@@ -12,7 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
-import { duplicateNameKey } from './duplicateKeys';
+import { duplicateGivenKey } from './duplicateKeys';
 import { communes, districts, villages } from './geography';
 import { nameSortKeys } from './nameSortKeys';
 import { headOffices } from './organisation';
@@ -88,19 +88,18 @@ export const childInfos = pgTable(
     index('child_infos_search_trgm_idx').using('gin', sql`(coalesce(${table.searchText}, '')) gin_trgm_ops`),
     // The matchings' list sorted by the child's name walks this (nameSortKeys.ts).
     index('child_infos_name_sort_idx').on(nameSortKeys.child(table)),
-    // The duplicate check's (issue 35, migration 0029): names by trigram, sex and birth date by btree.
-    index('child_infos_dup_name_kh_idx').using(
-      'gin',
-      sql`${duplicateNameKey(table.familyNameKh, table.givenNameKh)} gin_trgm_ops`,
-    ),
-    index('child_infos_dup_name_en_idx').using(
-      'gin',
-      sql`${duplicateNameKey(table.familyNameEn, table.givenNameEn)} gin_trgm_ops`,
-    ),
+    // The duplicate check's (issue 35, migration 0029): sex and birth date; sex, given name, birth date.
     index('child_infos_sex_birth_idx').on(table.sex, table.dateOfBirth),
-    index('child_infos_sex_birth_estimated_idx')
-      .on(table.sex, table.dateOfBirth)
-      .where(sql`${table.dateOfBirthEstimated}`),
+    index('child_infos_dup_given_kh_idx').on(
+      table.sex,
+      duplicateGivenKey.kh(table.givenNameKh),
+      table.dateOfBirth,
+    ),
+    index('child_infos_dup_given_en_idx').on(
+      table.sex,
+      duplicateGivenKey.en(table.givenNameEn),
+      table.dateOfBirth,
+    ),
     index('child_infos_merged_into_idx').on(table.mergedIntoId).where(sql`${table.mergedIntoId} is not null`),
   ],
 );

@@ -11,7 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { auditColumns, idColumn, versionColumn } from './common';
-import { duplicateNameKey } from './duplicateKeys';
+import { duplicateGivenKey } from './duplicateKeys';
 import { communes, districts, villages } from './geography';
 import { nameSortKeys } from './nameSortKeys';
 import { headOffices } from './organisation';
@@ -101,23 +101,20 @@ export const parentInfos = pgTable(
     index('parent_infos_approval_idx').on(table.status, table.approvedUntil, table.headOfficeId),
     // The matchings' list sorted by applicants walks this (nameSortKeys.ts).
     index('parent_infos_applicants_sort_idx').on(nameSortKeys.applicants(table)),
-    // The duplicate check's (issue 35, migration 0029): each applicant's names, sex and birth date, id.
-    index('parent_infos_dup_name_kh_1_idx').using(
-      'gin',
-      sql`${duplicateNameKey(table.applicant1FamilyNameKh, table.applicant1GivenNameKh)} gin_trgm_ops`,
-    ),
-    index('parent_infos_dup_name_en_1_idx').using(
-      'gin',
-      sql`${duplicateNameKey(table.applicant1FamilyNameEn, table.applicant1GivenNameEn)} gin_trgm_ops`,
-    ),
-    index('parent_infos_dup_name_kh_2_idx').using(
-      'gin',
-      sql`${duplicateNameKey(table.applicant2FamilyNameKh, table.applicant2GivenNameKh)} gin_trgm_ops`,
-    ),
-    index('parent_infos_dup_name_en_2_idx').using(
-      'gin',
-      sql`${duplicateNameKey(table.applicant2FamilyNameEn, table.applicant2GivenNameEn)} gin_trgm_ops`,
-    ),
+    // The duplicate check's (issue 35, migration 0029): each applicant's sex and birth date, the
+    // same with the given name, the id number.
+    ...([1, 2] as const).flatMap((n) => [
+      index(`parent_infos_dup_given_kh_${n}_idx`).on(
+        table[`applicant${n}Sex`],
+        duplicateGivenKey.kh(table[`applicant${n}GivenNameKh`]),
+        table[`applicant${n}DateOfBirth`],
+      ),
+      index(`parent_infos_dup_given_en_${n}_idx`).on(
+        table[`applicant${n}Sex`],
+        duplicateGivenKey.en(table[`applicant${n}GivenNameEn`]),
+        table[`applicant${n}DateOfBirth`],
+      ),
+    ]),
     index('parent_infos_sex_birth_1_idx').on(table.applicant1Sex, table.applicant1DateOfBirth),
     index('parent_infos_sex_birth_2_idx').on(table.applicant2Sex, table.applicant2DateOfBirth),
     index('parent_infos_id_number_1_idx')

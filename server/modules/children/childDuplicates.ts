@@ -8,7 +8,7 @@ import {
   originOpenings,
   postAdoptionServices,
 } from '../../db/schema';
-import { duplicateNameKey } from '../../db/schema/duplicateKeys';
+import { duplicateGivenKey, duplicateNameKey, givenKeyOf } from '../../db/schema/duplicateKeys';
 import type { TDuplicateBinding } from '../../duplicates/binding';
 import { dayOf, idOf, wholeNameOf } from '../../duplicates/findDuplicates';
 import type { TKeptRule } from '../../resources/keptRecord';
@@ -55,6 +55,8 @@ export const childDuplicates: TDuplicateBinding = {
     {
       nameKh: duplicateNameKey(childInfos.familyNameKh, childInfos.givenNameKh),
       nameEn: duplicateNameKey(childInfos.familyNameEn, childInfos.givenNameEn),
+      givenKh: duplicateGivenKey.kh(childInfos.givenNameKh),
+      givenEn: duplicateGivenKey.en(childInfos.givenNameEn),
       sex: childInfos.sex,
       dateOfBirth: childInfos.dateOfBirth,
       estimated: childInfos.dateOfBirthEstimated,
@@ -66,6 +68,8 @@ export const childDuplicates: TDuplicateBinding = {
     {
       nameKh: wholeNameOf(body.familyNameKh, body.givenNameKh),
       nameEn: wholeNameOf(body.familyNameEn, body.givenNameEn),
+      givenKh: givenKeyOf(body.givenNameKh, 'kh'),
+      givenEn: givenKeyOf(body.givenNameEn, 'en'),
       sex: typeof body.sex === 'string' ? body.sex : null,
       dateOfBirth: dayOf(body.dateOfBirth),
       estimated: body.dateOfBirthEstimated === true,

@@ -1,4 +1,4 @@
-import { and, count, desc, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TAreaDefinition } from '../../../src/domain/areas/area';
 import { areaPermission } from '../../../src/domain/areas/area';
@@ -186,7 +186,8 @@ export const servicesDue = async (db: TDbOrTx, user: TAuthUser): Promise<TData['
  */
 export const applicationsByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['applications']> => {
   const rows = await keptByStatus(db, user, 'report_applications_now');
-  const office = officeCondition(parentInfos.headOfficeId, user);
+  // A merged application (issue 35) is counted nowhere, as its list does not show it.
+  const office = and(officeCondition(parentInfos.headOfficeId, user), isNull(parentInfos.mergedIntoId));
   const approvals = await countEach(db, parentInfos, {
     expiring: and(approvalFilter('expiring'), office),
     expired: and(approvalFilter('expired'), office),

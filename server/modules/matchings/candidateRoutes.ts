@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { matchingArea } from '../../../src/domain/areas/matching.area';
@@ -65,6 +65,8 @@ const freeChildren = async (db: TDbOrTx, user: TAuthUser, id?: number) => {
     .where(
       and(
         eq(childInfos.status, 'adoptable'),
+        // A child merged into another (issue 35) is proposed as the one it was merged into.
+        isNull(childInfos.mergedIntoId),
         officeCondition(childInfos.headOfficeId, user),
         id === undefined ? undefined : eq(childInfos.id, id),
       ),
@@ -98,6 +100,7 @@ const freeApplications = async (db: TDbOrTx, user: TAuthUser, today: string, id?
       and(
         eq(parentInfos.status, 'accepted'),
         gte(parentInfos.approvedUntil, today),
+        isNull(parentInfos.mergedIntoId),
         officeCondition(parentInfos.headOfficeId, user),
         id === undefined ? undefined : eq(parentInfos.id, id),
       ),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { areaStatusText } from '../../../src/domain/areas/areaWords';
 import { childArea } from '../../../src/domain/areas/child.area';
@@ -70,7 +70,8 @@ const proposal = async ({
       headOfficeId: childInfos.headOfficeId,
     })
     .from(childInfos)
-    .where(eq(childInfos.id, Number(body.childId)))
+    // A child merged into another (issue 35) is no longer a record of its own.
+    .where(and(eq(childInfos.id, Number(body.childId)), isNull(childInfos.mergedIntoId)))
     .for('update');
   // A child of another office does not exist for a provincial user.
   if (!child || (actor.officeScope !== null && child.headOfficeId !== actor.officeScope))
@@ -78,7 +79,7 @@ const proposal = async ({
   const [application] = await db
     .select()
     .from(parentInfos)
-    .where(eq(parentInfos.id, Number(body.parentId)))
+    .where(and(eq(parentInfos.id, Number(body.parentId)), isNull(parentInfos.mergedIntoId)))
     .for('update');
   if (!application || (actor.officeScope !== null && application.headOfficeId !== actor.officeScope))
     throw fieldErrors((tr) => tr.server.invalidParent({ field: 'parentId' }));

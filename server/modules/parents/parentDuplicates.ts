@@ -9,7 +9,7 @@ import {
   checklistItems,
 } from '../../../src/domain/resources/parent';
 import { adoptiveMatchings, parentFamilies, parentInfos } from '../../db/schema';
-import { duplicateNameKey } from '../../db/schema/duplicateKeys';
+import { duplicateGivenKey, duplicateNameKey, givenKeyOf } from '../../db/schema/duplicateKeys';
 import type { TDuplicateBinding } from '../../duplicates/binding';
 import { dayOf, idOf, wholeNameOf } from '../../duplicates/findDuplicates';
 import { fullName } from '../../resources/recordSql';
@@ -22,6 +22,8 @@ const applicantColumns = (n: 1 | 2) => applicantFieldNames.map((field) => column
 const applicant = (n: 1 | 2) => ({
   nameKh: duplicateNameKey(parentInfos[`applicant${n}FamilyNameKh`], parentInfos[`applicant${n}GivenNameKh`]),
   nameEn: duplicateNameKey(parentInfos[`applicant${n}FamilyNameEn`], parentInfos[`applicant${n}GivenNameEn`]),
+  givenKh: duplicateGivenKey.kh(parentInfos[`applicant${n}GivenNameKh`]),
+  givenEn: duplicateGivenKey.en(parentInfos[`applicant${n}GivenNameEn`]),
   sex: parentInfos[`applicant${n}Sex`],
   dateOfBirth: parentInfos[`applicant${n}DateOfBirth`],
   nationalityId: parentInfos[`applicant${n}NationalityId`],
@@ -62,6 +64,8 @@ export const parentDuplicates: TDuplicateBinding = {
     applicantNumbers.map((n) => ({
       nameKh: wholeNameOf(body[applicantKey(n, 'FamilyNameKh')], body[applicantKey(n, 'GivenNameKh')]),
       nameEn: wholeNameOf(body[applicantKey(n, 'FamilyNameEn')], body[applicantKey(n, 'GivenNameEn')]),
+      givenKh: givenKeyOf(body[applicantKey(n, 'GivenNameKh')], 'kh'),
+      givenEn: givenKeyOf(body[applicantKey(n, 'GivenNameEn')], 'en'),
       sex: typeof body[applicantKey(n, 'Sex')] === 'string' ? (body[applicantKey(n, 'Sex')] as string) : null,
       dateOfBirth: dayOf(body[applicantKey(n, 'DateOfBirth')]),
       estimated: false,

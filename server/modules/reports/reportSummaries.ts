@@ -5,6 +5,12 @@ import type { TDb } from '../../db/client';
 import { ageBandSql, hasDisabilitySql, rowsOf, stageOfSql } from './reportSql';
 
 /**
+ * A record merged into another (issue 35, server/duplicates) is counted nowhere: its matchings and
+ * services now point at the record it was merged into, and the record itself is left out here.
+ */
+const notMerged = (alias: string) => sql`${sql.identifier(alias)}.merged_into_id is null`;
+
+/**
  * The reports' and the dashboard's counts kept rather than counted (issue 24 allows an answer up to
  * 5 minutes old; its `asOf` says how old). One refresh replaces every summary row in one transaction
  * (migration 0022): readers see the old summary or the new one, never half of each.
@@ -75,7 +81,7 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
     await tx.execute(sql`set local enable_sort = off`);
     await tx.execute(
       sql`insert into report_children_now (head_office_id, status, sex, age_band, disability, n)
-          select c.head_office_id, c.status, ${groups}, count(*) from child_infos c group by 1, 2, 3, 4, 5`,
+          select c.head_office_id, c.status, ${groups}, count(*) from child_infos c where ${notMerged('c')} group by 1, 2, 3, 4, 5`,
     );
     await tx.execute(sql`set local enable_sort = on`);
     const placement = sql`coalesce(m.trial_start, m.keep_requested_on)`;
@@ -137,20 +143,20 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
     );
     await tx.execute(
       sql`insert into report_applications_now (head_office_id, status, sex, n)
-          select p.head_office_id, p.status, p.applicant1_sex, count(*) from parent_infos p group by 1, 2, 3`,
+          select p.head_office_id, p.status, p.applicant1_sex, count(*) from parent_infos p where ${notMerged('p')} group by 1, 2, 3`,
     );
     const inMatching = sql`exists (select 1 from adoptive_matchings am where am.parent_id = p.id and am.status not in ('completed', 'rejected'))`;
     await tx.execute(
       sql`insert into report_application_days (kind, day, head_office_id, n, days)
           select 'received', p.application_date, p.head_office_id, count(*), 0
-          from parent_infos p where p.application_date is not null group by 1, 2, 3
+          from parent_infos p where p.application_date is not null and ${notMerged('p')} group by 1, 2, 3
           union all
           select 'decided', p.decision_date, p.head_office_id, count(*), sum(p.decision_date - p.application_date)
-          from parent_infos p where p.decision_date is not null and p.status <> 'pending' group by 1, 2, 3
+          from parent_infos p where p.decision_date is not null and p.status <> 'pending' and ${notMerged('p')} group by 1, 2, 3
           union all
           select case when ${inMatching} then 'approvedUntilMatched' else 'approvedUntilFree' end,
             p.approved_until, p.head_office_id, count(*), 0
-          from parent_infos p where p.status = 'accepted' and p.approved_until is not null group by 1, 2, 3`,
+          from parent_infos p where p.status = 'accepted' and p.approved_until is not null and ${notMerged('p')} group by 1, 2, 3`,
     );
     await tx.execute(
       sql`insert into report_family_proposals (head_office_id, parent_id, day, waited)
