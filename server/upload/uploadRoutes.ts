@@ -15,6 +15,8 @@ import {
 import { hasPermission } from '../../src/domain/permissions';
 import { permissionFor } from '../../src/domain/resource';
 import { writeAudit } from '../audit';
+import { notDuplicateAction } from '../duplicates/createCheck';
+import { dismissPair } from '../duplicates/pairs';
 import { ApiError, fieldErrors } from '../errors';
 import { workbookBytes } from '../exports/neutraliseCell';
 import { xlsxContentType } from '../http/contentTypes';
@@ -368,22 +370,38 @@ export const uploadRoutes =
                   options,
                 );
                 created = records.map((record) => String(record.code));
-                // Each duplicate created anyway says why on its timeline, and which records it is not.
-                for (const [index, row] of creates.entries())
-                  if (row.outcome === 'duplicate')
-                    await writeAudit(tx, {
-                      userId: actor.id,
-                      entity: getTableName(imported.binding.table),
-                      entityId: Number(records[index].id),
-                      action: 'notDuplicate',
-                      after: {
-                        payload: {
-                          reason: why,
-                          notDuplicateOf: row.duplicates?.map((match) => match.code) ?? [],
-                          ...(row.sameAsRow !== undefined ? { sameAsRow: row.sameAsRow } : {}),
-                        },
-                      },
+                // Each duplicate created anyway says why on its timeline, and which records it is not;
+                // its pairs with them are kept as dismissed (as the form's create does): the review
+                // list does not offer them again.
+                const createdIdOfRow = new Map(
+                  creates.map((row, index) => [row.row, Number(records[index].id)]),
+                );
+                for (const [index, row] of creates.entries()) {
+                  if (row.outcome !== 'duplicate') continue;
+                  const id = Number(records[index].id);
+                  const by = { userId: actor.id, reason: why };
+                  for (const match of row.duplicates ?? [])
+                    await dismissPair(tx, imported.duplicateKind, id, match.id, {
+                      ...by,
+                      score: match.score,
+                      reasons: match.reasons,
                     });
+                  const earlier = row.sameAsRow === undefined ? undefined : createdIdOfRow.get(row.sameAsRow);
+                  if (earlier !== undefined) await dismissPair(tx, imported.duplicateKind, id, earlier, by);
+                  await writeAudit(tx, {
+                    userId: actor.id,
+                    entity: getTableName(imported.binding.table),
+                    entityId: id,
+                    action: notDuplicateAction,
+                    after: {
+                      payload: {
+                        reason: why,
+                        notDuplicateOf: row.duplicates?.map((match) => match.code) ?? [],
+                        ...(row.sameAsRow !== undefined ? { sameAsRow: row.sameAsRow } : {}),
+                      },
+                    },
+                  });
+                }
               } catch (error) {
                 if (!(error instanceof RecordsRefused)) throw error;
                 throw new RowsRefused(

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { childInfos, headOffices, provinces } from '../../server/db/schema';
+import { childInfos, duplicatePairs, headOffices, provinces } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { file, multipart } from './support/multipart';
@@ -275,6 +275,18 @@ describe('the plan of a dry run', () => {
     expect(done.json().data).toMatchObject({ created: [expect.any(String)], skipped: [] });
     const created = (await named('Twin Sister')).find((child) => child.id !== twin.id);
     expect(created?.notes).toBe('the other twin');
+    // The pair is kept as dismissed, with the reason: the review list does not offer it again.
+    const [pair] = await t.app.db
+      .select()
+      .from(duplicatePairs)
+      .where(
+        and(
+          eq(duplicatePairs.kind, 'child'),
+          eq(duplicatePairs.aId, Math.min(twin.id, created?.id ?? 0)),
+          eq(duplicatePairs.bId, Math.max(twin.id, created?.id ?? 0)),
+        ),
+      );
+    expect(pair).toMatchObject({ dismissReason: 'Twins, born the same day.', dismissedAt: expect.any(Date) });
     const timeline = await t.app.inject({
       method: 'GET',
       url: `/api/v1/child-infos/timeline/${created?.id}`,
