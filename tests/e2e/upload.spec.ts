@@ -293,6 +293,15 @@ test('in Khmer, the plan shows a row like a kept child as a possible duplicate, 
   await expect(page.getByLabel(kh.upload.reasonLabel())).toBeVisible();
   await expect(page.getByRole('button', { name: kh.upload.commit({ count: 2 }) })).toBeEnabled();
   await saveScreenshot(page, 'upload-plan-kh');
+  // The plan read by axe (WCAG A and AA; Khmer): no serious or critical finding.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([]);
   await page.keyboard.press('Space');
   await expect(anyway).not.toBeChecked();
   await expect(page.getByLabel(kh.upload.reasonLabel())).toHaveCount(0);

@@ -455,7 +455,7 @@ const CheckedWorkbook = ({
       ) : null}
       {/* The plan row by row once every row is valid: until then the errors are the work to do. */}
       {valid && checked.plan.length > 0 ? (
-        <ImportPlan kind={kind} dryRun={checked} chosen={chosen} onChoose={choose} />
+        <ImportPlan key={checked.token} kind={kind} dryRun={checked} chosen={chosen} onChoose={choose} />
       ) : null}
     </section>
   );
