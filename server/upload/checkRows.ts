@@ -83,7 +83,11 @@ const columnOfMessage = (message: string, keys: ReadonlySet<string>): string | n
  * `headOfficeId`, wherever it stands) replaced by its column's header.
  */
 const inClerkWords = (message: string, keys: ReadonlySet<string>, labelOfKey: (key: string) => string) =>
-  message.replace(/\b[a-z][A-Za-z0-9]*\b/g, (word) => (keys.has(word) ? labelOfKey(word) : word));
+  // A one-word key inside a sentence (`sex`, `notes`) may be the word itself: only the first word,
+  // and keys no sentence has (`givenNameKh`), are taken for fields.
+  message.replace(/\b[a-z][A-Za-z0-9]*\b/g, (word, at: number) =>
+    keys.has(word) && (at === 0 || /[A-Z0-9]/.test(word)) ? labelOfKey(word) : word,
+  );
 
 /** A message for every way a hook refuses a record (its field messages, else its own). */
 const hookMessages = (error: unknown, t: TranslationFunctions): string[] => {
