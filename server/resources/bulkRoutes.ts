@@ -73,7 +73,8 @@ export const bulkRoutes =
               'refused). Every row is written in a transaction of its own through the same update as the ' +
               "form (version, audit row, timeline); the answer gives each id's `status`: `changed`, " +
               "`unchanged` (already so) or `refused` with a `message` in the `locale` header's language. " +
-              "A row out of the user's office scope is refused as not found.",
+              "A row out of the user's office scope is refused as not found. A body value that fits none " +
+              'of the rows (an officer who may not keep them) is a 400 before any row is written.',
             body: ZBody,
             response: { 200: dataOf(z.array(ZBulkRowResult)), ...errorResponses(400, 401, 403) },
           },
@@ -83,7 +84,15 @@ export const bulkRoutes =
           const actor = currentUser(request);
           const t = translator(request);
           const results: TBulkRowResult[] = [];
-          for (const { id, version } of uniqueEntries(ids)) {
+          const entries = uniqueEntries(ids);
+          // What the body means for every row (an officer who could keep none of them) is a 400 first.
+          await binding.bulkCheck?.[action.name]?.({
+            db: app.db,
+            actor,
+            body: values,
+            ids: entries.map((entry) => entry.id),
+          });
+          for (const { id, version } of entries) {
             try {
               const status = await app.db.transaction(async (tx) => {
                 await writes.lockRow(tx, id);

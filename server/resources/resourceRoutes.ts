@@ -194,6 +194,19 @@ export type TResourceBinding = {
   /** What the area's bulk actions change, by action name, when not just their field (a service's replanning). */
   bulkChanges?: Record<string, TBulkChanges>;
   /**
+   * A check of a bulk action's body against all its rows, by action name, before any row is written
+   * (issue 35: the officer given services must be able to keep every one): throw to refuse it whole.
+   */
+  bulkCheck?: Record<
+    string,
+    (context: {
+      db: TDbOrTx;
+      actor: TAuthUser;
+      body: Record<string, unknown>;
+      ids: readonly number[];
+    }) => Promise<void>
+  >;
+  /**
    * Its rules judge each new record alone (none reads other records of its table, nor what another
    * new record's hooks wrote) and its hooks read and add through `session`, codes included: the
    * bulk import then creates its records together (`createMany`: one query per table for the

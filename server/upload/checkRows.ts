@@ -24,7 +24,8 @@ import {
   type TSourceIndex,
 } from './importBinding';
 import type { TCheckedRow, TRowError } from './importRuns';
-import { formulaWithoutValue, type TCell, type TDataSheet } from './readWorkbook';
+import { optionWords as listWords, yesNoWords } from './importWorkbooks';
+import { formulaWithoutValue, storedCell, type TCell, type TDataSheet } from './readWorkbook';
 
 type TCheckOptions = {
   db: TDbOrTx;
@@ -248,14 +249,16 @@ export const checkRows = async (
     message,
   });
   const optionWords = new Map<string, string[]>();
-  /** An option's words in both languages (a select column takes its value or either label). */
+  /**
+   * An option's words in both languages, and both together as the template's list offers them
+   * (`ស្រី / Female`): a select column takes its value or any of them.
+   */
   const optionLabels = (field: TFieldDef, value: string): string[] =>
-    once(optionWords, `${field.key}\u0000${value}`, () =>
-      Object.values(translators).map((words) => {
-        const options = words.options as unknown as Record<string, Record<string, () => string> | undefined>;
-        return options[field.optionsLabel ?? field.key]?.[value]?.() ?? value;
-      }),
-    );
+    once(optionWords, `${field.key}\u0000${value}`, () => {
+      const { kh, en, both } = listWords(field, value);
+      return [kh, en, both];
+    });
+  const listYesNo = yesNoWords();
   const listNames = new Map<string, string>();
 
   // The lists the reference columns name, each loaded once.
@@ -317,8 +320,7 @@ export const checkRows = async (
   for (const { row, cells } of sheet.rows) {
     const rowErrors: TRowError[] = [];
     const fail = (column: string | null, message: string) => rowErrors.push(errorOf(row, column, message));
-    const texts = cells.map((cell) => (cell === formulaWithoutValue ? '' : cellText(cell)));
-    const checked: TCheckedRow = { row, cells: texts, outcome: 'error' };
+    const checked: TCheckedRow = { row, cells: cells.map(storedCell), outcome: 'error' };
 
     // The record the row names by its code (within the user's office: others do not exist for them).
     const codeColumn = sheet.fields.indexOf('code');
@@ -381,8 +383,18 @@ export const checkRows = async (
         }
         case 'boolean': {
           const word = typeof cell === 'boolean' ? String(cell) : matchKey(text);
-          if (yesWords.has(word) || word === matchKey(t.server.upload.yes())) body[field.key] = true;
-          else if (noWords.has(word) || word === matchKey(t.server.upload.no())) body[field.key] = false;
+          if (
+            yesWords.has(word) ||
+            word === matchKey(t.server.upload.yes()) ||
+            word === matchKey(listYesNo.yes)
+          )
+            body[field.key] = true;
+          else if (
+            noWords.has(word) ||
+            word === matchKey(t.server.upload.no()) ||
+            word === matchKey(listYesNo.no)
+          )
+            body[field.key] = false;
           else fail(field.key, t.server.upload.notABoolean({ label, value: text }));
           break;
         }

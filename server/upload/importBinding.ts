@@ -30,6 +30,8 @@ export type TImportSource = {
   where?: SQL;
   /** The level above (a village's commune): its column here, and its source. */
   parent?: { column: PgColumn; source: string };
+  /** More names a cell may give a row by (a country's people: 'Cambodian', 'ខ្មែរ'), a text array. */
+  otherNames?: PgColumn;
 };
 
 const placeSource = (
@@ -65,7 +67,10 @@ export const importSources: readonly TImportSource[] = [
     source: 'communes',
   }),
   placeSource('headOffices', headOffices, (t) => t.resources.headOffice.many()),
-  placeSource('countries', countries, (t) => t.resources.country.many()),
+  {
+    ...placeSource('countries', countries, (t) => t.resources.country.many()),
+    otherNames: countries.otherNames,
+  },
   ...referenceListNames.map(listSource),
 ];
 
@@ -129,7 +134,7 @@ export const bilingualHeader = (kh: string, en: string) => (kh === en ? kh : `${
 /** A source's rows, indexed by code and by name in either script, for matching cells. */
 export type TSourceIndex = {
   source: TImportSource;
-  rows: { id: number; code: string; name: TTranslatable; parentId: number | null }[];
+  rows: { id: number; code: string; name: TTranslatable; parentId: number | null; otherNames?: string[] }[];
   byCode: Map<string, number>;
   byName: Map<string, number[]>;
   parentOf: Map<number, number | null>;
@@ -148,6 +153,7 @@ export const loadSource = async (db: TDbOrTx, source: TImportSource): Promise<TS
       code: source.table.code,
       name: source.table.name,
       parentId: (source.parent?.column ?? source.table.id) as PgColumn,
+      ...(source.otherNames ? { otherNames: source.otherNames } : {}),
     })
     .from(source.table)
     .where(source.where)
@@ -159,7 +165,9 @@ export const loadSource = async (db: TDbOrTx, source: TImportSource): Promise<TS
     if (!source.parent) row.parentId = null;
     parentOf.set(row.id, row.parentId);
     for (const key of codeKeys(row.code)) if (!byCode.has(key)) byCode.set(key, row.id);
-    for (const name of new Set([row.name.kh, row.name.en].filter(Boolean).map(matchKey))) {
+    for (const name of new Set(
+      [row.name.kh, row.name.en, ...(row.otherNames ?? [])].filter(Boolean).map(matchKey),
+    )) {
       const ids = byName.get(name) ?? [];
       ids.push(row.id);
       byName.set(name, ids);

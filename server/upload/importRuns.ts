@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { TDuplicateMatch } from '../../src/domain/duplicates';
+import type { TStoredCell } from './readWorkbook';
 
 /** One row of a checked workbook, as the commit and the errors workbook need it. */
 export type TCheckedRow = {
   /** Its number in the sheet, as Excel shows it. */
   row: number;
-  /** Its cells as text, by column index (for the errors workbook). */
-  cells: string[];
+  /** Its cells as typed (a date a date), by column index (for the errors workbook). */
+  cells: TStoredCell[];
   /**
    * What the commit does with the row (issue 35: the dry run's plan): `create`; `update` (the row
    * names its record by code); `unchanged` (by code, or without one but equal to a kept record in

@@ -1,4 +1,4 @@
-import type { Workbook, Worksheet } from 'exceljs';
+import type { CellValue, Fill, Workbook, Worksheet } from 'exceljs';
 import { matchKey } from '../../src/domain/importCells';
 import type { TRouteLocale } from '../../src/domain/locale';
 import type { TFieldDef } from '../../src/domain/resource';
@@ -13,6 +13,7 @@ import {
   type TImportBinding,
 } from './importBinding';
 import type { TImportRun } from './importRuns';
+import type { TStoredCell } from './readWorkbook';
 import { workbookMaxRows } from './workbookFile';
 
 /** Excel's limits on a sheet's name: 31 characters, none of []:*?/\ . */
@@ -27,8 +28,31 @@ export const headerMatcher = (imported: TImportBinding) => {
     const en = columnHeader(fields, field, translators.en);
     for (const text of [field.key, kh, en, bilingualHeader(kh, en)]) known.set(matchKey(text), field.key);
   }
-  return (header: string) => known.get(matchKey(header));
+  // The template marks a required column with an asterisk (`ភេទ / Sex *`): read with or without it.
+  return (header: string) => known.get(matchKey(header.replace(/\*/g, ' ')));
 };
+
+/** A column a new row must fill in: required, with no value a blank cell would take instead. */
+export const isRequiredColumn = (field: TFieldDef) =>
+  Boolean(field.required) && field.defaultValue === undefined;
+
+/** An option's words in each language, and as the template's list offers it: both, Khmer first. */
+export const optionWords = (field: TFieldDef, value: string) => {
+  const [kh, en] = (['kh', 'en'] as const).map((locale) => {
+    const options = translators[locale].options as unknown as Record<
+      string,
+      Record<string, () => string> | undefined
+    >;
+    return options[field.optionsLabel ?? field.key]?.[value]?.() ?? value;
+  });
+  return { kh, en, both: bilingualHeader(kh, en) };
+};
+
+/** Yes and no as the template's list offers them: both languages, Khmer first. */
+export const yesNoWords = () => ({
+  yes: bilingualHeader(translators.kh.server.upload.yes(), translators.en.server.upload.yes()),
+  no: bilingualHeader(translators.kh.server.upload.no(), translators.en.server.upload.no()),
+});
 
 const headerStyle = (sheet: Worksheet) => {
   sheet.getRow(1).font = { bold: true };
@@ -65,17 +89,24 @@ export const templateWorkbook = async (
   const fields = importColumns(imported);
   const data = workbook.addWorksheet(sheetName(imported.sheetTitle[locale]));
   data.columns = fields.map((field) => ({
-    header: bilingualHeader(
+    header: `${bilingualHeader(
       columnHeader(fields, field, translators.kh),
       columnHeader(fields, field, translators.en),
-    ),
+    )}${isRequiredColumn(field) ? ' *' : ''}`,
     key: field.key,
     width: field.kind === 'textarea' ? 40 : 24,
     style: field.kind === 'date' ? { numFmt: 'dd-mm-yyyy' } : {},
   }));
   headerStyle(data);
   data.getRow(1).alignment = { wrapText: true, vertical: 'top' };
-  data.getCell(1, 1).note = words.templateNote();
+  data.getCell(1, 1).note = `${words.templateNote()}\n${words.requiredMark()}`;
+  // Each required column says so in its header's note, in both languages (the headers are in both).
+  const requiredNote = [translators.kh, translators.en]
+    .map((other) => other.server.upload.requiredNote())
+    .join('\n');
+  fields.forEach((field, index) => {
+    if (isRequiredColumn(field) && index > 0) data.getCell(1, index + 1).note = requiredNote;
+  });
 
   const sheetOfSource = new Map<string, { name: string; rows: number }>();
   const usedNames = new Set([data.name]);
@@ -119,11 +150,12 @@ export const templateWorkbook = async (
       const sheet = sheetOfSource.get(imported.references[field.key] ?? '');
       if (sheet && sheet.rows > 0) formula = `'${sheet.name.replace(/'/g, "''")}'!$A$2:$A$${sheet.rows + 1}`;
     } else if (field.kind === 'select') {
-      const options = t.options as unknown as Record<string, Record<string, () => string> | undefined>;
-      formula = inlineList(
-        (field.options ?? []).map((value) => options[field.optionsLabel ?? field.key]?.[value]?.() ?? value),
-      );
-    } else if (field.kind === 'boolean') formula = inlineList([words.yes(), words.no()]);
+      // Each choice in both languages (`ស្រី / Female`), read back as it is offered or in either language.
+      formula = inlineList((field.options ?? []).map((value) => optionWords(field, value).both));
+    } else if (field.kind === 'boolean') {
+      const { yes, no } = yesNoWords();
+      formula = inlineList([yes, no]);
+    }
     if (!formula) return;
     // exceljs keeps range validations here (its typings know only a cell's `dataValidation`).
     (
@@ -140,7 +172,18 @@ export const templateWorkbook = async (
   return workbook;
 };
 
-/** The checked workbook's rows again, each at its row number, with a last column of its errors (issue 25). */
+/** A kept cell as the clerk typed it: a date a date again (exceljs writes a Date as Excel's day number). */
+const typedCell = (cell: TStoredCell): CellValue =>
+  cell !== null && typeof cell === 'object' ? new Date(cell.date) : cell;
+
+const badFill: Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFE4E6' } };
+
+/**
+ * The checked workbook's rows again, each at its row number, with a last column of its errors
+ * (issue 25): the cells as the clerk typed them (dates stay dates, numbers numbers: issue 35), and
+ * each cell an error names filled and given a note of its messages, so the clerk fixes the sheet
+ * where it is wrong and sends it back.
+ */
 export const errorsWorkbook = async (
   imported: TImportBinding,
   run: TImportRun,
@@ -160,18 +203,42 @@ export const errorsWorkbook = async (
     sheet.getColumn(index + 1).width = 22;
   });
   sheet.getColumn(errorColumn).width = 70;
+  // The column (1-based) of each field the sheet has, by its header as the dry run read it.
+  const matchHeader = headerMatcher(imported);
+  const columnOf = new Map<string, number>();
+  run.headers.forEach((header, index) => {
+    const field = header ? matchHeader(header) : undefined;
+    if (field && !columnOf.has(field)) columnOf.set(field, index + 1);
+  });
   const messages = new Map<number, string[]>();
-  for (const error of run.errors)
+  const cellMessages = new Map<string, string[]>();
+  for (const error of run.errors) {
     messages.set(error.row, [...(messages.get(error.row) ?? []), error.message]);
+    const column = error.column === null ? undefined : columnOf.get(error.column);
+    if (column === undefined) continue;
+    const key = `${error.row}:${column}`;
+    cellMessages.set(key, [...(cellMessages.get(key) ?? []), error.message]);
+  }
   for (const checked of run.rows) {
     const row = sheet.getRow(checked.row);
-    row.values = [...checked.cells, (messages.get(checked.row) ?? []).join('\n')];
+    checked.cells.forEach((stored, index) => {
+      const cell = row.getCell(index + 1);
+      cell.value = typedCell(stored);
+      if (cell.value instanceof Date) cell.numFmt = 'dd-mm-yyyy';
+    });
     const cell = row.getCell(errorColumn);
+    cell.value = (messages.get(checked.row) ?? []).join('\n');
     cell.alignment = { wrapText: true, vertical: 'top' };
     if (messages.has(checked.row)) {
       cell.font = { color: { argb: 'FF9F1239' } };
-      cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFE4E6' } };
+      cell.fill = badFill;
     }
+  }
+  for (const [key, texts] of cellMessages) {
+    const [row, column] = key.split(':').map(Number);
+    const cell = sheet.getRow(row).getCell(column);
+    cell.fill = badFill;
+    cell.note = texts.join('\n');
   }
   return workbook;
 };

@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { cellText, isBlankRow } from '../../src/domain/importCells';
 import { ApiError } from '../errors';
-import { workbookMaxRows } from './workbookFile';
+import {
+  type TCheckedWorkbook,
+  tooMuchText,
+  workbookMaxRows,
+  workbookMaxTextBytes,
+  workbookParts,
+} from './workbookFile';
 
 /** A formula cell saved without its value: nothing to take, and it is never evaluated here. */
 export const formulaWithoutValue = Symbol('formulaWithoutValue');
@@ -42,26 +48,64 @@ const plainCell = (value: unknown): TCell => {
 /** The fewest known headers that make a sheet the data sheet (a reference sheet has at most one). */
 const minimumKnownHeaders = 3;
 
+/** A cell as a dry run keeps it for the errors workbook: as typed (a date stays a date, a number a number). */
+export type TStoredCell = string | number | boolean | null | { date: string };
+
+export const storedCell = (cell: TCell): TStoredCell =>
+  cell === formulaWithoutValue ? null : cell instanceof Date ? { date: cell.toISOString() } : cell;
+
 /**
  * Reads the data sheet of a checked workbook as a stream (exceljs WorkbookReader: memory stays
  * bounded by the rows kept, at most `workbookMaxRows`): the first sheet whose first non-blank row
  * names at least three of the import's columns (a sheet the user added, the template's reference
  * sheets, are passed over). Blank rows are skipped; their numbers are kept, so messages name the
  * row Excel shows.
+ *
+ * The reader is given the archive `workbookParts` makes of the checked parts (issue 35), never the
+ * file as sent: it parses what was checked, counted as it unpacks, and nothing on disk. A count
+ * past its limit ends the read at once with its refusal (the reader, waiting for bytes that will
+ * not come, is dropped with its stream).
  */
 export const readDataSheet = async (
-  bytes: Buffer,
+  checked: TCheckedWorkbook,
   fieldOfHeader: (header: string) => string | undefined,
+  /** The most text (characters) the rows kept may hold: the tests make it small. */
+  maxText = workbookMaxTextBytes,
 ): Promise<TDataSheet | null> => {
   const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const source = Readable.from(workbookParts(checked), { objectMode: false });
+  let stop: (error: unknown) => void = () => {};
+  const stopped = new Promise<never>((_resolve, reject) => {
+    stop = reject;
+  });
+  source.on('error', (error) => stop(error));
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'ignore',
   });
+  // A workbook without shared strings (or without relations) is still read sheet by sheet as its
+  // sheets come: exceljs would otherwise set them aside in temporary files until the end.
+  const state = reader as unknown as { sharedStrings?: unknown[]; workbookRels?: unknown[] };
+  const names = new Set(checked.parts.map((part) => part.name));
+  if (!names.has('xl/sharedStrings.xml')) state.sharedStrings = [];
+  if (!names.has('xl/_rels/workbook.xml.rels')) state.workbookRels = [];
+  try {
+    return await Promise.race([firstDataSheet(reader, fieldOfHeader, maxText), stopped]);
+  } finally {
+    source.destroy();
+  }
+};
+
+const firstDataSheet = async (
+  reader: AsyncIterable<AsyncIterable<{ values: unknown; number: number }>>,
+  fieldOfHeader: (header: string) => string | undefined,
+  maxText: number,
+): Promise<TDataSheet | null> => {
   let found: TDataSheet | null = null;
+  let kept = 0;
   for await (const worksheet of reader) {
     if (found) {
       // The rest of the workbook is read through (the stream must end), not kept.
@@ -87,6 +131,9 @@ export const readDataSheet = async (
       if (isBlankRow(values)) continue;
       if (sheet.rows.length >= workbookMaxRows)
         throw new ApiError(400, 'importTooManyRows', { max: workbookMaxRows });
+      // The rows kept are bounded by their text too (a few rows of huge cells), not only by their number.
+      for (const value of values) if (typeof value === 'string') kept += value.length;
+      if (kept > maxText) throw tooMuchText();
       sheet.rows.push({ row: row.number, cells: values });
     }
     if (sheet) found = sheet;

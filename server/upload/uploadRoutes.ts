@@ -144,8 +144,8 @@ export const uploadRoutes =
           const bytes = await part.toBuffer();
           if (part.file.truncated || bytes.length > workbookMaxBytes)
             throw new ApiError(413, 'importTooLarge');
-          await checkWorkbookBytes(bytes);
-          const sheet = await readDataSheet(bytes, matchHeader).catch((error: unknown) => {
+          const checked = await checkWorkbookBytes(bytes);
+          const sheet = await readDataSheet(checked, matchHeader).catch((error: unknown) => {
             if (error instanceof ApiError) throw error;
             // What the parser could not read after the checks (a broken part): not a workbook.
             throw new ApiError(400, 'importNotWorkbook');

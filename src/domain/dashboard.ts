@@ -20,6 +20,12 @@ export const ZDashboardStageFigure = ZDashboardFigure.extend({
   expectedDays: z.number().int(),
 });
 
+/** Whose records the dashboard counts (issue 35): the user's office (a provincial user's), or every office. */
+export const ZDashboardScope = z.object({
+  /** The office counted alone; null when every office's records are counted. */
+  office: z.object({ id: z.number().int(), name: z.object({ kh: z.string(), en: z.string() }) }).nullable(),
+});
+
 /** One change of the audit log: which record (its area's name and id), what, when, by whom. */
 export const ZDashboardChange = z.object({
   id: z.number().int(),
@@ -42,9 +48,19 @@ export const ZDashboard = z.object({
   data: z.object({
     /** When the figures were counted (ISO instant). */
     asOf: z.string(),
+    scope: ZDashboardScope,
     workQueue: z.object({ total: ZWorkQueue.shape.total }).optional(),
     children: z.object({ byStatus: z.array(ZDashboardFigure) }).optional(),
-    matchings: z.object({ byStage: z.array(ZDashboardStageFigure) }).optional(),
+    matchings: z
+      .object({
+        byStage: z.array(ZDashboardStageFigure),
+        /**
+         * The matchings that ended (completed, rejected), so the card counts every matching the
+         * user may see (issue 35: a caseworker whose office's matchings had all ended saw zeros).
+         */
+        ended: z.array(ZDashboardFigure),
+      })
+      .optional(),
     services: z.object({ dueSoon: ZDashboardFigure, overdue: ZDashboardFigure }).optional(),
     applications: z
       .object({

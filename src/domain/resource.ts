@@ -158,6 +158,26 @@ export type TFilterDef = {
   optionText?: (t: TranslationFunctions, value: string) => string;
 };
 
+/**
+ * How a record type is checked for duplicates (issue 35): the form asks
+ * `POST {apiBase}/duplicate-check` as the user types, a save of a likely duplicate answers 409, and
+ * holders of `{permission}:merge` review the possible pairs and merge them.
+ */
+export type TDuplicateCheck = {
+  /** The form fields sent as the candidate (the create body's names); empty ones are left out. */
+  fields: readonly string[];
+  /** Nothing is asked until one of these has two letters or more (a name): an empty form costs nothing. */
+  askWhen: readonly string[];
+  /** The form section at whose end the possible duplicates are listed. */
+  section: string;
+  /**
+   * The parts a merge chooses between (the merge body's `fields`, src/domain/duplicates.ts) and the
+   * form fields each takes together (a name is its four fields): the merge dialog sets them side by
+   * side, in this order, each kept from one of the two records. Words: `duplicateCheck.parts.<part>`.
+   */
+  mergeParts: Readonly<Record<string, readonly string[]>>;
+};
+
 export type TResourceAction = 'read' | 'write' | 'update' | 'delete';
 
 export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
@@ -191,6 +211,8 @@ export type TResourceDefinition<TSchema extends z.ZodObject = z.ZodObject> = {
   fields: readonly TFieldDef[];
   /** The form's sections in order (labels `LL.formSections[key]`), when its fields name one. */
   formSections?: readonly string[];
+  /** Its records are checked for duplicates as they are typed, and merged (issue 35). */
+  duplicateCheck?: TDuplicateCheck;
   /**
    * Where a record opens from its list, the palette and after a save: its edit page, its show page,
    * or nowhere (an audit entry is all in its row). A matching's page is its working page

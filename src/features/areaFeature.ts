@@ -1,4 +1,6 @@
 import {
+  areaDuplicatesPath,
+  areaMergePermission,
   areaPagePermission,
   areaPermission,
   areaShowPermission,
@@ -28,6 +30,10 @@ export const areaRoutes = (area: TAreaDefinition, screens: TAreaScreens): TRoute
     auth(`${routeBase}/create`, areaPagePermission(area), screens.create ?? resourceScreen(name, 'create')),
     auth(`${routeBase}/edit/${id}`, areaPagePermission(area), resourceScreen(name, 'edit')),
     auth(`${routeBase}/show/${id}`, areaShowPermission(area), screens.show),
+    // Issue 35: the possible duplicates of the area, for those who may merge them.
+    ...(area.duplicateReview
+      ? [auth(areaDuplicatesPath(area), areaMergePermission(area), resourceScreen(name, 'duplicates'))]
+      : []),
   ];
 };
 

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { developerOnlyPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
@@ -19,29 +20,29 @@ export const auth = (path: string, permission?: string, screen?: TRouteEntry['sc
   screen,
 });
 
-/** A resource's screen, loaded with the generic resource pages: the list alone, or the forms with their extras. */
+/** A resource's page that the generic screens draw. */
+export type TResourceScreenPage = 'list' | 'create' | 'edit' | 'duplicates';
+
+/**
+ * A resource's screen, loaded with its generic pages' module alone: the list, the forms with their
+ * extras (resourceArea.ts `formExtras`), or the review of its possible duplicates (issue 35). Each
+ * module answers the screens of a resource by page (`screensOf`), made once per resource.
+ */
 export const resourceScreen =
-  (name: string, page: 'list' | 'create' | 'edit') => async (): Promise<TScreenModule> => {
-    const find = (resources: readonly TClientResource[]) => {
-      const found = resources.find((candidate) => candidate.definition.name === name);
-      if (!found) throw new Error(`No resource named ${name}`);
-      return found;
-    };
-    if (page === 'list') {
-      const [{ resourceListScreen }, { clientResources }] = await Promise.all([
-        import('@/components/resource/resourceListScreen'),
-        import('@/features/clientResources'),
-      ]);
-      return { default: resourceListScreen(find(clientResources)) };
-    }
-    const [{ resourceFormScreens }, { clientResources }] = await Promise.all([
-      import('@/components/resource/resourceFormScreens'),
+  (name: string, page: TResourceScreenPage) => async (): Promise<TScreenModule> => {
+    const forms = page === 'create' || page === 'edit';
+    const [{ screensOf }, { clientResources }] = await Promise.all([
+      forms
+        ? import('@/components/resource/resourceFormScreens')
+        : page === 'list'
+          ? import('@/components/resource/resourceListScreen')
+          : import('@/components/duplicates/duplicatesScreen'),
       import('@/features/clientResources'),
     ]);
-    const resource = find(clientResources);
-    // The form pages bring what only they use (resourceArea.ts `formExtras`).
-    const extras = resource.formExtras ? await resource.formExtras() : {};
-    return { default: resourceFormScreens({ ...resource, ...extras })[page] };
+    const resource = clientResources.find((candidate) => candidate.definition.name === name);
+    if (!resource) throw new Error(`No resource named ${name}`);
+    const extras = forms && resource.formExtras ? await resource.formExtras() : {};
+    return { default: (screensOf({ ...resource, ...extras }) as Record<string, ComponentType>)[page] };
   };
 
 /**

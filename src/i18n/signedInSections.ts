@@ -50,6 +50,8 @@ export const screenSections = [
   'bulk',
   // the printable report of one record (issue 24)
   'recordReport',
+  // possible duplicates: the forms, the save's question, the review list and the merge (issue 35)
+  'duplicateCheck',
   // the duplicate check (issue 35): the forms' possible duplicates, the review list, the setting
   'duplicates',
 ] as const;

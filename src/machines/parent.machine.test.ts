@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import {
   parentActionEvent,
+  parentFourEyesStep,
   parentStatuses,
   parentWorkflow,
   type TParentStatus,
@@ -18,7 +19,9 @@ import {
 
 /** DESIGN.md section 4, written out by hand: the machine must agree with it, not with itself. */
 const expectedTransitions: Record<TParentStatus, Partial<Record<TParentEventType, TParentStatus>>> = {
-  pending: { ACCEPT: 'accepted', REJECT: 'rejected' },
+  pending: { ACCEPT: 'accepted', REQUEST_ACCEPTANCE: 'acceptanceRequested', REJECT: 'rejected' },
+  // Issue 35: an acceptance another approver decides.
+  acceptanceRequested: { APPROVE_ACCEPTANCE: 'accepted', RETURN_ACCEPTANCE: 'pending' },
   accepted: { UNACCEPT: 'pending', REJECT: 'rejected', MATCHED: 'matched' },
   matched: { MATCHING_COMPLETED: 'adopted', MATCHING_REJECTED: 'accepted' },
   adopted: {},
@@ -32,7 +35,12 @@ const facts: TParentContext = { lastStepDate: '2026-03-01', approvedUntil: '2027
 const validEvent = (type: TParentEventType): TParentEvent => {
   switch (type) {
     case 'ACCEPT':
+    case 'APPROVE_ACCEPTANCE':
       return { type, date: today, today, approvedUntil: '2027-03-15' };
+    case 'REQUEST_ACCEPTANCE':
+      return { type, justification: 'ការសិក្សាផ្ទះបានកំណត់ពេល / the home study is booked' };
+    case 'RETURN_ACCEPTANCE':
+      return { type, reason: 'Ask the committee first' };
     case 'UNACCEPT':
       return { type, reason: 'ផ្ទះត្រូវពិនិត្យម្ដងទៀត / the home study is to be redone' };
     case 'REJECT':
@@ -132,10 +140,54 @@ describe('parentMachine', () => {
     }
   });
 
+  it('refuses a request without a justification, and a return without a reason', () => {
+    for (const blank of ['', '  \n ']) {
+      expect(
+        decideWorkflowEvent(
+          parentWorkflow,
+          'pending',
+          { type: 'REQUEST_ACCEPTANCE', justification: blank } as TParentEvent,
+          facts,
+        ),
+      ).toEqual({ ok: false, reason: 'invalidPayload' });
+      expect(
+        decideWorkflowEvent(
+          parentWorkflow,
+          'acceptanceRequested',
+          { type: 'RETURN_ACCEPTANCE', reason: blank } as TParentEvent,
+          facts,
+        ),
+      ).toEqual({ ok: false, reason: 'invalidPayload' });
+    }
+    // An approval is dated as an acceptance: not in the future, not before the last step.
+    expect(
+      decideWorkflowEvent(
+        parentWorkflow,
+        'acceptanceRequested',
+        { ...validEvent('APPROVE_ACCEPTANCE'), date: '2026-03-16' } as TParentEvent,
+        facts,
+      ),
+    ).toEqual({ ok: false, reason: 'invalidPayload' });
+  });
+
+  it('holds a request’s decisions against the one who asked, never a step that is not a decision', () => {
+    expect(parentFourEyesStep('approve-acceptance', 7, 7)).toBe('request-acceptance');
+    expect(parentFourEyesStep('return-acceptance', 7, 7)).toBe('request-acceptance');
+    expect(parentFourEyesStep('approve-acceptance', 7, 8)).toBeNull();
+    expect(parentFourEyesStep('approve-acceptance', null, 7)).toBeNull();
+    expect(parentFourEyesStep('accept-parents-adoption', 7, 7)).toBeNull();
+    expect(parentFourEyesStep('request-acceptance', 7, 7)).toBeNull();
+  });
+
   it('offers the actions the status and the facts allow, asked with the event type alone', () => {
     expect(allowedWorkflowActions(parentWorkflow, 'pending', facts)).toEqual([
       'accept-parents-adoption',
+      'request-acceptance',
       'reject-adoption',
+    ]);
+    expect(allowedWorkflowActions(parentWorkflow, 'acceptanceRequested', facts)).toEqual([
+      'approve-acceptance',
+      'return-acceptance',
     ]);
     expect(allowedWorkflowActions(parentWorkflow, 'accepted', facts)).toEqual([
       'un-accept-parents-adoption',
@@ -151,6 +203,19 @@ describe('parentMachine', () => {
       type: 'ACCEPT',
       date: '2026-03-10',
       today,
+    });
+    expect(parentActionEvent('request-acceptance', { justification: 'why' }, today)).toEqual({
+      type: 'REQUEST_ACCEPTANCE',
+      justification: 'why',
+    });
+    expect(parentActionEvent('approve-acceptance', { date: '2026-03-10' }, today)).toEqual({
+      type: 'APPROVE_ACCEPTANCE',
+      date: '2026-03-10',
+      today,
+    });
+    expect(parentActionEvent('return-acceptance', { reason: 'why' }, today)).toEqual({
+      type: 'RETURN_ACCEPTANCE',
+      reason: 'why',
     });
     expect(parentActionEvent('un-accept-parents-adoption', { reason: 'why' }, today)).toEqual({
       type: 'UNACCEPT',

@@ -26,6 +26,15 @@ type TDated = { date: string; today: string };
 export type TParentEvent =
   /** A supervisor accepts the application, approved until a day (default: the settings' months later). */
   | ({ type: 'ACCEPT'; approvedUntil?: string } & TDated)
+  /**
+   * Acceptance asked of another approver (issue 35, four-eyes): the only way to accept an
+   * application that fails the eligibility rules, with the justification.
+   */
+  | { type: 'REQUEST_ACCEPTANCE'; justification: string }
+  /** Another holder of the approve permission grants the request: accepted as by ACCEPT. */
+  | ({ type: 'APPROVE_ACCEPTANCE'; approvedUntil?: string } & TDated)
+  /** ... or sends it back to pending, with a reason. */
+  | { type: 'RETURN_ACCEPTANCE'; reason: string }
   | { type: 'UNACCEPT'; reason: string }
   | ({ type: 'REJECT'; reason: string } & TDated)
   /** Raised by the matching workflow, never by a person on the application. */
@@ -38,6 +47,9 @@ export type TParentEventType = TParentEvent['type'];
 /** Every event the machine knows (a test checks this against the machine definition). */
 export const parentEventTypes = [
   'ACCEPT',
+  'REQUEST_ACCEPTANCE',
+  'APPROVE_ACCEPTANCE',
+  'RETURN_ACCEPTANCE',
   'UNACCEPT',
   'REJECT',
   'MATCHED',
@@ -62,6 +74,7 @@ export const parentMachine = setup({
       event.approvedUntil === undefined ||
       (isIsoDate(event.approvedUntil) && 'date' in event && event.approvedUntil > String(event.date)),
     hasReason: ({ event }) => !('reason' in event) || isGivenText(event.reason),
+    hasJustification: ({ event }) => !('justification' in event) || isGivenText(event.justification),
     /** An expired approval cannot be matched until it is renewed (un-accept, then accept again). */
     approvalHolds: ({ context }) =>
       isIsoDate(context.approvedUntil) && isIsoDate(context.today) && context.approvedUntil >= context.today,
@@ -78,7 +91,15 @@ export const parentMachine = setup({
     pending: {
       on: {
         ACCEPT: { target: 'accepted', guard: 'isAcceptance' },
+        REQUEST_ACCEPTANCE: { target: 'acceptanceRequested', guard: 'hasJustification' },
         REJECT: { target: 'rejected', guard: 'isRejection' },
+      },
+    },
+    // Waits for another approver (four-eyes: never the one who asked), who decides alone.
+    acceptanceRequested: {
+      on: {
+        APPROVE_ACCEPTANCE: { target: 'accepted', guard: 'isAcceptance' },
+        RETURN_ACCEPTANCE: { target: 'pending', guard: 'hasReason' },
       },
     },
     accepted: {

@@ -4,7 +4,7 @@ import { writeAudit } from '../../server/audit';
 import { translators } from '../../server/plugins/locale';
 import { formatDate } from '../../src/domain/dateFormat';
 import { isoDateIn } from '../../src/domain/programmeTime';
-import { insertApplication, pendingApplication } from './support/recordFixtures';
+import { checklistDone, insertApplication, pendingApplication } from './support/recordFixtures';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -122,7 +122,12 @@ describe('the audit log in words (issue 22)', () => {
   let application: { id: number; code: string };
   beforeAll(async () => {
     const office = await t.createHeadOffice('HO-AUD');
-    application = await insertApplication(t.app.db, { ...pendingApplication, headOfficeId: office });
+    // Eligible on its checklist: one user accepts it (issue 35).
+    application = await insertApplication(t.app.db, {
+      ...pendingApplication,
+      headOfficeId: office,
+      ...checklistDone(today),
+    });
     const headers = t.bearer(tokens.caseworker);
     const read = await t.app.inject({
       method: 'GET',
@@ -133,8 +138,7 @@ describe('the audit log in words (issue 22)', () => {
       method: 'PATCH',
       url: `/api/v1/parent-infos/accept-parents-adoption/${application.id}`,
       headers,
-      // Its checklist is not done: the acceptance says why.
-      payload: { date: today, justification: 'Assessed at the office', version: read.json().data.version },
+      payload: { date: today, version: read.json().data.version },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     // Four-eyes turned off: a change an auditor must be able to find and read.

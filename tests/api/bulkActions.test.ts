@@ -30,7 +30,14 @@ let today: string;
 let national: number;
 let kampot: number;
 let takeo: number;
-type TUser = 'supervisor' | 'provincial' | 'reader' | 'officerA' | 'officerB';
+type TUser =
+  | 'supervisor'
+  | 'provincial'
+  | 'reader'
+  | 'officerA'
+  | 'officerB'
+  | 'readOnlyOfficer'
+  | 'kampotOfficer';
 const tokens = {} as Record<TUser, string>;
 const userIds = {} as Record<TUser, number>;
 let nationalMatching: TCompletedMatching;
@@ -91,10 +98,14 @@ beforeAll(async () => {
     supervisor: await t.createUser('bk-supervisor', both('read', 'update')),
     provincial: await t.createUser('bk-provincial', both('read', 'update')),
     reader: await t.createUser('bk-reader', [...both('read'), 'post_adoption_services:write']),
-    officerA: await t.createUser('bk-officer-a', both('read')),
-    officerB: await t.createUser('bk-officer-b', both('read')),
+    // Officers record the services given to them: they may update them (issue 35).
+    officerA: await t.createUser('bk-officer-a', both('read', 'update'), { name: 'Officer A' }),
+    officerB: await t.createUser('bk-officer-b', both('read', 'update'), { name: 'Officer B' }),
+    readOnlyOfficer: await t.createUser('bk-read-only', both('read'), { name: 'Dara Read' }),
+    kampotOfficer: await t.createUser('bk-kampot-officer', both('read', 'update'), { name: 'Sokha Kampot' }),
   };
-  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, created.provincial.id));
+  for (const user of [created.provincial, created.kampotOfficer])
+    await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, user.id));
   for (const [name, user] of Object.entries(created)) {
     userIds[name as TUser] = user.id;
     tokens[name as TUser] = (await t.signIn(user.username, userPassword)).accessToken;
@@ -158,7 +169,7 @@ describe('assigning services to an officer', () => {
     expect(untouched).toMatchObject({ officerId: userIds.officerA, version: other.version });
   });
 
-  it('refuses a row read at a stale version and an unknown officer, changing nothing', async () => {
+  it('refuses a row read at a stale version, and an officer who is no active user (400), changing nothing', async () => {
     const fresh = await service(nationalMatching);
     const stale = await service(nationalMatching);
     await t.app.db
@@ -189,12 +200,60 @@ describe('assigning services to an officer', () => {
         ids: [stale.id],
         officerId: inactive.id,
       });
-      expect(unknown.json().data).toEqual([
-        { id: stale.id, status: 'refused', message: expect.stringMatching(/officer/i) },
-      ]);
+      expect(unknown.statusCode, unknown.body).toBe(400);
+      expect(unknown.json().errors).toEqual(['officerId must be an active user.']);
     } finally {
       await t.app.db.update(users).set({ active: true }).where(eq(users.id, userIds.officerB));
     }
+  });
+
+  it('refuses (400, both languages) an officer who may not update services, or whose provincial office does not keep them, changing nothing', async () => {
+    const national1 = await service(nationalMatching);
+    const national2 = await service(nationalMatching);
+    const kampot1 = await service(kampotMatching);
+    const before = await servicesByIds([national1.id, national2.id, kampot1.id]);
+    const assign = (
+      officerId: number,
+      locale: 'en' | 'kh' = 'en',
+      ids = [national1.id, national2.id, kampot1.id],
+    ) => call('/service-after-adoption/bulk/assign-officer', { ids, officerId }, tokens.supervisor, locale);
+
+    const readOnly = await assign(userIds.readOnlyOfficer);
+    expect(readOnly.statusCode, readOnly.body).toBe(400);
+    expect(readOnly.json().errors).toEqual([
+      'officerId: Dara Read may not update services after adoption, so could not record them. Choose an officer whose role may, or ask an administrator to give it.',
+    ]);
+    const readOnlyKh = await assign(userIds.readOnlyOfficer, 'kh');
+    expect(readOnlyKh.statusCode).toBe(400);
+    expect(readOnlyKh.json().errors[0]).toContain('Dara Read');
+    expect(readOnlyKh.json().errors[0]).toContain('មិនមានសិទ្ធិកែប្រែ');
+
+    // Of the Kampot office: the national office's services are not theirs to open.
+    const away = await assign(userIds.kampotOfficer);
+    expect(away.statusCode, away.body).toBe(400);
+    const codes = [national1.code, national2.code].sort().join(', ');
+    expect(away.json().errors).toEqual([
+      `officerId: Sokha Kampot works for a provincial office that does not keep ${codes}. Choose an officer of the office that keeps them, or of a national office.`,
+    ]);
+    const awayKh = await assign(userIds.kampotOfficer, 'kh');
+    expect(awayKh.json().errors[0]).toContain(codes);
+    expect(awayKh.json().errors[0]).toContain('ការិយាល័យខេត្ត');
+    expect(await servicesByIds([national1.id, national2.id, kampot1.id])).toEqual(before);
+
+    // The Kampot office's own services are theirs.
+    const own = await assign(userIds.kampotOfficer, 'en', [kampot1.id]);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data).toEqual([{ id: kampot1.id, status: 'changed' }]);
+
+    // The service's form holds them to the same rule.
+    const form = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/service-after-adoption/${national1.id}`,
+      headers: { ...t.bearer(tokens.supervisor), locale: 'en' },
+      payload: { officerId: userIds.readOnlyOfficer, version: national1.version },
+    });
+    expect(form.statusCode, form.body).toBe(400);
+    expect(form.json().errors[0]).toMatch(/^officerId: Dara Read may not update/);
   });
 
   it('takes at most 500 ids: 501 is a 400 that says so, and nothing changes', async () => {

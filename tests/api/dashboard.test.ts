@@ -39,9 +39,10 @@ type TChange = {
 };
 type TDashboardData = {
   asOf: string;
+  scope: { office: { id: number; name: { kh: string; en: string } } | null };
   workQueue?: { total: number };
   children?: { byStatus: TFigure[] };
-  matchings?: { byStage: TStage[] };
+  matchings?: { byStage: TStage[]; ended: TFigure[] };
   services?: { dueSoon: TFigure; overdue: TFigure };
   applications?: { byStatus: TFigure[]; approvalsExpiring: TFigure; approvalsExpired: TFigure };
   changes?: TChange[];
@@ -196,9 +197,14 @@ describe('GET /dashboard', () => {
       ['warrant', 1, 0, 60],
       ['keeping', 0, 0, 30],
     ]);
+    // The ended matchings too: the card counts every matching the user may see (issue 35).
+    expect(values(data.matchings?.ended ?? [])).toEqual({ completed: 1, rejected: 0 });
+    // Every office's records: the page says so.
+    expect(data.scope).toEqual({ office: null });
     expect([data.services?.dueSoon.value, data.services?.overdue.value]).toEqual([1, 1]);
     expect(values(data.applications?.byStatus ?? [])).toEqual({
       pending: 1,
+      acceptanceRequested: 0,
       accepted: 3,
       matched: 4,
       adopted: 1,
@@ -225,23 +231,28 @@ describe('GET /dashboard', () => {
     const figures: TFigure[] = [
       ...(data.children?.byStatus ?? []),
       ...(data.matchings?.byStage ?? []),
+      ...(data.matchings?.byStage.map((stage) => stage.overdue) ?? []),
+      ...(data.matchings?.ended ?? []),
       ...(data.applications?.byStatus ?? []),
       ...(data.applications ? [data.applications.approvalsExpiring, data.applications.approvalsExpired] : []),
       ...(data.services ? [data.services.dueSoon, data.services.overdue] : []),
     ];
-    expect(figures).toHaveLength(6 + 4 + 5 + 2 + 2);
+    expect(figures).toHaveLength(6 + 4 + 4 + 2 + 6 + 2 + 2);
     for (const figure of figures) {
       expect(figure.listPath, figure.key).toBeDefined();
       expect(await listTotal(figure.listPath as string, tokens.admin), figure.listPath).toBe(figure.value);
     }
     expect(data.matchings?.byStage[0].listPath).toBe('/adoptive-matching?stage=proposal');
-    // No list shows the overdue matchings of a stage alone.
-    expect(data.matchings?.byStage.every((stage) => stage.overdue.listPath === undefined)).toBe(true);
+    // The overdue ones of a stage (issue 35): the stage entered before its expected days ran out.
+    expect(data.matchings?.byStage[1].overdue.listPath).toBe(
+      `/adoptive-matching?stage=trial&stageEnteredIn=1900-01-01..${addDays(today, -91)}`,
+    );
+    expect(data.matchings?.byStage.map((stage) => stage.overdue.value)).toContain(1);
   });
 
   it('gives a user who reads applications only their card, their queue and their changes', async () => {
     const data = await dashboard(tokens.registrar);
-    expect(Object.keys(data).sort()).toEqual(['applications', 'asOf', 'changes', 'workQueue']);
+    expect(Object.keys(data).sort()).toEqual(['applications', 'asOf', 'changes', 'scope', 'workQueue']);
     expect(values(data.applications?.byStatus ?? [])).toMatchObject({ pending: 1, accepted: 3 });
     // Approvals ending within 30 days or ended: two and one.
     expect(data.workQueue?.total).toBe(3);
@@ -252,7 +263,16 @@ describe('GET /dashboard', () => {
 
   it("counts a provincial user's office only", async () => {
     const data = await dashboard(tokens.provincial);
-    expect(Object.keys(data).sort()).toEqual(['asOf', 'changes', 'children', 'matchings', 'workQueue']);
+    expect(Object.keys(data).sort()).toEqual([
+      'asOf',
+      'changes',
+      'children',
+      'matchings',
+      'scope',
+      'workQueue',
+    ]);
+    // Its office alone, named (issue 35: a provincial user's counts said nothing of it).
+    expect(data.scope.office).toEqual({ id: kampot, name: { kh: 'HO-DB-KPT', en: 'HO-DB-KPT' } });
     expect(values(data.children?.byStatus ?? [])).toEqual({
       registered: 0,
       adoptable: 1,
@@ -270,7 +290,11 @@ describe('GET /dashboard', () => {
     // The Kampot trial past its 90 days: the only item of an overdue-stage reader's queue.
     expect(data.workQueue?.total).toBe(1);
     // Its lists find the same counts within its office.
-    for (const figure of data.children?.byStatus ?? [])
+    for (const figure of [
+      ...(data.children?.byStatus ?? []),
+      ...(data.matchings?.byStage.map((stage) => stage.overdue) ?? []),
+      ...(data.matchings?.ended ?? []),
+    ])
       expect(await listTotal(figure.listPath as string, tokens.provincial), figure.listPath).toBe(
         figure.value,
       );
@@ -287,6 +311,6 @@ describe('GET /dashboard', () => {
 
   it('gives a user who may read no record area no card', async () => {
     const data = await dashboard(tokens.nobody);
-    expect(Object.keys(data)).toEqual(['asOf']);
+    expect(Object.keys(data).sort()).toEqual(['asOf', 'scope']);
   });
 });

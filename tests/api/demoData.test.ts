@@ -701,6 +701,30 @@ describe('the demo as npm run seed:demo makes it today (issue 22 item 11)', () =
       expect(months.length, key).toBeGreaterThanOrEqual(3);
   });
 
+  it("gives the children's report believable waits (issue 35): months from care to moving in, not years", async () => {
+    const { accessToken } = await demo.signIn('admin', adminPassword);
+    const response = await demo.app.inject({
+      method: 'GET',
+      url: '/api/v1/reports/children',
+      headers: demo.bearer(accessToken),
+    });
+    const value = (key: string) =>
+      (response.json().data as TReportAnswer['data']).indicators.find((indicator) => indicator.key === key)
+        ?.value ?? 0;
+    // It read 2,927 days (8 years) when admissions fell anywhere since birth.
+    expect(value('avgDaysCareToPlacement')).toBeGreaterThan(30);
+    expect(value('avgDaysCareToPlacement')).toBeLessThan(365);
+    expect(value('avgDaysAdoptableToMatched')).toBeLessThan(200);
+    // Every demo child was taken into care within the last three years.
+    const today = isoDateIn(new Date(demo.clock.now()));
+    const admitted = await demo.app.db
+      .select({ code: childInfos.code, admittedOn: childInfos.admittedOn })
+      .from(childInfos)
+      .where(like(childInfos.code, 'DEMO-%'));
+    for (const row of admitted)
+      expect((row.admittedOn ?? '') >= addMonths(today, -36), `${row.code} ${row.admittedOn}`).toBe(true);
+  });
+
   it("gives every indicator of the parents' report a value (issue 24), over several provinces and months", async () => {
     const report = await reportZeros('/api/v1/reports/parents');
     expect(report.keys).toEqual(parentReportCatalogue.map((entry) => entry.key));

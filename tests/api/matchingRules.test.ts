@@ -412,7 +412,7 @@ describe('four-eyes', () => {
     'child-keep': 'Ask to keep the child',
   };
   const refusal = (step: string) =>
-    `You took this matching's last step that was not a decision (${stepWords[step]}): another user must take this decision.`;
+    `You took the last step that was not a decision (${stepWords[step]}): another user must take this decision.`;
   const decisionsFrom = (status: string) =>
     allowedWorkflowActions(matchingWorkflow, status, {}).filter(
       (action) =>
@@ -477,7 +477,7 @@ describe('four-eyes', () => {
     const own = await act('confirm-adoption', id, { date: today }, tokens.supervisor, 'kh');
     expect(own.statusCode).toBe(409);
     expect(own.json().message).toBe(
-      'អ្នកបានធ្វើជំហានចុងក្រោយនៃការផ្គូផ្គងនេះដែលមិនមែនជាការសម្រេច (ស្នើការសម្រេចសុំកុមារធម៌)៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេចលើនេះ។',
+      'អ្នកបានធ្វើជំហានចុងក្រោយដែលមិនមែនជាការសម្រេច (ស្នើការសម្រេចសុំកុមារធម៌)៖ អ្នកប្រើប្រាស់ផ្សេងត្រូវសម្រេចលើនេះ។',
     );
   });
 

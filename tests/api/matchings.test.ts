@@ -246,7 +246,7 @@ describe('taking a matching through its stages', () => {
     expect((await act('pending-adoption', id, {}, tokens.supervisor)).statusCode).toBe(200);
     const own = await act('confirm-adoption', id, { date: today }, tokens.supervisor);
     expect(own.statusCode).toBe(409);
-    expect(own.json().message).toMatch(/You took this matching's last step that was not a decision/);
+    expect(own.json().message).toMatch(/You took the last step that was not a decision/);
     expect((await act('confirm-adoption', id, { date: today }, tokens.second)).statusCode).toBe(200);
     // A super user is not exempt; with four-eyes off anyone may.
     const next = (await propose()).response.json().data.id;

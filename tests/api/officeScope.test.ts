@@ -31,6 +31,8 @@ const childPermissions = [
   'adoptive_parents:write',
   'adoptive_parents:update',
   'adoptive_parents:delete',
+  // An acceptance asked of a second approver (issue 35).
+  'adoptive_parents:approve',
   // And services after adoption (issue 14), whose routes the same check walks.
   'post_adoption_services:read',
   'post_adoption_services:write',

@@ -13,6 +13,7 @@ import {
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { addDays } from '../../src/domain/serviceSchedule';
+import { checklistDateKey, checklistItems } from '../../src/domain/resources/parent';
 import { file, multipart } from './support/multipart';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -88,6 +89,10 @@ const couple = (over: Record<string, unknown> = {}) => {
     ...over,
   };
 };
+
+/** Every assessment checklist item done on `day`: an application one user may accept (issue 35). */
+const checklistOn = (day: string) =>
+  Object.fromEntries(checklistItems.map((item) => [checklistDateKey(item), day]));
 
 const create = async (over: Record<string, unknown> = {}, token = tokens.caseworker) => {
   const response = await call('POST', '/parent-infos', couple(over), token);
@@ -215,6 +220,7 @@ describe('parent applications', () => {
       ageFrom: 12,
       ageTo: 17,
       applicationDate: yearsBefore(today, 2),
+      ...checklistOn(yearsBefore(today, 2)),
     });
     expect(await codes('&applicantType=single')).toContain(single.code);
     expect(await codes('&applicantType=couple')).not.toContain(single.code);
@@ -226,8 +232,6 @@ describe('parent applications', () => {
     const expired = await call('PATCH', `/parent-infos/accept-parents-adoption/${single.id}`, {
       date: yearsBefore(today, 2),
       approvedUntil: yearsBefore(today, 1),
-      // Its checklist is not done: the acceptance overrides eligibility (issue 22).
-      justification: 'Accepted by the committee before the checklist was done',
     });
     expect(expired.statusCode, expired.body).toBe(200);
     expect(await codes('&approval=expired')).toEqual([single.code]);
@@ -237,12 +241,11 @@ describe('parent applications', () => {
   });
 
   it('accepts with an approval ending the settings’ months later, and words a refused action', async () => {
-    const application = await create();
+    const application = await create(checklistOn(today));
     await t.app.db.insert(systemSettings).values({ key: 'parentApprovalMonths', value: 6 });
     const accepted = await call('PATCH', `/parent-infos/accept-parents-adoption/${application.id}`, {
       date: today,
       version: application.version,
-      justification: 'Accepted by the committee before the checklist was done',
     });
     await t.app.db.delete(systemSettings).where(eq(systemSettings.key, 'parentApprovalMonths'));
     expect(accepted.statusCode, accepted.body).toBe(200);

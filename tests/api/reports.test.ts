@@ -13,6 +13,7 @@ import { translators } from '../../server/plugins/locale';
 import { addMonths } from '../../src/domain/addMonths';
 import { areas } from '../../src/domain/areas';
 import { isoDateIn } from '../../src/domain/programmeTime';
+import { indicatorLabel } from '../../src/domain/reports/indicatorLabel';
 import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { addDays } from '../../src/domain/serviceSchedule';
@@ -50,6 +51,38 @@ let national: number;
 let kampot: number;
 const tokens = {} as Record<'admin' | 'provincial' | 'provincialReader' | 'refused', string>;
 const expectedTrial = systemSettingDefaults.stageExpectedDays.trial;
+
+/** The default period's first day: the first of the month 11 months before today's. */
+const defaultFrom = () => addMonths(`${today.slice(0, 7)}-01`, -11);
+
+/**
+ * Each month of a report's series against its lists (issue 35): the months are those the period
+ * touches, the first starting on its first day and the last ending on its last, each month's
+ * figure the total of the list its row opens, and the months adding up to the period's figure.
+ */
+const expectMonthsMatch = async (
+  app: TTestApp,
+  data: TReportAnswer['data'],
+  token: string,
+  keys: readonly string[],
+) => {
+  expect(data.series[0]?.month).toBe(data.period.from.slice(0, 7));
+  expect(data.series[0]?.from).toBe(data.period.from);
+  expect(data.series.at(-1)?.month).toBe(data.period.to.slice(0, 7));
+  expect(data.series.at(-1)?.to).toBe(data.period.to);
+  for (const key of keys) {
+    let sum = 0;
+    for (const month of data.series) {
+      const path = month.listPaths?.[key];
+      expect(path, `${key} ${month.month}`).toContain(`${month.from}..${month.to}`);
+      expect(await listTotal(app, path as string, token), `${key} ${month.month}: ${path}`).toBe(
+        month.values[key],
+      );
+      sum += month.values[key] ?? 0;
+    }
+    expect(sum, key).toBe(data.indicators.find((indicator) => indicator.key === key)?.value);
+  }
+};
 
 const report = async (query = '', token = tokens.admin, locale = 'en') =>
   t.app.inject({
@@ -269,7 +302,8 @@ afterAll(() => t?.close());
 describe('GET /reports/children', () => {
   it('counts every indicator of the fixture as worked out by hand', async () => {
     const data = await answer();
-    expect(data.period).toEqual({ from: addDays(addMonths(today, -12), 1), to: today });
+    // The 12 months up to today, the first of them whole.
+    expect(data.period).toEqual({ from: defaultFrom(), to: today });
     expect(Date.now() - Date.parse(data.asOf)).toBeLessThan(60_000);
     expect(figures(data)).toEqual({
       ...statusCounts({ registered: 1, adoptable: 2, matched: 2, adopted: 2 }),
@@ -337,7 +371,7 @@ describe('GET /reports/children', () => {
     expect(data.breakdowns.ageBand[0].name).toEqual({ kh: '0-2 ឆ្នាំ', en: '0-2 years' });
   });
 
-  it('answers 12 months, the last being the period end', async () => {
+  it('answers 12 months by default, the last being the period end', async () => {
     const data = await answer();
     expect(data.series.map((entry) => entry.month)).toEqual(
       Array.from({ length: 12 }, (_, index) => addMonths(`${today.slice(0, 7)}-01`, index - 11).slice(0, 7)),
@@ -350,6 +384,63 @@ describe('GET /reports/children', () => {
     expect(total('servicesGiven')).toBe(1);
     expect(month(adopted)?.adoptedInPeriod).toBe(1);
     expect(month(given)?.servicesGiven).toBe(1);
+  });
+
+  it("honours both ends of the period month by month: each month's row is its list over its days (issue 35)", async () => {
+    const keys = ['adoptedInPeriod', 'servicesGiven'];
+    await expectMonthsMatch(t, await answer(), tokens.admin, keys);
+    // The adoption (30 days before) and the service (20 days before) on either side of a start, an
+    // end, or both, inside a month: the row counts only the period's days.
+    for (const [query, adopted, given] of [
+      [`?from=${addDays(today, -25)}`, 0, 1],
+      [`?from=${addDays(today, -35)}&to=${addDays(today, -25)}`, 1, 0],
+      [`?from=${addDays(today, -31)}&to=${addDays(today, -19)}`, 1, 1],
+      [`?from=${addDays(today, -400)}&to=${addDays(today, -31)}`, 0, 0],
+    ] as const) {
+      const data = await answer(query);
+      expect(figures(data), query).toMatchObject({ adoptedInPeriod: adopted, servicesGiven: given });
+      await expectMonthsMatch(t, data, tokens.admin, keys);
+    }
+    // A long period: every month it touches (37), the first and the last cut to it.
+    const long = await answer(`?from=2023-11-15&to=${today}`);
+    expect(long.series[0]).toMatchObject({ month: '2023-11', from: '2023-11-15', to: '2023-11-30' });
+    expect(long.series).toHaveLength(
+      (Number(today.slice(0, 4)) - 2023) * 12 + Number(today.slice(5, 7)) - 11 + 1,
+    );
+    // A provincial user's months are their office's, as their lists are.
+    await expectMonthsMatch(t, await answer('', tokens.provincialReader), tokens.provincialReader, keys);
+  });
+
+  it('refuses a day out of range with a 400 in the request language, never a 500 (issue 35)', async () => {
+    for (const path of [
+      '/reports/children',
+      '/reports/children.xlsx',
+      '/reports/parents',
+      '/reports/parents.xlsx',
+    ])
+      for (const query of [
+        '?to=9999-12-31',
+        '?from=0001-01-01',
+        '?from=1899-12-31&to=2026-01-01',
+        '?from=2101-01-01',
+      ]) {
+        const english = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1${path}${query}`,
+          headers: { ...t.bearer(tokens.admin), locale: 'en' },
+        });
+        const khmer = await t.app.inject({
+          method: 'GET',
+          url: `/api/v1${path}${query}`,
+          headers: { ...t.bearer(tokens.admin), locale: 'kh' },
+        });
+        expect(english.statusCode, `${path}${query}`).toBe(400);
+        expect(english.body).toContain('from and to must be days from 01-01-1900 to 31-12-2100');
+        expect(khmer.statusCode, `${path}${query}`).toBe(400);
+        expect(khmer.body).toContain(translators.kh.server.reportDayRange());
+      }
+    // The edges are days it answers.
+    expect((await report('?from=1900-01-01&to=2100-12-31')).statusCode).toBe(200);
   });
 
   it('filters by province, head office, sex, age band and disability', async () => {
@@ -389,15 +480,16 @@ describe('GET /reports/children', () => {
   it("opens each figure's list, which counts the same records, with and without a filter", async () => {
     const data = await answer();
     const checked = await expectListsMatch(t, data, tokens.admin);
-    // Every figure has its list but the overdue stages and the days in a stage.
+    // Every figure has its list but the days in a stage (a median of stays, not a set of records);
+    // the overdue ones too (issue 35).
     expect(
       data.indicators.filter((indicator) => !indicator.listPath).map((indicator) => indicator.key),
     ).toEqual(
-      data.indicators
-        .map((indicator) => indicator.key)
-        .filter((key) => key.startsWith('matchingsOverdue.') || key.startsWith('daysInStage.')),
+      data.indicators.map((indicator) => indicator.key).filter((key) => key.startsWith('daysInStage.')),
     );
     expect(checked).toContain('avgDaysCareToPlacement');
+    expect(checked).toContain('matchingsOverdue.trial');
+    expect(data.indicators.find((indicator) => indicator.key === 'matchingsOverdue.trial')?.value).toBe(1);
     // The lists' totals are not all zero: the fixture puts records behind them.
     expect(
       data.indicators.filter((indicator) => indicator.listPath && indicator.value > 0).length,
@@ -415,7 +507,7 @@ describe('GET /reports/children', () => {
     const kampotOnly = await answer(`?provinceId=${province2}`);
     const adopted = kampotOnly.indicators.find((indicator) => indicator.key === 'adoptedInPeriod');
     expect(adopted?.listPath).toBe(
-      `/adoptive-matching?completedIn=${addDays(addMonths(today, -12), 1)}..${today}&officeProvinceId=${province2}`,
+      `/adoptive-matching?completedIn=${defaultFrom()}..${today}&officeProvinceId=${province2}`,
     );
     // A provincial user's lists are their office's, as their figures are.
     await expectListsMatch(t, await answer('', tokens.provincialReader), tokens.provincialReader);
@@ -492,39 +584,53 @@ describe('GET /reports/children', () => {
         kampotProvince.name[locale],
       );
       expect(filterRow(translators[locale].fields.sex())?.getCell(2).value).toBe(words.all());
-      // Each indicator: its value a number cell, its numerator and denominator too where it has them.
-      for (const indicator of data.indicators) {
-        const row = indicators
+      // Each indicator by the screen's name (issue 35: no internal key): its value a number cell
+      // ('—' where it counts nothing), its numerator and denominator too where it has them.
+      const rowOf = (key: string) =>
+        indicators
           .getRows(1, indicators.rowCount)
-          ?.find((one) => one.getCell(1).value === indicator.key);
+          ?.find((one) => one.getCell(1).value === indicatorLabel(translators[locale], key));
+      for (const indicator of data.indicators) {
+        const row = rowOf(indicator.key);
         expect(row, indicator.key).toBeDefined();
-        expect(row?.getCell(3).value, indicator.key).toBe(indicator.value);
+        expect(row?.getCell(3).value, indicator.key).toBe(
+          indicator.denominator === 0
+            ? `— ${translators[locale].reports.screen.nothingToCount()}`
+            : indicator.value,
+        );
         expect(row?.getCell(6).value ?? undefined, indicator.key).toBe(indicator.denominator);
         expect(String(row?.getCell(2).value).length, indicator.key).toBeGreaterThan(10);
       }
-      const share = indicators
-        .getRows(1, indicators.rowCount)
-        ?.find((one) => one.getCell(1).value === 'shareAdoptedWithin14Months');
-      expect(share?.getCell(3).numFmt).toBe('0.0%');
-      // Words in the request's language: a definition in Khmer script in Khmer.
-      const adopted = indicators
-        .getRows(1, indicators.rowCount)
-        ?.find((one) => one.getCell(1).value === 'adoptedInPeriod');
+      expect(
+        indicators.getRows(1, indicators.rowCount)?.some((one) => one.getCell(1).value === 'adoptedInPeriod'),
+      ).toBe(false);
+      // Nothing adopted in Kampot in the period with a known adoptable decision? C is: a share of 1.
+      expect(rowOf('shareAdoptedWithin14Months')?.getCell(3).numFmt).toBe('0.0%');
+      // Words in the request's language, naming the period's days: a definition in Khmer script in Khmer.
+      const adopted = rowOf('adoptedInPeriod');
+      const dayWords = (iso: string) => iso.split('-').reverse().join('-');
       expect(String(adopted?.getCell(2).value)).toBe(
-        translators[locale].reports.definitions.adoptedInPeriod(),
+        translators[locale].reports.definitions.adoptedInPeriod({
+          from: dayWords(data.period.from),
+          to: dayWords(data.period.to),
+        }),
       );
+      expect(String(adopted?.getCell(2).value)).toContain(dayWords(data.period.from));
       if (locale === 'kh') expect(String(adopted?.getCell(2).value)).toMatch(/[\u1780-\u17FF]/);
       // The province breakdown: one row a province, its counts as numbers.
       expect(byProvince.rowCount).toBe(data.breakdowns.province.length + 1);
       expect(byProvince.getCell('A2').value).toBe(data.breakdowns.province[0].name[locale]);
       expect(byProvince.getRow(2).values).toContain(data.breakdowns.province[0].values['children.adopted']);
-      // The 12 months: a date cell each, the counts as numbers.
-      expect(series.rowCount).toBe(13);
+      // Each month of the period: a date cell each, its days within the period, the counts as numbers.
+      expect(series.rowCount).toBe(data.series.length + 1);
+      expect(series.getCell('D1').value).toBe(words.series.adoptedInPeriod());
       data.series.forEach((entry, index) => {
         const row = series.getRow(index + 2);
         expect(row.getCell(1).value).toEqual(new Date(`${entry.month}-01T00:00:00Z`));
-        expect(row.getCell(2).value).toBe(entry.values.adoptedInPeriod);
-        expect(row.getCell(3).value).toBe(entry.values.servicesGiven);
+        expect(row.getCell(2).value).toEqual(new Date(`${entry.from}T00:00:00Z`));
+        expect(row.getCell(3).value).toEqual(new Date(`${entry.to}T00:00:00Z`));
+        expect(row.getCell(4).value).toBe(entry.values.adoptedInPeriod);
+        expect(row.getCell(5).value).toBe(entry.values.servicesGiven);
       });
     }
   });
@@ -601,7 +707,7 @@ describe('GET /reports/children', () => {
  * - P4: matched, Kampot, received 200 days before, decided 180 before (20 days), matched 50 days
  *   before (approval 3 months or more before: waited).
  * - P5: matched, national, received 90 days before, decided 70 before (20 days), matched 30 days
- *   before (40 days after the approval: not waited).
+ *   before (40 days after the approval: not waited); its first applicant a woman (all others men).
  * - P6: rejected, national, received 60 days before, decided 50 before (10 days).
  */
 describe('GET /reports/parents', () => {
@@ -622,6 +728,7 @@ describe('GET /reports/parents', () => {
   };
   const statuses = (counts: Partial<Record<string, number>>) => ({
     'applications.pending': 0,
+    'applications.acceptanceRequested': 0,
     'applications.accepted': 0,
     'applications.matched': 0,
     'applications.adopted': 0,
@@ -669,8 +776,10 @@ describe('GET /reports/parents', () => {
       received: number,
       decided: number,
       matched: number,
+      applicant1Sex = 'male',
     ) => {
       const family = await application(headOfficeId, {
+        applicant1Sex,
         status: 'matched',
         applicationDate: addDays(day, -received),
         decisionDate: addDays(day, -decided),
@@ -683,7 +792,8 @@ describe('GET /reports/parents', () => {
       );
     };
     await matchedFamily(kampotOffice, 200, 180, 50);
-    await matchedFamily(nationalOffice, 90, 70, 30);
+    // P5's first applicant is a woman (the report's sex filter, issue 35).
+    await matchedFamily(nationalOffice, 90, 70, 30, 'female');
     await application(nationalOffice, {
       status: 'rejected',
       applicationDate: addDays(day, -60),
@@ -717,11 +827,54 @@ describe('GET /reports/parents', () => {
     expect(data.breakdowns.province.find((row) => row.id === String(kampotProvince))?.values).toEqual(
       statuses({ matched: 1 }),
     );
-    expect(data.breakdowns.sex.map((row) => [row.id, row.values['applications.pending']])).toEqual([
-      ['male', 1],
+    expect(
+      data.breakdowns.sex.map((row) => [
+        row.id,
+        row.values['applications.pending'],
+        row.values['applications.matched'],
+      ]),
+    ).toEqual([
+      ['female', 0, 1],
+      ['male', 1, 1],
     ]);
     expect(data.series).toHaveLength(12);
     expect(data.series.reduce((sum, entry) => sum + (entry.values.applicationsReceived ?? 0), 0)).toBe(5);
+  });
+
+  it("filters by the first applicant's sex, every figure and its list (issue 35)", async () => {
+    const women = await parents('?sex=female');
+    expect(figures(women)).toEqual({
+      ...statuses({ matched: 1 }),
+      applicationsReceived: 1,
+      avgDaysApplicationToDecision: 20,
+      applicationsAwaitingDecision: 0,
+      familiesApprovedWaiting: 0,
+      shareFamiliesWaited3Months: 0,
+      approvalsExpiringSoon: 0,
+      approvalsExpired: 0,
+    });
+    expect(women.breakdowns.sex.map((row) => row.id)).toEqual(['female']);
+    const received = women.indicators.find((indicator) => indicator.key === 'applicationsReceived');
+    expect(received?.listPath).toContain('applicantSex=female');
+    await expectListsMatch(p, women, parentTokens.admin);
+    const men = await parents('?sex=male');
+    expect(figures(men)).toMatchObject({ ...statuses({ pending: 1, accepted: 2, matched: 1, rejected: 1 }) });
+    await expectListsMatch(p, men, parentTokens.admin);
+    await expectMonthsMatch(p, men, parentTokens.admin, ['applicationsReceived']);
+  });
+
+  it("honours both ends of the period month by month: each month's row is its list over its days (issue 35)", async () => {
+    await expectMonthsMatch(p, await parents(), parentTokens.admin, ['applicationsReceived']);
+    // P1 received 10 days before, P6 60, P5 90: a start and an end inside months.
+    for (const [query, received] of [
+      [`?from=${addDays(day, -59)}`, 1],
+      [`?from=${addDays(day, -95)}&to=${addDays(day, -55)}`, 2],
+      [`?from=${addDays(day, -60)}&to=${addDays(day, -60)}`, 1],
+    ] as const) {
+      const data = await parents(query);
+      expect(figures(data).applicationsReceived, query).toBe(received);
+      await expectMonthsMatch(p, data, parentTokens.admin, ['applicationsReceived']);
+    }
   });
 
   it("counts a provincial user's office only, and a province's", async () => {
@@ -760,12 +913,26 @@ describe('GET /reports/parents', () => {
     for (const indicator of data.indicators) {
       const row = indicators
         .getRows(1, indicators.rowCount)
-        ?.find((one) => one.getCell(1).value === indicator.key);
+        ?.find((one) => one.getCell(1).value === indicatorLabel(translators.kh, indicator.key));
       expect(row?.getCell(3).value, indicator.key).toBe(indicator.value);
     }
-    const series = workbook.worksheets[5];
-    expect(series.getCell('B1').value).toBe(translators.kh.reports.export.series.applicationsReceived());
-    expect(series.getCell('A13').value).toEqual(new Date(`${data.series[11].month}-01T00:00:00Z`));
+    // No sheet for a breakdown an application cannot have (age band, disability: a child's).
+    const words = translators.kh.reports.export;
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      words.sheetIndicators(),
+      words.sheetProvince(),
+      words.sheetSex(),
+      words.sheetSeries(),
+    ]);
+    // Its sex filter is the first applicant's; no age band nor disability filter.
+    const labels = indicators.getRows(2, 8)?.map((row) => row.getCell(1).value);
+    expect(labels).toContain(translators.kh.reports.filters.applicantSex());
+    expect(labels).not.toContain(translators.kh.fields.ageBand());
+    const series = workbook.worksheets[3];
+    expect(series.getCell('D1').value).toBe(words.series.applicationsReceived());
+    expect(series.getCell(`A${data.series.length + 1}`).value).toEqual(
+      new Date(`${data.series.at(-1)?.month}-01T00:00:00Z`),
+    );
     expect(
       (
         await p.app.inject({

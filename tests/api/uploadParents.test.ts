@@ -122,9 +122,20 @@ describe('importing parent applications', () => {
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-    const header = (workbook.worksheets[0].getRow(1).values as string[]).slice(1);
-    expect(header).toContain('អ្នកដាក់ពាក្យទី 1 – ភេទ / First applicant – Sex');
+    const data = workbook.worksheets[0];
+    const header = (data.getRow(1).values as string[]).slice(1);
+    // The first applicant's sex must be given; the second's not; the type has a default (a couple).
+    expect(header).toContain('អ្នកដាក់ពាក្យទី 1 – ភេទ / First applicant – Sex *');
+    expect(header.filter((text) => text.includes('Second applicant') && text.endsWith('*'))).toEqual([]);
+    expect(header).toContain('ប្រភេទអ្នកដាក់ពាក្យ / Applicant type');
     expect(header).toContain('ចំណូលប្រចាំខែ (រៀល) / Monthly income (riel)');
+    const validations = (
+      data as unknown as { dataValidations: { model: Record<string, { formulae: string[] }> } }
+    ).dataValidations.model;
+    const typeColumn = data.getColumn(header.indexOf('ប្រភេទអ្នកដាក់ពាក្យ / Applicant type') + 1).letter;
+    expect(validations[`${typeColumn}2`]?.formulae[0]).toBe(
+      '"ប្ដីប្រពន្ធ / Couple,បុគ្គលម្នាក់ឯង / Single applicant"',
+    );
     const refused = await t.app.inject({
       method: 'GET',
       url: '/api/v1/upload/parent-applications/template',

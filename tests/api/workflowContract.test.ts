@@ -7,11 +7,13 @@ import { workflowBindings } from '../../server/modules/workflowBindings';
 import type { TWorkflowBinding } from '../../server/workflows/binding';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
+import { checklistDateKey, checklistItems } from '../../src/domain/resources/parent';
 import {
   matchingDecisionPermission,
   matchingWorkflowActions,
   type TMatchingActionName,
 } from '../../src/domain/workflows/matching.workflow';
+import { isParentDecision } from '../../src/domain/workflows/parent.workflow';
 import { decideWorkflowEvent } from '../../src/domain/workflows/workflow';
 import {
   insertApplication,
@@ -94,17 +96,22 @@ const subjects: Record<string, TSubject> = {
             applicant1FamilyNameEn: 'Contract',
             applicant1Sex: 'female',
             applicant1DateOfBirth: yearsBefore(today, 35),
+            // The checklist done: eligible, so accepted directly; a second approver may still be asked.
+            ...Object.fromEntries(checklistItems.map((item) => [checklistDateKey(item), today])),
           },
           records('CONTRACT'),
         )
       ).id,
     body: (action) =>
-      action === 'accept-parents-adoption'
-        ? // The fixture's checklist is not done: accepting it overrides eligibility (issue 22).
-          { date: today, justification: 'The committee accepts it before the checklist is done' }
-        : action === 'un-accept-parents-adoption'
-          ? { reason: 'The home study must be done again' }
-          : { date: today, reason: `Reason for ${action}` },
+      action === 'accept-parents-adoption' || action === 'approve-acceptance'
+        ? { date: today }
+        : action === 'request-acceptance'
+          ? { justification: 'The committee asks for a second opinion' }
+          : action === 'un-accept-parents-adoption' || action === 'return-acceptance'
+            ? { reason: 'The home study must be done again' }
+            : { date: today, reason: `Reason for ${action}` },
+    // Four-eyes (issue 35): a request to accept is decided by another user than the one who asked.
+    isDecision: isParentDecision,
   },
   matching: {
     // A matching of a matched child and a matched application (as its proposal left them), so that
@@ -509,11 +516,11 @@ describe.each(workflowBindings.map((binding) => [binding.workflow.name, binding]
 );
 
 /**
- * DESIGN.md section 4: every reject, un-accept, un-confirm and skip carries a written reason. The
+ * DESIGN.md section 4: every reject, un-accept, un-confirm, skip and send-back carries a written reason. The
  * actions are found by name in every registered workflow (a step back to pending is an un-confirm),
  * so a new one is held to it without this test changing.
  */
-const stepsBackOrAside = /^(reject|un-|unconfirm|skip|back-to-pending)/;
+const stepsBackOrAside = /^(reject|un-|unconfirm|skip|back-to-pending|return-)/;
 
 it('refuses (400, in both languages) every reject, un-accept, un-confirm and skip of every workflow without a written reason, changing nothing', async () => {
   const checked: string[] = [];
@@ -559,6 +566,7 @@ it('refuses (400, in both languages) every reject, un-accept, un-confirm and ski
       'child unconfirmed-adoption',
       'parent un-accept-parents-adoption',
       'parent reject-adoption',
+      'parent return-acceptance',
       'matching reject-adoption',
       'matching skip-adoption',
       'matching reject-test',

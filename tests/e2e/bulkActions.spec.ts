@@ -10,7 +10,9 @@ import { api, matchingAwaitingKeep, supervisor, tokenOf } from './matchingThroug
  * (Space, then Shift+Down) and reassigns them at once to another officer from the palette; the result
  * says 20 changed and the list shows the new officer; in Khmer and in English.
  */
-const newOfficer = demoUsers.find((user) => user.username === 'demo.viewer')?.name ?? 'Heng Sophea';
+// The follow-ups are the caseworker's; the supervisor takes them over. An officer must be able to
+// record the services (issue 35: a read-only user, demo.viewer before, is refused).
+const newOfficer = demoUsers.find((user) => user.username === 'demo.supervisor')?.name ?? 'Chan Piseth';
 
 /** A completed adoption with 20 pending services: the four of its schedule and 16 added by hand. */
 const twentyServices = async (request: APIRequestContext) => {
@@ -22,10 +24,20 @@ const twentyServices = async (request: APIRequestContext) => {
     data: { date: today, version: matching.version },
   });
   expect(approved.ok(), await approved.text()).toBe(true);
+  // The four of the schedule are the caseworker's, who proposed the matching: so are the 16 added.
+  const officers = await request.get(`${api}/service-after-adoption/officers`, { headers: boss });
+  const caseworker = ((await officers.json()).data as { id: number; code: string }[]).find(
+    (user) => user.code === 'demo.caseworker',
+  );
   for (let n = 1; n <= 16; n += 1) {
     const added = await request.post(`${api}/service-after-adoption`, {
       headers: boss,
-      data: { matchingId: matching.id, serviceType: 'homeVisit', plannedDate: addDays(today, n) },
+      data: {
+        matchingId: matching.id,
+        serviceType: 'homeVisit',
+        plannedDate: addDays(today, n),
+        officerId: caseworker?.id,
+      },
     });
     expect(added.status(), await added.text()).toBe(201);
   }

@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
+import { defaultDemoPassword } from '../../server/db/demo/demoUsers';
 import { formatDate } from '../../src/domain/dateFormat';
 import { defaultApprovedUntil } from '../../src/domain/workflows/parent.workflow';
 import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
 
 /**
  * Parent applications end to end (issue 12), in Khmer: a couple's application registered with a
- * home study document, accepted with the keyboard alone (the palette, the dialog, Enter), found
+ * home study document (one checklist item of five: not eligible), its acceptance requested with the
+ * keyboard alone (the palette, the dialog, Ctrl+Enter) and approved by another user (issue 35), found
  * from the palette by the second applicant's Latin name, and printed. Then its timeline after an
  * edit, and a child's.
  */
@@ -31,8 +33,9 @@ const onePagePdf = async () => {
   return Buffer.from(await document.save());
 };
 
-test("a couple's application in Khmer: registered with a document, accepted from the keyboard, found by the second applicant and printed", async ({
+test("a couple's application in Khmer: registered with a document, its acceptance requested from the keyboard and approved by another, found by the second applicant and printed", async ({
   page,
+  browser,
 }) => {
   await signIn(page, admin);
   await page.goto('/kh/adoptive-parents/parents/create');
@@ -89,39 +92,65 @@ test("a couple's application in Khmer: registered with a document, accepted from
   await download.click();
   expect((await saved).suggestedFilename()).toMatch(/^PA-\d{4}-\d{6}-homeStudy-\d+\.pdf$/);
 
-  // Accepted with the keyboard alone: the palette finds the action, the dialog takes Enter.
+  // One checklist item of five is done: one user may not accept it (issue 35). Its acceptance is
+  // requested with the keyboard alone: the palette finds the action, the dialog takes Ctrl+Enter.
+  const actions = kh.areas.parent.workflow.actions;
+  await expect(
+    page.getByText(
+      kh.workflowNeeds.acceptNeedsRequest({
+        checks: kh.areas.parent.show.checklistDone({ done: 1, all: 5 }),
+      }),
+    ),
+  ).toBeVisible();
   await page.keyboard.press('Control+k');
   await expect(page.getByRole('dialog')).toBeVisible();
-  await page.keyboard.type(kh.areas.parent.workflow.actions.acceptParentsAdoption());
-  await expect(
-    page.getByRole('option', { name: new RegExp(kh.areas.parent.workflow.actions.acceptParentsAdoption()) }),
-  ).toBeVisible();
+  await page.keyboard.type(actions.requestAcceptance());
+  await expect(page.getByRole('option', { name: new RegExp(actions.requestAcceptance()) })).toBeVisible();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
-  const date = dialog.getByLabel(kh.areas.parent.workflow.fields.decisionDate());
-  await expect(date).toBeFocused();
-  await expect(date).toHaveValue(formatDate(today()));
-  // One checklist item of five is done: the dialog says so and asks why it is accepted anyway.
+  const justification = dialog.getByLabel(kh.areas.parent.workflow.fields.justification());
+  await expect(justification).toBeFocused();
   await expect(dialog.locator('#parent-action-note')).toContainText(
     kh.areas.parent.show.checklistDone({ done: 1, all: 5 }),
   );
-  await page.keyboard.press('Enter');
-  const justification = dialog.getByLabel(kh.workflowNeeds.justification());
+  await page.keyboard.press('Control+Enter');
   await expect(justification).toHaveAttribute('aria-invalid', 'true');
-  await justification.fill('គណៈកម្មការទទួលយក ខណៈការវាយតម្លៃផ្សេងទៀតកំពុងធ្វើ។');
-  await saveScreenshot(page, 'parent-accept-justification-kh');
-  await date.focus();
-  await page.keyboard.press('Enter');
+  const why = 'គណៈកម្មការទទួលយក ខណៈការវាយតម្លៃផ្សេងទៀតកំពុងធ្វើ។';
+  await justification.fill(why);
+  await saveScreenshot(page, 'parent-request-acceptance-kh');
+  await page.keyboard.press('Control+Enter');
   await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(kh.options.status.acceptanceRequested()).first()).toBeVisible();
+  // The one who asked may not decide it (four-eyes), a super user too: the decision is locked, saying why.
+  await expect(
+    page.getByText(kh.workflow.fourEyesRefused({ step: actions.requestAcceptance() })).first(),
+  ).toBeVisible();
+  await saveScreenshot(page, 'parent-acceptance-requested-kh');
+
+  // Another approver, demo.supervisor, approves it from the application's page.
+  const other = await browser.newContext();
+  const approver = await other.newPage();
+  await signIn(approver, { username: 'demo.supervisor', password: defaultDemoPassword });
+  await approver.goto(showUrl);
+  await approver.getByRole('button', { name: actions.approveAcceptance() }).click();
+  const decision = approver.getByRole('dialog');
+  const date = decision.getByLabel(kh.areas.parent.workflow.fields.decisionDate());
+  await expect(date).toBeFocused();
+  await expect(date).toHaveValue(formatDate(today()));
+  await saveScreenshot(approver, 'parent-approve-acceptance-kh');
+  await approver.keyboard.press('Enter');
+  await expect(decision).toHaveCount(0);
+  await expect(approver.getByText(kh.options.status.accepted()).first()).toBeVisible();
+  await other.close();
+
+  await page.reload();
   await expect(page.getByText(kh.options.status.accepted()).first()).toBeVisible();
   // Kept on the application and its history.
-  await expect(page.getByText('គណៈកម្មការទទួលយក ខណៈការវាយតម្លៃផ្សេងទៀតកំពុងធ្វើ។').first()).toBeVisible();
+  await expect(page.getByText(why).first()).toBeVisible();
   // Without an end the approval holds the settings' 12 months.
   const until = formatDate(defaultApprovedUntil(today(), 12));
   await expect(page.getByText(kh.areas.parent.show.approvedUntil({ date: until }))).toBeVisible();
-  await expect(page.getByRole('table').last()).toContainText(
-    kh.areas.parent.workflow.actions.acceptParentsAdoption(),
-  );
+  await expect(page.getByRole('table').last()).toContainText(actions.approveAcceptance());
   await saveScreenshot(page, 'parent-show-kh');
 
   // Found from the palette by the second applicant's Latin name, from the home page.
@@ -229,6 +258,11 @@ test('a rejected application gives a new pending one with its applicants, addres
   await page.locator('#field-headOfficeId').selectOption({ index: 1 });
   await saveScreenshot(page, 'parent-copy-en');
   await page.keyboard.press('Control+s');
+  // The same couple: the save asks first (issue 35); a written reason registers the new application.
+  const question = page.getByRole('dialog', { name: en.duplicateCheck.saveTitle() });
+  await expect(question.getByRole('link', { name: new RegExp(rejected.code) })).toBeVisible();
+  await page.keyboard.type('A new application after the rejection.');
+  await page.keyboard.press('Control+Enter');
   await expect(page).toHaveURL(/\/en\/adoptive-parents\/parents\/show\/\d+$/);
   expect(page.url()).not.toContain(`/show/${rejected.id}`);
   await expect(page.getByText(en.options.status.pending()).first()).toBeVisible();

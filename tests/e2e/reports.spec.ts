@@ -163,20 +163,38 @@ for (const locale of locales) {
   });
 }
 
-test("in Khmer, the parents' report shows only the filters that change it, and its charts", async ({
+test("in Khmer, the parents' report shows the filters that change it (its sex the first applicant's), its months within the period; a share of nothing is '—'; an overdue figure opens its list", async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const words = dict.kh;
   await signIn(page, 'kh');
-  await page.goto('/kh/reports/parents?sex=male&provinceId=1');
+  await page.goto('/kh/reports/parents?from=2026-01-01&sex=male&provinceId=1');
   await expect(
     page.getByRole('heading', { level: 1, name: words.reports.screen.parentsTitle() }),
   ).toBeVisible();
-  await expect(page.getByLabel(words.reports.filters.sex(), { exact: true })).toHaveCount(0);
+  // Its sex filter says whose sex it is (issue 35); no age band nor disability (a child's).
+  await expect(page.getByLabel(words.reports.filters.applicantSex(), { exact: true })).toHaveValue('male');
+  await expect(page.getByLabel(words.reports.filters.ageBand(), { exact: true })).toHaveCount(0);
   await expect(page.getByLabel(words.reports.filters.province(), { exact: true })).toBeVisible();
   await expect(
     page.locator('[data-chart="applicationsByProvince"] svg.recharts-surface').first(),
   ).toBeVisible();
-  await expect(page.locator('[data-chart="parentMonthly"] table caption')).toHaveCount(1);
+  // The months table starts with the period's first month (January 2026), not 12 months back.
+  const monthly = page.locator('[data-chart="parentMonthly"]');
+  await expect(monthly.locator('table caption')).toHaveCount(1);
+  await expect(monthly.locator('tbody tr th').first()).toHaveText(/^មករា 2026/);
   await saveScreenshot(page, 'reports-parents-kh');
+
+  // A year with nothing in it: a share or an average of nothing is '—', 'nothing to count'.
+  await page.goto('/kh/reports/child?from=2000-01-01&to=2000-12-31');
+  const share = page.locator('[data-indicator="shareAdoptedWithin14Months"]');
+  await expect(share.locator('[data-figure]')).toHaveText('—');
+  await expect(share.locator('[data-nothing-to-count]')).toHaveText(words.reports.screen.nothingToCount());
+  // The overdue figures open their list (issue 35).
+  await expect(page.locator('a[data-figure="matchingsOverdue.trial"]')).toHaveAttribute(
+    'href',
+    /stage=trial&stageEnteredIn=1900-01-01\.\./,
+  );
+  await saveScreenshot(page, 'reports-child-nothing-kh');
 });

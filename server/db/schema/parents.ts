@@ -90,6 +90,12 @@ export const parentInfos = pgTable(
     mergedAt: timestamp('merged_at', { withTimezone: true }),
     /** The codes of the applications merged into this one (the list's search finds them). */
     formerCodes: text('former_codes'),
+    /**
+     * Who asked, and when, that the application be accepted though it fails eligibility (issue 35):
+     * four-eyes refuses them the decision; the work queue shows the request to the others.
+     */
+    acceptanceRequestedBy: integer('acceptance_requested_by'),
+    acceptanceRequestedAt: timestamp('acceptance_requested_at', { withTimezone: true }),
     ...versionColumn,
     ...auditColumns,
   },

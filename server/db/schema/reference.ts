@@ -36,6 +36,11 @@ export const countries = pgTable('countries', {
   ...idColumn,
   code: text('code').notNull().unique(),
   name: jsonb('name').$type<TTranslatable>().notNull(),
+  /**
+   * Other words a person writes for the country where a nationality is asked, in either script:
+   * its people's (Cambodian, Khmer, ខ្មែរ), another spelling (issue 35). A workbook's cell matches them.
+   */
+  otherNames: text('other_names').array().notNull().default([]),
   ...versionColumn,
   ...auditColumns,
 });

@@ -1,3 +1,4 @@
+import { addMonths } from '../../../src/domain/addMonths';
 import { childArea } from '../../../src/domain/areas/child.area';
 import {
   applyChildEvent,
@@ -128,6 +129,13 @@ const playStory = (
   return { status, history };
 };
 
+/** How long before today a demo child was taken into care, at most (months). */
+const admittedWithinMonths = 36;
+/** How long after the admission a demo child was found adoptable, at most (months). */
+const adoptableWithinMonths = 8;
+const maxDay = (a: string, b: string) => (a > b ? a : b);
+const minDay = (a: string, b: string) => (a < b ? a : b);
+
 const planChild = (lookups: TDemoLookups, number: number, now: Date, today: string): TDemoChild => {
   const random = randomForChild(number);
 
@@ -144,7 +152,9 @@ const planChild = (lookups: TDemoLookups, number: number, now: Date, today: stri
   const dateOfBirthEstimated = random.chance(0.1);
   const firstOfYear = `${dateOfBirth.slice(0, 4)}-01-01`;
   if (dateOfBirthEstimated && firstOfYear >= earliestBirth) dateOfBirth = firstOfYear;
-  const admittedOn = dayBetween(random, dateOfBirth, today);
+  // Taken into care within the last three years (issue 35: a day anywhere since birth put years
+  // between a child's admission and the matching that placed them; the report showed 8 years).
+  const admittedOn = dayBetween(random, maxDay(dateOfBirth, addMonths(today, -admittedWithinMonths)), today);
 
   // Birth place: the capital and Kandal are weighted up (they have places below the province).
   const byCode = (code: string) => lookups.provinces.find((province) => province.code === code);
@@ -207,7 +217,12 @@ const planChild = (lookups: TDemoLookups, number: number, now: Date, today: stri
   let steps: Parameters<typeof playStory>[2] = [];
   let adoptionConfirmedOn: string | null = null;
   if (story === 'adoptable') {
-    adoptionConfirmedOn = dated(admittedOn);
+    // Found adoptable within months of the admission, as the programme decides it.
+    adoptionConfirmedOn = dayBetween(
+      random,
+      admittedOn,
+      minDay(today, addMonths(admittedOn, adoptableWithinMonths)),
+    );
     steps = [
       {
         action: 'confirm-adoption',

@@ -1,4 +1,4 @@
-import { and, count, desc, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TAreaDefinition } from '../../../src/domain/areas/area';
 import { areaPermission } from '../../../src/domain/areas/area';
@@ -10,11 +10,19 @@ import { serviceArea } from '../../../src/domain/areas/service.area';
 import type { TDashboard, TDashboardFigure } from '../../../src/domain/dashboard';
 import { matchingStageNames } from '../../../src/domain/matchingStage';
 import { hasPermission } from '../../../src/domain/permissions';
+import { overdueSpan } from '../../../src/domain/reports/reportListPaths';
 import type { TSystemSettingsRecord } from '../../../src/domain/systemSettings';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
-import { adoptiveMatchings, auditLog, parentInfos, postAdoptionServices, users } from '../../db/schema';
+import {
+  adoptiveMatchings,
+  auditLog,
+  headOffices,
+  parentInfos,
+  postAdoptionServices,
+  users,
+} from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
 import { approvalFilter } from '../parents';
 import { rowsOf } from '../reports';
@@ -75,6 +83,27 @@ const byStatus = (
     figure(area, status, rows.find((row) => row.status === status)?.value, { status }),
   );
 
+/** The statuses of a matching that ended: counted apart from the stages. */
+const endedMatchingStatuses = ['completed', 'rejected'] as const;
+
+/** Whose records the dashboard counts: the provincial user's office (its name), or every office. */
+export const dashboardScope = async (db: TDbOrTx, user: TAuthUser): Promise<TData['scope']> => {
+  if (user.officeScope === null) return { office: null };
+  const [office] = await db
+    .select({ id: headOffices.id, name: headOffices.name })
+    .from(headOffices)
+    .where(eq(headOffices.id, user.officeScope));
+  return {
+    office: {
+      id: user.officeScope,
+      name: (office?.name as { kh: string; en: string } | undefined) ?? {
+        kh: String(user.officeScope),
+        en: String(user.officeScope),
+      },
+    },
+  };
+};
+
 /** The kept summary's rows (server/modules/reports/reportSummaries.ts) in the user's office. */
 const keptInOffice = (user: TAuthUser) =>
   user.officeScope === null ? sql`true` : sql`s.head_office_id = ${user.officeScope}`;
@@ -95,9 +124,10 @@ export const childrenByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TD
 
 /**
  * Matchings by stage, with those in their stage longer than its expected days (setting
- * `stageExpectedDays`, counted as the work queue counts an overdue stage). One grouped count by
- * status, folded into stages. The matchings' list filters by stage, not by lateness: an overdue
- * count has no list.
+ * `stageExpectedDays`, counted as the work queue counts an overdue stage), and those that ended
+ * (completed, rejected): every matching the user may see. One grouped count by status, folded into
+ * stages. An overdue count opens the stage's list of matchings that entered it before its expected
+ * days ran out (`stageEnteredIn`, issue 35).
  */
 export const matchingsByStage = async (
   db: TDbOrTx,
@@ -114,16 +144,16 @@ export const matchingsByStage = async (
       ),
     ),
   ) as SQL;
-  // The open matchings only (a stage's statuses), read from the (status, stage entered, office) index.
+  // By status, read from the (status, stage entered, office) index: the open ones by stage, the ended ones.
   const rows = await countsByStatus(
     db,
     user,
     adoptiveMatchings,
     { overdue: late },
-    inArray(
-      adoptiveMatchings.status,
-      matchingStageNames.flatMap((stage) => [...matchingStages[stage]]),
-    ),
+    inArray(adoptiveMatchings.status, [
+      ...matchingStageNames.flatMap((stage) => [...matchingStages[stage]]),
+      ...endedMatchingStatuses,
+    ]),
   );
   return {
     byStage: matchingStageNames.map((stage) => {
@@ -137,10 +167,21 @@ export const matchingsByStage = async (
           sum((row) => row.value),
           { stage },
         ),
-        overdue: { key: 'overdue', value: sum((row) => row.overdue) },
+        overdue: figure(
+          matchingArea,
+          'overdue',
+          sum((row) => row.overdue),
+          {
+            stage,
+            stageEnteredIn: overdueSpan(today, expectedDays[stage]),
+          },
+        ),
         expectedDays: expectedDays[stage],
       };
     }),
+    ended: endedMatchingStatuses.map((status) =>
+      figure(matchingArea, status, Number(rows.find((row) => row.status === status)?.value ?? 0), { status }),
+    ),
   };
 };
 

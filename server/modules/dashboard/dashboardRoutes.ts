@@ -17,6 +17,7 @@ import { summaryTakenAt } from '../reports';
 import {
   applicationsByStatus,
   childrenByStatus,
+  dashboardScope,
   matchingsByStage,
   recentChanges,
   servicesDue,
@@ -41,9 +42,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A card is present only when the user may read it: the work queue when any of its kinds is ' +
           "theirs; children by status (adoptive_children:read); matchings by stage with those past the stage's " +
-          'expected days (matchings:read); services due soon and overdue (post_adoption_services:read); ' +
+          'expected days and those ended, completed and rejected (matchings:read); services due soon and overdue (post_adoption_services:read); ' +
           'applications by status with approvals ending within 30 days and ended (adoptive_parents:read); ' +
-          'the last 10 changes of the record types they may read. A provincial user counts its office only. ' +
+          'the last 10 changes of the record types they may read. A provincial user counts its office only; ' +
+          '`scope.office` names the office counted alone (null: every office). ' +
           'Each figure carries `listPath`, the client list that shows the records it counts, when one can.',
         response: { 200: ZDashboard, ...errorResponses(401) },
       },
@@ -55,13 +57,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const settings = await readSettings(app.db);
       // The programme's today, by the app's clock (tests move it), as the work queue counts it.
       const today = isoDateIn(new Date(app.now()));
-      const data: TDashboard['data'] = { asOf: new Date(app.now()).toISOString() };
+      const data: TDashboard['data'] = { asOf: new Date(app.now()).toISOString(), scope: { office: null } };
       // Children and applications by status come from the reports' kept counts (at most 5 minutes
       // old): the answer's `asOf` is then when those were taken.
       const kept = reads(childArea) || reads(parentArea) ? await app.reportSummaries.fresh(today) : undefined;
       // Every card counted in one read-only transaction without JIT (server/db/withoutJit.ts).
       await withoutJit(app.db, async (db) => {
         if (kept) data.asOf = (await summaryTakenAt(db, kept)).toISOString();
+        // Whose records every card counts (issue 35): the page says it.
+        data.scope = await dashboardScope(db, user);
         // The queue's total alone: each source counts without building its items.
         if (app.workQueueSources.some((source) => source.mayRead(user)))
           data.workQueue = {

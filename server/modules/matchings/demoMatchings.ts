@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, like, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lte, ne, notExists, sql } from 'drizzle-orm';
 import { addMonths } from '../../../src/domain/addMonths';
 import { matchingArea } from '../../../src/domain/areas/matching.area';
 import { needsJustification, type TCompatibilityCheck } from '../../../src/domain/compatibility';
@@ -179,6 +179,8 @@ const actorOf = (id: number, username: string): TAuthUser => ({
 
 /** How recently a quick adoption's child was made adoptable, before the proposal (months). */
 const recentAdoptableMonths = 9;
+/** How long before the proposal a slow adoption's child was made adoptable, at least (months). */
+const waitedLongMonths = 13;
 
 /** Children and families each demo matching leaves free, for people to propose new matchings. */
 const spare = 5;
@@ -378,7 +380,9 @@ export const seedDemoMatchings = async (
     .select({ id: childInfos.id, since: childInfos.adoptionConfirmedOn, office: childInfos.headOfficeId })
     .from(childInfos)
     .where(and(eq(childInfos.status, 'adoptable'), elsewhere(childInfos.headOfficeId)))
-    .orderBy(asc(childInfos.adoptionConfirmedOn), asc(childInfos.id));
+    // The most recently found adoptable first: a proposal takes the child found adoptable last
+    // before its day, months before it rather than years (issue 35).
+    .orderBy(desc(childInfos.adoptionConfirmedOn), asc(childInfos.id));
   const families = await db
     .select({
       id: parentInfos.id,
@@ -436,15 +440,19 @@ export const seedDemoMatchings = async (
     const childFits = (row: (typeof children)[number]) => free(row) && homeChildren.allows(row);
     // Every other adoption takes a child made adoptable within the 9 months before its proposal
     // (completed under 14 months after that day, the programme's aim), the others one who waited
-    // longer: the reports' share adopted within 14 months is neither 0 nor 1.
+    // longer, over 13 months: the reports' share adopted within 14 months is neither 0 nor 1.
     const quick = completes && plan.n % 2 === 0;
     const recent = (row: (typeof children)[number]) =>
-      !quick || (row.since ?? '') >= addMonths(proposedOn, -recentAdoptableMonths);
+      !completes ||
+      (quick
+        ? (row.since ?? '') >= addMonths(proposedOn, -recentAdoptableMonths)
+        : (row.since ?? '') <= addMonths(proposedOn, -waitedLongMonths));
     const child = homeChildren.take(
       (completes && home
         ? (takeChild((row) => childFits(row) && row.office === home && recent(row)) ??
           takeChild((row) => childFits(row) && row.office === home))
         : undefined) ??
+        takeChild((row) => childFits(row) && row.office !== home && recent(row)) ??
         takeChild((row) => childFits(row) && row.office !== home) ??
         takeChild(childFits),
     );

@@ -289,6 +289,9 @@ export const matchingBinding: TResourceBinding = {
     officeProvinceId: inOfficeProvince(adoptiveMatchings.headOfficeId),
     ...childFilters,
     proposedIn: withinDays(adoptiveMatchings.proposedDate),
+    // In its stage since a day in the span: an overdue figure's list (issue 35) is its stage entered
+    // before the day its expected days ran out.
+    stageEnteredIn: withinDays(adoptiveMatchings.stageEnteredOn),
     // Placed: moved in with the family, the trial's start or the keep request where it was skipped.
     placedIn: withinDays(
       sql`coalesce(${adoptiveMatchings.trialStart}, ${adoptiveMatchings.keepRequestedOn})`,

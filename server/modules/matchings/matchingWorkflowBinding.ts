@@ -86,7 +86,7 @@ export const matchingWorkflowBinding: TWorkflowBinding = {
       .where(eq(adoptiveMatchings.id, step.id));
     const lastAsked = row?.action ? { action: row.action, userId: row.userId } : null;
     const held = fourEyesStep(step.action, lastAsked, step.actorId, (await readSettings(tx)).fourEyes);
-    if (held) throw new ApiError(409, 'matchingFourEyes', { action: areaActionText(t, matchingArea, held) });
+    if (held) throw new ApiError(409, 'fourEyes', { action: areaActionText(t, matchingArea, held) });
   },
   // A trial confirmed before its expected days (setting `stageExpectedDays.trial`) needs a written
   // reason (issue 22); the dialog shows the same days from the same function.

@@ -26,7 +26,8 @@ import { demoFamilyNames, demoGivenNames } from '../../db/seedData/demoNames';
 
 /**
  * Demo parent applications for `npm run seed:demo` (issue 12): couples and single applicants with
- * Khmer and Latin names, pending, accepted or rejected (the demo matchings then match some and see
+ * Khmer and Latin names, pending (a few with their acceptance asked of a second approver), accepted
+ * or rejected (the demo matchings then match some and see
  * some adopted), some approvals expired or about to expire (relative to the run day), a third in
  * demo.caseworker's office and the rest spread over the head offices (so a provincial caseworker
  * sees its own). Idempotent and deterministic like
@@ -39,16 +40,31 @@ const occupations = ['គ្រូបង្រៀន', 'កសិករ', 'ម�
 const educations = ['បឋមសិក្សា', 'មធ្យមសិក្សា', 'បរិញ្ញាបត្រ', 'អនុបណ្ឌិត'];
 const reasons = {
   reject: ['ការសិក្សាស្ថានភាពផ្ទះមិនបានបំពេញលក្ខខណ្ឌ។', 'ឯកសារមិនគ្រប់គ្រាន់ បន្ទាប់ពីការរំលឹកច្រើនដង។'],
+  // Why an application that fails the checklist should be accepted anyway (issue 35).
+  request: [
+    'ការសិក្សាស្ថានភាពផ្ទះបានកំណត់ពេលរួចហើយ៖ គណៈកម្មការស្នើទទួលយកលើឯកសារផ្សេងទៀត។',
+    'របាយការណ៍ប៉ូលិសកំពុងរង់ចាំពីខេត្ត៖ គ្រួសារនេះបានមើលថែកុមារក្នុងសហគមន៍រួចហើយ។',
+  ],
 };
 
-type TStory = 'pending' | 'accepted' | 'expiring' | 'expired' | 'rejected' | 'matched' | 'adopted';
+type TStory =
+  | 'pending'
+  | 'requested'
+  | 'accepted'
+  | 'expiring'
+  | 'expired'
+  | 'rejected'
+  | 'matched'
+  | 'adopted';
 /**
- * ~30% pending, ~20% accepted, ~8% expiring, ~8% expired, ~14% rejected, ~10% matched, ~10% adopted
- * (the last two accepted here, for the demo matchings to match and complete).
+ * ~26% pending, ~4% pending with their acceptance asked of a second approver (a checklist item
+ * missing, issue 35), ~20% accepted, ~8% expiring, ~8% expired, ~14% rejected, ~10% matched, ~10%
+ * adopted (the last two accepted here, for the demo matchings to match and complete).
  */
 const pickStory = (random: TRandom): TStory => {
   const value = random.next();
-  if (value < 0.3) return 'pending';
+  if (value < 0.26) return 'pending';
+  if (value < 0.3) return 'requested';
   if (value < 0.5) return 'accepted';
   if (value < 0.58) return 'expiring';
   if (value < 0.66) return 'expired';
@@ -116,7 +132,7 @@ const planApplication = (lookups: TDemoLookups, number: number, today: string): 
     };
   };
   const firstSex = couple ? 'male' : random.chance(0.7) ? 'female' : 'male';
-  const decided = story !== 'pending';
+  const decided = story !== 'pending' && story !== 'requested';
   const dateOfDecision = decided ? decision : null;
   const checkedUntil = dateOfDecision ?? today;
   const checklist = Object.fromEntries(
@@ -125,11 +141,18 @@ const planApplication = (lookups: TDemoLookups, number: number, today: string): 
       decided || random.chance(0.5) ? dayBetween(random, applicationDate, checkedUntil) : null,
     ]),
   );
+  // A request is made for an application that fails its checklist: the home study still to do.
+  if (story === 'requested') checklist[checklistDateKey('homeStudy')] = null;
+  const requestedOn = story === 'requested' ? addDays(today, -random.int(1, 20)) : null;
   const accepted = ['accepted', 'expiring', 'expired', 'matched', 'adopted'].includes(story);
   const approvedUntil = accepted && dateOfDecision ? defaultApprovedUntil(dateOfDecision, months) : null;
   // Matched and adopted families come from the demo matchings (demoMatchings.ts), through the
   // matching's own paths: here they are accepted families, for those matchings to take.
-  const status: TParentStatus = accepted ? 'accepted' : (story as TParentStatus);
+  const status: TParentStatus = accepted
+    ? 'accepted'
+    : story === 'requested'
+      ? 'acceptanceRequested'
+      : (story as TParentStatus);
   const ageFrom = random.int(0, 6);
   const disability = random.next();
   const disabilityIds = lookups.reference.child_disabilities.map((item) => item.id);
@@ -159,6 +182,8 @@ const planApplication = (lookups: TDemoLookups, number: number, today: string): 
     decisionDate: dateOfDecision,
     decisionReason: story === 'rejected' ? random.pick(reasons.reject) : null,
     approvedUntil: story === 'rejected' ? null : approvedUntil,
+    acceptanceJustification: requestedOn ? random.pick(reasons.request) : null,
+    acceptanceRequestedAt: requestedOn ? at(requestedOn) : null,
   } as typeof parentInfos.$inferInsert;
   const history: TDemoApplication['history'] = [
     { action: 'receive', fromStatus: '', toStatus: 'pending', payload: {}, at: at(applicationDate) },
@@ -170,6 +195,14 @@ const planApplication = (lookups: TDemoLookups, number: number, today: string): 
       toStatus: 'rejected',
       payload: { date: dateOfDecision, reason: row.decisionReason },
       at: at(dateOfDecision),
+    });
+  if (requestedOn)
+    history.push({
+      action: 'request-acceptance',
+      fromStatus: 'pending',
+      toStatus: 'acceptanceRequested',
+      payload: { justification: row.acceptanceJustification },
+      at: at(requestedOn),
     });
   if (accepted && dateOfDecision) {
     history.push({
@@ -205,7 +238,15 @@ export const seedDemoApplications = async (
   await db.transaction(async (tx) => {
     const rows = await tx
       .insert(parentInfos)
-      .values(plan.map(({ row }) => ({ ...row, createdBy: actorId, updatedBy: actorId })))
+      .values(
+        plan.map(({ row }) => ({
+          ...row,
+          createdBy: actorId,
+          updatedBy: actorId,
+          // demo.caseworker asked: demo.supervisor decides (four-eyes).
+          acceptanceRequestedBy: row.acceptanceRequestedAt ? actorId : null,
+        })),
+      )
       .onConflictDoNothing({ target: parentInfos.code })
       .returning({ id: parentInfos.id, code: parentInfos.code, status: parentInfos.status });
     const idByCode = new Map(rows.map((row) => [row.code, row.id]));

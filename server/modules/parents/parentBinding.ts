@@ -15,6 +15,7 @@ import {
   isOldEnoughToAdopt,
   parentResource,
 } from '../../../src/domain/resources/parent';
+import { parentUndecidedStatuses } from '../../../src/domain/workflows/parent.workflow';
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import { attachmentFilesOf, removeAttachmentRows } from '../../attachments/attachmentRoutes';
 import {
@@ -183,6 +184,7 @@ export const parentBinding: TResourceBinding = {
     decisionReason: parentInfos.decisionReason,
     approvedUntil: parentInfos.approvedUntil,
     acceptanceJustification: parentInfos.acceptanceJustification,
+    acceptanceRequestedBy: parentInfos.acceptanceRequestedBy,
     version: parentInfos.version,
     updatedAt: parentInfos.updatedAt,
   },
@@ -218,10 +220,15 @@ export const parentBinding: TResourceBinding = {
     preferredSex: parentInfos.preferredSex,
     ageBand: acceptsAgeBand,
     officeProvinceId: inOfficeProvince(parentInfos.headOfficeId),
+    // The parents' report's sex (issue 35): the first applicant's, as its 'By sex' breakdown.
+    applicantSex: parentInfos.applicant1Sex,
     receivedIn: withinDays(parentInfos.applicationDate),
     // Decided: no longer pending, its decision's day in the span (the report's average's families).
     decidedIn: (value) =>
-      sql`(${parentInfos.status} <> 'pending' and ${withinDays(parentInfos.decisionDate)(value)})`,
+      sql`(${parentInfos.status} not in (${sql.join(
+        parentUndecidedStatuses.map((status) => sql`${status}`),
+        sql`, `,
+      )}) and ${withinDays(parentInfos.decisionDate)(value)})`,
     // Matched: a matching of the family proposed in the span.
     matchedIn: (value) =>
       sql`exists (select 1 from ${adoptiveMatchings} am where am.parent_id = ${parentInfos.id} and ${withinDays(sql`am.proposed_date`)(value)})`,

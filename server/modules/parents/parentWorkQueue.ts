@@ -1,6 +1,13 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, not, sql } from 'drizzle-orm';
 import { hasPermission } from '../../../src/domain/permissions';
 import { peopleNames } from '../../../src/domain/personName';
+import { programmeTimeZone } from '../../../src/domain/programmeTime';
+import {
+  isParentDecision,
+  parentDecisionPermission,
+  parentWorkflow,
+} from '../../../src/domain/workflows/parent.workflow';
+import { allowedWorkflowActions } from '../../../src/domain/workflows/workflow';
 import { approvalExpiringDays, type TWorkQueueItem, workQueueLimit } from '../../../src/domain/workQueue';
 import { parentInfos } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
@@ -54,8 +61,76 @@ const approvalsEnding = async (context: TWorkQueueContext) => {
   return { items, total: rows[0]?.total ?? 0 };
 };
 
-/** What waits on applications: approvals ending (work queue, DESIGN.md section 6). */
+/**
+ * Applications whose acceptance another approver asked for (issue 35), in the user's office scope,
+ * not asked by this user (four-eyes, super users included: what the user cannot decide is not theirs).
+ */
+const requestCondition = ({ user }: TWorkQueueContext) =>
+  and(
+    eq(parentInfos.status, 'acceptanceRequested'),
+    officeCondition(parentInfos.headOfficeId, user),
+    not(sql`coalesce((${parentInfos.acceptanceRequestedBy} = ${user.id}), false)`),
+  );
+
+/** The request's decisions, read from the machine and the action table (the status alone decides them). */
+const requestDecisions = allowedWorkflowActions(parentWorkflow, 'acceptanceRequested').filter(
+  isParentDecision,
+);
+
+const countAcceptanceRequests = async (context: TWorkQueueContext): Promise<number> => {
+  const [row] = await context.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(parentInfos)
+    .where(requestCondition(context));
+  return Number(row?.n ?? 0);
+};
+
+const acceptanceRequests = async (context: TWorkQueueContext) => {
+  const { db, locale, today } = context;
+  const rows = await db
+    .select({
+      id: parentInfos.id,
+      code: parentInfos.code,
+      status: parentInfos.status,
+      // The request's day where the programme works.
+      requestedOn: sql<
+        string | null
+      >`((${parentInfos.acceptanceRequestedAt} at time zone ${programmeTimeZone})::date)::text`,
+      applicantNames: applicantNamesSql,
+      total: totalRows,
+    })
+    .from(parentInfos)
+    .where(requestCondition(context))
+    .orderBy(sql`${parentInfos.acceptanceRequestedAt} asc nulls first`, asc(parentInfos.id))
+    .limit(workQueueLimit);
+  const items = rows.map(
+    (row): TWorkQueueItem => ({
+      entity: 'parent',
+      entityId: row.id,
+      code: row.code,
+      title: peopleNames(row.applicantNames, locale) || row.code,
+      reason: 'acceptanceRequested',
+      status: row.status,
+      since: row.requestedOn ?? today,
+      actions: [...requestDecisions],
+    }),
+  );
+  return { items, total: rows[0]?.total ?? 0 };
+};
+
+/**
+ * What waits on applications (work queue, DESIGN.md section 6): acceptances to approve, for those
+ * who may approve them, and approvals ending.
+ */
 export const parentWorkQueue: readonly TWorkQueueSource[] = [
+  {
+    kind: 'acceptanceRequests',
+    order: 15,
+    mayRead: (user) =>
+      hasPermission(user, 'adoptive_parents:read') && hasPermission(user, parentDecisionPermission),
+    items: acceptanceRequests,
+    count: countAcceptanceRequests,
+  },
   {
     kind: 'approvalsEnding',
     order: 40,

@@ -2,11 +2,15 @@ import { eq } from 'drizzle-orm';
 import { areaActionText, areaStatusText } from '../../../src/domain/areas/areaWords';
 import { parentArea } from '../../../src/domain/areas/parent.area';
 import { acceptanceShortfalls, type TEligibilityCheck } from '../../../src/domain/parentEligibility';
-import { defaultApprovedUntil, parentWorkflow } from '../../../src/domain/workflows/parent.workflow';
+import {
+  defaultApprovedUntil,
+  parentFourEyesStep,
+  parentWorkflow,
+} from '../../../src/domain/workflows/parent.workflow';
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
-import { isEffectiveDate, isGivenText } from '../../../src/machines/eventChecks';
+import { isEffectiveDate } from '../../../src/machines/eventChecks';
 import { parentInfos } from '../../db/schema';
-import { fieldErrors } from '../../errors';
+import { ApiError, fieldErrors } from '../../errors';
 import { readSettings } from '../../settings/readSettings';
 import type { TWorkflowBinding, TWorkflowRow } from '../../workflows/binding';
 
@@ -23,10 +27,28 @@ const shortfallText = (t: TranslationFunctions, check: TEligibilityCheck, minimu
       ? t.server.parentShortfallAge({ n: check.n, age: check.age ?? '', min: minimumAge })
       : '';
 
+/** The columns `acceptanceShortfalls` reads, read under the row lock. */
+const eligibilityColumns = {
+  applicationDate: parentInfos.applicationDate,
+  applicantType: parentInfos.applicantType,
+  applicant1DateOfBirth: parentInfos.applicant1DateOfBirth,
+  applicant2DateOfBirth: parentInfos.applicant2DateOfBirth,
+  homeStudyOn: parentInfos.homeStudyOn,
+  policeRecordOn: parentInfos.policeRecordOn,
+  medicalReportOn: parentInfos.medicalReportOn,
+  referencesOn: parentInfos.referencesOn,
+  trainingOn: parentInfos.trainingOn,
+};
+
+/** The acceptance an approver grants writes what an acceptance writes. */
+const accepts = (action: string) => action === 'accept-parents-adoption' || action === 'approve-acceptance';
+
 /**
  * A parent application's workflow as the server serves it: `PATCH /parent-infos/{action}/{id}` for
- * accept-parents-adoption, un-accept-parents-adoption and reject-adoption (spec section 7), the
- * status history and the allowed actions; kept by office like the application.
+ * accept-parents-adoption, un-accept-parents-adoption and reject-adoption (spec section 7), and
+ * request-acceptance, approve-acceptance and return-acceptance (issue 35: accepting an application
+ * that fails eligibility takes two people), the status history and the allowed actions; kept by
+ * office like the application.
  */
 export const parentWorkflowBinding: TWorkflowBinding = {
   workflow: parentWorkflow,
@@ -48,6 +70,7 @@ export const parentWorkflowBinding: TWorkflowBinding = {
     decisionDate: parentInfos.decisionDate,
     decisionReason: parentInfos.decisionReason,
     approvedUntil: parentInfos.approvedUntil,
+    acceptanceRequestedBy: parentInfos.acceptanceRequestedBy,
   },
   facts: (row, today) => ({
     lastStepDate: lastStepOf(row),
@@ -56,49 +79,66 @@ export const parentWorkflowBinding: TWorkflowBinding = {
   }),
   // Accepting without an end: the decision date plus the settings' months (DESIGN.md section 4).
   completeBody: async (db, action, body) => {
-    if (action !== 'accept-parents-adoption' || body.approvedUntil !== undefined) return { ...body };
+    if (!accepts(action) || body.approvedUntil !== undefined) return { ...body };
     if (typeof body.date !== 'string') return { ...body };
     const { parentApprovalMonths } = await readSettings(db);
     return { ...body, approvedUntil: defaultApprovedUntil(body.date, parentApprovalMonths) };
   },
-  // Accepting an application that fails the eligibility its show page computes (the same
-  // function, the settings' minimum age) needs a written justification (issue 22).
+  // Four-eyes (issue 35): the user who asked for the acceptance does not decide it, super users
+  // included; the matchings' words. The row is locked, so the request read is the one decided.
+  checkActor: async (_tx, step, before, t) => {
+    // Only a request waiting is held (after a send-back the machine refuses the decision itself).
+    if (before.status !== 'acceptanceRequested') return;
+    const requestedBy =
+      typeof before.acceptanceRequestedBy === 'number' ? before.acceptanceRequestedBy : null;
+    const held = parentFourEyesStep(step.action, requestedBy, step.actorId);
+    if (held) throw new ApiError(409, 'fourEyes', { action: areaActionText(t, parentArea, held) });
+  },
+  // An application that fails the eligibility its show page computes (the same function, the
+  // settings' minimum age) is not accepted by one person: its acceptance is requested with a
+  // justification and another approver decides (issue 35). The 409 says which checks fail and what
+  // to do; the approver's decision is not asked again (it is the second pair of eyes).
   checkStep: async (tx, step) => {
-    if (step.action !== 'accept-parents-adoption' || isGivenText(step.body.justification)) return;
-    const [record] = await tx
-      .select({
-        applicationDate: parentInfos.applicationDate,
-        applicantType: parentInfos.applicantType,
-        applicant1DateOfBirth: parentInfos.applicant1DateOfBirth,
-        applicant2DateOfBirth: parentInfos.applicant2DateOfBirth,
-        homeStudyOn: parentInfos.homeStudyOn,
-        policeRecordOn: parentInfos.policeRecordOn,
-        medicalReportOn: parentInfos.medicalReportOn,
-        referencesOn: parentInfos.referencesOn,
-        trainingOn: parentInfos.trainingOn,
-      })
-      .from(parentInfos)
-      .where(eq(parentInfos.id, step.id));
+    if (step.action !== 'accept-parents-adoption') return;
+    const [record] = await tx.select(eligibilityColumns).from(parentInfos).where(eq(parentInfos.id, step.id));
     const { minimumAdopterAge } = await readSettings(tx);
     const shortfalls = acceptanceShortfalls(record ?? {}, minimumAdopterAge, step.today);
     if (shortfalls.length === 0) return;
-    throw fieldErrors((t) =>
-      t.server.parentAcceptJustificationNeeded({
-        checks: shortfalls.map((check) => shortfallText(t, check, minimumAdopterAge)).join('; '),
-      }),
+    // The failed checks, one a line, under the message.
+    throw new ApiError(
+      409,
+      'parentAcceptNeedsRequest',
+      {},
+      {},
+      shortfalls.map((check) => (t: TranslationFunctions) => shortfallText(t, check, minimumAdopterAge)),
     );
+  },
+  // Who asked and when, for four-eyes and the work queue (the history keeps every request).
+  afterEvent: async (tx, step) => {
+    if (step.action !== 'request-acceptance') return;
+    await tx
+      .update(parentInfos)
+      .set({ acceptanceRequestedBy: step.actorId, acceptanceRequestedAt: step.at })
+      .where(eq(parentInfos.id, step.id));
   },
   // A decision's date and reason, the approval's end while accepted, and the justification of an
   // acceptance that overrode eligibility while it stands (the history keeps every one).
   // The matching's system events change the status alone.
   sets: (action, body) => {
+    // Accepted directly, the application met the rules: no justification stands.
     if (action === 'accept-parents-adoption')
       return {
         decisionDate: body.date,
         decisionReason: null,
         approvedUntil: body.approvedUntil,
-        acceptanceJustification: isGivenText(body.justification) ? String(body.justification).trim() : null,
+        acceptanceJustification: null,
       };
+    if (action === 'request-acceptance')
+      return { acceptanceJustification: String(body.justification).trim(), decisionReason: null };
+    // Granted: the request's justification stands with the acceptance.
+    if (action === 'approve-acceptance')
+      return { decisionDate: body.date, decisionReason: null, approvedUntil: body.approvedUntil };
+    if (action === 'return-acceptance') return { decisionReason: body.reason, acceptanceJustification: null };
     if (action === 'un-accept-parents-adoption')
       return { decisionReason: body.reason, approvedUntil: null, acceptanceJustification: null };
     if (action === 'reject-adoption')

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { addMonths } from '../../../src/domain/addMonths';
 import { childArea } from '../../../src/domain/areas/child.area';
 import { matchingStageNames } from '../../../src/domain/matchingStage';
 import type { TReportBreakdownRow, TReportIndicator } from '../../../src/domain/reports/reportAnswer';
@@ -277,23 +276,22 @@ export const childReport = async (context: TReportContext) => {
     ),
   };
 
-  const months = reportMonths(period.to);
-  const seriesFrom = `${months[0]}-01`;
-  const seriesTo = addMonths(`${months[11]}-01`, 1);
+  // Each month of the period, clipped to it (issue 35): the whole months from the monthly summary,
+  // the first's and the last's days within the period from the daily one (`periodRows`).
+  const months = reportMonths(period);
+  const seriesKinds = ['adoptedInPeriod', 'servicesGiven'];
   const monthly = await rowsOf<{ month: string; kind: string; n: string }>(
     db,
-    sql`select to_char(s.day, 'YYYY-MM') as month, (case when s.kind = 'adopted' then 'adoptedInPeriod' else s.kind end) as kind, sum(s.n) as n
-        from report_child_months s
-        where s.kind in ('adopted', 'servicesGiven') and s.day >= ${seriesFrom}::date and s.day < ${seriesTo}::date
-          and ${summaryCondition(context)}
+    sql`select to_char(p.day, 'YYYY-MM') as month, (case when p.kind = 'adopted' then 'adoptedInPeriod' else p.kind end) as kind, sum(p.n) as n
+        from (${periodRows('report_child', 'day', sql`s.kind, s.day, s.n`, period, sql`s.kind in ('adopted', 'servicesGiven') and ${summaryCondition(context)}`)}) p
         group by 1, 2`,
   );
   const series = months.map((month) => ({
-    month,
+    ...month,
     values: Object.fromEntries(
-      ['adoptedInPeriod', 'servicesGiven'].map((kind) => [
+      seriesKinds.map((kind) => [
         kind,
-        num(monthly.find((row) => row.month === month && row.kind === kind)?.n),
+        num(monthly.find((row) => row.month === month.month && row.kind === kind)?.n),
       ]),
     ),
   }));

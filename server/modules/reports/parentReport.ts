@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { addMonths } from '../../../src/domain/addMonths';
 import { parentArea } from '../../../src/domain/areas/parent.area';
 import type { TReportBreakdownRow, TReportIndicator } from '../../../src/domain/reports/reportAnswer';
 import { parentReportCatalogue } from '../../../src/domain/reports/reportCatalogue';
@@ -14,14 +13,19 @@ import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
  * The parents' report (issue 24), counted in the database: applications by status now, received and
  * decided in the period, families approved and waiting, the share of families matched in the period
  * who waited 3 months or more since their approval, approvals ending and ended; by province and
- * first applicant's sex; 12 months of applications received.
+ * first applicant's sex (the `sex` filter is that sex too); the period's applications received by month.
  */
 export const parentReport = async (context: TReportContext) => {
   const { db, period, today } = context;
   const statuses = Object.keys(parentArea.statuses);
   const inPeriod = (column: SQL) => sql`${column} between ${period.from}::date and ${period.to}::date`;
-  // Now and the period's days from the kept summaries (server/modules/reports/reportSummaries.ts).
-  const kept = summaryCondition(context, false);
+  // Now and the period's days from the kept summaries (server/modules/reports/reportSummaries.ts);
+  // the sex filter is the first applicant's, as the 'By sex' breakdown groups (docs/decisions.md).
+  const { sex } = context.query;
+  const kept =
+    sex === undefined
+      ? summaryCondition(context, false)
+      : sql`${summaryCondition(context, false)} and s.sex = ${sex}`;
   const nowRows = await rowsOf<{ province: string; sex: string | null; status: string; n: string }>(
     db,
     sql`select ho.province_id::text as province, s.sex, s.status, s.n
@@ -99,23 +103,23 @@ export const parentReport = async (context: TReportContext) => {
         ? { kh: translators.kh.options.sex[id](), en: translators.en.options.sex[id]() }
         : { kh: id, en: id },
     ),
-    // An application has no child yet: no age band, no disability.
+    // An application has no child yet: no age band, no disability (the workbook leaves them out).
     ageBand: [],
     disability: [],
   };
 
-  const months = reportMonths(period.to);
+  // Each month of the period, clipped to it (issue 35): the months add up to the period's figure.
+  const months = reportMonths(period);
   const monthly = await rowsOf<{ month: string; n: string }>(
     db,
     sql`select to_char(s.day, 'YYYY-MM') as month, sum(s.n) as n
         from report_application_days s
-        where s.kind = 'received' and ${kept} and s.day >= ${`${months[0]}-01`}::date
-          and s.day < ${addMonths(`${months[11]}-01`, 1)}::date
+        where s.kind = 'received' and ${kept} and ${inPeriod(sql`s.day`)}
         group by 1`,
   );
   const series = months.map((month) => ({
-    month,
-    values: { applicationsReceived: num(monthly.find((row) => row.month === month)?.n) },
+    ...month,
+    values: { applicationsReceived: num(monthly.find((row) => row.month === month.month)?.n) },
   }));
   return {
     indicators: parentReportCatalogue.flatMap((entry) => values.get(entry.key) ?? []),

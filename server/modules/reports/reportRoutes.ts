@@ -8,7 +8,12 @@ import { reportTarget } from '../../../src/domain/reports/report.settings';
 import { type TReportAnswer, ZReportAnswer } from '../../../src/domain/reports/reportAnswer';
 import { childReportCatalogue, parentReportCatalogue } from '../../../src/domain/reports/reportCatalogue';
 import { childReportListPath, parentReportListPath } from '../../../src/domain/reports/reportListPaths';
-import { reportPeriod, type TReportQuery, ZReportQuery } from '../../../src/domain/reports/reportQuery';
+import {
+  isReportPeriodInRange,
+  reportPeriod,
+  type TReportQuery,
+  ZReportQuery,
+} from '../../../src/domain/reports/reportQuery';
 import type { TTranslatable } from '../../../src/domain/translatable';
 import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import { headOffices, provinces } from '../../db/schema';
@@ -34,30 +39,41 @@ const reports = [
   {
     path: '/reports/children',
     summary:
-      "The children's report: indicators, breakdowns by province, sex, age band and disability, 12 months",
+      "The children's report: indicators, breakdowns by province, sex, age band and disability, the period's months",
     description:
-      'Filters: from, to (yyyy-mm-dd, the last 12 months by default), provinceId and headOfficeId (of the ' +
-      "record's head office), sex, ageBand (0-2, 3-5, 6-11, 12-17, the age today), disability (true/false). " +
+      'Filters: from, to (yyyy-mm-dd from 1900-01-01 to 2100-12-31; by default the 12 months up to today, ' +
+      "from the first of the month 11 months before), provinceId and headOfficeId (of the record's head " +
+      'office), sex, ageBand (0-2, 3-5, 6-11, 12-17, the age today), disability (true/false). ' +
+      "The series has each month the period touches, counting only the period's days. " +
       'A provincial user counts its office only.',
     count: childReport,
     listPath: childReportListPath,
     title: (t: TranslationFunctions) => t.reports.export.titleChildren(),
     catalogue: childReportCatalogue,
     statusArea: childArea,
+    filterKeys: ['sex', 'ageBand', 'disability'],
+    breakdownKeys: ['province', 'sex', 'ageBand', 'disability'],
+    sexOf: 'child',
     filename: 'children-report',
   },
   {
     path: '/reports/parents',
-    summary: "The parents' report: indicators, breakdowns by province and first applicant's sex, 12 months",
+    summary:
+      "The parents' report: indicators, breakdowns by province and first applicant's sex, the period's months",
     description:
-      'Filters: from, to (yyyy-mm-dd, the last 12 months by default), provinceId and headOfficeId (of the ' +
-      "application's head office; a matching's own for the families matched); sex, ageBand and disability " +
-      "are a child's and change nothing here. A provincial user counts its office only.",
+      'Filters: from, to (yyyy-mm-dd from 1900-01-01 to 2100-12-31; by default the 12 months up to today), ' +
+      "provinceId and headOfficeId (of the application's head office), sex (the first applicant's); " +
+      "ageBand and disability are a child's and change nothing here. The series has each month the " +
+      "period touches, counting only the period's days. A provincial user counts its office only.",
     count: parentReport,
     listPath: parentReportListPath,
     title: (t: TranslationFunctions) => t.reports.export.titleParents(),
     catalogue: parentReportCatalogue,
     statusArea: parentArea,
+    // An application has no child yet: no age band, no disability; its sex is the first applicant's.
+    filterKeys: ['sex'],
+    breakdownKeys: ['province', 'sex'],
+    sexOf: 'applicant',
     filename: 'parents-report',
   },
 ] as const;
@@ -77,6 +93,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = new Date(app.now());
     const today = isoDateIn(now);
     const period = reportPeriod(request.query, today);
+    if (!isReportPeriodInRange(period)) throw fieldErrors((t) => t.server.reportDayRange());
     if (period.from > period.to) throw fieldErrors((t) => t.server.reportPeriodOrder());
     const settings = await readSettings(app.db);
     // The kept counts at most 5 minutes old (reportSummaries.ts); then one read-only snapshot
@@ -95,8 +112,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     }));
     // Each figure opens its list (issue 24): the address of the records it counts, where one can;
     // a timeliness figure carries its target where the settings set one.
+    const listContext = { today, stageExpectedDays: settings.stageExpectedDays };
     const indicators = counted.indicators.map((indicator) => {
-      const listPath = report.listPath(indicator.key, period, request.query);
+      const listPath = report.listPath(indicator.key, period, request.query, listContext);
       const target = reportTarget(settings, indicator.key);
       return {
         ...indicator,
@@ -104,7 +122,17 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(listPath ? { listPath } : {}),
       };
     });
-    return { period, asOf: asOf.toISOString(), ...counted, indicators };
+    // Each month's figures open their list too: the figure's list over that month's days (issue 35).
+    const series = counted.series.map((month) => {
+      const listPaths = Object.fromEntries(
+        Object.keys(month.values).flatMap((key) => {
+          const path = report.listPath(key, month, request.query, listContext);
+          return path ? [[key, path]] : [];
+        }),
+      );
+      return { ...month, listPaths };
+    });
+    return { period, asOf: asOf.toISOString(), ...counted, indicators, series };
   };
 
   for (const report of reports) {
@@ -132,7 +160,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `${report.summary}, as an Excel workbook`,
           description:
             `${report.description} One sheet per part: the indicators with their definitions and the ` +
-            'filters at the top, each breakdown, the 12 months; numbers and dates as such, words in the ' +
+            'filters at the top, each breakdown the report has, each month of the period with its days; numbers and dates as such, words in the ' +
             "`locale` header's language. Failures answer JSON.",
           querystring,
           produces: [xlsxContentType],
@@ -155,6 +183,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           title: report.title,
           catalogue: report.catalogue,
           statusArea: report.statusArea,
+          filterKeys: report.filterKeys,
+          breakdownKeys: report.breakdownKeys,
+          sexOf: report.sexOf,
           query: request.query,
           placeNames: {
             province: await placeName(provinces, request.query.provinceId),

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { isoDateIn } from '../../../src/domain/programmeTime';
+import { parentUndecidedStatuses } from '../../../src/domain/workflows/parent.workflow';
 import type { TDbOrTx } from '../../audit';
 import type { TDb } from '../../db/client';
 import { ageBandSql, hasDisabilitySql, rowsOf, stageOfSql } from './reportSql';
@@ -23,7 +24,7 @@ const notMerged = (alias: string) => sql`${sql.identifier(alias)}.merged_into_id
  * - `report_stage_days`: stage periods by the day they were left and their length (a histogram): the
  *   median and 90th percentile over a period are read from its days' counts, exactly.
  * - `report_applications_now`, `report_application_days`: applications by office, status and first
- *   applicant's sex; received, decided and approval-end days.
+ *   applicant's sex; received, decided and approval-end days (by office and that sex too).
  *
  * The grain keeps every filter of the reports exact: office scope, head office and province (by the
  * record's own office, the province joined at read time), sex, age band and disability. The age band
@@ -53,6 +54,12 @@ declare module 'fastify' {
 }
 
 type TState = { takenAt: Date; today: string };
+
+/** An application not decided yet (a request to accept is not a decision), as an SQL list. */
+const undecided = sql`(${sql.join(
+  parentUndecidedStatuses.map((status) => sql`${status}`),
+  sql`, `,
+)})`;
 
 const stepDay = sql`coalesce((h.payload->>'date')::date, (h.at at time zone 'Asia/Phnom_Penh')::date)`;
 
@@ -147,24 +154,24 @@ const takeSummaries = async (db: TDb, takenAt: Date, today: string) =>
     );
     const inMatching = sql`exists (select 1 from adoptive_matchings am where am.parent_id = p.id and am.status not in ('completed', 'rejected'))`;
     await tx.execute(
-      sql`insert into report_application_days (kind, day, head_office_id, n, days)
-          select 'received', p.application_date, p.head_office_id, count(*), 0
-          from parent_infos p where p.application_date is not null and ${notMerged('p')} group by 1, 2, 3
+      sql`insert into report_application_days (kind, day, head_office_id, sex, n, days)
+          select 'received', p.application_date, p.head_office_id, p.applicant1_sex, count(*), 0
+          from parent_infos p where p.application_date is not null and ${notMerged('p')} group by 1, 2, 3, 4
           union all
-          select 'decided', p.decision_date, p.head_office_id, count(*), sum(p.decision_date - p.application_date)
-          from parent_infos p where p.decision_date is not null and p.status <> 'pending' and ${notMerged('p')} group by 1, 2, 3
+          select 'decided', p.decision_date, p.head_office_id, p.applicant1_sex, count(*), sum(p.decision_date - p.application_date)
+          from parent_infos p where p.decision_date is not null and p.status not in ${undecided} and ${notMerged('p')} group by 1, 2, 3, 4
           union all
           select case when ${inMatching} then 'approvedUntilMatched' else 'approvedUntilFree' end,
-            p.approved_until, p.head_office_id, count(*), 0
-          from parent_infos p where p.status = 'accepted' and p.approved_until is not null and ${notMerged('p')} group by 1, 2, 3`,
+            p.approved_until, p.head_office_id, p.applicant1_sex, count(*), 0
+          from parent_infos p where p.status = 'accepted' and p.approved_until is not null and ${notMerged('p')} group by 1, 2, 3, 4`,
     );
     await tx.execute(
-      sql`insert into report_family_proposals (head_office_id, parent_id, day, waited)
+      sql`insert into report_family_proposals (head_office_id, parent_id, day, sex, waited)
           -- The family's office, as every figure of the parents' report (and its list) counts it.
-          select p.head_office_id, m.parent_id, m.proposed_date,
+          select p.head_office_id, m.parent_id, m.proposed_date, p.applicant1_sex,
             coalesce(bool_or(p.decision_date <= m.proposed_date - interval '3 months'), false)
           from adoptive_matchings m join parent_infos p on p.id = m.parent_id
-          where m.proposed_date is not null group by 1, 2, 3`,
+          where m.proposed_date is not null group by 1, 2, 3, 4`,
     );
     await tx.execute(
       sql`insert into report_summary_state (id, taken_at, today) values (1, ${takenAt.toISOString()}::timestamptz, ${today}::date)

@@ -1,6 +1,8 @@
 import type { TAreaDefinition } from '../../../src/domain/areas/area';
 import { areaStatusText } from '../../../src/domain/areas/areaWords';
 import type { TRouteLocale } from '../../../src/domain/locale';
+import { isoDateIn } from '../../../src/domain/programmeTime';
+import { countsNothing, indicatorLabel } from '../../../src/domain/reports/indicatorLabel';
 import type { TReportAnswer, TReportBreakdownRow } from '../../../src/domain/reports/reportAnswer';
 import type { TReportCatalogueEntry } from '../../../src/domain/reports/reportCatalogue';
 import type { TReportQuery } from '../../../src/domain/reports/reportQuery';
@@ -16,6 +18,12 @@ export type TReportWorkbook = {
   title: (t: TranslationFunctions) => string;
   catalogue: readonly TReportCatalogueEntry[];
   statusArea: TAreaDefinition;
+  /** The filters this report has (the parents' report has no age band nor disability). */
+  filterKeys: readonly ('sex' | 'ageBand' | 'disability')[];
+  /** The breakdowns this report has: a sheet each (issue 35: no empty sheet for one it cannot have). */
+  breakdownKeys: readonly (keyof TReportAnswer['data']['breakdowns'])[];
+  /** What the sex filter is of: the child's, or the first applicant's (the parents' report). */
+  sexOf: 'child' | 'applicant';
   query: TReportQuery;
   /** The names of the province and head office filtered by, in the request's language. */
   placeNames: { province?: string; headOffice?: string };
@@ -26,6 +34,8 @@ export type TReportWorkbook = {
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const dayFormat = 'dd-mm-yyyy';
+/** A day as the screens write it in a sentence (dd-mm-yyyy). */
+const dayWords = (iso: string) => iso.split('-').reverse().join('-');
 
 /**
  * A report's answer as an Excel workbook (issue 24): the indicators with their definitions, each
@@ -59,12 +69,30 @@ export const reportWorkbook = async (report: TReportWorkbook): Promise<Buffer> =
     [words.to(), day(data.period.to)],
     [t.fields.province(), report.placeNames.province ?? words.all()],
     [t.fields.headOffice(), report.placeNames.headOffice ?? words.all()],
-    [t.fields.sex(), query.sex ? wordOf(t.options.sex, query.sex) : words.all()],
-    [t.fields.ageBand(), query.ageBand ? wordOf(t.options.ageBand, query.ageBand) : words.all()],
-    [
-      t.fields.hasDisability(),
-      query.disability ? wordOf(t.options.hasDisability, query.disability) : words.all(),
-    ],
+    ...(report.filterKeys.includes('sex')
+      ? [
+          [
+            report.sexOf === 'applicant' ? t.reports.filters.applicantSex() : t.fields.sex(),
+            query.sex ? wordOf(t.options.sex, query.sex) : words.all(),
+          ] as [string, unknown],
+        ]
+      : []),
+    ...(report.filterKeys.includes('ageBand')
+      ? [
+          [t.fields.ageBand(), query.ageBand ? wordOf(t.options.ageBand, query.ageBand) : words.all()] as [
+            string,
+            unknown,
+          ],
+        ]
+      : []),
+    ...(report.filterKeys.includes('disability')
+      ? [
+          [
+            t.fields.hasDisability(),
+            query.disability ? wordOf(t.options.hasDisability, query.disability) : words.all(),
+          ] as [string, unknown],
+        ]
+      : []),
     [words.asOf(), new Date(data.asOf)],
   ];
   for (const [label, value] of filters) {
@@ -84,14 +112,22 @@ export const reportWorkbook = async (report: TReportWorkbook): Promise<Buffer> =
     words.target(),
   ]);
   header.font = { bold: true };
+  // The definitions name the period's days and the day the figures were counted (issue 35).
+  const definitionDays = {
+    from: dayWords(data.period.from),
+    to: dayWords(data.period.to),
+    today: dayWords(isoDateIn(new Date(data.asOf))),
+  };
   for (const indicator of data.indicators) {
     const entry = report.catalogue.find((one) => one.key === indicator.key);
-    const definition = entry ? wordOf(t.reports.definitions, entry.definition) : '';
+    const definition = entry ? t.reports.definitions[entry.definition](definitionDays) : '';
     const part = partName(indicator.key);
+    const nothing = countsNothing(indicator);
+    // The screen's words (issue 35): the figure's name, not its key; a share of nothing is '—'.
     const row = indicators.addRow([
-      indicator.key,
+      indicatorLabel(t, indicator.key),
       part ? `${part}: ${definition}` : definition,
-      indicator.value,
+      nothing ? `— ${t.reports.screen.nothingToCount()}` : indicator.value,
       wordOf(words.units, indicator.unit),
       indicator.numerator ?? null,
       indicator.denominator ?? null,
@@ -114,19 +150,37 @@ export const reportWorkbook = async (report: TReportWorkbook): Promise<Buffer> =
       sheet.addRow([row.name[report.locale], ...keys.map((key) => row.values[key] ?? 0)]);
     sheet.getColumn(1).width = 28;
   };
-  breakdownSheet(words.sheetProvince(), data.breakdowns.province);
-  breakdownSheet(words.sheetSex(), data.breakdowns.sex);
-  breakdownSheet(words.sheetAgeBand(), data.breakdowns.ageBand);
-  breakdownSheet(words.sheetDisability(), data.breakdowns.disability);
+  const sheetNames = {
+    province: words.sheetProvince(),
+    sex: words.sheetSex(),
+    ageBand: words.sheetAgeBand(),
+    disability: words.sheetDisability(),
+  };
+  for (const key of report.breakdownKeys) breakdownSheet(sheetNames[key], data.breakdowns[key]);
 
   const series = workbook.addWorksheet(words.sheetSeries(), { views: [{ state: 'frozen', ySplit: 1 }] });
   const seriesKeys = [...new Set(data.series.flatMap((entry) => Object.keys(entry.values)))];
-  series.addRow([words.month(), ...seriesKeys.map((key) => wordOf(words.series, key))]).font = { bold: true };
+  // Each month with its days within the period (issue 35: the first and the last may be cut short).
+  series.addRow([
+    words.month(),
+    words.from(),
+    words.to(),
+    ...seriesKeys.map((key) => wordOf(words.series, key)),
+  ]).font = { bold: true };
   for (const entry of data.series)
-    series.addRow([day(`${entry.month}-01`), ...seriesKeys.map((key) => entry.values[key] ?? 0)]);
+    series.addRow([
+      day(`${entry.month}-01`),
+      day(entry.from),
+      day(entry.to),
+      ...seriesKeys.map((key) => entry.values[key] ?? 0),
+    ]);
   series.getColumn(1).numFmt = 'mm-yyyy';
   series.getColumn(1).width = 12;
-  for (let column = 2; column <= seriesKeys.length + 1; column += 1) series.getColumn(column).width = 24;
+  for (const column of [2, 3]) {
+    series.getColumn(column).numFmt = dayFormat;
+    series.getColumn(column).width = 12;
+  }
+  for (let column = 4; column <= seriesKeys.length + 3; column += 1) series.getColumn(column).width = 24;
 
   return workbookBytes(workbook);
 };

@@ -31,6 +31,7 @@ import {
 } from '../../resources/recordSql';
 import { childFilters, inOfficeProvince, whether, withinDays } from '../../resources/reportListFilters';
 import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import { assertOfficerFits, assertOfficerFitsServices } from './serviceOfficer';
 
 const services = postAdoptionServices;
 const serviceOffice = alias(headOffices, 'service_office');
@@ -80,6 +81,7 @@ const followedMatching = async ({ db, body, actor }: Pick<TWriteContext, 'db' | 
   const inScope = (office: number) => actor.officeScope === null || office === actor.officeScope;
   const columns = {
     id: adoptiveMatchings.id,
+    code: adoptiveMatchings.code,
     childId: adoptiveMatchings.childId,
     status: adoptiveMatchings.status,
     headOfficeId: adoptiveMatchings.headOfficeId,
@@ -117,16 +119,6 @@ const followedMatching = async ({ db, body, actor }: Pick<TWriteContext, 'db' | 
   return { ...matching, completedOn: matching.completedOn };
 };
 
-/** An officer is an active user. */
-const checkOfficer = async (db: TDbOrTx, officerId: unknown) => {
-  if (typeof officerId !== 'number') return;
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, officerId), eq(users.active, true)));
-  if (!user) throw fieldErrors((t) => t.server.serviceOfficerUnknown());
-};
-
 /** Only a service not yet given or refused may be deleted; the others keep their history. */
 const guardService = async (context: TWriteContext) => {
   const { mode, before, body, db } = context;
@@ -134,10 +126,16 @@ const guardService = async (context: TWriteContext) => {
     if (before?.status !== 'pending') throw new ApiError(409, 'serviceDeleteDone');
     return;
   }
-  await checkOfficer(db, body.officerId);
+  const followed = mode === 'create' ? await followedMatching(context) : null;
+  // An officer named, or changed: one who may record the service and whose office keeps it (a new
+  // service is kept by its adoption's office, named by the matching's code).
+  if (followed) await assertOfficerFits(db, body.officerId, [followed]);
+  else if (body.officerId !== before?.officerId)
+    await assertOfficerFits(db, body.officerId, [
+      { code: String(before?.code ?? ''), headOfficeId: Number(before?.headOfficeId) },
+    ]);
   // A follow-up is planned on or after the adoption it follows.
-  const adoptedOn =
-    mode === 'create' ? (await followedMatching(context)).completedOn : String(before?.adoptedOn ?? '');
+  const adoptedOn = followed ? followed.completedOn : String(before?.adoptedOn ?? '');
   if (typeof body.plannedDate === 'string' && adoptedOn && body.plannedDate < adoptedOn)
     throw fieldErrors((t) => t.server.servicePlannedBeforeAdoption({ day: formatDate(adoptedOn) }));
 };
@@ -282,6 +280,10 @@ export const serviceBinding: TResourceBinding = {
   },
   // Replanning moves a pending service's planned day by the days sent (the guard still keeps it on or
   // after the adoption); a service given or found not given keeps its day.
+  // The officer is judged once for every row (a 400, nothing written), before any row is.
+  bulkCheck: {
+    'assign-officer': ({ db, body, ids, actor }) => assertOfficerFitsServices(db, body.officerId, ids, actor),
+  },
   bulkChanges: {
     replan: async ({ before, body }) => {
       if (before.status !== 'pending') throw new ApiError(409, 'bulkServiceNotPending');

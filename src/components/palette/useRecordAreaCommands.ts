@@ -1,7 +1,13 @@
 import { useSetAtom } from 'jotai';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { areaPagePermission, areaPermission, type TAreaDefinition } from '@/domain/areas/area';
+import {
+  areaDuplicatesPath,
+  areaMergePermission,
+  areaPagePermission,
+  areaPermission,
+  type TAreaDefinition,
+} from '@/domain/areas/area';
 import { areaWords } from '@/domain/areas/areaWords';
 import { hasPermission } from '@/domain/permissions';
 import { bothLanguages } from '@/i18n/bothLanguages';
@@ -34,6 +40,8 @@ export type TRecordAreaCommands = {
     path: string;
     /** More words it is found by, in the reader's language. */
     keywords?: (LL: TranslationFunctions) => string[];
+    /** Who is offered it, when not every reader of the area (the review of duplicates: `:merge`). */
+    permission?: string;
   }[];
 };
 
@@ -49,7 +57,23 @@ export const recordAreaCommandsOf = (area: TAreaDefinition): TRecordAreaCommands
   readPermission: areaPermission(area, 'read'),
   newTitle: (LL) => areaWords(LL, area).commands.new(),
   findTitle: (LL) => areaWords(LL, area).commands.find(),
-  pages: area.commandPages,
+  pages: [
+    ...(area.commandPages ?? []),
+    // Issue 35: the area's possible duplicates, for those who may merge them.
+    ...(area.duplicateReview
+      ? [
+          {
+            id: `open-${area.name}-duplicates`,
+            path: areaDuplicatesPath(area),
+            icon: 'matching',
+            title: (LL: TranslationFunctions) =>
+              LL.list.possibleDuplicates({ things: LL.resources[area.name as 'child']?.many() ?? area.name }),
+            keywords: (LL: TranslationFunctions) => [LL.list.mergeKeyword()],
+            permission: areaMergePermission(area),
+          },
+        ]
+      : []),
+  ],
 });
 
 /**
@@ -91,6 +115,7 @@ export const useRecordAreaCommands = (area: TRecordAreaCommands): TCommand[] => 
         },
       });
       for (const page of area.pages ?? []) {
+        if (page.permission && !hasPermission(user, page.permission)) continue;
         const titles = bothLanguages(page.title);
         list.push({
           id: page.id,

@@ -21,7 +21,7 @@ import { isoDateIn } from '@/domain/programmeTime';
 import { translate } from '@/domain/translate';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
-import { apiRecord } from '@/platform/api/client';
+import { apiRecordOrMerged, RecordMergedError } from '@/platform/api/mergedRecord';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRemoteData } from '@/platform/api/useRemoteData';
 import { localizedPath } from '@/platform/localePath';
@@ -29,6 +29,7 @@ import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { setupAtom } from '@/state/setup';
 import { workQueueRefreshAtom } from '@/state/workQueue';
+import { MergedRecordNotice } from './MergedRecordNotice';
 import type { TShowLayout, TShowTexts } from './showLayout';
 import { TimelineCard } from './TimelineCard';
 import './recordPrint.css';
@@ -56,8 +57,12 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
   // A failure shows the error catalogue's view in place of the page (an id that is no number: 404).
   const loadRecord = useCallback(
     async (signal: AbortSignal) =>
-      (await apiRecord<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(id)}`, { signal }))
-        .data,
+      // A merged record (issue 35) says where it went instead of an error view.
+      (
+        await apiRecordOrMerged<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(id)}`, {
+          signal,
+        })
+      ).data,
     [id, definition.apiBase],
   );
   const load = useRemoteData(loadRecord, reloadKey);
@@ -202,6 +207,8 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
         >
           {texts.loading()}
         </div>
+      ) : load.state === 'failed' && load.error instanceof RecordMergedError ? (
+        <MergedRecordNotice definition={definition} into={load.error.mergedInto} />
       ) : record ? (
         <div className="flex flex-col gap-4 print:gap-2">
           <section

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldValues, useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
+import { DuplicateCheckPanel } from '@/components/duplicates/DuplicateCheckPanel';
+import { duplicatesOf } from '@/components/duplicates/duplicateApi';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { showToast } from '@/components/feedback/toasts';
 import { DateInput } from '@/components/form/DateInput';
@@ -21,19 +23,16 @@ import { Icon } from '@/components/Icon';
 import { type TCommand, useRegisterCommands } from '@/components/palette/commandRegistry';
 import { recordDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
+import { MergedRecordNotice } from '@/components/record/MergedRecordNotice';
 import { dangerOutlineButton } from '@/components/ui';
 import { areaByName } from '@/domain/areas';
+import type { TDuplicateMatch } from '@/domain/duplicates';
 import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { hasRecordPage, permissionFor, type TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translate';
-import {
-  createResource,
-  deleteResource,
-  fetchResource,
-  type TResourceRow,
-  updateResource,
-} from '@/platform/api/resources';
+import { apiRecordOrMerged, RecordMergedError, type TMergedInto } from '@/platform/api/mergedRecord';
+import { createResource, deleteResource, type TResourceRow, updateResource } from '@/platform/api/resources';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
@@ -49,6 +48,12 @@ const useNoRecordActions = (): TRecordActions => noRecordActions;
 const noFormAddOns: TFormAddOns = { sections: {}, dirty: false, afterSave: async () => true };
 const useNoFormAddOns = (): TFormAddOns => noFormAddOns;
 
+/** The question a refused save of a likely duplicate asks (issue 35): loaded when it is asked. */
+const DuplicateSaveDialog = lazy(() => import('@/components/duplicates/DuplicateSaveDialog'));
+
+/** A create refused as a likely duplicate: what was typed, the records it may be, whether it is being sent again. */
+type TDuplicateSave = { values: FieldValues; matches: TDuplicateMatch[]; busy: boolean };
+
 /** The form's own fields (not an add-on's buttons) that take typing. */
 const firstFieldSelector =
   ':is(input, select, textarea, button)[id^="field-"]:not([disabled]):not([readonly]):not([type="hidden"])';
@@ -57,7 +62,9 @@ type TLoad =
   | { state: 'loading' }
   | { state: 'ready'; record: TResourceRow | null; defaults?: Record<string, unknown> }
   /** The read failed: the layout shows the error catalogue's view (not found, offline...) instead. */
-  | { state: 'failed' };
+  | { state: 'failed' }
+  /** The record was merged into another (issue 35): the page says where it went. */
+  | { state: 'merged'; into: TMergedInto };
 
 /** The create or edit page of any described resource (`/…/create`, `/…/edit/{id}`). */
 export const ResourceFormPage = ({
@@ -101,9 +108,18 @@ export const ResourceFormPage = ({
     if (mode === 'create' || !id) return;
     let current = true;
     setLoad({ state: 'loading' });
-    fetchResource(definition, id)
-      .then((record) => current && setLoad({ state: 'ready', record }))
-      .catch(() => current && setLoad({ state: 'failed' }));
+    // A merged record (issue 35) says where it went, with a link there.
+    apiRecordOrMerged<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(id)}`)
+      .then(({ data: record }) => current && setLoad({ state: 'ready', record }))
+      .catch(
+        (error: unknown) =>
+          current &&
+          setLoad(
+            error instanceof RecordMergedError
+              ? { state: 'merged', into: error.mergedInto }
+              : { state: 'failed' },
+          ),
+      );
     return () => {
       current = false;
     };
@@ -291,6 +307,38 @@ const ResourceForm = ({
   const failWith = (error: unknown) =>
     setNotice(noticeForSaveFailure(error, { fieldPaths, labelForPath, setError, LL }));
 
+  const [duplicateSave, setDuplicateSave] = useState<TDuplicateSave | null>(null);
+
+  /** Sends the record (with `extra`: the answer to a duplicate question), then what belongs to it; throws a refusal. */
+  const persist = async (values: FieldValues, extra: Record<string, unknown> = {}) => {
+    const body = { ...bodyOf(values), ...extra };
+    let saved: TResourceRow;
+    if (record) {
+      saved = await updateResource(definition, record.id, { ...body, version: record.version });
+      showToast(LL.form.saved());
+    } else {
+      saved = await createResource(definition, body);
+      showToast(LL.form.created({ thing: text.one }));
+    }
+    clearLookupCache();
+    resource.afterWrite?.();
+    // The record exists now: what belongs to it (photo, documents) follows.
+    const allSaved = await addOns.afterSave(saved);
+    leaving.current = true;
+    reset(values);
+    if (!allSaved) {
+      // Something of it was not saved: open the record, so it can be tried again there.
+      if (record) onReload();
+      else navigate(localizedPath(locale, `${definition.routeBase}/edit/${saved.id}`), { replace: true });
+      return;
+    }
+    navigate(
+      hasRecordPage(definition)
+        ? localizedPath(locale, `${definition.routeBase}/${definition.recordPage}/${saved.id}`)
+        : listPath,
+    );
+  };
+
   const save = handleSubmit(
     async (values) => {
       setNotice(null);
@@ -299,34 +347,12 @@ const ResourceForm = ({
         return;
       }
       try {
-        const body = bodyOf(values);
-        let saved: TResourceRow;
-        if (record) {
-          saved = await updateResource(definition, record.id, { ...body, version: record.version });
-          showToast(LL.form.saved());
-        } else {
-          saved = await createResource(definition, body);
-          showToast(LL.form.created({ thing: text.one }));
-        }
-        clearLookupCache();
-        resource.afterWrite?.();
-        // The record exists now: what belongs to it (photo, documents) follows.
-        const allSaved = await addOns.afterSave(saved);
-        leaving.current = true;
-        reset(values);
-        if (!allSaved) {
-          // Something of it was not saved: open the record, so it can be tried again there.
-          if (record) onReload();
-          else navigate(localizedPath(locale, `${definition.routeBase}/edit/${saved.id}`), { replace: true });
-          return;
-        }
-        navigate(
-          hasRecordPage(definition)
-            ? localizedPath(locale, `${definition.routeBase}/${definition.recordPage}/${saved.id}`)
-            : listPath,
-        );
+        await persist(values);
       } catch (error) {
-        failWith(error);
+        // A new record like one already there (issue 35): the dialog asks before it is registered.
+        const matches = record ? null : duplicatesOf(error);
+        if (matches) setDuplicateSave({ values, matches, busy: false });
+        else failWith(error);
       }
     },
     () => {
@@ -337,6 +363,28 @@ const ResourceForm = ({
   );
 
   useSaveShortcut(save);
+
+  /** 'Not the same — register anyway': sent again, naming the records it is not and why. */
+  const registerAnyway = async (reason: string) => {
+    const pending = duplicateSave;
+    if (!pending) return;
+    setDuplicateSave({ ...pending, busy: true });
+    try {
+      await persist(pending.values, {
+        notDuplicateOf: pending.matches.map((match) => match.id),
+        duplicateReason: reason,
+      });
+      setDuplicateSave(null);
+    } catch (error) {
+      // Another like it was registered meanwhile: the question is asked again with it.
+      const matches = duplicatesOf(error);
+      if (matches) setDuplicateSave({ ...pending, matches, busy: false });
+      else {
+        setDuplicateSave(null);
+        failWith(error);
+      }
+    }
+  };
 
   const remove = async () => {
     if (!record) return;
@@ -571,6 +619,16 @@ const ResourceForm = ({
     }
   };
 
+  // Possible duplicates as the record is typed (issue 35), where the description says.
+  const { duplicateCheck } = definition;
+  const duplicatePanel = duplicateCheck ? (
+    <DuplicateCheckPanel
+      definition={{ ...definition, duplicateCheck }}
+      control={control}
+      excludeId={record?.id}
+    />
+  ) : null;
+
   return (
     <div className="mx-auto max-w-4xl px-4 py-4 sm:px-6">
       <Breadcrumbs
@@ -589,7 +647,9 @@ const ResourceForm = ({
         <p className="text-slate-600 dark:text-slate-300" aria-live="polite">
           {LL.form.loadingRecord()}
         </p>
-      ) : load.state === 'failed' ? null : (
+      ) : load.state === 'failed' ? null : load.state === 'merged' ? (
+        <MergedRecordNotice definition={definition} into={load.into} />
+      ) : (
         <form
           ref={formElement}
           noValidate
@@ -620,12 +680,16 @@ const ResourceForm = ({
                       <div className="grid gap-4 sm:grid-cols-2">{sectionFields.map(renderField)}</div>
                     ) : null}
                     {addOn ? <div className={sectionFields.length > 0 ? 'mt-4' : ''}>{addOn}</div> : null}
+                    {duplicateCheck?.section === section ? duplicatePanel : null}
                   </section>
                 );
               })}
             </div>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2">{fields.map(renderField)}</div>
+            <>
+              <div className="grid gap-4 sm:grid-cols-2">{fields.map(renderField)}</div>
+              {duplicatePanel}
+            </>
           )}
           <div className="mt-6 flex flex-wrap items-center gap-2 border-slate-200 border-t pt-4 dark:border-slate-800">
             <SaveButton busy={isSubmitting} />
@@ -657,6 +721,17 @@ const ResourceForm = ({
         onConfirm={() => void remove()}
         onCancel={() => setConfirmingDelete(false)}
       />
+      {duplicateSave ? (
+        <Suspense fallback={null}>
+          <DuplicateSaveDialog
+            definition={definition}
+            matches={duplicateSave.matches}
+            busy={duplicateSave.busy}
+            onConfirm={(reason) => void registerAnyway(reason)}
+            onClose={() => setDuplicateSave(null)}
+          />
+        </Suspense>
+      ) : null}
       {leaveGuard}
     </div>
   );

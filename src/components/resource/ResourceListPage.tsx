@@ -13,6 +13,8 @@ import { type TCommand, useRegisterCommands } from '@/components/palette/command
 import { createKeywords, listDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { iconButton, kbd, primaryButton, secondaryButton } from '@/components/ui';
+import { areaByName } from '@/domain/areas';
+import { areaDuplicatesPath, areaMergePermission } from '@/domain/areas/area';
 import { rowsPerPageOptions } from '@/domain/constants';
 import { groupedNumber } from '@/domain/groupedNumber';
 import type { TListQuery } from '@/domain/listQuery';
@@ -78,6 +80,12 @@ export const ResourceListPage = ({
     !definition.readOnly &&
     hasPermission(user, permissionFor(definition, 'write')) &&
     (!resource.pagePermission || hasPermission(user, resource.pagePermission));
+  // Issue 35: the area's possible duplicates, for those who may merge them.
+  const reviewedArea = variant ? undefined : areaByName(definition.name);
+  const duplicatesPath =
+    reviewedArea?.duplicateReview && hasPermission(user, areaMergePermission(reviewedArea))
+      ? localizedPath(locale, areaDuplicatesPath(reviewedArea))
+      : null;
   const fixedFilters = variant?.fixedFilters ?? noFixedFilters;
   const shownFilters = useMemo(
     () => definition.filters.filter((filter) => filter.kind !== 'id' && !(filter.key in fixedFilters)),
@@ -445,6 +453,12 @@ export const ResourceListPage = ({
             ))}
             <kbd className={`${kbd} mx-1`}>V</kbd>
           </fieldset>
+        ) : null}
+        {duplicatesPath ? (
+          <AppLink to={duplicatesPath} className={secondaryButton}>
+            <Icon name="matching" className="size-4" />
+            {LL.list.possibleDuplicatesLink()}
+          </AppLink>
         ) : null}
         {canCreate ? (
           <AppLink to={createPath} state={backState} className={primaryButton}>

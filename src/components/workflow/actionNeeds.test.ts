@@ -65,8 +65,8 @@ describe('the confirm-test dialog', () => {
   });
 });
 
-describe('the accept dialog', () => {
-  const needs = parentWorkflowClient.needs;
+describe('accepting an application, and asking another approver to (issue 35)', () => {
+  const { needs, refusal } = parentWorkflowClient;
   const eligible = {
     id: 2,
     version: 1,
@@ -80,25 +80,43 @@ describe('the accept dialog', () => {
     referencesOn: '2026-01-11',
     trainingOn: '2026-01-11',
   };
+  const failing = { ...eligible, homeStudyOn: null, trainingOn: '', policeRecordOn: null };
+  const user = (id: number, username: string) => ({
+    id,
+    name: username,
+    username,
+    roles: [],
+    permissions: [],
+  });
+  const caseworker = user(7, 'caseworker');
+  const supervisor = user(8, 'supervisor');
 
-  it('does not ask for a justification of an eligible application', () => {
-    expect(needs?.('accept-parents-adoption', eligible, {}, settings, en)).toEqual({
-      note: null,
+  it('accepts an eligible application directly; the request says none is needed', () => {
+    expect(refusal?.('accept-parents-adoption', eligible, caseworker, settings, en)).toBeNull();
+    expect(needs?.('request-acceptance', eligible, {}, settings, en)).toEqual({
+      note: en.workflowNeeds.requestNotNeeded(),
       required: [],
-      hidden: ['justification'],
+      hidden: [],
     });
   });
 
-  it('says which checks fail and requires the justification otherwise', () => {
-    const result = needs?.(
-      'accept-parents-adoption',
-      { ...eligible, homeStudyOn: null, trainingOn: '', policeRecordOn: null },
-      {},
-      settings,
-      en,
+  it('locks the acceptance of one that fails the rules, naming the checks, and the request names them too', () => {
+    const checks = en.areas.parent.show.checklistDone({ done: 2, all: 5 });
+    expect(refusal?.('accept-parents-adoption', failing, caseworker, settings, en)).toBe(
+      en.workflowNeeds.acceptNeedsRequest({ checks }),
     );
-    expect(result?.required).toEqual(['justification']);
-    expect(result?.hidden).toEqual([]);
-    expect(result?.note).toContain(en.areas.parent.show.checklistDone({ done: 2, all: 5 }));
+    expect(refusal?.('request-acceptance', failing, caseworker, settings, en)).toBeNull();
+    expect(needs?.('request-acceptance', failing, {}, settings, en)?.note).toBe(
+      en.workflowNeeds.notEligible({ checks }),
+    );
+  });
+
+  it('locks the decisions for the one who asked (four-eyes), not for another approver', () => {
+    const requested = { ...failing, status: 'acceptanceRequested', acceptanceRequestedBy: 7 };
+    const words = en.workflow.fourEyesRefused({ step: 'Request acceptance' });
+    expect(refusal?.('approve-acceptance', requested, caseworker, settings, en)).toBe(words);
+    expect(refusal?.('return-acceptance', requested, caseworker, settings, en)).toBe(words);
+    expect(refusal?.('approve-acceptance', requested, supervisor, settings, en)).toBeNull();
+    expect(refusal?.('return-acceptance', requested, supervisor, settings, en)).toBeNull();
   });
 });

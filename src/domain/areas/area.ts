@@ -56,6 +56,11 @@ export type TAreaDefinition = {
   idOptional?: boolean;
   /** Its entry in the sidebar (spec section 2), in the area's order. */
   menu: { key: string; icon: string; title: TTranslatable };
+  /**
+   * Its records are checked for duplicates (issue 35): holders of `{permission}:merge` review the
+   * possible pairs at `{routeBase}/duplicates` (the list page and the palette lead there).
+   */
+  duplicateReview?: boolean;
   /** Pages of the area the palette offers besides 'New …' and 'Find …'. */
   commandPages?: readonly TAreaCommandPage[];
   /** Its system settings (`<name>.settings.ts`): the settings' schema, defaults and screen read them. */
@@ -77,6 +82,13 @@ export const areaPermission = (
   area: TAreaDefinition,
   action: 'read' | 'write' | 'update' | 'delete',
 ): string => `${area.permission}:${action}`;
+
+/** `{permission}:merge`: who reviews the area's possible duplicates and merges them (issue 35). */
+export const areaMergePermission = (area: TAreaDefinition): string => `${area.permission}:merge`;
+
+/** Where an area's possible duplicates are reviewed (issue 35). */
+export const areaDuplicatesPath = (area: Pick<TAreaDefinition, 'routeBase'>): string =>
+  `${area.routeBase}/duplicates`;
 
 /** The permission of the area's create and edit pages. */
 export const areaPagePermission = (area: TAreaDefinition): string =>

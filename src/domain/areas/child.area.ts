@@ -30,6 +30,7 @@ export const childArea = defineArea({
     },
   ],
   settings: childSettings,
+  duplicateReview: true,
   bulkActions: [
     {
       name: 'move-head-office',

@@ -8,10 +8,19 @@ export const parentArea = defineArea({
   apiBase: '/parent-infos',
   routeBase: '/adoptive-parents/parents',
   permission: 'adoptive_parents',
-  statuses: { pending: 'amber', accepted: 'green', matched: 'blue', adopted: 'violet', rejected: 'rose' },
+  statuses: {
+    pending: 'amber',
+    // Waiting on a second approver (issue 35): a decision to take, as a matching's requests are.
+    acceptanceRequested: 'amber',
+    accepted: 'green',
+    matched: 'blue',
+    adopted: 'violet',
+    rejected: 'rose',
+  },
   // The application that adopted (final) is the law's.
   keptStatuses: ['adopted'],
   menu: { key: 'parents', icon: 'parents', title: { kh: 'ឪពុកម្ដាយសុំកុមារធម៌', en: 'Adopted parents' } },
   settings: parentSettings,
-  workQueueReasons: ['approvalExpiring'],
+  duplicateReview: true,
+  workQueueReasons: ['approvalExpiring', 'acceptanceRequested'],
 });

@@ -35,7 +35,19 @@ export const ZReportAnswer = z.object({
       ageBand: z.array(ZReportBreakdownRow),
       disability: z.array(ZReportBreakdownRow),
     }),
-    series: z.array(z.object({ month: z.string(), values: z.record(z.string(), z.number()) })),
+    /**
+     * Each month the period touches (issue 35), its days within the period (`from`, `to`: the first
+     * and the last month are cut to the period) and the list of each of its figures.
+     */
+    series: z.array(
+      z.object({
+        month: z.string(),
+        from: z.string(),
+        to: z.string(),
+        values: z.record(z.string(), z.number()),
+        listPaths: z.record(z.string(), z.string()).optional(),
+      }),
+    ),
   }),
 });
 export type TReportAnswer = z.infer<typeof ZReportAnswer>;

@@ -24,20 +24,48 @@ export const ZReportQuery = z.object({
 });
 export type TReportQuery = z.infer<typeof ZReportQuery>;
 
-/** The period a query names: its own days, else the 12 months up to `today` (from the day after a year before). */
+/**
+ * The period a query names: its own days, else the 12 months up to `to` (today by default): from
+ * the first of the month 11 months before `to`'s, so the series' 12 months are whole but the last,
+ * which ends on `to` (issue 35: a period starting mid-month drew a 13th month of a few days).
+ */
 export const reportPeriod = (query: TReportQuery, today: string = isoDateIn(new Date())) => {
   const to = query.to ?? today;
-  const from = query.from ?? addDaysIso(addMonths(to, -12), 1);
+  const from = query.from ?? addMonths(`${to.slice(0, 7)}-01`, -11);
   return { from, to };
 };
 
 const addDaysIso = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The 12 months (yyyy-mm) of the series, the last one being `to`'s. */
-export const reportMonths = (to: string): string[] => {
-  const months: string[] = [];
-  for (let shift = -11; shift <= 0; shift += 1)
-    months.push(addMonths(`${to.slice(0, 7)}-01`, shift).slice(0, 7));
+/**
+ * The days a report may be asked about (issue 35: `to=9999-12-31` overflowed the month after it, a
+ * 500): the programme's records are of this century and the last; a day outside is a 400.
+ */
+export const reportDayRange = { first: '1900-01-01', last: '2100-12-31' } as const;
+
+/** Whether both ends of a period are within `reportDayRange`. */
+export const isReportPeriodInRange = (period: { from: string; to: string }): boolean =>
+  [period.from, period.to].every((day) => day >= reportDayRange.first && day <= reportDayRange.last);
+
+/** One month of a report's series: its month (yyyy-mm) and its days within the period. */
+export type TReportMonth = { month: string; from: string; to: string };
+
+/**
+ * The months of the series (issue 35): every month the period touches, from `from`'s to `to`'s,
+ * each with the days of it within the period, so the first and the last month count only the
+ * period's days and the months add up to the period's figure. The default period is 12 whole
+ * months, so its series is the 12 months DESIGN.md names.
+ */
+export const reportMonths = (period: { from: string; to: string }): TReportMonth[] => {
+  const months: TReportMonth[] = [];
+  for (let first = `${period.from.slice(0, 7)}-01`; first <= period.to; first = addMonths(first, 1)) {
+    const last = addDaysIso(addMonths(first, 1), -1);
+    months.push({
+      month: first.slice(0, 7),
+      from: first < period.from ? period.from : first,
+      to: last > period.to ? period.to : last,
+    });
+  }
   return months;
 };

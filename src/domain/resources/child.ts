@@ -122,6 +122,34 @@ export const childResource = {
   apiBase: childArea.apiBase,
   schema: ZChildInput,
   formSections: ['identity', 'birthOrigin', 'careHealth', 'family', 'documents'],
+  // Issue 35: the form lists possible duplicates under the identity as the names are typed.
+  duplicateCheck: {
+    fields: [
+      'familyNameKh',
+      'givenNameKh',
+      'familyNameEn',
+      'givenNameEn',
+      'sex',
+      'dateOfBirth',
+      'dateOfBirthEstimated',
+      'birthProvinceId',
+      'nationalityId',
+    ],
+    askWhen: ['familyNameKh', 'givenNameKh', 'familyNameEn', 'givenNameEn'],
+    section: 'identity',
+    mergeParts: {
+      name: ['familyNameKh', 'givenNameKh', 'familyNameEn', 'givenNameEn'],
+      sex: ['sex'],
+      dateOfBirth: ['dateOfBirth', 'dateOfBirthEstimated'],
+      birthPlace: ['birthProvinceId', 'birthDistrictId', 'birthCommuneId', 'birthVillageId'],
+      nationality: ['nationalityId'],
+      admittedOn: ['admittedOn'],
+      care: ['keepingReasonId', 'livingWithId', 'familyTypeId'],
+      // The disabilities of both are kept together by the merge: not a choice.
+      health: ['healthStatusId', 'healthNotes'],
+      notes: ['notes'],
+    },
+  },
   recordPage: 'show',
   // The photo (identity), the family and the documents are the child screens' own form additions.
   fields: [

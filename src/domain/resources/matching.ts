@@ -87,6 +87,7 @@ export const matchingResource = {
     officeProvinceFilter(`${childArea.apiBase}/provinces`),
     ...childOfRecordFilters,
     daysFilter('proposedIn'),
+    daysFilter('stageEnteredIn'),
     daysFilter('placedIn'),
     daysFilter('completedIn'),
     daysFilter('rejectedIn'),

@@ -210,6 +210,42 @@ export const parentResource = {
   apiBase: parentArea.apiBase,
   schema: ZParentInput,
   formSections: ['application', 'applicant1', 'applicant2', 'address', 'household', 'terms', 'checklist'],
+  // Issue 35: the form lists possible duplicates under the first applicant as the names are typed.
+  duplicateCheck: {
+    fields: applicantNumbers.flatMap((n) =>
+      (
+        [
+          'FamilyNameKh',
+          'GivenNameKh',
+          'FamilyNameEn',
+          'GivenNameEn',
+          'Sex',
+          'DateOfBirth',
+          'IdNumber',
+        ] as const
+      ).map((field) => applicantKey(n, field)),
+    ),
+    askWhen: applicantNumbers.flatMap((n) => applicantNameFields.map((field) => applicantKey(n, field))),
+    section: 'applicant1',
+    mergeParts: {
+      applicant1: applicantFieldNames.map((field) => applicantKey(1, field)),
+      // A second applicant comes with the application's type (a couple or one person).
+      applicant2: ['applicantType', ...applicantFieldNames.map((field) => applicantKey(2, field))],
+      address: ['provinceId', 'districtId', 'communeId', 'villageId', 'addressDetail'],
+      marriage: ['marriageDate'],
+      income: ['monthlyIncome', 'ownChildren'],
+      terms: [
+        'preferredSex',
+        'ageFrom',
+        'ageTo',
+        'childrenCount',
+        'disabilityAccepted',
+        'acceptedDisabilityIds',
+      ],
+      checklist: checklistItems.map(checklistDateKey),
+      notes: ['notes'],
+    },
+  },
   recordPage: 'show',
   fields: [
     { key: 'code', kind: 'text', readOnly: true, hint: 'parentCode', section: 'application' },
@@ -338,6 +374,15 @@ export const parentResource = {
     { key: 'ageBand', label: 'acceptsAge', kind: 'select', options: childAgeBands },
     // A report's figures (issue 24): its office's province, its days.
     officeProvinceFilter(`${parentArea.apiBase}/provinces`),
+    // The parents' report's sex (issue 35): the first applicant's.
+    {
+      key: 'applicantSex',
+      label: 'applicantSex',
+      kind: 'select',
+      options: ['male', 'female'],
+      onlyWhenSet: true,
+      optionText: (t, value) => (value === 'male' || value === 'female' ? t.options.sex[value]() : value),
+    },
     daysFilter('receivedIn'),
     daysFilter('decidedIn'),
     daysFilter('matchedIn'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parentEventTypes, parentMachine, type TParentEvent } from '../../machines/parent.machine';
 import { addMonths } from '../addMonths';
 import type { TFieldDef } from '../resource';
-import { optionalText, requiredDay, requiredText } from '../rules';
+import { requiredDay, requiredText } from '../rules';
 import type { TWorkflowDefinition } from './workflow';
 
 /**
@@ -12,20 +12,29 @@ import type { TWorkflowDefinition } from './workflow';
  * `matched` and `adopted` are the matching's system events.
  */
 export const parentActionPermission = 'adoptive_parents:update';
+/**
+ * Who decides a request to accept an application that fails the eligibility rules (issue 35): a
+ * holder of this permission who did not ask (`parentFourEyesStep`).
+ */
+export const parentDecisionPermission = 'adoptive_parents:approve';
 
 /** Longest reason kept: a paragraph or two. */
 export const parentReasonMaxLength = 1000;
 
 /**
- * `{ date, approvedUntil?, justification?, version? }`: without `approvedUntil` the server adds the
- * settings' months; `justification` is required when the application fails its eligibility
- * (`acceptanceShortfalls`, src/domain/parentEligibility.ts), which the server judges on the record.
+ * `{ date, approvedUntil?, version? }`: without `approvedUntil` the server adds the settings'
+ * months. An application that fails its eligibility (`acceptanceShortfalls`,
+ * src/domain/parentEligibility.ts, judged by the server on the record) is not accepted so: its
+ * acceptance is requested (`request-acceptance`) and another approver decides (issue 35).
  */
 export const ZAcceptParentBody = z.object({
   date: requiredDay(),
   approvedUntil: requiredDay().optional(),
-  justification: optionalText(parentReasonMaxLength).nullable().optional(),
 });
+/** `{ justification }`: why the application is to be accepted though it fails the rules. */
+export const ZRequestAcceptanceBody = z.object({ justification: requiredText(parentReasonMaxLength) });
+/** The approver's decision: dated, with the approval's end as an acceptance takes it. */
+export const ZApproveAcceptanceBody = ZAcceptParentBody;
 export const ZUnacceptParentBody = z.object({ reason: requiredText(parentReasonMaxLength) });
 export const ZRejectParentBody = z.object({
   date: requiredDay(),
@@ -33,6 +42,7 @@ export const ZRejectParentBody = z.object({
 });
 
 const decisionDate: TFieldDef = { key: 'date', kind: 'date', label: 'decisionDate', required: true };
+const approvedUntil: TFieldDef = { key: 'approvedUntil', kind: 'date', label: 'approvedUntil' };
 const reason: TFieldDef = { key: 'reason', kind: 'textarea', label: 'reason', required: true };
 const permission = parentActionPermission;
 
@@ -41,15 +51,32 @@ export const parentWorkflowActions = {
     event: 'ACCEPT',
     permission,
     body: ZAcceptParentBody,
-    fields: [
-      decisionDate,
-      { key: 'approvedUntil', kind: 'date', label: 'approvedUntil' },
-      // Asked (and required) only when the application fails eligibility: the client's `actionNeeds`.
-      { key: 'justification', kind: 'textarea', label: 'justification' },
-    ],
+    fields: [decisionDate, approvedUntil],
     icon: 'check',
     // An approval's end is after the decision: the one date that may be ahead of today.
     laterDates: ['approvedUntil'],
+  },
+  'request-acceptance': {
+    event: 'REQUEST_ACCEPTANCE',
+    permission,
+    body: ZRequestAcceptanceBody,
+    fields: [{ key: 'justification', kind: 'textarea', label: 'justification', required: true }],
+    icon: 'arrowRight',
+  },
+  'approve-acceptance': {
+    event: 'APPROVE_ACCEPTANCE',
+    permission: parentDecisionPermission,
+    body: ZApproveAcceptanceBody,
+    fields: [decisionDate, approvedUntil],
+    icon: 'check',
+    laterDates: ['approvedUntil'],
+  },
+  'return-acceptance': {
+    event: 'RETURN_ACCEPTANCE',
+    permission: parentDecisionPermission,
+    body: ZUnacceptParentBody,
+    fields: [reason],
+    icon: 'chevronsLeft',
   },
   'un-accept-parents-adoption': {
     event: 'UNACCEPT',
@@ -76,10 +103,37 @@ export const parentSystemEventTypes = [
 ] as const satisfies readonly (typeof parentEventTypes)[number][];
 
 /** The values of the application's status column, in workflow order (the API answers them). */
-export const parentStatuses = ['pending', 'accepted', 'matched', 'adopted', 'rejected'] as const;
+export const parentStatuses = [
+  'pending',
+  'acceptanceRequested',
+  'accepted',
+  'matched',
+  'adopted',
+  'rejected',
+] as const;
 export type TParentStatus = (typeof parentStatuses)[number];
+/** Not decided yet: a request to accept is not a decision (the reports' decided applications leave them out). */
+export const parentUndecidedStatuses = ['pending', 'acceptanceRequested'] as const;
 
-type TParentBody = { date?: string; approvedUntil?: string; reason?: string };
+/** The actions that decide a request (four-eyes: not by the user who asked). */
+export const isParentDecision = (action: string): boolean =>
+  parentWorkflowActions[action as TParentActionName]?.permission === parentDecisionPermission;
+
+/**
+ * The step four-eyes holds against `actorId` for `action`, or null (issue 35): a request to accept
+ * an application is decided by another user than the one who asked (`requestedBy`, kept on the
+ * application), whatever the setting `fourEyes` (which governs matchings) and super users included:
+ * an acceptance that overrides the rules always has a second pair of eyes. The server refuses with it
+ * (409, the matchings' words), the work queue leaves it out, the show page locks the buttons.
+ */
+export const parentFourEyesStep = (
+  action: string,
+  requestedBy: number | null | undefined,
+  actorId: number | null,
+): TParentActionName | null =>
+  isParentDecision(action) && actorId !== null && requestedBy === actorId ? 'request-acceptance' : null;
+
+type TParentBody = { date?: string; approvedUntil?: string; reason?: string; justification?: string };
 
 /** The event an action's (validated) body becomes; `today` is the server's or client's today. */
 export const parentActionEvent = (
@@ -90,13 +144,17 @@ export const parentActionEvent = (
   const type = parentWorkflowActions[action].event;
   switch (type) {
     case 'ACCEPT':
+    case 'APPROVE_ACCEPTANCE':
       return {
         type,
         date: body.date ?? '',
         today,
         ...(body.approvedUntil !== undefined ? { approvedUntil: body.approvedUntil } : {}),
       };
+    case 'REQUEST_ACCEPTANCE':
+      return { type, justification: body.justification ?? '' };
     case 'UNACCEPT':
+    case 'RETURN_ACCEPTANCE':
       return { type, reason: body.reason ?? '' };
     default:
       return { type, date: body.date ?? '', reason: body.reason ?? '', today };

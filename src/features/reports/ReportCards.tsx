@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { focusRing } from '@/components/ui';
+import { countsNothing, type TDefinitionDays } from '@/domain/reports/indicatorLabel';
 import type { TReportIndicator } from '@/domain/reports/reportAnswer';
 import type { TReportCatalogueEntry } from '@/domain/reports/reportCatalogue';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -11,22 +12,26 @@ import { formatFigure, indicatorLabel, targetState } from './reportFormat';
 /**
  * One figure: its name, its value (a link to the list of the records it counts where the answer
  * names one), its definition on hover or focus (and always to screen readers, as the value's
- * description; always on paper), and its target met or missed where one is set.
+ * description; always on paper) naming its days, and its target met or missed where one is set.
+ * A share or an average of nothing is '—' with 'nothing to count' (issue 35), not 0.
  */
 export const IndicatorCard = ({
   indicator,
   entry,
+  days,
 }: {
   indicator: TReportIndicator;
   entry: TReportCatalogueEntry | undefined;
+  days: TDefinitionDays;
 }) => {
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
   const id = useId();
   const name = indicatorLabel(LL, indicator.key);
-  const value = formatFigure(indicator.value, indicator.unit, locale);
-  const definition = entry ? LL.reports.definitions[entry.definition]() : '';
-  const verdict = targetState(indicator);
+  const nothing = countsNothing(indicator);
+  const value = nothing ? '—' : formatFigure(indicator.value, indicator.unit, locale);
+  const definition = entry ? LL.reports.definitions[entry.definition](days) : '';
+  const verdict = nothing ? null : targetState(indicator);
   const target = indicator.target === undefined ? '' : formatFigure(indicator.target, indicator.unit, locale);
   const valueClass = 'mt-1 block font-semibold text-2xl text-slate-900 tabular-nums dark:text-slate-50';
   return (
@@ -39,7 +44,11 @@ export const IndicatorCard = ({
         <AppLink
           to={localizedPath(locale, indicator.listPath)}
           className={`${valueClass} w-fit rounded text-primary-700 underline-offset-4 hover:underline dark:text-primary-300 ${focusRing}`}
-          aria-label={LL.reports.screen.openList({ name, value })}
+          aria-label={
+            nothing
+              ? LL.reports.screen.nothingToCountLabel({ name })
+              : LL.reports.screen.openList({ name, value })
+          }
           aria-describedby={`${id}-definition`}
           data-figure={indicator.key}
         >
@@ -56,6 +65,11 @@ export const IndicatorCard = ({
           {value}
         </span>
       )}
+      {nothing ? (
+        <p className="mt-1 text-slate-500 text-xs dark:text-slate-400" data-nothing-to-count>
+          {LL.reports.screen.nothingToCount()}
+        </p>
+      ) : null}
       {verdict ? (
         <p
           className={`mt-1 text-xs font-medium ${verdict === 'met' ? 'text-emerald-700 dark:text-emerald-300' : 'text-error dark:text-red-300'}`}
@@ -79,10 +93,12 @@ export const IndicatorGroup = ({
   title,
   indicators,
   catalogue,
+  days,
 }: {
   title: string;
   indicators: readonly TReportIndicator[];
   catalogue: readonly TReportCatalogueEntry[];
+  days: TDefinitionDays;
 }) => {
   const id = useId();
   if (indicators.length === 0) return null;
@@ -97,6 +113,7 @@ export const IndicatorGroup = ({
             key={indicator.key}
             indicator={indicator}
             entry={catalogue.find((entry) => entry.key === indicator.key)}
+            days={days}
           />
         ))}
       </ul>

@@ -68,7 +68,10 @@ export const ReportChartFigure = ({ table }: { table: TChartTable }) => {
                   </th>
                   {table.columns.map((column) => {
                     const value = row.values[column.key];
-                    const shown = value === undefined ? '–' : formatFigure(value, column.unit, locale);
+                    const shown =
+                      value === undefined || row.nothing?.[column.key]
+                        ? '—'
+                        : formatFigure(value, column.unit, locale);
                     const link = row.links[column.key];
                     return (
                       <td key={column.key} className="py-1 pr-2 text-right tabular-nums">

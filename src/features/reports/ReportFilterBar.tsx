@@ -28,10 +28,13 @@ export const ReportFilterBar = ({
   keys,
   applied,
   onApply,
+  sexLabel,
 }: {
   keys: readonly TReportFilterKey[];
   applied: TReportFilters;
   onApply: (filters: TReportFilters) => void;
+  /** The sex filter's label where it is not a child's (the parents' report: the first applicant's). */
+  sexLabel?: string;
 }) => {
   const { LL } = useI18nContext();
   const words = LL.reports.filters;
@@ -65,7 +68,7 @@ export const ReportFilterBar = ({
       to: words.to(),
       provinceId: words.province(),
       headOfficeId: words.headOffice(),
-      sex: words.sex(),
+      sex: sexLabel ?? words.sex(),
       ageBand: words.ageBand(),
       disability: words.disability(),
     })[key];

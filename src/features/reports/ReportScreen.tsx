@@ -36,6 +36,15 @@ const ReportFigures = ({ description, data }: { description: TReportDescription;
     () => description.charts.map((chart) => chartTable(chart, description, data, LL, locale)),
     [description, data, LL, locale],
   );
+  // The days the definitions name (issue 35): the period's, and the day the figures were counted.
+  const days = useMemo(
+    () => ({
+      from: formatDate(data.period.from),
+      to: formatDate(data.period.to),
+      today: formatDate(isoDateIn(new Date(data.asOf))),
+    }),
+    [data],
+  );
   if (isEmptyAnswer(data))
     return (
       <div className="mt-6 flex flex-col items-center rounded-xl border border-slate-300 border-dashed bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
@@ -52,6 +61,7 @@ const ReportFigures = ({ description, data }: { description: TReportDescription;
           title={group.title(LL)}
           indicators={groupIndicators(group, description, data)}
           catalogue={description.catalogue}
+          days={days}
         />
       ))}
       <div className="report-charts">
@@ -160,7 +170,12 @@ const ReportScreen = ({ description }: { description: TReportDescription }) => {
           </button>
         </div>
       </div>
-      <ReportFilterBar keys={description.filters} applied={filters} onApply={apply} />
+      <ReportFilterBar
+        keys={description.filters}
+        applied={filters}
+        onApply={apply}
+        sexLabel={description.sexOf === 'applicant' ? LL.reports.filters.applicantSex() : undefined}
+      />
       <LoadState
         state={report.state}
         loadingText={LL.reports.screen.loading()}

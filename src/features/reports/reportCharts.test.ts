@@ -17,6 +17,7 @@ const data: TReportAnswer['data'] = {
     { key: 'matchingsOverdue.trial', value: 1, unit: 'count' },
     { key: 'daysInStage.trial.median', value: 40, unit: 'days', target: 30 },
     { key: 'daysInStage.trial.p90', value: 80, unit: 'days' },
+    { key: 'daysInStage.warrant.median', value: 0, unit: 'days', denominator: 0 },
     { key: 'adoptedInPeriod', value: 2, unit: 'count' },
   ],
   breakdowns: {
@@ -39,8 +40,19 @@ const data: TReportAnswer['data'] = {
     disability: [],
   },
   series: [
-    { month: '2025-11', values: { adoptedInPeriod: 1, servicesGiven: 0 } },
-    { month: '2025-12', values: { adoptedInPeriod: 1, servicesGiven: 5 } },
+    {
+      month: '2025-11',
+      from: '2025-11-20',
+      to: '2025-11-30',
+      values: { adoptedInPeriod: 1, servicesGiven: 0 },
+    },
+    {
+      month: '2025-12',
+      from: '2025-12-01',
+      to: '2025-12-31',
+      values: { adoptedInPeriod: 1, servicesGiven: 5 },
+      listPaths: { servicesGiven: '/services?givenIn=2025-12-01..2025-12-31' },
+    },
   ],
 };
 
@@ -58,6 +70,14 @@ describe("a report's chart and its table", () => {
     expect(trial?.values).toEqual({ 'matchings.{stage}': 3, 'matchingsOverdue.{stage}': 1 });
     expect(trial?.links).toEqual({ 'matchings.{stage}': '/matchings?stage=trial' });
     expect(table.columns.map((column) => column.role)).toEqual(['value', 'value']);
+  });
+
+  it("marks a median of no stay as counting nothing (the table shows '—', issue 35)", () => {
+    const table = chart('daysInStage');
+    expect(table.rows.find((row) => row.id === 'warrant')?.nothing).toEqual({
+      'daysInStage.{stage}.median': true,
+    });
+    expect(table.rows.find((row) => row.id === 'trial')?.nothing).toEqual({});
   });
 
   it('a target line appears only where a target is set', () => {
@@ -109,18 +129,20 @@ describe("a report's chart and its table", () => {
     expect(chart('childrenByAgeBand').title).toBe(en.reports.charts.childrenByAgeBand());
   });
 
-  it('a line over the months, each month named', () => {
+  it('a line over the months, each named, a month the period cuts with its days, each opening its list', () => {
     const table = chart('childMonthly');
     expect(table.kind).toBe('lines');
-    expect(table.rows.map((row) => row.label)).toEqual(['Nov 2025', 'Dec 2025']);
+    expect(table.rows.map((row) => row.label)).toEqual(['Nov 2025 (days 20–30)', 'Dec 2025']);
     expect(table.rows[1]?.values).toEqual({ adoptedInPeriod: 1, servicesGiven: 5 });
+    expect(table.rows[1]?.links).toEqual({ servicesGiven: '/services?givenIn=2025-12-01..2025-12-31' });
+    expect(table.rows[0]?.links).toEqual({});
   });
 
   it("the Khmer report's months carry the Khmer month names, in the chart and its table", () => {
     const found = childReport.charts.find((candidate) => candidate.id === 'childMonthly');
     if (!found) throw new Error('childMonthly');
     const table = chartTable(found, childReport, data, i18nObject('km'), 'kh');
-    expect(table.rows.map((row) => row.label)).toEqual(['វិច្ឆិកា 2025', 'ធ្នូ 2025']);
+    expect(table.rows.map((row) => row.label)).toEqual(['វិច្ឆិកា 2025 (ថ្ងៃទី 20–30)', 'ធ្នូ 2025']);
   });
 
   it('card groups take the figures the answer carries, in the catalogue order', () => {

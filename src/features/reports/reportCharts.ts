@@ -1,6 +1,7 @@
-import type { TRouteLocale } from '@/domain/locale';
+import { isoLocale, type TRouteLocale } from '@/domain/locale';
 import { matchingStageNames } from '@/domain/matchingStage';
 import { monthLabel } from '@/domain/monthNames';
+import { countsNothing } from '@/domain/reports/indicatorLabel';
 import type { TReportAnswer, TReportIndicator } from '@/domain/reports/reportAnswer';
 import { translate } from '@/domain/translate';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
@@ -19,6 +20,8 @@ export type TChartRow = {
   label: string;
   values: Record<string, number>;
   links: Record<string, string>;
+  /** The columns whose figure counts nothing (a median of no stay): '—' in the table (issue 35). */
+  nothing?: Record<string, true>;
 };
 
 /** A chart and its table, built from the answer: what the chart draws is exactly what the table lists. */
@@ -33,6 +36,27 @@ export type TChartTable = {
   categoryLabel: string;
   columns: TChartColumn[];
   rows: TChartRow[];
+};
+
+/** The last day of a month (yyyy-mm). */
+const lastDayOf = (month: string) => {
+  const [year, number] = month.split('-').map(Number);
+  return new Date(Date.UTC(year as number, number as number, 0)).getUTCDate();
+};
+
+/** A month of the series: its name, and its days where the period takes only part of it. */
+export const monthPart = (
+  month: { month: string; from?: string; to?: string },
+  locale: TRouteLocale,
+  LL: TranslationFunctions,
+): string => {
+  const name = monthLabel(month.month, locale);
+  if (!month.from || !month.to) return name;
+  const first = Number(month.from.slice(8, 10));
+  const last = Number(month.to.slice(8, 10));
+  if (first === 1 && last === lastDayOf(month.month)) return name;
+  const digits = new Intl.NumberFormat(isoLocale(locale), { useGrouping: false });
+  return LL.reports.charts.partMonth({ month: name, from: digits.format(first), to: digits.format(last) });
 };
 
 /** A chart's table (see TChartTable) from its description and the answer. */
@@ -62,16 +86,18 @@ export const chartTable = (
     const rows = counted.map((stage) => {
       const values: Record<string, number> = {};
       const links: Record<string, string> = {};
+      const nothing: Record<string, true> = {};
       let target: number | undefined;
       chart.series.forEach((series, index) => {
         const indicator = byKey.get(series.key(stage));
         const column = columns[index] as TChartColumn;
         values[column.key] = indicator?.value ?? 0;
         if (indicator?.listPath) links[column.key] = indicator.listPath;
+        if (indicator && countsNothing(indicator)) nothing[column.key] = true;
         target ??= indicator?.target;
       });
       if (target !== undefined) values.target = target;
-      return { id: stage, label: LL.options.stage[stage](), values, links };
+      return { id: stage, label: LL.options.stage[stage](), values, links, nothing };
     });
     // A target line only where a target is set (the settings leave them empty by default).
     if (rows.some((row) => row.values.target !== undefined))
@@ -131,11 +157,18 @@ export const chartTable = (
     unit: unitOf(series.key),
     role: 'value',
   }));
+  // A month the period cuts (its first or last) says which of its days it counts (issue 35); each
+  // month's figure opens its list over those days.
   const rows = data.series.map((month) => ({
     id: month.month,
-    label: monthLabel(month.month, locale),
+    label: monthPart(month, locale, LL),
     values: Object.fromEntries(chart.series.map((series) => [series.key, month.values[series.key] ?? 0])),
-    links: {},
+    links: Object.fromEntries(
+      chart.series.flatMap((series) => {
+        const path = month.listPaths?.[series.key];
+        return path ? [[series.key, path]] : [];
+      }),
+    ),
   }));
   return {
     ...base,

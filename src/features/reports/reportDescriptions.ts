@@ -72,6 +72,8 @@ export type TReportDescription = {
   catalogue: readonly TReportCatalogueEntry[];
   /** The filters that change this report, in the bar's order. */
   filters: readonly TReportFilterKey[];
+  /** Whose sex the sex filter is: the child's, or the first applicant's (docs/decisions.md, issue 35). */
+  sexOf: 'child' | 'applicant';
   title: TWords;
   cardGroups: readonly TReportCardGroup[];
   charts: readonly TReportChart[];
@@ -83,6 +85,7 @@ export const childReport: TReportDescription = {
   api: '/reports/children',
   catalogue: childReportCatalogue,
   filters: ['from', 'to', 'provinceId', 'headOfficeId', 'sex', 'ageBand', 'disability'],
+  sexOf: 'child',
   title: (LL) => LL.reports.screen.childTitle(),
   cardGroups: [
     { id: 'children', title: (LL) => LL.reports.groups.children(), definitions: ['childrenByStatus'] },
@@ -156,8 +159,10 @@ export const parentsReport: TReportDescription = {
   path: '/reports/parents',
   api: '/reports/parents',
   catalogue: parentReportCatalogue,
-  // Sex, age band and disability are a child's: they change nothing in the parents' report.
-  filters: ['from', 'to', 'provinceId', 'headOfficeId'],
+  // Age band and disability are a child's: they change nothing in the parents' report. Its sex is
+  // the first applicant's, as its 'By sex' chart groups (issue 35).
+  filters: ['from', 'to', 'provinceId', 'headOfficeId', 'sex'],
+  sexOf: 'applicant',
   title: (LL) => LL.reports.screen.parentsTitle(),
   cardGroups: [
     {

@@ -28,6 +28,8 @@ describe('report filters in the address', () => {
       filtersFromSearch('?from=2026-02-30&provinceId=abc&ageBand=18-99&sex=x&disability=maybe', all),
     ).toEqual({});
     expect(filtersFromSearch('?provinceId=-3&to=yesterday', all)).toEqual({});
+    // Days outside 1900–2100 (issue 35: `to=9999-12-31` was a 500; the API now refuses it).
+    expect(filtersFromSearch('?from=0001-01-01&to=9999-12-31', all)).toEqual({});
   });
 
   it("keeps only the filters a report shows (the parents' report has no child filters)", () => {

@@ -1,4 +1,4 @@
-import { ZReportQuery } from '@/domain/reports/reportQuery';
+import { reportDayRange, ZReportQuery } from '@/domain/reports/reportQuery';
 
 /** The report filters in the address's order (issue 24); each is a query parameter of the API too. */
 export const reportFilterKeys = [
@@ -29,7 +29,11 @@ export const filtersFromSearch = (
   for (const key of allowed) {
     const value = params.get(key)?.trim();
     if (!value) continue;
-    if (ZReportQuery.shape[key].safeParse(value).success) filters[key] = value;
+    if (!ZReportQuery.shape[key].safeParse(value).success) continue;
+    // A day outside those a report may be asked about (issue 35) would be refused as well.
+    if ((key === 'from' || key === 'to') && (value < reportDayRange.first || value > reportDayRange.last))
+      continue;
+    filters[key] = value;
   }
   return filters;
 };

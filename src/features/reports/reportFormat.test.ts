@@ -68,7 +68,7 @@ const answer = (value: number): TReportAnswer['data'] => ({
     ageBand: [],
     disability: [],
   },
-  series: [{ month: '2025-12', values: { adoptedInPeriod: 0 } }],
+  series: [{ month: '2025-12', from: '2025-12-01', to: '2025-12-31', values: { adoptedInPeriod: 0 } }],
 });
 
 describe('an empty report', () => {

@@ -1,6 +1,5 @@
 import { isoLocale, type TRouteLocale } from '@/domain/locale';
 import type { TReportAnswer, TReportIndicator } from '@/domain/reports/reportAnswer';
-import type { TranslationFunctions } from '@/i18n/i18n-types';
 
 type TUnit = TReportIndicator['unit'];
 
@@ -34,32 +33,7 @@ export const targetState = (
   return met ? 'met' : 'missed';
 };
 
-/** `children.adoptable` → the family (`children`) and the status or stage (`adoptable`), and a measure (`median`). */
-const partsOf = (key: string) => {
-  const [family = key, name, measure] = key.split('.');
-  return { family, name, measure };
-};
-
-type TWordBook = Record<string, (() => string) | undefined>;
-
-/** A status's or a stage's name; the key itself when the dictionaries have none. */
-const optionWord = (book: unknown, name: string) =>
-  name in (book as TWordBook) ? ((book as TWordBook)[name]?.() ?? name) : name;
-
-/** An indicator's short name, in the reader's language (its definition is the catalogue's word). */
-export const indicatorLabel = (LL: TranslationFunctions, key: string): string => {
-  const { family, name, measure } = partsOf(key);
-  const words = LL.reports.indicators;
-  if (name === undefined) return key in words ? ((words as unknown as TWordBook)[key]?.() ?? key) : key;
-  if (family === 'children' || family === 'applications') return optionWord(LL.options.status, name);
-  const stage = optionWord(LL.options.stage, name);
-  if (family === 'matchings') return words.matchingsByStage({ stage });
-  if (family === 'matchingsOverdue') return words.matchingsOverdue({ stage });
-  if (family === 'rejections') return words.rejections({ stage });
-  if (family === 'daysInStage')
-    return measure === 'p90' ? words.daysInStageP90({ stage }) : words.daysInStageMedian({ stage });
-  return key;
-};
+export { indicatorLabel } from '@/domain/reports/indicatorLabel';
 
 /**
  * A new installation's answer: every figure, breakdown and month is 0. The screen says so in words

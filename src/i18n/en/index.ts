@@ -66,6 +66,10 @@ const en = {
     noChanges: 'No change recorded yet.',
     deleted: 'deleted',
     by: 'by {who}',
+    scopeOffice: 'Counting the records of {office} only: your office.',
+    scopeAll: 'Counting the records of every office.',
+    scopeNoOffice: 'Counting the records of your office only.',
+    ended: 'Ended',
   },
   errors: {
     offlineTitle: 'You are offline.',
@@ -174,6 +178,8 @@ const en = {
     receivedIn: 'Received between',
     decidedIn: 'Decided between',
     matchedIn: 'Matched between',
+    stageEnteredIn: 'In its stage since a day between',
+    applicantSex: "First applicant's sex",
     id: 'ID',
     code: 'Code',
     name: 'Name',
@@ -303,7 +309,7 @@ const en = {
     schooling: 'Schooling',
     integration: 'Integration in the family',
     findingNotes: 'Notes on the findings',
-    acceptanceJustification: 'Why it was accepted though not eligible',
+    acceptanceJustification: 'Why it is accepted though not eligible',
     // the audit screen (issue 22)
     recordCode: 'Record code',
     changedValues: 'What changed',
@@ -342,6 +348,7 @@ const en = {
       international: 'International adoption',
       // parent applications (issue 12)
       pending: 'Pending',
+      acceptanceRequested: 'Acceptance to approve',
       accepted: 'Accepted',
       rejected: 'Rejected',
       // matchings (issue 13)
@@ -526,6 +533,10 @@ const en = {
     exportCsv: 'Export to CSV',
     exporting: 'Preparing the file…',
     exportFailed: 'The file could not be prepared. Try again.',
+    // Issue 35: an area's review of possible duplicates (the palette, the list page).
+    possibleDuplicates: 'Possible duplicates: {things}',
+    possibleDuplicatesLink: 'Possible duplicates',
+    mergeKeyword: 'merge duplicates',
   },
   form: {
     save: 'Save',
@@ -610,7 +621,7 @@ const en = {
       'Past these days a matching is overdue: it shows on the board and in the work queue.',
     fourEyes: 'Four eyes',
     fourEyesHint:
-      'A matching decision cannot be taken by the user who took its last step that was not a decision (the proposal, a request). Nobody is exempt, super users included.',
+      'A matching decision cannot be taken by the user who took its last step that was not a decision (the proposal, a request). Nobody is exempt, super users included. An application’s acceptance that overrides the eligibility rules is always decided by another approver, whatever this setting.',
     fourEyesOn: 'On',
     fourEyesOff: 'Off',
     stageDays: '{days} days',
@@ -731,6 +742,17 @@ const en = {
     importNotWorkbook:
       'file is not an Excel workbook (.xlsx): open it in Excel, save it as "Excel Workbook" and send it again.',
     importEncrypted: 'file is protected by a password: save a copy without the password and send that copy.',
+    // wrong content and damaged archives (issue 35)
+    importOldExcel:
+      'file is an Excel 97–2003 workbook (.xls): open it in Excel, save it as "Excel Workbook" (.xlsx) and send that copy.',
+    importOpenDocument:
+      'file is an OpenDocument spreadsheet (.ods): open it in LibreOffice or Excel, save it as "Excel Workbook" (.xlsx) and send that copy.',
+    importBinaryWorkbook:
+      'file is an Excel binary workbook (.xlsb): open it in Excel, save it as "Excel Workbook" (.xlsx) and send that copy.',
+    importText:
+      'file holds more than {max} MB of text, more than any workbook of {rows} rows: keep only the sheet of rows to import and send it again.',
+    importMalformed:
+      'file is damaged or was altered: its parts are cut short, hidden, repeated or overlapping. Open it in Excel, save it again as "Excel Workbook" (.xlsx) and send that copy.',
     importTooLarge: 'file is larger than 20 MB: split the rows into several workbooks.',
     importTooManyRows:
       'file has more than {max} rows: split the rows into workbooks of at most {max} rows each.',
@@ -766,8 +788,12 @@ const en = {
       within: 'Within (code)',
       templateNote:
         'Fill in one row per record. A row with a code changes that record; a row without one adds a record.',
+      // the template's required columns and the errors workbook (issue 35)
+      requiredMark: 'Columns marked * must be filled in on every new row.',
+      requiredNote: 'Required: every new row must fill in this column.',
     },
     reportPeriodOrder: 'from must not be after to.',
+    reportDayRange: 'from and to must be days from 01-01-1900 to 31-12-2100.',
     // generic workflow messages (issue 23)
     workflow: {
       dateFuture: '{field} cannot be in the future: today is {today}.',
@@ -875,8 +901,9 @@ const en = {
       'justification is required: the child and the family do not match on {criteria}.',
     matchingDeleteStarted:
       'This matching can no longer be deleted: only a proposed matching can. Reject it instead.',
-    matchingFourEyes:
-      "You took this matching's last step that was not a decision ({action}): another user must take this decision.",
+    // four-eyes, every workflow's (the matchings' decisions, issue 13; an application's acceptance, issue 35)
+    fourEyes:
+      'You took the last step that was not a decision ({action}): another user must take this decision.',
     matchingActionNotAllowed: 'A matching whose status is {status} cannot be given {action}.',
     serviceActionNotAllowed: 'A service whose status is {status} cannot be given {action}.',
     serviceDateBeforeAdoption: 'date cannot be before the adoption it follows ({day}).',
@@ -885,6 +912,11 @@ const en = {
     serviceChildAndMatching: 'matchingId is not the completed matching of that child.',
     serviceNeedsChild: 'childId is required.',
     serviceOfficerUnknown: 'officerId must be an active user.',
+    // issue 35: an officer who could not open or record the services given to them
+    serviceOfficerCannotUpdate:
+      'officerId: {name} may not update services after adoption, so could not record them. Choose an officer whose role may, or ask an administrator to give it.',
+    serviceOfficerOtherOffice:
+      'officerId: {name} works for a provincial office that does not keep {codes}. Choose an officer of the office that keeps them, or of a national office.',
     servicePlannedBeforeAdoption: 'plannedDate cannot be before the adoption it follows ({day}).',
     serviceDeleteDone:
       'This service can no longer be deleted: only a pending one can. Take it back to pending first.',
@@ -900,8 +932,9 @@ const en = {
     matchingDateBeforeStep: "date cannot be before {day}: the day of the matching's last step.",
     matchingProposedFuture: 'proposedDate cannot be in the future.',
     // issue 22: decisions that override a rule are written down
-    parentAcceptJustificationNeeded:
-      'justification is required: this application does not meet the eligibility rules ({checks}). Write why it is accepted anyway.',
+    // issue 35: an acceptance that overrides eligibility is asked of another approver
+    parentAcceptNeedsRequest:
+      'This application does not meet the eligibility rules (below): request its acceptance with a justification; another holder of the approve permission decides.',
     parentShortfallChecklist: 'the assessment checklist: {done} of {all} done',
     parentShortfallAge: 'applicant {n}’s age ({age}, at least {min})',
     matchingShortTrialReason:
@@ -1126,13 +1159,19 @@ const en = {
     serviceDueSoon: 'Due on {date}',
     // a matching's next step that is not a decision, for its caseworker (issue 22)
     nextStep: 'Next step: {actions}',
+    // an application's acceptance asked of another approver (issue 35)
+    acceptanceRequested: 'Acceptance to approve: {actions}',
   },
   // issue 22: what an action dialog says and asks beyond its table's fields
   workflowNeeds: {
     justification: 'Justification',
     shortTrialReason: 'Why the trial is confirmed early',
     notEligible:
-      'This application does not meet the eligibility rules: {checks}. Write why it is accepted anyway.',
+      'This application does not meet the eligibility rules: {checks}. Write why it should be accepted anyway; another approver decides.',
+    requestNotNeeded:
+      'This application meets the eligibility rules: it can be accepted directly. Ask another approver only if you want a second opinion.',
+    acceptNeedsRequest:
+      'Does not meet the eligibility rules ({checks}): request its acceptance; another approver decides.',
     trialDays: 'The trial: {days} days of the {expected} expected.',
     trialShort: 'The trial: {days} days of the {expected} expected. Write why it is confirmed early.',
     trialUnknown: 'The trial’s start is not recorded.',
@@ -1153,34 +1192,30 @@ const en = {
   // The reports' words (issue 24): each indicator's definition, shown beside its figure.
   reports: {
     definitions: {
-      childrenByStatus: 'Children whose status is this one now.',
-      adoptedInPeriod: 'Matchings completed (the child adopted) in the period.',
-      avgDaysCareToPlacement:
-        "Average days from the child's entry into care to moving in with the family (the trial's start, or the keep request where the trial was skipped), for children placed in the period.",
-      avgDaysAdoptableToMatched:
-        "Average days from the child's adoptable decision to the matching's proposal, for matchings proposed in the period.",
-      shareAdoptedWithin14Months:
-        'Of the children adopted in the period, the share who waited under 14 months from their adoptable decision.',
-      matchingsByStage: 'Matchings in this stage now.',
-      matchingsOverdue: "Matchings in this stage now, past the stage's expected days.",
-      daysInStageMedian: 'Median days in this stage, of the stages left in the period.',
-      daysInStageP90:
-        'Days in this stage that 90% of matchings did not exceed, of the stages left in the period.',
-      rejections: 'Matchings rejected in this stage in the period.',
-      servicesGiven: 'Services after adoption given (confirmed) in the period.',
-      servicesDueSoon: 'Services not yet given, planned from today to the days ahead the settings say.',
-      servicesOverdue: 'Services not yet given whose planned day has passed.',
-      servicesWithConcern: 'Services given in the period with a concern.',
-      applicationsByStatus: 'Applications whose status is this one now.',
-      applicationsReceived: 'Applications received (their application day) in the period.',
-      avgDaysApplicationToDecision:
-        'Average days from the application to its decision (acceptance or rejection), for decisions taken in the period.',
-      applicationsAwaitingDecision: 'Applications awaiting a decision now.',
-      familiesApprovedWaiting: 'Families accepted, whose approval is still valid, in no matching now.',
-      shareFamiliesWaited3Months:
-        'Of the families matched in the period, the share whose approval came 3 months or more before the matching.',
-      approvalsExpiringSoon: 'Accepted applications whose approval ends within the next 30 days.',
-      approvalsExpired: 'Accepted applications whose approval has ended.',
+      // What each figure counts and from which day to which (issue 35): {from} and {to} are the
+      // period's, {today} the day the figures were counted.
+      childrenByStatus: 'Children whose status is this one on {today} (when the figures were counted), by the office that keeps their file.',
+      adoptedInPeriod: 'Matchings completed (the child adopted) from {from} to {to}, by the day the adoption was completed.',
+      avgDaysCareToPlacement: "Average days from the child's entry into care to moving in with the family (the trial's start, or the keep request where the trial was skipped), for children who moved in from {from} to {to} and whose day of entry into care is known.",
+      avgDaysAdoptableToMatched: "Average days from the child's adoptable decision to the matching's proposal, for matchings proposed from {from} to {to} whose child's adoptable decision is known.",
+      shareAdoptedWithin14Months: 'Of the children adopted from {from} to {to} whose adoptable decision is known, the share adopted under 14 months after that decision.',
+      matchingsByStage: 'Matchings in this stage on {today} (when the figures were counted).',
+      matchingsOverdue: "Matchings in this stage on {today} that entered it longer ago than the stage's expected days (settings).",
+      daysInStageMedian: 'Median days spent in this stage, of the stays in it that ended from {from} to {to}.',
+      daysInStageP90: 'Days in this stage that 90% of the stays in it did not exceed, of the stays that ended from {from} to {to}.',
+      rejections: 'Matchings rejected while in this stage, from {from} to {to} (the day of the rejection).',
+      servicesGiven: 'Services after adoption given (confirmed) from {from} to {to}, by the day they were given.',
+      servicesDueSoon: 'Services not yet given on {today}, planned from that day to the days ahead the settings set.',
+      servicesOverdue: 'Services not yet given on {today} whose planned day is before that day.',
+      servicesWithConcern: 'Services given from {from} to {to} whose findings raised a concern.',
+      applicationsByStatus: 'Applications whose status is this one on {today} (when the figures were counted).',
+      applicationsReceived: 'Applications received from {from} to {to}, by their application day.',
+      avgDaysApplicationToDecision: 'Average days from the application day to its decision (acceptance or rejection), for decisions taken from {from} to {to}.',
+      applicationsAwaitingDecision: 'Applications awaiting a decision (pending) on {today}.',
+      familiesApprovedWaiting: 'Families accepted whose approval still holds on {today} and who are in no matching on that day.',
+      shareFamiliesWaited3Months: 'Of the families with a matching proposed from {from} to {to}, the share whose approval came 3 months or more before that proposal.',
+      approvalsExpiringSoon: 'Accepted applications whose approval ends from {today} to 30 days after.',
+      approvalsExpired: 'Accepted applications whose approval ended before {today}.',
     },
     /** The targets of the timeliness figures, on the settings screen (issue 24). */
     targets: {
@@ -1250,6 +1285,8 @@ const en = {
       empty:
         'There are no records to count yet, so every figure is 0. The charts appear here once children, applications and matchings are registered.',
       openList: '{name}: {value}. Open the list of these records',
+      nothingToCount: 'Nothing to count',
+      nothingToCountLabel: '{name}: nothing to count in this period. Open the list',
     },
     filters: {
       title: 'Filters',
@@ -1261,6 +1298,7 @@ const en = {
       ageBand: 'Age',
       disability: 'Disability',
       any: 'All',
+      applicantSex: "First applicant's sex",
       apply: 'Apply',
       reset: 'Reset',
       hint: 'Enter applies the filters.',
@@ -1324,6 +1362,7 @@ const en = {
       p90: 'Days for 90%',
       target: 'Target',
       tableCaption: '{title}: the figures of the chart',
+      partMonth: '{month} (days {from}–{to})',
     },
   },
   // the printable report of one child or one application (issue 24): /reports/child/show/{id}, /reports/parents/show/{id}
@@ -1767,6 +1806,9 @@ const en = {
       workflow: {
         actions: {
           acceptParentsAdoption: 'Accept application',
+          requestAcceptance: 'Request acceptance',
+          approveAcceptance: 'Approve acceptance',
+          returnAcceptance: 'Send back',
           unAcceptParentsAdoption: 'Un-accept',
           rejectAdoption: 'Reject application',
           receive: 'Application received',
@@ -1777,6 +1819,11 @@ const en = {
         intros: {
           acceptParentsAdoption:
             '{name} is accepted. Without an end date the approval holds for the months set in the system settings (12 unless changed) from the decision date.',
+          requestAcceptance:
+            'The acceptance of {name} is asked of another holder of the approve permission, who approves it or sends it back.',
+          approveAcceptance:
+            '{name} is accepted on the justification below, asked by a colleague. Without an end date the approval holds for the months set in the system settings.',
+          returnAcceptance: '{name} goes back to pending, not accepted. Write why, for the one who asked.',
           unAcceptParentsAdoption: '{name} goes back to pending. Write why.',
           rejectAdoption: '{name} is rejected. This is final for this application.',
         },
@@ -1784,6 +1831,7 @@ const en = {
           decisionDate: 'Decision date',
           approvedUntil: 'Approved until (optional)',
           reason: 'Reason',
+          justification: 'Justification',
         },
         actionsLabel: 'Status actions',
       },
@@ -2022,6 +2070,87 @@ const en = {
           'The planned date of {count} selected {{service|services}} moves by the days you type (a negative number moves it earlier); only pending services move.',
         days: 'Days, from -365 to 365',
       },
+    },
+  },
+  // Issue 35: possible duplicates in the forms, on saving, in the review list and the merge.
+  duplicateCheck: {
+    heading: 'Possible duplicates',
+    found: '{count} possible {{duplicate|duplicates}} of what you typed',
+    intro: 'These records look like the one you are typing. Open one to check before you save.',
+    score: '{percent}% alike',
+    born: 'Born {date}',
+    estimated: 'estimated',
+    why: 'Why',
+    open: 'Open',
+    opensInNewTab: '(opens in a new tab)',
+    saveTitle: 'This may be registered already',
+    saveIntro:
+      'The office already has records like this one. Open them to check. If this is someone else, write why, then register anyway.',
+    reason: 'Why it is not the same (kept on the timeline)',
+    reasonRequired: 'Write why it is not the same.',
+    notSame: {
+      child: 'Not the same child — register anyway',
+      parent: 'Not the same family — register anyway',
+      other: 'Not the same — register anyway',
+    },
+    backToForm: 'Back to the form',
+    review: {
+      intro:
+        'Pairs of records that may be the same. Open both to compare, then merge them or say they are not the same.',
+      loading: 'Loading the possible duplicates...',
+      failed: 'The possible duplicates could not be loaded.',
+      empty: 'No possible duplicates',
+      emptyHint: 'Records that look alike are listed here as they are found.',
+      first: 'Record A',
+      second: 'Record B',
+      score: 'Alike',
+      dismiss: 'Not a duplicate',
+      dismissTitle: 'Not a duplicate',
+      dismissIntro: '{a} and {b} stay two records, and the pair is no longer listed.',
+      dismissReason: 'Why they are not the same',
+      dismissed: 'The pair is no longer listed.',
+      merge: 'Merge',
+    },
+    merge: {
+      title: 'Merge {a} and {b}',
+      intro:
+        'One record is kept. The documents, history, family and services of the other move to it; the other is marked merged and never deleted.',
+      keep: 'Record to keep',
+      keepThis: 'Keep {code}',
+      field: 'Part',
+      valueOf: 'Value of {code}',
+      choose: 'Choose the value the kept record will have where they differ.',
+      same: '{count} {{field is|fields are}} the same in both.',
+      none: 'none',
+      reason: 'Why they are the same (kept on both timelines)',
+      reasonRequired: 'Write why they are the same.',
+      confirm: 'Merge',
+      loading: 'Loading both records...',
+      failed: 'The records could not be loaded.',
+      done: '{merged} was merged into {kept}.',
+    },
+    parts: {
+      name: 'Name',
+      sex: 'Sex',
+      dateOfBirth: 'Date of birth',
+      birthPlace: 'Place of birth',
+      nationality: 'Nationality',
+      admittedOn: 'Admitted on',
+      care: 'Care',
+      health: 'Health',
+      notes: 'Notes',
+      applicant1: 'First applicant',
+      applicant2: 'Second applicant',
+      address: 'Address',
+      marriage: 'Marriage',
+      income: 'Income and own children',
+      terms: 'Terms of approval',
+      checklist: 'Assessment checklist',
+    },
+    merged: {
+      title: 'This record was merged',
+      body: 'It was merged into {code}: its documents and history are there now.',
+      open: 'Open {code}',
     },
   },
 } satisfies Translation;

@@ -1,6 +1,6 @@
 import type { TListPage, TListQuery } from '@/domain/listQuery';
 import type { TResourceDefinition } from '@/domain/resource';
-import { api, apiRead, apiRecord } from './client';
+import { api, apiRead } from './client';
 
 /** A row as the resource routes answer it: at least an id and a version. */
 export type TResourceRow = Record<string, unknown> & { id: number; version: number };
@@ -38,12 +38,6 @@ export const fetchResourcePage = async (
     totalExact: response.paginateMeta.totalExact !== false,
   };
 };
-
-/** The record an edit page names; a failure shows the catalogue's view (not-found for a bad id). */
-export const fetchResource = (definition: Pick<TResourceDefinition, 'apiBase'>, id: number | string) =>
-  apiRecord<{ data: TResourceRow }>(`${definition.apiBase}/${encodeURIComponent(String(id))}`).then(
-    (r) => r.data,
-  );
 
 export const createResource = (definition: Pick<TResourceDefinition, 'apiBase'>, body: unknown) =>
   api<{ data: TResourceRow }>(definition.apiBase, {

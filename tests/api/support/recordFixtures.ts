@@ -227,3 +227,16 @@ export const insertService = async (
     .returning();
   return row;
 };
+
+/**
+ * The five assessment checklist dates, all on `day`: with applicants old enough, an application
+ * that meets the eligibility rules, which one user may accept (issue 35); without them its
+ * acceptance is asked of another approver.
+ */
+export const checklistDone = (day: string) => ({
+  homeStudyOn: day,
+  policeRecordOn: day,
+  medicalReportOn: day,
+  referencesOn: day,
+  trainingOn: day,
+});

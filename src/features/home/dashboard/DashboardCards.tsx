@@ -5,9 +5,11 @@ import { AreaStatusBadge } from '@/components/record/AreaStatusBadge';
 import { focusRing, secondaryButton } from '@/components/ui';
 import type { TAreaDefinition } from '@/domain/areas/area';
 import { childArea } from '@/domain/areas/child.area';
+import { matchingArea } from '@/domain/areas/matching.area';
 import { parentArea } from '@/domain/areas/parent.area';
 import type { TDashboard, TDashboardFigure } from '@/domain/dashboard';
 import { formatInstant } from '@/domain/dateFormat';
+import { translate } from '@/domain/translate';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { api } from '@/platform/api/client';
 import { useRemoteData } from '@/platform/api/useRemoteData';
@@ -16,6 +18,7 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { barPercent, changeView, hasCards, noRecordsYet } from './dashboardView';
 
 type TData = TDashboard['data'];
+type TStageFigure = NonNullable<TData['matchings']>['byStage'][number];
 
 const cardClass =
   'flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
@@ -123,6 +126,57 @@ const StatusCard = ({
   );
 };
 
+/** A stage's overdue count, opening the list of the matchings it counts (issue 35). */
+const OverdueLink = ({ stage }: { stage: TStageFigure }) => {
+  const { LL } = useI18nContext();
+  const locale = useRouteLocale();
+  const hint = LL.dashboard.overdueHint({ days: stage.expectedDays });
+  const className = `mx-2 mb-1 w-fit rounded text-xs ${stage.overdue.value > 0 ? 'font-medium text-error' : 'text-slate-500 dark:text-slate-400'}`;
+  const body = (
+    <>
+      {LL.dashboard.overdue({ count: stage.overdue.value })}
+      <span className="sr-only"> ({hint})</span>
+    </>
+  );
+  return stage.overdue.listPath ? (
+    <AppLink
+      to={localizedPath(locale, stage.overdue.listPath)}
+      data-dashboard-figure={`matchingsOverdue.${stage.key}`}
+      data-value={stage.overdue.value}
+      title={hint}
+      className={`${className} underline-offset-2 hover:underline ${focusRing}`}
+    >
+      {body}
+    </AppLink>
+  ) : (
+    <span
+      data-dashboard-figure={`matchingsOverdue.${stage.key}`}
+      data-value={stage.overdue.value}
+      title={hint}
+      className={className}
+    >
+      {body}
+    </span>
+  );
+};
+
+/** Whose records the cards count (issue 35): the user's office alone, or every office. */
+const ScopeNote = ({ scope }: { scope: TData['scope'] }) => {
+  const { LL } = useI18nContext();
+  const locale = useRouteLocale();
+  return (
+    <p
+      data-dashboard-scope={scope.office ? 'office' : 'all'}
+      className="mt-1 flex items-center gap-1.5 text-slate-700 text-sm dark:text-slate-200"
+    >
+      <Icon name="info" className="size-4 shrink-0 text-slate-500" />
+      {scope.office
+        ? LL.dashboard.scopeOffice({ office: translate(scope.office.name, locale) })
+        : LL.dashboard.scopeAll()}
+    </p>
+  );
+};
+
 /** The cards the answer holds, in reading order: each only when the user may read it. */
 const Cards = ({ data }: { data: TData }) => {
   const { LL } = useI18nContext();
@@ -132,6 +186,7 @@ const Cards = ({ data }: { data: TData }) => {
   const applications = data.applications;
   return (
     <>
+      <ScopeNote scope={data.scope} />
       {noRecordsYet(data) ? (
         <p className="mt-3 flex items-start gap-2 rounded-md bg-slate-100 px-3 py-2 text-slate-700 text-sm dark:bg-slate-800 dark:text-slate-200">
           <Icon name="info" className="mt-0.5 size-4 shrink-0" />
@@ -183,18 +238,20 @@ const Cards = ({ data }: { data: TData }) => {
                 figure={stage}
                 values={stages.map((each) => each.value)}
                 label={LL.options.stage[stage.key as keyof typeof LL.options.stage]?.() ?? stage.key}
-                aside={
-                  <span
-                    data-dashboard-figure={`matchingsOverdue.${stage.key}`}
-                    data-value={stage.overdue.value}
-                    title={LL.dashboard.overdueHint({ days: stage.expectedDays })}
-                    className={`px-2 pb-1 text-xs ${stage.overdue.value > 0 ? 'font-medium text-error' : 'text-slate-500 dark:text-slate-400'}`}
-                  >
-                    {LL.dashboard.overdue({ count: stage.overdue.value })}
-                    <span className="sr-only">
-                      {' '}
-                      ({LL.dashboard.overdueHint({ days: stage.expectedDays })})
-                    </span>
+                aside={<OverdueLink stage={stage} />}
+              />
+            ))}
+            {/* The ended ones too: the card counts every matching the user may see (issue 35). */}
+            {(data.matchings?.ended ?? []).map((ended) => (
+              <FigureRow
+                key={ended.key}
+                id={`matchings.${ended.key}`}
+                figure={ended}
+                values={[...stages, ...(data.matchings?.ended ?? [])].map((each) => each.value)}
+                label={
+                  <span className="flex items-center gap-2">
+                    <span className="text-slate-500 text-xs dark:text-slate-400">{LL.dashboard.ended()}</span>
+                    <AreaStatusBadge area={matchingArea} status={ended.key} />
                   </span>
                 }
               />

@@ -42,18 +42,23 @@ describe('the dashboard in words', () => {
   });
 
   const zero = { key: 'registered', value: 0, listPath: '/adoptive-child/child?status=registered' };
-  const empty: TDashboard['data'] = { asOf: '2026-11-20T02:00:00.000Z', children: { byStatus: [zero] } };
+  const scope = { office: null };
+  const empty: TDashboard['data'] = {
+    asOf: '2026-11-20T02:00:00.000Z',
+    scope,
+    children: { byStatus: [zero] },
+  };
 
   it('says a new installation has no records only when every count is zero', () => {
     expect(noRecordsYet(empty)).toBe(true);
     expect(noRecordsYet({ ...empty, children: { byStatus: [{ ...zero, value: 2 }] } })).toBe(false);
     // Only the work queue and the changes: no counts of records to say anything about.
-    expect(noRecordsYet({ asOf: empty.asOf, workQueue: { total: 0 }, changes: [] })).toBe(false);
+    expect(noRecordsYet({ asOf: empty.asOf, scope, workQueue: { total: 0 }, changes: [] })).toBe(false);
   });
 
   it('shows no dashboard to a user whose answer holds no card', () => {
-    expect(hasCards({ asOf: empty.asOf })).toBe(false);
-    expect(hasCards({ asOf: empty.asOf, changes: [] })).toBe(true);
+    expect(hasCards({ asOf: empty.asOf, scope })).toBe(false);
+    expect(hasCards({ asOf: empty.asOf, scope, changes: [] })).toBe(true);
   });
 
   it("draws each bar as its share of the card's largest figure", () => {

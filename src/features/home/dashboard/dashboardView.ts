@@ -35,6 +35,7 @@ export const noRecordsYet = (data: TData): boolean => {
   const figures = [
     ...(data.children?.byStatus ?? []),
     ...(data.matchings?.byStage ?? []),
+    ...(data.matchings?.ended ?? []),
     ...(data.applications?.byStatus ?? []),
     ...(data.services ? [data.services.dueSoon, data.services.overdue] : []),
   ];

@@ -78,6 +78,21 @@ describe('the work queue’s kinds', () => {
       0, 1, 2, 3, 4, 5, 6,
     ]);
     expect(reasonLook(kinds, item('matching', 'decision')).awaitsUser).toBe(true);
+    // An acceptance asked of another approver (issue 35): a decision, opened on the application.
+    const request = item('parent', 'acceptanceRequested', {
+      actions: ['approve-acceptance', 'return-acceptance'],
+    });
+    expect(workQueuePath(kinds, request)).toBe('/adoptive-parents/parents/show/4');
+    expect(workQueueReason(kinds, en, request)).toBe('Acceptance to approve: Approve acceptance, Send back');
+    expect(workQueueReason(kinds, km, request)).toBe(
+      km.workQueue.acceptanceRequested({
+        actions: [
+          km.areas.parent.workflow.actions.approveAcceptance(),
+          km.areas.parent.workflow.actions.returnAcceptance(),
+        ].join(', '),
+      }),
+    );
+    expect(reasonLook(kinds, request)).toMatchObject({ order: 0, awaitsUser: true });
     expect(reasonLook(kinds, item('matching', 'overdue')).awaitsUser).toBeFalsy();
   });
 
