@@ -1,5 +1,6 @@
-import { getTableColumns } from 'drizzle-orm';
+import { and, getTableColumns, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { duplicateLimit, type TDuplicateMatch } from '../../src/domain/duplicates';
 import { cellDay, cellList, cellNumber, cellText, matchKey } from '../../src/domain/importCells';
 import type { TRouteLocale } from '../../src/domain/locale';
 import type { TFieldDef } from '../../src/domain/resource';
@@ -7,6 +8,7 @@ import { ruleMessage } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import type { TDbOrTx } from '../audit';
 import type { TAuthUser } from '../auth/service';
+import { duplicateThreshold, findDuplicates } from '../duplicates/findDuplicates';
 import { ApiError } from '../errors';
 import { translators } from '../plugins/locale';
 import { officeCondition } from '../resources/officeScope';
@@ -30,6 +32,19 @@ type TCheckOptions = {
   actor: TAuthUser;
   now: number;
   locale: TRouteLocale;
+};
+
+/** Duplicate checks run at once (each is one query; PGlite queues them, a pool spreads them). */
+const duplicateChecksAtOnce = 4;
+
+/** `work` on each item, at most `width` at a time. */
+const eachLimited = async <T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 };
 
 /** Words of yes and no in either language (a boolean column). */
@@ -64,6 +79,17 @@ const columnOfMessage = (message: string, keys: ReadonlySet<string>): string | n
   return first && keys.has(first) ? first : null;
 };
 
+/**
+ * A rule's message in the clerk's words (issue 35): every field key it names (`givenNameKh`,
+ * `headOfficeId`, wherever it stands) replaced by its column's header.
+ */
+const inClerkWords = (message: string, keys: ReadonlySet<string>, labelOfKey: (key: string) => string) =>
+  // A one-word key inside a sentence (`sex`, `notes`) may be the word itself: only the first word,
+  // and keys no sentence has (`givenNameKh`), are taken for fields.
+  message.replace(/\b[a-z][A-Za-z0-9]*\b/g, (word, at: number) =>
+    keys.has(word) && (at === 0 || /[A-Z0-9]/.test(word)) ? labelOfKey(word) : word,
+  );
+
 /** A message for every way a hook refuses a record (its field messages, else its own). */
 const hookMessages = (error: unknown, t: TranslationFunctions): string[] => {
   if (!(error instanceof ApiError)) throw error;
@@ -71,13 +97,118 @@ const hookMessages = (error: unknown, t: TranslationFunctions): string[] => {
   return [(t.server[error.messageKey] as (params: Record<string, unknown>) => string)(error.params)];
 };
 
+const dayNumber = (value: unknown): number | null => {
+  const day =
+    typeof value === 'string'
+      ? value.slice(0, 10)
+      : value instanceof Date
+        ? value.toISOString().slice(0, 10)
+        : '';
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+  return Number.isNaN(time) ? null : Math.round(time / 86_400_000);
+};
+
+/** Is there a number within `reach` of `value` in the ascending `sorted`? */
+const anyWithin = (sorted: readonly number[], value: number, reach: number) => {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] < value - reach) low = middle + 1;
+    else high = middle;
+  }
+  return low < sorted.length && sorted[low] <= value + reach;
+};
+
+/**
+ * Which new rows may be a duplicate at all, by the duplicate engine's contract (the sex agrees; the
+ * date of birth is the same, or within a year when either date is estimated), from the kept
+ * records' sex and dates in one query: the engine is asked about those rows only (a workbook of
+ * 10,000 new children asks it about the few born on a kept child's day). A row without a date or a
+ * sex is always asked.
+ */
+const duplicateScreen = async (
+  imported: TImportBinding,
+  db: TDbOrTx,
+  scope: SQL | undefined,
+): Promise<(body: Record<string, unknown>) => boolean> => {
+  const fields = imported.duplicateScreen;
+  if (!fields) return () => true;
+  const columns = getTableColumns(imported.binding.table) as Record<string, PgColumn>;
+  const kept = await db
+    .select({
+      sex: columns[fields.sex],
+      day: columns[fields.dateOfBirth],
+      estimated: columns[fields.estimated],
+    })
+    .from(imported.binding.table)
+    .where(scope);
+  const yearAndADay = 367;
+  const exact = new Set<string>();
+  const all = new Map<string, number[]>();
+  const estimated = new Map<string, number[]>();
+  for (const record of kept) {
+    const day = dayNumber(record.day);
+    const sex = String(record.sex ?? '');
+    // A kept record without a date or a sex: the screen cannot rule it out.
+    if (day === null || sex === '') return () => true;
+    exact.add(`${sex}|${day}`);
+    const days = all.get(sex) ?? [];
+    if (days.length === 0) all.set(sex, days);
+    days.push(day);
+    if (record.estimated) {
+      const guessed = estimated.get(sex) ?? [];
+      if (guessed.length === 0) estimated.set(sex, guessed);
+      guessed.push(day);
+    }
+  }
+  for (const days of [...all.values(), ...estimated.values()]) days.sort((a, b) => a - b);
+  return (body) => {
+    const day = dayNumber(body[fields.dateOfBirth]);
+    const sex = typeof body[fields.sex] === 'string' ? String(body[fields.sex]) : '';
+    if (day === null || sex === '') return true;
+    if (exact.has(`${sex}|${day}`)) return true;
+    const near = body[fields.estimated] === true ? all.get(sex) : estimated.get(sex);
+    return near ? anyWithin(near, day, yearAndADay) : false;
+  };
+};
+
+/**
+ * A kept record of a row's very identity, as the duplicate engine answers a match (when the engine,
+ * scoring on its own fields, left it out): alike in every identity field.
+ */
+const exactMatch = (
+  imported: TImportBinding,
+  record: Record<string, unknown>,
+  before: Record<string, unknown> | undefined,
+): TDuplicateMatch => {
+  const joined = (script: 'Kh' | 'En') =>
+    imported.identity
+      .filter((field) => field.endsWith(script) && record[field])
+      .map((field) => String(record[field]))
+      .join(' ') || null;
+  const birth = imported.identity.find((field) => /dateOfBirth$/i.test(field));
+  return {
+    id: Number(record.id),
+    code: String(record.code),
+    score: 1,
+    reasons: ['sameDateOfBirth', 'similarNameKh', 'similarNameEn'],
+    nameKh: joined('Kh'),
+    nameEn: joined('En'),
+    dateOfBirth: birth && record[birth] ? String(record[birth]) : null,
+    status: String(before?.status ?? ''),
+  };
+};
+
 /**
  * The dry run of a workbook's rows (issue 25, DESIGN.md section 8): each row made into the body a
  * form would send (cells converted by the field's kind; places and reference values matched by code
  * or by name in either script), checked by the resource's zod schema, the user's office, then the
- * same parent, consistency and guard hooks as a create or an update. A row with a code names the
- * record to change; a row without one that has the identity of a kept record (or of an earlier row)
- * is that record. Writes nothing.
+ * same parent, consistency and guard hooks as a create or an update. Each valid row gets its place
+ * in the plan (issue 35): a row with a code names the record to change (`update`, `unchanged`); a
+ * row without one never changes a record: equal in every column to a kept record of its identity
+ * it is `unchanged`, like a kept record (the duplicate engine) or an earlier row it is a
+ * `duplicate`, else `create`. Writes nothing.
  */
 export const checkRows = async (
   imported: TImportBinding,
@@ -97,7 +228,26 @@ export const checkRows = async (
     return kept.get(key) as T;
   };
   const labels = new Map<string, string>();
-  const labelOf = (field: TFieldDef) => once(labels, field.key, () => columnHeader(fields, field, t));
+  // A column is named as its header reads in the workbook (issue 35); one the sheet lacks, as the
+  // template heads it in the user's language.
+  const sheetHeaders = new Map<string, string>();
+  sheet.fields.forEach((key, index) => {
+    const header = sheet.headers[index]?.trim();
+    if (key && header && !sheetHeaders.has(key)) sheetHeaders.set(key, header);
+  });
+  const labelOf = (field: TFieldDef) =>
+    once(labels, field.key, () => sheetHeaders.get(field.key) ?? columnHeader(fields, field, t));
+  const labelOfKey = (key: string) => {
+    const field = fieldByKey.get(key);
+    return field ? labelOf(field) : key;
+  };
+  /** An error with its column's key (the errors workbook's cell) and header (the clerk's word). */
+  const errorOf = (row: number, column: string | null, message: string): TRowError => ({
+    row,
+    column,
+    header: column ? labelOfKey(column) : null,
+    message,
+  });
   const optionWords = new Map<string, string[]>();
   /**
    * An option's words in both languages, and both together as the template's list offers them
@@ -128,7 +278,11 @@ export const checkRows = async (
 
   // The records this user keeps: by code, and by identity.
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const scope = officeCondition(writes.officeColumn, actor);
+  // A merged record (issue 35) is no record to name or to equal: it lives on in the kept one.
+  const scope = and(
+    officeCondition(writes.officeColumn, actor),
+    columns.mergedIntoId ? isNull(columns.mergedIntoId) : undefined,
+  );
   const kept = await db
     .select({
       id: columns.id,
@@ -139,7 +293,12 @@ export const checkRows = async (
     .from(table)
     .where(scope);
   const byCode = new Map(kept.map((record) => [matchKey(String(record.code)), record]));
-  const byIdentity = new Map(kept.map((record) => [identityKey(imported.identity, record), record]));
+  /** Kept records by identity (two may share one: a duplicate created on purpose). */
+  const byIdentity = new Map<string, (typeof kept)[number][]>();
+  for (const record of kept) {
+    const key = identityKey(imported.identity, record);
+    byIdentity.set(key, [...(byIdentity.get(key) ?? []), record]);
+  }
   const rowOfIdentity = new Map<string, number>();
 
   /** A row past the checks made in memory, waiting for the rules that read the database. */
@@ -147,21 +306,27 @@ export const checkRows = async (
     checked: TCheckedRow;
     fail: (column: string | null, message: string) => void;
     body: Record<string, unknown>;
+    /** The record the row names by its code. */
     target?: (typeof kept)[number];
     identity: string;
+    /** No code: the kept records of the same identity, and the earlier row of it. */
+    sameRecords: (typeof kept)[number][];
+    sameAsRow?: number;
+    /** The fields the sheet has columns for. */
+    sheetKeys: string[];
   };
   const checkedRows: { checked: TCheckedRow; rowErrors: TRowError[] }[] = [];
   const judged: TJudged[] = [];
   for (const { row, cells } of sheet.rows) {
     const rowErrors: TRowError[] = [];
-    const fail = (column: string | null, message: string) => rowErrors.push({ row, column, message });
+    const fail = (column: string | null, message: string) => rowErrors.push(errorOf(row, column, message));
     const checked: TCheckedRow = { row, cells: cells.map(storedCell), outcome: 'error' };
 
     // The record the row names by its code (within the user's office: others do not exist for them).
     const codeColumn = sheet.fields.indexOf('code');
     const code = codeColumn >= 0 ? cellText(cells[codeColumn]) : '';
-    let target = code ? byCode.get(matchKey(code)) : undefined;
-    if (code && !target) fail('code', t.server.upload.unknownCode({ code }));
+    const target = code ? byCode.get(matchKey(code)) : undefined;
+    if (code && !target) fail('code', t.server.upload.unknownCode({ label: labelOfKey('code'), code }));
     const updating = Boolean(code);
 
     // The cells as a form's body.
@@ -268,15 +433,16 @@ export const checkRows = async (
       }
     }
 
-    // Without a code, the same record as one kept (or as an earlier row) is that record.
+    // Without a code a row never names a record (issue 35): the same identity as a kept record (or
+    // an earlier row) makes it `unchanged` when equal in every column, else a `duplicate`.
     const identity = identityKey(imported.identity, body);
+    const sheetKeys = pending.map(({ field }) => field.key);
+    let sameRecords: (typeof kept)[number][] = [];
+    let sameAsRow: number | undefined;
     if (rowErrors.length === 0 && !code) {
-      const earlier = rowOfIdentity.get(identity);
-      if (earlier !== undefined) fail(null, t.server.upload.sameAsRow({ row: earlier }));
-      else {
-        rowOfIdentity.set(identity, row);
-        target = byIdentity.get(identity);
-      }
+      sameAsRow = rowOfIdentity.get(identity);
+      if (sameAsRow === undefined) rowOfIdentity.set(identity, row);
+      sameRecords = byIdentity.get(identity) ?? [];
     }
     // A new record takes the form's defaults for the columns the sheet does not have.
     if (!target)
@@ -317,10 +483,11 @@ export const checkRows = async (
       body[officeField] !== null &&
       body[officeField] !== actor.officeScope
     )
-      fail(officeField, t.server.otherOffice({ field: officeField }));
+      fail(officeField, t.server.otherOffice({ field: labelOfKey(officeField) }));
 
     checkedRows.push({ checked, rowErrors });
-    if (rowErrors.length === 0) judged.push({ checked, fail, body, target, identity });
+    if (rowErrors.length === 0)
+      judged.push({ checked, fail, body, target, identity, sameRecords, sameAsRow, sheetKeys });
   }
 
   // The same rules as the form's save, on each record as it would be saved: the records named
@@ -330,14 +497,40 @@ export const checkRows = async (
     (
       await writes.findRows(
         db,
-        judged.flatMap(({ target }) => (target ? [Number(target.id)] : [])),
+        [
+          ...new Set(
+            judged.flatMap(({ target, sameRecords }) =>
+              target ? [Number(target.id)] : sameRecords.map((record) => Number(record.id)),
+            ),
+          ),
+        ],
         actor,
       )
     ).map((record) => [Number(record.id), record]),
   );
+  // A row without a code equal in every column to a kept record of its identity: nothing to do.
+  for (const entry of judged) {
+    if (entry.target) continue;
+    const equal = entry.sameRecords.find((record) => {
+      const before = befores.get(Number(record.id));
+      return before && entry.sheetKeys.every((key) => sameValue(entry.body[key], before[key]));
+    });
+    const before = equal ? befores.get(Number(equal.id)) : undefined;
+    if (equal && before) {
+      entry.checked.outcome = 'unchanged';
+      entry.checked.target = {
+        id: Number(equal.id),
+        code: String(equal.code),
+        version: Number(before.version),
+      };
+    }
+  }
   const session = batchSession(db);
+  const fresh: TJudged[] = [];
   await Promise.all(
-    judged.map(async ({ checked, fail, body, target, identity }) => {
+    judged.map(async (entry) => {
+      const { checked, fail, body, target, identity } = entry;
+      if (checked.outcome === 'unchanged') return;
       const before = target ? befores.get(Number(target.id)) : undefined;
       const changes = before
         ? Object.fromEntries(Object.entries(body).filter(([key, value]) => !sameValue(value, before[key])))
@@ -364,13 +557,10 @@ export const checkRows = async (
         if (!before || Object.keys(changes).length > 0) await binding.guard?.(context);
       } catch (error) {
         refused = true;
-        // A rule's message starts with its field's name (`dateOfBirth …`, as the API answers it):
-        // the row's error names the column as its header does, in the user's language.
-        for (const message of hookMessages(error, t)) {
-          const column = columnOfMessage(message, keys);
-          const field = column ? fieldByKey.get(column) : undefined;
-          fail(column, field && column ? `${labelOf(field)}${message.slice(column.length)}` : message);
-        }
+        // A rule's message names fields by key (`dateOfBirth …`, as the API answers it): the row's
+        // error names each column as its header reads in the workbook.
+        for (const message of hookMessages(error, t))
+          fail(columnOfMessage(message, keys), inClerkWords(message, keys, labelOfKey));
       }
       if (refused) return;
       if (before && target) {
@@ -385,9 +575,34 @@ export const checkRows = async (
         checked.outcome = 'create';
         checked.body = body;
         checked.identity = identity;
+        const officeField = definition.officeScope;
+        checked.officeId =
+          officeField && typeof body[officeField] === 'number' ? (body[officeField] as number) : null;
+        fresh.push(entry);
       }
     }),
   );
+  // New rows like a kept record (the duplicate engine, at the settings' threshold) or an earlier
+  // row: `duplicate`, skipped at the commit unless it names them (issue 35).
+  const threshold = await duplicateThreshold(db);
+  const mayBeDuplicate = await duplicateScreen(imported, db, scope);
+  await eachLimited(fresh, duplicateChecksAtOnce, async ({ checked, body, sameRecords, sameAsRow }) => {
+    const found = mayBeDuplicate(body)
+      ? await findDuplicates(db, imported.duplicateKind, body, { actor, limit: duplicateLimit })
+      : [];
+    const likely = found.filter((match) => match.score >= threshold);
+    // A kept record of the very same identity is a duplicate whatever the engine scores it.
+    for (const record of sameRecords)
+      if (!likely.some((match) => match.id === Number(record.id)))
+        likely.push(
+          found.find((match) => match.id === Number(record.id)) ??
+            exactMatch(imported, record, befores.get(Number(record.id))),
+        );
+    if (likely.length === 0 && sameAsRow === undefined) return;
+    checked.outcome = 'duplicate';
+    if (likely.length > 0) checked.duplicates = likely.sort((a, b) => b.score - a.score);
+    if (sameAsRow !== undefined) checked.sameAsRow = sameAsRow;
+  });
   const rows = checkedRows.map(({ checked }) => checked);
   const errors = checkedRows.flatMap(({ rowErrors }) => rowErrors);
   return { rows, errors };

@@ -1,5 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TDuplicateKind } from '../../src/domain/duplicates';
 import { matchKey } from '../../src/domain/importCells';
 import { referenceListTitles } from '../../src/domain/referenceListTitles';
 import type { TFieldDef } from '../../src/domain/resource';
@@ -83,10 +84,20 @@ export type TImportBinding = {
   /** Reference columns (lookups and multi-lookups of the description) to the source of their values. */
   references: Record<string, string>;
   /**
-   * The fields that say a row without a code is a record already kept (the same child: names, sex,
-   * date of birth, office): importing the same workbook twice then creates nothing.
+   * The fields that say a row without a code is the same as a record already kept (the same child:
+   * names, sex, date of birth, office): equal in every column, it is `unchanged` (importing the same
+   * workbook twice creates nothing); else a `duplicate`, never an update (issue 35). The commit
+   * checks them again under a lock, so concurrent commits create a record once.
    */
   identity: readonly string[];
+  /** Which records the duplicate engine compares a new row with (issue 35: the plan's `duplicate`). */
+  duplicateKind: TDuplicateKind;
+  /**
+   * The fields by which a row can be no duplicate at all, told before the engine is asked (its
+   * contract: the sex agrees, the date of birth is the same, or within a year when either is
+   * estimated): a row no kept record passes is not sent to it. Without it, every new row is asked.
+   */
+  duplicateScreen?: { sex: string; dateOfBirth: string; estimated: string };
 };
 
 /** A column of the workbook: a field of the resource's description (its code first, never sent on create). */

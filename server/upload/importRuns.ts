@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TDuplicateMatch } from '../../src/domain/duplicates';
 import type { TStoredCell } from './readWorkbook';
 
 /** One row of a checked workbook, as the commit and the errors workbook need it. */
@@ -9,16 +10,32 @@ export type TCheckedRow = {
   row: number;
   /** Its cells as typed (a date a date), by column index (for the errors workbook). */
   cells: TStoredCell[];
-  outcome: 'create' | 'update' | 'unchanged' | 'error';
-  /** The validated body (create) or the fields that change (update). */
+  /**
+   * What the commit does with the row (issue 35: the dry run's plan): `create`; `update` (the row
+   * names its record by code); `unchanged` (by code, or without one but equal to a kept record in
+   * every column); `duplicate` (no code, and likely the same person as a kept record or an earlier
+   * row: skipped unless the commit names it); `error`.
+   */
+  outcome: 'create' | 'update' | 'unchanged' | 'duplicate' | 'error';
+  /** The validated body (create, duplicate) or the fields that change (update). */
   body?: Record<string, unknown>;
-  /** The record a row names (by its code, or by being the same record): changed only if still at this version. */
+  /** The record a row names (by its code, or by being equal to it): changed only if still at this version. */
   target?: { id: number; code: string; version: number };
-  /** create: the key that tells the same record (checked again at the commit). */
+  /** create, duplicate: the key that tells the same record (checked again at the commit). */
   identity?: string;
+  /** The office the new record goes to (the commit serialises creates per office). */
+  officeId?: number | null;
+  /** duplicate: the kept records it resembles, best first. */
+  duplicates?: TDuplicateMatch[];
+  /** duplicate: the earlier row of the workbook it repeats. */
+  sameAsRow?: number;
 };
 
-export type TRowError = { row: number; column: string | null; message: string };
+/**
+ * An error of a row: `column` is the field's key (the errors workbook finds its cell by it), `header`
+ * the column's header as the workbook has it (null: the whole row, or a column the sheet lacks).
+ */
+export type TRowError = { row: number; column: string | null; header?: string | null; message: string };
 
 /** A dry run kept behind its token until it is committed or expires. */
 export type TImportRun = {

@@ -1,12 +1,22 @@
 import fastifyMultipart from '@fastify/multipart';
-import { getTableColumns, inArray } from 'drizzle-orm';
+import { and, getTableColumns, getTableName, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Workbook } from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  planCounts,
+  type TImportPlanEntry,
+  ZImportCommit,
+  ZImportCounts,
+  ZImportPlanEntry,
+} from '../../src/domain/importPlan';
 import { hasPermission } from '../../src/domain/permissions';
 import { permissionFor } from '../../src/domain/resource';
+import { writeAudit } from '../audit';
+import { notDuplicateAction } from '../duplicates/createCheck';
+import { dismissPair } from '../duplicates/pairs';
 import { ApiError, fieldErrors } from '../errors';
 import { workbookBytes } from '../exports/neutraliseCell';
 import { xlsxContentType } from '../http/contentTypes';
@@ -23,17 +33,29 @@ import { errorsWorkbook, headerMatcher, templateWorkbook } from './importWorkboo
 import { readDataSheet } from './readWorkbook';
 import { checkWorkbookBytes, workbookMaxBytes } from './workbookFile';
 
-const ZRowError = z.object({ row: z.number().int(), column: z.string().nullable(), message: z.string() });
+const ZRowError = z.object({
+  row: z.number().int(),
+  /** The field's key (stable for a client); null: the whole row. */
+  column: z.string().nullable(),
+  /** The column's header as the workbook reads (the words of the message). */
+  header: z.string().nullable().optional(),
+  message: z.string(),
+});
 const ZDryRun = z.object({
   token: z.string(),
   rows: z.number().int(),
   valid: z.number().int(),
   errors: z.array(ZRowError),
+  /** What the commit does with each valid row, in the sheet's order (rows with errors are not in it). */
+  plan: z.array(ZImportPlanEntry),
+  counts: ZImportCounts,
 });
 const ZCommitted = z.object({
   created: z.array(z.string()),
   updated: z.array(z.string()),
   unchanged: z.number().int(),
+  /** The rows planned as duplicates the commit did not name: not written. */
+  skipped: z.array(z.number().int()),
 });
 const ZToken = z.string().min(1).max(64);
 
@@ -145,6 +167,7 @@ export const uploadRoutes =
                 errors.push({
                   row: row.row,
                   column: null,
+                  header: null,
                   message: translator(request).server.noPermission(),
                 });
               }
@@ -156,12 +179,29 @@ export const uploadRoutes =
             errors,
           });
           const failing = new Set(errors.map((error) => error.row));
+          const plan = rows.flatMap((row): TImportPlanEntry[] =>
+            row.outcome === 'error' || failing.has(row.row)
+              ? []
+              : [
+                  {
+                    row: row.row,
+                    action: row.outcome,
+                    ...(row.target && (row.outcome === 'update' || row.outcome === 'unchanged')
+                      ? { code: row.target.code }
+                      : {}),
+                    ...(row.duplicates ? { duplicates: row.duplicates } : {}),
+                    ...(row.sameAsRow !== undefined ? { sameAsRow: row.sameAsRow } : {}),
+                  },
+                ],
+          );
           return {
             data: {
               token: run.token,
               rows: rows.length,
               valid: rows.filter((row) => !failing.has(row.row)).length,
               errors,
+              plan,
+              counts: planCounts(plan),
             },
           };
         },
@@ -199,45 +239,87 @@ export const uploadRoutes =
             tags,
             summary: `Write a checked workbook of ${imported.name}: all rows or none, in one transaction`,
             description:
-              'Refused (400) while the check found errors; refused (409, nothing written, the rows named) when ' +
-              'a record changed or was added since the check. Answers the codes created and changed.',
-            body: z.object({ token: ZToken }),
+              'Does what the dry run planned, and only that: creates the `create` rows, changes the `update` ' +
+              'rows, skips the `duplicate` rows unless `createAnyway` names them (then `reason` is required and ' +
+              "written on each such record's timeline). Refused (400) while the check found errors or when " +
+              '`createAnyway` names a row not planned as a duplicate; refused (409, nothing written, the rows ' +
+              'named) when a record changed or was added since the check. Commits that create records of one ' +
+              'office are serialised (an advisory lock), so a record is created once. Answers the codes created ' +
+              'and changed, and the rows skipped.',
+            body: ZImportCommit,
             response: { 200: dataOf(ZCommitted), 404: ZErrorBody, 409: ZErrorBody },
           },
         },
         async (request) => {
           const actor = currentUser(request);
           const t = translator(request);
-          const claimed = await runs.claim(request.body.token, actor.id, imported.name);
+          const { token, createAnyway = [], reason } = request.body;
+          const anyway = new Set(createAnyway);
+          const why = reason?.trim() ?? '';
+          if (anyway.size > 0 && why === '')
+            throw fieldErrors((words) => words.validation.required({ label: 'reason' }));
+          const claimed = await runs.claim(token, actor.id, imported.name);
           if (!claimed) throw new ApiError(404, 'importTokenUnknown');
           const { run } = claimed;
           try {
             const failing = new Set(run.errors.map((error) => error.row));
             if (failing.size > 0) throw new ApiError(400, 'importHasErrors', { count: failing.size });
+            const planned = new Map(run.rows.map((row) => [row.row, row]));
+            const notDuplicates = [...anyway].filter((row) => planned.get(row)?.outcome !== 'duplicate');
+            if (notDuplicates.length > 0)
+              throw new ApiError(400, 'importNotDuplicate', {
+                rows: notDuplicates.sort((a, b) => a - b).join(', '),
+              });
             const now = app.now();
+            const codeHeader = run.headers.find((header) => matchHeader(header) === 'code') ?? 'code';
             const answer = await app.db.transaction(async (tx) => {
               const refused: TRowError[] = [];
               const columns = getTableColumns(imported.binding.table) as Record<string, PgColumn>;
-              // Added since the check: a record of the same identity kept now (importing twice at once).
-              const creates = run.rows.filter((row) => row.outcome === 'create');
+              // The new records: the rows planned `create`, and the duplicates named (in the sheet's order).
+              const creates = run.rows.filter(
+                (row) => row.outcome === 'create' || (row.outcome === 'duplicate' && anyway.has(row.row)),
+              );
+              const skipped = run.rows
+                .filter((row) => row.outcome === 'duplicate' && !anyway.has(row.row))
+                .map((row) => row.row);
               if (creates.length > 0) {
+                // One commit at a time per resource and office (issue 35): the check below then sees
+                // what a commit before it created, so five commits of one workbook create it once.
+                const offices = [...new Set(creates.map((row) => row.officeId ?? 0))].sort((a, b) => a - b);
+                for (const office of offices)
+                  await tx.execute(
+                    sql`select pg_advisory_xact_lock(hashtext(${`import:${imported.name}`}), ${office}::int)`,
+                  );
+                // Added since the check: a record of the same identity kept now (importing twice at once).
                 const kept = await tx
                   .select({
+                    id: columns.id,
                     code: columns.code,
                     ...Object.fromEntries(imported.identity.map((field) => [field, columns[field]])),
                   })
                   .from(imported.binding.table)
-                  .where(officeCondition(writes.officeColumn, actor));
-                const byIdentity = new Map(
-                  kept.map((record) => [identityKey(imported.identity, record), record]),
-                );
+                  .where(
+                    and(
+                      officeCondition(writes.officeColumn, actor),
+                      columns.mergedIntoId ? isNull(columns.mergedIntoId) : undefined,
+                    ),
+                  );
+                const byIdentity = new Map<string, typeof kept>();
+                for (const record of kept) {
+                  const key = identityKey(imported.identity, record);
+                  byIdentity.set(key, [...(byIdentity.get(key) ?? []), record]);
+                }
                 for (const row of creates) {
-                  const same = byIdentity.get(row.identity ?? '');
+                  // A duplicate created anyway is like the records it was shown: only another is new.
+                  const known = new Set(row.duplicates?.map((match) => match.id));
+                  const same = (byIdentity.get(row.identity ?? '') ?? []).find(
+                    (record) => !known.has(Number(record.id)),
+                  );
                   if (same)
                     refused.push({
                       row: row.row,
                       column: null,
-                      message: t.server.upload.createdSince({ row: row.row, code: String(same.code) }),
+                      message: t.server.upload.createdSince({ code: String(same.code) }),
                     });
                 }
               }
@@ -263,7 +345,10 @@ export const uploadRoutes =
                     refused.push({
                       row: row.row,
                       column: 'code',
-                      message: t.server.upload.changedSince({ code: row.target?.code ?? '' }),
+                      message: t.server.upload.changedSince({
+                        label: codeHeader,
+                        code: row.target?.code ?? '',
+                      }),
                     });
               }
               if (refused.length > 0) throw new RowsRefused(refused);
@@ -271,7 +356,7 @@ export const uploadRoutes =
               /** Why a row is refused at the commit: a record changed or gone since the check, or a rule. */
               const refusalMessage = (row: (typeof run.rows)[number], error: ApiError) =>
                 error.statusCode === 409 || error.statusCode === 404
-                  ? t.server.upload.changedSince({ code: row.target?.code ?? '' })
+                  ? t.server.upload.changedSince({ label: codeHeader, code: row.target?.code ?? '' })
                   : (error.errors?.map((render) => render(t)).join(' ') ??
                     (t.server[error.messageKey] as (params: Record<string, unknown>) => string)(
                       error.params,
@@ -285,6 +370,38 @@ export const uploadRoutes =
                   options,
                 );
                 created = records.map((record) => String(record.code));
+                // Each duplicate created anyway says why on its timeline, and which records it is not;
+                // its pairs with them are kept as dismissed (as the form's create does): the review
+                // list does not offer them again.
+                const createdIdOfRow = new Map(
+                  creates.map((row, index) => [row.row, Number(records[index].id)]),
+                );
+                for (const [index, row] of creates.entries()) {
+                  if (row.outcome !== 'duplicate') continue;
+                  const id = Number(records[index].id);
+                  const by = { userId: actor.id, reason: why };
+                  for (const match of row.duplicates ?? [])
+                    await dismissPair(tx, imported.duplicateKind, id, match.id, {
+                      ...by,
+                      score: match.score,
+                      reasons: match.reasons,
+                    });
+                  const earlier = row.sameAsRow === undefined ? undefined : createdIdOfRow.get(row.sameAsRow);
+                  if (earlier !== undefined) await dismissPair(tx, imported.duplicateKind, id, earlier, by);
+                  await writeAudit(tx, {
+                    userId: actor.id,
+                    entity: getTableName(imported.binding.table),
+                    entityId: id,
+                    action: notDuplicateAction,
+                    after: {
+                      payload: {
+                        reason: why,
+                        notDuplicateOf: row.duplicates?.map((match) => match.code) ?? [],
+                        ...(row.sameAsRow !== undefined ? { sameAsRow: row.sameAsRow } : {}),
+                      },
+                    },
+                  });
+                }
               } catch (error) {
                 if (!(error instanceof RecordsRefused)) throw error;
                 throw new RowsRefused(
@@ -310,7 +427,7 @@ export const uploadRoutes =
                   ]);
                 }
               }
-              return { created, updated, unchanged: unchanged.length };
+              return { created, updated, unchanged: unchanged.length, skipped };
             });
             await claimed.done();
             return { data: answer };

@@ -3166,6 +3166,11 @@ type RootTranslation = {
 		 * ម​ិ​ន​ប​ា​ន​ន​ា​ំ​ច​ូ​ល​អ​្​វ​ី​ទ​េ​៖​ ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ប​ា​ន​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​។​ ​ស​ូ​ម​ព​ិ​ន​ិ​ត​្​យ​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ម​្​ត​ង​ទ​ៀ​ត​។
 		 */
 		importChanged: string
+		/**
+		 * ម​ា​ន​ត​ែ​ជ​ួ​រ​ដ​ែ​ល​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​រ​ក​ឃ​ើ​ញ​ថ​ា​អ​ា​ច​ស​្​ទ​ួ​ន​ប​៉​ុ​ណ​្​ណ​ោ​ះ​ ​ដ​ែ​ល​អ​ា​ច​ប​ង​្​ក​ើ​ត​ទ​ោ​ះ​យ​៉​ា​ង​ណ​ា​ក​៏​ដ​ោ​យ​៖​ ​ម​ិ​ន​ម​ែ​ន​ជ​ួ​រ​ ​{​r​o​w​s​}​ ​ទ​េ​។
+		 * @param {unknown} rows
+		 */
+		importNotDuplicate: RequiredParams<'rows'>
 		upload: {
 			/**
 			 * ក​ំ​ហ​ុ​ស
@@ -3216,26 +3221,22 @@ type RootTranslation = {
 			 */
 			formulaWithoutValue: RequiredParams<'label'>
 			/**
-			 * c​o​d​e​៖​ ​គ​្​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​{​c​o​d​e​}​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ក​ំ​ណ​ត​់​ត​្​រ​ា​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+			 * {​l​a​b​e​l​}​៖​ ​គ​្​ម​ា​ន​ក​ំ​ណ​ត​់​ត​្​រ​ា​ ​{​c​o​d​e​}​ ​ក​្​ន​ុ​ង​ច​ំ​ណ​ោ​ម​ក​ំ​ណ​ត​់​ត​្​រ​ា​រ​ប​ស​់​អ​្​ន​ក​ទ​េ​។
+			 * @param {unknown} code
+			 * @param {unknown} label
+			 */
+			unknownCode: RequiredParams<'code' | 'label'>
+			/**
+			 * {​l​a​b​e​l​}​៖​ ​{​c​o​d​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​អ​្​ន​ក​ផ​្​ស​េ​ង​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​។
+			 * @param {unknown} code
+			 * @param {unknown} label
+			 */
+			changedSince: RequiredParams<'code' | 'label'>
+			/**
+			 * ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​ប​ន​្​ថ​ែ​ម​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​ ​(​{​c​o​d​e​}​)​៖​ ​ស​ូ​ម​ព​ិ​ន​ិ​ត​្​យ​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ម​្​ត​ង​ទ​ៀ​ត​។
 			 * @param {unknown} code
 			 */
-			unknownCode: RequiredParams<'code'>
-			/**
-			 * ជ​ួ​រ​ន​េ​ះ​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ដ​ូ​ច​គ​្​ន​ា​ន​ឹ​ង​ជ​ួ​រ​ ​{​r​o​w​}​។
-			 * @param {unknown} row
-			 */
-			sameAsRow: RequiredParams<'row'>
-			/**
-			 * c​o​d​e​៖​ ​{​c​o​d​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​អ​្​ន​ក​ផ​្​ស​េ​ង​ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​។
-			 * @param {unknown} code
-			 */
-			changedSince: RequiredParams<'code'>
-			/**
-			 * ជ​ួ​រ​ ​{​r​o​w​}​៖​ ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ​ត​្​រ​ូ​វ​ប​ា​ន​អ​្​ន​ក​ផ​្​ស​េ​ង​ប​ន​្​ថ​ែ​ម​ត​ា​ំ​ង​ព​ី​ក​ា​រ​ព​ិ​ន​ិ​ត​្​យ​ ​(​{​c​o​d​e​}​)​។
-			 * @param {unknown} code
-			 * @param {unknown} row
-			 */
-			createdSince: RequiredParams<'code' | 'row'>
+			createdSince: RequiredParams<'code'>
 			/**
 			 * ជ​ួ​រ​ ​{​r​o​w​}​៖​ ​{​m​e​s​s​a​g​e​}
 			 * @param {unknown} message
@@ -5685,10 +5686,6 @@ type RootTranslation = {
 		 */
 		noRows: string
 		/**
-		 * ជ​ួ​រ​ទ​ា​ំ​ង​អ​ស​់​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​។​ ​ច​ុ​ច​ ​ន​ា​ំ​ច​ូ​ល​ ​ដ​ើ​ម​្​ប​ី​រ​ក​្​ស​ា​ទ​ុ​ក​វ​ា​។
-		 */
-		allValid: string
-		/**
 		 * ក​ា​រ​ន​ា​ំ​ច​ូ​ល​គ​ឺ​ទ​ា​ំ​ង​អ​ស​់​ ​ឬ​គ​្​ម​ា​ន​អ​្​វ​ី​ស​ោ​ះ​៖​ ​ជ​ួ​រ​ទ​ា​ំ​ង​អ​ស​់​ត​្​រ​ូ​វ​ត​ែ​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​ជ​ា​ម​ុ​ន​ស​ិ​ន​។​ ​ទ​ា​ញ​យ​ក​ក​ំ​ហ​ុ​ស​ ​ក​ែ​វ​ា​ន​ៅ​ក​្​ន​ុ​ង​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ ​ហ​ើ​យ​ដ​ា​ក​់​វ​ា​ម​្​ដ​ង​ទ​ៀ​ត​។
 		 */
 		mustBeValid: string
@@ -5770,6 +5767,130 @@ type RootTranslation = {
 		 * ន​ា​ំ​ច​ូ​ល​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ម​ួ​យ​ទ​ៀ​ត
 		 */
 		another: string
+		/**
+		 * អ​្​វ​ី​ដ​ែ​ល​ក​ា​រ​ន​ា​ំ​ច​ូ​ល​ន​ឹ​ង​ធ​្​វ​ើ
+		 */
+		planTitle: string
+		/**
+		 * ប​ង​្​ក​ើ​ត​ ​{​c​r​e​a​t​e​}​ ​·​ ​ក​ែ​ប​្​រ​ែ​ ​{​u​p​d​a​t​e​}​ ​·​ ​ម​ិ​ន​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ ​{​u​n​c​h​a​n​g​e​d​}​ ​·​ ​អ​ា​ច​ស​្​ទ​ួ​ន​ ​{​d​u​p​l​i​c​a​t​e​}
+		 * @param {number} create
+		 * @param {number} duplicate
+		 * @param {number} unchanged
+		 * @param {number} update
+		 */
+		planCounts: RequiredParams<'create' | 'duplicate' | 'unchanged' | 'update'>
+		/**
+		 * ជ​ួ​រ​ទ​ា​ំ​ង​អ​ស​់​ត​្​រ​ឹ​ម​ត​្​រ​ូ​វ​។​ ​ច​ុ​ច​ ​ន​ា​ំ​ច​ូ​ល​ ​ដ​ើ​ម​្​ប​ី​ប​ង​្​ក​ើ​ត​ ​ឬ​ក​ែ​ប​្​រ​ែ​ ​{​c​o​u​n​t​}​ ​ក​ំ​ណ​ត​់​ត​្​រ​ា​។​ ​ជ​ួ​រ​ផ​្​ស​េ​ង​ទ​ៀ​ត​ន​ៅ​ដ​ដ​ែ​ល​។
+		 * @param {number} count
+		 */
+		planReady: RequiredParams<'count'>
+		/**
+		 * គ​្​ម​ា​ន​អ​្​វ​ី​ត​្​រ​ូ​វ​ប​ង​្​ក​ើ​ត​ ​ឬ​ក​ែ​ប​្​រ​ែ​ទ​េ​៖​ ​ជ​ួ​រ​ទ​ា​ំ​ង​អ​ស​់​ម​ា​ន​រ​ួ​ច​ហ​ើ​យ​ ​ដ​ោ​យ​គ​្​ម​ា​ន​ក​ា​រ​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ​ ​ឬ​ត​្​រ​ូ​វ​ប​ា​ន​រ​ំ​ល​ង​ជ​ា​ក​ា​រ​ស​្​ទ​ួ​ន​។
+		 */
+		nothingToDo: string
+		/**
+		 * ជ​ួ​រ​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន​ត​្​រ​ូ​វ​ប​ា​ន​រ​ំ​ល​ង​ ​ល​ុ​ះ​ត​្​រ​ា​ត​ែ​អ​្​ន​ក​គ​ូ​ស​ ​"​ប​ង​្​ក​ើ​ត​ទ​ោ​ះ​យ​៉​ា​ង​ណ​ា​"​ ​ហ​ើ​យ​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​។
+		 */
+		duplicatesSkipped: string
+		actions: {
+			/**
+			 * ប​ង​្​ក​ើ​ត
+			 */
+			create: string
+			/**
+			 * ក​ែ​ប​្​រ​ែ
+			 */
+			update: string
+			/**
+			 * ម​ិ​ន​ផ​្​ល​ា​ស​់​ប​្​ដ​ូ​រ
+			 */
+			unchanged: string
+			/**
+			 * អ​ា​ច​ស​្​ទ​ួ​ន
+			 */
+			duplicate: string
+		}
+		/**
+		 * ប​ង​្​ហ​ា​ញ
+		 */
+		filterLegend: string
+		/**
+		 * ទ​ា​ំ​ង​អ​ស​់​ ​(​{​c​o​u​n​t​}​)
+		 * @param {number} count
+		 */
+		filterAll: RequiredParams<'count'>
+		/**
+		 * {​a​c​t​i​o​n​}​ ​(​{​c​o​u​n​t​}​)
+		 * @param {unknown} action
+		 * @param {number} count
+		 */
+		filterAction: RequiredParams<'action' | 'count'>
+		/**
+		 * ផ​ែ​ន​ក​ា​រ​ន​ា​ំ​ច​ូ​ល​ ​ត​ា​ម​ជ​ួ​រ
+		 */
+		planLabel: string
+		/**
+		 * ស​ក​ម​្​ម​ភ​ា​ព
+		 */
+		actionColumn: string
+		/**
+		 * ក​ំ​ណ​ត​់​ត​្​រ​ា
+		 */
+		recordColumn: string
+		/**
+		 * ស​្​រ​ដ​ៀ​ង​ន​ឹ​ង
+		 */
+		resemblesColumn: string
+		/**
+		 * ប​ង​្​ក​ើ​ត​ទ​ោ​ះ​យ​៉​ា​ង​ណ​ា
+		 */
+		chooseColumn: string
+		/**
+		 * ជ​ួ​រ​ ​{​r​o​w​}​ ​ន​ៃ​ស​ៀ​វ​ភ​ៅ​ប​ញ​្​ជ​ី​ន​េ​ះ
+		 * @param {number} row
+		 */
+		sameAsRow: RequiredParams<'row'>
+		/**
+		 * ស​្​រ​ដ​ៀ​ង​ ​{​p​e​r​c​e​n​t​}​%
+		 * @param {number} percent
+		 */
+		alike: RequiredParams<'percent'>
+		/**
+		 * ប​ង​្​ក​ើ​ត​ជ​ួ​រ​ ​{​r​o​w​}​ ​ទ​ោ​ះ​យ​៉​ា​ង​ណ​ា
+		 * @param {number} row
+		 */
+		createAnyway: RequiredParams<'row'>
+		/**
+		 * ន​ឹ​ង​រ​ំ​ល​ង
+		 */
+		willBeSkipped: string
+		/**
+		 * ហ​េ​ត​ុ​អ​្​វ​ី​ប​ា​ន​ជ​ា​ជ​ួ​រ​ដ​ែ​ល​ប​ា​ន​ជ​្​រ​ើ​ស​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ា​រ​ស​្​ទ​ួ​ន
+		 */
+		reasonLabel: string
+		/**
+		 * ប​ា​ន​ជ​្​រ​ើ​ស​ ​{​c​o​u​n​t​}​ ​ជ​ួ​រ​ ​ដ​ើ​ម​្​ប​ី​ប​ង​្​ក​ើ​ត​ទ​ោ​ះ​យ​៉​ា​ង​ណ​ា​៖​ ​ម​ូ​ល​ហ​េ​ត​ុ​ត​្​រ​ូ​វ​ប​ា​ន​ស​រ​ស​េ​រ​ន​ៅ​ល​ើ​ក​ា​ល​ប​្​ប​វ​ត​្​ត​ិ​ន​ៃ​ក​ំ​ណ​ត​់​ត​្​រ​ា​ថ​្​ម​ី​ន​ី​ម​ួ​យ​ៗ​។
+		 * @param {number} count
+		 */
+		reasonHint: RequiredParams<'count'>
+		/**
+		 * ស​ូ​ម​ស​រ​ស​េ​រ​ម​ូ​ល​ហ​េ​ត​ុ​ ​ម​ុ​ន​ន​ឹ​ង​ន​ា​ំ​ច​ូ​ល​ជ​ួ​រ​ដ​ែ​ល​អ​ា​ច​ស​្​ទ​ួ​ន​។
+		 */
+		reasonRequired: string
+		/**
+		 * ប​ង​្​ហ​ា​ញ​ ​{​c​o​u​n​t​}​ ​ជ​ួ​រ​ទ​ៀ​ត
+		 * @param {number} count
+		 */
+		showMore: RequiredParams<'count'>
+		/**
+		 * គ​្​ម​ា​ន​ជ​ួ​រ​ប​្​រ​ភ​េ​ទ​ន​េ​ះ​ទ​េ​។
+		 */
+		emptyFilter: string
+		/**
+		 * ប​ា​ន​រ​ំ​ល​ង​ ​{​c​o​u​n​t​}​ ​(​អ​ា​ច​ស​្​ទ​ួ​ន​)
+		 * @param {number} count
+		 */
+		skipped: RequiredParams<'count'>
 	}
 	backups: {
 		/**
@@ -11118,6 +11239,10 @@ export type TranslationFunctions = {
 		 * មិនបាននាំចូលអ្វីទេ៖ កំណត់ត្រាបានផ្លាស់ប្តូរតាំងពីការពិនិត្យ។ សូមពិនិត្យសៀវភៅបញ្ជីម្តងទៀត។
 		 */
 		importChanged: () => LocalizedString
+		/**
+		 * មានតែជួរដែលការពិនិត្យរកឃើញថាអាចស្ទួនប៉ុណ្ណោះ ដែលអាចបង្កើតទោះយ៉ាងណាក៏ដោយ៖ មិនមែនជួរ {rows} ទេ។
+		 */
+		importNotDuplicate: (arg: { rows: unknown }) => LocalizedString
 		upload: {
 			/**
 			 * កំហុស
@@ -11152,21 +11277,17 @@ export type TranslationFunctions = {
 			 */
 			formulaWithoutValue: (arg: { label: unknown }) => LocalizedString
 			/**
-			 * code៖ គ្មានកំណត់ត្រា {code} ក្នុងចំណោមកំណត់ត្រារបស់អ្នកទេ។
+			 * {label}៖ គ្មានកំណត់ត្រា {code} ក្នុងចំណោមកំណត់ត្រារបស់អ្នកទេ។
 			 */
-			unknownCode: (arg: { code: unknown }) => LocalizedString
+			unknownCode: (arg: { code: unknown, label: unknown }) => LocalizedString
 			/**
-			 * ជួរនេះជាកំណត់ត្រាដូចគ្នានឹងជួរ {row}។
+			 * {label}៖ {code} ត្រូវបានអ្នកផ្សេងផ្លាស់ប្តូរតាំងពីការពិនិត្យ។
 			 */
-			sameAsRow: (arg: { row: unknown }) => LocalizedString
+			changedSince: (arg: { code: unknown, label: unknown }) => LocalizedString
 			/**
-			 * code៖ {code} ត្រូវបានអ្នកផ្សេងផ្លាស់ប្តូរតាំងពីការពិនិត្យ។
+			 * កំណត់ត្រានេះត្រូវបានបន្ថែមតាំងពីការពិនិត្យ ({code})៖ សូមពិនិត្យសៀវភៅបញ្ជីម្តងទៀត។
 			 */
-			changedSince: (arg: { code: unknown }) => LocalizedString
-			/**
-			 * ជួរ {row}៖ កំណត់ត្រានេះត្រូវបានអ្នកផ្សេងបន្ថែមតាំងពីការពិនិត្យ ({code})។
-			 */
-			createdSince: (arg: { code: unknown, row: unknown }) => LocalizedString
+			createdSince: (arg: { code: unknown }) => LocalizedString
 			/**
 			 * ជួរ {row}៖ {message}
 			 */
@@ -13391,10 +13512,6 @@ export type TranslationFunctions = {
 		 */
 		noRows: () => LocalizedString
 		/**
-		 * ជួរទាំងអស់ត្រឹមត្រូវ។ ចុច នាំចូល ដើម្បីរក្សាទុកវា។
-		 */
-		allValid: () => LocalizedString
-		/**
 		 * ការនាំចូលគឺទាំងអស់ ឬគ្មានអ្វីសោះ៖ ជួរទាំងអស់ត្រូវតែត្រឹមត្រូវជាមុនសិន។ ទាញយកកំហុស កែវានៅក្នុងសៀវភៅបញ្ជី ហើយដាក់វាម្ដងទៀត។
 		 */
 		mustBeValid: () => LocalizedString
@@ -13470,6 +13587,116 @@ export type TranslationFunctions = {
 		 * នាំចូលសៀវភៅបញ្ជីមួយទៀត
 		 */
 		another: () => LocalizedString
+		/**
+		 * អ្វីដែលការនាំចូលនឹងធ្វើ
+		 */
+		planTitle: () => LocalizedString
+		/**
+		 * បង្កើត {create} · កែប្រែ {update} · មិនផ្លាស់ប្ដូរ {unchanged} · អាចស្ទួន {duplicate}
+		 */
+		planCounts: (arg: { create: number, duplicate: number, unchanged: number, update: number }) => LocalizedString
+		/**
+		 * ជួរទាំងអស់ត្រឹមត្រូវ។ ចុច នាំចូល ដើម្បីបង្កើត ឬកែប្រែ {count} កំណត់ត្រា។ ជួរផ្សេងទៀតនៅដដែល។
+		 */
+		planReady: (arg: { count: number }) => LocalizedString
+		/**
+		 * គ្មានអ្វីត្រូវបង្កើត ឬកែប្រែទេ៖ ជួរទាំងអស់មានរួចហើយ ដោយគ្មានការផ្លាស់ប្ដូរ ឬត្រូវបានរំលងជាការស្ទួន។
+		 */
+		nothingToDo: () => LocalizedString
+		/**
+		 * ជួរដែលអាចស្ទួនត្រូវបានរំលង លុះត្រាតែអ្នកគូស "បង្កើតទោះយ៉ាងណា" ហើយសរសេរមូលហេតុ។
+		 */
+		duplicatesSkipped: () => LocalizedString
+		actions: {
+			/**
+			 * បង្កើត
+			 */
+			create: () => LocalizedString
+			/**
+			 * កែប្រែ
+			 */
+			update: () => LocalizedString
+			/**
+			 * មិនផ្លាស់ប្ដូរ
+			 */
+			unchanged: () => LocalizedString
+			/**
+			 * អាចស្ទួន
+			 */
+			duplicate: () => LocalizedString
+		}
+		/**
+		 * បង្ហាញ
+		 */
+		filterLegend: () => LocalizedString
+		/**
+		 * ទាំងអស់ ({count})
+		 */
+		filterAll: (arg: { count: number }) => LocalizedString
+		/**
+		 * {action} ({count})
+		 */
+		filterAction: (arg: { action: unknown, count: number }) => LocalizedString
+		/**
+		 * ផែនការនាំចូល តាមជួរ
+		 */
+		planLabel: () => LocalizedString
+		/**
+		 * សកម្មភាព
+		 */
+		actionColumn: () => LocalizedString
+		/**
+		 * កំណត់ត្រា
+		 */
+		recordColumn: () => LocalizedString
+		/**
+		 * ស្រដៀងនឹង
+		 */
+		resemblesColumn: () => LocalizedString
+		/**
+		 * បង្កើតទោះយ៉ាងណា
+		 */
+		chooseColumn: () => LocalizedString
+		/**
+		 * ជួរ {row} នៃសៀវភៅបញ្ជីនេះ
+		 */
+		sameAsRow: (arg: { row: number }) => LocalizedString
+		/**
+		 * ស្រដៀង {percent}%
+		 */
+		alike: (arg: { percent: number }) => LocalizedString
+		/**
+		 * បង្កើតជួរ {row} ទោះយ៉ាងណា
+		 */
+		createAnyway: (arg: { row: number }) => LocalizedString
+		/**
+		 * នឹងរំលង
+		 */
+		willBeSkipped: () => LocalizedString
+		/**
+		 * ហេតុអ្វីបានជាជួរដែលបានជ្រើសមិនមែនជាការស្ទួន
+		 */
+		reasonLabel: () => LocalizedString
+		/**
+		 * បានជ្រើស {count} ជួរ ដើម្បីបង្កើតទោះយ៉ាងណា៖ មូលហេតុត្រូវបានសរសេរនៅលើកាលប្បវត្តិនៃកំណត់ត្រាថ្មីនីមួយៗ។
+		 */
+		reasonHint: (arg: { count: number }) => LocalizedString
+		/**
+		 * សូមសរសេរមូលហេតុ មុននឹងនាំចូលជួរដែលអាចស្ទួន។
+		 */
+		reasonRequired: () => LocalizedString
+		/**
+		 * បង្ហាញ {count} ជួរទៀត
+		 */
+		showMore: (arg: { count: number }) => LocalizedString
+		/**
+		 * គ្មានជួរប្រភេទនេះទេ។
+		 */
+		emptyFilter: () => LocalizedString
+		/**
+		 * បានរំលង {count} (អាចស្ទួន)
+		 */
+		skipped: (arg: { count: number }) => LocalizedString
 	}
 	backups: {
 		/**

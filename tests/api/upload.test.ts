@@ -324,7 +324,7 @@ describe('a dry run', () => {
     expect(data.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const byRow = (row: number) => data.errors.filter((error: { row: number }) => error.row === row);
     expect(byRow(2)).toEqual([]);
-    expect(byRow(3)).toEqual([{ row: 3, column: 'sex', message: 'Sex is required.' }]);
+    expect(byRow(3)).toEqual([{ row: 3, column: 'sex', header: 'Sex', message: 'Sex is required.' }]);
     expect(byRow(4)[0]).toMatchObject({ row: 4, column: 'dateOfBirth' });
     expect(byRow(5)[0]).toMatchObject({
       row: 5,
@@ -339,13 +339,37 @@ describe('a dry run', () => {
     expect(await childCount()).toBe(before);
   });
 
-  it('answers its messages in Khmer for a Khmer request', async () => {
-    const response = await dryRun(
-      await workbookOf(childrenSheet(childRow('KhmerMessage', { sex: '' }))),
+  it('answers its messages in Khmer for a Khmer request, naming each column as its header reads', async () => {
+    const khmer = await dryRun(
+      await workbookOf({ rows: [headers.kh, childRow('KhmerMessage', { sex: '' })] }),
       tokens.clerk,
       'kh',
     );
-    expect(response.json().data.errors[0].message).toMatch(/^ភេទ/);
+    expect(khmer.json().data.errors).toEqual([
+      { row: 2, column: 'sex', header: 'ភេទ', message: expect.stringMatching(/^ភេទ ត្រូវ/) },
+    ]);
+    // A workbook headed in English is answered in Khmer with its own headers.
+    const english = await dryRun(
+      await workbookOf(
+        childrenSheet(
+          childRow('KhmerMessage', { sex: '' }),
+          childRow('KhmerOffice', { office: 'HO-NOWHERE' }),
+          [null, 'female', null, null, bornYearsAgo(5), 'HO-UPLOAD'],
+        ),
+      ),
+      tokens.clerk,
+      'kh',
+    );
+    const messages = english.json().data.errors.map((error: { message: string }) => error.message);
+    expect(messages.slice(0, 2)).toEqual([
+      expect.stringMatching(/^Sex ត្រូវ/),
+      expect.stringMatching(/^Head office៖/),
+    ]);
+    // A rule naming several fields names them by their headers (or the template's, when absent).
+    expect(messages[2]).toMatch(
+      /^នាមត្រកូល \(ខ្មែរ\) និង នាមខ្លួន \(ខ្មែរ\) .* Family name \(Latin\) និង Given name \(Latin\)/,
+    );
+    expect(messages.join(' ')).not.toMatch(/headOfficeId|givenName|familyName/);
   });
 
   it('reads Khmer digits, dates as Excel dates and as text, stray and invisible spaces, blank rows, added sheets', async () => {
@@ -441,7 +465,12 @@ describe('a dry run', () => {
       }),
     );
     expect(response.json().data.errors).toEqual([
-      { row: 2, column: 'birthVillageId', message: expect.stringContaining('names several') },
+      {
+        row: 2,
+        column: 'birthVillageId',
+        header: 'Village',
+        message: expect.stringMatching(/^Village: "Phum Thmei" names several/),
+      },
     ]);
   });
 
@@ -463,15 +492,24 @@ describe('a dry run', () => {
     const { data } = response.json();
     expect(data.valid).toBe(1);
     expect(data.errors).toEqual([
-      { row: 3, column: 'dateOfBirth', message: expect.stringContaining('formula without a saved value') },
+      {
+        row: 3,
+        column: 'dateOfBirth',
+        header: 'Date of birth',
+        message: expect.stringContaining('formula without a saved value'),
+      },
     ]);
   });
 
-  it('refuses a second row of the same child', async () => {
+  it('plans a second row of the same child as a duplicate of the first, not an error', async () => {
     const response = await dryRun(await workbookOf(childrenSheet(childRow('Twice'), childRow('Twice'))));
-    expect(response.json().data.errors).toEqual([
-      { row: 3, column: null, message: 'This row is the same record as row 2.' },
+    const { data } = response.json();
+    expect(data.errors).toEqual([]);
+    expect(data.plan).toEqual([
+      { row: 2, action: 'create' },
+      { row: 3, action: 'duplicate', sameAsRow: 2 },
     ]);
+    expect(data.counts).toEqual({ create: 1, update: 0, unchanged: 0, duplicate: 1 });
   });
 });
 
@@ -548,9 +586,18 @@ describe('the commit', () => {
 
     const before = await childCount();
     const again = await dryRun(bytes);
-    expect(again.json().data).toMatchObject({ rows: 2, valid: 2, errors: [] });
+    expect(again.json().data).toMatchObject({
+      rows: 2,
+      valid: 2,
+      errors: [],
+      plan: [
+        { row: 2, action: 'unchanged', code: created[0] },
+        { row: 3, action: 'unchanged', code: created[1] },
+      ],
+      counts: { create: 0, update: 0, unchanged: 2, duplicate: 0 },
+    });
     const second = await commit(again.json().data.token);
-    expect(second.json().data).toEqual({ created: [], updated: [], unchanged: 2 });
+    expect(second.json().data).toEqual({ created: [], updated: [], unchanged: 2, skipped: [] });
     expect(await childCount()).toBe(before);
     // The token is spent.
     expect((await commit(first.json().data.token)).statusCode).toBe(404);
@@ -579,7 +626,7 @@ describe('the commit', () => {
       await workbookOf(childrenSheet(childRow('Coded Again', { code, sex: 'male' }))),
     );
     const done = await commit(rechecked.json().data.token);
-    expect(done.json().data).toEqual({ created: [], updated: [code], unchanged: 0 });
+    expect(done.json().data).toEqual({ created: [], updated: [code], unchanged: 0, skipped: [] });
     const [after] = await t.app.db.select().from(childInfos).where(eq(childInfos.code, code));
     expect(after).toMatchObject({ sex: 'male', givenNameEn: 'Coded Again', notes: 'edited' });
   });
@@ -909,8 +956,18 @@ describe('office scope and permissions', () => {
     const { data } = response.json();
     expect(data.valid).toBe(1);
     expect(data.errors).toEqual([
-      { row: 3, column: 'headOfficeId', message: expect.stringContaining('your own head office') },
-      { row: 4, column: 'code', message: 'code: there is no record CH-OTHER-OFFICE among yours.' },
+      {
+        row: 3,
+        column: 'headOfficeId',
+        header: 'Head office',
+        message: 'Head office must be your own head office: you keep the records of your office only.',
+      },
+      {
+        row: 4,
+        column: 'code',
+        header: 'Code',
+        message: 'Code: there is no record CH-OTHER-OFFICE among yours.',
+      },
     ]);
   });
 
@@ -930,7 +987,9 @@ describe('office scope and permissions', () => {
       tokens.writer,
     );
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data.errors).toEqual([{ row: 2, column: null, message: 'No Permission.' }]);
+    expect(response.json().data.errors).toEqual([
+      { row: 2, column: null, header: null, message: 'No Permission.' },
+    ]);
   });
 });
 

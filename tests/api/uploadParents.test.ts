@@ -77,11 +77,11 @@ const dryRun = (bytes: Buffer, token = tokens.clerk, locale = 'en') => {
     headers: { authorization: `Bearer ${token}`, locale, ...body.headers },
   });
 };
-const commit = (token: string) =>
+const commit = (token: string, choice: { createAnyway?: number[]; reason?: string } = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/upload/parent-applications/commit',
-    payload: { token },
+    payload: { token, ...choice },
     headers: { authorization: `Bearer ${tokens.clerk}`, locale: 'en' },
   });
 const applicationCount = async () =>
@@ -187,6 +187,7 @@ describe('importing parent applications', () => {
       created: [],
       updated: [],
       unchanged: 2,
+      skipped: [],
     });
     expect(await applicationCount()).toBe(before + 2);
   });
@@ -223,7 +224,18 @@ describe('importing parent applications', () => {
     expect(response.statusCode, response.body).toBe(201);
     const checked = await dryRun(await workbookOf([coupleRow('Shape')]));
     expect(checked.statusCode, checked.body).toBe(200);
-    const committed = await commit(checked.json().data.token);
+    // The second applicant is the form's: a possible duplicate (issue 35), created on purpose here.
+    expect(checked.json().data.plan).toEqual([
+      {
+        row: 2,
+        action: 'duplicate',
+        duplicates: [expect.objectContaining({ id: response.json().data.id, reasons: expect.any(Array) })],
+      },
+    ]);
+    const committed = await commit(checked.json().data.token, {
+      createAnyway: [2],
+      reason: 'The same second applicant remarried.',
+    });
     expect(committed.statusCode, committed.body).toBe(200);
     const [form] = await t.app.db
       .select()
@@ -251,27 +263,36 @@ describe('importing parent applications', () => {
       const audit = await t.app.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.entity, 'parent_infos'), eq(auditLog.entityId, row.id)));
+        .where(and(eq(auditLog.entity, 'parent_infos'), eq(auditLog.entityId, row.id)))
+        .orderBy(auditLog.id);
       return {
+        reasons: audit.filter((entry) => entry.action === 'notDuplicate').map((entry) => entry.after),
         columns,
         history: history.map(
           ({ id: _, entityId: _e, at: _a, createdAt: _x, updatedAt: _y, ...rest }) => rest,
         ),
-        audit: audit.map(({ id: _, entityId: _e, createdAt: _x, updatedAt: _y, after, ...rest }) => {
-          const {
-            id: _id,
-            code: _code,
-            applicant1FamilyNameEn: _name,
-            applicantsEn: _names,
-            updatedAt: _u,
-            ...record
-          } = after as Record<string, unknown>;
-          return { ...rest, after: record };
-        }),
+        audit: audit
+          .filter((entry) => entry.action !== 'notDuplicate')
+          .map(({ id: _, entityId: _e, createdAt: _x, updatedAt: _y, after, ...rest }) => {
+            const {
+              id: _id,
+              code: _code,
+              applicant1FamilyNameEn: _name,
+              applicantsEn: _names,
+              updatedAt: _u,
+              ...record
+            } = after as Record<string, unknown>;
+            return { ...rest, after: record };
+          }),
       };
     };
-    const imported = await written(sheet);
-    expect(imported).toEqual(await written(form));
+    const { reasons, ...imported } = await written(sheet);
+    const { reasons: none, ...formWrote } = await written(form);
+    expect(imported).toEqual(formWrote);
+    expect(none).toEqual([]);
+    expect(reasons).toEqual([
+      { payload: { reason: 'The same second applicant remarried.', notDuplicateOf: [form.code] } },
+    ]);
     expect(imported.history).toMatchObject([{ action: 'receive', toStatus: 'pending' }]);
     expect(imported.audit).toMatchObject([{ action: 'create', before: null }]);
   });

@@ -136,7 +136,7 @@ test('in Khmer, the dry run of 50 children shows the 5 wrong rows in a grid, and
 
   await chooseFile(page, kh.upload.choose(), badWorkbook, 'children.xlsx');
   await expect(page.getByTestId('upload-summary')).toHaveText(summaryOf(kh, 50, 45));
-  const commit = page.getByRole('button', { name: kh.upload.commit({ count: 50 }) });
+  const commit = page.getByRole('button', { name: kh.upload.commit({ count: 45 }) });
   await expect(commit).toBeDisabled();
   await expect(page.getByText(kh.upload.mustBeValid())).toBeVisible();
 
@@ -201,7 +201,10 @@ test('in Khmer, the fixed workbook imports 50 children, each a link; importing i
   await page.goto('/kh/upload?resource=children');
   await chooseFile(page, kh.upload.choose(), fixedWorkbook, 'children-fixed.xlsx');
   await expect(page.getByTestId('upload-summary')).toHaveText(summaryOf(kh, 50, 50));
-  await expect(page.getByText(kh.upload.allValid())).toBeVisible();
+  await expect(page.getByText(kh.upload.planReady({ count: 50 }))).toBeVisible();
+  await expect(page.getByTestId('upload-plan-counts')).toHaveText(
+    kh.upload.planCounts({ create: 50, update: 0, unchanged: 0, duplicate: 0 }),
+  );
   await page.getByRole('button', { name: kh.upload.commit({ count: 50 }) }).click();
 
   const result = page.getByTestId('upload-result');
@@ -216,13 +219,99 @@ test('in Khmer, the fixed workbook imports 50 children, each a link; importing i
   await expect(page).toHaveURL(/\/kh\/adoptive-child\/child\?/);
   await expect(page.getByRole('grid').getByText(code, { exact: true })).toBeVisible();
 
-  // The same workbook again: every row is already there.
+  // The same workbook again: every row is already there, the plan says so and offers no Import.
   await page.goto('/kh/upload?resource=children');
   await chooseFile(page, kh.upload.choose(), fixedWorkbook, 'children-fixed.xlsx');
   await expect(page.getByTestId('upload-summary')).toHaveText(summaryOf(kh, 50, 50));
-  await page.getByRole('button', { name: kh.upload.commit({ count: 50 }) }).click();
-  await expect(page.getByTestId('upload-result')).toContainText(kh.upload.created({ count: 0 }));
-  await expect(page.getByText(kh.upload.nothingNew())).toBeVisible();
+  await expect(page.getByTestId('upload-plan-counts')).toHaveText(
+    kh.upload.planCounts({ create: 0, update: 0, unchanged: 50, duplicate: 0 }),
+  );
+  await expect(page.getByText(kh.upload.nothingToDo())).toBeVisible();
+  await expect(page.getByRole('button', { name: kh.upload.commit({ count: 0 }) })).toBeDisabled();
+});
+
+test('in Khmer, the plan shows a row like a kept child as a possible duplicate, opens that child, and skips the row', async () => {
+  test.setTimeout(180_000);
+  // Row 2: the first child imported above with a note of its own (no code: never an update).
+  // Row 3: a new child.
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('កុមារ');
+  sheet.addRow([...columns.map(headerOf), kh.fields.notes()]);
+  const first = goodRow(1);
+  sheet.addRow([...columns.map((column) => first[column]), 'កំណត់ចំណាំផ្សេង']);
+  const fresh = goodRow(99);
+  sheet.addRow([...columns.map((column) => fresh[column]), '']);
+  const workbook = Buffer.from(await book.xlsx.writeBuffer());
+
+  // In English first: the same plan in the other language (photographed, not committed).
+  await page.goto('/en/upload?resource=children');
+  await chooseFile(page, en.upload.choose(), workbook, 'children-again.xlsx');
+  await expect(page.getByTestId('upload-plan-counts')).toHaveText(
+    en.upload.planCounts({ create: 1, update: 0, unchanged: 0, duplicate: 1 }),
+  );
+  await expect(page.getByTestId('plan-row-2')).toContainText(en.upload.actions.duplicate());
+  await saveScreenshot(page, 'upload-plan-en');
+
+  await page.goto('/kh/upload?resource=children');
+  await chooseFile(page, kh.upload.choose(), workbook, 'children-again.xlsx');
+  await expect(page.getByTestId('upload-plan-counts')).toHaveText(
+    kh.upload.planCounts({ create: 1, update: 0, unchanged: 0, duplicate: 1 }),
+  );
+  await expect(page.getByText(kh.upload.duplicatesSkipped(), { exact: false })).toBeVisible();
+  // The possible duplicates are shown first; the filter shows every row, or those of one action.
+  const duplicateFilter = page.getByRole('radio', {
+    name: kh.upload.filterAction({ action: kh.upload.actions.duplicate(), count: 1 }),
+  });
+  await expect(duplicateFilter).toBeChecked();
+  const duplicateRow = page.getByTestId('plan-row-2');
+  await expect(duplicateRow).toContainText(kh.upload.actions.duplicate());
+  await expect(page.getByTestId('plan-row-3')).toHaveCount(0);
+  // From the keyboard: the arrow keys move the filter (past the last, to every row), then back.
+  await duplicateFilter.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: kh.upload.filterAll({ count: 2 }) })).toBeChecked();
+  await expect(page.getByTestId('plan-row-3')).toContainText(kh.upload.actions.create());
+  await page.keyboard.press('ArrowLeft');
+  await expect(duplicateFilter).toBeChecked();
+
+  // The record it resembles is named and opens its page.
+  const resembled = duplicateRow.getByRole('link');
+  await expect(resembled).toHaveCount(1);
+  await expect(resembled).toHaveAttribute('href', /\/kh\/adoptive-child\/child\/show\/\d+$/);
+  const code = (await resembled.textContent())?.trim() ?? '';
+  expect(code).toMatch(/^CH-/);
+  await expect(duplicateRow).toContainText(first.givenNameEn);
+  // It opens beside the plan (a new tab), which stays as it was.
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), resembled.click()]);
+  await expect(tab.getByText(code).first()).toBeVisible();
+  await tab.close();
+
+  // Ticking 'create anyway' (Space) asks why; unticking it skips the row again.
+  const anyway = page.getByRole('checkbox', { name: kh.upload.createAnyway({ row: 2 }) });
+  await anyway.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByLabel(kh.upload.reasonLabel())).toBeVisible();
+  await expect(page.getByRole('button', { name: kh.upload.commit({ count: 2 }) })).toBeEnabled();
+  await saveScreenshot(page, 'upload-plan-kh');
+  // The plan read by axe (WCAG A and AA; Khmer): no serious or critical finding.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([]);
+  await page.keyboard.press('Space');
+  await expect(anyway).not.toBeChecked();
+  await expect(page.getByLabel(kh.upload.reasonLabel())).toHaveCount(0);
+
+  // Import: the new child is created, the possible duplicate skipped.
+  await page.getByRole('button', { name: kh.upload.commit({ count: 1 }) }).click();
+  const result = page.getByTestId('upload-result');
+  await expect(result).toContainText(kh.upload.created({ count: 1 }));
+  await expect(result).toContainText(kh.upload.skipped({ count: 1 }));
+  await saveScreenshot(page, 'upload-plan-done-kh');
 });
 
 test('in Khmer, a file that is not a workbook, one over 20 MB and a lost connection each say why, and nothing is imported', async () => {

@@ -29,4 +29,6 @@ export const childImport: TImportBinding = {
     'dateOfBirth',
     'headOfficeId',
   ],
+  duplicateKind: 'child',
+  duplicateScreen: { sex: 'sex', dateOfBirth: 'dateOfBirth', estimated: 'dateOfBirthEstimated' },
 };

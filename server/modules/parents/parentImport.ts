@@ -26,4 +26,5 @@ export const parentImport: TImportBinding = {
     'applicationDate',
     'headOfficeId',
   ],
+  duplicateKind: 'parent',
 };

@@ -31,6 +31,14 @@ const DryRunGrid = ({ kind, errors }: { kind: TImportKind; errors: readonly TRow
   const { LL } = useI18nContext();
   const dark = useAtomValue(darkModeAtom);
   const grid = useMemo(() => errorGrid(errors), [errors]);
+  // A column is headed as the workbook heads it (issue 35), else as the template does.
+  const headers = useMemo(
+    () =>
+      new Map(
+        errors.flatMap((error) => (error.column && error.header ? [[error.column, error.header]] : [])),
+      ),
+    [errors],
+  );
   // The answer names columns by field key; the headers say them as the template does.
   const [fields, setFields] = useState<readonly TFieldDef[]>([]);
   useEffect(() => {
@@ -52,7 +60,10 @@ const DryRunGrid = ({ kind, errors }: { kind: TImportKind; errors: readonly TRow
       ...grid.columns.map(
         (column): ColDef<TErrorRow> => ({
           colId: `column:${column}`,
-          headerName: column === wholeRowKey ? LL.upload.wholeRow() : importColumnLabel(fields, column, LL),
+          headerName:
+            column === wholeRowKey
+              ? LL.upload.wholeRow()
+              : (headers.get(column) ?? importColumnLabel(fields, column, LL)),
           valueGetter: ({ data }) => data?.byColumn[column] ?? '',
           minWidth: 200,
           flex: 1,
@@ -63,7 +74,7 @@ const DryRunGrid = ({ kind, errors }: { kind: TImportKind; errors: readonly TRow
         }),
       ),
     ],
-    [grid.columns, fields, LL],
+    [grid.columns, headers, fields, LL],
   );
   const few = grid.rows.length <= rowsShownWhole;
   return (

@@ -9,14 +9,23 @@ import { Icon } from '@/components/Icon';
 import { pageDestination } from '@/components/palette/destinations';
 import { useRecentDestination } from '@/components/palette/useRecentDestination';
 import { primaryButton, secondaryButton } from '@/components/ui';
+import { createAnywayReasonMax } from '@/domain/importPlan';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import { errorBody, errorStatus } from '@/platform/api/errors';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
+import { ImportPlan } from './ImportPlan';
 import { importKindsFor, recordListPath, type TImportKind } from './importKinds';
-import { invalidRowCount, mayCommit, type TCommitResult, type TDryRun } from './uploadAnswers';
+import {
+  allRowsValid,
+  invalidRowCount,
+  mayCommit,
+  type TCommitResult,
+  type TDryRun,
+  writeCount,
+} from './uploadAnswers';
 import { commitImport, downloadErrors, downloadTemplate, dryRun } from './uploadApi';
 
 const DryRunGrid = lazy(() => import('./DryRunGrid'));
@@ -29,7 +38,17 @@ type TStep =
   | { step: 'choose'; failure?: string }
   | { step: 'sending'; name: string; percent: number }
   | { step: 'checking'; name: string }
-  | { step: 'checked'; name: string; dryRun: TDryRun; committing: boolean; failure?: string }
+  | {
+      step: 'checked';
+      name: string;
+      dryRun: TDryRun;
+      committing: boolean;
+      failure?: string;
+      /** The possible duplicates to create anyway, and why (issue 35). */
+      chosen: ReadonlySet<number>;
+      reason: string;
+      reasonMissing?: boolean;
+    }
   | { step: 'done'; name: string; result: TCommitResult };
 
 /** Why a file came back refused: the server's reason (not a workbook, too many rows...) in the user's language. */
@@ -96,7 +115,14 @@ const UploadScreen = () => {
         onSent: () => setState({ step: 'checking', name: file.name }),
       });
       if (!controller.signal.aborted)
-        setState({ step: 'checked', name: file.name, dryRun: answer, committing: false });
+        setState({
+          step: 'checked',
+          name: file.name,
+          dryRun: answer,
+          committing: false,
+          chosen: new Set(),
+          reason: '',
+        });
     } catch (error) {
       if (controller.signal.aborted) return;
       setState({ step: 'choose', failure: refusalText(error, file.name, LL) });
@@ -105,10 +131,14 @@ const UploadScreen = () => {
 
   const commit = async () => {
     if (state.step !== 'checked' || !kind) return;
-    const { name, dryRun: checked } = state;
-    setState({ ...state, committing: true, failure: undefined });
+    const { name, dryRun: checked, chosen, reason } = state;
+    if (chosen.size > 0 && reason.trim() === '') return setState({ ...state, reasonMissing: true });
+    setState({ ...state, committing: true, failure: undefined, reasonMissing: false });
     try {
-      const result = await commitImport(kind, checked.token);
+      const result = await commitImport(kind, checked.token, {
+        createAnyway: [...chosen].sort((a, b) => a - b),
+        reason: reason.trim(),
+      });
       setState({ step: 'done', name, result });
     } catch (error) {
       setState({
@@ -183,6 +213,9 @@ const UploadScreen = () => {
         <CheckedWorkbook
           kind={kind}
           state={state}
+          onChange={(change) =>
+            setState((current) => (current.step === 'checked' ? { ...current, ...change } : current))
+          }
           onCommit={() => void commit()}
           onDownloadErrors={() => void download('errors')}
           onFiles={(files) => void check(files)}
@@ -287,22 +320,44 @@ const SendingProgress = ({ percent, text }: { percent?: number; text: string }) 
 const CheckedWorkbook = ({
   kind,
   state,
+  onChange,
   onCommit,
   onDownloadErrors,
   onFiles,
 }: {
   kind: TImportKind;
   state: Extract<TStep, { step: 'checked' }>;
+  onChange: (
+    change: Partial<Pick<Extract<TStep, { step: 'checked' }>, 'chosen' | 'reason' | 'reasonMissing'>>,
+  ) => void;
   onCommit: () => void;
   onDownloadErrors: () => void;
   onFiles: (files: File[]) => void;
 }) => {
   const { LL } = useI18nContext();
   const words = LL.upload;
-  const { dryRun: checked, committing } = state;
-  const ready = mayCommit(checked);
+  const { dryRun: checked, committing, chosen } = state;
+  const ready = mayCommit(checked, chosen.size);
+  const valid = allRowsValid(checked);
+  const writes = writeCount(checked.counts, chosen.size);
   const explanationId = useId();
+  const reasonId = useId();
   const invalid = invalidRowCount(checked);
+  const choose = (row: number, create: boolean) => {
+    const next = new Set(chosen);
+    if (create) next.add(row);
+    else next.delete(row);
+    onChange({ chosen: next, reasonMissing: false });
+  };
+  /** What pressing Import does, as the plan says (issue 35): never 'save them' when nothing would be saved. */
+  const explanation =
+    checked.rows === 0
+      ? words.noRows()
+      : !valid
+        ? words.mustBeValid()
+        : writes === 0
+          ? words.nothingToDo()
+          : words.planReady({ count: writes });
   return (
     <section className="mt-6" aria-labelledby={`${explanationId}-title`}>
       <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-700 dark:bg-slate-900">
@@ -316,12 +371,48 @@ const CheckedWorkbook = ({
         >
           {words.summary({ rows: checked.rows, valid: checked.valid, invalid })}
         </p>
+        {checked.plan.length > 0 ? (
+          <p className="mt-1 text-slate-700 text-sm dark:text-slate-200" data-testid="upload-plan-counts">
+            {words.planCounts(checked.counts)}
+          </p>
+        ) : null}
         <p
           id={explanationId}
           className={`mt-2 text-sm ${ready ? 'text-green-800 dark:text-green-300' : 'text-slate-700 dark:text-slate-200'}`}
         >
-          {checked.rows === 0 ? words.noRows() : ready ? words.allValid() : words.mustBeValid()}
+          {explanation}
+          {valid && checked.counts.duplicate > 0 ? ` ${words.duplicatesSkipped()}` : null}
         </p>
+        {chosen.size > 0 ? (
+          <div className="mt-3 max-w-2xl">
+            <label
+              htmlFor={reasonId}
+              className="block font-medium text-slate-800 text-sm dark:text-slate-100"
+            >
+              {words.reasonLabel()}
+              <span className="ml-1 text-error dark:text-red-300">*</span>
+            </label>
+            <p id={`${reasonId}-hint`} className="text-slate-600 text-xs dark:text-slate-300">
+              {words.reasonHint({ count: chosen.size })}
+            </p>
+            <textarea
+              id={reasonId}
+              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+              rows={2}
+              maxLength={createAnywayReasonMax}
+              required
+              aria-invalid={state.reasonMissing || undefined}
+              aria-describedby={`${reasonId}-hint${state.reasonMissing ? ` ${reasonId}-error` : ''}`}
+              value={state.reason}
+              onChange={(event) => onChange({ reason: event.target.value, reasonMissing: false })}
+            />
+            {state.reasonMissing ? (
+              <p id={`${reasonId}-error`} role="alert" className="mt-1 text-error text-sm dark:text-red-300">
+                {words.reasonRequired()}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <button
             type="button"
@@ -332,7 +423,7 @@ const CheckedWorkbook = ({
             onClick={onCommit}
           >
             <Icon name="check" className="size-4" />
-            {committing ? words.committing() : words.commit({ count: checked.rows })}
+            {committing ? words.committing() : words.commit({ count: writes })}
           </button>
           {checked.errors.length > 0 ? (
             <button type="button" className={secondaryButton} onClick={onDownloadErrors}>
@@ -361,6 +452,10 @@ const CheckedWorkbook = ({
         <Suspense fallback={<p className="mt-4 text-slate-600 text-sm">{LL.record.loading()}</p>}>
           <DryRunGrid kind={kind} errors={checked.errors} />
         </Suspense>
+      ) : null}
+      {/* The plan row by row once every row is valid: until then the errors are the work to do. */}
+      {valid && checked.plan.length > 0 ? (
+        <ImportPlan key={checked.token} kind={kind} dryRun={checked} chosen={chosen} onChoose={choose} />
       ) : null}
     </section>
   );
@@ -416,6 +511,7 @@ const ImportResult = ({
           words.created({ count: result.created.length }),
           words.updated({ count: result.updated.length }),
           words.unchanged({ count: result.unchanged }),
+          ...(result.skipped.length > 0 ? [words.skipped({ count: result.skipped.length })] : []),
         ].join(' · ')}
       </p>
       {nothingNew ? (

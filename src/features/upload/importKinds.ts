@@ -49,6 +49,9 @@ export const uploadPath = (kind: TImportKind): string => `/upload?resource=${kin
 export const recordListPath = (kind: TImportKind, code: string): string =>
   `${kind.area.routeBase}?search=${encodeURIComponent(code)}`;
 
+/** A record's own page (its show page): where a possible duplicate opens. */
+export const recordPagePath = (kind: TImportKind, id: number): string => `${kind.area.routeBase}/show/${id}`;
+
 type TWordBook = Record<string, (() => string) | undefined>;
 
 /**

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  type TImportAction,
+  type TImportCounts,
+  type TImportPlanEntry,
+  ZImportCounts,
+  ZImportPlanEntry,
+} from '@/domain/importPlan';
 
 /**
  * The answers of the import API (issue 25), read through zod: a screen that misreads an answer says
@@ -9,6 +16,8 @@ export const ZRowError = z.object({
   row: z.number().int(),
   /** The column the error is about (its header); none for an error about the whole row. */
   column: z.string().nullish(),
+  /** The column's header as the workbook reads (issue 35). */
+  header: z.string().nullish(),
   message: z.string(),
 });
 export type TRowError = z.infer<typeof ZRowError>;
@@ -18,6 +27,9 @@ export const ZDryRun = z.object({
   rows: z.number().int().nonnegative(),
   valid: z.number().int().nonnegative(),
   errors: z.array(ZRowError),
+  /** What the commit will do with each valid row (issue 35). */
+  plan: z.array(ZImportPlanEntry),
+  counts: ZImportCounts,
 });
 export type TDryRun = z.infer<typeof ZDryRun>;
 
@@ -25,6 +37,8 @@ export const ZCommitResult = z.object({
   created: z.array(z.string()),
   updated: z.array(z.string()),
   unchanged: z.number().int().nonnegative(),
+  /** The rows skipped as possible duplicates. */
+  skipped: z.array(z.number().int()).default([]),
 });
 export type TCommitResult = z.infer<typeof ZCommitResult>;
 
@@ -57,6 +71,27 @@ export const errorGrid = (errors: readonly TRowError[]): { rows: TErrorRow[]; co
 /** Rows with at least one error (a row counts once however many errors it has). */
 export const invalidRowCount = (dryRun: TDryRun): number => dryRun.rows - dryRun.valid;
 
-/** All or nothing (issue 25): the import may go ahead only when there are rows and every one is valid. */
-export const mayCommit = (dryRun: TDryRun): boolean =>
+/** How many records the commit writes: the rows to create or change, and the duplicates chosen. */
+export const writeCount = (counts: TImportCounts, chosen: number): number =>
+  counts.create + counts.update + chosen;
+
+/**
+ * All or nothing (issue 25): the import may go ahead only when there are rows, every one is valid,
+ * and it would write something (issue 35: a re-import with nothing to do offers no Import).
+ */
+export const mayCommit = (dryRun: TDryRun, chosen = 0): boolean =>
+  allRowsValid(dryRun) && writeCount(dryRun.counts, chosen) > 0;
+
+/** Rows there are, and none has an error. */
+export const allRowsValid = (dryRun: TDryRun): boolean =>
   dryRun.rows > 0 && dryRun.valid === dryRun.rows && dryRun.errors.length === 0;
+
+/** The plan's filter: every row, or those of one action. */
+export type TPlanFilter = 'all' | TImportAction;
+
+/** The plan's rows a filter keeps, in the sheet's order. */
+export const planRows = (plan: readonly TImportPlanEntry[], filter: TPlanFilter): TImportPlanEntry[] =>
+  filter === 'all' ? [...plan] : plan.filter((entry) => entry.action === filter);
+
+/** A match's score as a whole percentage (0.874 → 87). */
+export const scorePercent = (score: number): number => Math.round(Math.min(1, Math.max(0, score)) * 100);

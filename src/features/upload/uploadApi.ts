@@ -1,3 +1,4 @@
+import type { TImportCommit } from '@/domain/importPlan';
 import { apiSend, type TUploadProgress } from '@/platform/api/apiSend';
 import { api } from '@/platform/api/client';
 import { downloadFile } from '@/platform/api/saveBlob';
@@ -26,7 +27,19 @@ export const dryRun = async (
 export const downloadErrors = (kind: TImportKind, token: string) =>
   downloadFile(`${base(kind)}/errors/${encodeURIComponent(token)}`, `${kind.resource}-errors.xlsx`);
 
-export const commitImport = async (kind: TImportKind, token: string): Promise<TCommitResult> => {
-  const answer = await api<{ data: unknown }>(`${base(kind)}/commit`, { method: 'POST', body: { token } });
+/**
+ * Does what the dry run planned: `createAnyway` names the possible duplicates to create all the same
+ * (then `reason`, written on each new record's timeline); the other duplicates are skipped.
+ */
+export const commitImport = async (
+  kind: TImportKind,
+  token: string,
+  chosen?: { createAnyway: readonly number[]; reason: string },
+): Promise<TCommitResult> => {
+  const body: TImportCommit =
+    chosen && chosen.createAnyway.length > 0
+      ? { token, createAnyway: [...chosen.createAnyway], reason: chosen.reason }
+      : { token };
+  const answer = await api<{ data: unknown }>(`${base(kind)}/commit`, { method: 'POST', body });
   return ZCommitResult.parse(answer.data);
 };

@@ -764,6 +764,8 @@ const en = {
     importHasErrors:
       'Nothing was imported: {count} row(s) have errors. Fix them and check the workbook again.',
     importChanged: 'Nothing was imported: records changed since the check. Check the workbook again.',
+    importNotDuplicate:
+      'Only rows the check found to be possible duplicates can be created anyway: not row(s) {rows}.',
     upload: {
       errorsColumn: 'Errors',
       notADate: '{label}: "{value}" is not a date: write it as dd-mm-yyyy.',
@@ -774,10 +776,9 @@ const en = {
       severalMatches: '{label}: "{value}" names several {list}: write its code (see the sheet "{list}").',
       formulaWithoutValue:
         '{label}: a formula without a saved value: type the value, or open and save the file in Excel.',
-      unknownCode: 'code: there is no record {code} among yours.',
-      sameAsRow: 'This row is the same record as row {row}.',
-      changedSince: 'code: {code} was changed by someone else since the check.',
-      createdSince: 'row {row}: this record was added by someone else since the check ({code}).',
+      unknownCode: '{label}: there is no record {code} among yours.',
+      changedSince: '{label}: {code} was changed by someone else since the check.',
+      createdSince: 'this record was added since the check ({code}): check the workbook again.',
       rowLabel: 'row {row}: {message}',
       yes: 'yes',
       no: 'no',
@@ -1482,7 +1483,6 @@ const en = {
     summary: '{rows} row{{s}} · {valid} valid · {invalid} with errors',
     summaryOf: 'The check of {name}',
     noRows: 'This workbook has no rows to import.',
-    allValid: 'Every row is valid. Press Import to save them.',
     mustBeValid:
       'The import is all or nothing: every row must be valid first. Download the errors, fix them in the workbook and drop it again.',
     gridLabel: 'Rows with errors',
@@ -1503,6 +1503,38 @@ const en = {
     createdList: 'Records created',
     updatedList: 'Records updated',
     another: 'Import another workbook',
+    // the import's plan (issue 35)
+    planTitle: 'What the import will do',
+    planCounts: '{create} to create · {update} to change · {unchanged} unchanged · {duplicate} possible duplicate{{s}}',
+    planReady:
+      'Every row is valid. Press Import to create or change {count} record{{s}}; the other rows stay as they are.',
+    nothingToDo:
+      'Nothing would be created or changed: every row is already there unchanged, or skipped as a possible duplicate.',
+    duplicatesSkipped: 'Possible duplicates are skipped unless you tick "Create anyway" and say why.',
+    actions: {
+      create: 'Create',
+      update: 'Change',
+      unchanged: 'Unchanged',
+      duplicate: 'Possible duplicate',
+    },
+    filterLegend: 'Show',
+    filterAll: 'All ({count})',
+    filterAction: '{action} ({count})',
+    planLabel: 'The import plan, row by row',
+    actionColumn: 'Action',
+    recordColumn: 'Record',
+    resemblesColumn: 'Resembles',
+    chooseColumn: 'Create anyway',
+    sameAsRow: 'Row {row} of this workbook',
+    alike: '{percent}% alike',
+    createAnyway: 'Create row {row} anyway',
+    willBeSkipped: 'Will be skipped',
+    reasonLabel: 'Why the chosen rows are not duplicates',
+    reasonHint: "{count} row{{s}} chosen to create anyway: the reason is written on each new record's timeline.",
+    reasonRequired: 'Write the reason before importing possible duplicates.',
+    showMore: 'Show {count} more row{{s}}',
+    emptyFilter: 'No row of this kind.',
+    skipped: '{count} skipped (possible duplicate{{s}})',
   },
   // Backups that restore (issue 27): the settings screen's card, the administrators' home, the schedule.
   backups: {
