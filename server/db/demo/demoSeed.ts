@@ -35,7 +35,9 @@ export const seedDemo = async (
   for (const binding of modules.flatMap((module) => module.duplicates ?? [])) {
     registerDuplicateBinding(binding);
     await rebuildDuplicatePairs(db, binding.kind);
-    lines.push(`possible duplicates (${binding.kind}): ${await openPairCount(db, binding.kind)} pairs to review`);
+    lines.push(
+      `possible duplicates (${binding.kind}): ${await openPairCount(db, binding.kind)} pairs to review`,
+    );
   }
   return lines;
 };
