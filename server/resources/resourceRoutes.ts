@@ -636,16 +636,23 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
      * The read of `GET {base}/{id}`, the most frequent call: a prepared statement, so its SQL is
      * built once and PostgreSQL parses and plans it once per connection.
      */
+    // A merged record (issue 35) is read by no one: the GET answers 410 before reading.
     const readById = prepareNamed(
       selectRows(app.db)
-        .where(eq(idColumn, sql.placeholder('id')))
+        .where(and(eq(idColumn, sql.placeholder('id')), binding.merged?.where))
         .limit(1),
     );
     /** The same read for a user kept to one office. */
     const readByIdInOffice = officeColumn
       ? prepareNamed(
           selectRows(app.db)
-            .where(and(eq(idColumn, sql.placeholder('id')), eq(officeColumn, sql.placeholder('office'))))
+            .where(
+              and(
+                eq(idColumn, sql.placeholder('id')),
+                eq(officeColumn, sql.placeholder('office')),
+                binding.merged?.where,
+              ),
+            )
             .limit(1),
         )
       : undefined;

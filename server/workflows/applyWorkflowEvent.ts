@@ -42,6 +42,7 @@ export const applyWorkflowEvent = async (
       and(
         eq(columns.id, step.id),
         officeCondition(binding.officeColumn, { officeScope: step.officeScope ?? null }),
+        binding.rowsWhere,
       ),
     )
     .for('update')) as TWorkflowRow[];

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { EventObject } from 'xstate';
 import type { TWorkflowDefinition, TWorkflowFacts } from '../../src/domain/workflows/workflow';
@@ -54,6 +55,8 @@ export type TWorkflowBinding = {
    * kept to another office gets 404 from every route of the workflow.
    */
   officeColumn?: PgColumn;
+  /** The records the workflow acts on: another (a record merged into another, issue 35) is not found. */
+  rowsWhere?: SQL;
   /** More columns read with the locked row, for `facts` and `sets`. */
   readColumns?: Record<string, PgColumn>;
   /** The record facts the machine's guards read (an approval's end...). */

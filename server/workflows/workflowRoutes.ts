@@ -53,7 +53,9 @@ export const workflowRoutes =
       const [row] = (await app.db
         .select({ status: columns.status, version: columns.version, ...binding.readColumns })
         .from(binding.table)
-        .where(and(eq(columns.id, id), officeCondition(binding.officeColumn, user)))) as TWorkflowRow[];
+        .where(
+          and(eq(columns.id, id), officeCondition(binding.officeColumn, user), binding.rowsWhere),
+        )) as TWorkflowRow[];
       return row;
     };
 

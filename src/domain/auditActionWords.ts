@@ -9,7 +9,18 @@ import { areaActionText } from './areas/areaWords';
  */
 
 /** Actions the engines and the record pages write besides the workflows' (a photo, one's profile). */
-export const ownActions = ['create', 'update', 'delete', 'upload-photo', 'remove-photo', 'profile'] as const;
+export const ownActions = [
+  'create',
+  'update',
+  'delete',
+  'upload-photo',
+  'remove-photo',
+  'profile',
+  // the duplicate check's (issue 35, server/duplicates)
+  'notDuplicate',
+  'merge',
+  'mergedInto',
+] as const;
 export type TOwnAction = (typeof ownActions)[number];
 
 export const isOwnAction = (action: string): action is TOwnAction =>
@@ -23,6 +34,12 @@ export const ownActionText = (t: TranslationFunctions, action: TOwnAction): stri
       return t.audit.removePhoto();
     case 'profile':
       return t.audit.profile();
+    case 'notDuplicate':
+      return t.audit.notDuplicate();
+    case 'merge':
+      return t.audit.merge();
+    case 'mergedInto':
+      return t.audit.mergedInto();
     default:
       return t.options.action[action]();
   }

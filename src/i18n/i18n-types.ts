@@ -4618,6 +4618,18 @@ type RootTranslation = {
 		 * @param {unknown} to
 		 */
 		settingChange: RequiredParams<'from' | 'name' | 'to'>
+		/**
+		 * ប​ា​ន​ប​ញ​្​ជ​ា​ក​់​ថ​ា​ម​ិ​ន​ម​ែ​ន​ជ​ា​ក​ំ​ណ​ត​់​ត​្​រ​ា​ស​្​ទ​ួ​ន
+		 */
+		notDuplicate: string
+		/**
+		 * ប​ា​ន​ប​ញ​្​ច​ូ​ល​ក​ំ​ណ​ត​់​ត​្​រ​ា​ម​ួ​យ​ទ​ៀ​ត​ម​ក​ក​្​ន​ុ​ង​ក​ំ​ណ​ត​់​ត​្​រ​ា​ន​េ​ះ
+		 */
+		merge: string
+		/**
+		 * ប​ា​ន​ប​ញ​្​ច​ូ​ល​ទ​ៅ​ក​្​ន​ុ​ង​ក​ំ​ណ​ត​់​ត​្​រ​ា​ម​ួ​យ​ទ​ៀ​ត
+		 */
+		mergedInto: string
 	}
 	reports: {
 		definitions: {
@@ -12527,6 +12539,18 @@ export type TranslationFunctions = {
 		 * {name}៖ {from} → {to}
 		 */
 		settingChange: (arg: { from: unknown, name: unknown, to: unknown }) => LocalizedString
+		/**
+		 * បានបញ្ជាក់ថាមិនមែនជាកំណត់ត្រាស្ទួន
+		 */
+		notDuplicate: () => LocalizedString
+		/**
+		 * បានបញ្ចូលកំណត់ត្រាមួយទៀតមកក្នុងកំណត់ត្រានេះ
+		 */
+		merge: () => LocalizedString
+		/**
+		 * បានបញ្ចូលទៅក្នុងកំណត់ត្រាមួយទៀត
+		 */
+		mergedInto: () => LocalizedString
 	}
 	reports: {
 		definitions: {

@@ -119,18 +119,21 @@ const api = (
  * last one, unless the test says when.
  */
 let made = 0;
-const validChild = (extra: Record<string, unknown> = {}) => ({
-  familyNameKh: 'សុខ',
-  givenNameKh: 'ចន្ទា',
-  familyNameEn: 'Sok',
-  givenNameEn: 'Chanthea',
-  sex: 'female',
-  dateOfBirth: addDays(yearsBefore(today(), 4), -(made += 1)),
-  dateOfBirthEstimated: false,
-  headOfficeId: officeA,
-  disabilityIds: [],
-  ...extra,
-});
+const validChild = (extra: Record<string, unknown> = {}) => {
+  made += 1;
+  return {
+    familyNameKh: 'សុខ',
+    givenNameKh: 'ចន្ទា',
+    familyNameEn: 'Sok',
+    givenNameEn: 'Chanthea',
+    sex: 'female',
+    dateOfBirth: addDays(yearsBefore(today(), 4), -made),
+    dateOfBirthEstimated: false,
+    headOfficeId: officeA,
+    disabilityIds: [],
+    ...extra,
+  };
+};
 
 type TChild = Record<string, unknown> & { id: number; code: string; version: number; status: string };
 const create = async (extra: Record<string, unknown> = {}): Promise<TChild> => {

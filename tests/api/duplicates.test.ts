@@ -477,6 +477,9 @@ describe('the review list, dismissal and merge', () => {
     const gone = await api('GET', `/child-infos/${merge.id}`);
     expect(gone.statusCode).toBe(410);
     expect(gone.json().mergedInto).toEqual({ id: keep.id, code: keep.code });
+    // Nothing acts on it any more: no status action, no change.
+    expect((await api('GET', `/child-infos/allowed-actions/${merge.id}`)).statusCode).toBe(404);
+    expect((await api('PATCH', `/child-infos/${merge.id}`, { version: 5, notes: 'x' })).statusCode).toBe(404);
     const [stored] = await t.app.db
       .select({ mergedIntoId: childInfos.mergedIntoId })
       .from(childInfos)

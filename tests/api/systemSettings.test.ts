@@ -31,6 +31,8 @@ const defaults = {
   reportTargetShares: { shareAdoptedWithin14Months: null, shareFamiliesWaited3Months: null },
   backupHour: 2,
   backupKeepDays: 14,
+  // The duplicate check's threshold (issue 35).
+  duplicateThresholdPercent: 80,
 };
 
 let t: TTestApp;
@@ -84,6 +86,7 @@ describe('system settings', () => {
       reportTargetShares: { shareAdoptedWithin14Months: 80, shareFamiliesWaited3Months: null },
       backupHour: 23,
       backupKeepDays: 30,
+      duplicateThresholdPercent: 90,
     };
     const response = await save({ ...values, version: 0 });
     expect(response.statusCode).toBe(200);

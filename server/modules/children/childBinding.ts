@@ -44,6 +44,19 @@ import { readSettings } from '../../settings/readSettings';
 import { childDuplicates, childKeptRule } from './childDuplicates';
 import { childAnswerFor, childTimelinePresent } from './sealedOrigins';
 
+/** The fields the duplicate check compares (server/modules/children/childDuplicates.ts). */
+const childIdentityFields = new Set([
+  'familyNameKh',
+  'givenNameKh',
+  'familyNameEn',
+  'givenNameEn',
+  'sex',
+  'dateOfBirth',
+  'dateOfBirthEstimated',
+  'birthProvinceId',
+  'nationalityId',
+]);
+
 /** The ids of a child's disabilities, in id order (an empty array when none). */
 const disabilityIdsOf = sql<
   number[]
@@ -313,8 +326,10 @@ export const childBinding: TResourceBinding = {
         }),
       ]);
     }
-    // An edited child's pairs for the review list are found again (issue 35).
-    if (mode === 'update') await refreshDuplicatePairs(db, 'child', id);
+    // An edited child's pairs for the review list are found again when what identifies it changed
+    // (issue 35): a bulk move to another office does not search a million children per row.
+    if (mode === 'update' && Object.keys(body).some((key) => childIdentityFields.has(key)))
+      await refreshDuplicatePairs(db, 'child', id);
     if (!Array.isArray(body.disabilityIds)) return;
     // A new child has none yet; a change replaces them.
     if (mode === 'update') await db.delete(childDisabilities).where(eq(childDisabilities.childId, id));

@@ -1,3 +1,4 @@
+import { isNull } from 'drizzle-orm';
 import { areaActionText, areaStatusText } from '../../../src/domain/areas/areaWords';
 import { childArea } from '../../../src/domain/areas/child.area';
 import type { TChildActionName } from '../../../src/domain/childStatus';
@@ -26,6 +27,8 @@ export const childWorkflowBinding: TWorkflowBinding = {
   },
   readPermission: 'adoptive_children:read',
   officeColumn: childInfos.headOfficeId,
+  // A record merged into another (issue 35) has no status actions left.
+  rowsWhere: isNull(childInfos.mergedIntoId),
   readColumns: { adoptionConfirmedOn: childInfos.adoptionConfirmedOn },
   // The day adoption was confirmed: set by confirming, cleared by unconfirming and re-adoption.
   sets: (action, body, before) => ({

@@ -259,13 +259,15 @@ export const parentBinding: TResourceBinding = {
     const year = isoDateIn(new Date(now)).slice(0, 4);
     return { ...body, code: await session.nextCode(parentCodeTarget, `PA-${year}-`), status: 'pending' };
   },
-  afterChange: async ({ db, mode, id, actor, now, session }) => {
+  afterChange: async ({ db, mode, id, actor, now, session, body }) => {
     if (mode === 'delete') {
       await removeAttachmentRows(db, parentArea.entity, id);
       return;
     }
-    // An edited application's pairs for the review list are found again (issue 35).
-    if (mode === 'update') await refreshDuplicatePairs(db, 'parent', id);
+    // An edited application's pairs for the review list are found again when an applicant changed
+    // (issue 35): a bulk action on other fields does not search every application per row.
+    if (mode === 'update' && Object.keys(body).some((key) => key.startsWith('applicant')))
+      await refreshDuplicatePairs(db, 'parent', id);
     // A new application's history starts with its receipt, in the same transaction as the record.
     if (mode === 'create')
       await session.add(statusHistory, [

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { areaActionText, areaStatusText } from '../../../src/domain/areas/areaWords';
 import { parentArea } from '../../../src/domain/areas/parent.area';
 import { acceptanceShortfalls, type TEligibilityCheck } from '../../../src/domain/parentEligibility';
@@ -65,6 +65,8 @@ export const parentWorkflowBinding: TWorkflowBinding = {
   },
   readPermission: 'adoptive_parents:read',
   officeColumn: parentInfos.headOfficeId,
+  // A record merged into another (issue 35) has no status actions left.
+  rowsWhere: isNull(parentInfos.mergedIntoId),
   readColumns: {
     applicationDate: parentInfos.applicationDate,
     decisionDate: parentInfos.decisionDate,

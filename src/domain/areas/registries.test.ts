@@ -49,6 +49,8 @@ describe('the settings registry', () => {
       // the reports' targets come after every area's section (issue 24)
       'reports',
       'backups',
+      // the duplicate check's threshold (issue 35): both areas'
+      'duplicates',
     ]);
     const keys = settingsInOrder(sections).map(([key]) => key);
     // In its place on the screen: after the approval's months (50), before the adopter's age (60).
@@ -76,6 +78,7 @@ describe('the settings registry', () => {
       'serviceDueSoonDays',
       'reportTargetDays',
       'reportTargetShares',
+      'duplicateThresholdPercent',
       'backupHour',
       'backupKeepDays',
     ]);

@@ -1188,6 +1188,10 @@ const en = {
     approvedUntil: 'approved until {date}',
     reason: 'reason: {reason}',
     settingChange: '{name}: {from} → {to}',
+    // the duplicate check (issue 35): a record said not to be another, two records merged
+    notDuplicate: 'Said not to be a duplicate',
+    merge: 'Another record merged into this one',
+    mergedInto: 'Merged into another record',
   },
   // Each record area's own words (issue 23): `commands` (the palette's 'New …' and 'Find …'),
   // `show` (its record pages), `workflow` (actions, intros, fields), then what only its screens say.

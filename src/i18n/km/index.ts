@@ -1157,6 +1157,10 @@ const km = {
     approvedUntil: 'អនុម័តរហូតដល់ {date}',
     reason: 'មូលហេតុ៖ {reason}',
     settingChange: '{name}៖ {from} → {to}',
+    // the duplicate check (issue 35): a record said not to be another, two records merged
+    notDuplicate: 'បានបញ្ជាក់ថាមិនមែនជាកំណត់ត្រាស្ទួន',
+    merge: 'បានបញ្ចូលកំណត់ត្រាមួយទៀតមកក្នុងកំណត់ត្រានេះ',
+    mergedInto: 'បានបញ្ចូលទៅក្នុងកំណត់ត្រាមួយទៀត',
   },
   // Each record area's own words (issue 23): `commands` (the palette's 'New …' and 'Find …'),
   // `show` (its record pages), `workflow` (actions, intros, fields), then what only its screens say.
