@@ -1509,7 +1509,8 @@ const en = {
     another: 'Import another workbook',
     // the import's plan (issue 35)
     planTitle: 'What the import will do',
-    planCounts: '{create} to create · {update} to change · {unchanged} unchanged · {duplicate} possible duplicate{{s}}',
+    planCounts:
+      '{create} to create · {update} to change · {unchanged} unchanged · {duplicate} possible duplicate{{s}}',
     planReady:
       'Every row is valid. Press Import to create or change {count} record{{s}}; the other rows stay as they are.',
     nothingToDo:
@@ -1534,7 +1535,8 @@ const en = {
     createAnyway: 'Create row {row} anyway',
     willBeSkipped: 'Will be skipped',
     reasonLabel: 'Why the chosen rows are not duplicates',
-    reasonHint: "{count} row{{s}} chosen to create anyway: the reason is written on each new record's timeline.",
+    reasonHint:
+      "{count} row{{s}} chosen to create anyway: the reason is written on each new record's timeline.",
     reasonRequired: 'Write the reason before importing possible duplicates.',
     showMore: 'Show {count} more row{{s}}',
     emptyFilter: 'No row of this kind.',
