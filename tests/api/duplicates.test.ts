@@ -445,12 +445,19 @@ describe('the review list, dismissal and merge', () => {
       .where(and(eq(statusHistory.entity, 'child_infos'), eq(statusHistory.entityId, merge.id)));
     expect(historyBefore.length).toBeGreaterThan(0);
 
+    const registered = async () => {
+      const data = (await api('GET', '/dashboard', undefined, 'supervisor')).json().data;
+      return data.children.byStatus.find((figure: { key: string }) => figure.key === 'registered').value;
+    };
+    const registeredBefore = await registered();
     const merged = await api(
       'POST',
       '/child-infos/merge',
       { keepId: keep.id, mergeId: merge.id, fields: { name: 'merge' }, reason: 'Registered twice' },
       'supervisor',
     );
+    // The dashboard (from the reports' kept counts) counts the child once.
+    expect(await registered()).toBe(registeredBefore - 1);
     expect(merged.statusCode, merged.body).toBe(200);
     expect(merged.json().data).toMatchObject({ id: keep.id, code: keep.code, familyNameEn: 'Mau' });
 
