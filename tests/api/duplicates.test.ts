@@ -445,12 +445,19 @@ describe('the review list, dismissal and merge', () => {
       .where(and(eq(statusHistory.entity, 'child_infos'), eq(statusHistory.entityId, merge.id)));
     expect(historyBefore.length).toBeGreaterThan(0);
 
+    const registered = async () => {
+      const data = (await api('GET', '/dashboard', undefined, 'supervisor')).json().data;
+      return data.children.byStatus.find((figure: { key: string }) => figure.key === 'registered').value;
+    };
+    const registeredBefore = await registered();
     const merged = await api(
       'POST',
       '/child-infos/merge',
       { keepId: keep.id, mergeId: merge.id, fields: { name: 'merge' }, reason: 'Registered twice' },
       'supervisor',
     );
+    // The dashboard (from the reports' kept counts) counts the child once.
+    expect(await registered()).toBe(registeredBefore - 1);
     expect(merged.statusCode, merged.body).toBe(200);
     expect(merged.json().data).toMatchObject({ id: keep.id, code: keep.code, familyNameEn: 'Mau' });
 
@@ -489,6 +496,10 @@ describe('the review list, dismissal and merge', () => {
     expect(search.data.map((row: { id: number }) => row.id)).toEqual([keep.id]);
     const list = (await api('GET', '/child-infos?page=1&take=100')).json();
     expect(list.data.map((row: { id: number }) => row.id)).not.toContain(merge.id);
+    const exported = await api('GET', '/child-infos/export?format=csv');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain(keep.code);
+    expect(exported.body).not.toMatch(new RegExp(`^"?${merge.code}`, 'm'));
     const timeline = (await api('GET', `/child-infos/timeline/${keep.id}`)).json().data;
     expect(timeline).toEqual(
       expect.arrayContaining([
@@ -546,6 +557,8 @@ describe('the review list, dismissal and merge', () => {
     const gone = await api('GET', `/parent-infos/${other.json().data.id}`);
     expect(gone.statusCode).toBe(410);
     expect(gone.json().mergedInto).toEqual({ id: couple.id, code: couple.code });
+    const found = (await api('GET', `/parent-infos?page=1&take=10&search=${other.json().data.code}`)).json();
+    expect(found.data.map((row: { id: number }) => row.id)).toEqual([couple.id]);
     const [stored] = await t.app.db
       .select({ mergedIntoId: parentInfos.mergedIntoId })
       .from(parentInfos)
