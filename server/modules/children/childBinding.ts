@@ -243,6 +243,8 @@ export const childBinding: TResourceBinding = {
   children: [
     { table: adoptiveMatchings, column: adoptiveMatchings.childId, resource: 'matching' },
     { table: postAdoptionServices, column: postAdoptionServices.childId, resource: 'service' },
+    // A child merged into this one points at it (issue 35): the kept record stays while it does.
+    { table: childInfos, column: childInfos.mergedIntoId, resource: 'child' },
   ],
   // Its timeline shows its documents and family too, and who opened the child (DESIGN.md section 7).
   timeline: {

@@ -240,7 +240,11 @@ export const parentBinding: TResourceBinding = {
     { field: 'headOfficeId', table: headOffices },
   ],
   consistency: address.agree,
-  children: [{ table: adoptiveMatchings, column: adoptiveMatchings.parentId, resource: 'matching' }],
+  children: [
+    { table: adoptiveMatchings, column: adoptiveMatchings.parentId, resource: 'matching' },
+    // An application merged into this one points at it (issue 35): the kept record stays while it does.
+    { table: parentInfos, column: parentInfos.mergedIntoId, resource: 'parent' },
+  ],
   timeline: {
     related: [
       { entity: 'parent_family', key: 'parentId', about: 'family' },
