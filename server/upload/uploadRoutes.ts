@@ -16,7 +16,7 @@ import { hasPermission } from '../../src/domain/permissions';
 import { permissionFor } from '../../src/domain/resource';
 import { writeAudit } from '../audit';
 import { notDuplicateAction } from '../duplicates/createCheck';
-import { dismissPair } from '../duplicates/pairs';
+import { dismissPair, recordNewPairs } from '../duplicates/pairs';
 import { ApiError, fieldErrors } from '../errors';
 import { workbookBytes } from '../exports/neutraliseCell';
 import { xlsxContentType } from '../http/contentTypes';
@@ -402,6 +402,13 @@ export const uploadRoutes =
                     },
                   });
                 }
+                // The review list's pairs of the new records (issue 35), after the dismissals above:
+                // a pair dismissed stays dismissed.
+                await recordNewPairs(
+                  tx,
+                  imported.duplicateKind,
+                  records.map((record) => Number(record.id)),
+                );
               } catch (error) {
                 if (!(error instanceof RecordsRefused)) throw error;
                 throw new RowsRefused(
