@@ -135,6 +135,41 @@ export const dismissPair = async (
     });
 };
 
+/**
+ * `dismissPair` for many pairs with one reason (the import's rows created anyway), a statement per
+ * thousand pairs. A pair named twice is dismissed once.
+ */
+export const dismissPairs = async (
+  db: TDbOrTx,
+  kind: TDuplicateKind,
+  pairs: readonly { one: number; other: number; score?: number; reasons?: string[] }[],
+  by: { userId: number; reason: string },
+) => {
+  const now = new Date();
+  const values = new Map<string, typeof duplicatePairs.$inferInsert>();
+  for (const pair of pairs) {
+    const key = pairKey(pair.one, pair.other);
+    values.set(`${key.aId}:${key.bId}`, {
+      kind,
+      ...key,
+      score: pair.score ?? 0,
+      reasons: pair.reasons ?? [],
+      dismissedAt: now,
+      dismissedBy: by.userId,
+      dismissReason: by.reason,
+    });
+  }
+  const all = [...values.values()];
+  for (let start = 0; start < all.length; start += 1000)
+    await db
+      .insert(duplicatePairs)
+      .values(all.slice(start, start + 1000))
+      .onConflictDoUpdate({
+        target: [duplicatePairs.kind, duplicatePairs.aId, duplicatePairs.bId],
+        set: { dismissedAt: now, dismissedBy: by.userId, dismissReason: by.reason },
+      });
+};
+
 /** Forgets the open pairs of a record (merged: it is no longer a record of its own). */
 export const dropOpenPairs = async (db: TDbOrTx, kind: TDuplicateKind, id: number) => {
   await db
