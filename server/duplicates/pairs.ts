@@ -8,9 +8,9 @@ import { duplicateBindingOf, findDuplicates, findDuplicatesMany } from './findDu
 /**
  * The review list's pairs (issue 35, table `duplicate_pairs`, docs/decisions.md): a million records
  * cannot be paired per request, so a record's pairs are found when it is created or edited through
- * the API (the same engine as the form's check, over every office) and, for records written
- * otherwise (the import, before migration 0029), by `rebuildDuplicatePairs`
- * (`npm run duplicates:rebuild`). A dismissed pair is kept with who and why and never reopened.
+ * the API (the same engine as the form's check, over every office) or committed by the import
+ * (`recordNewPairs`, batched) and, for records written otherwise (the demo, before migration 0029),
+ * by `rebuildDuplicatePairs` (`npm run duplicates:rebuild`). A dismissed pair is kept with who and why and never reopened.
  */
 
 /** Pairs scoring at least this are listed (the form's refusal threshold is a setting; this is lower on purpose). */
