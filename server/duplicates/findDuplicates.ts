@@ -228,28 +228,52 @@ export const findDuplicates = async (
     officeCondition(columns.headOffice, options.actor),
     excluded.length > 0 ? notInArray(columns.id, [...excluded]) : undefined,
   ) as SQL;
-  const found = new Map<number, { score: number; reasons: Set<TDuplicateReason> }>();
+  const found: TFound = new Map();
   for (const person of persons) {
     const branches = binding.persons.flatMap((slot) => personQuery(binding, person, slot, base));
     if (branches.length === 0) continue;
-    const rows = await rowsOf<TComponents>(db, sql.join(branches, sql` union all `));
-    for (const row of rows) {
-      const { score, reasons } = scorePerson(person, row);
-      const named = [row.simKh, row.simEn].some((value) => value !== null && Number(value) >= nameFloor);
-      if (score < floor || !(named || row.sameNationalId)) continue;
-      const id = Number(row.id);
-      const entry = found.get(id);
-      if (!entry) found.set(id, { score, reasons: new Set(reasons) });
-      else {
-        entry.score = Math.max(entry.score, score);
-        for (const reason of reasons) entry.reasons.add(reason);
-      }
+    collect(found, person, await rowsOf<TComponents>(db, sql.join(branches, sql` union all `)), floor);
+  }
+  const best = bestOf(found, limit);
+  if (best.length === 0) return [];
+  return matchesOf(best, await shownOf(db, binding, best));
+};
+
+/** What one candidate's query found so far: each stored record's best score and all its reasons. */
+type TFound = Map<number, { score: number; reasons: Set<TDuplicateReason> }>;
+
+/** Scores the compared rows of one person of a candidate into `found` (the single and the batched call alike). */
+const collect = (found: TFound, person: TDuplicatePerson, rows: readonly TComponents[], floor: number) => {
+  for (const row of rows) {
+    const { score, reasons } = scorePerson(person, row);
+    const named = [row.simKh, row.simEn].some((value) => value !== null && Number(value) >= nameFloor);
+    if (score < floor || !(named || row.sameNationalId)) continue;
+    const id = Number(row.id);
+    const entry = found.get(id);
+    if (!entry) found.set(id, { score, reasons: new Set(reasons) });
+    else {
+      entry.score = Math.max(entry.score, score);
+      for (const reason of reasons) entry.reasons.add(reason);
     }
   }
-  const best = [...found.entries()]
-    .sort(([idA, a], [idB, b]) => b.score - a.score || idA - idB)
-    .slice(0, limit);
-  if (best.length === 0) return [];
+};
+
+/** The `limit` best of what was found, best first (ties by id). */
+const bestOf = (found: TFound, limit: number) =>
+  [...found.entries()].sort(([idA, a], [idB, b]) => b.score - a.score || idA - idB).slice(0, limit);
+
+type TShown = Map<
+  number,
+  { code: unknown; status: unknown; nameKh: unknown; nameEn: unknown; dateOfBirth: unknown }
+>;
+
+/** What a match shows of the records `best` names, in one query. */
+const shownOf = async (
+  db: TDbOrTx,
+  binding: TDuplicateBinding,
+  best: readonly (readonly [number, unknown])[],
+): Promise<TShown> => {
+  const { columns } = binding;
   const shown = await db
     .select({
       id: columns.id,
@@ -266,8 +290,11 @@ export const findDuplicates = async (
         best.map(([id]) => id),
       ),
     );
-  const byId = new Map(shown.map((row) => [Number(row.id), row]));
-  return best.flatMap(([id, { score, reasons }]) => {
+  return new Map(shown.map((row) => [Number(row.id), row]));
+};
+
+const matchesOf = (best: ReturnType<typeof bestOf>, byId: TShown): TDuplicateMatch[] =>
+  best.flatMap(([id, { score, reasons }]) => {
     const row = byId.get(id);
     if (!row) return [];
     return [
@@ -283,6 +310,124 @@ export const findDuplicates = async (
       },
     ];
   });
+
+/** Candidates one batched query compares (its rows are a single jsonb parameter). */
+const batchChunk = 500;
+
+/**
+ * The stored persons a chunk of candidate persons may be, in one query: the candidates' keys as rows
+ * (`jsonb_to_recordset`, one parameter), each joined laterally to the branches of the single query
+ * on the same btrees (the same date and sex; the same sex and given name within a year, or without a
+ * date; the same national id). The compared parts are those of `personQuery`, tagged by `k`.
+ */
+const batchQuery = (binding: TDuplicateBinding, slot: TDuplicatePersonColumns, base: SQL, keys: SQL) => {
+  const id = binding.columns.id;
+  const simKh = sql`similarity(${slot.nameKh}, c."nameKh")`;
+  const simEn = sql`similarity(${slot.nameEn}, c."nameEn")`;
+  const near = sql`${slot.dateOfBirth} between (c.dob - interval '1 year')::date and (c.dob + interval '1 year')::date`;
+  const compared = sql`select ${id} as id, ${simKh} as "simKh", ${simEn} as "simEn",
+    ${slot.dateOfBirth} = c.dob as "dobExact",
+    ${near} as "dobNear",
+    ${slot.birthProvinceId ? sql`(${slot.birthProvinceId} = c.prov)` : sql`null::boolean`} as "sameProvince",
+    ${slot.nationalityId ? sql`(${slot.nationalityId} = c.nat)` : sql`null::boolean`} as "sameNationality",
+    ${slot.nationalId ? sql`(${slot.nationalId} = c."nationalId")` : sql`null::boolean`} as "sameNationalId"
+    from ${binding.table} where ${base} and ${id} is distinct from c.self and ${slot.sex} = c.sex`;
+  // A name missing in a script compares as null: never at the floor (as the single query leaves it out).
+  const similarOnRows = sql`(${simKh} >= ${nameFloor} or ${simEn} >= ${nameFloor})`;
+  const estimated = slot.estimated ? sql`(c.est or ${slot.estimated})` : sql`c.est`;
+  const byGivenName = (given: SQL) =>
+    sql`(${compared} and ${given} and (c.dob is null or (${near} and ${slot.dateOfBirth} <> c.dob and ${estimated})) and ${similarOnRows} limit ${branchLimit})`;
+  const branches = [
+    sql`(${compared} and ${slot.dateOfBirth} = c.dob and ${similarOnRows})`,
+    byGivenName(sql`c."givenKh" is not null and ${slot.givenKh} = c."givenKh"`),
+    byGivenName(sql`c."givenEn" is not null and ${slot.givenEn} = c."givenEn"`),
+    ...(slot.nationalId
+      ? [
+          sql`(${compared} and c."nationalId" is not null and ${slot.nationalId} = c."nationalId" limit ${branchLimit})`,
+        ]
+      : []),
+  ];
+  return sql`select c.k, b.* from ${keys} cross join lateral (${sql.join(branches, sql` union all `)}) b`;
+};
+
+/**
+ * `findDuplicates` for many candidates at once (the import's dry run and commit, issue 35): one
+ * query per chunk of candidates and person slot, scored exactly as the single call; the answer's
+ * i-th list is what `findDuplicates(db, kind, candidates[i], options)` answers. `excludeOwnId`
+ * leaves out each candidate's own `id` (a stored record's pairs).
+ */
+export const findDuplicatesMany = async (
+  db: TDbOrTx,
+  kind: TDuplicateKind,
+  candidates: readonly Record<string, unknown>[],
+  options: TFindOptions & { excludeOwnId?: boolean },
+): Promise<TDuplicateMatch[][]> => {
+  const binding = duplicateBindingOf(kind);
+  const limit = Math.min(options.limit ?? duplicateLimit, 100);
+  const floor = options.floor ?? answerFloor;
+  const { columns } = binding;
+  const excluded = (options.excludeIds ?? []).filter((id) => Number.isInteger(id));
+  const base = and(
+    isNull(columns.mergedInto),
+    officeCondition(columns.headOffice, options.actor),
+    excluded.length > 0 ? notInArray(columns.id, [...excluded]) : undefined,
+  ) as SQL;
+  // One key row per candidate person and sex (a person of no sex yet is compared with both, as the
+  // single query's `sex in (...)`).
+  const persons: { candidate: number; person: TDuplicatePerson }[] = [];
+  const keyRows: Record<string, unknown>[] = [];
+  candidates.forEach((candidate, index) => {
+    const self = options.excludeOwnId ? idOf(candidate.id) : null;
+    for (const person of binding.candidatePersons(candidate)) {
+      if (!(person.nameKh || person.nameEn || person.nationalId)) continue;
+      const k = persons.push({ candidate: index, person }) - 1;
+      for (const sex of person.sex ? [person.sex] : childSexes)
+        keyRows.push({
+          k,
+          nameKh: person.nameKh,
+          nameEn: person.nameEn,
+          givenKh: person.givenKh,
+          givenEn: person.givenEn,
+          sex,
+          dob: person.dateOfBirth,
+          est: person.estimated,
+          prov: person.birthProvinceId,
+          nat: person.nationalityId,
+          nationalId: person.nationalId,
+          self,
+        });
+    }
+  });
+  const rowsOfPerson = new Map<number, TComponents[]>();
+  for (let start = 0; start < keyRows.length; start += batchChunk) {
+    const keys = sql`jsonb_to_recordset(${JSON.stringify(keyRows.slice(start, start + batchChunk))}::jsonb)
+      as c(k int, "nameKh" text, "nameEn" text, "givenKh" text, "givenEn" text, sex text, dob date,
+           est boolean, prov int, nat int, "nationalId" text, self int)`;
+    for (const slot of binding.persons)
+      for (const row of await rowsOf<TComponents & { k: number }>(
+        db,
+        batchQuery(binding, slot, base, keys),
+      )) {
+        const list = rowsOfPerson.get(Number(row.k)) ?? [];
+        if (list.length === 0) rowsOfPerson.set(Number(row.k), list);
+        list.push(row);
+      }
+  }
+  const founds = candidates.map((): TFound => new Map());
+  persons.forEach(({ candidate, person }, k) => {
+    collect(founds[candidate], person, rowsOfPerson.get(k) ?? [], floor);
+  });
+  const bests = founds.map((found) => bestOf(found, limit));
+  const shownIds = [...new Set(bests.flatMap((best) => best.map(([id]) => id)))];
+  const shown: TShown = new Map();
+  for (let start = 0; start < shownIds.length; start += 5000)
+    for (const [id, row] of await shownOf(
+      db,
+      binding,
+      shownIds.slice(start, start + 5000).map((id) => [id, null] as const),
+    ))
+      shown.set(id, row);
+  return bests.map((best) => matchesOf(best, shown));
 };
 
 const reasonOrder: readonly TDuplicateReason[] = [

@@ -1,16 +1,16 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { TDuplicateKind } from '../../src/domain/duplicates';
 import type { TDbOrTx } from '../audit';
 import { duplicatePairs } from '../db/schema';
 import type { TDuplicateBinding } from './binding';
-import { duplicateBindingOf, findDuplicates } from './findDuplicates';
+import { duplicateBindingOf, findDuplicates, findDuplicatesMany } from './findDuplicates';
 
 /**
  * The review list's pairs (issue 35, table `duplicate_pairs`, docs/decisions.md): a million records
  * cannot be paired per request, so a record's pairs are found when it is created or edited through
- * the API (the same engine as the form's check, over every office) and, for records written
- * otherwise (the import, before migration 0029), by `rebuildDuplicatePairs`
- * (`npm run duplicates:rebuild`). A dismissed pair is kept with who and why and never reopened.
+ * the API (the same engine as the form's check, over every office) or committed by the import
+ * (`recordNewPairs`, batched) and, for records written otherwise (the demo, before migration 0029),
+ * by `rebuildDuplicatePairs` (`npm run duplicates:rebuild`). A dismissed pair is kept with who and why and never reopened.
  */
 
 /** Pairs scoring at least this are listed (the form's refusal threshold is a setting; this is lower on purpose). */
@@ -64,6 +64,52 @@ export const refreshDuplicatePairs = async (db: TDbOrTx, kind: TDuplicateKind, i
     .onConflictDoNothing();
 };
 
+/**
+ * The pairs of records just created together (the import's commit, issue 35), in the caller's
+ * transaction: the batched engine over every office, as `refreshDuplicatePairs` finds each one's
+ * (a new record has no pairs to replace). A pair already kept, dismissed or not, is left as it is.
+ */
+export const recordNewPairs = async (db: TDbOrTx, kind: TDuplicateKind, ids: readonly number[]) => {
+  if (ids.length === 0) return;
+  const binding = duplicateBindingOf(kind);
+  const records: Record<string, unknown>[] = [];
+  for (let start = 0; start < ids.length; start += 5000)
+    records.push(
+      ...(await db
+        .select()
+        .from(binding.table)
+        .where(
+          and(
+            inArray(binding.columns.id, ids.slice(start, start + 5000)),
+            isNull(binding.columns.mergedInto),
+          ),
+        )),
+    );
+  const answers = await findDuplicatesMany(db, kind, records, {
+    actor: { officeScope: null },
+    excludeOwnId: true,
+    floor: pairFloor,
+    limit: pairsPerRecord,
+  });
+  const pairs = new Map<string, typeof duplicatePairs.$inferInsert>();
+  records.forEach((record, index) => {
+    for (const match of answers[index]) {
+      const key = pairKey(Number(record.id), match.id);
+      const seen = pairs.get(`${key.aId}:${key.bId}`);
+      // Two new records find each other: the pair once, at the better score.
+      if (!seen || seen.score < match.score)
+        pairs.set(`${key.aId}:${key.bId}`, { kind, ...key, score: match.score, reasons: match.reasons });
+    }
+  });
+  const values = [...pairs.values()];
+  for (let start = 0; start < values.length; start += 1000)
+    await db
+      .insert(duplicatePairs)
+      .values(values.slice(start, start + 1000))
+      // A pair someone dismissed stays dismissed.
+      .onConflictDoNothing();
+};
+
 /** Records one pair as 'not the same' (kept, with who and why): it is no longer listed nor found again. */
 export const dismissPair = async (
   db: TDbOrTx,
@@ -87,6 +133,41 @@ export const dismissPair = async (
       target: [duplicatePairs.kind, duplicatePairs.aId, duplicatePairs.bId],
       set: { dismissedAt: new Date(), dismissedBy: by.userId, dismissReason: by.reason },
     });
+};
+
+/**
+ * `dismissPair` for many pairs with one reason (the import's rows created anyway), a statement per
+ * thousand pairs. A pair named twice is dismissed once.
+ */
+export const dismissPairs = async (
+  db: TDbOrTx,
+  kind: TDuplicateKind,
+  pairs: readonly { one: number; other: number; score?: number; reasons?: string[] }[],
+  by: { userId: number; reason: string },
+) => {
+  const now = new Date();
+  const values = new Map<string, typeof duplicatePairs.$inferInsert>();
+  for (const pair of pairs) {
+    const key = pairKey(pair.one, pair.other);
+    values.set(`${key.aId}:${key.bId}`, {
+      kind,
+      ...key,
+      score: pair.score ?? 0,
+      reasons: pair.reasons ?? [],
+      dismissedAt: now,
+      dismissedBy: by.userId,
+      dismissReason: by.reason,
+    });
+  }
+  const all = [...values.values()];
+  for (let start = 0; start < all.length; start += 1000)
+    await db
+      .insert(duplicatePairs)
+      .values(all.slice(start, start + 1000))
+      .onConflictDoUpdate({
+        target: [duplicatePairs.kind, duplicatePairs.aId, duplicatePairs.bId],
+        set: { dismissedAt: now, dismissedBy: by.userId, dismissReason: by.reason },
+      });
 };
 
 /** Forgets the open pairs of a record (merged: it is no longer a record of its own). */

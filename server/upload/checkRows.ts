@@ -8,7 +8,7 @@ import { ruleMessage } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import type { TDbOrTx } from '../audit';
 import type { TAuthUser } from '../auth/service';
-import { duplicateThreshold, findDuplicates } from '../duplicates/findDuplicates';
+import { duplicateThreshold, findDuplicatesMany } from '../duplicates/findDuplicates';
 import { ApiError } from '../errors';
 import { translators } from '../plugins/locale';
 import { officeCondition } from '../resources/officeScope';
@@ -32,19 +32,6 @@ type TCheckOptions = {
   actor: TAuthUser;
   now: number;
   locale: TRouteLocale;
-};
-
-/** Duplicate checks run at once (each is one query; PGlite queues them, a pool spreads them). */
-const duplicateChecksAtOnce = 4;
-
-/** `work` on each item, at most `width` at a time. */
-const eachLimited = async <T>(items: readonly T[], width: number, work: (item: T) => Promise<void>) => {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
 };
 
 /** Words of yes and no in either language (a boolean column). */
@@ -586,10 +573,18 @@ export const checkRows = async (
   // row: `duplicate`, skipped at the commit unless it names them (issue 35).
   const threshold = await duplicateThreshold(db);
   const mayBeDuplicate = await duplicateScreen(imported, db, scope);
-  await eachLimited(fresh, duplicateChecksAtOnce, async ({ checked, body, sameRecords, sameAsRow }) => {
-    const found = mayBeDuplicate(body)
-      ? await findDuplicates(db, imported.duplicateKind, body, { actor, limit: duplicateLimit })
-      : [];
+  // The rows the screen lets through, asked of the engine together (one query per chunk of rows).
+  const asked = fresh.filter(({ body }) => mayBeDuplicate(body));
+  const answers = await findDuplicatesMany(
+    db,
+    imported.duplicateKind,
+    asked.map(({ body }) => body),
+    { actor, limit: duplicateLimit },
+  );
+  const foundOf = new Map(asked.map((entry, index) => [entry, answers[index]]));
+  for (const entry of fresh) {
+    const { checked, sameRecords, sameAsRow } = entry;
+    const found = foundOf.get(entry) ?? [];
     const likely = found.filter((match) => match.score >= threshold);
     // A kept record of the very same identity is a duplicate whatever the engine scores it.
     for (const record of sameRecords)
@@ -598,11 +593,11 @@ export const checkRows = async (
           found.find((match) => match.id === Number(record.id)) ??
             exactMatch(imported, record, befores.get(Number(record.id))),
         );
-    if (likely.length === 0 && sameAsRow === undefined) return;
+    if (likely.length === 0 && sameAsRow === undefined) continue;
     checked.outcome = 'duplicate';
     if (likely.length > 0) checked.duplicates = likely.sort((a, b) => b.score - a.score);
     if (sameAsRow !== undefined) checked.sameAsRow = sameAsRow;
-  });
+  }
   const rows = checkedRows.map(({ checked }) => checked);
   const errors = checkedRows.flatMap(({ rowErrors }) => rowErrors);
   return { rows, errors };

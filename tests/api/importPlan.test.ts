@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childInfos, duplicatePairs, headOffices, provinces } from '../../server/db/schema';
+import { findDuplicates, findDuplicatesMany } from '../../server/duplicates/findDuplicates';
+import { pairFloor } from '../../server/duplicates/pairs';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { file, multipart } from './support/multipart';
@@ -17,6 +19,7 @@ import { createTestApp, type TTestApp, userPassword } from './testApp';
 let t: TTestApp;
 let clerk: string;
 let reader: string;
+let supervisor: string;
 let office: number;
 
 const today = () => isoDateIn(new Date(t.clock.now()));
@@ -81,6 +84,19 @@ const commit = (payload: Record<string, unknown>, token = clerk, locale = 'en') 
     headers: { authorization: `Bearer ${token}`, locale },
   });
 
+/** The review list's open pairs (`GET /child-infos/duplicates`), as a supervisor sees them. */
+const listedPairs = async () => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/child-infos/duplicates?take=100',
+    headers: { authorization: `Bearer ${supervisor}`, locale: 'en' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { a: { id: number }; b: { id: number }; score: number; reasons: string[] }[];
+};
+const pairOf = (pairs: Awaited<ReturnType<typeof listedPairs>>, one: number, other: number) =>
+  pairs.find((pair) => pair.a.id === Math.min(one, other) && pair.b.id === Math.max(one, other));
+
 const named = (given: string) =>
   t.app.db.select().from(childInfos).where(eq(childInfos.givenNameEn, given)).orderBy(childInfos.id);
 
@@ -112,6 +128,8 @@ beforeAll(async () => {
   await t.createUser('reader', ['adoptive_children:read']);
   clerk = (await t.signIn('clerk', userPassword)).accessToken;
   reader = (await t.signIn('reader', userPassword)).accessToken;
+  await t.createUser('supervisor', ['adoptive_children:read', 'adoptive_children:merge']);
+  supervisor = (await t.signIn('supervisor', userPassword)).accessToken;
   const [province] = await t.app.db.select().from(provinces).orderBy(provinces.code).limit(1);
   [{ id: office }] = await t.app.db
     .insert(headOffices)
@@ -249,6 +267,45 @@ describe('the plan of a dry run', () => {
     ]);
     expect(data.plan[0].duplicates[0].score).toBeGreaterThanOrEqual(0.8);
     expect(data.counts).toEqual({ create: 2, update: 0, unchanged: 0, duplicate: 2 });
+
+    // The dry run asks the engine in batches: for any set of candidates the batched answer is the
+    // single call's, candidate by candidate (partial ones, no sex, a guessed date, a stored record).
+    const body = (
+      sex: string | null,
+      kh: [string, string] | null,
+      en: [string, string] | null,
+      born?: string,
+    ) => ({
+      ...(sex ? { sex } : {}),
+      ...(kh ? { familyNameKh: kh[0], givenNameKh: kh[1] } : {}),
+      ...(en ? { familyNameEn: en[0], givenNameEn: en[1] } : {}),
+      ...(born ? { dateOfBirth: born } : {}),
+    });
+    const candidates: Record<string, unknown>[] = [
+      body('male', ['សុខ', 'ដារា'], ['Sokh', 'Dara'], yearsBefore(today(), 6)),
+      body('male', ['ចាន់', 'សុភា'], ['Chan', 'Sophea'], yearsBefore(today(), 6)),
+      body('female', ['កែវ', 'ចន្ទា'], ['Keo', 'Chanda'], addDays(yearsBefore(today(), 7), 200)),
+      body('female', null, ['Keo', 'Chanda'], yearsBefore(today(), 9)),
+      {
+        ...body('female', null, ['Keo', 'Chanda'], addDays(yearsBefore(today(), 7), -100)),
+        dateOfBirthEstimated: true,
+      },
+      body(null, null, ['Sok', 'Dara']),
+      body('female', null, ['Plan', 'Twin'], yearsBefore(today(), 4)),
+      body('female', null, null, yearsBefore(today(), 4)),
+      { ...kept, dateOfBirth: String(kept.dateOfBirth) },
+    ];
+    const options = { actor: { officeScope: null }, floor: 0.3, limit: 20 };
+    const batched = await findDuplicatesMany(t.app.db, 'child', candidates, options);
+    const single = await Promise.all(
+      candidates.map((candidate) => findDuplicates(t.app.db, 'child', candidate, options)),
+    );
+    expect(batched).toEqual(single);
+    expect(batched.filter((matches) => matches.length > 0).length).toBeGreaterThanOrEqual(5);
+    // A stored record's own row is left out as `excludeIds` leaves it out.
+    const [own] = await findDuplicatesMany(t.app.db, 'child', [kept], { ...options, excludeOwnId: true });
+    expect(own).toEqual(await findDuplicates(t.app.db, 'child', kept, { ...options, excludeIds: [kept.id] }));
+    expect(own.some((match) => match.id === kept.id)).toBe(false);
   });
 
   it('creates a duplicate named in createAnyway, with the reason on its timeline; a reason is required', async () => {
@@ -287,6 +344,7 @@ describe('the plan of a dry run', () => {
         ),
       );
     expect(pair).toMatchObject({ dismissReason: 'Twins, born the same day.', dismissedAt: expect.any(Date) });
+    expect(pairOf(await listedPairs(), twin.id, created?.id ?? 0)).toBeUndefined();
     const timeline = await t.app.inject({
       method: 'GET',
       url: `/api/v1/child-infos/timeline/${created?.id}`,
@@ -299,6 +357,32 @@ describe('the plan of a dry run', () => {
         payload: { reason: 'Twins, born the same day.', notDuplicateOf: [twin.code] },
       }),
     );
+  });
+
+  it('lists the pair of a created record like a kept one, below the refusal threshold (the review list)', async () => {
+    const kept = await keep('Sopheap');
+    // Names 0.56 alike, born the same day: a pair for the review list, not a likely duplicate.
+    const { score } = (
+      await findDuplicates(
+        t.app.db,
+        'child',
+        { ...kept, givenNameEn: 'Sophal' },
+        {
+          actor: { officeScope: null },
+        },
+      )
+    ).find((match) => match.id === kept.id) ?? { score: 0 };
+    expect(score).toBeGreaterThanOrEqual(pairFloor);
+    expect(score).toBeLessThan(0.8);
+    const checked = (await dryRun(await workbookOf(row('Sophal')))).json().data;
+    expect(checked.plan).toEqual([{ row: 2, action: 'create' }]);
+    const done = await commit({ token: checked.token });
+    expect(done.statusCode, done.body).toBe(200);
+    const [created] = await named('Sophal');
+    expect(pairOf(await listedPairs(), kept.id, created.id)).toMatchObject({
+      score,
+      reasons: expect.arrayContaining(['sameDateOfBirth', 'similarNameEn']),
+    });
   });
 
   it('refuses the commit of a row whose record was added since the check, saying the row once', async () => {
