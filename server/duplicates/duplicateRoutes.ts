@@ -86,7 +86,7 @@ export const duplicateRoutes = (binding: TDuplicateBinding): FastifyPluginAsyncZ
           tags,
           summary: 'Possible duplicate pairs among existing records, best first (paged)',
           description:
-            'Pairs found when a record is created or edited and by `npm run duplicates:rebuild`; dismissed ' +
+            'Pairs found when a record is created (by the form or the import) or edited, and by `npm run duplicates:rebuild`; dismissed ' +
             "and merged ones are not listed; both records in the user's office.",
           querystring: ZPairsQuery,
           response: { 200: pagedOf(ZDuplicatePair) },
