@@ -75,7 +75,6 @@ test('an administrator makes a backup on the settings screen in Khmer and downlo
     const runs = card.getByRole('table', { name: words.jobs.listLabel() });
     const refresh = runs.getByRole('row').filter({ hasText: words.jobs.names.report_summaries_refresh() });
     await expect(refresh.first().getByText(words.jobs.results.ok(), { exact: true })).toBeVisible();
-    await card.getByTestId('job-runs').scrollIntoViewIfNeeded();
     await saveScreenshot(page, `backups-settings-${locale}`);
     const name = (await row.locator('td').first().textContent())?.trim() ?? '';
     const downloaded = page.waitForEvent('download');
