@@ -66,6 +66,8 @@ export const createBackupService = (options: {
 
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
+  /** The schedule's run under way (with its record and lock), which closing the server waits for. */
+  let scheduled: Promise<unknown> = Promise.resolve();
   /**
    * Makes the scheduled backup when one is due and no process of the cluster made it; answers it
    * (undefined: none due, one running, or another process's).
@@ -98,12 +100,14 @@ export const createBackupService = (options: {
     file: (name: string) => backupFile(options.dataDir, name),
     /** Starts the schedule (the server, not the tests); the timer never keeps the process alive. */
     startSchedule: () => {
-      timer = setInterval(() => void runDue(), scheduleTickMs);
+      timer = setInterval(() => {
+        scheduled = runDue();
+      }, scheduleTickMs);
       timer.unref();
     },
     stop: async () => {
       clearInterval(timer);
-      await current;
+      await Promise.allSettled([current, scheduled]);
     },
   };
 };

@@ -218,6 +218,8 @@ export const createReportSummaries = ({
   let running: Promise<Date> | undefined;
   let queued: Promise<Date> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** The background run under way: with its record and lock (server/jobs), not only its refresh. */
+  let ticking: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
   const runOnce = (): Promise<Date> =>
@@ -291,7 +293,7 @@ export const createReportSummaries = ({
   const start = () => {
     if (refreshMs <= 0 || timer || stopped) return;
     const background = () => {
-      tick().catch(logError);
+      ticking = tick().catch(logError);
     };
     background();
     timer = setInterval(background, refreshMs);
@@ -302,7 +304,9 @@ export const createReportSummaries = ({
     stopped = true;
     if (timer) clearInterval(timer);
     timer = undefined;
-    await Promise.allSettled([running, queued]);
+    // The whole background run, so that the database closes after its record is written and its
+    // lock's connection is back in the pool (else closing the pool waits for it forever).
+    await Promise.allSettled([running, queued, ticking]);
   };
 
   return { fresh, refresh, tick, start, stop };
