@@ -29,6 +29,7 @@ import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
 import { duplicateRoutes } from './duplicates/duplicateRoutes';
 import { registerDuplicateBinding } from './duplicates/findDuplicates';
+import { createJobRunner } from './jobs/jobRuns';
 import { serverModules } from './modules';
 import { createReportSummaries } from './modules/reports/reportSummaries';
 import { registerOperations } from './operations/operations';
@@ -156,6 +157,9 @@ const registerEverything = async (
   // Health, readiness, metrics, request ids and the refusals while stopping (issue 36): first, so
   // their hooks see every request.
   const operations = registerOperations(app, { database, metricsToken: config.metricsToken });
+  // The timers' runs, once per cluster and recorded (issue 36, GET /admin/jobs).
+  const jobs = createJobRunner({ database, now });
+  app.decorate('jobs', jobs);
   // The reports' kept counts: refreshed in the background from the app's start, stopped on close.
   const reportSummaries = createReportSummaries({
     db: database.db,
@@ -163,6 +167,7 @@ const registerEverything = async (
     maxAgeMs: (config.reportSummaryMaxAgeS ?? 300) * 1000,
     refreshMs: (config.reportSummaryRefreshS ?? 240) * 1000,
     onRun: app.jobMetrics.observer('report_summaries_refresh'),
+    jobs,
     logError: (error) => app.log.error({ err: error }, 'report summaries: refresh failed'),
   });
   app.decorate('reportSummaries', reportSummaries);
@@ -175,6 +180,7 @@ const registerEverything = async (
     now,
     log: () => app.log,
     onScheduledRun: app.jobMetrics.observer('backup_schedule'),
+    jobs,
   });
   app.decorate('backups', backups);
   if (config.backupSchedule) app.addHook('onReady', async () => backups.startSchedule());

@@ -3,6 +3,7 @@ import type { TAuthService, TAuthUser } from './auth/service';
 import type { TBackupService } from './backups/backupService';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
+import type { TJobRunner } from './jobs/jobRuns';
 import type { TRecordReader } from './resources/recordReaders';
 import type { TWorkQueueSource } from './workQueue/workQueueSource';
 
@@ -58,6 +59,8 @@ declare module 'fastify' {
     workQueueSources: readonly TWorkQueueSource[];
     /** The backups of this server's database and files (server/backups). */
     backups: TBackupService;
+    /** The background jobs' runs, once per cluster and recorded (server/jobs, issue 36). */
+    jobs: TJobRunner;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the database on each request; null on public routes. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TBackupSummary } from '../../src/domain/backups';
 import type { TDatabase, TDb } from '../db/client';
 import { migrationsFolder } from '../db/client';
+import type { TJobRunner } from '../jobs/jobRuns';
 import { observed, type TJobObserver } from '../operations/metrics';
 import { readSettings } from '../settings/readSettings';
 import { backupFile, listBackups, makeBackup, pruneBackups } from './backupStore';
@@ -23,6 +24,8 @@ export const createBackupService = (options: {
   log: () => FastifyBaseLogger;
   /** Told of every scheduled backup made or failed (the server's metrics, issue 36). */
   onScheduledRun?: TJobObserver;
+  /** Runs the scheduled backup once per cluster and records its runs (issue 36). */
+  jobs: TJobRunner;
 }) => {
   /** The backup being made, so that closing the server waits for it before the database closes. */
   let current: Promise<unknown> = Promise.resolve();
@@ -44,31 +47,43 @@ export const createBackupService = (options: {
   };
 
   /**
-   * Whether the schedule owes a backup: today's time has passed and no scheduled backup started
-   * since (a failed one is not retried before the next day; it is on the work queue).
+   * The slot the schedule owes a backup for (today at `backupHour`, as an ISO instant) when that
+   * time has passed and no scheduled backup started since; undefined otherwise. A failed one is not
+   * retried before the next day (it is on the work queue), and a slot another process ran is
+   * skipped by the job runner (its record is in the database; this process's list is its own disk).
    */
-  const due = async (at: Date) => {
+  const dueSlot = async (at: Date): Promise<string | undefined> => {
     const { backupHour } = await readSettings(options.db);
     const today = new Date(at);
     today.setHours(backupHour, 0, 0, 0);
-    if (at < today) return false;
+    if (at < today) return undefined;
     const backups = await listBackups(options.dataDir);
-    return !backups.some(
+    const made = backups.some(
       (backup) => backup.by === 'schedule' && Date.parse(backup.startedAt) >= today.getTime(),
     );
+    return made ? undefined : today.toISOString();
   };
 
   let timer: NodeJS.Timeout | undefined;
   let ticking = false;
-  /** Makes the scheduled backup when one is due; answers it (undefined: none due, or one running). */
+  /** The schedule's run under way (with its record and lock), which closing the server waits for. */
+  let scheduled: Promise<unknown> = Promise.resolve();
+  /**
+   * Makes the scheduled backup when one is due and no process of the cluster made it; answers it
+   * (undefined: none due, one running, or another process's).
+   */
   const runDue = async (): Promise<TBackupSummary | undefined> => {
     if (ticking) return undefined;
     ticking = true;
     try {
-      if (!(await due(new Date(options.now())))) return undefined;
-      const made = await observed(options.onScheduledRun, options.now, () => make('schedule'));
-      options.log().info({ backup: made.name, size: made.size }, 'Scheduled backup made');
-      return made;
+      const slot = await dueSlot(new Date(options.now()));
+      if (!slot) return undefined;
+      const outcome = await options.jobs.once('backup_schedule', slot, () =>
+        observed(options.onScheduledRun, options.now, () => make('schedule')),
+      );
+      if (!outcome.ran) return undefined;
+      options.log().info({ backup: outcome.value.name, size: outcome.value.size }, 'Scheduled backup made');
+      return outcome.value;
     } catch (error) {
       // In the log, and on the administrators' work queue (server/modules/backups/backupWorkQueue.ts).
       options.log().error({ err: error }, 'The scheduled backup failed');
@@ -85,12 +100,14 @@ export const createBackupService = (options: {
     file: (name: string) => backupFile(options.dataDir, name),
     /** Starts the schedule (the server, not the tests); the timer never keeps the process alive. */
     startSchedule: () => {
-      timer = setInterval(() => void runDue(), scheduleTickMs);
+      timer = setInterval(() => {
+        scheduled = runDue();
+      }, scheduleTickMs);
       timer.unref();
     },
     stop: async () => {
       clearInterval(timer);
-      await current;
+      await Promise.allSettled([current, scheduled]);
     },
   };
 };

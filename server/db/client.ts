@@ -40,6 +40,13 @@ export type TDatabase = {
    * connection inside the process, its queries run one after the other.
    */
   pool?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Runs `run` holding the cluster-wide lock named `name` (issue 36): a PostgreSQL advisory lock
+   * held on a connection of its own for the whole run, so another process asking for it meanwhile
+   * is answered `{ held: false }` at once. On PGlite (one process per data directory) it is
+   * trivially held.
+   */
+  withLock: <T>(name: string, run: () => Promise<T>) => Promise<{ held: true; value: T } | { held: false }>;
   close: () => Promise<void>;
 };
 
@@ -59,6 +66,8 @@ const pgliteAnalyzeEveryMs = 10 * 60 * 1000;
 
 /** Any constant: all API processes on one PostgreSQL take this lock to migrate and seed one at a time. */
 const startupLockKey = 4_242_001;
+/** The first half of the background jobs' advisory locks (the second is the job's name hashed). */
+const jobLockClass = 36;
 
 /** A parameter as an SQL literal (EXECUTE takes no bind parameters); undefined: not one we write. */
 const literalOf = (value: unknown): string | undefined => {
@@ -138,6 +147,7 @@ const openPglite = async (
     },
     authVersion: () => bumps,
     snapshot: (file) => snapshotPglite(client, file),
+    withLock: async (_name, run) => ({ held: true, value: await run() }),
     close: async () => {
       clearInterval(statistics);
       try {
@@ -182,6 +192,30 @@ const openPostgres = async (connectionString: string, options: TOpenOptions): Pr
       return Number(result.rows[0]?.version ?? 0);
     },
     snapshot: (file) => snapshotPostgres(connectionString, file),
+    withLock: async (name, run) => {
+      const lockClient = await pool.connect();
+      // A session lock: the job runs on other connections of the pool while this one holds it.
+      const key = [jobLockClass, name];
+      // A connection whose unlock failed is closed, not returned to the pool still holding the lock.
+      let unlocked = true;
+      try {
+        const { rows } = await lockClient.query<{ held: boolean }>(
+          'select pg_try_advisory_lock($1, hashtext($2)) as held',
+          key,
+        );
+        if (!rows[0]?.held) return { held: false };
+        try {
+          return { held: true, value: await run() };
+        } finally {
+          unlocked = await lockClient.query('select pg_advisory_unlock($1, hashtext($2))', key).then(
+            () => true,
+            () => false,
+          );
+        }
+      } finally {
+        lockClient.release(!unlocked);
+      }
+    },
     pool: () => ({
       total: pool.totalCount,
       idle: pool.idleCount,

@@ -6057,6 +6057,77 @@ type RootTranslation = {
 		 * @param {number} days
 		 */
 		keepDays: RequiredParams<'days'>
+		jobs: {
+			/**
+			 * ក​ា​រ​ង​ា​រ​ផ​្​ទ​ៃ​ខ​ា​ង​ក​្​រ​ោ​យ
+			 */
+			title: string
+			/**
+			 * ដ​ំ​ណ​ើ​រ​ក​ា​រ​ច​ុ​ង​ក​្​រ​ោ​យ​ន​ៃ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ត​ា​ម​ក​ា​ល​វ​ិ​ភ​ា​គ​ ​ន​ិ​ង​ក​ា​រ​ធ​្​វ​ើ​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន​ភ​ា​ព​រ​ប​ា​យ​ក​ា​រ​ណ​៍​។​ ​ន​ៅ​ព​េ​ល​ម​ា​ន​ម​៉​ា​ស​៊​ី​ន​ម​េ​ច​្​រ​ើ​ន​ ​ដ​ំ​ណ​ើ​រ​ក​ា​រ​ន​ី​ម​ួ​យ​ៗ​ក​ើ​ត​ឡ​ើ​ង​ន​ៅ​ល​ើ​ម​៉​ា​ស​៊​ី​ន​ម​េ​ត​ែ​ម​ួ​យ​។
+			 */
+			hint: string
+			/**
+			 * ដ​ំ​ណ​ើ​រ​ក​ា​រ​ន​ៃ​ក​ា​រ​ង​ា​រ​ផ​្​ទ​ៃ​ខ​ា​ង​ក​្​រ​ោ​យ​ ​ថ​្​ម​ី​ប​ំ​ផ​ុ​ត​ម​ុ​ន
+			 */
+			listLabel: string
+			/**
+			 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ក​ា​រ​ង​ា​រ​ផ​្​ទ​ៃ​ខ​ា​ង​ក​្​រ​ោ​យ​ណ​ា​ម​ួ​យ​ដ​ំ​ណ​ើ​រ​ក​ា​រ​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
+			 */
+			empty: string
+			/**
+			 * ម​ិ​ន​អ​ា​ច​ផ​្​ទ​ុ​ក​ដ​ំ​ណ​ើ​រ​ក​ា​រ​ន​ៃ​ក​ា​រ​ង​ា​រ​ផ​្​ទ​ៃ​ខ​ា​ង​ក​្​រ​ោ​យ​ប​ា​ន​ទ​េ​។
+			 */
+			loadFailed: string
+			/**
+			 * ក​ា​រ​ង​ា​រ
+			 */
+			job: string
+			/**
+			 * ច​ា​ប​់​ផ​្​ដ​ើ​ម
+			 */
+			startedAt: string
+			/**
+			 * រ​យ​ៈ​ព​េ​ល
+			 */
+			took: string
+			/**
+			 * ម​៉​ា​ស​៊​ី​ន​ម​េ
+			 */
+			where: string
+			/**
+			 * ល​ទ​្​ធ​ផ​ល
+			 */
+			result: string
+			names: {
+				/**
+				 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ត​ា​ម​ក​ា​ល​វ​ិ​ភ​ា​គ
+				 */
+				backup_schedule: string
+				/**
+				 * ក​ា​រ​ធ​្​វ​ើ​ប​ច​្​ច​ុ​ប​្​ប​ន​្​ន​ភ​ា​ព​រ​ប​ា​យ​ក​ា​រ​ណ​៍
+				 */
+				report_summaries_refresh: string
+			}
+			results: {
+				/**
+				 * ក​ំ​ព​ុ​ង​ដ​ំ​ណ​ើ​រ​ក​ា​រ
+				 */
+				running: string
+				/**
+				 * រ​ួ​ច​រ​ា​ល​់
+				 */
+				ok: string
+				/**
+				 * ប​រ​ា​ជ​័​យ
+				 */
+				failed: string
+			}
+			/**
+			 * {​s​e​c​o​n​d​s​}​ ​វ​ិ​ន​ា​ទ​ី
+			 * @param {string} seconds
+			 */
+			seconds: RequiredParams<'seconds'>
+		}
 	}
 	duplicates: {
 		reasons: {
@@ -13869,6 +13940,76 @@ export type TranslationFunctions = {
 		 * {days} ថ្ងៃ
 		 */
 		keepDays: (arg: { days: number }) => LocalizedString
+		jobs: {
+			/**
+			 * ការងារផ្ទៃខាងក្រោយ
+			 */
+			title: () => LocalizedString
+			/**
+			 * ដំណើរការចុងក្រោយនៃការបម្រុងទុកតាមកាលវិភាគ និងការធ្វើបច្ចុប្បន្នភាពរបាយការណ៍។ នៅពេលមានម៉ាស៊ីនមេច្រើន ដំណើរការនីមួយៗកើតឡើងនៅលើម៉ាស៊ីនមេតែមួយ។
+			 */
+			hint: () => LocalizedString
+			/**
+			 * ដំណើរការនៃការងារផ្ទៃខាងក្រោយ ថ្មីបំផុតមុន
+			 */
+			listLabel: () => LocalizedString
+			/**
+			 * មិនទាន់មានការងារផ្ទៃខាងក្រោយណាមួយដំណើរការនៅឡើយទេ។
+			 */
+			empty: () => LocalizedString
+			/**
+			 * មិនអាចផ្ទុកដំណើរការនៃការងារផ្ទៃខាងក្រោយបានទេ។
+			 */
+			loadFailed: () => LocalizedString
+			/**
+			 * ការងារ
+			 */
+			job: () => LocalizedString
+			/**
+			 * ចាប់ផ្ដើម
+			 */
+			startedAt: () => LocalizedString
+			/**
+			 * រយៈពេល
+			 */
+			took: () => LocalizedString
+			/**
+			 * ម៉ាស៊ីនមេ
+			 */
+			where: () => LocalizedString
+			/**
+			 * លទ្ធផល
+			 */
+			result: () => LocalizedString
+			names: {
+				/**
+				 * ការបម្រុងទុកតាមកាលវិភាគ
+				 */
+				backup_schedule: () => LocalizedString
+				/**
+				 * ការធ្វើបច្ចុប្បន្នភាពរបាយការណ៍
+				 */
+				report_summaries_refresh: () => LocalizedString
+			}
+			results: {
+				/**
+				 * កំពុងដំណើរការ
+				 */
+				running: () => LocalizedString
+				/**
+				 * រួចរាល់
+				 */
+				ok: () => LocalizedString
+				/**
+				 * បរាជ័យ
+				 */
+				failed: () => LocalizedString
+			}
+			/**
+			 * {seconds} វិនាទី
+			 */
+			seconds: (arg: { seconds: string }) => LocalizedString
+		}
 	}
 	duplicates: {
 		reasons: {

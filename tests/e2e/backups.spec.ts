@@ -12,9 +12,10 @@ import { adminPassword, dict, resumeSession, saveScreenshot } from './fixtures';
 
 /**
  * Backups that restore (issue 27), on the built server: an administrator makes a backup from the
- * settings screen in Khmer and downloads one in English (the archive's manifest readable); and a
- * backup asked for while districts are being written restores, through `npm run restore`, to a
- * database holding every district acknowledged before it, with the manifest's counts.
+ * settings screen in Khmer and downloads one in English (the archive's manifest readable), the card
+ * listing the background jobs' runs (issue 36); and a backup asked for while districts are being
+ * written restores, through `npm run restore`, to a database holding every district acknowledged
+ * before it, with the manifest's counts.
  */
 const admin = { username: 'admin', password: adminPassword };
 const api = '/api/v1';
@@ -70,6 +71,10 @@ test('an administrator makes a backup on the settings screen in Khmer and downlo
     const row = table.getByRole('row').nth(1);
     await expect(row.getByText(words.states.done(), { exact: true })).toBeVisible();
     await expect(card.getByTestId('backup-last-done')).not.toHaveText(words.never());
+    // The background jobs' runs (issue 36): the reports' refresh ran when the server started.
+    const runs = card.getByRole('table', { name: words.jobs.listLabel() });
+    const refresh = runs.getByRole('row').filter({ hasText: words.jobs.names.report_summaries_refresh() });
+    await expect(refresh.first().getByText(words.jobs.results.ok(), { exact: true })).toBeVisible();
     await saveScreenshot(page, `backups-settings-${locale}`);
     const name = (await row.locator('td').first().textContent())?.trim() ?? '';
     const downloaded = page.waitForEvent('download');

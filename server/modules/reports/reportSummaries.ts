@@ -3,6 +3,7 @@ import { isoDateIn } from '../../../src/domain/programmeTime';
 import { parentUndecidedStatuses } from '../../../src/domain/workflows/parent.workflow';
 import type { TDbOrTx } from '../../audit';
 import type { TDb } from '../../db/client';
+import type { TJobRunner } from '../../jobs/jobRuns';
 import { observed, type TJobObserver } from '../../operations/metrics';
 import { ageBandSql, hasDisabilitySql, rowsOf, stageOfSql } from './reportSql';
 
@@ -39,6 +40,11 @@ export type TReportSummaries = {
   fresh: (today: string) => Promise<Date>;
   /** Takes the summaries now (one at a time: a call during a refresh waits for that one and takes a new one). */
   refresh: () => Promise<Date>;
+  /**
+   * One background refresh: the one of the current interval (`refreshMs` windows of the clock),
+   * unless another process of the cluster has taken it. Answers whether this one did.
+   */
+  tick: () => Promise<boolean>;
   /** The background refresh: a first one now, then every `refreshMs`. */
   start: () => void;
   /** Stops the background refresh and waits for a refresh under way. */
@@ -191,6 +197,7 @@ export const createReportSummaries = ({
   maxAgeMs,
   refreshMs,
   onRun,
+  jobs,
   logError = (error) => console.error('report summaries: refresh failed', error),
 }: {
   db: TDb;
@@ -199,6 +206,11 @@ export const createReportSummaries = ({
   refreshMs: number;
   /** Told of every refresh, its time and result (the server's metrics, issue 36). */
   onRun?: TJobObserver;
+  /**
+   * Runs the background refresh once per interval across the cluster and records its runs (issue
+   * 36); without it (tools, tests of the summaries alone) every tick refreshes.
+   */
+  jobs?: TJobRunner;
   /** Where a failed background refresh is said (the server's JSON log). */
   logError?: (error: unknown) => void;
 }): TReportSummaries => {
@@ -206,6 +218,8 @@ export const createReportSummaries = ({
   let running: Promise<Date> | undefined;
   let queued: Promise<Date> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** The background run under way: with its record and lock (server/jobs), not only its refresh. */
+  let ticking: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
   const runOnce = (): Promise<Date> =>
@@ -265,13 +279,24 @@ export const createReportSummaries = ({
     return refresh();
   };
 
+  const tick = async (): Promise<boolean> => {
+    if (!jobs) {
+      await refresh();
+      return true;
+    }
+    const interval = Math.max(refreshMs, 1000);
+    const slot = new Date(Math.floor(now() / interval) * interval).toISOString();
+    const outcome = await jobs.once('report_summaries_refresh', slot, refresh);
+    return outcome.ran;
+  };
+
   const start = () => {
     if (refreshMs <= 0 || timer || stopped) return;
-    const tick = () => {
-      refresh().catch(logError);
+    const background = () => {
+      ticking = tick().catch(logError);
     };
-    tick();
-    timer = setInterval(tick, refreshMs);
+    background();
+    timer = setInterval(background, refreshMs);
     timer.unref();
   };
 
@@ -279,10 +304,12 @@ export const createReportSummaries = ({
     stopped = true;
     if (timer) clearInterval(timer);
     timer = undefined;
-    await Promise.allSettled([running, queued]);
+    // The whole background run, so that the database closes after its record is written and its
+    // lock's connection is back in the pool (else closing the pool waits for it forever).
+    await Promise.allSettled([running, queued, ticking]);
   };
 
-  return { fresh, refresh, start, stop };
+  return { fresh, refresh, tick, start, stop };
 };
 
 /** When the summary a snapshot reads was taken (the answer's `asOf`); `fallback` before any. */

@@ -12,6 +12,7 @@ import type { TBadgeTone } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { downloadBackup, fetchBackups, makeBackupNow } from './backupsApi';
 import { backupWarningText, byText, lastDoneText, sizeText } from './backupWords';
+import { JobRunsTable } from './JobRunsTable';
 
 type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; backups: TBackupSummary[] };
 
@@ -24,7 +25,7 @@ const stateTone: Record<TBackupSummary['state'], TBadgeTone> = {
 /**
  * The backups card of the settings screen (issue 27; super users only): the last successful backup,
  * a warning when it is over two days old or the last one failed, 'Make a backup now', and every
- * archive with its state and a download.
+ * archive with its state and a download; below, the last runs of the background jobs (issue 36).
  */
 export const BackupsSection = () => {
   const { LL } = useI18nContext();
@@ -34,6 +35,8 @@ export const BackupsSection = () => {
   const [downloading, setDownloading] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
+  /** Bumped after a backup made now: the jobs' runs are read again with the list. */
+  const [reloads, setReloads] = useState(0);
 
   const reload = useCallback(async () => {
     try {
@@ -57,6 +60,7 @@ export const BackupsSection = () => {
       setFailure(`${words.makeFailed()} ${failureMessage(error, LL)}`);
     } finally {
       setMaking(false);
+      setReloads((count) => count + 1);
       await reload();
     }
   };
@@ -182,6 +186,7 @@ export const BackupsSection = () => {
             </CompactTable>
           )
         ) : null}
+        <JobRunsTable reloadKey={reloads} />
       </div>
     </section>
   );

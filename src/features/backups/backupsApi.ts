@@ -1,4 +1,5 @@
 import type { TBackupSummary } from '@/domain/backups';
+import type { TJobRun } from '@/domain/jobs';
 import { api } from '@/platform/api/client';
 import { downloadFile } from '@/platform/api/saveBlob';
 
@@ -15,3 +16,7 @@ export const makeBackupNow = async (): Promise<TBackupSummary> =>
 /** `GET /admin/backups/{name}`: the archive, through the API with the session's token. */
 export const downloadBackup = (name: string) =>
   downloadFile(`/admin/backups/${encodeURIComponent(name)}`, name);
+
+/** `GET /admin/jobs`: the last runs of the background jobs, newest first (issue 36). */
+export const fetchJobRuns = async (limit = 10): Promise<TJobRun[]> =>
+  (await api<{ data: TJobRun[] }>(`/admin/jobs?limit=${limit}`)).data;

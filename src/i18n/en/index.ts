@@ -1579,6 +1579,22 @@ const en = {
       'Older archives are removed after each successful backup; the newest successful one is always kept.',
     workQueueFailed: 'The scheduled backup of {date} failed: make one now',
     keepDays: '{days} days',
+    // issue 36: the background jobs' runs, once per cluster
+    jobs: {
+      title: 'Background jobs',
+      hint: "The last runs of the scheduled backup and of the reports' refresh. With several servers each run happens on one of them.",
+      listLabel: 'Runs of the background jobs, newest first',
+      empty: 'No background job has run yet.',
+      loadFailed: 'The runs of the background jobs could not be loaded.',
+      job: 'Job',
+      startedAt: 'Started',
+      took: 'Took',
+      where: 'Server',
+      result: 'Result',
+      names: { backup_schedule: 'Scheduled backup', report_summaries_refresh: 'Reports refresh' },
+      results: { running: 'Running', ok: 'Done', failed: 'Failed' },
+      seconds: '{seconds} s',
+    },
   },
   // the duplicate check (issue 35): why a record may be the same as another, its setting
   duplicates: {

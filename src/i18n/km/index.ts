@@ -1535,6 +1535,22 @@ const km = {
     keepDaysHint: 'បណ្ណសារចាស់ៗត្រូវបានលុបចោលក្រោយការបម្រុងទុកជោគជ័យនីមួយៗ ការបម្រុងទុកជោគជ័យថ្មីបំផុតត្រូវបានរក្សាទុកជានិច្ច។',
     workQueueFailed: 'ការបម្រុងទុកតាមកាលវិភាគថ្ងៃ {date:string} បានបរាជ័យ៖ សូមធ្វើមួយឥឡូវនេះ',
     keepDays: '{days:number} ថ្ងៃ',
+    // issue 36: the background jobs' runs, once per cluster
+    jobs: {
+      title: 'ការងារផ្ទៃខាងក្រោយ',
+      hint: 'ដំណើរការចុងក្រោយនៃការបម្រុងទុកតាមកាលវិភាគ និងការធ្វើបច្ចុប្បន្នភាពរបាយការណ៍។ នៅពេលមានម៉ាស៊ីនមេច្រើន ដំណើរការនីមួយៗកើតឡើងនៅលើម៉ាស៊ីនមេតែមួយ។',
+      listLabel: 'ដំណើរការនៃការងារផ្ទៃខាងក្រោយ ថ្មីបំផុតមុន',
+      empty: 'មិនទាន់មានការងារផ្ទៃខាងក្រោយណាមួយដំណើរការនៅឡើយទេ។',
+      loadFailed: 'មិនអាចផ្ទុកដំណើរការនៃការងារផ្ទៃខាងក្រោយបានទេ។',
+      job: 'ការងារ',
+      startedAt: 'ចាប់ផ្ដើម',
+      took: 'រយៈពេល',
+      where: 'ម៉ាស៊ីនមេ',
+      result: 'លទ្ធផល',
+      names: { backup_schedule: 'ការបម្រុងទុកតាមកាលវិភាគ', report_summaries_refresh: 'ការធ្វើបច្ចុប្បន្នភាពរបាយការណ៍' },
+      results: { running: 'កំពុងដំណើរការ', ok: 'រួចរាល់', failed: 'បរាជ័យ' },
+      seconds: '{seconds:string} វិនាទី',
+    },
   },
   // the duplicate check (issue 35): why a record may be the same as another, its setting
   duplicates: {

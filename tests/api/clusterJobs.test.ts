@@ -1,0 +1,214 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type TApp } from '../../server/app';
+import { rowsOf } from '../../server/db/rowsOf';
+import { createScratchDatabase } from '../../server/db/scratchDatabase';
+import { createReportSummaries } from '../../server/modules/reports/reportSummaries';
+import type { TJobRun } from '../../src/domain/jobs';
+import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
+import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
+
+/**
+ * Issue 36, 'Jobs run once per cluster': the timers (the scheduled backup, the report summaries'
+ * refresh) run once per slot however many processes share the database, their runs are recorded
+ * and listed to super users (`GET /admin/jobs`), and processes started at once on an empty
+ * PostgreSQL database all come up (migrations under a lock). Two apps on one database on
+ * PostgreSQL only: PGlite is one process per data directory.
+ */
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+
+let t: TTestApp;
+let admin: string;
+let everything: string;
+const closing: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.createUser(
+    'everything',
+    permissionCatalogue.map((entry) => entry.name),
+  );
+  everything = (await t.signIn('everything', userPassword)).accessToken;
+  admin = (await t.signIn('admin', adminPassword)).accessToken;
+}, 60_000);
+afterAll(async () => {
+  for (const close of closing.reverse()) await close();
+  await t?.close();
+});
+
+/** The clock moves by days: a token signed before has expired. */
+const freshAdmin = async () => {
+  admin = (await t.signIn('admin', adminPassword)).accessToken;
+  return admin;
+};
+
+const jobsList = async (token?: string, query = '') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/admin/jobs${query}`,
+    headers: { ...(token ? t.bearer(token) : {}), locale: 'en' },
+  });
+
+/** A second server process on the same database: its own DATA_DIR, the same clock and secret. */
+const secondApp = async (): Promise<TApp> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-second-'));
+  const app = await buildApp({ ...t.config, dataDir }, { now: t.clock.now, announce: () => {} });
+  closing.push(async () => {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return app;
+};
+
+/** Moves the shared clock to tomorrow at 03:00, after the default backup hour. */
+const toTomorrowMorning = () => {
+  const next = new Date(t.clock.now());
+  next.setDate(next.getDate() + 1);
+  next.setHours(3, 0, 0, 0);
+  t.clock.advance(next.getTime() - t.clock.now());
+};
+
+const runsOf = async (job: string) =>
+  rowsOf<{ slot: string; n: number }>(
+    t.app.db,
+    sql`select slot, count(*)::int as n from job_runs where job = ${job} group by slot order by slot`,
+  );
+
+describe('GET /admin/jobs', () => {
+  it('is for super users only: 401 without a token, 403 for a user holding every permission; a bad limit is 400', async () => {
+    expect((await jobsList()).statusCode).toBe(401);
+    const refused = await jobsList(everything);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('No Permission.');
+    expect((await jobsList(admin, '?limit=0')).statusCode).toBe(400);
+    expect((await jobsList(admin, '?job=nothing')).statusCode).toBe(400);
+  });
+
+  it('lists a scheduled backup run: when, where, how long, result; a slot runs once', async () => {
+    toTomorrowMorning();
+    const made = await t.app.backups.runDue();
+    expect(made).toMatchObject({ state: 'done', by: 'schedule' });
+    const list = await jobsList(await freshAdmin(), '?job=backup_schedule');
+    expect(list.statusCode, list.body).toBe(200);
+    const [run] = list.json().data as TJobRun[];
+    expect(run).toMatchObject({
+      job: 'backup_schedule',
+      result: 'ok',
+      process: `${os.hostname()}:${process.pid}`,
+    });
+    // On the app's clock (moved to tomorrow morning), with the backup it made.
+    expect(Math.abs(Date.parse(run.startedAt) - Date.parse(made?.startedAt ?? ''))).toBeLessThan(5_000);
+    expect(run.finishedAt).toBeDefined();
+    expect(run.durationMs).toBeGreaterThanOrEqual(0);
+    // The slot is today at the backup hour: claimed, so no second run for it.
+    const hour = new Date(t.clock.now());
+    hour.setHours(2, 0, 0, 0);
+    expect(run.slot).toBe(hour.toISOString());
+    expect(await runsOf('backup_schedule')).toEqual([{ slot: hour.toISOString(), n: 1 }]);
+  }, 60_000);
+
+  it('the report refresh runs once per interval; a failed run is listed with its error', async () => {
+    const summaries = createReportSummaries({
+      db: t.app.db,
+      now: t.clock.now,
+      maxAgeMs: 0,
+      refreshMs: 240_000,
+      jobs: t.app.jobs,
+    });
+    expect(await summaries.tick()).toBe(true);
+    expect(await summaries.tick()).toBe(false);
+    t.clock.advance(240_000);
+    expect(await summaries.tick()).toBe(true);
+    const runs = (await jobsList(await freshAdmin(), '?job=report_summaries_refresh')).json()
+      .data as TJobRun[];
+    expect(runs.map((run) => run.result)).toEqual(['ok', 'ok']);
+    expect((await runsOf('report_summaries_refresh')).map((row) => row.n)).toEqual([1, 1]);
+
+    t.clock.advance(240_000);
+    await expect(
+      t.app.jobs.once('report_summaries_refresh', 'a-failing-slot', async () => {
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    const [failed] = (await jobsList(await freshAdmin(), '?limit=1')).json().data as TJobRun[];
+    expect(failed).toMatchObject({ slot: 'a-failing-slot', result: 'failed', error: 'disk full' });
+  }, 60_000);
+});
+
+describe.runIf(onPostgres)('two processes on one PostgreSQL database', () => {
+  it('make the scheduled backup once, whether their timers fire together or apart', async () => {
+    const other = await secondApp();
+    toTomorrowMorning();
+    const together = await Promise.all([t.app.backups.runDue(), other.backups.runDue()]);
+    expect(together.filter((made) => made !== undefined)).toHaveLength(1);
+    // The other's timer fires a little later: its own DATA_DIR holds no backup, the database says
+    // the slot is done.
+    expect(await other.backups.runDue()).toBeUndefined();
+    expect(await t.app.backups.runDue()).toBeUndefined();
+    const slot = new Date(t.clock.now());
+    slot.setHours(2, 0, 0, 0);
+    expect((await runsOf('backup_schedule')).filter((row) => row.slot === slot.toISOString())).toEqual([
+      { slot: slot.toISOString(), n: 1 },
+    ]);
+    // Listed by either process.
+    const listed = await other.inject({
+      method: 'GET',
+      url: '/api/v1/admin/jobs?job=backup_schedule&limit=1',
+      headers: { authorization: `Bearer ${await freshAdmin()}` },
+    });
+    expect(listed.json().data[0]).toMatchObject({ slot: slot.toISOString(), result: 'ok' });
+
+    // The report refresh: once per interval across both.
+    const refreshOf = (app: TApp) =>
+      createReportSummaries({
+        db: app.db,
+        now: t.clock.now,
+        maxAgeMs: 0,
+        refreshMs: 240_000,
+        jobs: app.jobs,
+      });
+    const [a, b] = [refreshOf(t.app), refreshOf(other)];
+    t.clock.advance(240_000);
+    const before = (await runsOf('report_summaries_refresh')).length;
+    expect((await Promise.all([a.tick(), b.tick()])).filter(Boolean)).toHaveLength(1);
+    expect(await b.tick()).toBe(false);
+    t.clock.advance(240_000);
+    expect((await Promise.all([b.tick(), a.tick()])).filter(Boolean)).toHaveLength(1);
+    expect(await a.tick()).toBe(false);
+    const after = await runsOf('report_summaries_refresh');
+    expect(after.length - before).toBe(2);
+    expect(after.every((row) => row.n === 1)).toBe(true);
+  }, 120_000);
+
+  it('started at once on an empty database both come up ready', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const empty = await createScratchDatabase(adminUrl, 'ab_empty');
+    const dirs = await Promise.all([1, 2].map(() => mkdtemp(path.join(os.tmpdir(), 'ab-empty-'))));
+    closing.push(async () => {
+      await empty.drop();
+      for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    });
+    const apps = await Promise.all(
+      dirs.map((dataDir) =>
+        buildApp(
+          { ...t.config, dataDir, databaseUrl: empty.databaseUrl, memoryTemplate: undefined },
+          { announce: () => {} },
+        ),
+      ),
+    );
+    closing.push(() => Promise.all(apps.map((app) => app.close())));
+    for (const app of apps) {
+      const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+      expect(ready.statusCode, ready.body).toBe(200);
+    }
+    // Seeded once: one admin.
+    const [{ n }] = await rowsOf<{ n: number }>(
+      apps[0].db,
+      sql`select count(*)::int as n from users where username = 'admin'`,
+    );
+    expect(n).toBe(1);
+  }, 180_000);
+});
