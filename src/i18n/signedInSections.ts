@@ -34,6 +34,10 @@ export const signedInSections = [
   'savedViews',
   // the bulk import (issue 25): the palette's 'Import children' on every page
   'upload',
+  // the audit entries' words: the home page's recent changes and the timelines (issue 35 grew them)
+  'audit',
+  // what a workflow step needs first (the record pages' buttons and palette commands)
+  'workflowNeeds',
 ] as const;
 
 export const screenSections = [

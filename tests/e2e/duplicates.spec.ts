@@ -190,6 +190,8 @@ test('a supervisor merges a pair from the review list; the merged child’s page
 
   // In Khmer, from the palette: merged from the keyboard, keeping the older record.
   await page.goto('/kh/adoptive-child/child');
+  // The list shown first, as a person sees it before reaching for the palette.
+  await expect(page.getByRole('heading', { name: kh.resources.child.many(), level: 1 })).toBeVisible();
   await page.keyboard.press('Control+k');
   await expect(page.getByRole('dialog').getByRole('combobox')).toBeFocused();
   await page.keyboard.type(kh.list.mergeKeyword());

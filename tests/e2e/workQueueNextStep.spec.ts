@@ -36,14 +36,25 @@ test('the caseworker finds the step awaited of a matching they proposed in the b
   request,
 }) => {
   const worker = await tokenOf(request, caseworker);
-  const [child] = (
+  // The first child one of the office's families may be proposed for: the tests before this one
+  // (matchings, parents, upload...) take families and add children, so the first child may have none.
+  const children: { id: number }[] = (
     await (await request.get(`${api}/adoptive-matching/adoptive-childs`, { headers: worker })).json()
   ).data;
-  const [family] = (
-    await (
-      await request.get(`${api}/adoptive-matching/adoptive-parents?childId=${child.id}`, { headers: worker })
-    ).json()
-  ).data;
+  let child: { id: number } | undefined;
+  let family: { id: number } | undefined;
+  for (const candidate of children) {
+    [family] = (
+      await (
+        await request.get(`${api}/adoptive-matching/adoptive-parents?childId=${candidate.id}`, {
+          headers: worker,
+        })
+      ).json()
+    ).data;
+    child = candidate;
+    if (family) break;
+  }
+  if (!child || !family) throw new Error('No child of the office has a family it may be proposed to');
   const created = await request.post(`${api}/adoptive-matching`, {
     headers: worker,
     data: {

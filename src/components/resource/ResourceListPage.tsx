@@ -455,9 +455,10 @@ export const ResourceListPage = ({
           </fieldset>
         ) : null}
         {duplicatesPath ? (
-          <AppLink to={duplicatesPath} className={secondaryButton}>
+          // On a phone the icon alone (its words for screen readers and the pointer): the list keeps its height.
+          <AppLink to={duplicatesPath} className={secondaryButton} title={LL.list.possibleDuplicatesLink()}>
             <Icon name="matching" className="size-4" />
-            {LL.list.possibleDuplicatesLink()}
+            <span className="sr-only sm:not-sr-only">{LL.list.possibleDuplicatesLink()}</span>
           </AppLink>
         ) : null}
         {canCreate ? (
