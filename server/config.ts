@@ -98,6 +98,10 @@ const ZEnv = z.object({
   /** At least 16 characters: a guessable token would open the metrics to anyone. */
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long').optional()),
   SHUTDOWN_TIMEOUT_S: seconds(25),
+  /** How old the reports' kept counts may be (default 300 s); 0 counts at every request (the browser tests). */
+  REPORT_SUMMARY_MAX_AGE_S: optional(
+    wholeNumber().min(0, 'must be 0 or more').max(86_400, 'must be at most 86400').optional(),
+  ),
   /** `true` (trust any proxy), `false`, or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: optional(
     z
@@ -164,5 +168,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     backupSchedule: values.BACKUP_SCHEDULE === 'on',
     metricsToken: values.METRICS_TOKEN,
     shutdownTimeoutS: values.SHUTDOWN_TIMEOUT_S,
+    reportSummaryMaxAgeS: values.REPORT_SUMMARY_MAX_AGE_S,
   };
 };
