@@ -23,8 +23,9 @@ export type TFileStore = {
    */
   workDirectory: (area: string) => string;
   /**
-   * Keeps `from` (a temporary file, which is moved or, once stored, removed; or bytes) as `name` in
-   * `area`, replacing a file of that name. A reader never sees it half written.
+   * Keeps `from` (a file, which the disk store moves and the database store copies — a temporary
+   * file's owner removes what is left; or bytes) as `name` in `area`, replacing a file of that name.
+   * A reader never sees it half written.
    */
   put: (area: string, name: string, from: string | Buffer) => Promise<void>;
   /** The file as a stream and its size, or undefined when there is none. */
@@ -170,7 +171,6 @@ export const databaseFileStore = (dataDir: string, db: TDb): TFileStore => {
           .set({ size, sha256: hash.digest('hex') })
           .where(keyOf(storedFiles, area, name));
       });
-      if (typeof from === 'string') await rm(from, { force: true });
     },
     open: async (area, name) => {
       if (!isArea(area) || !isPlainName(name)) return undefined;
