@@ -29,6 +29,7 @@ import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
 import { duplicateRoutes } from './duplicates/duplicateRoutes';
 import { registerDuplicateBinding } from './duplicates/findDuplicates';
+import { createFileStore } from './files/fileStore';
 import { createJobRunner } from './jobs/jobRuns';
 import { serverModules } from './modules';
 import { createReportSummaries } from './modules/reports/reportSummaries';
@@ -148,6 +149,8 @@ const registerEverything = async (
   const now = options.now ?? Date.now;
   app.decorate('config', config);
   app.decorate('db', database.db);
+  // Uploaded files: in PostgreSQL when DATABASE_URL is set, so any process serves any (issue 36).
+  app.decorate('files', createFileStore(config.dataDir, database));
   app.decorate('now', now);
   app.decorate('recordReaders', new Map());
   app.decorate(

@@ -3,6 +3,7 @@ import type { TAuthService, TAuthUser } from './auth/service';
 import type { TBackupService } from './backups/backupService';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
+import type { TFileStore } from './files/fileStore';
 import type { TJobRunner } from './jobs/jobRuns';
 import type { TRecordReader } from './resources/recordReaders';
 import type { TWorkQueueSource } from './workQueue/workQueueSource';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     backups: TBackupService;
     /** The background jobs' runs, once per cluster and recorded (server/jobs, issue 36). */
     jobs: TJobRunner;
+    /** Where uploaded files are kept: DATA_DIR/files, or PostgreSQL when DATABASE_URL is set (issue 36). */
+    files: TFileStore;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the database on each request; null on public routes. */

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { idParam } from '../../src/domain/rules';
 import type { TDbOrTx } from '../audit';
 import { attachments } from '../db/schema';
 import { fieldErrors } from '../errors';
+import { fileAreas, type TStoredFileKey } from '../files/fileStore';
 import { downloadName, storedFileResponse } from '../files/sendStoredFile';
 import { imageExtensions, isGeneratedName, type TUploadRule } from '../files/storeFile';
 import { dataOf, errorResponses, ZErrorBody } from '../http/schemas';
@@ -20,7 +20,6 @@ import { currentUser } from '../plugins/permissions';
 import { multipartBody, ZBinary } from '../plugins/responses';
 import {
   attachmentStore,
-  attachmentsDirectory,
   checkUploads,
   storedFileAnswer,
   type TAttachmentRow,
@@ -28,8 +27,6 @@ import {
   uploadTitle,
 } from './attachmentStore';
 import type { TAttachmentBinding } from './binding';
-
-export { attachmentsDirectory } from './attachmentStore';
 
 const rule: TUploadRule = {
   maxBytes: attachmentMaxBytes,
@@ -47,8 +44,12 @@ const answerOf = (row: TAttachmentRow, createdByName: string | null): TAttachmen
   ...storedFileAnswer(row, createdByName),
 });
 
-/** The stored files of a record's attachments (for its removal), as absolute paths. */
-export const attachmentFilesOf = async (db: TDbOrTx, entity: string, id: number, dataDir: string) => {
+/** The stored files of a record's attachments (for its removal). */
+export const attachmentFilesOf = async (
+  db: TDbOrTx,
+  entity: string,
+  id: number,
+): Promise<TStoredFileKey[]> => {
   const rows = await db
     .select({ storedName: attachments.storedName })
     .from(attachments)
@@ -56,7 +57,7 @@ export const attachmentFilesOf = async (db: TDbOrTx, entity: string, id: number,
   return rows
     .map((row) => row.storedName)
     .filter(isGeneratedName)
-    .map((name) => path.join(attachmentsDirectory(dataDir), name));
+    .map((name) => ({ area: fileAreas.attachments, name }));
 };
 
 /** Removes a record's attachment rows in its delete's transaction (the files go after the commit). */

@@ -1,6 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,16 +7,15 @@ import { type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
 import { attachments, users } from '../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../errors';
+import { fileAreas, readStoredFile } from '../files/fileStore';
 import { thumbnailOf } from '../files/imageContent';
 import { sendStoredFile } from '../files/sendStoredFile';
 import {
   checkUpload,
   cleanName,
-  filesDirectory,
   isGeneratedName,
   keepUpload,
   receiveUploads,
-  removeFileIn,
   type TCheckedUpload,
   type TReceivedForm,
   type TUploadLimits,
@@ -30,9 +26,6 @@ import { officeCondition } from '../resources/officeScope';
 import type { TAttachmentBinding, TAttachmentRow } from './binding';
 
 export type { TAttachmentRow } from './binding';
-
-/** Every record's attachments live in one directory (DATA_DIR/files/attachments) unless its binding says. */
-export const attachmentsDirectory = (dataDir: string) => path.join(filesDirectory(dataDir), 'attachments');
 
 export const attachmentColumns = {
   id: attachments.id,
@@ -65,7 +58,7 @@ export const storedFileAnswer = (row: TAttachmentRow, createdByName: string | nu
   createdByName,
 });
 
-/** A file kept in the directory, waiting for its row. */
+/** A file kept in the store, waiting for its row. */
 export type TKeptUpload = {
   upload: TCheckedUpload;
   storedName: string;
@@ -151,7 +144,9 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
   const { entity } = binding;
   const auditEntity = binding.audit?.entity ?? 'attachments';
   const auditOf = binding.audit?.of ?? defaultAuditOf(entity);
-  const directory = () => (binding.directory ?? attachmentsDirectory)(app.config.dataDir);
+  // Every record's attachments are kept in one area (DATA_DIR/files/attachments on disk) unless its
+  // binding says.
+  const area = binding.area ?? fileAreas.attachments;
   /** The record's files in a slot, or (`null`) in none. */
   const inSlot = (slot: string | null) =>
     slot === null ? isNull(attachments.slot) : eq(attachments.slot, slot);
@@ -160,23 +155,20 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
   const removeFiles = async (request: FastifyRequest, names: (string | null | undefined)[]) => {
     const all = names.filter(isGeneratedName).flatMap((name) => [name, thumbnailName(name)]);
     for (const name of new Set(all)) {
-      await removeFileIn(directory(), name).catch((error: unknown) => {
+      await app.files.remove(area, name).catch((error: unknown) => {
         request.log.warn({ err: error, file: name }, 'could not remove an attachment');
       });
     }
   };
 
-  /** Writes an image's thumbnail beside it (to a temporary name first, so none is ever half written). */
+  /**
+   * Keeps an image's thumbnail beside it, made from the stored image's bytes (the store never shows
+   * one half written).
+   */
   const writeThumbnail = async (imageName: string) => {
-    const thumbnail = await thumbnailOf(await readFile(path.join(directory(), imageName)));
-    const temporary = path.join(directory(), `.thumb-${randomBytes(8).toString('hex')}.tmp`);
-    try {
-      await writeFile(temporary, thumbnail, { flag: 'wx' });
-      await rename(temporary, path.join(directory(), thumbnailName(imageName)));
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    const image = await readStoredFile(app.files, area, imageName);
+    if (!image) throw new Error(`no stored image ${imageName} to make a thumbnail of`);
+    await app.files.put(area, thumbnailName(imageName), await thumbnailOf(image));
   };
 
   const audit = (
@@ -196,7 +188,7 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
     });
 
   return {
-    directory,
+    area,
     removeFiles,
 
     /** The record as the user may see it (its code), held against removal when `lock`; else 404. */
@@ -258,10 +250,10 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
       fileField: string,
       save: (form: TReceivedForm, keep: TKeep) => Promise<{ answer: T; replaced?: string | null }>,
     ): Promise<T> => {
-      const form = await receiveUploads(request, directory(), limits, fileField);
+      const form = await receiveUploads(request, app.files.workDirectory(area), limits, fileField);
       const kept: string[] = [];
       const keep: TKeep = async (upload, options = {}) => {
-        const name = await keepUpload(directory(), upload);
+        const name = await keepUpload(app.files, area, upload);
         kept.push(name);
         if (options.thumbnail) await writeThumbnail(name);
         return name;
@@ -417,13 +409,12 @@ export const attachmentStore = (app: FastifyInstance, binding: TAttachmentBindin
 
     /** Sends a stored file as an attachment named `downloadAs`. */
     send: (reply: FastifyReply, request: FastifyRequest, name: string, downloadAs: string) =>
-      sendStoredFile(reply, request, directory(), name, downloadAs),
+      sendStoredFile(reply, request, app.files, area, name, downloadAs),
 
     /** An image's thumbnail name, made now for an image kept before thumbnails existed. */
     thumbnailOf: async (request: FastifyRequest, imageName: string) => {
       const name = thumbnailName(imageName);
-      const exists = await stat(path.join(directory(), name)).catch(() => null);
-      if (!exists) {
+      if (!(await app.files.exists(area, name))) {
         await writeThumbnail(imageName).catch((error: unknown) => {
           request.log.warn({ err: error, file: imageName }, 'could not make a photo thumbnail');
         });

@@ -20,8 +20,11 @@ export type TAttachmentBinding = {
   writePermission: string;
   /** What a file may stand for (checklist items); absent: files have no slot. */
   slots?: readonly string[];
-  /** Where the files are kept, when not in the attachments' directory (the child's own directory). */
-  directory?: (dataDir: string) => string;
+  /**
+   * The file store's area the files are kept in, when not `attachments` (the child's own:
+   * `children`, DATA_DIR/files/children on disk).
+   */
+  area?: string;
   /**
    * How a file's change is audited, when not as an `attachments` row naming the record (the child's
    * documents keep the entity `child_documents` and the row they always had).

@@ -1,9 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
 import { fileResponse } from '../plugins/responses';
+import type { TFileStore } from './fileStore';
 import { contentTypeOfExtension, isGeneratedName } from './storeFile';
 
 /**
@@ -40,27 +38,30 @@ export const storedFileResponse = fileResponse(
   ...new Set(Object.values(contentTypeOfExtension)),
 );
 
-/** Sends a stored file with headers that keep a browser from running or caching it; 404 when it is gone. */
+/**
+ * Sends a stored file (streamed from the store, disk or database) with headers that keep a browser
+ * from running or caching it; 404 when it is gone.
+ */
 export const sendStoredFile = async (
   reply: FastifyReply,
   request: FastifyRequest,
-  directory: string,
+  files: TFileStore,
+  area: string,
   name: string,
   downloadAs: string,
 ) => {
   if (!isGeneratedName(name)) throw notFound();
-  const filePath = path.join(directory, name);
-  const info = await stat(filePath).catch(() => null);
-  if (!info?.isFile()) {
-    request.log.warn({ file: name }, 'a stored file a record points at is missing on disk');
+  const file = await files.open(area, name);
+  if (!file) {
+    request.log.warn({ file: name, store: files.kind }, 'a stored file a record points at is missing');
     throw notFound();
   }
   return reply
     .type(storedContentType(name))
-    .header('content-length', info.size)
+    .header('content-length', file.size)
     .header('content-disposition', contentDisposition(downloadAs))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
-    .send(createReadStream(filePath));
+    .send(file.stream);
 };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { isStorableText } from '../../src/domain/rules';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
 import { fieldErrors } from '../errors';
+import type { TFileStore } from './fileStore';
 import { reencodeImage } from './imageContent';
 import { checkPdf } from './pdfContent';
 
@@ -51,33 +52,9 @@ export const isGeneratedName = (name: string | null | undefined): name is string
  */
 export const thumbnailName = (photoName: string) => photoName.replace(/\.[a-z]+$/, '-thumb.webp');
 
-const newName = (extension: string) => `${randomBytes(16).toString('hex')}.${extension}`;
+/** A new generated name: 32 random hex digits and the extension. */
+export const newName = (extension: string) => `${randomBytes(16).toString('hex')}.${extension}`;
 const temporaryName = () => `.upload-${randomBytes(8).toString('hex')}.tmp`;
-
-/**
- * Writes bytes under a random name with the given extension in `directory` and answers that name.
- * Written to a hidden temporary name first, then renamed, so a crash leaves no partial file that
- * could be served.
- */
-export const writeGeneratedFile = async (directory: string, bytes: Buffer, extension: string) => {
-  await mkdir(directory, { recursive: true });
-  const name = newName(extension);
-  const temporary = path.join(directory, temporaryName());
-  try {
-    await writeFile(temporary, bytes, { flag: 'wx' });
-    await rename(temporary, path.join(directory, name));
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-  return name;
-};
-
-/** Removes a file by the name a record held; a name with a path in it (or a hidden one) is ignored. */
-export const removeFileIn = async (directory: string, name: string | null | undefined) => {
-  if (!name || path.basename(name) !== name || name.startsWith('.')) return;
-  await rm(path.join(directory, name), { force: true });
-};
 
 /** One file part of a multipart request, streamed to a temporary file in the target directory. */
 export type TReceivedUpload = {
@@ -258,9 +235,9 @@ export const checkUpload = async (
   };
 };
 
-/** Moves a checked file from its temporary name to a generated one and answers that name. */
-export const keepUpload = async (directory: string, upload: TCheckedUpload) => {
+/** Keeps a checked file (its temporary file moved into the store) under a generated name and answers it. */
+export const keepUpload = async (files: TFileStore, area: string, upload: TCheckedUpload) => {
   const name = newName(upload.extension);
-  await rename(upload.temporaryPath, path.join(directory, name));
+  await files.put(area, name, upload.temporaryPath);
   return name;
 };

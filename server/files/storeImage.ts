@@ -3,10 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { logoMaxBytes } from '../../src/domain/generalInformation';
 import { fieldErrors } from '../errors';
+import { fileAreas, type TFileStore } from './fileStore';
 import { reencodeImage } from './imageContent';
-import { filesDirectory, imageExtensions, removeFileIn, writeGeneratedFile } from './storeFile';
-
-export { filesDirectory };
+import { imageExtensions, newName } from './storeFile';
 
 /** The multipart field and the label of its messages ('file size should be less than 2 MB!'). */
 export const imageField = 'file';
@@ -48,10 +47,14 @@ export const receiveImage = async (request: FastifyRequest): Promise<TCheckedIma
 /** Limits for @fastify/multipart on routes that take one image. */
 export const uploadLimits = { fileSize: logoMaxBytes + 1, files: 1, fields: 10, parts: 11 };
 
-/** Writes a checked image under a random name with its sniffed extension and answers that name. */
-export const storeImage = (dataDir: string, image: TCheckedImage): Promise<string> =>
-  writeGeneratedFile(filesDirectory(dataDir), image.bytes, image.extension);
+/** Keeps a checked image (a logo) under a random name with its sniffed extension and answers that name. */
+export const storeImage = async (files: TFileStore, image: TCheckedImage): Promise<string> => {
+  const name = newName(image.extension);
+  await files.put(fileAreas.logos, name, image.bytes);
+  return name;
+};
 
-/** Removes a stored file by the name a record held; a name with a path in it is ignored. */
-export const removeStoredFile = (dataDir: string, name: string | null | undefined) =>
-  removeFileIn(filesDirectory(dataDir), name);
+/** Removes a stored logo by the name a record held; a name with a path in it is ignored. */
+export const removeStoredFile = async (files: TFileStore, name: string | null | undefined) => {
+  if (name) await files.remove(fileAreas.logos, name);
+};

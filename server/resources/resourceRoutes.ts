@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   and,
   asc,
@@ -29,6 +28,7 @@ import { auditValues, type TDbOrTx, writeAudit } from '../audit';
 import type { TAuthUser } from '../auth/service';
 import { auditLog } from '../db/schema';
 import { ApiError, fieldErrors, notFound, staleVersion } from '../errors';
+import type { TStoredFileKey } from '../files/fileStore';
 import { dataOf, errorResponses, ZErrorBody, ZIdParams } from '../http/schemas';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
@@ -169,10 +169,10 @@ export type TResourceBinding = {
    */
   afterChange?: (context: TWriteContext & { id: number }) => Promise<void>;
   /**
-   * The stored files a record owns (a child's photo and documents), as absolute paths: read in the
-   * delete's transaction, removed once it has committed (a refused delete keeps them).
+   * The stored files a record owns (a child's photo and documents): read in the delete's
+   * transaction, removed from the file store once it has committed (a refused delete keeps them).
    */
-  filesOf?: (db: TDbOrTx, id: number, dataDir: string) => Promise<string[]>;
+  filesOf?: (db: TDbOrTx, id: number) => Promise<TStoredFileKey[]>;
   /**
    * A timeline of the record from the audit log (`GET {base}/timeline/:id`, DESIGN.md section 7),
    * with the rows of the tables that belong to it.
@@ -1046,7 +1046,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
               if (count > 0)
                 throw new ApiError(409, 'inUse', { count, things: t.resources[child.resource].many() });
             }
-            const files = (await binding.filesOf?.(tx, id, app.config.dataDir)) ?? [];
+            const files = (await binding.filesOf?.(tx, id)) ?? [];
             await tx.delete(table).where(eq(idColumn, id));
             // Rows the record owns without a foreign key (its attachments) go in the same transaction.
             await binding.afterChange?.({
@@ -1069,7 +1069,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
             throw error;
           });
         // After the commit: a file left behind by a crash here is an orphan, never a missing file.
-        await Promise.all(deleted.files.map((file) => rm(file, { force: true })));
+        await Promise.all(deleted.files.map((file) => app.files.remove(file.area, file.name)));
         return { data: deleted.before as z.infer<typeof ZRow> };
       },
     );

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, childInfos } from '../../server/db/schema';
+import { fileAreas, readStoredFile } from '../../server/files/fileStore';
 import { thumbnailName } from '../../server/files/storeFile';
 import { childDocumentsOf, childPhotoOf } from './support/childDocuments';
 import { file, multipart } from './support/multipart';
+import { storedNames } from './support/storedFiles';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /** A valid 1x1 PNG and a 1x1 GIF, a minimal PDF, an ELF and a Windows (MZ) executable header. */
@@ -43,7 +43,6 @@ type TDocument = {
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
-let childrenDir: string;
 let headOfficeId: number;
 let editorId: number;
 
@@ -52,7 +51,6 @@ beforeAll(async () => {
   document.addPage([200, 200]);
   pdf = Buffer.from(await document.save());
   t = await createTestApp();
-  childrenDir = path.join(t.config.dataDir, 'files', 'children');
   editorId = (await t.createUser('editor', ['adoptive_children:read', 'adoptive_children:update'])).id;
   await t.createUser('reader', ['adoptive_children:read']);
   // Everything on children but reading them.
@@ -99,8 +97,8 @@ const get = (url: string, username = 'editor') =>
 const remove = (url: string, username = 'editor') =>
   t.app.inject({ method: 'DELETE', url: `/api/v1${url}`, headers: auth(username) });
 
-/** Every entry of DATA_DIR/files/children, temporary ones included. */
-const storedFiles = async () => (await readdir(childrenDir).catch(() => [] as string[])).sort();
+/** Every file of the children's area (DATA_DIR/files/children or the database), temporary ones included. */
+const storedFiles = () => storedNames(t.app, fileAreas.children);
 const photoOf = (childId: number) => childPhotoOf(t.app.db, childId);
 const documentsOf = (childId: number) => childDocumentsOf(t.app.db, childId);
 const lastAudit = async (entity: string, entityId: number) => {
@@ -256,7 +254,7 @@ describe("a child's documents", () => {
     expect(document).not.toHaveProperty('storedName');
     const [row] = await documentsOf(child.id);
     expect(row.storedName).toMatch(/^[0-9a-f]{32}\.pdf$/);
-    expect(await readFile(path.join(childrenDir, row.storedName))).toEqual(pdf);
+    expect(await readStoredFile(t.app.files, fileAreas.children, row.storedName)).toEqual(pdf);
     expect(await lastAudit('child_documents', document.id)).toMatchObject({
       action: 'create',
       userId: editorId,

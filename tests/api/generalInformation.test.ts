@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../server/db/schema';
+import { fileAreas, readStoredFile } from '../../server/files/fileStore';
+import { storedNames } from './support/storedFiles';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /** A valid 1x1 PNG and a 1x1 GIF. */
@@ -40,10 +40,8 @@ type TItem = { id: number; key: string; value: unknown; version: number };
 
 let t: TTestApp;
 const tokens: Record<string, string> = {};
-let filesDir: string;
 beforeAll(async () => {
   t = await createTestApp();
-  filesDir = path.join(t.config.dataDir, 'files');
   await t.createUser('editor', ['general_settings:read', 'general_settings:update']);
   await t.createUser('reader', [
     'general_settings:read',
@@ -68,8 +66,8 @@ const items = async (): Promise<Record<string, TItem>> => {
   return Object.fromEntries(response.json().data.map((item: TItem) => [item.key, item]));
 };
 
-/** Every entry of DATA_DIR/files, temporary ones included. */
-const storedFiles = async () => (await readdir(filesDir).catch(() => [] as string[])).sort();
+/** Every entry of DATA_DIR/files (or logo the database keeps), temporary ones included. */
+const storedFiles = () => storedNames(t.app, fileAreas.logos);
 
 const upload = (
   url: string,
@@ -103,7 +101,7 @@ describe('app logo upload, replace and delete', () => {
     expect(item.value).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(await storedFiles()).toEqual([item.value]);
     // Decoded and written again: the same one transparent-capable pixel, not the bytes sent.
-    const stored = await readFile(path.join(filesDir, item.value as string));
+    const stored = (await readStoredFile(t.app.files, fileAreas.logos, item.value as string)) as Buffer;
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
 
     const served = await getFile(item.value as string);

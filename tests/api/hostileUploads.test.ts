@@ -11,6 +11,7 @@ import { unsafeNameCharacters } from '../../server/files/storeFile';
 import { childDocumentsOf, childPhotoOf } from './support/childDocuments';
 import { multipart as form } from './support/multipart';
 import { insertApplication, insertCompletedMatching, insertService } from './support/recordFixtures';
+import { allStoredNames } from './support/storedFiles';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -45,8 +46,7 @@ const multipart = (field: string, filename: string, contentType: string, bytes: 
 };
 
 /** Every entry under DATA_DIR/files (children and temporary files included). */
-const storedFiles = async () =>
-  (await readdir(path.join(t.config.dataDir, 'files'), { recursive: true }).catch(() => [])).sort();
+const storedFiles = () => allStoredNames(t.app);
 
 const request = (method: 'GET' | 'POST', url: string, body?: ReturnType<typeof multipart>, locale = 'en') =>
   t.app.inject({

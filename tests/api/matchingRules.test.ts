@@ -1,9 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentsDirectory } from '../../server/attachments/attachmentRoutes';
 import {
   adoptiveMatchings,
   attachments,
@@ -13,6 +9,7 @@ import {
   provinces,
   users,
 } from '../../server/db/schema';
+import { fileAreas } from '../../server/files/fileStore';
 import type { TStatusHistoryRow } from '../../src/components/workflow/statusHistory';
 import { formatDate } from '../../src/domain/dateFormat';
 import { stagePeriods } from '../../src/domain/matchingStage';
@@ -699,11 +696,9 @@ describe('editing and deleting', () => {
 
   it('deletes a proposed matching with its documents, freeing both to be matched again; once asked on, it cannot be deleted', async () => {
     const { id, child: c, application: p } = await propose();
-    // A document of the proposal, on disk: the delete removes the row and, once committed, the file.
+    // A document of the proposal, in the file store: the delete removes the row and, once committed, the file.
     const storedName = 'a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0.pdf';
-    const file = path.join(attachmentsDirectory(t.config.dataDir), storedName);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, '%PDF-1.4');
+    await t.app.files.put(fileAreas.attachments, storedName, Buffer.from('%PDF-1.4'));
     await t.app.db.insert(attachments).values({
       entity: 'adoptive_matchings',
       entityId: id,
@@ -720,7 +715,7 @@ describe('editing and deleting', () => {
       .from(attachments)
       .where(and(eq(attachments.entity, 'adoptive_matchings'), eq(attachments.entityId, id)));
     expect(documents).toEqual([]);
-    expect(existsSync(file)).toBe(false);
+    expect(await t.app.files.exists(fileAreas.attachments, storedName)).toBe(false);
     expect(await state(c.id, p.id)).toMatchObject({ child: 'adoptable', parent: 'accepted' });
     expect((await call('GET', `/adoptive-matching/${id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/adoptive-matching/${id}`)).statusCode).toBe(404);

@@ -1,9 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentsDirectory } from '../../server/attachments/attachmentRoutes';
 import {
   adoptiveMatchings,
   attachments,
@@ -15,6 +11,7 @@ import {
   statusHistory,
   users,
 } from '../../server/db/schema';
+import { fileAreas } from '../../server/files/fileStore';
 import { addMonths } from '../../src/domain/addMonths';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
@@ -955,11 +952,9 @@ describe('editing and deleting', () => {
   it('deletes a pending service only (409 once given, kept by law, or refused, until it is pending again), with its documents', async () => {
     const matching = await completedMatching();
     const pending = await addService(matching, { code: 'SV-DEL-000001' });
-    // A document of it, on disk: the delete removes the row and, once committed, the file.
+    // A document of it, in the file store: the delete removes the row and, once committed, the file.
     const storedName = 'e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0.pdf';
-    const file = path.join(attachmentsDirectory(t.config.dataDir), storedName);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, '%PDF-1.4');
+    await t.app.files.put(fileAreas.attachments, storedName, Buffer.from('%PDF-1.4'));
     await t.app.db.insert(attachments).values({
       entity: 'post_adoption_services',
       entityId: pending.id,
@@ -983,7 +978,7 @@ describe('editing and deleting', () => {
       .from(attachments)
       .where(and(eq(attachments.entity, 'post_adoption_services'), eq(attachments.entityId, pending.id)));
     expect(documents).toEqual([]);
-    expect(existsSync(file)).toBe(false);
+    expect(await t.app.files.exists(fileAreas.attachments, storedName)).toBe(false);
     // A given service is the law's (issue 27); a refused one waits to be taken back to pending.
     const given = await call('DELETE', `/service-after-adoption/${confirmed.id}`);
     expect(given.statusCode, given.body).toBe(409);

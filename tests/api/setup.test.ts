@@ -16,6 +16,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
+import { fileAreas } from '../../server/files/fileStore';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
 import { adminPassword, createTestApp, type TTestApp } from './testApp';
 
@@ -93,8 +94,7 @@ describe('GET /api/v1/general-information', () => {
 describe('GET /api/v1/general-information/{file}', () => {
   it('serves the stored logo with its content type', async () => {
     const name = 'a1b2c3d4-logo.png';
-    await mkdir(path.join(t.config.dataDir, 'files'), { recursive: true });
-    await writeFile(path.join(t.config.dataDir, 'files', name), png);
+    await t.app.files.put(fileAreas.logos, name, png);
     await t.app.db
       .update(generalInformation)
       .set({ value: name })
@@ -107,7 +107,7 @@ describe('GET /api/v1/general-information/{file}', () => {
   });
 
   it('answers 404 JSON for a file that is not a stored logo, and for path tricks', async () => {
-    await writeFile(path.join(t.config.dataDir, 'files', 'child-photo.png'), png);
+    await t.app.files.put(fileAreas.logos, 'child-photo.png', png);
     for (const file of [
       'missing.png',
       'child-photo.png',

@@ -12,4 +12,5 @@ export * from './savedViews';
 export * from './security';
 export * from './services';
 export * from './settings';
+export * from './storedFiles';
 export * from './workflows';

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { areaStatusText } from '../../../src/domain/areas/areaWords';
@@ -31,7 +30,7 @@ import type { TReferenceListName } from '../../db/schema/reference';
 import { duplicateCreateExtras, mergedRule } from '../../duplicates/createCheck';
 import { refreshDuplicatePairs } from '../../duplicates/pairs';
 import { ApiError, fieldErrors } from '../../errors';
-import { childFilesDirectory } from '../../files/childFilesDirectory';
+import { fileAreas } from '../../files/fileStore';
 import { isGeneratedName, thumbnailName } from '../../files/storeFile';
 import { addressLevels } from '../../resources/addressLevels';
 import { nameIn } from '../../resources/exportNames';
@@ -356,19 +355,18 @@ export const childBinding: TResourceBinding = {
   // A child's rules judge it alone: the bulk import writes its children together.
   batchCreate: true,
   // A deleted child's photo and documents go with it (afterChange removes the document rows).
-  filesOf: async (db, id, dataDir) => {
+  filesOf: async (db, id) => {
     // The photo (with its thumbnail) and the documents: the child's attachments.
     const files = await db
       .select({ storedName: attachments.storedName, slot: attachments.slot })
       .from(attachments)
       .where(and(eq(attachments.entity, childArea.entity), eq(attachments.entityId, id)));
-    const directory = childFilesDirectory(dataDir);
     return files
       .flatMap((file) =>
         file.slot === 'photo' ? [file.storedName, thumbnailName(file.storedName)] : [file.storedName],
       )
       .filter(isGeneratedName)
-      .map((name) => path.join(directory, name));
+      .map((name) => ({ area: fileAreas.children, name }));
   },
 };
 

@@ -32,7 +32,7 @@ import { type TDbOrTx, writeAudit } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
 import { attachments, childInfos, users } from '../../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../../errors';
-import { childFilesDirectory } from '../../files/childFilesDirectory';
+import { fileAreas } from '../../files/fileStore';
 import { downloadName, storedContentType, storedFileResponse } from '../../files/sendStoredFile';
 import {
   imageExtensions,
@@ -66,7 +66,7 @@ export const childFilesBinding: TAttachmentBinding = {
   readPermission: 'adoptive_children:read',
   writePermission: 'adoptive_children:update',
   slots: [photoSlot],
-  directory: childFilesDirectory,
+  area: fileAreas.children,
   audit: {
     entity: 'child_documents',
     of: (row) => ({

@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -14,13 +11,8 @@ import {
 import { writeAudit } from '../../audit';
 import { generalInformation } from '../../db/schema';
 import { fieldErrors, notFound, staleVersion } from '../../errors';
-import {
-  filesDirectory,
-  receiveImage,
-  removeStoredFile,
-  storeImage,
-  uploadLimits,
-} from '../../files/storeImage';
+import { fileAreas } from '../../files/fileStore';
+import { receiveImage, removeStoredFile, storeImage, uploadLimits } from '../../files/storeImage';
 import { dataOf, errorResponses, ZErrorBody, ZIdParams } from '../../http/schemas';
 import { currentUser } from '../../plugins/permissions';
 import { fileResponse, multipartBody, ZBinary } from '../../plugins/responses';
@@ -96,7 +88,7 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
         previous: typeof previousValue === 'string' ? previousValue : null,
       };
     });
-    await removeStoredFile(app.config.dataDir, previous).catch((error: unknown) => {
+    await removeStoredFile(app.files, previous).catch((error: unknown) => {
       request.log.warn({ err: error, file: previous }, 'could not remove a replaced logo file');
     });
     return item;
@@ -105,11 +97,11 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Receives, checks and stores the image, then points `key` at it; nothing is kept on failure. */
   const uploadLogo = async (request: FastifyRequest, key: TLogoKey) => {
     const image = await receiveImage(request);
-    const fileName = await storeImage(app.config.dataDir, image);
+    const fileName = await storeImage(app.files, image);
     try {
       return await setLogo(request, key, fileName);
     } catch (error) {
-      await removeStoredFile(app.config.dataDir, fileName);
+      await removeStoredFile(app.files, fileName);
       throw error;
     }
   };
@@ -162,18 +154,15 @@ export const generalInformationRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(sql`${generalInformation.value} = to_jsonb(${file}::text)`)
         .limit(1);
       if (!referenced) throw notFound();
-      const filesDir = filesDirectory(app.config.dataDir);
-      const filePath = path.join(filesDir, file);
-      if (path.dirname(filePath) !== filesDir) throw notFound();
-      const info = await stat(filePath).catch(() => null);
-      if (!info?.isFile()) throw notFound();
+      const stored = await app.files.open(fileAreas.logos, file);
+      if (!stored) throw notFound();
       const extension = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
       return reply
         .type(contentTypes[extension])
-        .header('content-length', info.size)
+        .header('content-length', stored.size)
         .header('cache-control', 'public, max-age=300')
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(filePath));
+        .send(stored.stream);
     },
   );
 

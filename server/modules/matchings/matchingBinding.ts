@@ -380,7 +380,7 @@ export const matchingBinding: TResourceBinding = {
         t,
       );
   },
-  filesOf: (db, id, dataDir) => attachmentFilesOf(db, matchingArea.entity, id, dataDir),
+  filesOf: (db, id) => attachmentFilesOf(db, matchingArea.entity, id),
   timeline: {},
   accessLog: true,
   unique: { adoptive_matchings_code_unique: 'code' },

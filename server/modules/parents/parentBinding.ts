@@ -294,5 +294,5 @@ export const parentBinding: TResourceBinding = {
   unique: { parent_infos_code_unique: 'code' },
   // An application's rules judge it alone: the bulk import writes its applications together.
   batchCreate: true,
-  filesOf: (db, id, dataDir) => attachmentFilesOf(db, parentArea.entity, id, dataDir),
+  filesOf: (db, id) => attachmentFilesOf(db, parentArea.entity, id),
 };

@@ -291,7 +291,7 @@ export const serviceBinding: TResourceBinding = {
       return days === 0 ? null : { plannedDate: addDays(String(before.plannedDate), days) };
     },
   },
-  filesOf: (db, id, dataDir) => attachmentFilesOf(db, serviceArea.entity, id, dataDir),
+  filesOf: (db, id) => attachmentFilesOf(db, serviceArea.entity, id),
   timeline: {},
   accessLog: true,
   unique: { post_adoption_services_code_unique: 'code' },
