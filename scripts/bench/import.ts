@@ -11,8 +11,10 @@
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:import
  */
 import { performance } from 'node:perf_hooks';
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { headOffices, provinces, referenceItems, villages } from '../../server/db/schema';
+import { headOffices, importRuns, provinces, referenceItems, villages } from '../../server/db/schema';
 import { listenAsAdmin, machineNote, openBenchApp, percentile, runBench } from './benchKit';
 
 const rowsPerWorkbook = Number(process.env.BENCH_ROWS ?? 10_000);
@@ -86,6 +88,8 @@ const main = async () => {
       return (user + system) / 1000;
     };
     let bytes = 0;
+    /** The dry run as kept in `import_runs` (issue 36): gzipped, and its JSON unpacked. */
+    let kept = { gzipped: 0, json: 0 };
     let peakRss = 0;
     /** Once the app is up and the first workbook made: what the import adds is the peak above it. */
     let startRss = 0;
@@ -118,6 +122,11 @@ const main = async () => {
       checkCpu.push(cpuSince(checkCpuStart));
       if (checked.status !== 200 || checkBody.data.valid !== rowsPerWorkbook)
         throw new Error(`dry run answered ${checked.status}: ${JSON.stringify(checkBody).slice(0, 500)}`);
+      const [stored] = await app.db
+        .select({ checked: importRuns.checked })
+        .from(importRuns)
+        .where(eq(importRuns.token, checkBody.data.token));
+      kept = { gzipped: stored.checked.length, json: gunzipSync(stored.checked).length };
       const duplicates = checkBody.data.plan
         .filter((entry) => entry.action === 'duplicate')
         .map((entry) => entry.row);
@@ -158,6 +167,9 @@ const main = async () => {
     console.log(`| dry run (check) | ${seconds(checks)} | ${seconds(checkCpu)} |`);
     console.log(`| commit | ${seconds(commits)} | ${seconds(commitCpu)} |`);
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+    console.log(
+      `dry run kept in import_runs: ${(kept.gzipped / 1024 / 1024).toFixed(2)} MB gzipped (${(kept.json / 1024 / 1024).toFixed(1)} MB of JSON)`,
+    );
     console.log(`peak RSS ${mb(peakRss)} MB (${mb(startRss)} MB before the first dry run)`);
   } finally {
     await close();

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { hostname } from 'node:os';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { TDuplicateMatch } from '../../src/domain/duplicates';
+import type { TDbOrTx } from '../audit';
+import type { TDb } from '../db/client';
+import { importRuns } from '../db/schema';
 import type { TStoredCell } from './readWorkbook';
 
 /** One row of a checked workbook, as the commit and the errors workbook need it. */
@@ -51,70 +56,115 @@ export type TImportRun = {
 /** How long a dry run may be committed or its errors downloaded. */
 export const importRunLifetimeMs = 24 * 3600 * 1000;
 
-/**
- * Dry runs are kept as files under `DATA_DIR/imports` (docs/decisions.md, issue 25): stateless API
- * processes share DATA_DIR, and a dry run of 10,000 rows is too large for a row of its own.
- */
-export const importRuns = (dataDir: string, now: () => number) => {
-  const directory = path.join(dataDir, 'imports');
-  const fileOf = (token: string) => path.join(directory, `${token}.json`);
-  /** Tokens are 32 url-safe characters: anything else names no file. */
-  const isToken = (token: string) => /^[A-Za-z0-9_-]{32}$/.test(token);
+const packed = promisify(gzip);
+const unpacked = promisify(gunzip);
 
-  /** Removes dry runs past their lifetime (and claims left by a crash). */
-  const sweep = async () => {
-    const names = await readdir(directory).catch(() => [] as string[]);
-    await Promise.all(
-      names.map(async (name) => {
-        const file = path.join(directory, name);
-        const info = await stat(file).catch(() => null);
-        if (info && now() - info.mtimeMs > importRunLifetimeMs) await rm(file, { force: true });
-      }),
-    );
-  };
+/** What the row keeps of a run besides its columns. */
+type TChecked = Pick<TImportRun, 'headers' | 'rows' | 'errors'>;
+
+/** Tokens are 32 url-safe characters: anything else names no run. */
+const isToken = (token: string) => /^[A-Za-z0-9_-]{32}$/.test(token);
+
+/**
+ * Dry runs kept in the database (`import_runs`, issue 36; they were files under `DATA_DIR/imports`):
+ * the errors workbook and the commit work on whichever API process the request reaches. A run is
+ * one row, the checked workbook gzipped in it (docs/decisions.md, "import runs in the database").
+ * Times are the app's clock (`now`), not the database's, as the file's mtime was.
+ */
+export const createImportRuns = (db: TDb, now: () => number) => {
+  /** Opportunistic: runs past their expiry (and claims a crashed commit left) go at the next dry run. */
+  const sweep = () => db.delete(importRuns).where(lte(importRuns.expiresAt, new Date(now())));
 
   const save = async (run: Omit<TImportRun, 'token' | 'createdAt'>): Promise<TImportRun> => {
-    await mkdir(directory, { recursive: true });
     await sweep();
     const kept: TImportRun = { ...run, token: randomBytes(24).toString('base64url'), createdAt: now() };
-    await writeFile(fileOf(kept.token), JSON.stringify(kept));
+    const checked: TChecked = { headers: run.headers, rows: run.rows, errors: run.errors };
+    await db.insert(importRuns).values({
+      token: kept.token,
+      userId: run.userId,
+      resource: run.resource,
+      createdAt: new Date(kept.createdAt),
+      expiresAt: new Date(kept.createdAt + importRunLifetimeMs),
+      checked: await packed(JSON.stringify(checked)),
+    });
     return kept;
   };
 
-  const parse = async (file: string, userId: number, resource: string): Promise<TImportRun | null> => {
-    const text = await readFile(file, 'utf8').catch(() => null);
-    if (text === null) return null;
-    const run = JSON.parse(text) as TImportRun;
-    // Another user's token, another resource's, or an expired one: not there for this request.
-    if (run.userId !== userId || run.resource !== resource || now() - run.createdAt > importRunLifetimeMs)
-      return null;
-    return run;
+  const runOf = async (row: {
+    token: string;
+    userId: number;
+    resource: string;
+    createdAt: Date;
+    checked: Buffer;
+  }): Promise<TImportRun> => ({
+    token: row.token,
+    userId: row.userId,
+    resource: row.resource,
+    createdAt: row.createdAt.getTime(),
+    ...(JSON.parse((await unpacked(row.checked)).toString('utf8')) as TChecked),
+  });
+
+  const columns = {
+    token: importRuns.token,
+    userId: importRuns.userId,
+    resource: importRuns.resource,
+    createdAt: importRuns.createdAt,
+    checked: importRuns.checked,
   };
 
+  /**
+   * This user's run of this resource, not expired and not being committed: another user's token,
+   * another resource's, an expired or a claimed one is not there for this request.
+   */
+  const available = (token: string, userId: number, resource: string) =>
+    and(
+      eq(importRuns.token, token),
+      eq(importRuns.userId, userId),
+      eq(importRuns.resource, resource),
+      gt(importRuns.expiresAt, new Date(now())),
+      isNull(importRuns.claimedAt),
+    );
+
   /** The dry run behind a token, when it is this user's, of this resource and not expired. */
-  const load = (token: string, userId: number, resource: string) =>
-    isToken(token) ? parse(fileOf(token), userId, resource) : Promise.resolve(null);
+  const load = async (token: string, userId: number, resource: string) => {
+    if (!isToken(token)) return null;
+    const [row] = await db
+      .select(columns)
+      .from(importRuns)
+      .where(available(token, userId, resource));
+    return row ? runOf(row) : null;
+  };
 
   /**
-   * Takes a dry run for its commit: the file is renamed first, so a second commit of the same token
-   * (a double click, another tab) finds nothing. `release` puts it back when the commit fails;
-   * `done` removes it.
+   * Takes a dry run for its commit: one conditional UPDATE, so of two commits of the same token (a
+   * double click, another tab, another process) only one finds it. `release` gives it back when the
+   * commit fails; `done` deletes it inside the commit's transaction, so the records and the run's
+   * end are written together.
    */
   const claim = async (token: string, userId: number, resource: string) => {
     if (!isToken(token)) return null;
-    const claimed = path.join(directory, `${token}.${randomBytes(6).toString('hex')}.committing`);
-    const moved = await rename(fileOf(token), claimed).then(
-      () => true,
-      () => false,
-    );
-    if (!moved) return null;
-    const run = await parse(claimed, userId, resource);
-    const release = () => rename(claimed, fileOf(token)).catch(() => {});
-    if (!run) {
+    const claimer = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+    const [row] = await db
+      .update(importRuns)
+      .set({ claimedAt: new Date(now()), claimedBy: claimer })
+      .where(available(token, userId, resource))
+      .returning(columns);
+    if (!row) return null;
+    const mine = and(eq(importRuns.token, token), eq(importRuns.claimedBy, claimer));
+    const release = async () => {
+      await db.update(importRuns).set({ claimedAt: null, claimedBy: null }).where(mine);
+    };
+    const run = await runOf(row).catch(async (error: unknown) => {
       await release();
-      return null;
-    }
-    return { run, release, done: () => rm(claimed, { force: true }) };
+      throw error;
+    });
+    return {
+      run,
+      release,
+      done: async (tx: TDbOrTx) => {
+        await tx.delete(importRuns).where(mine);
+      },
+    };
   };
 
   return { save, load, claim };

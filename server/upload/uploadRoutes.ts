@@ -29,7 +29,7 @@ import { officeCondition } from '../resources/officeScope';
 import { RecordsRefused, recordWrites } from '../resources/resourceRoutes';
 import { checkRows, identityKey } from './checkRows';
 import type { TImportBinding } from './importBinding';
-import { importRuns, type TRowError } from './importRuns';
+import { createImportRuns, type TRowError } from './importRuns';
 import { errorsWorkbook, headerMatcher, templateWorkbook } from './importWorkbooks';
 import { readDataSheet } from './readWorkbook';
 import { checkWorkbookBytes, workbookMaxBytes } from './workbookFile';
@@ -88,7 +88,8 @@ export const uploadRoutes =
       throwFileSizeLimit: false,
       limits: { fileSize: workbookMaxBytes + 1, files: 1, fields: 5, parts: 6 },
     });
-    const runs = importRuns(app.config.dataDir, app.now);
+    // Kept in the database (issue 36): the commit and the errors workbook work on any process.
+    const runs = createImportRuns(app.db, app.now);
 
     for (const imported of imports) {
       const { definition } = imported.binding;
@@ -438,9 +439,10 @@ export const uploadRoutes =
                   ]);
                 }
               }
+              // The run ends with the records it wrote: a token is spent exactly when they are kept.
+              await claimed.done(tx);
               return { created, updated, unchanged: unchanged.length, skipped };
             });
-            await claimed.done();
             return { data: answer };
           } catch (error) {
             await claimed.release();

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './children';
 export * from './duplicates';
 export * from './geography';
+export * from './imports';
 export * from './jobs';
 export * from './matchings';
 export * from './organisation';
