@@ -1068,8 +1068,18 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
             if (isStillReferenced(error)) throw new ApiError(409, 'inUseElsewhere');
             throw error;
           });
-        // After the commit: a file left behind by a crash here is an orphan, never a missing file.
-        await Promise.all(deleted.files.map((file) => app.files.remove(file.area, file.name)));
+        // After the commit: a file left behind by a crash (or a failed removal, logged: the delete
+        // is done) is an orphan, never a missing file.
+        await Promise.all(
+          deleted.files.map((file) =>
+            app.files.remove(file.area, file.name).catch((error: unknown) => {
+              request.log.warn(
+                { err: error, file: file.name },
+                'could not remove a file of a deleted record',
+              );
+            }),
+          ),
+        );
         return { data: deleted.before as z.infer<typeof ZRow> };
       },
     );
