@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { backupsDirectory } from '../../server/backups/backupStore';
+import { backupDirOf } from '../../server/backups/backupStore';
 import { restoreBackup } from '../../server/backups/restoreBackup';
 import { attachments, childInfos } from '../../server/db/schema';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
@@ -93,7 +93,7 @@ const main = async () => {
     console.log(
       `Backup: ${backupSeconds} s, archive ${mb(backup.size)} MB; the longest a list request waited meanwhile: ${(longestWait / 1000).toFixed(1)} s.`,
     );
-    const archive = path.join(backupsDirectory(app.config.dataDir), backup.name);
+    const archive = path.join(backupDirOf(app.config), backup.name);
 
     // The restore into an empty target of the same kind.
     const scratch =

@@ -146,8 +146,10 @@ export const restoreBackup = async (
   if (driver === 'pglite') await mkdir(dbDir, { recursive: true });
   const lock = driver === 'pglite' ? lockDataDir(dbDir) : undefined;
   const staging = await mkdtemp(path.join(os.tmpdir(), 'ab-restore-'));
+  let checkedEmpty = false;
   try {
     await checkTargetEmpty(target);
+    checkedEmpty = true;
     log('Checking the archive (every checksum)...');
     const manifest = await verifyArchive(archive);
     if (manifest.driver !== driver)
@@ -225,12 +227,57 @@ export const restoreBackup = async (
         log('Running the migrations this version adds...');
         await database.prepare();
       }
+      // The backup being made when the snapshot was taken (its own row among them) was not finished
+      // in the restored database: listed failed, never as running forever.
+      await database.db.execute(sql`
+        update backups set state = 'failed', finished_at = coalesce(finished_at, now()),
+          error = 'Not finished when the restored snapshot was taken.'
+        where state = 'running'`);
       return { manifest, tables: counted.tables, migrated };
     } finally {
       await database.close();
     }
+  } catch (error) {
+    // Whatever this restore wrote into the target (checked empty) goes: a next start must not serve
+    // a half-restored or unverified database (issue 36).
+    if (checkedEmpty) {
+      lock?.release();
+      await emptyTarget(target).catch((cleanup) =>
+        log(`The target could not be emptied: ${cleanup instanceof Error ? cleanup.message : cleanup}`),
+      );
+    }
+    throw error;
   } finally {
     lock?.release();
     await rm(staging, { recursive: true, force: true });
+  }
+};
+
+/**
+ * Leaves a target that was empty before a failed restore empty again: the stored files and the
+ * embedded database's directory (under its lock) removed; on PostgreSQL the schemas the dump
+ * creates dropped (the target had no table of ours before: checkTargetEmpty) and `public` made anew.
+ */
+const emptyTarget = async (target: TRestoreTarget) => {
+  await rm(filesDirectory(target.dataDir), { recursive: true, force: true });
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('drop schema if exists drizzle cascade');
+      await client.query('drop schema if exists public cascade');
+      await client.query('create schema public');
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const dbDir = path.join(target.dataDir, 'db');
+  const lock = lockDataDir(dbDir);
+  try {
+    for (const entry of existsSync(dbDir) ? readdirSync(dbDir) : [])
+      await rm(path.join(dbDir, entry), { recursive: true, force: true });
+  } finally {
+    lock.release();
   }
 };

@@ -12,7 +12,12 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupsDirectory, makeBackup } from '../../server/backups/backupStore';
+import {
+  backupDirOf,
+  makeBackup,
+  type TBackupDatabase,
+  writeArchive,
+} from '../../server/backups/backupStore';
 import { journalOf, manifestPath, type TBackupManifest } from '../../server/backups/manifest';
 import { RestoreRefusedError, restoreBackup, type TRestoreTarget } from '../../server/backups/restoreBackup';
 import { snapshotPglite } from '../../server/backups/snapshot';
@@ -124,6 +129,26 @@ const targetIsEmpty = async (target: TRestoreTarget) => {
   }
 };
 
+/** The archive with its manifest replaced by `changed` (the other entries as they are). */
+const repackWith = async (archive: string, changed: TBackupManifest) => {
+  const entries = await entriesOf(await readFile(archive));
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const tar = createTarWriter(sink);
+  for (const [name, content] of entries)
+    if (name !== manifestPath) await tar.add(name, content.length, content);
+  await addText(tar, manifestPath, JSON.stringify(changed));
+  await tar.finish();
+  const out = path.join(await tempDir(), 'repacked.tar.gz');
+  await writeFile(out, gzipSync(Buffer.concat(chunks)));
+  return out;
+};
+
 const download = async (name: string) => {
   const response = await api('GET', `/admin/backups/${name}`, admin);
   expect(response.statusCode).toBe(200);
@@ -132,6 +157,16 @@ const download = async (name: string) => {
 };
 
 let archiveFile: string;
+
+/** The app's database, but its snapshot fails (a full disk) and its lock is this process's alone. */
+const failingDatabase = (message = 'No space left on device'): TBackupDatabase => ({
+  db: t.app.db,
+  driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+  withLock: async (_name, run) => ({ held: true, value: await run() }),
+  snapshot: async () => {
+    throw new Error(message);
+  },
+});
 
 describe('backups', () => {
   it('are for super users only: 401 without a token, 403 for a user holding every permission', async () => {
@@ -170,7 +205,7 @@ describe('backups', () => {
     expect(backup).toMatchObject({
       state: 'done',
       by: 'admin',
-      name: expect.stringMatching(/^backup-\d{8}-\d{6}(-\d+)?\.tar\.gz$/),
+      name: expect.stringMatching(/^backup-\d{8}-\d{6}-[0-9a-f]{6}\.tar\.gz$/),
     });
 
     const list = await api('GET', '/admin/backups', admin);
@@ -247,25 +282,8 @@ describe('backups', () => {
   }, 60_000);
 
   it('refuses an archive made by a newer version, and one whose migration this version does not know', async () => {
-    const entries = await entriesOf(await readFile(archiveFile));
-    const manifest = JSON.parse((entries.get(manifestPath) as Buffer).toString('utf8')) as TBackupManifest;
-    const repack = async (changed: TBackupManifest) => {
-      const chunks: Buffer[] = [];
-      const sink = new Writable({
-        write(chunk, _encoding, done) {
-          chunks.push(chunk);
-          done();
-        },
-      });
-      const tar = createTarWriter(sink);
-      for (const [name, content] of entries)
-        if (name !== manifestPath) await tar.add(name, content.length, content);
-      await addText(tar, manifestPath, JSON.stringify(changed));
-      await tar.finish();
-      const out = path.join(await tempDir(), 'newer.tar.gz');
-      await writeFile(out, gzipSync(Buffer.concat(chunks)));
-      return out;
-    };
+    const manifest = await manifestOf(await readFile(archiveFile));
+    const repack = (changed: TBackupManifest) => repackWith(archiveFile, changed);
     const target = await emptyTarget();
     await expect(
       restoreBackup(await repack({ ...manifest, productVersion: '99.0.0' }), target),
@@ -282,11 +300,9 @@ describe('backups', () => {
   it("puts a failed scheduled backup on the super users' work queue, and in the list with its reason", async () => {
     await expect(
       makeBackup({
+        database: failingDatabase(),
         dataDir: t.config.dataDir,
-        driver: 'pglite',
-        snapshot: async () => {
-          throw new Error('No space left on device');
-        },
+        backupDir: backupDirOf(t.config),
         migrationsFolder,
         by: 'schedule',
         now: t.clock.now,
@@ -327,10 +343,7 @@ describe('backups', () => {
     admin = (await t.signIn('admin', adminPassword)).accessToken;
     const list = (await api('GET', '/admin/backups', admin)).json().data as { name: string }[];
     expect(list.map((backup) => backup.name)).toEqual([later?.name]);
-    expect(readdirSync(path.join(t.config.dataDir, 'backups')).sort()).toEqual([
-      later?.name,
-      `${later?.name}.json`,
-    ]);
+    expect(readdirSync(backupDirOf(t.config)).sort()).toEqual([later?.name]);
   }, 120_000);
 });
 
@@ -365,14 +378,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('an older backup', () =>
           VALUES ('CH-2025-000001', 'Chan', 'Dara', 'female', '2020-01-01', 1);
       `);
       const source = await tempDir();
-      const made = await makeBackup({
+      const name = 'backup-20250101-020000-000001.tar.gz';
+      await writeArchive({
         dataDir: source,
+        backupDir: backupDirOf({ dataDir: source }),
+        name,
         driver: 'pglite',
-        snapshot: (file) => snapshotPglite(client, file),
+        snapshot: (file, during) => snapshotPglite(client, file, during),
         migrationsFolder: older,
-        by: 'test',
+        createdAt: new Date(),
       });
-      const archive = path.join(backupsDirectory(source), made.name);
+      const archive = path.join(backupDirOf({ dataDir: source }), name);
       expect((await manifestOf(await readFile(archive))).migration.tag).toBe(olderTag);
 
       const target = { dataDir: await tempDir() };
