@@ -10,7 +10,8 @@ export type TSnapshot = { tables: Record<string, number>; migrationWhen: number 
 
 /**
  * Run while the snapshot is being taken, before any later write commits (issue 36): the backup fixes
- * the set of stored files there, so the files it archives are the ones its database names.
+ * the set of stored files there, so the files it archives are the ones its database names. It may
+ * be run more than once (each run adds the files not fixed yet).
  */
 export type TDuringSnapshot = () => Promise<void>;
 
@@ -107,8 +108,11 @@ export const runProgram = (program: string, args: string[]) =>
 
 /**
  * pg_dump (custom format) of the snapshot a transaction of our own exports: the counts read in that
- * transaction are exactly the dump's, whatever the other processes write meanwhile. `during` runs
- * once the snapshot is exported (stored files on disk: a file removed after it is skipped).
+ * transaction are exactly the dump's, whatever the other processes write meanwhile. Stored files on
+ * disk cannot be frozen with the database: `during` runs just before the snapshot and again once it
+ * is exported, so a file the snapshot names is fixed by one or the other (a file removed after the
+ * first run was still named before it; one written after it and named by the snapshot is there at
+ * the second), unless written and removed again in the milliseconds between the two.
  */
 export const snapshotPostgres = async (
   connectionString: string,
@@ -118,6 +122,7 @@ export const snapshotPostgres = async (
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
+    await during?.();
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
     const counts = await countTables((text) => client.query(text));
