@@ -91,8 +91,11 @@ const main = async () => {
     let writing = true;
     let written = 0;
     const writerRuns = Array.from({ length: writers }, async (_, w) => {
-      for (let n = 0; writing; n += 1) {
-        const born = new Date(Date.UTC(2021, 0, 1) - (w * 2000 + n) * 86_400_000).toISOString().slice(0, 10);
+      // A day of birth of its own per child (the duplicate check refuses alike ones), within 17 years.
+      for (let n = 0; writing && n < 2000; n += 1) {
+        const born = new Date(Date.UTC(2026, 0, 1) - (n * writers + w) * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
         const created = await app.inject({
           method: 'POST',
           url: '/api/v1/child-infos',
