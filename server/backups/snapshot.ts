@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -71,7 +70,9 @@ export const snapshotPglite = async (
     await during?.();
   });
   if (!counts || !dump) throw new Error('The database snapshot was not taken.');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  // At once: fs.promises.writeFile writes 512 KB at a time, each a turn of the event loop, which
+  // under writers waits for their queries (14 s for a 64 MB database; docs/performance.md).
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   return counts;
 };
 
