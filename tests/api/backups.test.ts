@@ -341,6 +341,32 @@ describe('backups', () => {
     );
   }, 120_000);
 
+  it('lists and serves an archive made before the list was in the database (its state file imported once)', async () => {
+    const name = 'backup-20260102-020000.tar.gz';
+    const dir = backupDirOf(t.config);
+    await writeFile(path.join(dir, name), Buffer.from('an older archive'));
+    await writeFile(
+      path.join(dir, `${name}.json`),
+      JSON.stringify({
+        name,
+        state: 'done',
+        startedAt: '2026-01-02T02:00:00.000Z',
+        finishedAt: '2026-01-02T02:01:00.000Z',
+        size: 16,
+        by: 'schedule',
+        files: 0,
+        rows: 10,
+        pid: 1,
+        hostname: 'old-host',
+      }),
+    );
+    expect(await t.app.backups.importStateFiles()).toBe(1);
+    expect(await t.app.backups.importStateFiles()).toBe(0);
+    const list = (await api('GET', '/admin/backups', admin)).json().data;
+    expect(list).toContainEqual(expect.objectContaining({ name, state: 'done', size: 16, by: 'schedule' }));
+    expect((await download(name)).toString()).toBe('an older archive');
+  });
+
   it('taken while a photo is replaced again and again, is made and restores the photo its database names', async () => {
     const child = await createChild(5000);
     const uploadPhoto = async (n: number) => {
