@@ -149,7 +149,6 @@ export const restoreBackup = async (
   let checkedEmpty = false;
   try {
     await checkTargetEmpty(target);
-    checkedEmpty = true;
     log('Checking the archive (every checksum)...');
     const manifest = await verifyArchive(archive);
     if (manifest.driver !== driver)
@@ -163,6 +162,8 @@ export const restoreBackup = async (
       `Archive whole: ${manifest.entries.length} entries, made ${manifest.createdAt} by version ${manifest.productVersion}.`,
     );
 
+    // From here on the target is written to: a failure empties it again.
+    checkedEmpty = true;
     // Second pass: extract, checking each entry again (the file could have changed since).
     const expected = new Map(manifest.entries.map((entry) => [entry.path, entry.sha256]));
     const databaseFile = path.join(staging, 'database');
@@ -255,18 +256,38 @@ export const restoreBackup = async (
 
 /**
  * Leaves a target that was empty before a failed restore empty again: the stored files and the
- * embedded database's directory (under its lock) removed; on PostgreSQL the schemas the dump
- * creates dropped (the target had no table of ours before: checkTargetEmpty) and `public` made anew.
+ * embedded database's directory (under its lock) emptied; on PostgreSQL the `drizzle` schema and
+ * what the dump made in `public` (tables, views, sequences, functions, types; the target had no table
+ * before: checkTargetEmpty) dropped, leaving what an extension owns.
  */
 const emptyTarget = async (target: TRestoreTarget) => {
   await rm(filesDirectory(target.dataDir), { recursive: true, force: true });
   if (target.databaseUrl) {
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
+    // What an extension owns (pg_trgm, perhaps installed beforehand by a database administrator) stays.
+    const ours = (catalog: string) =>
+      `n.nspname = 'public' and not exists (select 1 from pg_depend d where d.classid = '${catalog}'::regclass and d.objid = o.oid and d.deptype = 'e')`;
     try {
       await client.query('drop schema if exists drizzle cascade');
-      await client.query('drop schema if exists public cascade');
-      await client.query('create schema public');
+      const drops = await client.query<{ statement: string }>(`
+        select format('drop %s if exists %I.%I cascade',
+          case o.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence' else 'table' end,
+          n.nspname, o.relname) as statement
+        from pg_class o join pg_namespace n on n.oid = o.relnamespace
+        where o.relkind in ('r', 'p', 'v', 'm', 'S') and ${ours('pg_class')}
+          -- a column's own sequence goes with its table
+          and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass
+            and d.objid = o.oid and d.refobjsubid > 0 and d.deptype in ('a', 'i'))
+        union all
+        select format('drop function if exists %s cascade', o.oid::regprocedure)
+        from pg_proc o join pg_namespace n on n.oid = o.pronamespace where ${ours('pg_proc')}
+        union all
+        select format('drop type if exists %I.%I cascade', n.nspname, o.typname)
+        from pg_type o join pg_namespace n on n.oid = o.typnamespace
+        where o.typtype in ('e', 'd') and ${ours('pg_type')}`);
+      // One after the other; a cascade may have dropped a later one already (if exists).
+      for (const { statement } of drops.rows) await client.query(statement);
     } finally {
       await client.end();
     }
