@@ -1,5 +1,6 @@
 /**
- * `npm run backup`: one backup archive in DATA_DIR/backups (docs/operations.md).
+ * `npm run backup`: one backup archive in BACKUP_DIR (default DATA_DIR/backups; docs/operations.md),
+ * listed in the database's `backups` table like the server's.
  *
  * - PostgreSQL (DATABASE_URL set): pg_dump of a consistent snapshot, whether servers run or not.
  * - The embedded database, stopped: opens DATA_DIR/db itself (under its lock) and archives it.
@@ -12,7 +13,7 @@
  *   BACKUP_PASSWORD=... npm run backup      # the server is running
  */
 import path from 'node:path';
-import { backupsDirectory, makeBackup } from '../server/backups/backupStore';
+import { backupDirOf, makeBackup } from '../server/backups/backupStore';
 import { ConfigError, loadConfig, type TConfig } from '../server/config';
 import { migrationsFolder, openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/dataDirLock';
@@ -22,7 +23,7 @@ const megabytes = (bytes = 0) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 const report = (config: TConfig, backup: TBackupSummary, seconds: number) => {
   console.log(
-    `Backup made in ${seconds.toFixed(1)} s: ${path.join(backupsDirectory(config.dataDir), backup.name)} ` +
+    `Backup made in ${seconds.toFixed(1)} s: ${path.join(backupDirOf(config), backup.name)} ` +
       `(${megabytes(backup.size)}, ${backup.rows} rows, ${backup.files} files).`,
   );
   console.log('Copy it off this machine (docs/operations.md).');
@@ -72,9 +73,9 @@ const main = async () => {
   }
   try {
     const backup = await makeBackup({
+      database,
       dataDir: config.dataDir,
-      driver: database.driver,
-      snapshot: database.snapshot,
+      backupDir: backupDirOf(config),
       migrationsFolder,
       by: 'script',
     });

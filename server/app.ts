@@ -24,6 +24,7 @@ import { attachmentRoutes } from './attachments/attachmentRoutes';
 import { getDummyHash } from './auth/password';
 import { createAuthService } from './auth/service';
 import { createBackupService } from './backups/backupService';
+import { backupDirOf } from './backups/backupStore';
 import type { TConfig } from './config';
 import { openDatabase, type TDatabase } from './db/client';
 import { seed, type TSeedResult } from './db/seed';
@@ -178,6 +179,7 @@ const registerEverything = async (
   // Backups (issue 27): made on request and, in the server, on the settings' schedule.
   const backups = createBackupService({
     dataDir: config.dataDir,
+    backupDir: backupDirOf(config),
     database,
     db: database.db,
     now,
@@ -186,6 +188,9 @@ const registerEverything = async (
     jobs,
   });
   app.decorate('backups', backups);
+  // Archives made before the list was in the database are listed from their state files once.
+  const imported = await backups.importStateFiles();
+  if (imported > 0) app.log.info({ imported }, 'Backups made before listed from their state files');
   if (config.backupSchedule) app.addHook('onReady', async () => backups.startSchedule());
   app.decorate(
     'auth',

@@ -30,7 +30,16 @@ describe('loadConfig', () => {
       trustProxy: false,
       metricsToken: undefined,
       shutdownTimeoutS: 25,
+      backupDir: path.join(dataDir, 'backups'),
     });
+  });
+
+  it('reads BACKUP_DIR as an absolute path (an empty one is the default)', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: 'shared/backups' }).backupDir).toBe(
+      path.resolve('shared/backups'),
+    );
+    expect(loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: '' }).backupDir).toBe(path.join(dataDir, 'backups'));
   });
 
   it('reads the metrics token and the stop limit, and refuses a short token or a limit of 0', () => {

@@ -52,6 +52,11 @@ export type TConfig = {
   /** Makes the scheduled backups (the system settings' hour and days kept); the server, never the tests. */
   backupSchedule?: boolean;
   /**
+   * Where the backups' archives are written (issue 36): default `dataDir/backups`; in a cluster a
+   * folder every process shares, so that one made by one process is downloaded from any other.
+   */
+  backupDir?: string;
+  /**
    * Lets a scraper that is not on this machine read `GET /metrics` (`Authorization: Bearer <token>`);
    * without it only loopback callers may (issue 36).
    */
@@ -93,6 +98,8 @@ const ZEnv = z.object({
   EXACT_COUNT_LIMIT: optional(
     wholeNumber().min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100000000').optional(),
   ),
+  /** The archives' folder (default DATA_DIR/backups): shared storage when several processes run. */
+  BACKUP_DIR: optional(z.string().optional()),
   /** `off`: no scheduled backups in this process (another makes them, or a test server). */
   BACKUP_SCHEDULE: optional(z.enum(['on', 'off'], { error: 'must be on or off' }).default('on')),
   /** At least 16 characters: a guessable token would open the metrics to anyone. */
@@ -166,6 +173,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     trustProxy: values.TRUST_PROXY,
     exactCountLimit: values.EXACT_COUNT_LIMIT,
     backupSchedule: values.BACKUP_SCHEDULE === 'on',
+    backupDir: path.resolve(values.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     metricsToken: values.METRICS_TOKEN,
     shutdownTimeoutS: values.SHUTDOWN_TIMEOUT_S,
     reportSummaryMaxAgeS: values.REPORT_SUMMARY_MAX_AGE_S,

@@ -8,6 +8,8 @@
  * Run: npm run bench:backup                    (embedded PGlite in a temporary DATA_DIR)
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:backup
  *      BENCH_CHILDREN=1000 npm run bench:backup (smaller)
+ *      BENCH_WRITERS=3 npm run bench:backup    (three writers creating children through the API
+ *                                               meanwhile, issue 36)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,9 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { backupsDirectory } from '../../server/backups/backupStore';
+import { backupDirOf } from '../../server/backups/backupStore';
 import { restoreBackup } from '../../server/backups/restoreBackup';
-import { attachments, childInfos } from '../../server/db/schema';
+import { attachments, childInfos, headOffices } from '../../server/db/schema';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import { childFilesDirectory } from '../../server/files/childFilesDirectory';
 import { seedDemoData } from '../../server/modules/children/demoChildren';
@@ -26,6 +28,7 @@ import { benchAdminPassword, machineNote, openBenchApp } from './benchKit';
 const children = Number(process.env.BENCH_CHILDREN ?? 10_000);
 const documentsPerChild = Number(process.env.BENCH_DOCUMENTS ?? 2);
 const documentBytes = Number(process.env.BENCH_DOCUMENT_KB ?? 100) * 1024;
+const writers = Number(process.env.BENCH_WRITERS ?? 0);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 const mb = (bytes: number) => (bytes / 1_000_000).toFixed(0);
 
@@ -83,17 +86,50 @@ const main = async () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
+    // Writers creating children through the API meanwhile, each one after the other.
+    const [office] = await app.db.select({ id: headOffices.id }).from(headOffices).limit(1);
+    let writing = true;
+    let written = 0;
+    const writerRuns = Array.from({ length: writers }, async (_, w) => {
+      // A day of birth of its own per child (the duplicate check refuses alike ones), within 17 years.
+      for (let n = 0; writing && n < 2000; n += 1) {
+        const born = new Date(Date.UTC(2026, 0, 1) - (n * writers + w) * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
+        const created = await app.inject({
+          method: 'POST',
+          url: '/api/v1/child-infos',
+          headers,
+          payload: {
+            familyNameKh: 'សុខ',
+            givenNameKh: 'ចន្ទា',
+            familyNameEn: 'Writer',
+            givenNameEn: `W${w} N${n}`,
+            sex: n % 2 ? 'female' : 'male',
+            dateOfBirth: born,
+            dateOfBirthEstimated: false,
+            headOfficeId: office.id,
+            disabilityIds: [],
+          },
+        });
+        if (created.statusCode !== 201) throw new Error(`A writer's child was refused: ${created.body}`);
+        written += 1;
+      }
+    });
     started = performance.now();
     const made = await app.inject({ method: 'POST', url: '/api/v1/admin/backups', headers });
     const backupSeconds = seconds(started);
     probing = false;
+    writing = false;
     await probe;
+    await Promise.all(writerRuns);
+    if (writers > 0) console.log(`${writers} writers created ${written} children meanwhile.`);
     if (made.statusCode !== 201) throw new Error(`The backup failed: ${made.body}`);
     const backup = made.json().data as { name: string; size: number };
     console.log(
       `Backup: ${backupSeconds} s, archive ${mb(backup.size)} MB; the longest a list request waited meanwhile: ${(longestWait / 1000).toFixed(1)} s.`,
     );
-    const archive = path.join(backupsDirectory(app.config.dataDir), backup.name);
+    const archive = path.join(backupDirOf(app.config), backup.name);
 
     // The restore into an empty target of the same kind.
     const scratch =

@@ -146,6 +146,7 @@ export const restoreBackup = async (
   if (driver === 'pglite') await mkdir(dbDir, { recursive: true });
   const lock = driver === 'pglite' ? lockDataDir(dbDir) : undefined;
   const staging = await mkdtemp(path.join(os.tmpdir(), 'ab-restore-'));
+  let checkedEmpty = false;
   try {
     await checkTargetEmpty(target);
     log('Checking the archive (every checksum)...');
@@ -161,6 +162,8 @@ export const restoreBackup = async (
       `Archive whole: ${manifest.entries.length} entries, made ${manifest.createdAt} by version ${manifest.productVersion}.`,
     );
 
+    // From here on the target is written to: a failure empties it again.
+    checkedEmpty = true;
     // Second pass: extract, checking each entry again (the file could have changed since).
     const expected = new Map(manifest.entries.map((entry) => [entry.path, entry.sha256]));
     const databaseFile = path.join(staging, 'database');
@@ -225,12 +228,77 @@ export const restoreBackup = async (
         log('Running the migrations this version adds...');
         await database.prepare();
       }
+      // The backup being made when the snapshot was taken (its own row among them) was not finished
+      // in the restored database: listed failed, never as running forever.
+      await database.db.execute(sql`
+        update backups set state = 'failed', finished_at = coalesce(finished_at, now()),
+          error = 'Not finished when the restored snapshot was taken.'
+        where state = 'running'`);
       return { manifest, tables: counted.tables, migrated };
     } finally {
       await database.close();
     }
+  } catch (error) {
+    // Whatever this restore wrote into the target (checked empty) goes: a next start must not serve
+    // a half-restored or unverified database (issue 36).
+    if (checkedEmpty) {
+      lock?.release();
+      await emptyTarget(target).catch((cleanup) =>
+        log(`The target could not be emptied: ${cleanup instanceof Error ? cleanup.message : cleanup}`),
+      );
+    }
+    throw error;
   } finally {
     lock?.release();
     await rm(staging, { recursive: true, force: true });
+  }
+};
+
+/**
+ * Leaves a target that was empty before a failed restore empty again: the stored files and the
+ * embedded database's directory (under its lock) emptied; on PostgreSQL the `drizzle` schema and
+ * what the dump made in `public` (tables, views, sequences, functions, types; the target had no table
+ * before: checkTargetEmpty) dropped, leaving what an extension owns.
+ */
+const emptyTarget = async (target: TRestoreTarget) => {
+  await rm(filesDirectory(target.dataDir), { recursive: true, force: true });
+  if (target.databaseUrl) {
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
+    // What an extension owns (pg_trgm, perhaps installed beforehand by a database administrator) stays.
+    const ours = (catalog: string) =>
+      `n.nspname = 'public' and not exists (select 1 from pg_depend d where d.classid = '${catalog}'::regclass and d.objid = o.oid and d.deptype = 'e')`;
+    try {
+      await client.query('drop schema if exists drizzle cascade');
+      const drops = await client.query<{ statement: string }>(`
+        select format('drop %s if exists %I.%I cascade',
+          case o.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence' else 'table' end,
+          n.nspname, o.relname) as statement
+        from pg_class o join pg_namespace n on n.oid = o.relnamespace
+        where o.relkind in ('r', 'p', 'v', 'm', 'S') and ${ours('pg_class')}
+          -- a column's own sequence goes with its table
+          and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass
+            and d.objid = o.oid and d.refobjsubid > 0 and d.deptype in ('a', 'i'))
+        union all
+        select format('drop function if exists %s cascade', o.oid::regprocedure)
+        from pg_proc o join pg_namespace n on n.oid = o.pronamespace where ${ours('pg_proc')}
+        union all
+        select format('drop type if exists %I.%I cascade', n.nspname, o.typname)
+        from pg_type o join pg_namespace n on n.oid = o.typnamespace
+        where o.typtype in ('e', 'd') and ${ours('pg_type')}`);
+      // One after the other; a cascade may have dropped a later one already (if exists).
+      for (const { statement } of drops.rows) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const dbDir = path.join(target.dataDir, 'db');
+  const lock = lockDataDir(dbDir);
+  try {
+    for (const entry of existsSync(dbDir) ? readdirSync(dbDir) : [])
+      await rm(path.join(dbDir, entry), { recursive: true, force: true });
+  } finally {
+    lock.release();
   }
 };

@@ -1,12 +1,18 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /** What a snapshot holds: its row counts per table and its newest migration's `when`. */
 export type TSnapshot = { tables: Record<string, number>; migrationWhen: number };
+
+/**
+ * Run while the snapshot is being taken, before any later write commits (issue 36): the backup fixes
+ * the set of stored files there, so the files it archives are the ones its database names. It may
+ * be run more than once (each run adds the files not fixed yet).
+ */
+export type TDuringSnapshot = () => Promise<void>;
 
 type TQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
@@ -47,9 +53,13 @@ export const countTables = async (query: TQuery): Promise<TSnapshot> => {
  * serves one at a time), so the copy holds every committed write and nothing half done, and the
  * counts read in the same transaction are the copy's. The server waits for the copy (the dump is
  * in memory; writing it out to `file` happens after the transaction). A CHECKPOINT first keeps the
- * write-ahead log a restore replays short.
+ * write-ahead log a restore replays short. `during` runs inside the same transaction.
  */
-export const snapshotPglite = async (client: PGlite, file: string): Promise<TSnapshot> => {
+export const snapshotPglite = async (
+  client: PGlite,
+  file: string,
+  during?: TDuringSnapshot,
+): Promise<TSnapshot> => {
   await client.exec('checkpoint');
   let counts: TSnapshot | undefined;
   let dump: Blob | undefined;
@@ -57,9 +67,12 @@ export const snapshotPglite = async (client: PGlite, file: string): Promise<TSna
     counts = await countTables((text) => tx.query<Record<string, unknown>>(text));
     // Inside the transaction: dumpDataDir takes only the query lock, which is free between statements.
     dump = await client.dumpDataDir('none');
+    await during?.();
   });
   if (!counts || !dump) throw new Error('The database snapshot was not taken.');
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  // At once: fs.promises.writeFile writes 512 KB at a time, each a turn of the event loop, which
+  // under writers waits for their queries (14 s for a 64 MB database; docs/performance.md).
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   return counts;
 };
 
@@ -96,15 +109,25 @@ export const runProgram = (program: string, args: string[]) =>
 
 /**
  * pg_dump (custom format) of the snapshot a transaction of our own exports: the counts read in that
- * transaction are exactly the dump's, whatever the other processes write meanwhile.
+ * transaction are exactly the dump's, whatever the other processes write meanwhile. Stored files on
+ * disk cannot be frozen with the database: `during` runs just before the snapshot and again once it
+ * is exported, so a file the snapshot names is fixed by one or the other (a file removed after the
+ * first run was still named before it; one written after it and named by the snapshot is there at
+ * the second), unless written and removed again in the milliseconds between the two.
  */
-export const snapshotPostgres = async (connectionString: string, file: string): Promise<TSnapshot> => {
+export const snapshotPostgres = async (
+  connectionString: string,
+  file: string,
+  during?: TDuringSnapshot,
+): Promise<TSnapshot> => {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
+    await during?.();
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
     const counts = await countTables((text) => client.query(text));
+    await during?.();
     await runProgram(postgresProgram('pg_dump'), [
       '--format=custom',
       `--snapshot=${rows[0].id}`,

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { snapshotPglite, snapshotPostgres, type TSnapshot } from '../backups/snapshot';
+import { snapshotPglite, snapshotPostgres, type TDuringSnapshot, type TSnapshot } from '../backups/snapshot';
 import type { TConfig } from '../config';
 import { lockDataDir } from './dataDirLock';
 import { statementNameOf } from './namedStatements';
@@ -32,9 +32,9 @@ export type TDatabase = {
   /**
    * Writes a consistent copy of the whole database to `file` while the server keeps serving (the
    * embedded data directory as a tar, or pg_dump's custom format) and answers its row counts
-   * (server/backups/snapshot.ts).
+   * (server/backups/snapshot.ts); `during` runs while the snapshot is taken (the stored files' set).
    */
-  snapshot: (file: string) => Promise<TSnapshot>;
+  snapshot: (file: string, during?: TDuringSnapshot) => Promise<TSnapshot>;
   /**
    * The connection pool's counts (PostgreSQL, for the metrics). PGlite has none: it is one
    * connection inside the process, its queries run one after the other.
@@ -146,7 +146,7 @@ const openPglite = async (
       statistics.unref();
     },
     authVersion: () => bumps,
-    snapshot: (file) => snapshotPglite(client, file),
+    snapshot: (file, during) => snapshotPglite(client, file, during),
     withLock: async (_name, run) => ({ held: true, value: await run() }),
     close: async () => {
       clearInterval(statistics);
@@ -191,7 +191,7 @@ const openPostgres = async (connectionString: string, options: TOpenOptions): Pr
       });
       return Number(result.rows[0]?.version ?? 0);
     },
-    snapshot: (file) => snapshotPostgres(connectionString, file),
+    snapshot: (file, during) => snapshotPostgres(connectionString, file, during),
     withLock: async (name, run) => {
       const lockClient = await pool.connect();
       // A session lock: the job runs on other connections of the pool while this one holds it.

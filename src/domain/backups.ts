@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** A backup as `GET /admin/backups` lists it (its state is kept beside the archive in DATA_DIR/backups). */
+/** A backup as `GET /admin/backups` lists it (its row in the `backups` table; the archive in BACKUP_DIR). */
 export const ZBackupSummary = z.object({
-  /** The archive's file name, `backup-yyyymmdd-hhmmss.tar.gz` (UTC); the download's address. */
+  /** The archive's file name, `backup-yyyymmdd-hhmmss-<6 hex>.tar.gz` (UTC); the download's address. */
   name: z.string(),
   state: z.enum(['running', 'done', 'failed']),
   startedAt: z.string(),

@@ -3100,6 +3100,13 @@ type RootTranslation = {
 		 */
 		backupRunning: string
 		/**
+		 * ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ម​ួ​យ​ក​ំ​ព​ុ​ង​ត​្​រ​ូ​វ​ប​ា​ន​ធ​្​វ​ើ​ដ​ោ​យ​ ​{​b​y​}​ ​ន​ៅ​ល​ើ​ ​{​p​r​o​c​e​s​s​}​ ​ត​ា​ំ​ង​ព​ី​ ​{​s​t​a​r​t​e​d​A​t​}​៖​ ​ស​ូ​ម​រ​ង​់​ច​ា​ំ​វ​ា​ប​ញ​្​ច​ប​់​។
+		 * @param {string} by
+		 * @param {string} process
+		 * @param {string} startedAt
+		 */
+		backupRunningBy: RequiredParams<'by' | 'process' | 'startedAt'>
+		/**
 		 * ម​ិ​ន​អ​ា​ច​ធ​្​វ​ើ​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ប​ា​ន​ទ​េ​៖​ ​{​r​e​a​s​o​n​}
 		 * @param {string} reason
 		 */
@@ -11262,6 +11269,10 @@ export type TranslationFunctions = {
 		 * ការបម្រុងទុកមួយកំពុងត្រូវបានធ្វើ៖ សូមរង់ចាំវាបញ្ចប់។
 		 */
 		backupRunning: () => LocalizedString
+		/**
+		 * ការបម្រុងទុកមួយកំពុងត្រូវបានធ្វើដោយ {by} នៅលើ {process} តាំងពី {startedAt}៖ សូមរង់ចាំវាបញ្ចប់។
+		 */
+		backupRunningBy: (arg: { by: string, process: string, startedAt: string }) => LocalizedString
 		/**
 		 * មិនអាចធ្វើការបម្រុងទុកបានទេ៖ {reason}
 		 */

@@ -12,7 +12,13 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupsDirectory, makeBackup } from '../../server/backups/backupStore';
+import { createBackupService } from '../../server/backups/backupService';
+import {
+  backupDirOf,
+  makeBackup,
+  type TBackupDatabase,
+  writeArchive,
+} from '../../server/backups/backupStore';
 import { journalOf, manifestPath, type TBackupManifest } from '../../server/backups/manifest';
 import { RestoreRefusedError, restoreBackup, type TRestoreTarget } from '../../server/backups/restoreBackup';
 import { snapshotPglite } from '../../server/backups/snapshot';
@@ -124,6 +130,26 @@ const targetIsEmpty = async (target: TRestoreTarget) => {
   }
 };
 
+/** The archive with its manifest replaced by `changed` (the other entries as they are). */
+const repackWith = async (archive: string, changed: TBackupManifest) => {
+  const entries = await entriesOf(await readFile(archive));
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  const tar = createTarWriter(sink);
+  for (const [name, content] of entries)
+    if (name !== manifestPath) await tar.add(name, content.length, content);
+  await addText(tar, manifestPath, JSON.stringify(changed));
+  await tar.finish();
+  const out = path.join(await tempDir(), 'repacked.tar.gz');
+  await writeFile(out, gzipSync(Buffer.concat(chunks)));
+  return out;
+};
+
 const download = async (name: string) => {
   const response = await api('GET', `/admin/backups/${name}`, admin);
   expect(response.statusCode).toBe(200);
@@ -132,6 +158,16 @@ const download = async (name: string) => {
 };
 
 let archiveFile: string;
+
+/** The app's database, but its snapshot fails (a full disk) and its lock is this process's alone. */
+const failingDatabase = (message = 'No space left on device'): TBackupDatabase => ({
+  db: t.app.db,
+  driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+  withLock: async (_name, run) => ({ held: true, value: await run() }),
+  snapshot: async () => {
+    throw new Error(message);
+  },
+});
 
 describe('backups', () => {
   it('are for super users only: 401 without a token, 403 for a user holding every permission', async () => {
@@ -170,7 +206,7 @@ describe('backups', () => {
     expect(backup).toMatchObject({
       state: 'done',
       by: 'admin',
-      name: expect.stringMatching(/^backup-\d{8}-\d{6}(-\d+)?\.tar\.gz$/),
+      name: expect.stringMatching(/^backup-\d{8}-\d{6}-[0-9a-f]{6}\.tar\.gz$/),
     });
 
     const list = await api('GET', '/admin/backups', admin);
@@ -252,25 +288,8 @@ describe('backups', () => {
   }, 60_000);
 
   it('refuses an archive made by a newer version, and one whose migration this version does not know', async () => {
-    const entries = await entriesOf(await readFile(archiveFile));
-    const manifest = JSON.parse((entries.get(manifestPath) as Buffer).toString('utf8')) as TBackupManifest;
-    const repack = async (changed: TBackupManifest) => {
-      const chunks: Buffer[] = [];
-      const sink = new Writable({
-        write(chunk, _encoding, done) {
-          chunks.push(chunk);
-          done();
-        },
-      });
-      const tar = createTarWriter(sink);
-      for (const [name, content] of entries)
-        if (name !== manifestPath) await tar.add(name, content.length, content);
-      await addText(tar, manifestPath, JSON.stringify(changed));
-      await tar.finish();
-      const out = path.join(await tempDir(), 'newer.tar.gz');
-      await writeFile(out, gzipSync(Buffer.concat(chunks)));
-      return out;
-    };
+    const manifest = await manifestOf(await readFile(archiveFile));
+    const repack = (changed: TBackupManifest) => repackWith(archiveFile, changed);
     const target = await emptyTarget();
     await expect(
       restoreBackup(await repack({ ...manifest, productVersion: '99.0.0' }), target),
@@ -284,14 +303,135 @@ describe('backups', () => {
     await targetIsEmpty(target);
   }, 60_000);
 
+  it('a restore that fails after loading (counts differ from the manifest) leaves the target as empty as it found it', async () => {
+    const manifest = await manifestOf(await readFile(archiveFile));
+    const miscounted = await repackWith(archiveFile, {
+      ...manifest,
+      tables: { ...manifest.tables, child_infos: (manifest.tables.child_infos ?? 0) + 1 },
+    });
+    const target = await emptyTarget();
+    await expect(restoreBackup(miscounted, target)).rejects.toThrow(/counts differ from the manifest/);
+    await targetIsEmpty(target);
+    // Empty indeed: the archive as it was restores into it.
+    const restored = await restoreBackup(archiveFile, target);
+    expect(restored.tables.child_infos).toBe(manifest.tables.child_infos);
+  }, 120_000);
+
+  it('one at a time: two asked at once, one is made (201), the other refused (409) naming who makes it, in its language', async () => {
+    const [first, second] = await Promise.all([
+      api('POST', '/admin/backups', admin, undefined, { locale: 'en' }),
+      api('POST', '/admin/backups', admin, undefined, { locale: 'kh' }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
+    const refused = first.statusCode === 409 ? first : second;
+    expect(refused.json().holder).toEqual({
+      by: 'admin',
+      process: `${os.hostname()}:${process.pid}`,
+      startedAt: expect.any(String),
+    });
+    const { startedAt } = refused.json().holder;
+    expect(refused.json().message).toContain(`admin`);
+    expect(refused.json().message).toContain(startedAt);
+    expect(refused.json().message).toMatch(
+      refused === first ? /^A backup is already being made by admin/ : /^ការបម្រុងទុក/,
+    );
+    // Listed once: the one made.
+    const made = (first.statusCode === 201 ? first : second).json().data;
+    const list = (await api('GET', '/admin/backups', admin)).json().data as {
+      name: string;
+      startedAt: string;
+    }[];
+    expect(list.filter((backup) => backup.startedAt === made.startedAt).map((backup) => backup.name)).toEqual(
+      [made.name],
+    );
+  }, 120_000);
+
+  it('lists and serves an archive made before the list was in the database (its state file imported once)', async () => {
+    const name = 'backup-20260102-020000.tar.gz';
+    const dir = backupDirOf(t.config);
+    await writeFile(path.join(dir, name), Buffer.from('an older archive'));
+    await writeFile(
+      path.join(dir, `${name}.json`),
+      JSON.stringify({
+        name,
+        state: 'done',
+        startedAt: '2026-01-02T02:00:00.000Z',
+        finishedAt: '2026-01-02T02:01:00.000Z',
+        size: 16,
+        by: 'schedule',
+        files: 0,
+        rows: 10,
+        pid: 1,
+        hostname: 'old-host',
+      }),
+    );
+    expect(await t.app.backups.importStateFiles()).toBe(1);
+    expect(await t.app.backups.importStateFiles()).toBe(0);
+    const list = (await api('GET', '/admin/backups', admin)).json().data;
+    expect(list).toContainEqual(expect.objectContaining({ name, state: 'done', size: 16, by: 'schedule' }));
+    expect((await download(name)).toString()).toBe('an older archive');
+  });
+
+  it('taken while a photo is replaced again and again, is made and restores the photo its database names', async () => {
+    const child = await createChild(5000);
+    const uploadPhoto = async (n: number) => {
+      const photo = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: { r: n % 256, g: 8, b: 200 } },
+      })
+        .png()
+        .toBuffer();
+      const upload = multipart([file('photo.png', photo, 'file', 'image/png')]);
+      const response = await api(
+        'POST',
+        `/child-infos/upload-file/${child.id}?kind=photo`,
+        admin,
+        upload.payload,
+        upload.headers,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await uploadPhoto(0);
+    let replacing = true;
+    let replaced = 0;
+    const replacer = (async () => {
+      for (let n = 1; replacing || replaced < 3; n += 1) {
+        await uploadPhoto(n);
+        replaced += 1;
+      }
+    })();
+    while (replaced < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    const made = await api('POST', '/admin/backups', admin);
+    replacing = false;
+    await replacer;
+    expect(made.statusCode, made.body).toBe(201);
+    const archive = path.join(await tempDir(), made.json().data.name);
+    await writeFile(archive, await download(made.json().data.name));
+    const target = await emptyTarget();
+    await restoreBackup(archive, target);
+    const database = await openDatabase(target);
+    try {
+      const photos = (
+        (await database.db.execute(
+          sql`select stored_name from attachments where entity = 'child_infos' and entity_id = ${child.id} and slot = 'photo'`,
+        )) as unknown as { rows: { stored_name: string }[] }
+      ).rows;
+      expect(photos).toHaveLength(1);
+      const children = path.join(target.dataDir, 'files', 'children');
+      expect(existsSync(path.join(children, photos[0].stored_name))).toBe(true);
+      expect(existsSync(path.join(children, photos[0].stored_name.replace(/\.[a-z]+$/, '-thumb.webp')))).toBe(
+        true,
+      );
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+
   it("puts a failed scheduled backup on the super users' work queue, and in the list with its reason", async () => {
     await expect(
       makeBackup({
+        database: failingDatabase(),
         dataDir: t.config.dataDir,
-        driver: 'pglite',
-        snapshot: async () => {
-          throw new Error('No space left on device');
-        },
+        backupDir: backupDirOf(t.config),
         migrationsFolder,
         by: 'schedule',
         now: t.clock.now,
@@ -332,10 +472,64 @@ describe('backups', () => {
     admin = (await t.signIn('admin', adminPassword)).accessToken;
     const list = (await api('GET', '/admin/backups', admin)).json().data as { name: string }[];
     expect(list.map((backup) => backup.name)).toEqual([later?.name]);
-    expect(readdirSync(path.join(t.config.dataDir, 'backups')).sort()).toEqual([
-      later?.name,
-      `${later?.name}.json`,
+    expect(readdirSync(backupDirOf(t.config)).sort()).toEqual([later?.name]);
+  }, 120_000);
+
+  it('retries a failed scheduled backup within the hour, after 2, 4, 8, 16 and 30 minutes, each attempt a job run; the one that succeeds clears the failure', async () => {
+    const failing = createBackupService({
+      dataDir: t.config.dataDir,
+      backupDir: backupDirOf(t.config),
+      database: failingDatabase('The disk is full'),
+      db: t.app.db,
+      now: t.clock.now,
+      log: () => t.app.log,
+      jobs: t.app.jobs,
+    });
+    const nextMorning = new Date(t.clock.now());
+    nextMorning.setDate(nextMorning.getDate() + 1);
+    nextMorning.setHours(3, 0, 0, 0);
+    t.clock.advance(nextMorning.getTime() - t.clock.now());
+    const slot = new Date(t.clock.now());
+    slot.setHours(2, 0, 0, 0);
+    expect(await failing.runDue()).toMatchObject({
+      state: 'failed',
+      by: 'schedule',
+      error: 'The disk is full',
+    });
+    for (const delay of [2, 4, 8, 16]) {
+      // Not before its delay.
+      t.clock.advance((delay - 1) * 60_000);
+      expect(await failing.runDue()).toBeUndefined();
+      t.clock.advance(60_000);
+      expect(await failing.runDue()).toMatchObject({ state: 'failed' });
+    }
+    admin = (await t.signIn('admin', adminPassword)).accessToken;
+    const queue = await api('GET', '/work-queue', admin);
+    expect(queue.json().data).toContainEqual(
+      expect.objectContaining({ entity: 'backup', reason: 'backupFailed', title: 'The disk is full' }),
+    );
+    t.clock.advance(29 * 60_000);
+    expect(await t.app.backups.runDue()).toBeUndefined();
+    t.clock.advance(60_000);
+    expect(await t.app.backups.runDue()).toMatchObject({ state: 'done', by: 'schedule' });
+    expect(await t.app.backups.runDue()).toBeUndefined();
+
+    admin = (await t.signIn('admin', adminPassword)).accessToken;
+    const runs = (await api('GET', '/admin/jobs?job=backup_schedule&limit=6', admin)).json().data as {
+      slot: string;
+      result: string;
+    }[];
+    const day = slot.toISOString();
+    expect(runs.map((run) => [run.slot, run.result])).toEqual([
+      [`${day} retry 5`, 'ok'],
+      [`${day} retry 4`, 'failed'],
+      [`${day} retry 3`, 'failed'],
+      [`${day} retry 2`, 'failed'],
+      [`${day} retry 1`, 'failed'],
+      [day, 'failed'],
     ]);
+    const cleared = await api('GET', '/work-queue', admin);
+    expect(cleared.json().data.filter((item: { entity: string }) => item.entity === 'backup')).toEqual([]);
   }, 120_000);
 });
 
@@ -370,14 +564,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('an older backup', () =>
           VALUES ('CH-2025-000001', 'Chan', 'Dara', 'female', '2020-01-01', 1);
       `);
       const source = await tempDir();
-      const made = await makeBackup({
+      const name = 'backup-20250101-020000-000001.tar.gz';
+      await writeArchive({
         dataDir: source,
+        backupDir: backupDirOf({ dataDir: source }),
+        name,
         driver: 'pglite',
-        snapshot: (file) => snapshotPglite(client, file),
+        snapshot: (file, during) => snapshotPglite(client, file, during),
         migrationsFolder: older,
-        by: 'test',
+        createdAt: new Date(),
       });
-      const archive = path.join(backupsDirectory(source), made.name);
+      const archive = path.join(backupDirOf({ dataDir: source }), name);
       expect((await manifestOf(await readFile(archive))).migration.tag).toBe(olderTag);
 
       const target = { dataDir: await tempDir() };

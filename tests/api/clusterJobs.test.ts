@@ -4,6 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type TApp } from '../../server/app';
+import { backupDirOf } from '../../server/backups/backupStore';
+import type { TConfig } from '../../server/config';
 import { rowsOf } from '../../server/db/rowsOf';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import { createReportSummaries } from '../../server/modules/reports/reportSummaries';
@@ -52,10 +54,16 @@ const jobsList = async (token?: string, query = '') =>
     headers: { ...(token ? t.bearer(token) : {}), locale: 'en' },
   });
 
-/** A second server process on the same database: its own DATA_DIR, the same clock and secret. */
-const secondApp = async (): Promise<TApp> => {
+/**
+ * A second server process on the same database: its own DATA_DIR, the same clock and secret (and,
+ * when asked, the first one's BACKUP_DIR: shared storage).
+ */
+const secondApp = async (overrides: Partial<TConfig> = {}): Promise<TApp> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-second-'));
-  const app = await buildApp({ ...t.config, dataDir }, { now: t.clock.now, announce: () => {} });
+  const app = await buildApp(
+    { ...t.config, dataDir, ...overrides },
+    { now: t.clock.now, announce: () => {} },
+  );
   closing.push(async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -182,6 +190,55 @@ describe.runIf(onPostgres)('two processes on one PostgreSQL database', () => {
     expect(after.length - before).toBe(2);
     expect(after.every((row) => row.n === 1)).toBe(true);
   }, 120_000);
+
+  it('a backup made on one is listed and downloaded on the other (one BACKUP_DIR); two asked at once on both: one 201, one 409 naming who makes it', async () => {
+    const other = await secondApp({ backupDir: backupDirOf(t.config) });
+    const token = await freshAdmin();
+    const post = (app: TApp, locale: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/backups',
+        headers: { authorization: `Bearer ${token}`, locale },
+      });
+    const made = await post(t.app, 'en');
+    expect(made.statusCode, made.body).toBe(201);
+    const { name, size } = made.json().data;
+    const listed = await other.inject({
+      method: 'GET',
+      url: '/api/v1/admin/backups',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(listed.json().data).toContainEqual(expect.objectContaining({ name, state: 'done', size }));
+    const downloaded = await other.inject({
+      method: 'GET',
+      url: `/api/v1/admin/backups/${name}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.rawPayload.length).toBe(size);
+
+    const together = await Promise.all([post(t.app, 'en'), post(other, 'kh')]);
+    expect(together.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const refused = together.find((answer) => answer.statusCode === 409);
+    expect(refused?.json().holder).toEqual({
+      by: 'admin',
+      process: `${os.hostname()}:${process.pid}`,
+      startedAt: expect.any(String),
+    });
+    expect(refused?.json().message).toContain(refused?.json().holder.startedAt);
+    // The one made is listed by both, once.
+    const winner = together.find((answer) => answer.statusCode === 201)?.json().data;
+    for (const app of [t.app, other]) {
+      const list = await app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/backups',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const names = (list.json().data as { name: string }[]).map((backup) => backup.name);
+      expect(names.filter((each) => each === winner.name)).toHaveLength(1);
+      expect(names).toContain(name);
+    }
+  }, 180_000);
 
   it('started at once on an empty database both come up ready', async () => {
     const adminUrl = process.env.TEST_DATABASE_URL as string;

@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './auth';
+export * from './backups';
 export * from './children';
 export * from './duplicates';
 export * from './geography';

@@ -21,7 +21,8 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags: ['backups'],
-        summary: 'Every backup in DATA_DIR/backups with its state (running, done, failed), newest first',
+        summary:
+          'Every backup of the cluster (made by any server process) with its state (running, done, failed), newest first',
         response: { 200: dataOf(z.array(ZBackupSummary)), ...errorResponses(401, 403) },
       },
     },
@@ -35,11 +36,13 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['backups'],
         summary:
-          'Makes a backup now (a consistent snapshot while the server keeps answering) and answers it once done; 409 while another is being made',
+          'Makes a backup now (a consistent snapshot while the server keeps answering) and answers it once done; 409 while another is being made by any server process, naming who makes it (`holder`)',
         response: {
           201: dataOf(ZBackupSummary),
           ...errorResponses(401, 403),
-          409: ZErrorBody,
+          409: ZErrorBody.extend({
+            holder: z.object({ by: z.string(), process: z.string(), startedAt: z.string() }).optional(),
+          }),
           500: ZErrorBody,
         },
       },
@@ -49,7 +52,10 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         const made = await app.backups.make(currentUser(request).username);
         return reply.code(201).send({ data: made });
       } catch (error) {
-        if (error instanceof BackupRunningError) throw new ApiError(409, 'backupRunning');
+        if (error instanceof BackupRunningError)
+          throw error.holder
+            ? new ApiError(409, 'backupRunningBy', error.holder, {}, undefined, { holder: error.holder })
+            : new ApiError(409, 'backupRunning');
         request.log.error({ err: error }, 'The backup failed');
         throw new ApiError(500, 'backupFailed', {
           reason: error instanceof Error ? error.message : String(error),
@@ -64,7 +70,8 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: superUserOnlyPermission },
       schema: {
         tags: ['backups'],
-        summary: 'Downloads one finished backup (a .tar.gz: database, stored files, manifest.json)',
+        summary:
+          'Downloads one finished backup (a .tar.gz: database, stored files, manifest.json) from BACKUP_DIR, whichever process made it',
         params: z.object({ name: z.string().max(100) }),
         response: { 200: z.any(), ...errorResponses(401, 403, 404) },
       },

@@ -4,21 +4,20 @@ import {
   backupWorkQueueEntity,
   type TWorkQueueItem,
 } from '../../../src/domain/workQueue';
-import { listBackups } from '../../backups/backupStore';
+import { lastFinishedBackup } from '../../backups/backupStore';
 import type { TWorkQueueSource } from '../../workQueue/workQueueSource';
 
 /**
  * A failed scheduled backup waits on the administrators' work queue (issue 27) until a later
- * backup succeeds: the newest scheduled one, when it failed and no backup finished well since.
+ * backup succeeds: the newest scheduled one, when it failed and no backup finished well since
+ * (the cluster's list, issue 36).
  */
 export const backupFailedSource: TWorkQueueSource = {
   kind: 'backupFailed',
   order: 0,
   mayRead: (user) => isSuperUser(user),
-  items: async ({ dataDir }) => {
-    if (!dataDir) return { items: [], total: 0 };
-    const backups = await listBackups(dataDir);
-    const lastFinished = backups.find((backup) => backup.state !== 'running');
+  items: async ({ db }) => {
+    const lastFinished = await lastFinishedBackup(db);
     const failed =
       lastFinished?.state === 'failed' && lastFinished.by === 'schedule' ? lastFinished : undefined;
     if (!failed) return { items: [], total: 0 };

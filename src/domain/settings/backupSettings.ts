@@ -2,7 +2,7 @@ import { defineSettingsSection, numberSetting } from './settingsSection';
 
 /**
  * When the server makes its daily backup (the hour, server local time; 02:00 by default) and how
- * many days the archives in DATA_DIR/backups are kept (14 by default; the newest successful one is
+ * many days the archives in BACKUP_DIR are kept (14 by default; the newest successful one is
  * never removed). Issue 27, docs/operations.md.
  */
 export const backupSettings = defineSettingsSection({

@@ -737,6 +737,8 @@ const en = {
     mergeAlreadyMerged: 'Cannot merge: {code} was already merged into another record.',
     // backups (issue 27)
     backupRunning: 'A backup is already being made: wait for it to finish.',
+    backupRunningBy:
+      'A backup is already being made by {by} on {process} since {startedAt}: wait for it to finish.',
     backupFailed: 'The backup could not be made: {reason}',
     // bulk import of a workbook (issue 25)
     importNotWorkbook:

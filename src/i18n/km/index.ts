@@ -731,6 +731,8 @@ const km = {
     mergeAlreadyMerged: 'មិនអាចបញ្ចូលគ្នាបានទេ៖ {code:string} ត្រូវបានបញ្ចូលទៅក្នុងកំណត់ត្រាមួយផ្សេងទៀតរួចហើយ។',
     // backups (issue 27)
     backupRunning: 'ការបម្រុងទុកមួយកំពុងត្រូវបានធ្វើ៖ សូមរង់ចាំវាបញ្ចប់។',
+    backupRunningBy:
+      'ការបម្រុងទុកមួយកំពុងត្រូវបានធ្វើដោយ {by:string} នៅលើ {process:string} តាំងពី {startedAt:string}៖ សូមរង់ចាំវាបញ្ចប់។',
     backupFailed: 'មិនអាចធ្វើការបម្រុងទុកបានទេ៖ {reason:string}',
     // bulk import of a workbook (issue 25)
     importNotWorkbook:
