@@ -13,7 +13,7 @@ import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { file, multipart } from './support/multipart';
-import { spawnServer, type TServerProcess } from './support/serverProcess';
+import { spawnServer } from './support/serverProcess';
 import { adminPassword } from './testApp';
 
 /**
@@ -94,7 +94,6 @@ const workbookOf = async (rows: unknown[][]) => {
 
 let a: TClient;
 let b: TClient;
-const servers: TServerProcess[] = [];
 let backupDir: string;
 let jwtSecret: string;
 let token: string;
@@ -128,7 +127,6 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
         };
         delete env.MEMORY_TEMPLATE;
         const server = spawnServer('server/main.ts', env);
-        servers.push(server);
         // Stopped before the database is dropped (cleanups run last first).
         cleanups.push(() => server.stop());
         return { name, server };
@@ -195,7 +193,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
       200,
     );
     expect(listed.data.map((row: { id: number }) => row.id)).toEqual([child.id]);
-  });
+  }, 120_000);
 
   it('serves on B the document and the photo uploaded on A: same bytes, and the thumbnail', async () => {
     const document = await PDFDocument.create();
@@ -237,7 +235,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toMatch(/^image\//);
     expect((await sharp(await bytesOf(thumbnail)).metadata()).width).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it("finds on B an import's dry run made on A: its errors workbook, and its commit", async () => {
     const born = yearsBefore(isoDateIn(new Date()), 5);
@@ -295,7 +293,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
       200,
     );
     expect(onA.data).toEqual([expect.objectContaining({ code: goodCode, givenNameEn: 'Cluster Good' })]);
-  });
+  }, 120_000);
 
   it('lists on B the backup made on A and downloads it from the shared BACKUP_DIR', async () => {
     const made = await expectStatus(await a.call('POST', '/admin/backups', { token }), 201);
