@@ -1,11 +1,9 @@
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
+import { spawnServer } from './support/serverProcess';
 
 /**
  * Issue 36: on SIGTERM the server stops taking requests, finishes those in flight and exits 0; its
@@ -16,27 +14,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-/** The child's stdout lines as they come (`lines`), and the first one `matches` accepts from now on. */
-const readLines = (child: ChildProcessByStdio<null, Readable, null>) => {
-  const lines: string[] = [];
-  const waiters: { matches: (line: string) => boolean; resolve: (line: string) => void }[] = [];
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    lines.push(line);
-    for (const waiter of waiters.filter((candidate) => candidate.matches(line))) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(line);
-    }
-  });
-  const lineOf = (matches: (line: string) => boolean) =>
-    new Promise<string>((resolve, reject) => {
-      waiters.push({ matches, resolve });
-      child.once('exit', (code) =>
-        reject(new Error(`the server exited (${code}) first:\n${lines.join('\n')}`)),
-      );
-    });
-  return { lines, lineOf };
-};
 
 const jsonOf = (line: string): Record<string, unknown> | undefined => {
   try {
@@ -70,19 +47,13 @@ describe('a stop with a request in flight', () => {
       env.DATABASE_URL = database.databaseUrl;
     } else env.MEMORY_TEMPLATE = inject('memoryTemplate');
 
-    // Node itself with tsx's loader, not tsx's command: that one relays a signal to its child and
-    // kills the child when it does not acknowledge within 30 ms (a loaded machine: no answer).
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/api/support/slowServer.ts'], {
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const server = spawnServer('tests/api/support/slowServer.ts', env);
+    const { child, exited, lines, lineOf } = server;
     cleanups.push(async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     });
-    const { lines, lineOf } = readLines(child);
-    const listening = await lineOf((line) => line.includes('listening on http://'));
-    const base = /(http:\/\/127\.0\.0\.1:\d+)/.exec(listening)?.[1];
+    const base = await server.listening;
+    const listening = lines.find((line) => line.includes('listening on http://')) as string;
 
     const answer = fetch(`${base}/api/v1/test/slow`, { headers: { 'x-request-id': 'lb-slow-1' } });
     const started = jsonOf(await lineOf((line) => line.includes('slow request started')));
