@@ -11,8 +11,8 @@
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { databaseFileStore } from '../server/files/fileStore';
+import { filesDirectory } from '../server/files/filesDirectory';
 import { moveFilesToDatabase } from '../server/files/filesToDatabase';
-import { filesDirectory } from '../server/files/storeFile';
 
 const main = async () => {
   const config = loadConfig();

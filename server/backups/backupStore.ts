@@ -22,7 +22,7 @@ import type { TDbOrTx } from '../audit';
 import type { TDatabase } from '../db/client';
 import { holderIsAlive } from '../db/dataDirLock';
 import { backups } from '../db/schema';
-import { filesDirectory } from '../files/storeFile';
+import { filesDirectory } from '../files/filesDirectory';
 import { processName } from '../jobs/jobRuns';
 import {
   databaseEntry,

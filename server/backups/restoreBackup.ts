@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder, openDatabase } from '../db/client';
 import { lockDataDir } from '../db/dataDirLock';
-import { filesDirectory } from '../files/storeFile';
+import { filesDirectory } from '../files/filesDirectory';
 import {
   compareVersions,
   databaseEntry,

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { TDatabase, TDb } from '../db/client';
 import { storedFileChunks, storedFiles } from '../db/schema';
-import { filesDirectory } from './storeFile';
+import { filesDirectory } from './filesDirectory';
 
 /**
  * Where uploaded files are kept (issue 36): on disk under DATA_DIR/files with the embedded database

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { TFileStore } from './fileStore';
-import { filesDirectory } from './storeFile';
+import { filesDirectory } from './filesDirectory';
 
 /** One area's outcome: files on disk, copied now, already there with the same checksum, checked. */
 export type TAreaMove = {

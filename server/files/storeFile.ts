@@ -14,9 +14,6 @@ import type { TFileStore } from './fileStore';
 import { reencodeImage } from './imageContent';
 import { checkPdf } from './pdfContent';
 
-/** Uploaded files live here, under DATA_DIR, never under the web root. */
-export const filesDirectory = (dataDir: string) => path.join(dataDir, 'files');
-
 /**
  * The image types accepted, by sniffed MIME type, with the extension stored. SVG is not accepted: it
  * can carry script. APNG is a PNG that animates and is stored as one.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TApp } from '../../../server/app';
 import { rowsOf } from '../../../server/db/rowsOf';
-import { filesDirectory } from '../../../server/files/storeFile';
+import { filesDirectory } from '../../../server/files/filesDirectory';
 
 /**
  * What an area holds, as the tests compare it before and after an upload: every entry of its
