@@ -24,6 +24,7 @@ import { RestoreRefusedError, restoreBackup, type TRestoreTarget } from '../../s
 import { snapshotPglite } from '../../server/backups/snapshot';
 import { addText, createTarWriter, readTar } from '../../server/backups/tar';
 import { migrationsFolder, openDatabase } from '../../server/db/client';
+import { rowsOf } from '../../server/db/rowsOf';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
@@ -416,11 +417,18 @@ describe('backups', () => {
         )) as unknown as { rows: { stored_name: string }[] }
       ).rows;
       expect(photos).toHaveLength(1);
-      const children = path.join(target.dataDir, 'files', 'children');
-      expect(existsSync(path.join(children, photos[0].stored_name))).toBe(true);
-      expect(existsSync(path.join(children, photos[0].stored_name.replace(/\.[a-z]+$/, '-thumb.webp')))).toBe(
-        true,
-      );
+      const names = [photos[0].stored_name, photos[0].stored_name.replace(/\.[a-z]+$/, '-thumb.webp')];
+      if (database.driver === 'postgres') {
+        // On PostgreSQL the files are rows of the dump (the database store, issue 36).
+        const kept = await rowsOf<{ name: string }>(
+          database.db,
+          sql`select name from stored_files where area = 'children' and name in (${names[0]}, ${names[1]})`,
+        );
+        expect(kept.map((row) => row.name).sort()).toEqual([...names].sort());
+      } else {
+        const children = path.join(target.dataDir, 'files', 'children');
+        for (const name of names) expect(existsSync(path.join(children, name)), name).toBe(true);
+      }
     } finally {
       await database.close();
     }
