@@ -390,16 +390,21 @@ export const ResourceListPage = ({
     gridApi.current.setFocusedCell(0, firstColumn);
   };
   // The grid draws the rows it was handed a frame or two later (until then its row 0 is a stub
-  // without an id: the old rows went when the search changed); an empty result gives up.
-  const focusNewFirstRow = (tries = 30) => {
+  // without an id: the old rows went when the search changed), and a busy machine takes longer than
+  // 30 frames (a browser test lost the focus so): it keeps looking for up to 5 s, unless the person
+  // has put the focus elsewhere meanwhile; an empty result gives up.
+  const focusNewFirstRow = (
+    until = performance.now() + 5000,
+    from: Element | null = document.activeElement,
+  ) => {
     const api = gridApi.current;
     const firstColumn = definition.columns[0]?.key;
-    if (!api || !firstColumn || boardShown) return;
+    if (!api || !firstColumn || boardShown || document.activeElement !== from) return;
     if (gridBox.current?.querySelector('.ag-row[row-index="0"][row-id]')) {
       api.ensureIndexVisible(0);
       api.setFocusedCell(0, firstColumn);
-    } else if (tries > 0) {
-      requestAnimationFrame(() => focusNewFirstRow(tries - 1));
+    } else if (performance.now() < until) {
+      requestAnimationFrame(() => focusNewFirstRow(until, from));
     }
   };
   latest.current = { focusNewFirstRow };
