@@ -27,6 +27,7 @@ import { migrationsFolder, openDatabase } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rowsOf';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import { isoDateIn } from '../../src/domain/childStatus';
+import { formatInstant } from '../../src/domain/dateFormat';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { addDays } from '../../src/domain/serviceSchedule';
@@ -332,7 +333,10 @@ describe('backups', () => {
     });
     const { startedAt } = refused.json().holder;
     expect(refused.json().message).toContain(`admin`);
-    expect(refused.json().message).toContain(startedAt);
+    // The start as the product shows instants: day-month-year and the hour in Phnom Penh.
+    expect(refused.json().message).toContain(formatInstant(startedAt));
+    expect(refused.json().message).toMatch(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(refused.json().message).not.toContain(startedAt);
     expect(refused.json().message).toMatch(
       refused === first ? /^A backup is already being made by admin/ : /^ការបម្រុងទុក/,
     );

@@ -5,12 +5,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type TApp } from '../../server/app';
 import { backupDirOf } from '../../server/backups/backupStore';
-import type { TConfig } from '../../server/config';
 import { rowsOf } from '../../server/db/rowsOf';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
 import { createReportSummaries } from '../../server/modules/reports/reportSummaries';
+import { formatInstant } from '../../src/domain/dateFormat';
 import type { TJobRun } from '../../src/domain/jobs';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
+import { secondApp } from './support/secondApp';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -53,23 +54,6 @@ const jobsList = async (token?: string, query = '') =>
     url: `/api/v1/admin/jobs${query}`,
     headers: { ...(token ? t.bearer(token) : {}), locale: 'en' },
   });
-
-/**
- * A second server process on the same database: its own DATA_DIR, the same clock and secret (and,
- * when asked, the first one's BACKUP_DIR: shared storage).
- */
-const secondApp = async (overrides: Partial<TConfig> = {}): Promise<TApp> => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-second-'));
-  const app = await buildApp(
-    { ...t.config, dataDir, ...overrides },
-    { now: t.clock.now, announce: () => {} },
-  );
-  closing.push(async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  return app;
-};
 
 /** Moves the shared clock to tomorrow at 03:00, after the default backup hour. */
 const toTomorrowMorning = () => {
@@ -148,7 +132,7 @@ describe('GET /admin/jobs', () => {
 
 describe.runIf(onPostgres)('two processes on one PostgreSQL database', () => {
   it('make the scheduled backup once, whether their timers fire together or apart', async () => {
-    const other = await secondApp();
+    const other = await secondApp(t, closing);
     toTomorrowMorning();
     const together = await Promise.all([t.app.backups.runDue(), other.backups.runDue()]);
     expect(together.filter((made) => made !== undefined)).toHaveLength(1);
@@ -192,7 +176,7 @@ describe.runIf(onPostgres)('two processes on one PostgreSQL database', () => {
   }, 120_000);
 
   it('a backup made on one is listed and downloaded on the other (one BACKUP_DIR); two asked at once on both: one 201, one 409 naming who makes it', async () => {
-    const other = await secondApp({ backupDir: backupDirOf(t.config) });
+    const other = await secondApp(t, closing, { backupDir: backupDirOf(t.config) });
     const token = await freshAdmin();
     const post = (app: TApp, locale: string) =>
       app.inject({
@@ -225,7 +209,7 @@ describe.runIf(onPostgres)('two processes on one PostgreSQL database', () => {
       process: `${os.hostname()}:${process.pid}`,
       startedAt: expect.any(String),
     });
-    expect(refused?.json().message).toContain(refused?.json().holder.startedAt);
+    expect(refused?.json().message).toContain(formatInstant(refused?.json().holder.startedAt));
     // The one made is listed by both, once.
     const winner = together.find((answer) => answer.statusCode === 201)?.json().data;
     for (const app of [t.app, other]) {

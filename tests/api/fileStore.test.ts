@@ -5,15 +5,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfOfSize } from '../../scripts/bench/largePdf';
-import { buildApp, type TApp } from '../../server/app';
+import { type TApp } from '../../server/app';
 import { rowsOf } from '../../server/db/rowsOf';
-import { childInfos } from '../../server/db/schema';
 import { chunkBytes, fileAreas } from '../../server/files/fileStore';
 import { filesDirectory } from '../../server/files/filesDirectory';
 import { moveFilesToDatabase } from '../../server/files/filesToDatabase';
 import { thumbnailName } from '../../server/files/storeFile';
 import { childDocumentsOf, childPhotoOf } from './support/childDocuments';
+import { insertChild } from './support/insertChild';
 import { file, multipart } from './support/multipart';
+import { secondApp } from './support/secondApp';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -52,23 +53,6 @@ afterAll(async () => {
   for (const close of closing.reverse()) await close();
   await t?.close();
 });
-
-let childCount = 0;
-const newChild = async () => {
-  childCount += 1;
-  const [row] = await t.app.db
-    .insert(childInfos)
-    .values({
-      code: `CH-STORE-${childCount}`,
-      familyNameKh: 'សុខ',
-      givenNameKh: 'ចន្ទា',
-      sex: 'female',
-      dateOfBirth: '2020-01-01',
-      headOfficeId,
-    })
-    .returning({ id: childInfos.id });
-  return row.id;
-};
 
 const call = (
   app: TApp,
@@ -120,21 +104,10 @@ const diskFiles = async (dataDir = t.config.dataDir) =>
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** A second server process on the same database: its own DATA_DIR, the same secret. */
-const secondApp = async (): Promise<TApp> => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-second-files-'));
-  const app = await buildApp({ ...t.config, dataDir }, { now: t.clock.now, announce: () => {} });
-  closing.push(async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  return app;
-};
-
 describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
   it('keeps an uploaded document in the database, not on disk, and serves it byte-identical from any process', async () => {
     expect(t.app.files.kind).toBe('database');
-    const childId = await newChild();
+    const childId = (await insertChild(t, headOfficeId, 'CH-STORE')).id;
     const row = await uploadDocument(childId);
     expect(await storedRow(fileAreas.children, row.storedName)).toEqual({
       size: expect.anything(),
@@ -150,7 +123,7 @@ describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
     expect(here.headers['content-length']).toBe(String(pdf.length));
     expect(here.rawPayload.equals(pdf)).toBe(true);
 
-    const other = await secondApp();
+    const other = await secondApp(t, closing);
     const there = await call(other, 'GET', `/child-infos/file/${row.id}`);
     expect(there.statusCode).toBe(200);
     expect(there.rawPayload.equals(pdf)).toBe(true);
@@ -158,7 +131,7 @@ describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
   });
 
   it("makes a photo's thumbnail from the stored photo and serves both from another process", async () => {
-    const childId = await newChild();
+    const childId = (await insertChild(t, headOfficeId, 'CH-STORE')).id;
     const upload = await call(
       t.app,
       'POST',
@@ -170,7 +143,7 @@ describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
     expect(await storedRow(fileAreas.children, photo)).toMatchObject({ chunks: 1 });
     expect(await storedRow(fileAreas.children, thumbnailName(photo))).toMatchObject({ chunks: 1 });
 
-    const other = await secondApp();
+    const other = await secondApp(t, closing);
     const thumbnail = await call(other, 'GET', `/child-infos/thumbnail/${childId}`);
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
@@ -182,7 +155,7 @@ describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
   });
 
   it('removes the rows and chunks with the document, and with a deleted child its photo and thumbnail', async () => {
-    const childId = await newChild();
+    const childId = (await insertChild(t, headOfficeId, 'CH-STORE')).id;
     const row = await uploadDocument(childId);
     expect(await chunkCount(fileAreas.children, row.storedName)).toBe(3);
     expect((await call(t.app, 'DELETE', `/child-infos/remove-file/${row.id}`)).statusCode).toBe(200);
@@ -268,7 +241,7 @@ describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
 describe.skipIf(onPostgres)('files on disk (the embedded database)', () => {
   it('keeps an uploaded document under DATA_DIR/files/children as before, with no row', async () => {
     expect(t.app.files.kind).toBe('disk');
-    const childId = await newChild();
+    const childId = (await insertChild(t, headOfficeId, 'CH-STORE')).id;
     const row = await uploadDocument(childId);
     const onDisk = await readFile(path.join(filesDirectory(t.config.dataDir), 'children', row.storedName));
     expect(onDisk.equals(pdf)).toBe(true);

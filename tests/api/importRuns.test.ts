@@ -1,15 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type TApp } from '../../server/app';
+import { type TApp } from '../../server/app';
 import { childInfos, importRuns } from '../../server/db/schema';
 import { importRunLifetimeMs } from '../../server/upload/importRuns';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { file, multipart } from './support/multipart';
+import { secondApp } from './support/secondApp';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
@@ -168,21 +166,10 @@ describe('a dry run kept in the database', () => {
   });
 });
 
-/** A second server process on the same database: its own DATA_DIR, the same clock and secret. */
-const secondApp = async (): Promise<TApp> => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ab-second-'));
-  const app = await buildApp({ ...t.config, dataDir }, { now: t.clock.now, announce: () => {} });
-  closing.push(async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  return app;
-};
-
 describe.runIf(onPostgres)('two processes on one PostgreSQL database', () => {
   let b: TApp;
   beforeAll(async () => {
-    b = await secondApp();
+    b = await secondApp(t, closing);
   }, 60_000);
 
   it('checked on A: its errors workbook downloaded on B is the one A gives', async () => {
@@ -236,7 +223,7 @@ describe.runIf(onPostgres)('two processes on one PostgreSQL database', () => {
 describe('an expired dry run', () => {
   it('is the unknown check on every process, and goes at the next dry run', async () => {
     const { token } = (await dryRun(t.app, [childRow('Expired')])).json().data;
-    const apps = onPostgres ? [t.app, await secondApp()] : [t.app];
+    const apps = onPostgres ? [t.app, await secondApp(t, closing)] : [t.app];
     t.clock.advance(importRunLifetimeMs - 60_000);
     clerk = (await t.signIn('clerk', userPassword)).accessToken;
     // A minute before its end it is still there.

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBackupSummary } from '../../../src/domain/backups';
+import { formatInstant } from '../../../src/domain/dateFormat';
 import { superUserOnlyPermission } from '../../../src/domain/permissions';
 import { BackupRunningError } from '../../backups/backupStore';
 import { ApiError, notFound } from '../../errors';
@@ -54,7 +55,15 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof BackupRunningError)
           throw error.holder
-            ? new ApiError(409, 'backupRunningBy', error.holder, {}, undefined, { holder: error.holder })
+            ? new ApiError(
+                409,
+                'backupRunningBy',
+                // Shown as every instant is (DD-MM-YYYY HH:mm, Phnom Penh); the body keeps the ISO one.
+                { ...error.holder, startedAt: formatInstant(error.holder.startedAt) },
+                {},
+                undefined,
+                { holder: error.holder },
+              )
             : new ApiError(409, 'backupRunning');
         request.log.error({ err: error }, 'The backup failed');
         throw new ApiError(500, 'backupFailed', {
