@@ -7,8 +7,8 @@ import { auditLog, childInfos } from '../../server/db/schema';
 import { fileAreas, readStoredFile } from '../../server/files/fileStore';
 import { thumbnailName } from '../../server/files/storeFile';
 import { childDocumentsOf, childPhotoOf } from './support/childDocuments';
-import { insertChild } from './support/insertChild';
 import { file, multipart } from './support/multipart';
+import { insertChild, registeredChild } from './support/recordFixtures';
 import { storedNames } from './support/storedFiles';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -96,7 +96,7 @@ const lastAudit = async (entity: string, entityId: number) => {
 
 describe("a child's photo", () => {
   it('is uploaded, re-encoded, served to a reader as an attachment named from the record, replaced (old file gone) and removed', async () => {
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     const first = await post(
       `/child-infos/upload-file/${child.id}?kind=photo`,
       multipart([file('me.png', png, 'file', 'image/png')]),
@@ -160,7 +160,7 @@ describe("a child's photo", () => {
   });
 
   it('refuses a 2,000,001-byte image, a document as a photo and a stale version, keeping the old photo', async () => {
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     await post(`/child-infos/upload-file/${child.id}?kind=photo`, multipart([file('a.png', png)]));
     const before = await photoOf(child.id);
     const filesBefore = await storedFiles();
@@ -196,7 +196,7 @@ describe("a child's photo", () => {
   });
 
   it('answers in Khmer when asked, and 404 for an unknown child', async () => {
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     const khmer = await post(
       `/child-infos/upload-file/${child.id}?kind=photo`,
       multipart([file('big.png', pngOfSize(2_000_001))]),
@@ -216,7 +216,7 @@ describe("a child's photo", () => {
 
 describe("a child's documents", () => {
   it('uploads one, lists it with its Khmer name, downloads it named from the record with safe headers, replaces and removes it', async () => {
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     const name = 'សំបុត្រកំណើត (birth).pdf';
     const uploaded = await post(
       `/child-infos/upload-file/${child.id}`,
@@ -301,7 +301,7 @@ describe("a child's documents", () => {
   });
 
   it('uploads many at once, all or nothing', async () => {
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     const filesBefore = await storedFiles();
     const bad = await post(
       `/child-infos/upload-files/${child.id}`,
@@ -337,7 +337,7 @@ describe("a child's documents", () => {
   });
 
   it('keeps no file when the transaction fails after the files were written', async () => {
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     const filesBefore = await storedFiles();
     // Fault injection: the database refuses the third document, after all three files are on disk.
     await t.app.db.execute(
@@ -365,7 +365,7 @@ describe("a child's documents", () => {
   });
 
   it('refuses a renamed executable, an empty file, an oversized document and a non-multipart body', async () => {
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     const filesBefore = await storedFiles();
     const cases: [Buffer, string, string][] = [
       [elf, 'report.pdf', 'file must be a PDF or a PNG, JPEG, WebP or GIF image.'],
@@ -416,7 +416,7 @@ describe("a child's documents", () => {
 
 describe('who may see and change a child\u2019s files', () => {
   it('refuses listing and downloads without adoptive_children:read, and writes by a reader (nothing stored)', async () => {
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     await post(`/child-infos/upload-file/${child.id}?kind=photo`, multipart([file('a.png', png)]));
     const uploaded = await post(`/child-infos/upload-file/${child.id}`, multipart([file('a.pdf', pdf)]));
     const document: TDocument = uploaded.json().data;
@@ -450,7 +450,7 @@ describe('who may see and change a child\u2019s files', () => {
   });
 
   it('never serves a child\u2019s file from the public logo route', async () => {
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     await post(`/child-infos/upload-file/${child.id}?kind=photo`, multipart([file('a.png', png)]));
     await post(`/child-infos/upload-file/${child.id}`, multipart([file('b.png', png)]));
     const photo = (await photoOf(child.id)).photo as string;
@@ -480,7 +480,7 @@ describe("a deleted child's files", () => {
     const deleteChild = (id: number) =>
       t.app.inject({ method: 'DELETE', url: `/api/v1/child-infos/${id}`, headers: t.bearer(removerToken) });
 
-    const child = await insertChild(t, headOfficeId, 'CH-FILES');
+    const child = await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'FILES' });
     await post(`/child-infos/upload-file/${child.id}?kind=photo`, multipart([file('a.png', png)]));
     await post(`/child-infos/upload-files/${child.id}`, multipart([file('b.pdf', pdf, 'files')]));
     const photo = (await photoOf(child.id)).photo as string;

@@ -12,8 +12,8 @@ import { filesDirectory } from '../../server/files/filesDirectory';
 import { moveFilesToDatabase } from '../../server/files/filesToDatabase';
 import { thumbnailName } from '../../server/files/storeFile';
 import { childDocumentsOf, childPhotoOf } from './support/childDocuments';
-import { insertChild } from './support/insertChild';
 import { file, multipart } from './support/multipart';
+import { insertChild, registeredChild } from './support/recordFixtures';
 import { secondApp } from './support/secondApp';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -107,7 +107,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
   it('keeps an uploaded document in the database, not on disk, and serves it byte-identical from any process', async () => {
     expect(t.app.files.kind).toBe('database');
-    const childId = (await insertChild(t, headOfficeId, 'CH-STORE')).id;
+    const childId = (await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'STORE' })).id;
     const row = await uploadDocument(childId);
     expect(await storedRow(fileAreas.children, row.storedName)).toEqual({
       size: expect.anything(),
@@ -131,7 +131,7 @@ describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
   });
 
   it("makes a photo's thumbnail from the stored photo and serves both from another process", async () => {
-    const childId = (await insertChild(t, headOfficeId, 'CH-STORE')).id;
+    const childId = (await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'STORE' })).id;
     const upload = await call(
       t.app,
       'POST',
@@ -155,7 +155,7 @@ describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
   });
 
   it('removes the rows and chunks with the document, and with a deleted child its photo and thumbnail', async () => {
-    const childId = (await insertChild(t, headOfficeId, 'CH-STORE')).id;
+    const childId = (await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'STORE' })).id;
     const row = await uploadDocument(childId);
     expect(await chunkCount(fileAreas.children, row.storedName)).toBe(3);
     expect((await call(t.app, 'DELETE', `/child-infos/remove-file/${row.id}`)).statusCode).toBe(200);
@@ -241,7 +241,7 @@ describe.runIf(onPostgres)('files in PostgreSQL (DATABASE_URL set)', () => {
 describe.skipIf(onPostgres)('files on disk (the embedded database)', () => {
   it('keeps an uploaded document under DATA_DIR/files/children as before, with no row', async () => {
     expect(t.app.files.kind).toBe('disk');
-    const childId = (await insertChild(t, headOfficeId, 'CH-STORE')).id;
+    const childId = (await insertChild(t.app.db, registeredChild(headOfficeId), { prefix: 'STORE' })).id;
     const row = await uploadDocument(childId);
     const onDisk = await readFile(path.join(filesDirectory(t.config.dataDir), 'children', row.storedName));
     expect(onDisk.equals(pdf)).toBe(true);

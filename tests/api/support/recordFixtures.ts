@@ -67,9 +67,18 @@ export const insertChild = async (
       status: 'adoptable',
       ...values,
     })
-    .returning({ id: childInfos.id, code: childInfos.code });
+    .returning({ id: childInfos.id, code: childInfos.code, version: childInfos.version });
   return row;
 };
+
+/** The values of a registered child with a Khmer name (for tests of what a child carries: files, photos). */
+export const registeredChild = (headOfficeId: number): TChildOverrides & { headOfficeId: number } => ({
+  familyNameKh: 'សុខ',
+  givenNameKh: 'ចន្ទា',
+  dateOfBirth: '2020-01-01',
+  status: 'registered',
+  headOfficeId,
+});
 
 /**
  * An application accepted a year ago until a year ahead, for a child of two to eight: a couple
