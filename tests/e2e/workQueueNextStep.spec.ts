@@ -1,12 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { defaultDemoPassword } from '../../server/db/demo/demoUsers';
 import { isoDateIn } from '../../src/domain/programmeTime';
+import { yearsBefore } from '../../src/domain/resources/child';
 import { adminPassword, dict, saveScreenshot, signIn } from './fixtures';
 
 /**
  * A matching whose next step is the caseworker's (issue 22): `demo.caseworker` proposes one and
  * finds it in the bell's list, worded as the step awaited, in Khmer and in English, and among the
- * palette's commands. The matching is deleted afterwards, so the other tests find the same children.
+ * palette's commands. It registers its own child and family; the matching is deleted afterwards.
  */
 const kh = dict.kh;
 const en = dict.en;
@@ -31,30 +32,81 @@ const openBell = async (page: Page, book: typeof kh, id: number) => {
   return item;
 };
 
+/** A unique tail for names, so that a run or a retry never meets the duplicate check. */
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/**
+ * An adoptable child of four and an accepted application of the caseworker's office (its one office
+ * in the head-office lookup), made as a caseworker makes them: registered, then taken by their steps.
+ */
+const childAndFamilyOf = async (request: APIRequestContext, worker: Record<string, string>) => {
+  const today = isoDateIn(new Date());
+  const call = async (method: 'get' | 'post' | 'patch', path: string, data?: unknown) => {
+    const response = await request[method](`${api}${path}`, { headers: worker, data });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()).data;
+  };
+  const [office] = await call('get', '/child-infos/head-offices');
+  const tail = unique();
+  const registered = await call('post', '/child-infos', {
+    familyNameKh: 'ស៊ន',
+    givenNameKh: 'បុប្ផា',
+    familyNameEn: 'Son',
+    givenNameEn: `Bopha ${tail}`,
+    sex: 'female',
+    dateOfBirth: yearsBefore(today, 4),
+    dateOfBirthEstimated: false,
+    headOfficeId: office.id,
+    disabilityIds: [],
+  });
+  const child = await call('patch', `/child-infos/confirm-adoption/${registered.id}`, {
+    id: registered.id,
+    date: today,
+    version: registered.version,
+  });
+  const application = await call('post', '/parent-infos', {
+    applicantType: 'couple',
+    applicant1FamilyNameKh: 'ចាន់',
+    applicant1GivenNameKh: 'វិចិត្រ',
+    applicant1FamilyNameEn: 'Chan',
+    applicant1GivenNameEn: `Vichet ${tail}`,
+    applicant1Sex: 'male',
+    applicant1DateOfBirth: '1985-03-02',
+    applicant2FamilyNameKh: 'លី',
+    applicant2GivenNameKh: 'ស្រីមុំ',
+    applicant2FamilyNameEn: 'Ly',
+    applicant2GivenNameEn: `Sreymom ${tail}`,
+    applicant2Sex: 'female',
+    applicant2DateOfBirth: '1987-09-14',
+    headOfficeId: office.id,
+    applicationDate: today,
+    preferredSex: 'any',
+    childrenCount: 1,
+    disabilityAccepted: 'no',
+    acceptedDisabilityIds: [],
+    // The assessment done: an application within the rules, which one caseworker may accept.
+    homeStudyOn: today,
+    policeRecordOn: today,
+    medicalReportOn: today,
+    referencesOn: today,
+    trainingOn: today,
+  });
+  const family = await call('patch', `/parent-infos/accept-parents-adoption/${application.id}`, {
+    date: today,
+    version: application.version,
+  });
+  return { child: child as { id: number }, family: family as { id: number } };
+};
+
 test('the caseworker finds the step awaited of a matching they proposed in the bell, in both languages, and in the palette', async ({
   page,
   request,
 }) => {
   const worker = await tokenOf(request, caseworker);
-  // The first child one of the office's families may be proposed for: the tests before this one
-  // (matchings, parents, upload...) take families and add children, so the first child may have none.
-  const children: { id: number }[] = (
-    await (await request.get(`${api}/adoptive-matching/adoptive-childs`, { headers: worker })).json()
-  ).data;
-  let child: { id: number } | undefined;
-  let family: { id: number } | undefined;
-  for (const candidate of children) {
-    [family] = (
-      await (
-        await request.get(`${api}/adoptive-matching/adoptive-parents?childId=${candidate.id}`, {
-          headers: worker,
-        })
-      ).json()
-    ).data;
-    child = candidate;
-    if (family) break;
-  }
-  if (!child || !family) throw new Error('No child of the office has a family it may be proposed to');
+  // Its own child and family, registered here through the API (the other tests take the office's
+  // demo children and families, a retried one more than once): a child confirmed adoptable and an
+  // application accepted, both of the caseworker's office.
+  const { child, family } = await childAndFamilyOf(request, worker);
   const created = await request.post(`${api}/adoptive-matching`, {
     headers: worker,
     data: {
