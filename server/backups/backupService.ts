@@ -89,7 +89,9 @@ export const createBackupService = (options: {
         ),
       );
     if (runs.length === 0) return { slot, attempt: slot };
-    if (runs.some((run) => run.result !== 'failed')) return undefined;
+    if (runs.some((run) => run.result === 'ok')) return undefined;
+    // A run still `running` is either under way (the job's lock then skips this attempt) or was
+    // left by a process that stopped: counted as failed, so the day's retries go on after a crash.
     const failed = runs.length;
     if (failed > scheduledRetryDelaysMin.length) return undefined;
     const last = Math.max(...runs.map((run) => (run.finishedAt ?? run.startedAt).getTime()));

@@ -10,6 +10,9 @@ const keptRunsPerJob = 50;
 /** This process, as a run records it (several servers on one database: which one ran it). */
 export const processName = () => `${hostname()}:${process.pid}`;
 
+/** What a run left unfinished by a process that stopped (crashed, killed) is recorded as. */
+export const interruptedRunError = 'Interrupted: the process running it stopped.';
+
 export type TJobOutcome<T> = { ran: true; value: T } | { ran: false; reason: 'locked' | 'done' };
 
 export type TJobRunner = ReturnType<typeof createJobRunner>;
@@ -35,6 +38,13 @@ export const createJobRunner = (options: {
   const once = async <T>(job: TJobName, slot: string, run: () => Promise<T>): Promise<TJobOutcome<T>> => {
     const locked = await options.database.withLock(`job:${job}`, async (): Promise<TJobOutcome<T>> => {
       const startedAt = options.now();
+      // Holding the job's lock, no run of it is under way anywhere: a run still `running` was
+      // interrupted (its process stopped). Recorded as failed, so the runs list says so and a schedule
+      // that retries failed runs (the backup's) tries again rather than waiting on it forever.
+      await db
+        .update(jobRuns)
+        .set({ finishedAt: new Date(startedAt), result: 'failed', error: interruptedRunError })
+        .where(and(eq(jobRuns.job, job), eq(jobRuns.result, 'running')));
       const [claimed] = await db
         .insert(jobRuns)
         .values({ job, slot, startedAt: new Date(startedAt), process: where })

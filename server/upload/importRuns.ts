@@ -2,12 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import type { TDuplicateMatch } from '../../src/domain/duplicates';
 import type { TDbOrTx } from '../audit';
 import type { TDb } from '../db/client';
 import { importRuns } from '../db/schema';
+import { ApiError } from '../errors';
 import type { TStoredCell } from './readWorkbook';
+
+/**
+ * How long a commit's claim holds: a commit of the largest workbook takes well under a minute, so
+ * a claim this old is one whose process stopped mid-commit (its transaction rolled back), and the
+ * run may be committed again rather than wait for its expiry.
+ */
+export const importClaimStaleMs = 10 * 60_000;
 
 /** One row of a checked workbook, as the commit and the errors workbook need it. */
 export type TCheckedRow = {
@@ -114,7 +122,7 @@ export const createImportRuns = (db: TDb, now: () => number) => {
 
   /**
    * This user's run of this resource, not expired and not being committed: another user's token,
-   * another resource's, an expired or a claimed one is not there for this request.
+   * another resource's, an expired or a claimed one (unless its claim is stale) is not there for this request.
    */
   const available = (token: string, userId: number, resource: string) =>
     and(
@@ -122,7 +130,7 @@ export const createImportRuns = (db: TDb, now: () => number) => {
       eq(importRuns.userId, userId),
       eq(importRuns.resource, resource),
       gt(importRuns.expiresAt, new Date(now())),
-      isNull(importRuns.claimedAt),
+      or(isNull(importRuns.claimedAt), lt(importRuns.claimedAt, new Date(now() - importClaimStaleMs))),
     );
 
   /** The dry run behind a token, when it is this user's, of this resource and not expired. */
@@ -162,7 +170,10 @@ export const createImportRuns = (db: TDb, now: () => number) => {
       run,
       release,
       done: async (tx: TDbOrTx) => {
-        await tx.delete(importRuns).where(mine);
+        // Still ours: a commit slower than the claim's hold was taken over by another, whose commit
+        // is the one; this one's transaction is rolled back.
+        const ended = await tx.delete(importRuns).where(mine).returning({ token: importRuns.token });
+        if (ended.length === 0) throw new ApiError(404, 'importTokenUnknown');
       },
     };
   };

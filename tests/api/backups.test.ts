@@ -25,7 +25,9 @@ import { snapshotPglite } from '../../server/backups/snapshot';
 import { addText, createTarWriter, readTar } from '../../server/backups/tar';
 import { migrationsFolder, openDatabase } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rowsOf';
+import { jobRuns } from '../../server/db/schema';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
+import { interruptedRunError } from '../../server/jobs/jobRuns';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { formatInstant } from '../../src/domain/dateFormat';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
@@ -542,6 +544,34 @@ describe('backups', () => {
     ]);
     const cleared = await api('GET', '/work-queue', admin);
     expect(cleared.json().data.filter((item: { entity: string }) => item.entity === 'backup')).toEqual([]);
+  }, 120_000);
+
+  it('a scheduled attempt whose process stopped mid-run (left `running`) is recorded as interrupted, and the day is tried again after 2 minutes', async () => {
+    const nextMorning = new Date(t.clock.now());
+    nextMorning.setDate(nextMorning.getDate() + 1);
+    nextMorning.setHours(3, 0, 0, 0);
+    t.clock.advance(nextMorning.getTime() - t.clock.now());
+    const slot = new Date(t.clock.now());
+    slot.setHours(2, 0, 0, 0);
+    const day = slot.toISOString();
+    // What a server killed while making the day's backup leaves: its run claimed, never finished.
+    await t.app.db
+      .insert(jobRuns)
+      .values({ job: 'backup_schedule', slot: day, startedAt: new Date(t.clock.now()), process: 'gone:1' });
+    t.clock.advance(60_000);
+    expect(await t.app.backups.runDue()).toBeUndefined();
+    t.clock.advance(60_000);
+    expect(await t.app.backups.runDue()).toMatchObject({ state: 'done', by: 'schedule' });
+    admin = (await t.signIn('admin', adminPassword)).accessToken;
+    const runs = (await api('GET', '/admin/jobs?job=backup_schedule&limit=2', admin)).json().data as {
+      slot: string;
+      result: string;
+      error?: string;
+    }[];
+    expect(runs.map((run) => [run.slot, run.result, run.error])).toEqual([
+      [`${day} retry 1`, 'ok', undefined],
+      [day, 'failed', interruptedRunError],
+    ]);
   }, 120_000);
 });
 

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TApp } from '../../server/app';
 import { childInfos, importRuns } from '../../server/db/schema';
-import { importRunLifetimeMs } from '../../server/upload/importRuns';
+import { createImportRuns, importClaimStaleMs, importRunLifetimeMs } from '../../server/upload/importRuns';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { file, multipart } from './support/multipart';
@@ -154,6 +154,36 @@ describe('a dry run kept in the database', () => {
       .where(eq(importRuns.token, token));
     expect((await commit(t.app, token)).statusCode).toBe(200);
     expect(await childrenNamed('Held')).toBe(1);
+  });
+
+  it('a claim left by a process that stopped mid-commit holds 10 minutes, then the run may be committed (once)', async () => {
+    const { token } = (await dryRun(t.app, [childRow('Crashed')])).json().data;
+    await t.app.db
+      .update(importRuns)
+      .set({ claimedAt: new Date(t.clock.now()), claimedBy: 'gone:1:abc' })
+      .where(eq(importRuns.token, token));
+    t.clock.advance(importClaimStaleMs - 60_000);
+    expect((await commit(t.app, token)).statusCode).toBe(404);
+    t.clock.advance(2 * 60_000);
+    expect((await commit(t.app, token)).statusCode).toBe(200);
+    expect(await childrenNamed('Crashed')).toBe(1);
+    expect((await commit(t.app, token)).statusCode).toBe(404);
+    expect(await childrenNamed('Crashed')).toBe(1);
+  });
+
+  it('a commit slower than its claim, taken over meanwhile, is rolled back at its end: the other commit is the one', async () => {
+    const { token } = (await dryRun(t.app, [childRow('Slow')])).json().data;
+    const [row] = await t.app.db.select().from(importRuns).where(eq(importRuns.token, token));
+    const runs = createImportRuns(t.app.db, t.clock.now);
+    const slow = await runs.claim(token, row.userId, row.resource);
+    t.clock.advance(importClaimStaleMs + 60_000);
+    const other = await runs.claim(token, row.userId, row.resource);
+    expect(slow && other).toBeTruthy();
+    await expect(t.app.db.transaction((tx) => slow?.done(tx) ?? Promise.resolve())).rejects.toThrow(
+      'importTokenUnknown',
+    );
+    await t.app.db.transaction((tx) => other?.done(tx) ?? Promise.resolve());
+    expect(await runRow(token)).toBeUndefined();
   });
 
   it('two commits of one token at once: one writes, the other is answered the unknown check', async () => {
