@@ -447,6 +447,27 @@ describe('search', () => {
     expect(narrowed.paginateMeta).toMatchObject({ itemCount: 4, pageCount: 1, hasNextPage: false });
   });
 
+  it('counts a search exactly up to a thousand rows, and says "about" above', async () => {
+    // Issue 37: a search's rows are counted exactly only where that is cheap (a thousand); above,
+    // the planner's estimate, said to be one and near the real number.
+    const [{ prey, common }] = await t.app.db
+      .select({
+        prey: sql<number>`count(*) filter (where ${villages.name} ->> 'en' ilike '%prey%')::int`,
+        common: sql<number>`count(*) filter (where ${villages.name} ->> 'en' ilike '%a%')::int`,
+      })
+      .from(villages);
+    expect(prey).toBeGreaterThan(100);
+    expect(prey).toBeLessThanOrEqual(1000);
+    expect((await list('/villages', { search: 'prey' })).paginateMeta).toMatchObject({
+      itemCount: prey,
+      totalExact: true,
+    });
+    expect(common).toBeGreaterThan(5000);
+    const wide = (await list('/villages', { search: 'a' })).paginateMeta;
+    expect(wide).toMatchObject({ totalExact: false, hasNextPage: true });
+    expect(Math.abs(wide.itemCount - common)).toBeLessThan(common * 0.2);
+  });
+
   it('searches districts by name in both languages', async () => {
     expect(codes((await list('/districts', { search: 'zqx west' })).data)).toEqual(['TL102']);
     expect(codes((await list('/districts', { search: 'ស្រុកជើង' })).data)).toEqual(['TL201']);
