@@ -11,7 +11,8 @@
  *      (the database `bench_scale` is dropped and created through that connection, and dropped at
  *      the end unless BENCH_KEEP=1 keeps it; BENCH_REUSE=1 times a kept one again)
  * BENCH_CHILDREN=n sets the size (1,000,000 by default; the other records follow in proportion);
- * BENCH_RUNS the timed calls of each case (30).
+ * BENCH_RUNS the timed calls of each case (30); BENCH_CASES=<regular expression> times only the
+ * cases whose label it matches (e.g. BENCH_REUSE=1 BENCH_CASES=search to time the searches again).
  */
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
@@ -184,7 +185,12 @@ const main = async () => {
           .map(([table, n]) => `${table} ${n}`)
           .join(', ')}; ${machineNote()}\n`,
     );
-    await printTimingTable('call (matches: counted / total, ~ an estimate)', cases, { load: true });
+    const only = process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : undefined;
+    await printTimingTable(
+      'call (matches: counted / total, ~ an estimate)',
+      only ? cases.filter(([label]) => only.test(label)) : cases,
+      { load: true },
+    );
     console.log(`\n${machineNote()}`);
   } finally {
     await close(process.env.BENCH_KEEP === '1');
