@@ -145,8 +145,8 @@ const main = async () => {
     const byId = async () => {
       nextChild += 1;
       const id = ids.first + ((nextChild * 7919) % span);
-      const { data } = (await get(`/child-infos/${id}`)) as { data: { code: string } };
-      return data.code.slice(0, 4);
+      const { data } = (await get(`/child-infos/${id}`)) as { data: { id: number } };
+      return data.id === id ? 1 : 0;
     };
 
     const year = new Date().getUTCFullYear() - 1;
