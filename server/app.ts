@@ -41,6 +41,7 @@ import { registerPermissions } from './plugins/permissions';
 import { registerDeclaredResponses } from './plugins/responses';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
 import { validatorCompiler } from './plugins/validation';
+import { createAccessLogQueue } from './resources/accessLogQueue';
 import { bulkRoutes } from './resources/bulkRoutes';
 import { exportRoute } from './resources/exportRoute';
 import { resourceRoutes } from './resources/resourceRoutes';
@@ -125,6 +126,8 @@ export const buildApp = async (config: TConfig, options: TBuildOptions = {}) => 
     // The reports' background refresh ends before the database it writes to closes.
     if (app.hasDecorator('reportSummaries')) await app.reportSummaries.stop();
     if (app.hasDecorator('backups')) await app.backups.stop();
+    // The openings noted in the last second are written: a normal stop loses none.
+    if (app.hasDecorator('accessLog')) await app.accessLog.stop().catch(() => undefined);
     await database.close();
   });
   try {
@@ -154,6 +157,13 @@ const registerEverything = async (
   app.decorate('files', createFileStore(config.dataDir, database));
   app.decorate('now', now);
   app.decorate('recordReaders', new Map());
+  app.decorate(
+    'accessLog',
+    createAccessLogQueue({
+      db: database.db,
+      logError: (error) => app.log.error({ err: error }, 'access log: write failed'),
+    }),
+  );
   app.decorate(
     'workQueueSources',
     serverModules.flatMap((module) => module.workQueue ?? []),

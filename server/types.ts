@@ -5,6 +5,7 @@ import type { TConfig } from './config';
 import type { TDb } from './db/client';
 import type { TFileStore } from './files/fileStore';
 import type { TJobRunner } from './jobs/jobRuns';
+import type { TAccessLogQueue } from './resources/accessLogQueue';
 import type { TRecordReader } from './resources/recordReaders';
 import type { TWorkQueueSource } from './workQueue/workQueueSource';
 
@@ -64,6 +65,8 @@ declare module 'fastify' {
     jobs: TJobRunner;
     /** Where uploaded files are kept: DATA_DIR/files, or PostgreSQL when DATABASE_URL is set (issue 36). */
     files: TFileStore;
+    /** Who opened which record, written in batches (server/resources/accessLogQueue.ts, issue 37). */
+    accessLog: TAccessLogQueue;
   }
   interface FastifyRequest {
     /** The signed-in user, loaded from the database on each request; null on public routes. */

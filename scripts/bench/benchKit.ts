@@ -127,16 +127,23 @@ export type TTimingCase = [label: string, call: () => Promise<number | string>, 
 
 /**
  * Times each case (five warm-up calls, then `runs` timed ones, one case after the other) and prints
- * a table: the case, the rows it matches (what its call answers), runs, p50, p95 and max in ms.
+ * a table: the case, the rows it matches (what its call answers), runs, p50, p95 and max in ms; with
+ * `load`, the machine's load average (1 minute) when the case ended, beside its figures.
  */
-export const printTimingTable = async (first: string, cases: readonly TTimingCase[]) => {
+export const printTimingTable = async (
+  first: string,
+  cases: readonly TTimingCase[],
+  { load = false }: { load?: boolean } = {},
+) => {
+  const loadHead = load ? ' load |' : '';
   console.log(
-    `| ${first} | matches | runs | p50 ms | p95 ms | max ms |\n| --- | --- | --- | --- | --- | --- |`,
+    `| ${first} | matches | runs | p50 ms | p95 ms | max ms |${loadHead}\n| --- | --- | --- | --- | --- | --- |${load ? ' --- |' : ''}`,
   );
   for (const [label, call, runs] of cases) {
     const { answer: matches, p50, p95, max } = await timeCalls(call, runs, 5);
+    const loadCell = load ? ` ${os.loadavg()[0].toFixed(1)} |` : '';
     console.log(
-      `| ${label} | ${matches} | ${runs} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${max.toFixed(1)} |`,
+      `| ${label} | ${matches} | ${runs} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${max.toFixed(1)} |${loadCell}`,
     );
   }
 };

@@ -19,6 +19,7 @@ import { childInfos, communes, villages } from '../../server/db/schema';
 import { defaultExactCountLimit } from '../../server/resources/pagedList';
 import type { TTimingCase } from './benchKit';
 import { listenAsAdmin, machineNote, openBenchApp, printTimingTable, runBench } from './benchKit';
+import { familyNames, givenNames } from './programmeGeneration';
 
 const provinceCount = 10;
 const districtsPerProvince = 2;
@@ -144,43 +145,6 @@ const seedStatements = [
    where substr(c.code, 3, 2)::int >= 50`,
 ];
 
-/** Common Khmer family and given names, each with its usual Latin spelling. */
-const familyNames: [kh: string, en: string][] = [
-  ['សុខ', 'Sok'],
-  ['ចាន់', 'Chan'],
-  ['ហេង', 'Heng'],
-  ['លី', 'Ly'],
-  ['គឹម', 'Kim'],
-  ['ជា', 'Chea'],
-  ['មាស', 'Meas'],
-  ['កែវ', 'Keo'],
-  ['សេង', 'Seng'],
-  ['ប្រាក់', 'Prak'],
-  ['ងួន', 'Nguon'],
-  ['ទូច', 'Touch'],
-];
-const givenNames: [kh: string, en: string][] = [
-  ['ដារ៉ា', 'Dara'],
-  ['សុភា', 'Sophea'],
-  ['វណ្ណា', 'Vanna'],
-  ['បុប្ផា', 'Bopha'],
-  ['សុខា', 'Sokha'],
-  ['ពិសី', 'Pisey'],
-  ['រិទ្ធី', 'Rithy'],
-  ['ចិន្តា', 'Chenda'],
-  ['កុសល', 'Kosal'],
-  ['ស្រីមុំ', 'Sreymom'],
-  ['វាសនា', 'Veasna'],
-  ['មករា', 'Makara'],
-  ['សុធា', 'Sothea'],
-  ['ធីតា', 'Thida'],
-  ['ពិសិដ្ឋ', 'Piseth'],
-  ['ណារី', 'Nary'],
-  ['វិជ្ជា', 'Vichea'],
-  ['សំណាង', 'Samnang'],
-  ['រតនា', 'Rathana'],
-  ['សុវណ្ណ', 'Sovann'],
-];
 /** A pseudo-random 0..n-1 from the row number and a salt (hashint4 is in PostgreSQL and PGlite). */
 const pick = (salt: number, n: number) => `((hashint4(g * 31 + ${salt})::bigint + 2147483648) % ${n})::int`;
 

@@ -43,6 +43,15 @@ export const paginateMeta = (
 /** Lists count their rows exactly up to this many; above, the planner's estimate (docs/decisions.md). */
 export const defaultExactCountLimit = 10_000;
 
+/**
+ * A search counts its rows exactly up to this many, and takes the planner's estimate as it is above
+ * twice that (issue 37): each match of a word is rechecked in the table (a trigram index is lossy), so
+ * counting 4,000 'chan dara' of a million cost more than the rest of the call; a thousand is cheap.
+ */
+export const searchExactCountLimit = 1_000;
+/** A search's estimate above twice its limit is its total; nearer, its rows are counted to the limit. */
+export const searchTrustedFactor = 2;
+
 /** The rows an `explain (format json)` answer's top plan node expects, whichever driver ran it. */
 export const plannedRows = (result: unknown): number => {
   const rows = (Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows) ?? [];
@@ -99,10 +108,12 @@ export const runPagedList = async <TRow>(options: {
   /** The exact number of matching rows. */
   count: () => Promise<{ count: number }[]>;
   limit: number;
+  /** An estimate this many times the limit is the total without counting (`estimateTrustedFactor`). */
+  trustedFactor?: number;
   page: number;
   take: number;
 }) => {
-  const { page, take, limit } = options;
+  const { page, take, limit, trustedFactor = estimateTrustedFactor } = options;
   const offset = (page - 1) * take;
   const rows = await options.rows(take + 1, offset);
   const data = rows.slice(0, take);
@@ -113,7 +124,7 @@ export const runPagedList = async <TRow>(options: {
   // The last page: the rows before it and its own are all there is.
   if (rows.length <= take) return { data, paginateMeta: paginateMeta(offset + rows.length, page, take) };
   const estimate = await options.estimate();
-  if (estimate <= limit * estimateTrustedFactor) {
+  if (estimate <= limit * trustedFactor) {
     const [{ count }] = await options.cappedCount();
     if (Number(count) <= limit) return { data, paginateMeta: paginateMeta(Number(count), page, take) };
   }

@@ -37,7 +37,15 @@ import type { TExportBinding } from './exportBinding';
 import { refuseKeptRecord, type TKeptRule } from './keptRecord';
 import { prepareNamed } from './namedStatement';
 import { assertOwnOffice, officeCondition } from './officeScope';
-import { defaultExactCountLimit, pagedOf, plannedRows, runPagedList, searchCondition } from './pagedList';
+import {
+  defaultExactCountLimit,
+  pagedOf,
+  plannedRows,
+  runPagedList,
+  searchCondition,
+  searchExactCountLimit,
+  searchTrustedFactor,
+} from './pagedList';
 import type { TRecordReader } from './recordReaders';
 import { createAccessRecorder, readTimeline, type TTimelineBinding, ZTimelineEntry } from './timeline';
 import { batchSession, chunksOf, directSession, insertInChunks, type TWriteSession } from './writeSession';
@@ -668,6 +676,9 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
     const exactCountLimit = app.config.exactCountLimit ?? defaultExactCountLimit;
     /** Written into the SQL text (a whole number from the config), so the statement keeps one plan. */
     const countCap = sql.raw(String(Math.trunc(exactCountLimit) + 1)) as unknown as number;
+    /** A search's: lower, its estimate trusted sooner (pagedList.ts `searchExactCountLimit`). */
+    const searchLimit = Math.min(exactCountLimit, searchExactCountLimit);
+    const searchCountCap = sql.raw(String(Math.trunc(searchLimit) + 1)) as unknown as number;
 
     /** The paged list for a parsed query (`GET {base}`, and the spec's own search call if any). */
     const listPage = async (request: { query: unknown }, locale: TRouteLocale, user: TAuthUser) => {
@@ -688,6 +699,8 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       // Joins only where a condition reads a joined table: counting 100,000 villages through three
       // joins costs several times the plain count (docs/performance.md).
       const conditionsNeedJoins = conditions.some((condition) => readsOtherTables(condition, table));
+      const searching =
+        binding.search.length > 0 && typeof query.search === 'string' && query.search.trim() !== '';
       /** The matching rows (one column, no order), for the counts and the estimate. */
       const matching = () => {
         const rows = app.db.select({ one: sql`1` }).from(table).$dynamic();
@@ -699,7 +712,11 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       };
       // Counting stops one row past the limit: a million children are not counted to show page 1.
       const cappedCountQuery = () =>
-        app.db.select({ count: sql<number>`count(*)::int` }).from(matching().limit(countCap).as('matching'));
+        app.db.select({ count: sql<number>`count(*)::int` }).from(
+          matching()
+            .limit(searching ? searchCountCap : countCap)
+            .as('matching'),
+        );
       const estimate = async () =>
         plannedRows(await app.db.execute(sql`explain (format json) ${matching()}`));
       // The page's ids come first, then only their rows are joined: a deep page skips index
@@ -731,7 +748,8 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       return runPagedList({
         page: query.page,
         take: query.take,
-        limit: exactCountLimit,
+        limit: searching ? searchLimit : exactCountLimit,
+        trustedFactor: searching ? searchTrustedFactor : undefined,
         cappedCount: kept ? kept.count : () => cappedCountQuery() as unknown as Promise<{ count: number }[]>,
         estimate,
         count: () => countQuery() as unknown as Promise<{ count: number }[]>,
@@ -848,7 +866,7 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       );
     }
 
-    const recordAccess = createAccessRecorder(app.now);
+    const recordAccess = createAccessRecorder(app.now, app.accessLog);
     const timeline = binding.timeline;
     if (timeline) {
       app.get(
@@ -868,6 +886,8 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
         async (request) => {
           const user = currentUser(request);
           if (!(await findRow(app.db, request.params.id, user))) throw notFound();
+          // The openings not yet written are written first: a read shows at once.
+          await app.accessLog.flush().catch(() => undefined);
           const withAccess = hasPermission(user, 'audit_logs:read');
           const fields = definition.fields.map((field) => field.key);
           const entries = await readTimeline(
@@ -922,12 +942,17 @@ export const resourceRoutes = (binding: TResourceBinding): FastifyPluginAsyncZod
       },
       async (request) => {
         const user = currentUser(request);
-        const mergedInto = await binding.merged?.into(app.db, request.params.id, user);
-        if (mergedInto)
-          throw new ApiError(410, 'recordMerged', { code: mergedInto.code }, {}, undefined, { mergedInto });
         const row = await readRecord(request.params.id, user);
-        if (!row) throw notFound();
-        if (binding.accessLog) await recordAccess(app.db, user.id, entity, request.params.id);
+        if (!row) {
+          // The read leaves merged records out (`merged.where`): only a miss asks whether it was
+          // merged, so a found record costs one statement (PGlite's one connection, issue 37).
+          const mergedInto = await binding.merged?.into(app.db, request.params.id, user);
+          if (mergedInto)
+            throw new ApiError(410, 'recordMerged', { code: mergedInto.code }, {}, undefined, { mergedInto });
+          throw notFound();
+        }
+        // Noted, not awaited: the queue writes it within a second (no round trip in the read).
+        if (binding.accessLog) recordAccess(user.id, entity, request.params.id);
         return { data: row as z.infer<typeof ZRow> };
       },
     );

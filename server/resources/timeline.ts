@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { TDbOrTx } from '../audit';
 import type { TAuthUser } from '../auth/service';
 import { accessLog, auditLog, users } from '../db/schema';
+import type { TAccessLogQueue } from './accessLogQueue';
 
 /** What a record's timeline reads besides its own table's rows: rows of tables that belong to it. */
 export type TTimelineBinding = {
@@ -180,10 +181,13 @@ export const readTimeline = async (
 /** Ten minutes: a record read again by the same user within them is not logged again. */
 const accessWindowMs = 10 * 60_000;
 
-/** Writes who opened a record, once per user and record per ten minutes (per server process). */
-export const createAccessRecorder = (now: () => number) => {
+/**
+ * Notes who opened a record, once per user and record per ten minutes (per server process); the
+ * row is written by the access-log queue (batched, server/resources/accessLogQueue.ts).
+ */
+export const createAccessRecorder = (now: () => number, queue: Pick<TAccessLogQueue, 'add'>) => {
   const last = new Map<string, number>();
-  return async (db: TDbOrTx, userId: number, entity: string, entityId: number): Promise<void> => {
+  return (userId: number, entity: string, entityId: number): void => {
     const key = `${userId}:${entity}:${entityId}`;
     const at = now();
     const previous = last.get(key);
@@ -191,6 +195,6 @@ export const createAccessRecorder = (now: () => number) => {
     last.set(key, at);
     // Bounded: the oldest half goes when it grows large (a busy office reads thousands of records).
     if (last.size > 20_000) for (const old of [...last.keys()].slice(0, 10_000)) last.delete(old);
-    await db.insert(accessLog).values({ userId, entity, entityId, at: new Date(at) });
+    queue.add({ userId, entity, entityId, at: new Date(at) });
   };
 };
