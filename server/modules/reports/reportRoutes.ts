@@ -27,7 +27,6 @@ import { fileResponse } from '../../plugins/responses';
 import { readSettings } from '../../settings/readSettings';
 import { childReport } from './childReport';
 import { parentReport } from './parentReport';
-import { summaryTakenAt } from './reportSummaries';
 import { reportWorkbook } from './reportWorkbook';
 
 /**
@@ -96,11 +95,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isReportPeriodInRange(period)) throw fieldErrors((t) => t.server.reportDayRange());
     if (period.from > period.to) throw fieldErrors((t) => t.server.reportPeriodOrder());
     const settings = await readSettings(app.db);
-    // The kept counts at most 5 minutes old (reportSummaries.ts); then one read-only snapshot
-    // without JIT (server/db/withoutJit.ts): JIT spent seconds compiling these aggregates.
-    const keptAt = await app.reportSummaries.fresh(today);
+    // The kept counts are the records' own (reportSummaries.ts: kept by the transactions that
+    // change them), so the answer is as of now; one read-only snapshot without JIT
+    // (server/db/withoutJit.ts): JIT spent seconds compiling these aggregates.
     const { asOf, ...counted } = await withoutJit(app.db, async (db) => ({
-      asOf: await summaryTakenAt(db, keptAt),
+      asOf: now,
       ...(await report.count({
         db,
         query: request.query,
