@@ -342,8 +342,8 @@ const main = async () => {
       ],
       ['GET /reports/children?ageBand=6-11', () => children('/reports/children?ageBand=6-11'), runs],
       [
-        'GET /reports/children?sex=female&disability=true',
-        () => children('/reports/children?sex=female&disability=true'),
+        'GET /reports/children?sex=male&disability=true',
+        () => children('/reports/children?sex=male&disability=true'),
         runs,
       ],
       ['GET /dashboard (super user)', dashboard, runs],
