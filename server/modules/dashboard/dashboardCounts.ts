@@ -221,7 +221,7 @@ export const servicesDue = async (db: TDbOrTx, user: TAuthUser): Promise<TData['
 };
 
 /**
- * Applications by status from the kept counts (at most 5 minutes old); approvals expiring (within
+ * Applications by status from the kept counts (as of now, issue 37); approvals expiring (within
  * 30 days) and expired by the list's own filter, live (each a range of the applications' status and
  * approval-end index).
  */

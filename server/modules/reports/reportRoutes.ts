@@ -31,7 +31,8 @@ import { reportWorkbook } from './reportWorkbook';
 
 /**
  * The programme's figures (issue 24, DESIGN.md section 6): `GET /reports/children`, read from the
- * kept counts (`asOf` is when they were taken, at most 5 minutes before) within the user's office scope.
+ * kept counts (kept by the records' own transactions since issue 37: `asOf` is the request's time)
+ * within the user's office scope.
  */
 const querystring = ZReportQuery;
 const reports = [
@@ -79,8 +80,8 @@ const reports = [
 
 /**
  * The programme's figures (issue 24, DESIGN.md section 6): `GET /reports/children` and
- * `GET /reports/parents`, read from counts kept at most 5 minutes (`asOf` is when they were
- * taken) and today's counted live, within the user's office scope; and each as an Excel workbook (`.xlsx`), built from that answer.
+ * `GET /reports/parents`, read from the kept counts (as of the request, issue 37) and today's counted
+ * live, within the user's office scope; and each as an Excel workbook (`.xlsx`), built from that answer.
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A report's answer to a request: its figures, each with its list and its target where set. */
