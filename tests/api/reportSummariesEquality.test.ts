@@ -111,6 +111,7 @@ const filters = () => [
 const keptRows = async () => {
   const tables = [
     'report_child_now',
+    'report_child_now_year',
     'report_child_day',
     'report_child_month',
     'report_stage_day',

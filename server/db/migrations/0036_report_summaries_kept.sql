@@ -47,6 +47,18 @@ CREATE TABLE "report_child_now" (
 	"n" integer NOT NULL,
 	CONSTRAINT "report_child_now_key" UNIQUE NULLS NOT DISTINCT ("head_office_id", "status", "sex", "disability", "birth_month")
 );--> statement-breakpoint
+CREATE INDEX "report_child_now_birth_idx" ON "report_child_now" ("birth_month");--> statement-breakpoint
+-- The same by birth year: a report reads whole years here, the months of the (at most five) years
+-- a band boundary falls in from the months table, the boundary months' children by birth day.
+CREATE TABLE "report_child_now_year" (
+	"head_office_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"sex" text,
+	"disability" boolean NOT NULL,
+	"birth_year" integer,
+	"n" integer NOT NULL,
+	CONSTRAINT "report_child_now_year_key" UNIQUE NULLS NOT DISTINCT ("head_office_id", "status", "sex", "disability", "birth_year")
+);--> statement-breakpoint
 -- Events by day and by month (a period: its whole months here, its first and last days there).
 CREATE TABLE "report_child_day" (
 	"kind" text NOT NULL,
@@ -224,6 +236,9 @@ BEGIN
 		INSERT INTO report_child_now AS s (head_office_id, status, sex, disability, birth_month, n)
 		VALUES (f.head_office_id, f.status, f.sex, f.disability, date_trunc('month', f.date_of_birth)::date, sign * f.n)
 		ON CONFLICT ON CONSTRAINT report_child_now_key DO UPDATE SET n = s.n + excluded.n;
+		INSERT INTO report_child_now_year AS s (head_office_id, status, sex, disability, birth_year, n)
+		VALUES (f.head_office_id, f.status, f.sex, f.disability, extract(year FROM f.date_of_birth)::int, sign * f.n)
+		ON CONFLICT ON CONSTRAINT report_child_now_year_key DO UPDATE SET n = s.n + excluded.n;
 	ELSIF f.kind LIKE 'stage.%' THEN
 		INSERT INTO report_stage_day AS s (stage, day, head_office_id, sex, disability, days, n)
 		VALUES (substr(f.kind, 7), f.day, f.head_office_id, f.sex, f.disability, f.days, sign * f.n)
@@ -311,7 +326,7 @@ BEGIN
 	LOCK TABLE report_child_facts, report_parent_facts IN EXCLUSIVE MODE;
 	ALTER TABLE report_child_facts DISABLE TRIGGER report_child_facts_counted;
 	ALTER TABLE report_parent_facts DISABLE TRIGGER report_parent_facts_counted;
-	TRUNCATE report_child_facts, report_parent_facts, report_child_now, report_child_day, report_child_month,
+	TRUNCATE report_child_facts, report_parent_facts, report_child_now, report_child_now_year, report_child_day, report_child_month,
 		report_stage_day, report_stage_month, report_application_now, report_application_day;
 	EXECUTE 'INSERT INTO report_child_facts ' || report_child_facts_sql('true');
 	EXECUTE 'INSERT INTO report_parent_facts ' || report_parent_facts_sql('true');
@@ -320,6 +335,9 @@ BEGIN
 	INSERT INTO report_child_now (head_office_id, status, sex, disability, birth_month, n)
 		SELECT head_office_id, status, sex, disability, date_trunc('month', date_of_birth)::date, sum(n)
 		FROM report_child_facts WHERE kind = 'now' GROUP BY 1, 2, 3, 4, 5;
+	INSERT INTO report_child_now_year (head_office_id, status, sex, disability, birth_year, n)
+		SELECT head_office_id, status, sex, disability, extract(year FROM birth_month)::int, sum(n)
+		FROM report_child_now GROUP BY 1, 2, 3, 4, 5;
 	INSERT INTO report_child_day (kind, day, head_office_id, sex, disability, n, days)
 		SELECT kind, day, head_office_id, sex, disability, sum(n), sum(n * days)
 		FROM report_child_facts WHERE kind <> 'now' AND kind NOT LIKE 'stage.%' GROUP BY 1, 2, 3, 4, 5;
@@ -337,5 +355,8 @@ BEGIN
 	INSERT INTO report_application_day (kind, day, head_office_id, sex, n, days)
 		SELECT kind, day, head_office_id, sex, sum(n), sum(n * days)
 		FROM report_parent_facts WHERE kind NOT IN ('now', 'proposal') GROUP BY 1, 2, 3, 4;
+	-- The planner's estimates of the new rows (a bulk load is followed by a rebuild).
+	ANALYZE report_child_facts, report_parent_facts, report_child_now, report_child_now_year, report_child_day,
+		report_child_month, report_stage_day, report_stage_month, report_application_now, report_application_day;
 END $$;--> statement-breakpoint
 SELECT report_rebuild();

@@ -89,9 +89,9 @@ export const summaryCondition = (context: TReportContext, withChild = true): SQL
 type TChildGroup = 'province' | 'sex' | 'ageBand' | 'disability';
 
 /**
- * Children by status now, by every breakdown's group, from the kept counts by birth month (a few
- * thousand rows for a million children) and, in the months an age band's boundary falls in on
- * today, the kept children by birth day; `byStatus(group)` folds the rows as `group by group,
+ * Children by status now, by every breakdown's group, from the kept counts by birth year (whole
+ * years with no age band boundary on today), by birth month (the other months of the years a
+ * boundary falls in) and, in the months a boundary falls in, the kept children by birth day; `byStatus(group)` folds the rows as `group by group,
  * status` would count them, `byStatus()` by status alone.
  */
 const childrenByStatus = async (context: TReportContext) => {
@@ -104,15 +104,31 @@ const childrenByStatus = async (context: TReportContext) => {
       ),
       sql` or `,
     );
+  const boundaryYears = [...new Set(boundaries.map((month) => Number(month.slice(0, 4))))];
+  const yearList = sql.join(
+    boundaryYears.map((year) => sql`${year}::int`),
+    sql`, `,
+  );
   const condition = summaryCondition(context);
   const rows = await rowsOf<Record<TChildGroup | 'status' | 'n', string | null>>(
     context.db,
     sql`select ho.province_id::text as province, x.sex, x.band as "ageBand",
           (case when x.disability then 'true' else 'false' end) as disability, x.status, sum(x.n) as n
         from (
+          select s.head_office_id, s.status, s.sex, s.disability,
+            ${ageBandSql(today, sql`make_date(s.birth_year, 1, 1)`)} as band, s.n
+          from report_child_now_year s
+          where s.birth_year not in (${yearList}) and ${condition}
+          union all
           select s.head_office_id, s.status, s.sex, s.disability, ${ageBandSql(today, sql`s.birth_month`)} as band, s.n
           from report_child_now s
-          where not (${inBoundary(sql`s.birth_month`)}) and ${condition}
+          where (${sql.join(
+            boundaryYears.map(
+              (year) =>
+                sql`(s.birth_month >= ${`${year}-01-01`}::date and s.birth_month < ${`${year + 1}-01-01`}::date)`,
+            ),
+            sql` or `,
+          )}) and not (${inBoundary(sql`s.birth_month`)}) and ${condition}
           union all
           select s.head_office_id, s.status, s.sex, s.disability, ${ageBandSql(today, sql`s.date_of_birth`)} as band, s.n
           from report_child_facts s
