@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../server/db/rowsOf';
 import {
@@ -13,6 +14,7 @@ import { addMonths } from '../../src/domain/addMonths';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
 import { addDays } from '../../src/domain/serviceSchedule';
+import { file, multipart } from './support/multipart';
 import { insertApplication, insertChild, insertMatching, insertService } from './support/recordFixtures';
 import { adminPassword, createTestApp, type TTestApp } from './testApp';
 
@@ -317,12 +319,39 @@ describe('the kept report counts equal the records', () => {
             (select 1 from adoptive_matchings m where m.child_id = c.id) and c.merged_into_id is null
             and not exists (select 1 from child_infos o where o.merged_into_id = c.id) order by c.id limit 1)`,
     );
-    await db.execute(
-      sql`insert into child_infos (code, family_name_en, given_name_en, sex, date_of_birth, status, head_office_id)
-          select 'CH-EQ-IMP-' || g, 'Imported', 'Child ' || g, case when g % 2 = 0 then 'male' else 'female' end,
-            ${today}::date - (g * 397), 'registered', ${offices[1]}
-          from generate_series(1, 12) g`,
-    );
+    // An import through the API (a workbook checked, then committed: one transaction, many rows).
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Children');
+    const rows = [
+      ['Code', 'Sex', 'Family name (Latin)', 'Given name (Latin)', 'Date of birth', 'Head office'],
+      ...Array.from({ length: 12 }, (_, i) => [
+        null,
+        i % 2 ? 'female' : 'male',
+        'Imported',
+        `Child ${i}`,
+        i === 0 ? addMonths(today, -36) : daysAgo(40 + i * 531),
+        'HO-EQ-2',
+      ]),
+    ];
+    rows.forEach((row, index) => {
+      sheet.getRow(index + 1).values = row as ExcelJS.CellValue[];
+    });
+    const body = multipart([file('children.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))]);
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/upload/children/dry-run',
+      payload: body.payload,
+      headers: { ...t.bearer(token), locale: 'en', ...body.headers },
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const committed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/upload/children/commit',
+      payload: { token: checked.json().data.token },
+      headers: { ...t.bearer(token), locale: 'en' },
+    });
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(committed.json().data.created).toHaveLength(12);
 
     // The kept answers, then every summary derived again from the records and the answers again.
     const urls = filters().flatMap((query) => [`/reports/children${query}`, `/reports/parents${query}`]);
