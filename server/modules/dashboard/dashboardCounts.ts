@@ -117,9 +117,9 @@ const keptByStatus = async (db: TDbOrTx, user: TAuthUser, table: string) =>
     )
   ).map((row) => ({ status: row.status, value: Number(row.value) }));
 
-/** Children by status, from the kept counts (kept by the records' own transactions). */
+/** Children by status, from the kept counts by birth year (the smallest: no age band here). */
 export const childrenByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['children']> => ({
-  byStatus: byStatus(childArea, await keptByStatus(db, user, 'report_child_now')),
+  byStatus: byStatus(childArea, await keptByStatus(db, user, 'report_child_now_year')),
 });
 
 /**
