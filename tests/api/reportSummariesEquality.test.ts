@@ -353,6 +353,28 @@ describe('the kept report counts equal the records', () => {
     expect(committed.statusCode, committed.body).toBe(200);
     expect(committed.json().data.created).toHaveLength(12);
 
+    // Two transactions changing one child at once (side by side on PostgreSQL): its facts are
+    // re-derived by one after the other, never both copies kept.
+    const [served] = await rowsOf<{ id: number; child_id: number }>(
+      db,
+      sql`select s.id, s.child_id from post_adoption_services s join child_infos c on c.id = s.child_id
+          where c.merged_into_id is null and not exists (select 1 from child_disabilities d where d.child_id = c.id)
+          order by s.id limit 1`,
+    );
+    expect(served).toBeDefined();
+    await Promise.all([
+      db.transaction(async (tx) => {
+        await tx.insert(childDisabilities).values({ childId: served.child_id, disabilityId: disability.id });
+        await tx.execute(sql`select pg_sleep(0.2)`);
+      }),
+      db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update post_adoption_services set status = 'confirmed', actual_date = ${daysAgo(3)}::date where id = ${served.id}`,
+        );
+        await tx.execute(sql`select pg_sleep(0.2)`);
+      }),
+    ]);
+
     // The kept answers, then every summary derived again from the records and the answers again.
     const urls = filters().flatMap((query) => [`/reports/children${query}`, `/reports/parents${query}`]);
     const kept: Record<string, unknown> = {};

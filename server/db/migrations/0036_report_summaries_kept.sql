@@ -204,6 +204,9 @@ $f$;--> statement-breakpoint
 CREATE FUNCTION "report_sync_children"(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
+	-- One transaction at a time re-derives a child (until it commits): two at once would each add
+	-- their own copy of its new facts. The next statement's snapshot then sees the other's commit.
+	PERFORM pg_advisory_xact_lock(37001, id) FROM (SELECT DISTINCT unnest(ids) AS id ORDER BY 1) locked;
 	EXECUTE format($q$
 		WITH fresh AS (%s),
 		gone AS (
@@ -218,6 +221,7 @@ END $$;--> statement-breakpoint
 CREATE FUNCTION "report_sync_parents"(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	IF ids IS NULL OR cardinality(ids) = 0 THEN RETURN; END IF;
+	PERFORM pg_advisory_xact_lock(37002, id) FROM (SELECT DISTINCT unnest(ids) AS id ORDER BY 1) locked;
 	EXECUTE format($q$
 		WITH fresh AS (%s),
 		gone AS (
