@@ -42,9 +42,6 @@ export default defineConfig({
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: e2eAdminPassword,
       BACKUP_SCHEDULE: 'off',
-      // The reports and the dashboard count at every request, as the lists do: the tests compare a
-      // figure with its list right after other tests wrote records (5 minutes old by default).
-      REPORT_SUMMARY_MAX_AGE_S: '0',
     },
   },
 });

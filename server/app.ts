@@ -33,7 +33,6 @@ import { registerDuplicateBinding } from './duplicates/findDuplicates';
 import { createFileStore } from './files/fileStore';
 import { createJobRunner } from './jobs/jobRuns';
 import { serverModules } from './modules';
-import { createReportSummaries } from './modules/reports/reportSummaries';
 import { registerOperations } from './operations/operations';
 import { requestIdOf } from './operations/requestId';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
@@ -123,8 +122,6 @@ export const buildApp = async (config: TConfig, options: TBuildOptions = {}) => 
   }).withTypeProvider<ZodTypeProvider>();
   log = app.log;
   app.addHook('onClose', async () => {
-    // The reports' background refresh ends before the database it writes to closes.
-    if (app.hasDecorator('reportSummaries')) await app.reportSummaries.stop();
     if (app.hasDecorator('backups')) await app.backups.stop();
     // The openings noted in the last second are written: a normal stop loses none.
     if (app.hasDecorator('accessLog')) await app.accessLog.stop().catch(() => undefined);
@@ -174,18 +171,6 @@ const registerEverything = async (
   // The timers' runs, once per cluster and recorded (issue 36, GET /admin/jobs).
   const jobs = createJobRunner({ database, now });
   app.decorate('jobs', jobs);
-  // The reports' kept counts: refreshed in the background from the app's start, stopped on close.
-  const reportSummaries = createReportSummaries({
-    db: database.db,
-    now,
-    maxAgeMs: (config.reportSummaryMaxAgeS ?? 300) * 1000,
-    refreshMs: (config.reportSummaryRefreshS ?? 240) * 1000,
-    onRun: app.jobMetrics.observer('report_summaries_refresh'),
-    jobs,
-    logError: (error) => app.log.error({ err: error }, 'report summaries: refresh failed'),
-  });
-  app.decorate('reportSummaries', reportSummaries);
-  app.addHook('onReady', async () => reportSummaries.start());
   // Backups (issue 27): made on request and, in the server, on the settings' schedule.
   const backups = createBackupService({
     dataDir: config.dataDir,

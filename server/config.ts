@@ -38,13 +38,6 @@ export type TConfig = {
    */
   trustProxy: boolean | string;
   /**
-   * How old, in seconds, the reports' and the dashboard's kept counts may be when they answer
-   * (issue 24: at most 5 minutes, the default); 0 reads them fresh at every request (the API tests).
-   */
-  reportSummaryMaxAgeS?: number;
-  /** The kept counts' background refresh interval in seconds (default 240); 0: none. */
-  reportSummaryRefreshS?: number;
-  /**
    * Lists count their matching rows exactly up to this many (default 10,000); above, they answer
    * the planner's estimate with `totalExact: false` (issue 26). Tests set a small one.
    */
@@ -105,10 +98,6 @@ const ZEnv = z.object({
   /** At least 16 characters: a guessable token would open the metrics to anyone. */
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters long').optional()),
   SHUTDOWN_TIMEOUT_S: seconds(25),
-  /** How old the reports' kept counts may be (default 300 s); 0 counts at every request (the browser tests). */
-  REPORT_SUMMARY_MAX_AGE_S: optional(
-    wholeNumber().min(0, 'must be 0 or more').max(86_400, 'must be at most 86400').optional(),
-  ),
   /** `true` (trust any proxy), `false`, or a comma-separated list of proxy addresses/CIDRs. */
   TRUST_PROXY: optional(
     z
@@ -176,6 +165,5 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): TConfig => {
     backupDir: path.resolve(values.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     metricsToken: values.METRICS_TOKEN,
     shutdownTimeoutS: values.SHUTDOWN_TIMEOUT_S,
-    reportSummaryMaxAgeS: values.REPORT_SUMMARY_MAX_AGE_S,
   };
 };

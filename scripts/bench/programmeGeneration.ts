@@ -4,6 +4,10 @@
  * children with common Khmer names and their Latin spellings, applications, matchings with their
  * status history, post-adoption services and one audit row a record, spread over the head offices.
  */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { TDbOrTx } from '../../server/audit';
+import { rebuildReportSummaries } from '../../server/modules/reports/reportSummaries';
 import { matchingWorkflowActions } from '../../src/domain/workflows/matching.workflow';
 
 /** Common Khmer family and given names, each with its usual Latin spelling. */
@@ -267,4 +271,44 @@ export const programmeGeneration = (
      ) t`,
     ],
   ];
+};
+
+/** The tables whose changes the reports' triggers follow (migration 0036). */
+const reportedTables = [
+  'child_infos',
+  'child_disabilities',
+  'adoptive_matchings',
+  'post_adoption_services',
+  'status_history',
+  'parent_infos',
+];
+
+/**
+ * The programme generated as a bulk load is made: the reports' triggers off (each row would
+ * re-derive its child's facts: 1.7 ms a row), the statements, the statistics (as autovacuum, or
+ * the server on PGlite, takes them), then the kept counts rebuilt once (`npm run reports:rebuild`).
+ * Each step is told to `onStep` with its seconds.
+ */
+export const loadProgramme = async (
+  db: TDbOrTx,
+  statements: [string, string][],
+  onStep: (label: string, seconds: number) => void,
+) => {
+  const timed = async (label: string, run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    onStep(label, (performance.now() - started) / 1000);
+  };
+  const triggers = async (state: 'enable' | 'disable') => {
+    for (const table of reportedTables)
+      await db.execute(sql.raw(`alter table ${table} ${state} trigger report_row_changed`));
+  };
+  await triggers('disable');
+  try {
+    for (const [label, statement] of statements) await timed(label, () => db.execute(sql.raw(statement)));
+  } finally {
+    await triggers('enable');
+  }
+  await timed('vacuum analyze', () => db.execute(sql.raw('vacuum analyze')));
+  await timed('report summaries rebuilt', () => rebuildReportSummaries(db));
 };

@@ -121,7 +121,6 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
           JWT_SECRET: jwtSecret,
           ADMIN_PASSWORD: adminPassword,
           BACKUP_SCHEDULE: 'off',
-          REPORT_SUMMARY_MAX_AGE_S: '0',
           PORT: '0',
           HOST: '127.0.0.1',
         };

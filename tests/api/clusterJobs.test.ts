@@ -7,7 +7,6 @@ import { buildApp, type TApp } from '../../server/app';
 import { backupDirOf } from '../../server/backups/backupStore';
 import { rowsOf } from '../../server/db/rowsOf';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
-import { createReportSummaries } from '../../server/modules/reports/reportSummaries';
 import { formatInstant } from '../../src/domain/dateFormat';
 import type { TJobRun } from '../../src/domain/jobs';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
@@ -15,8 +14,8 @@ import { secondApp } from './support/secondApp';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
- * Issue 36, 'Jobs run once per cluster': the timers (the scheduled backup, the report summaries'
- * refresh) run once per slot however many processes share the database, their runs are recorded
+ * Issue 36, 'Jobs run once per cluster': the timers (the scheduled backup; the report summaries'
+ * refresh until issue 37 kept them by triggers) run once per slot however many processes share the database, their runs are recorded
  * and listed to super users (`GET /admin/jobs`), and processes started at once on an empty
  * PostgreSQL database all come up (migrations under a lock). Two apps on one database on
  * PostgreSQL only: PGlite is one process per data directory.
@@ -102,26 +101,10 @@ describe('GET /admin/jobs', () => {
     expect(await runsOf('backup_schedule')).toEqual([{ slot: hour.toISOString(), n: 1 }]);
   }, 60_000);
 
-  it('the report refresh runs once per interval; a failed run is listed with its error', async () => {
-    const summaries = createReportSummaries({
-      db: t.app.db,
-      now: t.clock.now,
-      maxAgeMs: 0,
-      refreshMs: 240_000,
-      jobs: t.app.jobs,
-    });
-    expect(await summaries.tick()).toBe(true);
-    expect(await summaries.tick()).toBe(false);
-    t.clock.advance(240_000);
-    expect(await summaries.tick()).toBe(true);
-    const runs = (await jobsList(await freshAdmin(), '?job=report_summaries_refresh')).json()
-      .data as TJobRun[];
-    expect(runs.map((run) => run.result)).toEqual(['ok', 'ok']);
-    expect((await runsOf('report_summaries_refresh')).map((row) => row.n)).toEqual([1, 1]);
-
-    t.clock.advance(240_000);
+  // The reports' summaries are kept by triggers since issue 37: no refresh runs any more.
+  it('a failed run is listed with its error', async () => {
     await expect(
-      t.app.jobs.once('report_summaries_refresh', 'a-failing-slot', async () => {
+      t.app.jobs.once('backup_schedule', 'a-failing-slot', async () => {
         throw new Error('disk full');
       }),
     ).rejects.toThrow('disk full');
@@ -152,27 +135,6 @@ describe.runIf(onPostgres)('two processes on one PostgreSQL database', () => {
       headers: { authorization: `Bearer ${await freshAdmin()}` },
     });
     expect(listed.json().data[0]).toMatchObject({ slot: slot.toISOString(), result: 'ok' });
-
-    // The report refresh: once per interval across both.
-    const refreshOf = (app: TApp) =>
-      createReportSummaries({
-        db: app.db,
-        now: t.clock.now,
-        maxAgeMs: 0,
-        refreshMs: 240_000,
-        jobs: app.jobs,
-      });
-    const [a, b] = [refreshOf(t.app), refreshOf(other)];
-    t.clock.advance(240_000);
-    const before = (await runsOf('report_summaries_refresh')).length;
-    expect((await Promise.all([a.tick(), b.tick()])).filter(Boolean)).toHaveLength(1);
-    expect(await b.tick()).toBe(false);
-    t.clock.advance(240_000);
-    expect((await Promise.all([b.tick(), a.tick()])).filter(Boolean)).toHaveLength(1);
-    expect(await a.tick()).toBe(false);
-    const after = await runsOf('report_summaries_refresh');
-    expect(after.length - before).toBe(2);
-    expect(after.every((row) => row.n === 1)).toBe(true);
   }, 120_000);
 
   it('a backup made on one is listed and downloaded on the other (one BACKUP_DIR); two asked at once on both: one 201, one 409 naming who makes it', async () => {

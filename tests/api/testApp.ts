@@ -66,10 +66,6 @@ export const createTestApp = async (
     refreshReuseGraceS: 10,
     clientDir: path.join(dataDir, 'no-client'),
     trustProxy: false,
-    // The reports' kept counts taken at every request and never in the background: a test reads
-    // what it just wrote (tests/api/reportSummaries.test.ts covers the 5 minutes and the refresh).
-    reportSummaryMaxAgeS: 0,
-    reportSummaryRefreshS: 0,
     ...overrides,
   };
   let app: TApp;

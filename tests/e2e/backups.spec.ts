@@ -71,10 +71,9 @@ test('an administrator makes a backup on the settings screen in Khmer and downlo
     const row = table.getByRole('row').nth(1);
     await expect(row.getByText(words.states.done(), { exact: true })).toBeVisible();
     await expect(card.getByTestId('backup-last-done')).not.toHaveText(words.never());
-    // The background jobs' runs (issue 36): the reports' refresh ran when the server started.
-    const runs = card.getByRole('table', { name: words.jobs.listLabel() });
-    const refresh = runs.getByRole('row').filter({ hasText: words.jobs.names.report_summaries_refresh() });
-    await expect(refresh.first().getByText(words.jobs.results.ok(), { exact: true })).toBeVisible();
+    // The background jobs' runs (issue 36): none here (the scheduled backup is off; the reports'
+    // refresh is gone since issue 37 kept their counts by triggers), said so.
+    await expect(card.getByText(words.jobs.empty(), { exact: true })).toBeVisible();
     await saveScreenshot(page, `backups-settings-${locale}`);
     const name = (await row.locator('td').first().textContent())?.trim() ?? '';
     const downloaded = page.waitForEvent('download');

@@ -117,9 +117,9 @@ const keptByStatus = async (db: TDbOrTx, user: TAuthUser, table: string) =>
     )
   ).map((row) => ({ status: row.status, value: Number(row.value) }));
 
-/** Children by status, from the kept counts (at most 5 minutes old: the answer's `asOf`). */
+/** Children by status, from the kept counts by birth year (the smallest: no age band here). */
 export const childrenByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['children']> => ({
-  byStatus: byStatus(childArea, await keptByStatus(db, user, 'report_children_now')),
+  byStatus: byStatus(childArea, await keptByStatus(db, user, 'report_child_now_year')),
 });
 
 /**
@@ -221,12 +221,12 @@ export const servicesDue = async (db: TDbOrTx, user: TAuthUser): Promise<TData['
 };
 
 /**
- * Applications by status from the kept counts (at most 5 minutes old); approvals expiring (within
+ * Applications by status from the kept counts (as of now, issue 37); approvals expiring (within
  * 30 days) and expired by the list's own filter, live (each a range of the applications' status and
  * approval-end index).
  */
 export const applicationsByStatus = async (db: TDbOrTx, user: TAuthUser): Promise<TData['applications']> => {
-  const rows = await keptByStatus(db, user, 'report_applications_now');
+  const rows = await keptByStatus(db, user, 'report_application_now');
   // A merged application (issue 35) is counted nowhere, as its list does not show it.
   const office = and(officeCondition(parentInfos.headOfficeId, user), isNull(parentInfos.mergedIntoId));
   const approvals = await countEach(db, parentInfos, {

@@ -13,7 +13,6 @@ import { requestLocale } from '../../plugins/locale';
 import { currentUser } from '../../plugins/permissions';
 import { readSettings } from '../../settings/readSettings';
 import { countWorkQueue } from '../../workQueue/collectWorkQueue';
-import { summaryTakenAt } from '../reports';
 import {
   applicationsByStatus,
   childrenByStatus,
@@ -58,12 +57,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       // The programme's today, by the app's clock (tests move it), as the work queue counts it.
       const today = isoDateIn(new Date(app.now()));
       const data: TDashboard['data'] = { asOf: new Date(app.now()).toISOString(), scope: { office: null } };
-      // Children and applications by status come from the reports' kept counts (at most 5 minutes
-      // old): the answer's `asOf` is then when those were taken.
-      const kept = reads(childArea) || reads(parentArea) ? await app.reportSummaries.fresh(today) : undefined;
       // Every card counted in one read-only transaction without JIT (server/db/withoutJit.ts).
       await withoutJit(app.db, async (db) => {
-        if (kept) data.asOf = (await summaryTakenAt(db, kept)).toISOString();
         // Whose records every card counts (issue 35): the page says it.
         data.scope = await dashboardScope(db, user);
         // The queue's total alone: each source counts without building its items.

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { addMonths } from '../../../src/domain/addMonths';
 import { childArea } from '../../../src/domain/areas/child.area';
 import { matchingStageNames } from '../../../src/domain/matchingStage';
 import type { TReportBreakdownRow, TReportIndicator } from '../../../src/domain/reports/reportAnswer';
@@ -9,7 +10,15 @@ import type { TTranslatable } from '../../../src/domain/translatable';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import { translators } from '../../plugins/locale';
-import { bandBirthDays, bandYears, hasDisabilitySql, num, rowsOf } from './reportSql';
+import {
+  ageBandSql,
+  bandBirthDays,
+  bandBoundaryMonths,
+  bandYears,
+  hasDisabilitySql,
+  num,
+  rowsOf,
+} from './reportSql';
 import { periodRows } from './reportSummaries';
 import { provinceNamesOf, statusBreakdownRows } from './statusBreakdown';
 
@@ -57,9 +66,10 @@ const recordCondition = (context: TReportContext, officeColumn: SQL): SQL => {
 };
 
 /**
- * The filters on a summary row `s` (server/modules/reports/reportSummaries.ts), which keeps the
- * record's own office and its child's sex, age band (on the summary's day, the request's) and
- * disability: the same condition as `recordCondition` on the records themselves.
+ * The filters on a kept row `s` (server/modules/reports/reportSummaries.ts), which keeps the record's
+ * own office and its child's sex and disability: the same condition as `recordCondition` on the
+ * records themselves. The age band (which depends on today) is read apart: `childrenByStatus`,
+ * `childEvents`.
  */
 export const summaryCondition = (context: TReportContext, withChild = true): SQL => {
   const { query, officeScope } = context;
@@ -72,7 +82,6 @@ export const summaryCondition = (context: TReportContext, withChild = true): SQL
     );
   if (!withChild) return sql.join(parts, sql` and `);
   if (query.sex !== undefined) parts.push(sql`s.sex = ${query.sex}`);
-  if (query.ageBand !== undefined) parts.push(sql`s.age_band = ${query.ageBand}`);
   if (query.disability !== undefined) parts.push(sql`s.disability = ${query.disability === 'true'}`);
   return sql.join(parts, sql` and `);
 };
@@ -80,17 +89,54 @@ export const summaryCondition = (context: TReportContext, withChild = true): SQL
 type TChildGroup = 'province' | 'sex' | 'ageBand' | 'disability';
 
 /**
- * Children by status now, by every breakdown's group, from the kept summary (a few thousand rows
- * for a million children); `byStatus(group)` folds the rows as `group by group, status` would
- * count them, `byStatus()` by status alone.
+ * Children by status now, by every breakdown's group, from the kept counts by birth year (whole
+ * years with no age band boundary on today), by birth month (the other months of the years a
+ * boundary falls in) and, in the months a boundary falls in, the kept children by birth day; `byStatus(group)` folds the rows as `group by group,
+ * status` would count them, `byStatus()` by status alone.
  */
 const childrenByStatus = async (context: TReportContext) => {
+  const { today, query } = context;
+  const boundaries = bandBoundaryMonths(today);
+  const inBoundary = (column: SQL) =>
+    sql.join(
+      boundaries.map(
+        (month) => sql`(${column} >= ${month}::date and ${column} < ${addMonths(month, 1)}::date)`,
+      ),
+      sql` or `,
+    );
+  const boundaryYears = [...new Set(boundaries.map((month) => Number(month.slice(0, 4))))];
+  const yearList = sql.join(
+    boundaryYears.map((year) => sql`${year}::int`),
+    sql`, `,
+  );
+  const condition = summaryCondition(context);
   const rows = await rowsOf<Record<TChildGroup | 'status' | 'n', string | null>>(
     context.db,
-    sql`select ho.province_id::text as province, s.sex, s.age_band as "ageBand",
-          (case when s.disability then 'true' else 'false' end) as disability, s.status, s.n
-        from report_children_now s join head_offices ho on ho.id = s.head_office_id
-        where ${summaryCondition(context)}`,
+    sql`select ho.province_id::text as province, x.sex, x.band as "ageBand",
+          (case when x.disability then 'true' else 'false' end) as disability, x.status, sum(x.n) as n
+        from (
+          select s.head_office_id, s.status, s.sex, s.disability,
+            ${ageBandSql(today, sql`make_date(s.birth_year, 1, 1)`)} as band, s.n
+          from report_child_now_year s
+          where s.birth_year not in (${yearList}) and ${condition}
+          union all
+          select s.head_office_id, s.status, s.sex, s.disability, ${ageBandSql(today, sql`s.birth_month`)} as band, s.n
+          from report_child_now s
+          where (${sql.join(
+            boundaryYears.map(
+              (year) =>
+                sql`(s.birth_month >= ${`${year}-01-01`}::date and s.birth_month < ${`${year + 1}-01-01`}::date)`,
+            ),
+            sql` or `,
+          )}) and not (${inBoundary(sql`s.birth_month`)}) and ${condition}
+          union all
+          select s.head_office_id, s.status, s.sex, s.disability, ${ageBandSql(today, sql`s.date_of_birth`)} as band, s.n
+          from report_child_facts s
+          where s.kind = 'now' and (${inBoundary(sql`s.date_of_birth`)}) and ${condition}
+        ) x join head_offices ho on ho.id = x.head_office_id
+        where ${query.ageBand === undefined ? sql`true` : sql`x.band = ${query.ageBand}`}
+        group by 1, 2, 3, 4, 5
+        having sum(x.n) <> 0`,
   );
   return (group?: TChildGroup) => {
     const counts = new Map<string, { grp: string | null; status: string; n: number }>();
@@ -103,6 +149,33 @@ const childrenByStatus = async (context: TReportContext) => {
     }
     return [...counts.values()];
   };
+};
+
+/**
+ * The period's kept events (`report_child`) or stage periods (`report_stage`) as rows `s`, filtered
+ * by `condition` and the report's filters: from the summaries by day and month; under an age band
+ * filter (the band depends on today) from the children's facts of the period, by their birth day.
+ */
+const childEvents = (
+  context: TReportContext,
+  table: 'report_child' | 'report_stage',
+  columns: SQL,
+  condition: SQL = sql`true`,
+): SQL => {
+  const { period, query, today } = context;
+  const where = sql`${condition} and ${summaryCondition(context)}`;
+  if (query.ageBand === undefined) return periodRows(table, columns, period, where);
+  const { after, upTo } = bandBirthDays(query.ageBand, today);
+  const facts =
+    table === 'report_child'
+      ? sql`select f.kind, f.day, f.head_office_id, f.sex, f.disability, f.n, f.n * f.days as days
+          from report_child_facts f where f.kind <> 'now' and f.kind not like 'stage.%'`
+      : sql`select substr(f.kind, 7) as stage, f.day, f.head_office_id, f.sex, f.disability, f.days, f.n
+          from report_child_facts f where f.kind <> 'now' and f.kind like 'stage.%'`;
+  return sql`select ${columns} from (${facts}
+      and f.day >= ${period.from}::date and f.day <= ${period.to}::date
+      and f.date_of_birth > ${after}::date and f.date_of_birth <= ${upTo}::date) s
+    where ${where}`;
 };
 
 /**
@@ -154,7 +227,7 @@ export const childReport = async (context: TReportContext) => {
   const dayRows = await rowsOf<{ kind: string; n: string; days: string }>(
     db,
     sql`select p.kind, sum(p.n) as n, sum(p.days) as days
-        from (${periodRows('report_child', 'day', sql`s.kind, s.n, s.days`, period, summaryCondition(context))}) p
+        from (${childEvents(context, 'report_child', sql`s.kind, s.n, s.days`)}) p
         group by p.kind`,
   );
   const inPeriod = (kind: string) => {
@@ -218,7 +291,7 @@ export const childReport = async (context: TReportContext) => {
   const stageDays = await rowsOf<{ stage: string; days: number; n: string }>(
     db,
     sql`select p.stage, p.days, sum(p.n) as n
-        from (${periodRows('report_stage', 'left_on', sql`s.stage, s.days, s.n`, period, summaryCondition(context))}) p
+        from (${childEvents(context, 'report_stage', sql`s.stage, s.days, s.n`)}) p
         group by 1, 2`,
   );
   for (const stage of matchingStageNames) {
@@ -283,7 +356,7 @@ export const childReport = async (context: TReportContext) => {
   const monthly = await rowsOf<{ month: string; kind: string; n: string }>(
     db,
     sql`select to_char(p.day, 'YYYY-MM') as month, (case when p.kind = 'adopted' then 'adoptedInPeriod' else p.kind end) as kind, sum(p.n) as n
-        from (${periodRows('report_child', 'day', sql`s.kind, s.day, s.n`, period, sql`s.kind in ('adopted', 'servicesGiven') and ${summaryCondition(context)}`)}) p
+        from (${childEvents(context, 'report_child', sql`s.kind, s.day, s.n`, sql`s.kind in ('adopted', 'servicesGiven')`)}) p
         group by 1, 2`,
   );
   const series = months.map((month) => ({

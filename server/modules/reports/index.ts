@@ -2,7 +2,6 @@ import type { TServerModule } from '../module';
 import { reportRoutes } from './reportRoutes';
 
 export { rowsOf } from './reportSql';
-export { summaryTakenAt } from './reportSummaries';
 
 /** The programme's reports (issue 24): figures counted from every area's records. */
 export const reportsModule: TServerModule = {

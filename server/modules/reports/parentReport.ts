@@ -29,7 +29,7 @@ export const parentReport = async (context: TReportContext) => {
   const nowRows = await rowsOf<{ province: string; sex: string | null; status: string; n: string }>(
     db,
     sql`select ho.province_id::text as province, s.sex, s.status, s.n
-        from report_applications_now s join head_offices ho on ho.id = s.head_office_id where ${kept}`,
+        from report_application_now s join head_offices ho on ho.id = s.head_office_id where s.n <> 0 and ${kept}`,
   );
   const [days] = await rowsOf<Record<string, string | null>>(
     db,
@@ -40,7 +40,7 @@ export const parentReport = async (context: TReportContext) => {
         sum(s.n) filter (where s.kind = 'approvedUntilFree' and s.day >= ${today}::date) as waiting,
         sum(s.n) filter (where s.kind in ('approvedUntilFree', 'approvedUntilMatched') and s.day >= ${today}::date and s.day <= ${today}::date + 30) as expiring,
         sum(s.n) filter (where s.kind in ('approvedUntilFree', 'approvedUntilMatched') and s.day < ${today}::date) as expired
-        from report_application_days s
+        from report_application_day s
         where ${kept} and (s.kind in ('approvedUntilFree', 'approvedUntilMatched') or ${inPeriod(sql`s.day`)})`,
   );
   const statusCount = (status: string) =>
@@ -56,7 +56,7 @@ export const parentReport = async (context: TReportContext) => {
     db,
     sql`select count(distinct s.parent_id) as families,
         count(distinct s.parent_id) filter (where s.waited) as waited
-        from report_family_proposals s where ${kept} and ${inPeriod(sql`s.day`)}`,
+        from report_parent_facts s where s.kind = 'proposal' and ${kept} and ${inPeriod(sql`s.day`)}`,
   );
   const values = new Map<string, TReportIndicator>();
   const put = (key: string, value: number, extra: Partial<TReportIndicator> = {}) => {
@@ -113,7 +113,7 @@ export const parentReport = async (context: TReportContext) => {
   const monthly = await rowsOf<{ month: string; n: string }>(
     db,
     sql`select to_char(s.day, 'YYYY-MM') as month, sum(s.n) as n
-        from report_application_days s
+        from report_application_day s
         where s.kind = 'received' and ${kept} and ${inPeriod(sql`s.day`)}
         group by 1`,
   );

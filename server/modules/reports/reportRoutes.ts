@@ -27,12 +27,12 @@ import { fileResponse } from '../../plugins/responses';
 import { readSettings } from '../../settings/readSettings';
 import { childReport } from './childReport';
 import { parentReport } from './parentReport';
-import { summaryTakenAt } from './reportSummaries';
 import { reportWorkbook } from './reportWorkbook';
 
 /**
  * The programme's figures (issue 24, DESIGN.md section 6): `GET /reports/children`, read from the
- * kept counts (`asOf` is when they were taken, at most 5 minutes before) within the user's office scope.
+ * kept counts (kept by the records' own transactions since issue 37: `asOf` is the request's time)
+ * within the user's office scope.
  */
 const querystring = ZReportQuery;
 const reports = [
@@ -80,8 +80,8 @@ const reports = [
 
 /**
  * The programme's figures (issue 24, DESIGN.md section 6): `GET /reports/children` and
- * `GET /reports/parents`, read from counts kept at most 5 minutes (`asOf` is when they were
- * taken) and today's counted live, within the user's office scope; and each as an Excel workbook (`.xlsx`), built from that answer.
+ * `GET /reports/parents`, read from the kept counts (as of the request, issue 37) and today's counted
+ * live, within the user's office scope; and each as an Excel workbook (`.xlsx`), built from that answer.
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A report's answer to a request: its figures, each with its list and its target where set. */
@@ -96,11 +96,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isReportPeriodInRange(period)) throw fieldErrors((t) => t.server.reportDayRange());
     if (period.from > period.to) throw fieldErrors((t) => t.server.reportPeriodOrder());
     const settings = await readSettings(app.db);
-    // The kept counts at most 5 minutes old (reportSummaries.ts); then one read-only snapshot
-    // without JIT (server/db/withoutJit.ts): JIT spent seconds compiling these aggregates.
-    const keptAt = await app.reportSummaries.fresh(today);
+    // The kept counts are the records' own (reportSummaries.ts: kept by the transactions that
+    // change them), so the answer is as of now; one read-only snapshot without JIT
+    // (server/db/withoutJit.ts): JIT spent seconds compiling these aggregates.
     const { asOf, ...counted } = await withoutJit(app.db, async (db) => ({
-      asOf: await summaryTakenAt(db, keptAt),
+      asOf: now,
       ...(await report.count({
         db,
         query: request.query,

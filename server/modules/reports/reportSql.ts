@@ -19,14 +19,27 @@ export const bandBirthDays = (band: TReportAgeBand, today: string) => {
   return { after: addMonths(today, -12 * (oldest + 1)), upTo: addMonths(today, -12 * youngest) };
 };
 
-/** The SQL of a child's age band on `today` (null past 17). */
-export const ageBandSql = (today: string): SQL => {
+/** The SQL of a child's age band on `today` (null past 17), by its birth day `birth`. */
+export const ageBandSql = (today: string, birth: SQL = sql`c.date_of_birth`): SQL => {
   const cases = (Object.keys(bandYears) as TReportAgeBand[]).map((band) => {
     const { after, upTo } = bandBirthDays(band, today);
-    return sql`when c.date_of_birth > ${after}::date and c.date_of_birth <= ${upTo}::date then ${band}`;
+    return sql`when ${birth} > ${after}::date and ${birth} <= ${upTo}::date then ${band}`;
   });
   return sql`(case ${sql.join(cases, sql` `)} end)`;
 };
+
+/**
+ * The first days of the birth months an age band's boundary falls in on `today`: in any other month
+ * every child has the same band, so the kept counts by birth month are exact there.
+ */
+export const bandBoundaryMonths = (today: string): string[] => [
+  ...new Set(
+    (Object.keys(bandYears) as TReportAgeBand[]).flatMap((band) => {
+      const { after, upTo } = bandBirthDays(band, today);
+      return [after, upTo].map((day) => `${day.slice(0, 7)}-01`);
+    }),
+  ),
+];
 
 export const hasDisabilitySql = sql`exists (select 1 from child_disabilities d where d.child_id = c.id)`;
 

@@ -1584,7 +1584,7 @@ const en = {
     // issue 36: the background jobs' runs, once per cluster
     jobs: {
       title: 'Background jobs',
-      hint: "The last runs of the scheduled backup and of the reports' refresh. With several servers each run happens on one of them.",
+      hint: 'The last runs of the scheduled backup. With several servers each run happens on one of them.',
       listLabel: 'Runs of the background jobs, newest first',
       empty: 'No background job has run yet.',
       loadFailed: 'The runs of the background jobs could not be loaded.',
