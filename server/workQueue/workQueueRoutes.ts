@@ -6,6 +6,7 @@ import { requestLocale } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { readSettings } from '../settings/readSettings';
 import { collectWorkQueue } from './collectWorkQueue';
+import { defaultWorkQueueExactLimit } from './queueTotal';
 import type { TWorkQueueSource } from './workQueueSource';
 
 /**
@@ -31,7 +32,9 @@ export const workQueueRoutes =
           summary:
             "The signed-in user's work queue: decisions to take, next steps to take, overdue stages, approvals ending, services to follow up",
           description:
-            'Oldest first, at most 200 items; `total` counts them all. A decision needs matchings:read and ' +
+            'Oldest first, at most 200 items; `total` counts them all, exactly while `totalExact` (a ' +
+            "kind above the server's exact limit, 1,000 by default, answers the database's estimate). " +
+            'A decision needs matchings:read and ' +
             'matchings:approve (four-eyes leaves out a request the user made), a next step that is not a ' +
             'decision matchings:read and matchings:update and having proposed the matching or being of its ' +
             'head office, an overdue stage ' +
@@ -50,6 +53,7 @@ export const workQueueRoutes =
           today: isoDateIn(new Date(app.now())),
           settings: await readSettings(app.db),
           dataDir: app.config.dataDir,
+          exactLimit: app.config.workQueueExactLimit ?? defaultWorkQueueExactLimit,
         }),
     );
   };
