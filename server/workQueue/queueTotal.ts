@@ -30,9 +30,15 @@ export const queueTotal = async (
   );
   const counted = Number(row?.n ?? 0);
   if (counted <= limit) return { total: counted, exact: true };
-  let estimate = 0;
-  for (const branch of branches)
-    estimate += plannedRows(await db.execute(sql`explain (format json) ${branch}`));
+  // One plan of all the branches: its top node (an Append) expects the sum of their rows.
+  const estimate = plannedRows(
+    await db.execute(
+      sql`explain (format json) select 1 from (${sql.join(
+        branches.map((branch) => sql`(${branch})`),
+        sql` union all `,
+      )}) branches`,
+    ),
+  );
   return { total: Math.max(estimate, limit + 1), exact: false };
 };
 
