@@ -49,35 +49,15 @@ export const sumTotals = (totals: readonly TQueueTotal[]): TQueueTotal => ({
 });
 
 /**
- * The first `limit` ids of `branches` in one order (keyset: each branch `select id, k… from … where
- * … order by k…, id` read from an index in that order and cut at `limit`, then merged and cut again):
- * no branch reads more than its page. `order` names the merged columns' order (`k1, k2, id`).
+ * The first `limit` ids of `branches` in one order, as a subquery for `id in (…)` (keyset: each
+ * branch `select id, k… from … where … order by k…, id` read from an index in that order and cut at
+ * `limit`, then merged and cut again): no branch reads more than its page, and the page's details
+ * are read in the same statement. `order` names the merged columns' order (`k1, k2, id`).
  */
-export const firstIds = async <TRow extends { id: number }>(
-  db: TDbOrTx,
-  branches: readonly SQL[],
-  order: SQL,
-  limit: number,
-): Promise<TRow[]> => {
-  if (branches.length === 0) return [];
+export const pageIds = (branches: readonly SQL[], order: SQL, limit: number): SQL => {
   const page = sql.raw(String(Math.trunc(limit)));
-  return rowsOf<TRow>(
-    db,
-    sql`select * from (${sql.join(
-      branches.map((branch) => sql`(${branch} limit ${page})`),
-      sql` union all `,
-    )}) page order by ${order} limit ${page}`,
-  );
-};
-
-/** `rows` (a page's details, in any order) in the order of `page`'s ids; a row gone since is left out. */
-export const inPageOrder = <TRow extends { id: number }>(
-  page: readonly { id: number }[],
-  rows: readonly TRow[],
-) => {
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  return page.flatMap((one) => {
-    const row = byId.get(Number(one.id));
-    return row ? [row] : [];
-  });
+  return sql`(select id from (${sql.join(
+    branches.map((branch) => sql`(${branch} limit ${page})`),
+    sql` union all `,
+  )}) page order by ${order} limit ${page})`;
 };

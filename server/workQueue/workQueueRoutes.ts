@@ -15,9 +15,10 @@ import type { TWorkQueueSource } from './workQueueSource';
  * section 7) and only from what they may read and act on: matchings awaiting a decision they may
  * take, matchings whose next step is theirs as caseworker, matchings past their stage's expected
  * days, accepted applications whose approval ends within 30 days or has ended, services after
- * adoption overdue, given with a concern or (their own) due soon. One query per kind, each sorted
- * and cut at 200; merged, oldest first, cut at 200 again, with the true total. The engine names no
- * area: a new kind is a source in its module.
+ * adoption overdue, given with a concern or (their own) due soon. Each kind's first 200 read in its
+ * order from an index (issue 37); merged, oldest first, cut at 200 again, with the total: exact up
+ * to the exact limit per kind, else the database's estimate (`totalExact: false`). The engine names
+ * no area: a new kind is a source in its module.
  */
 export const workQueueRoutes =
   (sources: readonly TWorkQueueSource[]): FastifyPluginAsyncZod =>

@@ -20,7 +20,7 @@ import { adoptiveMatchings, childInfos, parentInfos, users } from '../../db/sche
 import { officeCondition } from '../../resources/officeScope';
 import { plannedRows } from '../../resources/pagedList';
 import { familyTitle, familyTitleColumns } from '../../workQueue/familyTitle';
-import { firstIds, inPageOrder, queueTotal } from '../../workQueue/queueTotal';
+import { pageIds, queueTotal } from '../../workQueue/queueTotal';
 import type { TWorkQueueContext, TWorkQueueSource } from '../../workQueue/workQueueSource';
 
 /**
@@ -66,8 +66,7 @@ const waitingBranches = (
  * these rows only.
  */
 const waitingMatchings = async (db: TDbOrTx, branches: readonly (SQL | undefined)[]) => {
-  const page = await firstIds<{ id: number }>(
-    db,
+  const page = pageIds(
     branches.map(
       (where) =>
         sql`select ${m.id} as id, ${m.lastStepAt} as last_at from ${m} where ${where} order by ${m.lastStepAt} asc nulls first, ${m.id}`,
@@ -75,8 +74,7 @@ const waitingMatchings = async (db: TDbOrTx, branches: readonly (SQL | undefined
     sql`last_at asc nulls first, id`,
     workQueueLimit,
   );
-  if (page.length === 0) return [];
-  const rows = await db
+  return db
     .select({
       id: m.id,
       code: m.code,
@@ -91,13 +89,8 @@ const waitingMatchings = async (db: TDbOrTx, branches: readonly (SQL | undefined
     .from(m)
     .innerJoin(childInfos, eq(childInfos.id, m.childId))
     .innerJoin(parentInfos, eq(parentInfos.id, m.parentId))
-    .where(
-      inArray(
-        m.id,
-        page.map((row) => Number(row.id)),
-      ),
-    );
-  return inPageOrder(page, rows);
+    .where(inArray(m.id, page))
+    .orderBy(sql`${m.lastStepAt} asc nulls first`, m.id);
 };
 
 /** Four-eyes in the query: a matching whose last request is this user's is not theirs to decide. */
@@ -252,8 +245,7 @@ const countOverdue = async (context: TWorkQueueContext) =>
 const overdue = async (context: TWorkQueueContext) => {
   const { db, today, settings, locale } = context;
   const expectedDays = settings.stageExpectedDays;
-  const page = await firstIds<{ id: number }>(
-    db,
+  const page = pageIds(
     overdueBranches(context).map(
       (where) =>
         sql`select ${m.id} as id, ${m.stageEnteredOn} as entered from ${m} where ${where} order by ${m.stageEnteredOn}, ${m.id}`,
@@ -261,7 +253,6 @@ const overdue = async (context: TWorkQueueContext) => {
     sql`entered, id`,
     workQueueLimit,
   );
-  if (page.length === 0) return [];
   const rows = await db
     .select({
       id: m.id,
@@ -273,13 +264,9 @@ const overdue = async (context: TWorkQueueContext) => {
     .from(m)
     .innerJoin(childInfos, eq(childInfos.id, m.childId))
     .innerJoin(parentInfos, eq(parentInfos.id, m.parentId))
-    .where(
-      inArray(
-        m.id,
-        page.map((row) => Number(row.id)),
-      ),
-    );
-  return inPageOrder(page, rows).flatMap((row): TWorkQueueItem[] => {
+    .where(inArray(m.id, page))
+    .orderBy(m.stageEnteredOn, m.id);
+  return rows.flatMap((row): TWorkQueueItem[] => {
     const stage = matchingStageOf(row.status);
     if (!stage) return [];
     return [

@@ -6,7 +6,7 @@ import type { TAuthUser } from '../../auth/service';
 import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
 import { familyTitle, familyTitleColumns } from '../../workQueue/familyTitle';
-import { firstIds, inPageOrder, queueTotal } from '../../workQueue/queueTotal';
+import { pageIds, queueTotal } from '../../workQueue/queueTotal';
 import type { TWorkQueueContext, TWorkQueueSource } from '../../workQueue/workQueueSource';
 import { serviceDueSoonSql, serviceOverdueSql } from './serviceBinding';
 
@@ -49,8 +49,7 @@ const countServices = async ({ db, user, exactLimit }: TWorkQueueContext) =>
   );
 
 const services = async ({ db, user, locale }: TWorkQueueContext) => {
-  const page = await firstIds<{ id: number }>(
-    db,
+  const page = pageIds(
     reasons(user).map(
       (reason) =>
         sql`select ${svc.id} as id, ${reason.since} as since from ${svc} where ${reason.where} order by ${reason.since}, ${svc.id}`,
@@ -58,7 +57,6 @@ const services = async ({ db, user, locale }: TWorkQueueContext) => {
     sql`since, id`,
     workQueueLimit,
   );
-  if (page.length === 0) return [];
   const reason = sql<string>`case when ${serviceOverdueSql} then 'serviceOverdue' when ${concern} then 'serviceConcern' else 'serviceDueSoon' end`;
   const since = sql<string>`(case when ${concern} then ${concernSince} else ${svc.plannedDate} end)::text`;
   // The names are joined for this page only.
@@ -76,13 +74,9 @@ const services = async ({ db, user, locale }: TWorkQueueContext) => {
     .innerJoin(adoptiveMatchings, eq(adoptiveMatchings.id, svc.matchingId))
     .innerJoin(childInfos, eq(childInfos.id, svc.childId))
     .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
-    .where(
-      inArray(
-        svc.id,
-        page.map((row) => Number(row.id)),
-      ),
-    );
-  return inPageOrder(page, rows).map(
+    .where(inArray(svc.id, page))
+    .orderBy(since, svc.id);
+  return rows.map(
     (row): TWorkQueueItem => ({
       entity: 'service',
       entityId: row.id,
