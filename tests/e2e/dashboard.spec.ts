@@ -231,9 +231,11 @@ test("an estimated work queue's total is said 'about', on the card and under the
   // A national office at a million children: more waiting than the server counts exactly (issue 37).
   const total = 95_290;
   let shown = 0;
+  let answered = false;
   await page.route('**/api/v1/work-queue', async (route) => {
     const body = (await (await route.fetch()).json()) as { data: unknown[] };
     shown = body.data.length;
+    answered = true;
     return route.fulfill({ json: { ...body, total, totalExact: false } });
   });
   await page.route('**/api/v1/dashboard', async (route) => {
@@ -248,6 +250,8 @@ test("an estimated work queue's total is said 'about', on the card and under the
     await expect(card.getByText(words.workQueue.totalAbout({ total: groupedNumber(total) }))).toBeVisible(
       slow,
     );
+    // The list's line counts what the queue's answer did not show: known once that answer has come.
+    await expect.poll(() => answered, slow).toBe(true);
     await expect(
       page.getByText(words.workQueue.moreAbout({ count: groupedNumber(total - shown) }), { exact: true }),
     ).toBeVisible(slow);
