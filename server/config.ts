@@ -42,6 +42,11 @@ export type TConfig = {
    * the planner's estimate with `totalExact: false` (issue 26). Tests set a small one.
    */
   exactCountLimit?: number;
+  /**
+   * Each work-queue source counts its items exactly up to this many (default 1,000); above, the
+   * planner's estimate with `totalExact: false` (issue 37). Tests set a small one.
+   */
+  workQueueExactLimit?: number;
   /** Makes the scheduled backups (the system settings' hour and days kept); the server, never the tests. */
   backupSchedule?: boolean;
   /**

@@ -7,12 +7,26 @@
  *      DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:reports
  *      (1,000,000 children; the database `bench_reports` is dropped and created through that
  *      connection, and dropped at the end unless BENCH_KEEP=1 keeps it for EXPLAIN ANALYZE)
- * BENCH_CHILDREN=n sets the size (the other records follow in proportion); BENCH_RUNS the timed calls.
+ * BENCH_CHILDREN=n sets the size (the other records follow in proportion); BENCH_RUNS the timed calls;
+ * BENCH_DATABASE names the PostgreSQL database (default `bench_reports`: helpers sharing a server
+ * each take their own). The dashboard and the work queue are timed for the super user and for a
+ * provincial user of the office with the most children (issue 37).
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../server/auth/password';
+import { ensureRole, upsertUser } from '../../server/db/fixtures';
+import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
+import { developerOnlyPermission, superUserOnlyPermission } from '../../src/domain/permissions';
 import type { TTimingCase } from './benchKit';
-import { listenAsAdmin, machineNote, openBenchApp, printTimingTable, runBench } from './benchKit';
+import {
+  benchAdminPassword,
+  listenAsAdmin,
+  machineNote,
+  openBenchApp,
+  printTimingTable,
+  runBench,
+} from './benchKit';
 import { loadProgramme, programmeGeneration } from './programmeGeneration';
 
 const postgres = Boolean(process.env.DATABASE_URL);
@@ -25,7 +39,10 @@ const rowsOf = (result: unknown) =>
 const main = async () => {
   // BENCH_REUSE=1 times the database a BENCH_KEEP=1 run left (migrated again, not generated again).
   const reuse = postgres && process.env.BENCH_REUSE === '1';
-  const { app, close } = await openBenchApp({ databaseName: 'bench_reports', reuse });
+  const { app, close } = await openBenchApp({
+    databaseName: process.env.BENCH_DATABASE ?? 'bench_reports',
+    reuse,
+  });
   try {
     const started = performance.now();
     const steps: string[] = [];
@@ -77,10 +94,40 @@ const main = async () => {
       ),
     );
 
+    // A provincial user of the provincial office with the most children, holding every permission.
+    const [office] = rowsOf(
+      await app.db.execute(
+        sql.raw(`select c.head_office_id as id, count(*) as n from child_infos c
+          join head_offices ho on ho.id = c.head_office_id and ho.class = 'provincial'
+          group by 1 order by 2 desc limit 1`),
+      ),
+    );
+    const roleId = await ensureRole(
+      app.db,
+      'Bench provincial',
+      permissionCatalogue
+        .map((one) => one.name)
+        .filter((name) => name !== superUserOnlyPermission && name !== developerOnlyPermission),
+    );
+    const provincialId = await upsertUser(app.db, {
+      username: 'bench-provincial',
+      name: 'Bench provincial',
+      passwordHash: await hashPassword(benchAdminPassword),
+      roleId,
+    });
+    await app.db.execute(sql`update users set head_office_id = ${office.id} where id = ${provincialId}`);
+
     const { base, accessToken } = await listenAsAdmin(app);
-    const get = async (path: string) => {
+    const signIn = await fetch(`${base}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench-provincial', password: benchAdminPassword }),
+    });
+    if (signIn.status !== 200) throw new Error(`provincial sign-in answered ${signIn.status}`);
+    const provincialToken = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
+    const get = async (path: string, token = accessToken) => {
       const response = await fetch(`${base}${path}`, {
-        headers: { authorization: `Bearer ${accessToken}`, locale: 'kh' },
+        headers: { authorization: `Bearer ${token}`, locale: 'kh' },
       });
       if (response.status !== 200)
         throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
@@ -93,11 +140,20 @@ const main = async () => {
         .reduce((sum, one) => sum + one.value, 0);
     const children = total('children.');
     const applications = total('applications.');
-    const dashboard = async () => {
-      const body = (await get('/dashboard')) as unknown as {
+    const dashboard = async (token = accessToken) => {
+      const body = (await get('/dashboard', token)) as unknown as {
         data: { children?: { byStatus: { value: number }[] } };
       };
       return (body.data.children?.byStatus ?? []).reduce((sum, one) => sum + one.value, 0);
+    };
+    /** The work queue's items answered and its total ('about' when estimated). */
+    const workQueue = async (token = accessToken) => {
+      const body = (await get('/work-queue', token)) as unknown as {
+        data: unknown[];
+        total: number;
+        totalExact?: boolean;
+      };
+      return `${body.data.length} of ${body.totalExact === false ? 'about ' : ''}${body.total}`;
     };
     const cases: TTimingCase[] = [
       ['GET /reports/children', () => children('/reports/children'), runs],
@@ -118,7 +174,6 @@ const main = async () => {
         () => children('/reports/children?sex=male&disability=true'),
         runs,
       ],
-      ['GET /dashboard (super user)', dashboard, runs],
       [
         `one child's facts re-derived (child ${busyChild?.id}, as a trigger does)`,
         async () => {
@@ -127,6 +182,10 @@ const main = async () => {
         },
         runs,
       ],
+      ['GET /dashboard (super user)', () => dashboard(), runs],
+      [`GET /dashboard (provincial user, office ${office.id})`, () => dashboard(provincialToken), runs],
+      ['GET /work-queue (super user)', () => workQueue(), runs],
+      [`GET /work-queue (provincial user, office ${office.id})`, () => workQueue(provincialToken), runs],
     ];
 
     console.log(

@@ -26,16 +26,15 @@ const kennelSource: TWorkQueueSource = {
   kind: 'kennelVisits',
   order: 60,
   mayRead: (user) => hasPermission(user, 'kennels:read'),
-  items: async ({ today }) => ({
-    items: [item('kennel', 2, '2026-01-05'), item('kennel', 1, today)],
-    total: 3,
-  }),
+  items: async ({ today }) => [item('kennel', 2, '2026-01-05'), item('kennel', 1, today)],
+  count: async () => ({ total: 3, exact: true }),
 };
 const otherSource: TWorkQueueSource = {
   kind: 'other',
   order: 10,
   mayRead: () => true,
-  items: async () => ({ items: [item('other', 9, '2026-01-01'), item('other', 1, '2026-03-01')], total: 2 }),
+  items: async () => [item('other', 9, '2026-01-01'), item('other', 1, '2026-03-01')],
+  count: async () => ({ total: 2, exact: true }),
 };
 
 const userHolding = (...permissions: string[]) =>
@@ -46,6 +45,7 @@ const context = (user: TAuthUser): TWorkQueueContext => ({
   settings: { ...systemSettingDefaults, version: 0 },
   today: '2026-02-01',
   locale: 'en',
+  exactLimit: 1000,
 });
 
 describe('the work-queue registry', () => {
@@ -58,6 +58,7 @@ describe('the work-queue registry', () => {
       'other-1',
     ]);
     expect(queue.total).toBe(5);
+    expect(queue.totalExact).toBe(true);
   });
 
   it('does not ask a source whose permission the user lacks', async () => {
@@ -79,20 +80,30 @@ describe('the work-queue registry', () => {
       kind: 'many',
       order: 1,
       mayRead: () => true,
-      items: async () => ({
-        items: Array.from({ length: 200 }, (_, index) => item('many', index + 1, '2026-01-02')),
-        total: 250,
-      }),
+      items: async () => Array.from({ length: 200 }, (_, index) => item('many', index + 1, '2026-01-02')),
+      count: async () => ({ total: 250, exact: true }),
     };
     const queue = await collectWorkQueue([many, otherSource], context(userHolding()));
     expect(queue.data).toHaveLength(200);
     expect(queue.data[0]).toMatchObject({ entity: 'other', entityId: 9 });
     expect(queue.total).toBe(252);
   });
+
+  it("says the total is estimated when a source's is", async () => {
+    const estimated: TWorkQueueSource = {
+      kind: 'estimated',
+      order: 1,
+      mayRead: () => true,
+      items: async () => [item('many', 1, '2026-01-02')],
+      count: async () => ({ total: 95_000, exact: false }),
+    };
+    const queue = await collectWorkQueue([estimated, otherSource], context(userHolding()));
+    expect(queue).toMatchObject({ total: 95_002, totalExact: false });
+  });
 });
 
 describe("the work queue's total alone (the dashboard's card)", () => {
-  it('asks a source that counts for its count, another for its items, none the user may not read', async () => {
+  it('asks each source for its count, never for its items, and none the user may not read', async () => {
     let built = false;
     const counting: TWorkQueueSource = {
       ...kennelSource,
@@ -100,10 +111,16 @@ describe("the work queue's total alone (the dashboard's card)", () => {
         built = true;
         return kennelSource.items(c);
       },
-      count: async () => 7,
+      count: async () => ({ total: 7, exact: true }),
     };
-    expect(await countWorkQueue([counting, otherSource], context(userHolding('kennels:read')))).toBe(9);
+    expect(await countWorkQueue([counting, otherSource], context(userHolding('kennels:read')))).toEqual({
+      total: 9,
+      exact: true,
+    });
     expect(built).toBe(false);
-    expect(await countWorkQueue([counting, otherSource], context(userHolding()))).toBe(2);
+    expect(await countWorkQueue([counting, otherSource], context(userHolding()))).toEqual({
+      total: 2,
+      exact: true,
+    });
   });
 });

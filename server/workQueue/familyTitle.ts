@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { TRouteLocale } from '../../src/domain/locale';
 import { peopleNames, personName, type TPersonName } from '../../src/domain/personName';
 import { childInfos, parentInfos } from '../db/schema';
@@ -22,6 +21,3 @@ export const familyTitle = (
   locale: TRouteLocale,
 ) =>
   `${personName(row.childNames, locale) || row.childCode} · ${peopleNames(row.applicantNames, locale) || row.parentCode}`;
-
-/** Every row the condition finds, counted before the limit: the answer's total is the true one. */
-export const totalRows = sql<number>`(count(*) over ())::int`;

@@ -6,6 +6,7 @@ import { requestLocale } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { readSettings } from '../settings/readSettings';
 import { collectWorkQueue } from './collectWorkQueue';
+import { defaultWorkQueueExactLimit } from './queueTotal';
 import type { TWorkQueueSource } from './workQueueSource';
 
 /**
@@ -14,9 +15,10 @@ import type { TWorkQueueSource } from './workQueueSource';
  * section 7) and only from what they may read and act on: matchings awaiting a decision they may
  * take, matchings whose next step is theirs as caseworker, matchings past their stage's expected
  * days, accepted applications whose approval ends within 30 days or has ended, services after
- * adoption overdue, given with a concern or (their own) due soon. One query per kind, each sorted
- * and cut at 200; merged, oldest first, cut at 200 again, with the true total. The engine names no
- * area: a new kind is a source in its module.
+ * adoption overdue, given with a concern or (their own) due soon. Each kind's first 200 read in its
+ * order from an index (issue 37); merged, oldest first, cut at 200 again, with the total: exact up
+ * to the exact limit per kind, else the database's estimate (`totalExact: false`). The engine names
+ * no area: a new kind is a source in its module.
  */
 export const workQueueRoutes =
   (sources: readonly TWorkQueueSource[]): FastifyPluginAsyncZod =>
@@ -31,7 +33,9 @@ export const workQueueRoutes =
           summary:
             "The signed-in user's work queue: decisions to take, next steps to take, overdue stages, approvals ending, services to follow up",
           description:
-            'Oldest first, at most 200 items; `total` counts them all. A decision needs matchings:read and ' +
+            'Oldest first, at most 200 items; `total` counts them all, exactly while `totalExact` (a ' +
+            "kind above the server's exact limit, 1,000 by default, answers the database's estimate). " +
+            'A decision needs matchings:read and ' +
             'matchings:approve (four-eyes leaves out a request the user made), a next step that is not a ' +
             'decision matchings:read and matchings:update and having proposed the matching or being of its ' +
             'head office, an overdue stage ' +
@@ -50,6 +54,7 @@ export const workQueueRoutes =
           today: isoDateIn(new Date(app.now())),
           settings: await readSettings(app.db),
           dataDir: app.config.dataDir,
+          exactLimit: app.config.workQueueExactLimit ?? defaultWorkQueueExactLimit,
         }),
     );
   };

@@ -3,6 +3,7 @@ import type { TSystemSettingsRecord } from '../../src/domain/systemSettings';
 import type { TWorkQueueItem } from '../../src/domain/workQueue';
 import type { TDbOrTx } from '../audit';
 import type { TAuthUser } from '../auth/service';
+import type { TQueueTotal } from './queueTotal';
 
 /** What a source is asked with: the reader, their language, the settings and the programme's today. */
 export type TWorkQueueContext = {
@@ -14,10 +15,9 @@ export type TWorkQueueContext = {
   locale: TRouteLocale;
   /** The server's DATA_DIR: where the backups' states are (a failed scheduled backup, issue 27). */
   dataDir?: string;
+  /** A source counts exactly up to this many items; above, it answers the planner's estimate. */
+  exactLimit: number;
 };
-
-/** A source's items, sorted and cut at `workQueueLimit`, and how many it found in all. */
-export type TWorkQueuePart = { items: TWorkQueueItem[]; total: number };
 
 /**
  * One kind of item on the work queue (DESIGN.md section 6), registered by the module whose records
@@ -31,10 +31,11 @@ export type TWorkQueueSource = {
   order: number;
   /** The permissions the kind needs: a user without them is not asked about it. */
   mayRead: (user: TAuthUser) => boolean;
-  items: (context: TWorkQueueContext) => Promise<TWorkQueuePart>;
+  /** Its first items (at most `workQueueLimit`), oldest first, read in an index's order (keyset). */
+  items: (context: TWorkQueueContext) => Promise<TWorkQueueItem[]>;
   /**
-   * How many items `items` finds in all, counted without building them (the dashboard's card):
-   * its `total`, faster. Without it the engine asks `items`.
+   * How many items it has in all, counted without building them: exact up to `exactLimit`, else
+   * the planner's estimate (`queueTotal`): no count reads every waiting row.
    */
-  count?: (context: TWorkQueueContext) => Promise<number>;
+  count: (context: TWorkQueueContext) => Promise<TQueueTotal>;
 };

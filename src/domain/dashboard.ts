@@ -49,7 +49,9 @@ export const ZDashboard = z.object({
     /** When the figures were counted (ISO instant). */
     asOf: z.string(),
     scope: ZDashboardScope,
-    workQueue: z.object({ total: ZWorkQueue.shape.total }).optional(),
+    workQueue: z
+      .object({ total: ZWorkQueue.shape.total, totalExact: ZWorkQueue.shape.totalExact })
+      .optional(),
     children: z.object({ byStatus: z.array(ZDashboardFigure) }).optional(),
     matchings: z
       .object({

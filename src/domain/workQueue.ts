@@ -47,8 +47,15 @@ export const ZWorkQueueItem = z.object({
 });
 export type TWorkQueueItem = z.infer<typeof ZWorkQueueItem>;
 
-/** `total` counts every item, exactly while each kind has at most 200 (the bell says 99+ long before). */
-export const ZWorkQueue = z.object({ data: z.array(ZWorkQueueItem), total: z.number().int() });
+/**
+ * `total` counts every item; `totalExact` false when a kind has more than the server's exact limit
+ * (1,000 by default) and `total` is the database's estimate, shown 'about …' (issue 37).
+ */
+export const ZWorkQueue = z.object({
+  data: z.array(ZWorkQueueItem),
+  total: z.number().int(),
+  totalExact: z.boolean(),
+});
 export type TWorkQueue = z.infer<typeof ZWorkQueue>;
 
 /** Items answered at most; `total` still counts them all (the bell shows 99+ past two digits). */

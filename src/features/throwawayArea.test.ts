@@ -216,7 +216,8 @@ describe('a throwaway area, described in this test only', () => {
       kind: 'loansOverdue',
       order: 60,
       mayRead: (user) => hasPermission(user, 'loans:read'),
-      items: async () => ({ items: [overdue], total: 1 }),
+      items: async () => [overdue],
+      count: async () => ({ total: 1, exact: true }),
     };
     const context = (permissions: string[]): TWorkQueueContext => ({
       db: {} as TDbOrTx,
@@ -224,6 +225,7 @@ describe('a throwaway area, described in this test only', () => {
       settings: { ...systemSettingDefaults, version: 0 },
       today: '2026-02-01',
       locale: 'en',
+      exactLimit: 1000,
     });
     expect((await collectWorkQueue([loanSource], context(['loans:read']))).data).toEqual([overdue]);
     expect((await collectWorkQueue([loanSource], context([]))).data).toEqual([]);

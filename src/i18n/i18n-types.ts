@@ -4511,6 +4511,16 @@ type RootTranslation = {
 		 */
 		more: RequiredParams<'count'>
 		/**
+		 * ន​ិ​ង​ប​្​រ​ហ​ែ​ល​ ​{​c​o​u​n​t​}​ ​ទ​ៀ​ត​ន​ៅ​ទ​ំ​ព​័​រ​ដ​ើ​ម
+		 * @param {string} count
+		 */
+		moreAbout: RequiredParams<'count'>
+		/**
+		 * ប​្​រ​ហ​ែ​ល​ ​{​t​o​t​a​l​}
+		 * @param {string} total
+		 */
+		totalAbout: RequiredParams<'total'>
+		/**
 		 * រ​ង​់​ច​ា​ំ​ក​ា​រ​ស​ម​្​រ​េ​ច​រ​ប​ស​់​ខ​្​ញ​ុ​ំ
 		 */
 		awaiting: string
@@ -12525,6 +12535,14 @@ export type TranslationFunctions = {
 		 * និង {count} ទៀតនៅទំព័រដើម
 		 */
 		more: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * និងប្រហែល {count} ទៀតនៅទំព័រដើម
+		 */
+		moreAbout: (arg: { count: string }) => LocalizedString
+		/**
+		 * ប្រហែល {total}
+		 */
+		totalAbout: (arg: { total: string }) => LocalizedString
 		/**
 		 * រង់ចាំការសម្រេចរបស់ខ្ញុំ
 		 */

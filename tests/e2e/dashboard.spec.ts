@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { groupedNumber } from '../../src/domain/groupedNumber';
 import { adminPassword, dict, reader, saveScreenshot, signIn } from './fixtures';
 
 /**
@@ -191,7 +192,7 @@ test('the figures that fail to come say so with a retry, and a new installation 
       json: {
         data: {
           ...body.data,
-          workQueue: { total: 0 },
+          workQueue: { total: 0, totalExact: true },
           children: { byStatus: data.children.byStatus.map(zero) },
           matchings: {
             byStage: data.matchings.byStage.map((stage) => ({
@@ -222,4 +223,37 @@ test('the figures that fail to come say so with a retry, and a new installation 
   expect(values.length).toBeGreaterThan(0);
   expect(values.every((value) => value === 0)).toBe(true);
   await saveScreenshot(page, 'dashboard-empty-kh');
+});
+
+test("an estimated work queue's total is said 'about', on the card and under the list, in Khmer then English", async ({
+  page,
+}) => {
+  // A national office at a million children: more waiting than the server counts exactly (issue 37).
+  const total = 95_290;
+  let shown = 0;
+  let answered = false;
+  await page.route('**/api/v1/work-queue', async (route) => {
+    const body = (await (await route.fetch()).json()) as { data: unknown[] };
+    shown = body.data.length;
+    answered = true;
+    return route.fulfill({ json: { ...body, total, totalExact: false } });
+  });
+  await page.route('**/api/v1/dashboard', async (route) => {
+    const body = (await (await route.fetch()).json()) as { data: Record<string, unknown> };
+    return route.fulfill({ json: { data: { ...body.data, workQueue: { total, totalExact: false } } } });
+  });
+  await signIn(page, { username: 'admin', password: adminPassword, ...slow });
+  for (const locale of ['kh', 'en'] as const) {
+    const words = dict[locale];
+    if (locale === 'en') await page.goto('/en');
+    const card = page.locator('[data-dashboard-card="workQueue"]');
+    await expect(card.getByText(words.workQueue.totalAbout({ total: groupedNumber(total) }))).toBeVisible(
+      slow,
+    );
+    // The list's line counts what the queue's answer did not show: known once that answer has come.
+    await expect.poll(() => answered, slow).toBe(true);
+    await expect(
+      page.getByText(words.workQueue.moreAbout({ count: groupedNumber(total - shown) }), { exact: true }),
+    ).toBeVisible(slow);
+  }
 });

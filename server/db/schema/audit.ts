@@ -12,6 +12,11 @@ export const auditLog = pgTable(
     entity: text('entity').notNull(),
     entityId: integer('entity_id'),
     action: text('action').notNull(),
+    /**
+     * The office of the record the row is about, as the record stands (migration 0037: kept by the
+     * database, null for other kinds and once the record is deleted): the dashboard's office scope.
+     */
+    headOfficeId: integer('head_office_id'),
     before: jsonb('before'),
     after: jsonb('after'),
     ...auditColumns,
@@ -21,6 +26,10 @@ export const auditLog = pgTable(
     // The dashboard's last changes, newest first (`order by created_at desc, id desc limit 10`): read
     // backwards from the newest instead of sorting the whole log (docs/performance.md).
     index('audit_log_created_idx').on(table.createdAt, table.id),
+    // A provincial user's last changes: one range of their office's, newest first (migration 0037).
+    index('audit_log_office_idx')
+      .on(table.headOfficeId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.headOfficeId} is not null`),
     // The greatest deleted code of a table (recordCode.ts): the deletes only (migration 0025).
     index('audit_log_deleted_code_idx')
       .on(table.entity, sql`(${table.before} ->> 'code')`)

@@ -85,5 +85,23 @@ export const adoptiveMatchings = pgTable(
       table.lastStepDate,
       table.lastAskedBy,
     ),
+    // The work queue's pages in its order, per status, for every office and for one (migration 0037).
+    index('adoptive_matchings_step_order_idx').on(
+      table.status,
+      sql`${table.lastStepAt} nulls first`,
+      table.id,
+    ),
+    index('adoptive_matchings_office_step_order_idx').on(
+      table.headOfficeId,
+      table.status,
+      sql`${table.lastStepAt} nulls first`,
+      table.id,
+    ),
+    index('adoptive_matchings_office_stage_idx').on(
+      table.headOfficeId,
+      table.status,
+      table.stageEnteredOn,
+      table.id,
+    ),
   ],
 );

@@ -105,6 +105,13 @@ export const parentInfos = pgTable(
     index('parent_infos_province_idx').on(table.provinceId),
     index('parent_infos_approved_until_idx').on(table.approvedUntil),
     index('parent_infos_approval_idx').on(table.status, table.approvedUntil, table.headOfficeId),
+    // The work queue's approvals ending of one office, in its order (migration 0037).
+    index('parent_infos_office_approval_idx').on(
+      table.headOfficeId,
+      table.status,
+      table.approvedUntil,
+      table.id,
+    ),
     // The matchings' list sorted by applicants walks this (nameSortKeys.ts).
     index('parent_infos_applicants_sort_idx').on(nameSortKeys.applicants(table)),
     // The duplicate check's (issue 35, migration 0029): each applicant's sex and birth date, the

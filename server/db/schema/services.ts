@@ -60,6 +60,29 @@ export const postAdoptionServices = pgTable(
     index('post_adoption_services_concern_idx')
       .on(table.headOfficeId, table.officerId)
       .where(sql`${table.status} = 'confirmed' and ${table.concern}`),
+    // The work queue's pages in its order (migration 0037): one office's, an officer's, the concerns'.
+    index('post_adoption_services_office_planned_idx').on(
+      table.headOfficeId,
+      table.status,
+      table.plannedDate,
+      table.id,
+    ),
+    index('post_adoption_services_officer_planned_idx').on(
+      table.officerId,
+      table.status,
+      table.plannedDate,
+      table.id,
+    ),
+    index('post_adoption_services_concern_since_idx')
+      .on(sql`(coalesce(${table.actualDate}, ${table.decisionDate}, ${table.plannedDate}))`, table.id)
+      .where(sql`${table.status} = 'confirmed' and ${table.concern}`),
+    index('post_adoption_services_office_concern_since_idx')
+      .on(
+        table.headOfficeId,
+        sql`(coalesce(${table.actualDate}, ${table.decisionDate}, ${table.plannedDate}))`,
+        table.id,
+      )
+      .where(sql`${table.status} = 'confirmed' and ${table.concern}`),
     index('post_adoption_services_planned_idx').on(table.plannedDate),
     index('post_adoption_services_matching_idx').on(table.matchingId),
     index('post_adoption_services_child_idx').on(table.childId),

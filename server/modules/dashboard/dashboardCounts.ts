@@ -251,18 +251,16 @@ export const recentChanges = async (db: TDbOrTx, user: TAuthUser): Promise<TData
   const readable = areas.filter((area) => hasPermission(user, areaPermission(area, 'read')));
   if (readable.length === 0) return undefined;
   const office = user.officeScope;
-  const inScope =
-    office === null
-      ? inArray(
-          auditLog.entity,
-          readable.map((area) => area.entity),
-        )
-      : or(
-          ...readable.map(
-            (area) =>
-              sql`(${auditLog.entity} = ${area.entity} and exists (select 1 from ${sql.identifier(area.entity)} r where r.id = ${auditLog.entityId} and r.head_office_id = ${office}))`,
-          ),
-        );
+  // The audit row carries its record's office as it stands (migration 0037; null once deleted):
+  // a provincial user's changes are one range of the (office, at) index, not a lookup of every
+  // record of the office.
+  const inScope = and(
+    inArray(
+      auditLog.entity,
+      readable.map((area) => area.entity),
+    ),
+    office === null ? undefined : eq(auditLog.headOfficeId, office),
+  );
   const rows = await db
     .select({
       id: auditLog.id,

@@ -13,6 +13,7 @@ import { requestLocale } from '../../plugins/locale';
 import { currentUser } from '../../plugins/permissions';
 import { readSettings } from '../../settings/readSettings';
 import { countWorkQueue } from '../../workQueue/collectWorkQueue';
+import { defaultWorkQueueExactLimit } from '../../workQueue/queueTotal';
 import {
   applicationsByStatus,
   childrenByStatus,
@@ -43,7 +44,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           "theirs; children by status (adoptive_children:read); matchings by stage with those past the stage's " +
           'expected days and those ended, completed and rejected (matchings:read); services due soon and overdue (post_adoption_services:read); ' +
           'applications by status with approvals ending within 30 days and ended (adoptive_parents:read); ' +
-          'the last 10 changes of the record types they may read. A provincial user counts its office only; ' +
+          "the last 10 changes of the record types they may read. The work queue's total is exact while `totalExact`, else estimated. A provincial user counts its office only; " +
           '`scope.office` names the office counted alone (null: every office). ' +
           'Each figure carries `listPath`, the client list that shows the records it counts, when one can.',
         response: { 200: ZDashboard, ...errorResponses(401) },
@@ -62,17 +63,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         // Whose records every card counts (issue 35): the page says it.
         data.scope = await dashboardScope(db, user);
         // The queue's total alone: each source counts without building its items.
-        if (app.workQueueSources.some((source) => source.mayRead(user)))
-          data.workQueue = {
-            total: await countWorkQueue(app.workQueueSources, {
-              db,
-              user,
-              locale: requestLocale(request),
-              today,
-              settings,
-              dataDir: app.config.dataDir,
-            }),
-          };
+        if (app.workQueueSources.some((source) => source.mayRead(user))) {
+          const { total, exact } = await countWorkQueue(app.workQueueSources, {
+            db,
+            user,
+            locale: requestLocale(request),
+            today,
+            settings,
+            dataDir: app.config.dataDir,
+            exactLimit: app.config.workQueueExactLimit ?? defaultWorkQueueExactLimit,
+          });
+          data.workQueue = { total, totalExact: exact };
+        }
         if (reads(childArea)) data.children = await childrenByStatus(db, user);
         if (reads(matchingArea)) data.matchings = await matchingsByStage(db, user, today, settings);
         if (reads(serviceArea)) data.services = await servicesDue(db, user);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, not, type SQL, sql } from 'drizzle-orm';
 import { matchingNextSteps, matchingStatusesAwaiting } from '../../../src/domain/matchingNextStep';
 import { daysBetween, matchingStageNames, matchingStageOf } from '../../../src/domain/matchingStage';
 import { hasPermission } from '../../../src/domain/permissions';
@@ -18,7 +18,9 @@ import type { TAuthUser } from '../../auth/service';
 import { rowsOf } from '../../db/rowsOf';
 import { adoptiveMatchings, childInfos, parentInfos, users } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
-import { familyTitle, familyTitleColumns, totalRows } from '../../workQueue/familyTitle';
+import { plannedRows } from '../../resources/pagedList';
+import { familyTitle, familyTitleColumns } from '../../workQueue/familyTitle';
+import { pageIds, queueTotal } from '../../workQueue/queueTotal';
 import type { TWorkQueueContext, TWorkQueueSource } from '../../workQueue/workQueueSource';
 
 /**
@@ -32,90 +34,82 @@ import type { TWorkQueueContext, TWorkQueueSource } from '../../workQueue/workQu
 const awaitingDecision = matchingStatusesAwaiting('decision');
 const awaitingCaseworker = matchingStatusesAwaiting('caseworker');
 
+const m = adoptiveMatchings;
+
+/** Proposed by this user or of this user's own head office: two conditions that exclude each other. */
+const ownMatchingParts = (user: TAuthUser): SQL[] => {
+  const ownOffice = sql`(select ${users.headOfficeId} from ${users} where ${users.id} = ${user.id})`;
+  return [
+    eq(m.createdBy, user.id),
+    and(eq(m.headOfficeId, ownOffice), sql`${m.createdBy} is distinct from ${user.id}`) as SQL,
+  ];
+};
+
 /**
- * The matchings waiting in one of `statuses` (the decisions' and the next steps' one query): within
- * the user's office and the further `condition`, oldest last step first, cut at 200 with the true
- * total; the names are joined for these rows only, not for every matching the condition counted.
- * `withLastAsked` adds who took the last step that was not a decision (four-eyes reads it).
+ * The conditions of the matchings waiting in one of `statuses` (the decisions' and the next steps'),
+ * one per status (and per part of `parts`, which exclude each other), within the user's office:
+ * each one range of the (status, last step) index or of one office's (migration 0037).
  */
-const waitingMatchings = async (
-  db: TDbOrTx,
+const waitingBranches = (
   user: TAuthUser,
-  options: {
-    statuses: readonly TMatchingStatus[];
-    condition?: (lastAskedUser: SQL) => SQL | undefined;
-    withLastAsked: boolean;
-  },
-) => {
-  // The last step's time and the last request are kept on the matching (migration 0024).
-  const base = db
-    .select({
-      id: adoptiveMatchings.id,
-      code: adoptiveMatchings.code,
-      status: adoptiveMatchings.status,
-      lastStepDate: adoptiveMatchings.lastStepDate,
-      childId: adoptiveMatchings.childId,
-      parentId: adoptiveMatchings.parentId,
-      askedAction: (options.withLastAsked
-        ? sql<string | null>`${adoptiveMatchings.lastAskedAction}`
-        : sql<string | null>`null::text`
-      ).as('asked_action'),
-      askedBy: (options.withLastAsked
-        ? sql<number | null>`${adoptiveMatchings.lastAskedBy}`
-        : sql<number | null>`null::int`
-      ).as('asked_by'),
-      lastAt: sql`${adoptiveMatchings.lastStepAt}`.as('last_at'),
-      // The request's day where the programme works (the history keeps instants).
-      lastDay: sql<
-        string | null
-      >`((${adoptiveMatchings.lastStepAt} at time zone ${programmeTimeZone})::date)::text`.as('last_day'),
-      total: totalRows.as('total'),
-    })
-    .from(adoptiveMatchings);
-  const waiting = base
-    .where(
-      and(
-        inArray(adoptiveMatchings.status, [...options.statuses]),
-        officeCondition(adoptiveMatchings.headOfficeId, user),
-        options.condition?.(sql`${adoptiveMatchings.lastAskedBy}`),
-      ),
-    )
-    .orderBy(sql`${adoptiveMatchings.lastStepAt} asc nulls first`, asc(adoptiveMatchings.id))
-    .limit(workQueueLimit)
-    .as('waiting');
+  statuses: readonly TMatchingStatus[],
+  condition: SQL | undefined,
+  parts: readonly (SQL | undefined)[] = [undefined],
+) =>
+  statuses.flatMap((status) =>
+    parts.map((part) => and(eq(m.status, status), officeCondition(m.headOfficeId, user), condition, part)),
+  );
+
+/**
+ * The first page of the matchings of `branches`, oldest last step first: each branch read in that
+ * order from an index and cut at 200, merged and cut again (keyset); the names are joined for
+ * these rows only.
+ */
+const waitingMatchings = async (db: TDbOrTx, branches: readonly (SQL | undefined)[]) => {
+  const page = pageIds(
+    branches.map(
+      (where) =>
+        sql`select ${m.id} as id, ${m.lastStepAt} as last_at from ${m} where ${where} order by ${m.lastStepAt} asc nulls first, ${m.id}`,
+    ),
+    sql`last_at asc nulls first, id`,
+    workQueueLimit,
+  );
   return db
     .select({
-      id: waiting.id,
-      code: waiting.code,
-      status: waiting.status,
-      lastStepDate: waiting.lastStepDate,
-      askedAction: waiting.askedAction,
-      askedBy: waiting.askedBy,
-      lastDay: waiting.lastDay,
-      total: waiting.total,
+      id: m.id,
+      code: m.code,
+      status: m.status,
+      lastStepDate: m.lastStepDate,
+      askedAction: m.lastAskedAction,
+      askedBy: m.lastAskedBy,
+      // The request's day where the programme works (the history keeps instants).
+      lastDay: sql<string | null>`((${m.lastStepAt} at time zone ${programmeTimeZone})::date)::text`,
       ...familyTitleColumns,
     })
-    .from(waiting)
-    .innerJoin(childInfos, eq(childInfos.id, waiting.childId))
-    .innerJoin(parentInfos, eq(parentInfos.id, waiting.parentId))
-    .orderBy(sql`${waiting.lastAt} asc nulls first`, asc(waiting.id));
+    .from(m)
+    .innerJoin(childInfos, eq(childInfos.id, m.childId))
+    .innerJoin(parentInfos, eq(parentInfos.id, m.parentId))
+    .where(inArray(m.id, page))
+    .orderBy(sql`${m.lastStepAt} asc nulls first`, m.id);
 };
+
+/** Four-eyes in the query: a matching whose last request is this user's is not theirs to decide. */
+const notAskedBy = (user: TAuthUser, fourEyesOn: boolean) =>
+  fourEyesOn ? not(sql`coalesce((${m.lastAskedBy} = ${user.id}), false)`) : undefined;
 
 /**
  * Matchings awaiting a decision this user may take, oldest request first. Four-eyes is applied in
  * the query too (a matching whose last step that was not a decision is this user's is not theirs
  * to decide, super users included), so that the total counts what the user can act on: four-eyes
  * refuses every decision of a matching or none. `fourEyesStep` then names the actions row by row,
- * as the working page does (a row it empties is taken off the total).
+ * as the working page does.
  */
 const decisions = async ({ db, user, today, settings, locale }: TWorkQueueContext) => {
   const fourEyesOn = settings.fourEyes;
-  const rows = await waitingMatchings(db, user, {
-    statuses: awaitingDecision,
-    withLastAsked: true,
-    condition: (lastAskedUser) =>
-      fourEyesOn ? not(sql`coalesce((${lastAskedUser} = ${user.id}), false)`) : undefined,
-  });
+  const rows = await waitingMatchings(
+    db,
+    waitingBranches(user, awaitingDecision, notAskedBy(user, fourEyesOn)),
+  );
   // The machine is asked once per status and last step's day, not once per row.
   const allowed = new Map<string, string[]>();
   const allowedFrom = (status: string, lastStepDate: string) => {
@@ -144,40 +138,39 @@ const decisions = async ({ db, user, today, settings, locale }: TWorkQueueContex
       actions,
     });
   }
-  // The true total: every waiting matching the user can decide, not only those of this page.
-  return {
-    items,
-    total: rows.length === 0 ? 0 : await countDecisions({ db, user, today, settings, locale }),
-  };
+  return items;
 };
 
 /**
- * How many matchings await a decision this user may take (the decisions' total): counted by status
- * and last step's day, the machine asked once per group (a group whose every decision it refuses is
- * not counted), four-eyes in the query. No names, no ordering: the dashboard's card reads it.
+ * How many matchings await a decision this user may take: counted by status and last step's day
+ * (up to the limit), the machine asked once per group (a group whose every decision it refuses is
+ * not counted), four-eyes in the query. Above the limit, the planner's estimate of the waiting
+ * matchings.
  */
-const countDecisions = async ({ db, user, today, settings }: TWorkQueueContext): Promise<number> => {
-  const fourEyesOn = settings.fourEyes;
+const countDecisions = async ({ db, user, today, settings, exactLimit }: TWorkQueueContext) => {
+  const where = and(
+    inArray(m.status, [...awaitingDecision]),
+    officeCondition(m.headOfficeId, user),
+    notAskedBy(user, settings.fourEyes),
+  );
+  const cap = sql.raw(String(Math.trunc(exactLimit) + 1));
   // Four-eyes compares the matching's kept last requester (migration 0024): read from the index alone.
-  const groups = await db
-    .select({
-      status: adoptiveMatchings.status,
-      lastStepDate: adoptiveMatchings.lastStepDate,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(adoptiveMatchings)
-    .where(
-      and(
-        inArray(adoptiveMatchings.status, [...awaitingDecision]),
-        officeCondition(adoptiveMatchings.headOfficeId, user),
-        fourEyesOn ? not(sql`coalesce((${adoptiveMatchings.lastAskedBy} = ${user.id}), false)`) : undefined,
-      ),
-    )
-    .groupBy(adoptiveMatchings.status, adoptiveMatchings.lastStepDate);
+  const groups = await rowsOf<{ status: string; lastStepDate: string; n: number }>(
+    db,
+    sql`select status, last_step_date::text as "lastStepDate", count(*)::int as n
+        from (select ${m.status} as status, ${m.lastStepDate} as last_step_date from ${m} where ${where} limit ${cap}) w
+        group by 1, 2`,
+  );
+  if (groups.reduce((sum, group) => sum + Number(group.n), 0) > exactLimit) {
+    const estimate = plannedRows(
+      await db.execute(sql`explain (format json) select 1 from ${m} where ${where}`),
+    );
+    return { total: Math.max(estimate, exactLimit + 1), exact: false };
+  }
   // Four-eyes already left out the matchings whose last request is this user's: for the others
   // `fourEyesStep` refuses nothing, so a group counts when the machine allows it a decision.
-  return groups.reduce(
-    (total, group) =>
+  const total = groups.reduce(
+    (sum, group) =>
       allowedWorkflowActions(matchingWorkflow, group.status, {
         lastStepDate: group.lastStepDate,
         today,
@@ -186,10 +179,11 @@ const countDecisions = async ({ db, user, today, settings }: TWorkQueueContext):
           matchingWorkflow.actions[action as keyof typeof matchingWorkflow.actions].permission ===
           matchingDecisionPermission,
       )
-        ? total + Number(group.n)
-        : total,
+        ? sum + Number(group.n)
+        : sum,
     0,
   );
+  return { total, exact: true };
 };
 
 /**
@@ -197,23 +191,12 @@ const countDecisions = async ({ db, user, today, settings }: TWorkQueueContext):
  * step that is not a decision, proposed by this user or of this user's own head office, within their
  * office scope; oldest last step first. The item names the steps the machine allows from there.
  */
-/** Proposed by this user or of this user's own head office. */
-const ownMatching = (user: TAuthUser) =>
-  or(
-    eq(adoptiveMatchings.createdBy, user.id),
-    eq(
-      adoptiveMatchings.headOfficeId,
-      sql`(select ${users.headOfficeId} from ${users} where ${users.id} = ${user.id})`,
-    ),
-  );
+const nextStepBranches = (user: TAuthUser) =>
+  waitingBranches(user, awaitingCaseworker, undefined, ownMatchingParts(user));
 
 const nextSteps = async ({ db, user, locale }: TWorkQueueContext) => {
-  const rows = await waitingMatchings(db, user, {
-    statuses: awaitingCaseworker,
-    withLastAsked: false,
-    condition: () => ownMatching(user),
-  });
-  const items = rows.map(
+  const rows = await waitingMatchings(db, nextStepBranches(user));
+  return rows.map(
     (row): TWorkQueueItem => ({
       entity: 'matching',
       entityId: row.id,
@@ -225,92 +208,65 @@ const nextSteps = async ({ db, user, locale }: TWorkQueueContext) => {
       actions: [...(matchingNextSteps[row.status as TMatchingStatus]?.actions ?? [])],
     }),
   );
-  return { items, total: rows[0]?.total ?? 0 };
 };
 
-/** The next steps' total alone. */
-const countNextSteps = async ({ db, user }: TWorkQueueContext): Promise<number> => {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(adoptiveMatchings)
-    .where(
-      and(
-        inArray(adoptiveMatchings.status, [...awaitingCaseworker]),
-        officeCondition(adoptiveMatchings.headOfficeId, user),
-        ownMatching(user),
-      ),
-    );
-  return Number(row?.n ?? 0);
-};
-
-/** In `stage` longer than it should take (setting `stageExpectedDays`). */
-const lateInStage = (stage: (typeof matchingStageNames)[number], { today, settings }: TWorkQueueContext) =>
-  and(
-    inArray(adoptiveMatchings.status, [...matchingStages[stage]]),
-    lt(adoptiveMatchings.stageEnteredOn, sql`(${today}::date - ${settings.stageExpectedDays[stage]}::int)`),
-  );
-
-/** Matchings in a stage longer than it should take (one condition per stage), in the user's office. */
-const overdueCondition = (context: TWorkQueueContext) =>
-  and(
-    or(...matchingStageNames.map((stage) => lateInStage(stage, context))),
-    officeCondition(adoptiveMatchings.headOfficeId, context.user),
+/** The next steps' total: exact up to the limit, else estimated. */
+const countNextSteps = async ({ db, user, exactLimit }: TWorkQueueContext) =>
+  queueTotal(
+    db,
+    nextStepBranches(user).map((where) => sql`select 1 from ${m} where ${where}`),
+    exactLimit,
   );
 
 /**
- * The overdue matchings' total alone: a count per stage, summed, so that each reads one range of
- * the (status, stage entered, office) index and nothing else (one count of the stages' `or` reads
- * every open matching's entry).
+ * Matchings in a stage longer than it should take (setting `stageExpectedDays`), in the user's
+ * office: one condition per status of each stage, each a range of the (status, stage entered)
+ * index or of one office's.
  */
-const countOverdue = async (context: TWorkQueueContext): Promise<number> => {
-  const office = officeCondition(adoptiveMatchings.headOfficeId, context.user);
-  const [row] = await rowsOf<{ n: number }>(
-    context.db,
-    sql`select (${sql.join(
-      matchingStageNames.map(
-        (stage) =>
-          sql`(select count(*) from ${adoptiveMatchings} where ${and(lateInStage(stage, context), office)})`,
+const overdueBranches = ({ user, today, settings }: TWorkQueueContext) =>
+  matchingStageNames.flatMap((stage) =>
+    matchingStages[stage].map((status) =>
+      and(
+        eq(m.status, status),
+        lt(m.stageEnteredOn, sql`(${today}::date - ${settings.stageExpectedDays[stage]}::int)`),
+        officeCondition(m.headOfficeId, user),
       ),
-      sql` + `,
-    )})::int as n`,
+    ),
   );
-  return Number(row?.n ?? 0);
-};
+
+/** The overdue matchings' total: exact up to the limit, else estimated. */
+const countOverdue = async (context: TWorkQueueContext) =>
+  queueTotal(
+    context.db,
+    overdueBranches(context).map((where) => sql`select 1 from ${m} where ${where}`),
+    context.exactLimit,
+  );
 
 const overdue = async (context: TWorkQueueContext) => {
   const { db, today, settings, locale } = context;
   const expectedDays = settings.stageExpectedDays;
-  const inScope = overdueCondition(context);
-  const late = db
-    .select({
-      id: adoptiveMatchings.id,
-      code: adoptiveMatchings.code,
-      status: adoptiveMatchings.status,
-      stageEnteredOn: adoptiveMatchings.stageEnteredOn,
-      childId: adoptiveMatchings.childId,
-      parentId: adoptiveMatchings.parentId,
-      // Counted apart: the page below walks the stage-entry index and stops at 200 rows.
-      total: sql<number>`(select count(*)::int from ${adoptiveMatchings} where ${inScope})`.as('total'),
-    })
-    .from(adoptiveMatchings)
-    .where(inScope)
-    .orderBy(asc(adoptiveMatchings.stageEnteredOn), asc(adoptiveMatchings.id))
-    .limit(workQueueLimit)
-    .as('late');
+  const page = pageIds(
+    overdueBranches(context).map(
+      (where) =>
+        sql`select ${m.id} as id, ${m.stageEnteredOn} as entered from ${m} where ${where} order by ${m.stageEnteredOn}, ${m.id}`,
+    ),
+    sql`entered, id`,
+    workQueueLimit,
+  );
   const rows = await db
     .select({
-      id: late.id,
-      code: late.code,
-      status: late.status,
-      stageEnteredOn: late.stageEnteredOn,
-      total: late.total,
+      id: m.id,
+      code: m.code,
+      status: m.status,
+      stageEnteredOn: m.stageEnteredOn,
       ...familyTitleColumns,
     })
-    .from(late)
-    .innerJoin(childInfos, eq(childInfos.id, late.childId))
-    .innerJoin(parentInfos, eq(parentInfos.id, late.parentId))
-    .orderBy(asc(late.stageEnteredOn), asc(late.id));
-  const items = rows.flatMap((row): TWorkQueueItem[] => {
+    .from(m)
+    .innerJoin(childInfos, eq(childInfos.id, m.childId))
+    .innerJoin(parentInfos, eq(parentInfos.id, m.parentId))
+    .where(inArray(m.id, page))
+    .orderBy(m.stageEnteredOn, m.id);
+  return rows.flatMap((row): TWorkQueueItem[] => {
     const stage = matchingStageOf(row.status);
     if (!stage) return [];
     return [
@@ -328,7 +284,6 @@ const overdue = async (context: TWorkQueueContext) => {
       },
     ];
   });
-  return { items, total: rows[0]?.total ?? 0 };
 };
 
 /** A matching's item opens the matching: only for a user who may read it too. */

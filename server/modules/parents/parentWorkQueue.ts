@@ -12,7 +12,7 @@ import { approvalExpiringDays, type TWorkQueueItem, workQueueLimit } from '../..
 import { parentInfos } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
 import { applicantNamesSql } from '../../resources/recordSql';
-import { totalRows } from '../../workQueue/familyTitle';
+import { queueTotal } from '../../workQueue/queueTotal';
 import type { TWorkQueueContext, TWorkQueueSource } from '../../workQueue/workQueueSource';
 
 /** Accepted applications whose approval ends within 30 days, or has ended while still accepted. */
@@ -23,17 +23,17 @@ const endingCondition = ({ user, today }: TWorkQueueContext) =>
     officeCondition(parentInfos.headOfficeId, user),
   );
 
-/** The approvals ending's total alone (the dashboard's card). */
-const countApprovalsEnding = async (context: TWorkQueueContext): Promise<number> => {
-  const [row] = await context.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(parentInfos)
-    .where(endingCondition(context));
-  return Number(row?.n ?? 0);
-};
+/** The approvals ending's total: exact up to the limit, else estimated. */
+const countApprovalsEnding = async (context: TWorkQueueContext) =>
+  queueTotal(
+    context.db,
+    [sql`select 1 from ${parentInfos} where ${endingCondition(context)}`],
+    context.exactLimit,
+  );
 
 const approvalsEnding = async (context: TWorkQueueContext) => {
   const { db, today, locale } = context;
+  // Read in the order of the (status, approval end) index, or of one office's (migration 0037).
   const rows = await db
     .select({
       id: parentInfos.id,
@@ -41,7 +41,6 @@ const approvalsEnding = async (context: TWorkQueueContext) => {
       status: parentInfos.status,
       approvedUntil: parentInfos.approvedUntil,
       applicantNames: applicantNamesSql,
-      total: totalRows,
     })
     .from(parentInfos)
     .where(endingCondition(context))
@@ -58,7 +57,7 @@ const approvalsEnding = async (context: TWorkQueueContext) => {
       since: row.approvedUntil ?? today,
     }),
   );
-  return { items, total: rows[0]?.total ?? 0 };
+  return items;
 };
 
 /**
@@ -77,13 +76,12 @@ const requestDecisions = allowedWorkflowActions(parentWorkflow, 'acceptanceReque
   isParentDecision,
 );
 
-const countAcceptanceRequests = async (context: TWorkQueueContext): Promise<number> => {
-  const [row] = await context.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(parentInfos)
-    .where(requestCondition(context));
-  return Number(row?.n ?? 0);
-};
+const countAcceptanceRequests = async (context: TWorkQueueContext) =>
+  queueTotal(
+    context.db,
+    [sql`select 1 from ${parentInfos} where ${requestCondition(context)}`],
+    context.exactLimit,
+  );
 
 const acceptanceRequests = async (context: TWorkQueueContext) => {
   const { db, locale, today } = context;
@@ -97,7 +95,6 @@ const acceptanceRequests = async (context: TWorkQueueContext) => {
         string | null
       >`((${parentInfos.acceptanceRequestedAt} at time zone ${programmeTimeZone})::date)::text`,
       applicantNames: applicantNamesSql,
-      total: totalRows,
     })
     .from(parentInfos)
     .where(requestCondition(context))
@@ -115,7 +112,7 @@ const acceptanceRequests = async (context: TWorkQueueContext) => {
       actions: [...requestDecisions],
     }),
   );
-  return { items, total: rows[0]?.total ?? 0 };
+  return items;
 };
 
 /**

@@ -1,12 +1,12 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hasPermission } from '../../../src/domain/permissions';
 import { matchingDecisionPermission } from '../../../src/domain/workflows/matching.workflow';
 import { type TWorkQueueItem, workQueueLimit } from '../../../src/domain/workQueue';
 import type { TAuthUser } from '../../auth/service';
-import { rowsOf } from '../../db/rowsOf';
 import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
-import { familyTitle, familyTitleColumns, totalRows } from '../../workQueue/familyTitle';
+import { familyTitle, familyTitleColumns } from '../../workQueue/familyTitle';
+import { pageIds, queueTotal } from '../../workQueue/queueTotal';
 import type { TWorkQueueContext, TWorkQueueSource } from '../../workQueue/workQueueSource';
 import { serviceDueSoonSql, serviceOverdueSql } from './serviceBinding';
 
@@ -21,79 +21,62 @@ import { serviceDueSoonSql, serviceOverdueSql } from './serviceBinding';
 const svc = postAdoptionServices;
 const concern = sql<boolean>`(${svc.status} = 'confirmed' and ${svc.concern})`;
 
-/** The services waiting for this user, in their office. */
-const waitingCondition = (user: TAuthUser) => {
-  const own = eq(svc.officerId, user.id);
-  const supervises = hasPermission(user, matchingDecisionPermission);
-  return and(
-    or(and(or(serviceOverdueSql, concern), supervises ? undefined : own), and(serviceDueSoonSql, own)),
-    officeCondition(svc.headOfficeId, user),
-  );
-};
+/** The day a concern was found: the confirmation's date (its decision day, else the planned one). */
+const concernSince = sql`coalesce(${svc.actualDate}, ${svc.decisionDate}, ${svc.plannedDate})`;
 
 /**
- * The services' total alone (the dashboard's card): the three reasons are counted apart and summed
- * (a service has one reason at a time), each from one range of an index and nothing else; one count
- * of their `or` read every pending and every concerned service from the table.
+ * The three reasons apart (a service has one at a time), each with the day it waits since: each
+ * read in that day's order from an index (the planned day's, one office's, an officer's, the
+ * concerns' of migration 0037) rather than one sort of every waiting service on a computed day.
  */
-const countServices = async ({ db, user }: TWorkQueueContext): Promise<number> => {
+const reasons = (user: TAuthUser) => {
   const own = eq(svc.officerId, user.id);
   const supervises = hasPermission(user, matchingDecisionPermission);
   const office = officeCondition(svc.headOfficeId, user);
-  const reasons = [
-    and(serviceOverdueSql, supervises ? undefined : own),
-    and(concern, supervises ? undefined : own),
-    and(serviceDueSoonSql, own),
+  return [
+    { since: sql`${svc.plannedDate}`, where: and(serviceOverdueSql, supervises ? undefined : own, office) },
+    { since: concernSince, where: and(concern, supervises ? undefined : own, office) },
+    { since: sql`${svc.plannedDate}`, where: and(serviceDueSoonSql, own, office) },
   ];
-  const [row] = await rowsOf<{ n: number }>(
-    db,
-    sql`select (${sql.join(
-      reasons.map((reason) => sql`(select count(*) from ${svc} where ${and(reason, office)})`),
-      sql` + `,
-    )})::int as n`,
-  );
-  return Number(row?.n ?? 0);
 };
 
+/** The services' total: the reasons counted apart, each up to the limit (else estimated), summed. */
+const countServices = async ({ db, user, exactLimit }: TWorkQueueContext) =>
+  queueTotal(
+    db,
+    reasons(user).map((reason) => sql`select 1 from ${svc} where ${reason.where}`),
+    exactLimit,
+  );
+
 const services = async ({ db, user, locale }: TWorkQueueContext) => {
+  const page = pageIds(
+    reasons(user).map(
+      (reason) =>
+        sql`select ${svc.id} as id, ${reason.since} as since from ${svc} where ${reason.where} order by ${reason.since}, ${svc.id}`,
+    ),
+    sql`since, id`,
+    workQueueLimit,
+  );
   const reason = sql<string>`case when ${serviceOverdueSql} then 'serviceOverdue' when ${concern} then 'serviceConcern' else 'serviceDueSoon' end`;
-  // The day a concern was found: the confirmation's date (its decision day, else the planned one).
-  const since = sql<string>`(case when ${concern} then coalesce(${svc.actualDate}, ${svc.decisionDate}, ${svc.plannedDate}) else ${svc.plannedDate} end)::text`;
-  const waiting = db
+  const since = sql<string>`(case when ${concern} then ${concernSince} else ${svc.plannedDate} end)::text`;
+  // The names are joined for this page only.
+  const rows = await db
     .select({
       id: svc.id,
       code: svc.code,
       status: svc.status,
       serviceType: svc.serviceType,
-      matchingId: svc.matchingId,
-      childId: svc.childId,
-      reason: reason.as('reason'),
-      since: since.as('since'),
-      total: totalRows.as('total'),
-    })
-    .from(svc)
-    .where(waitingCondition(user))
-    .orderBy(asc(since), asc(svc.id))
-    .limit(workQueueLimit)
-    .as('waiting_services');
-  // The names are joined for these rows only.
-  const rows = await db
-    .select({
-      id: waiting.id,
-      code: waiting.code,
-      status: waiting.status,
-      serviceType: waiting.serviceType,
-      reason: waiting.reason,
-      since: waiting.since,
-      total: waiting.total,
+      reason,
+      since,
       ...familyTitleColumns,
     })
-    .from(waiting)
-    .innerJoin(adoptiveMatchings, eq(adoptiveMatchings.id, waiting.matchingId))
-    .innerJoin(childInfos, eq(childInfos.id, waiting.childId))
+    .from(svc)
+    .innerJoin(adoptiveMatchings, eq(adoptiveMatchings.id, svc.matchingId))
+    .innerJoin(childInfos, eq(childInfos.id, svc.childId))
     .innerJoin(parentInfos, eq(parentInfos.id, adoptiveMatchings.parentId))
-    .orderBy(asc(waiting.since), asc(waiting.id));
-  const items = rows.map(
+    .where(inArray(svc.id, page))
+    .orderBy(since, svc.id);
+  return rows.map(
     (row): TWorkQueueItem => ({
       entity: 'service',
       entityId: row.id,
@@ -105,7 +88,6 @@ const services = async ({ db, user, locale }: TWorkQueueContext) => {
       serviceType: row.serviceType,
     }),
   );
-  return { items, total: rows[0]?.total ?? 0 };
 };
 
 /** What waits on services after adoption: overdue, given with a concern, due soon. */

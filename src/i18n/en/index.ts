@@ -1155,6 +1155,9 @@ const en = {
     approvalEnded: 'Approval ended on {date}',
     since: 'Since {date}',
     more: 'And {count} more on the home page',
+    // a total the server estimated (issue 37): a kind with more than it counts exactly
+    moreAbout: 'And about {count} more on the home page',
+    totalAbout: 'about {total}',
     awaiting: 'Awaiting my decision',
     open: 'Open the work queue',
     // services after adoption (issue 14)

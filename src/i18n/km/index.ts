@@ -1126,6 +1126,9 @@ const km = {
     approvalEnded: 'ការអនុម័តបានផុតកំណត់នៅ {date}',
     since: 'តាំងពី {date}',
     more: 'និង {count} ទៀតនៅទំព័រដើម',
+    // a total the server estimated (issue 37): a kind with more than it counts exactly
+    moreAbout: 'និងប្រហែល {count:string} ទៀតនៅទំព័រដើម',
+    totalAbout: 'ប្រហែល {total:string}',
     awaiting: 'រង់ចាំការសម្រេចរបស់ខ្ញុំ',
     open: 'បើកការងាររង់ចាំ',
     // services after adoption (issue 14)

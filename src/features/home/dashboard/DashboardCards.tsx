@@ -9,6 +9,7 @@ import { matchingArea } from '@/domain/areas/matching.area';
 import { parentArea } from '@/domain/areas/parent.area';
 import type { TDashboard, TDashboardFigure } from '@/domain/dashboard';
 import { formatInstant } from '@/domain/dateFormat';
+import { groupedNumber } from '@/domain/groupedNumber';
 import { translate } from '@/domain/translate';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { api } from '@/platform/api/client';
@@ -216,7 +217,9 @@ const Cards = ({ data }: { data: TData }) => {
             >
               <Icon name="bell" className="size-6 text-primary-700 dark:text-primary-300" />
               <span className="font-semibold text-3xl text-slate-900 tabular-nums dark:text-slate-50">
-                {data.workQueue.total}
+                {data.workQueue.totalExact === false
+                  ? LL.workQueue.totalAbout({ total: groupedNumber(data.workQueue.total) })
+                  : data.workQueue.total}
               </span>
               <span className="text-slate-600 text-sm dark:text-slate-300">{LL.workQueue.title()}</span>
             </a>

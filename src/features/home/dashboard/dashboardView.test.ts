@@ -53,7 +53,9 @@ describe('the dashboard in words', () => {
     expect(noRecordsYet(empty)).toBe(true);
     expect(noRecordsYet({ ...empty, children: { byStatus: [{ ...zero, value: 2 }] } })).toBe(false);
     // Only the work queue and the changes: no counts of records to say anything about.
-    expect(noRecordsYet({ asOf: empty.asOf, scope, workQueue: { total: 0 }, changes: [] })).toBe(false);
+    expect(
+      noRecordsYet({ asOf: empty.asOf, scope, workQueue: { total: 0, totalExact: true }, changes: [] }),
+    ).toBe(false);
   });
 
   it('shows no dashboard to a user whose answer holds no card', () => {

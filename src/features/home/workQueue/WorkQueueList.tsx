@@ -2,6 +2,7 @@ import { AppLink } from '@/components/AppLink';
 import { Icon } from '@/components/Icon';
 import { secondaryButton } from '@/components/ui';
 import { formatDate } from '@/domain/dateFormat';
+import { groupedNumber } from '@/domain/groupedNumber';
 import type { TWorkQueueItem } from '@/domain/workQueue';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
@@ -123,7 +124,10 @@ export const WorkQueueList = ({
           onClick={onOpen}
           className="block px-3 py-2 text-primary-700 text-sm hover:underline dark:text-primary-300"
         >
-          {LL.workQueue.more({ count: queue.total - shown.length })}
+          {/* An estimated total (a kind with more than the server counts exactly) is said 'about'. */}
+          {queue.totalExact === false
+            ? LL.workQueue.moreAbout({ count: groupedNumber(queue.total - shown.length) })
+            : LL.workQueue.more({ count: queue.total - shown.length })}
         </AppLink>
       ) : null}
     </div>
