@@ -19,6 +19,7 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { IndicatorGroup } from './ReportCards';
 import { ReportChartFigure } from './ReportChartFigure';
 import { ReportFilterBar } from './ReportFilterBar';
+import { loadReportChart } from './reportChartModule';
 import { chartTable, groupIndicators } from './reportCharts';
 import { childReport, parentsReport, type TReportDescription } from './reportDescriptions';
 import { apiQueryOf, filtersFromSearch, searchOfFilters, type TReportFilters } from './reportFilters';
@@ -27,6 +28,8 @@ import '@/components/record/recordPrint.css';
 import './reportPrint.css';
 
 type TData = TReportAnswer['data'];
+
+const printPage = () => window.print();
 
 /** The figures of a loaded report: its card groups, then its charts each with its table. */
 const ReportFigures = ({ description, data }: { description: TReportDescription; data: TData }) => {
@@ -164,7 +167,14 @@ const ReportScreen = ({ description }: { description: TReportDescription }) => {
             <Icon name="download" className="size-4" />
             {exporting ? LL.reports.screen.exporting() : LL.reports.screen.export()}
           </button>
-          <button type="button" className={secondaryButton} onClick={() => window.print()}>
+          <button
+            type="button"
+            className={secondaryButton}
+            // The charts not yet scrolled to are drawn for the paper (ReportChartSlot.tsx): the
+            // library first, so they are drawn at once when printing begins; printed without them
+            // if it cannot be loaded (their tables carry the figures).
+            onClick={() => void loadReportChart().then(printPage, printPage)}
+          >
             <Icon name="printer" className="size-4" />
             {LL.reports.screen.print()}
           </button>
