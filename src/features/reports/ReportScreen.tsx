@@ -142,16 +142,21 @@ const ReportScreen = ({ description }: { description: TReportDescription }) => {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">{title}</h1>
-          {report.state === 'ready' ? (
-            <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-              {LL.reports.screen.period({
-                from: formatDate(report.data.period.from),
-                to: formatDate(report.data.period.to),
-              })}
-              {' · '}
-              {LL.reports.screen.asOf({ time: formatInstant(report.data.asOf) })}
-            </p>
-          ) : null}
+          {/* Its line is kept while the report loads: the filters under it do not move when it comes. */}
+          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+            {report.state === 'ready' ? (
+              <>
+                {LL.reports.screen.period({
+                  from: formatDate(report.data.period.from),
+                  to: formatDate(report.data.period.to),
+                })}
+                {' · '}
+                {LL.reports.screen.asOf({ time: formatInstant(report.data.asOf) })}
+              </>
+            ) : (
+              '\u00a0'
+            )}
+          </p>
           <p className="hidden text-xs print:block">
             {LL.reports.screen.printedOn({ date: formatDate(isoDateIn(new Date())) })}
           </p>
