@@ -11,6 +11,19 @@ import { currentRouteLocale } from '@/state/locale';
 /** Whether this browser keeps a session (its refresh token's cookie), before the server confirms it. */
 const hasStoredSession = () => readStoredTokens().refreshToken !== null;
 
+const isHomePage = (pathname: string) => /^\/[a-z]{2}\/?$/.test(pathname);
+
+// Run when the signed-in frame's chunk arrives, before the router has the screen's chunks and before
+// `users/info` answers (the frame is drawn only then): a page opened with a stored session fetches its
+// words now. Only the download: the hook below lays them over the dictionary, as before.
+if (typeof window !== 'undefined' && hasStoredSession()) {
+  void import('@/i18n/signedInWords').catch(() => undefined);
+  // Not from the sign-in page either: the home page comes after it.
+  const { pathname } = window.location;
+  if (!isHomePage(pathname) && !/^\/[a-z]{2}\/login\/?$/.test(pathname))
+    void import('@/i18n/screenWords').catch(() => undefined);
+}
+
 /**
  * The dictionary's parts shipped apart (src/i18n/signedInSections.ts), loaded by the signed-in frame
  * (the sign-in page's budget: none of this is in its download): the signed-in words, and the other
