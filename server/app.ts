@@ -31,6 +31,7 @@ import { seed, type TSeedResult } from './db/seed';
 import { duplicateRoutes } from './duplicates/duplicateRoutes';
 import { registerDuplicateBinding } from './duplicates/findDuplicates';
 import { createFileStore } from './files/fileStore';
+import { setStaticHeaders } from './http/staticHeaders';
 import { createJobRunner } from './jobs/jobRuns';
 import { serverModules } from './modules';
 import { registerOperations } from './operations/operations';
@@ -75,12 +76,6 @@ const announceAdmin = (created: TSeedResult['adminCreated'], announce: (line: st
       ? `Admin user "admin" created with password: ${created.password}  (shown only this once; keep it safe)`
       : 'Admin user "admin" created with the password from ADMIN_PASSWORD.',
   );
-};
-
-/** Long cache for Vite's content-hashed files, revalidation for everything else (index.html first). */
-const setStaticHeaders = (reply: FastifyReply, filePath: string) => {
-  const hashed = filePath.split(path.sep).includes('assets');
-  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
 };
 
 /**

@@ -8,7 +8,8 @@
  *    with its grid. Each file counted as transferred (brotli, as served) and as gzip (the build's
  *    .gz file), against the budgets 150 / 250 / 350 KB gzip.
  * 2. Lighthouse (mobile emulation, its default throttling, empty cache) on the sign-in page and,
- *    signed in, on the child list: performance score, LCP, TBT, FCP, CLS.
+ *    signed in, on the child list and the children's report; the report also with Lighthouse's
+ *    desktop preset (issue 37): performance score, LCP, TBT, FCP, CLS.
  * `BENCH_RUNS=n` runs Lighthouse n times per page and prints the median (default 3; 0: sizes only).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -17,8 +18,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type BrowserContext, chromium, type Page, type Request } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { i18nObject } from '../../src/i18n/i18n-util';
 import { loadAllLocales } from '../../src/i18n/i18n-util.sync';
 import { chromiumArgs, chromiumPath } from '../chromium';
@@ -26,7 +28,6 @@ import { chromiumArgs, chromiumPath } from '../chromium';
 const root = path.resolve(import.meta.dirname, '../..');
 const clientDir = path.join(root, 'dist/client');
 const port = Number(process.env.BENCH_PORT ?? 3170);
-const debuggingPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const password = 'bench-client-pass-123';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -71,9 +72,10 @@ const gzipBytes = (pathname: string) => {
 
 type TScript = { pathname: string; transferred: number; gzip: number };
 
+/** The scripts the context's pages load, until `stop` (Lighthouse's own tab is in the same context). */
 const watchScripts = (context: BrowserContext) => {
   const scripts = new Map<string, TScript>();
-  context.on('requestfinished', async (request) => {
+  const listener = async (request: Request) => {
     const url = new URL(request.url());
     if (url.origin !== base || !url.pathname.endsWith('.js')) return;
     const sizes = await request.sizes();
@@ -82,8 +84,9 @@ const watchScripts = (context: BrowserContext) => {
       transferred: sizes.responseBodySize,
       gzip: gzipBytes(url.pathname),
     });
-  });
-  return scripts;
+  };
+  context.on('requestfinished', listener);
+  return { scripts, stop: () => context.off('requestfinished', listener) };
 };
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -117,17 +120,24 @@ const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PA
 // Demo children first (the embedded database admits one process at a time), then the server.
 await run('node_modules/.bin/tsx', ['scripts/seed-demo.ts', '--children', '60'], env);
 const server = await startServer(env);
-const browser = await chromium.launch({
+// A persistent context is the browser's default one, where Lighthouse opens its tab: the session
+// signed in here is the one it audits with. (A `newContext()` is apart: Lighthouse saw no session
+// and audited the sign-in page it was sent to, whatever address it was given.)
+const profileDir = await mkdtemp(path.join(os.tmpdir(), 'ab-bench-client-profile-'));
+const context = await chromium.launchPersistentContext(profileDir, {
   executablePath: chromiumPath,
-  args: ['--headless=new', ...chromiumArgs, `--remote-debugging-port=${debuggingPort}`],
+  // Port 0: Chromium takes a free one and writes it in the profile (a fixed port met another's).
+  args: ['--headless=new', ...chromiumArgs, '--remote-debugging-port=0'],
 });
+const debuggingPort = Number(
+  readFileSync(path.join(profileDir, 'DevToolsActivePort'), 'utf8').split('\n')[0],
+);
 try {
   console.log(
     `JavaScript per page, empty cache (${base}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})`,
   );
-  const context = await browser.newContext();
-  const scripts = watchScripts(context);
-  const page = await context.newPage();
+  const { scripts, stop: stopWatching } = watchScripts(context);
+  const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${base}/kh/login`, { waitUntil: 'networkidle' });
   const login = report('Sign-in page', budgets.login, scripts);
   await signIn(page);
@@ -145,18 +155,26 @@ try {
   await page.locator('.ag-row').first().waitFor();
   const list = report('Child list with its grid, opened directly (in all)', budgets.list, scripts);
 
+  stopWatching();
   // Lighthouse in this browser: the sign-in page in a fresh profile state, then the child list
   // with the session kept (disableStorageReset) and the HTTP cache emptied before each run.
   const cdp = await context.newCDPSession(page);
-  const audit = async (url: string, keepSession: boolean) => {
+  const audit = async (url: string, keepSession: boolean, preset: 'mobile' | 'desktop') => {
     const results: { score: number; lcp: number; tbt: number; fcp: number; cls: number }[] = [];
     let failures = 0;
     for (let i = 0; i < runs; i++) {
+      // The sign-in page's audit resets the origin's storage (its session with it): sign in again.
+      if (keepSession) {
+        await page.goto(`${base}/kh/`, { waitUntil: 'networkidle' });
+        if (new URL(page.url()).pathname.endsWith('/login')) await signIn(page);
+      }
       await cdp.send('Network.clearBrowserCache');
       const result = await lighthouse(
         url,
         { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-        { extends: 'lighthouse:default', settings: { disableStorageReset: keepSession } },
+        preset === 'desktop'
+          ? { ...desktopConfig, settings: { ...desktopConfig.settings, disableStorageReset: keepSession } }
+          : { extends: 'lighthouse:default', settings: { disableStorageReset: keepSession } },
       );
       const lhr = result?.lhr;
       if (!lhr) throw new Error('Lighthouse gave no result');
@@ -167,10 +185,16 @@ try {
         i--;
         continue;
       }
+      // The page audited is the one asked for, not the sign-in page a lost session redirects to.
+      const audited = new URL(lhr.finalDisplayedUrl).pathname;
+      if (audited !== new URL(url).pathname) throw new Error(`Lighthouse audited ${audited}, not ${url}`);
       // BENCH_LHR_DIR=dir keeps each report, to see what the figures are made of.
       if (process.env.BENCH_LHR_DIR)
         writeFileSync(
-          path.join(process.env.BENCH_LHR_DIR, `${new URL(url).pathname.replaceAll('/', '_')}-${i}.json`),
+          path.join(
+            process.env.BENCH_LHR_DIR,
+            `${new URL(url).pathname.replaceAll('/', '_')}-${preset}-${i}.json`,
+          ),
           JSON.stringify(lhr),
         );
       results.push({
@@ -190,25 +214,33 @@ try {
       scores: results.map((r) => r.score),
     };
   };
-  console.log(`\nLighthouse (mobile emulation, simulated slow 4G, empty cache; median of ${runs})`);
-  console.log('| page | performance | LCP s | TBT ms | FCP s | CLS | runs |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
-  for (const [label, url, keep] of runs === 0
-    ? []
-    : ([
-        ['sign-in /kh/login', `${base}/kh/login`, false],
-        ['child list /kh/adoptive-child/child (signed in)', `${base}/kh/adoptive-child/child`, true],
-      ] as const)) {
-    const figures = await audit(url, keep);
+  console.log(
+    `\nLighthouse (mobile: emulated phone, simulated slow 4G and 4x CPU slowdown; desktop: its preset; empty cache; median of ${runs}; load ${os.loadavg()[0].toFixed(1)})`,
+  );
+  console.log('| page | preset | performance | LCP s | TBT ms | FCP s | CLS | runs |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |');
+  const reportUrl = `${base}/kh/reports/child`;
+  // BENCH_PAGES=report runs the report's two rows alone.
+  const pages = (
+    [
+      ['sign-in /kh/login', `${base}/kh/login`, false, 'mobile'],
+      ['child list /kh/adoptive-child/child (signed in)', `${base}/kh/adoptive-child/child`, true, 'mobile'],
+      ["children's report /kh/reports/child (signed in)", reportUrl, true, 'mobile'],
+      ["children's report /kh/reports/child (signed in)", reportUrl, true, 'desktop'],
+    ] as const
+  ).filter(([, url]) => process.env.BENCH_PAGES !== 'report' || url === reportUrl);
+  for (const [label, url, keep, preset] of runs === 0 ? [] : pages) {
+    const figures = await audit(url, keep, preset);
     console.log(
-      `| ${label} | ${figures.score} | ${(figures.lcp / 1000).toFixed(2)} | ${figures.tbt.toFixed(0)} | ${(figures.fcp / 1000).toFixed(2)} | ${figures.cls.toFixed(3)} | ${figures.scores.join(', ')} |`,
+      `| ${label} | ${preset} | ${figures.score} | ${(figures.lcp / 1000).toFixed(2)} | ${figures.tbt.toFixed(0)} | ${(figures.fcp / 1000).toFixed(2)} | ${figures.cls.toFixed(3)} | ${figures.scores.join(', ')} |`,
     );
   }
   console.log(
     `\nTotals gzip: sign-in ${kb(login)} KB, home ${kb(home)} KB, list ${kb(list)} KB (after sign-in and home ${kb(listPath)} KB)`,
   );
 } finally {
-  await browser.close();
+  await context.close();
+  await rm(profileDir, { recursive: true, force: true });
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   await rm(dataDir, { recursive: true, force: true });

@@ -3,10 +3,9 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationProgress } from '@/components/layout/NavigationProgress';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
-import { loadDictionary, loadScreenWords, loadSignedInWords, shippedDictionary } from '@/i18n/dictionaries';
+import { loadDictionary, shippedDictionary } from '@/i18n/dictionaries';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { browserReloadGuardDeps, importWithReloadGuard } from '@/platform/chunkReload';
-import { useConnectivity } from '@/platform/connectivity';
 import { writeCookie } from '@/platform/cookies';
 import { khmerPageTitle, loadLocaleOverrides } from '@/platform/i18n/runtime';
 import { localeFromPathname } from '@/platform/localePath';
@@ -25,33 +24,7 @@ const LocaleSync = () => {
   const { locale: i18nLocale, setLocale } = useI18nContext();
   const setRouteLocale = useSetAtom(routeLocaleAtom);
   const localizationsVersion = useAtomValue(localizationsVersionAtom);
-  const { status } = useSession();
-
-  // Words that failed to load (offline, a new release) are asked again when the connection returns.
-  const offline = useConnectivity() === 'offline';
-
-  // The words only signed-in screens use ship apart from the sign-in page's (src/i18n/signedInSections.ts).
-  useEffect(() => {
-    if (status !== 'signedIn' || offline) return;
-    void loadSignedInWords().then(
-      (changed) => {
-        if (changed) setLocale(toI18nLocale(currentRouteLocale()));
-      },
-      (error: unknown) => console.error('[i18n] the signed-in words did not load', error),
-    );
-  }, [status, offline, setLocale]);
-
-  // The other screens' words, once a screen other than the home page opens (src/i18n/signedInSections.ts).
-  const onHomePage = /^\/[a-z]{2}\/?$/.test(pathname);
-  useEffect(() => {
-    if (status !== 'signedIn' || onHomePage || offline) return;
-    void loadScreenWords().then(
-      (changed) => {
-        if (changed) setLocale(toI18nLocale(currentRouteLocale()));
-      },
-      (error: unknown) => console.error("[i18n] the screens' words did not load", error),
-    );
-  }, [status, onHomePage, offline, setLocale]);
+  // The words only signed-in screens use load with the signed-in frame (src/app/useLaterWords.ts).
 
   useLayoutEffect(() => {
     const wanted = toI18nLocale(locale);

@@ -41,6 +41,8 @@ const act = async (page: Page, book: TBook, action: TActionKey, fill?: (page: Pa
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name })).toBeVisible();
+  // The form loads as the dialog opens (issue 37): a keystroke counts once its button is there.
+  await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible();
   await fill?.(page);
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);

@@ -51,9 +51,15 @@ for (const locale of locales) {
       page.getByRole('heading', { level: 1, name: words.reports.screen.childTitle() }),
     ).toBeVisible();
     const byProvince = page.locator('[data-chart="childrenByProvince"]');
-    await expect(byProvince.locator('svg.recharts-surface').first()).toBeVisible();
-    // Each chart has its table, captioned for screen readers.
+    // Each chart has its table, captioned for screen readers, there before any chart is drawn.
     await expect(page.locator('figure[data-chart] table caption')).toHaveCount(8);
+    // A chart is drawn when scrolled to (issue 37), in the box it had before: nothing below it moves.
+    const provinceTable = byProvince.locator('table');
+    const topOf = () => provinceTable.evaluate((table) => table.getBoundingClientRect().top + window.scrollY);
+    const tableTop = await topOf();
+    await byProvince.locator('.report-chart').scrollIntoViewIfNeeded();
+    await expect(byProvince.locator('svg.recharts-surface').first()).toBeVisible();
+    expect(Math.abs((await topOf()) - tableTop)).toBeLessThanOrEqual(2);
     const allChildren = await childrenNow(page);
     expect(allChildren).toBeGreaterThan(0);
     await saveScreenshot(page, `reports-child-${locale}`);
@@ -145,6 +151,8 @@ for (const locale of locales) {
     await expect(exportButton).toBeHidden();
     await expect(page.locator('nav').first()).toBeHidden();
     await expect(byProvince.locator('svg.recharts-surface').first()).toBeVisible();
+    // Every chart is on paper, those never scrolled to as well.
+    await expect(page.locator('figure[data-chart] .report-chart .recharts-wrapper')).toHaveCount(8);
     await saveScreenshot(page, `reports-child-print-${locale}`);
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -177,9 +185,9 @@ test("in Khmer, the parents' report shows the filters that change it (its sex th
   await expect(page.getByLabel(words.reports.filters.applicantSex(), { exact: true })).toHaveValue('male');
   await expect(page.getByLabel(words.reports.filters.ageBand(), { exact: true })).toHaveCount(0);
   await expect(page.getByLabel(words.reports.filters.province(), { exact: true })).toBeVisible();
-  await expect(
-    page.locator('[data-chart="applicationsByProvince"] svg.recharts-surface').first(),
-  ).toBeVisible();
+  const applicationsByProvince = page.locator('[data-chart="applicationsByProvince"]');
+  await applicationsByProvince.locator('.report-chart').scrollIntoViewIfNeeded();
+  await expect(applicationsByProvince.locator('svg.recharts-surface').first()).toBeVisible();
   // The months table starts with the period's first month (January 2026), not 12 months back.
   const monthly = page.locator('[data-chart="parentMonthly"]');
   await expect(monthly.locator('table caption')).toHaveCount(1);

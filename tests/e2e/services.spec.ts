@@ -51,6 +51,8 @@ test('in Khmer, a supervisor approves a keep and the four scheduled services app
   await expect(
     dialog.getByRole('heading', { name: kh.areas.matching.workflow.actions.childKeepApprove() }),
   ).toBeVisible();
+  // The form loads as the dialog opens (issue 37): Enter saves once its date field has the focus.
+  await expect(dialog.locator('#matching-action-date')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expectStatus(page, kh, 'completed');

@@ -18,6 +18,7 @@ import { sidebarMiniAtom } from '@/state/ui';
 import { QuietLoading } from '../QuietLoading';
 import { useFocusHeadingOnNavigation } from '../useFocusHeadingOnNavigation';
 import { useIdleSignOut } from '../useIdleSignOut';
+import { useLaterWords } from '../useLaterWords';
 import { SkipLink } from './SkipLink';
 import { ProfileDialog, WorkQueueBell } from './topBarSlots';
 
@@ -46,6 +47,7 @@ export const DefaultLayout = () => {
   const pageError = useAtomValue(pageErrorAtom);
   const retryKey = useAtomValue(pageRetryAtom);
   const mini = useAtomValue(sidebarMiniAtom);
+  const connectivity = useConnectivity();
   const wide = useIsWide();
   useLoadSetup();
   useReloadWhenOnline();
@@ -53,7 +55,14 @@ export const DefaultLayout = () => {
   useIdleSignOut(sessionIdleMinutes, status === 'signedIn');
   useFocusHeadingOnNavigation();
 
-  if (status === 'pending') return <QuietLoading fullScreen />;
+  // The sidebar, the top bar and the screens are drawn with their words, not before.
+  const { frameWaits, screenWaits } = useLaterWords({
+    status,
+    onHomePage: /^\/[a-z]{2}\/?$/.test(location.pathname),
+    offline: connectivity === 'offline',
+  });
+
+  if (status === 'pending' || frameWaits) return <QuietLoading fullScreen />;
   const signedIn = status === 'signedIn';
   const shownError = pageError && pageError.locationKey === location.key ? pageError : null;
   const offset = !signedIn || !wide ? '' : mini ? 'pl-[56px]' : 'pl-[256px]';
@@ -65,7 +74,13 @@ export const DefaultLayout = () => {
       <div className={`flex min-h-screen flex-col transition-[padding] duration-150 ${offset}`}>
         <TopBar signedIn={signedIn} workQueueBell={WorkQueueBell} profileDialog={ProfileDialog} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          {shownError ? <PageErrorView error={shownError} /> : <Outlet key={retryKey} />}
+          {shownError ? (
+            <PageErrorView error={shownError} />
+          ) : screenWaits ? (
+            <QuietLoading />
+          ) : (
+            <Outlet key={retryKey} />
+          )}
         </main>
       </div>
       <ConnectivityNotices />

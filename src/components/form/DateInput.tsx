@@ -1,14 +1,19 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
-import { type Ref, useEffect, useRef, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import { enUS } from 'react-day-picker/locale/en-US';
-import { km } from 'react-day-picker/locale/km';
+import { lazy, type Ref, Suspense, useEffect, useRef, useState } from 'react';
+import { ErrorBoundary } from '@/components/errors/ErrorBoundary';
 import { Icon } from '@/components/Icon';
 import { iconButton } from '@/components/ui';
 import { displayDateOf, isoOfLocalDate, localDateOf, parseDisplayDate } from '@/domain/dateFormat';
 import { isoDateIn } from '@/domain/programmeTime';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { inputClass } from './fieldStyles';
+
+// The calendar loads when it first opens (or the pointer rests on its button): typing needs none of it.
+const loadCalendar = () => import('./DateCalendar');
+const DateCalendar = lazy(loadCalendar);
+const prefetchCalendar = () => {
+  loadCalendar().catch(() => {});
+};
 
 export type TDateInputProps = {
   id: string;
@@ -125,6 +130,7 @@ export const DateInput = ({
               className={`${iconButton} absolute inset-y-0 right-0.5 my-auto size-8`}
               aria-label={LL.dateField.openCalendar()}
               title={LL.dateField.openCalendar()}
+              onPointerEnter={prefetchCalendar}
             >
               <Icon name="calendar" className="size-4" />
             </PopoverButton>
@@ -133,25 +139,37 @@ export const DateInput = ({
             anchor="bottom end"
             className="date-calendar z-[60] mt-1 rounded-lg border border-slate-200 bg-white p-2 text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
           >
-            <DayPicker
-              mode="single"
-              required
-              locale={locale === 'km' ? km : enUS}
-              selected={selected}
-              defaultMonth={localDateOf(clamp(iso || today))}
-              startMonth={min ? localDateOf(min) : undefined}
-              endMonth={max ? localDateOf(max) : undefined}
-              captionLayout="dropdown"
-              disabled={disabledDays}
-              autoFocus
-              onSelect={(date) => {
-                if (!date) return;
-                const picked = isoOfLocalDate(date);
-                setText(displayDateOf(picked));
-                emit(picked);
-                close(inputRef);
-              }}
-            />
+            {/* Typing a date still works when the calendar could not be loaded. */}
+            <ErrorBoundary
+              fallback={
+                <p role="alert" className="max-w-72 px-4 py-6 text-red-700 text-sm dark:text-red-300">
+                  {LL.errors.loadFailed()}
+                </p>
+              }
+            >
+              <Suspense
+                fallback={
+                  <p role="status" className="px-4 py-6 text-slate-600 text-sm dark:text-slate-300">
+                    {LL.layout.loading()}
+                  </p>
+                }
+              >
+                <DateCalendar
+                  locale={locale}
+                  selected={selected}
+                  defaultMonth={localDateOf(clamp(iso || today))}
+                  startMonth={min ? localDateOf(min) : undefined}
+                  endMonth={max ? localDateOf(max) : undefined}
+                  disabled={disabledDays}
+                  onSelect={(date) => {
+                    const picked = isoOfLocalDate(date);
+                    setText(displayDateOf(picked));
+                    emit(picked);
+                    close(inputRef);
+                  }}
+                />
+              </Suspense>
+            </ErrorBoundary>
           </PopoverPanel>
         </>
       )}

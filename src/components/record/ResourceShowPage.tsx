@@ -240,6 +240,9 @@ export const ResourceShowPage = ({ layout }: { layout: TShowLayout }) => {
                       type="button"
                       className={secondaryButton}
                       onClick={() => actions.open(action)}
+                      // The dialog's form starts loading before the click (it is not on the page).
+                      onPointerEnter={actions.prefetch}
+                      onFocus={actions.prefetch}
                     >
                       <Icon
                         name={layout.workflow?.workflow.actions[action].icon ?? 'check'}

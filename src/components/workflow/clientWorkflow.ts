@@ -41,6 +41,12 @@ export type TActionNeeds = {
 export const noActionNeeds: TActionNeeds = { note: null, required: [], hidden: [] };
 
 /**
+ * What a dialog needs of the record: its id, the version it was read at, its name, and the record
+ * itself for what an action asks of it (a trial's start, an application's eligibility).
+ */
+export type TWorkflowSubject = { id: number; version: number; name: string; record?: TResourceRow };
+
+/**
  * A workflow as the client shows it (DESIGN.md section 1): its shared definition, where its API is,
  * which resource's words name its statuses, and its texts. `useWorkflowActions` and
  * `StatusHistoryCard` draw any workflow from this; a workflow adds a description, not screens.

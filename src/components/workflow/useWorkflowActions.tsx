@@ -6,9 +6,10 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useSession } from '@/platform/session';
 import { useClientSettings } from '@/platform/useSetup';
-import type { TClientWorkflow } from './clientWorkflow';
+import type { TClientWorkflow, TWorkflowSubject } from './clientWorkflow';
+import { prefetchWorkflowActionForm } from './loadWorkflowActionForm';
 import { visibleWorkflowActions } from './visibleWorkflowActions';
-import { type TWorkflowSubject, WorkflowActionDialog } from './WorkflowActionDialog';
+import { WorkflowActionDialog } from './WorkflowActionDialog';
 import type { TWorkflowAnswer } from './workflowAnswer';
 
 /** No record facts: one object, so the memos below keep their answers between renders. */
@@ -25,6 +26,8 @@ export type TWorkflowActions = {
   refused: { action: string; reason: string }[];
   /** Opens an action's dialog. */
   open: (action: string) => void;
+  /** Starts loading the dialogs' form: on hover or focus of a button that opens one. */
+  prefetch: () => void;
   /** A dialog is open: the page's single-key shortcuts wait. */
   dialogOpen: boolean;
 };
@@ -108,6 +111,7 @@ export const useWorkflowActions = (
     actions,
     refused,
     open: setAction,
+    prefetch: prefetchWorkflowActionForm,
     dialogOpen: shown !== null,
   };
 };

@@ -1,19 +1,17 @@
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { focusRing } from '@/components/ui';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
 import { useRouteLocale } from '@/platform/useRouteLocale';
+import { ReportChartSlot } from './ReportChartSlot';
 import { rowTotal, type TChartTable } from './reportCharts';
 import { formatFigure } from './reportFormat';
 
-// The chart library comes with the first chart a report draws: never with the home page, nor
-// with a prefetch of the report's screen.
-const ReportChart = lazy(() => import('./ReportChart'));
-
 /**
  * A chart with its data table beside it (a real table with its caption: for reading, for screen
- * readers, and on paper); a figure that has a list opens it.
+ * readers, and on paper); a figure that has a list opens it. The table is there at once; the chart
+ * is drawn when it comes into view (ReportChartSlot.tsx).
  */
 export const ReportChartFigure = ({ table }: { table: TChartTable }) => {
   const { LL } = useI18nContext();
@@ -31,9 +29,7 @@ export const ReportChartFigure = ({ table }: { table: TChartTable }) => {
       </figcaption>
       {/* A chart and its table side by side on a wide screen; a province a row, the table goes under. */}
       <div className={`grid gap-4 print:grid-cols-1 ${table.across ? '' : 'md:grid-cols-[3fr_2fr]'}`}>
-        <Suspense fallback={<div className="h-64" />}>
-          <ReportChart table={table} locale={locale} />
-        </Suspense>
+        <ReportChartSlot table={table} locale={locale} />
         {/* A table wider than its column scrolls: reachable by Tab so the keyboard can scroll it (axe). */}
         <section
           className={`overflow-x-auto rounded ${focusRing}`}

@@ -20,6 +20,20 @@ const lookupPaths = {
 type TOption = { value: string; label: string };
 
 /**
+ * Each field's width. The province's and the office's choices load after the bar is drawn: with a
+ * width of their own the bar does not grow and push the report down when their names arrive.
+ */
+const fieldWidth: Record<TReportFilterKey, string> = {
+  from: 'w-40',
+  to: 'w-40',
+  provinceId: 'w-48',
+  headOfficeId: 'w-64',
+  sex: 'min-w-36 max-w-64',
+  ageBand: 'min-w-36 max-w-64',
+  disability: 'min-w-36 max-w-64',
+};
+
+/**
  * A report's filter bar (issue 24): the filters its description names, each labelled, reached with
  * Tab. Enter in any field applies them (a select too: browsers submit only from text fields), Reset
  * clears them; the report reads them from the address. On paper, the applied filters in words.
@@ -106,7 +120,7 @@ export const ReportFilterBar = ({
         {keys.map((key) => {
           const fieldId = `${id}-${key}`;
           return (
-            <div key={key} className={key === 'from' || key === 'to' ? 'w-40' : 'min-w-36 max-w-64'}>
+            <div key={key} className={fieldWidth[key]}>
               <label htmlFor={fieldId} className={`${labelClass} text-xs`}>
                 {labelOf(key)}
               </label>

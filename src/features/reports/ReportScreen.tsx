@@ -19,6 +19,7 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { IndicatorGroup } from './ReportCards';
 import { ReportChartFigure } from './ReportChartFigure';
 import { ReportFilterBar } from './ReportFilterBar';
+import { loadReportChart } from './reportChartModule';
 import { chartTable, groupIndicators } from './reportCharts';
 import { childReport, parentsReport, type TReportDescription } from './reportDescriptions';
 import { apiQueryOf, filtersFromSearch, searchOfFilters, type TReportFilters } from './reportFilters';
@@ -27,6 +28,8 @@ import '@/components/record/recordPrint.css';
 import './reportPrint.css';
 
 type TData = TReportAnswer['data'];
+
+const printPage = () => window.print();
 
 /** The figures of a loaded report: its card groups, then its charts each with its table. */
 const ReportFigures = ({ description, data }: { description: TReportDescription; data: TData }) => {
@@ -139,16 +142,21 @@ const ReportScreen = ({ description }: { description: TReportDescription }) => {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="font-semibold text-2xl text-slate-900 dark:text-slate-50">{title}</h1>
-          {report.state === 'ready' ? (
-            <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
-              {LL.reports.screen.period({
-                from: formatDate(report.data.period.from),
-                to: formatDate(report.data.period.to),
-              })}
-              {' · '}
-              {LL.reports.screen.asOf({ time: formatInstant(report.data.asOf) })}
-            </p>
-          ) : null}
+          {/* Its line is kept while the report loads: the filters under it do not move when it comes. */}
+          <p className="mt-1 text-slate-600 text-sm dark:text-slate-300">
+            {report.state === 'ready' ? (
+              <>
+                {LL.reports.screen.period({
+                  from: formatDate(report.data.period.from),
+                  to: formatDate(report.data.period.to),
+                })}
+                {' · '}
+                {LL.reports.screen.asOf({ time: formatInstant(report.data.asOf) })}
+              </>
+            ) : (
+              '\u00a0'
+            )}
+          </p>
           <p className="hidden text-xs print:block">
             {LL.reports.screen.printedOn({ date: formatDate(isoDateIn(new Date())) })}
           </p>
@@ -164,7 +172,14 @@ const ReportScreen = ({ description }: { description: TReportDescription }) => {
             <Icon name="download" className="size-4" />
             {exporting ? LL.reports.screen.exporting() : LL.reports.screen.export()}
           </button>
-          <button type="button" className={secondaryButton} onClick={() => window.print()}>
+          <button
+            type="button"
+            className={secondaryButton}
+            // The charts not yet scrolled to are drawn for the paper (ReportChartSlot.tsx): the
+            // library first, so they are drawn at once when printing begins; printed without them
+            // if it cannot be loaded (their tables carry the figures).
+            onClick={() => void loadReportChart().then(printPage, printPage)}
+          >
             <Icon name="printer" className="size-4" />
             {LL.reports.screen.print()}
           </button>

@@ -38,6 +38,14 @@ export type TChartTable = {
   rows: TChartRow[];
 };
 
+/**
+ * A chart's drawing size in CSS pixels (scaled down to its box, never up): stages, months, sex...
+ * side by side with their table; provinces (a row each) across the page, bars lying down. The
+ * placeholder before the chart is drawn takes the same box, so drawing it moves nothing.
+ */
+export const chartSize = (table: Pick<TChartTable, 'across' | 'rows'>): { width: number; height: number } =>
+  table.across ? { width: 960, height: 60 + table.rows.length * 24 } : { width: 560, height: 280 };
+
 /** The last day of a month (yyyy-mm). */
 const lastDayOf = (month: string) => {
   const [year, number] = month.split('-').map(Number);

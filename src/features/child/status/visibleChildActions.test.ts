@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { workflowActionBody } from '@/components/workflow/actionBody';
 import { visibleWorkflowActions } from '@/components/workflow/visibleWorkflowActions';
-import { workflowActionBody } from '@/components/workflow/WorkflowActionDialog';
 import { camelCaseKey } from '@/domain/camelCaseKey';
 import { childWorkflow } from '@/domain/workflows/child.workflow';
 
