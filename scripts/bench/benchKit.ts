@@ -7,9 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
+import { hashPassword } from '../../server/auth/password';
 import { loadConfig } from '../../server/config';
+import { ensureRole, upsertUser } from '../../server/db/fixtures';
+import { users } from '../../server/db/schema';
 import { createScratchDatabase } from '../../server/db/scratchDatabase';
 
 export const benchAdminPassword = 'bench-admin-pass-123';
@@ -98,6 +102,42 @@ export const listenAsAdmin = async (app: TBenchApp) => {
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
   const { accessToken } = ((await signIn.json()) as { data: { accessToken: string } }).data;
   return { base, accessToken };
+};
+
+/**
+ * A user of `officeId` holding `permissions` (made, or updated, as `username`), signed in through
+ * the API at `base`: its bearer token. The benches' provincial user.
+ */
+export const signInOfficeUser = async (
+  app: TBenchApp,
+  base: string,
+  { username, officeId, permissions }: { username: string; officeId: number; permissions: string[] },
+) => {
+  const roleId = await ensureRole(app.db, `Bench ${username}`, permissions);
+  const userId = await upsertUser(app.db, {
+    username,
+    name: `Bench ${username}`,
+    passwordHash: await hashPassword(benchAdminPassword),
+    roleId,
+  });
+  await app.db.update(users).set({ headOfficeId: officeId }).where(eq(users.id, userId));
+  const signIn = await fetch(`${base}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: benchAdminPassword }),
+  });
+  if (signIn.status !== 200) throw new Error(`${username}'s sign-in answered ${signIn.status}`);
+  return ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
+};
+
+/** A GET of the API at `base` as `token`, in Khmer: its JSON body; any answer but 200 is an error. */
+export const getAs = async <T = Record<string, unknown>>(base: string, path: string, token: string) => {
+  const response = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${token}`, locale: 'kh' },
+  });
+  if (response.status !== 200)
+    throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
 };
 
 /**

@@ -15,21 +15,8 @@ import { rowsOf } from '../../server/db/rowsOf';
 import { childInfos } from '../../server/db/schema';
 import type { TTimingCase } from './benchKit';
 import { listenAsAdmin, machineNote, openBenchApp, printTimingTable, runBench } from './benchKit';
+import { familyNames } from './programmeGeneration';
 
-const familyNames: [kh: string, en: string][] = [
-  ['សុខ', 'Sok'],
-  ['ចាន់', 'Chan'],
-  ['ហេង', 'Heng'],
-  ['លី', 'Ly'],
-  ['គឹម', 'Kim'],
-  ['ជា', 'Chea'],
-  ['មាស', 'Meas'],
-  ['កែវ', 'Keo'],
-  ['សេង', 'Seng'],
-  ['ប្រាក់', 'Prak'],
-  ['ងួន', 'Nguon'],
-  ['ទូច', 'Touch'],
-];
 /** Given names are two of these (Sreymom, Sokhadara...): 400 of them. */
 const givenParts: [kh: string, en: string][] = [
   ['ដារ៉ា', 'Dara'],

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { TDbOrTx } from '../../server/audit';
 import { rebuildReportSummaries } from '../../server/modules/reports/reportSummaries';
-import { matchingWorkflowActions } from '../../src/domain/workflows/matching.workflow';
+import { matchingStatuses, matchingWorkflowActions } from '../../src/domain/workflows/matching.workflow';
 
 /** Common Khmer family and given names, each with its usual Latin spelling. */
 export const familyNames: [kh: string, en: string][] = [
@@ -82,19 +82,7 @@ const applicationStatuses = [
 ];
 
 /** The way through a matching's statuses, one step each, as the workflow takes them. */
-const path = [
-  'proposed',
-  'adoptionPending',
-  'adoptionConfirmed',
-  'testing',
-  'testPending',
-  'testConfirmed',
-  'warrantPending',
-  'warrantRequested',
-  'warranted',
-  'keepRequested',
-  'completed',
-];
+const path: readonly string[] = matchingStatuses.filter((status) => status !== 'rejected');
 /** The action that enters `path[i]` (the first row is the proposal). */
 const pathActions = [
   'propose',

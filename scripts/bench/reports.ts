@@ -14,18 +14,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../server/auth/password';
-import { ensureRole, upsertUser } from '../../server/db/fixtures';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
 import { developerOnlyPermission, superUserOnlyPermission } from '../../src/domain/permissions';
 import type { TTimingCase } from './benchKit';
 import {
-  benchAdminPassword,
+  getAs,
   listenAsAdmin,
   machineNote,
   openBenchApp,
   printTimingTable,
   runBench,
+  signInOfficeUser,
 } from './benchKit';
 import { loadProgramme, programmeGeneration } from './programmeGeneration';
 
@@ -102,37 +101,16 @@ const main = async () => {
           group by 1 order by 2 desc limit 1`),
       ),
     );
-    const roleId = await ensureRole(
-      app.db,
-      'Bench provincial',
-      permissionCatalogue
+    const { base, accessToken } = await listenAsAdmin(app);
+    const provincialToken = await signInOfficeUser(app, base, {
+      username: 'bench-provincial',
+      officeId: Number(office.id),
+      permissions: permissionCatalogue
         .map((one) => one.name)
         .filter((name) => name !== superUserOnlyPermission && name !== developerOnlyPermission),
-    );
-    const provincialId = await upsertUser(app.db, {
-      username: 'bench-provincial',
-      name: 'Bench provincial',
-      passwordHash: await hashPassword(benchAdminPassword),
-      roleId,
     });
-    await app.db.execute(sql`update users set head_office_id = ${office.id} where id = ${provincialId}`);
-
-    const { base, accessToken } = await listenAsAdmin(app);
-    const signIn = await fetch(`${base}/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench-provincial', password: benchAdminPassword }),
-    });
-    if (signIn.status !== 200) throw new Error(`provincial sign-in answered ${signIn.status}`);
-    const provincialToken = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
-    const get = async (path: string, token = accessToken) => {
-      const response = await fetch(`${base}${path}`, {
-        headers: { authorization: `Bearer ${token}`, locale: 'kh' },
-      });
-      if (response.status !== 200)
-        throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as { data: { indicators?: { key: string; value: number }[] } };
-    };
+    const get = (path: string, token = accessToken) =>
+      getAs<{ data: { indicators?: { key: string; value: number }[] } }>(base, path, token);
     /** The figure a case shows beside its time: a report's children or applications counted. */
     const total = (prefix: string) => async (path: string) =>
       ((await get(path)).data.indicators ?? [])

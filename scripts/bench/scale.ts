@@ -15,18 +15,16 @@
  * cases whose label it matches (e.g. BENCH_REUSE=1 BENCH_CASES=search to time the searches again).
  */
 import { performance } from 'node:perf_hooks';
-import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../server/auth/password';
-import { ensureRole, upsertUser } from '../../server/db/fixtures';
-import { users } from '../../server/db/schema';
+import { sql } from 'drizzle-orm';
 import type { TTimingCase } from './benchKit';
 import {
-  benchAdminPassword,
+  getAs,
   listenAsAdmin,
   machineNote,
   openBenchApp,
   printTimingTable,
   runBench,
+  signInOfficeUser,
 } from './benchKit';
 import { loadProgramme, programmeGeneration } from './programmeGeneration';
 
@@ -81,32 +79,14 @@ const main = async () => {
           or name in ('matchings:approve', 'matchings:update')`),
       ),
     ).map((row) => String(row.name));
-    const roleId = await ensureRole(app.db, 'Bench provincial officer', granted);
-    const userId = await upsertUser(app.db, {
-      username: 'bench-provincial',
-      name: 'Bench provincial officer',
-      passwordHash: await hashPassword(benchAdminPassword),
-      roleId,
-    });
-    await app.db.update(users).set({ headOfficeId: office.id }).where(eq(users.id, userId));
-
     const { base, accessToken: admin } = await listenAsAdmin(app);
-    const signIn = await fetch(`${base}/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench-provincial', password: benchAdminPassword }),
+    const provincial = await signInOfficeUser(app, base, {
+      username: 'bench-provincial',
+      officeId: office.id,
+      permissions: granted,
     });
-    if (signIn.status !== 200) throw new Error(`provincial sign-in answered ${signIn.status}`);
-    const provincial = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
 
-    const get = async (path: string, token = admin) => {
-      const response = await fetch(`${base}${path}`, {
-        headers: { authorization: `Bearer ${token}`, locale: 'kh' },
-      });
-      if (response.status !== 200)
-        throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as Record<string, unknown>;
-    };
+    const get = (path: string, token = admin) => getAs(base, path, token);
     /** A report's children or applications counted (its indicators of that prefix summed). */
     const report = (path: string, prefix: string) => async () => {
       const { data } = (await get(path)) as { data: { indicators?: { key: string; value: number }[] } };

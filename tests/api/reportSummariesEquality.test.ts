@@ -14,6 +14,7 @@ import { addMonths } from '../../src/domain/addMonths';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
 import { addDays } from '../../src/domain/serviceSchedule';
+import { matchingStatuses } from '../../src/domain/workflows/matching.workflow';
 import { file, multipart } from './support/multipart';
 import { insertApplication, insertChild, insertMatching, insertService } from './support/recordFixtures';
 import { adminPassword, createTestApp, type TTestApp } from './testApp';
@@ -45,19 +46,7 @@ const daysAgo = (n: number) => addDays(today, -n);
 const childStatuses = ['registered', 'adoptable', 'matched', 'adopted', 'longTerm', 'international'];
 const parentStatuses = ['pending', 'acceptanceRequested', 'accepted', 'matched', 'adopted', 'rejected'];
 /** The matching's way, one step each; `rejected` may follow any of the first nine. */
-const path = [
-  'proposed',
-  'adoptionPending',
-  'adoptionConfirmed',
-  'testing',
-  'testPending',
-  'testConfirmed',
-  'warrantPending',
-  'warrantRequested',
-  'warranted',
-  'keepRequested',
-  'completed',
-];
+const path: readonly string[] = matchingStatuses.filter((status) => status !== 'rejected');
 
 const get = async (url: string) => {
   const response = await t.app.inject({
