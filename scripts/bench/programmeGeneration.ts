@@ -300,3 +300,20 @@ export const loadProgramme = async (
   await timed('vacuum analyze', () => db.execute(sql.raw('vacuum analyze')));
   await timed('report summaries rebuilt', () => rebuildReportSummaries(db));
 };
+
+/** The rows of each kind the programme holds (what a bench prints beside its generation time). */
+export const programmeCounts = async (db: TDbOrTx): Promise<Record<string, unknown>> => {
+  const result = await db.execute(
+    sql.raw(`select
+      (select count(*) from child_infos) as children,
+      (select count(*) from child_disabilities) as disabilities,
+      (select count(*) from parent_infos) as applications,
+      (select count(*) from adoptive_matchings) as matchings,
+      (select count(*) from status_history) as history,
+      (select count(*) from post_adoption_services) as services,
+      (select count(*) from audit_log) as audit`),
+  );
+  return (
+    (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]
+  )[0];
+};
