@@ -4,7 +4,7 @@ import type { TJobName, TJobRun } from '../../src/domain/jobs';
 import type { TDatabase } from '../db/client';
 import { jobRuns } from '../db/schema';
 
-/** Runs kept per job: the report refresh every 4 minutes keeps a few hours, the backup 50 days. */
+/** Runs kept per job: a daily backup's 50 days (with its retries, fewer). */
 const keptRunsPerJob = 50;
 
 /** This process, as a run records it (several servers on one database: which one ran it). */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** The background jobs whose runs are recorded (issue 36): each timer of the server. */
+/**
+ * The background jobs whose runs are recorded (issue 36). `report_summaries_refresh` runs no more
+ * (issue 37: the reports' counts are kept by the database's triggers); named so that its runs recorded
+ * before still list.
+ */
 export const jobNames = ['backup_schedule', 'report_summaries_refresh'] as const;
 export const ZJobName = z.enum(jobNames);
 export type TJobName = z.infer<typeof ZJobName>;
@@ -9,14 +13,14 @@ export type TJobName = z.infer<typeof ZJobName>;
 export const ZJobRun = z.object({
   id: z.number().int(),
   job: ZJobName,
-  /** What it ran for: the scheduled backup's day and hour, the refresh's interval (ISO instant). */
+  /** What it ran for: the scheduled backup's day and hour (ISO instant), ` retry n` for its retries. */
   slot: z.string(),
   startedAt: z.string(),
   finishedAt: z.string().optional(),
   /** The process it ran in: `host:pid`. */
   process: z.string(),
   durationMs: z.number().int().optional(),
-  /** `running` until it ends (or forever, when its process stopped during it). */
+  /** `running` until it ends; a run whose process stopped during it is `failed` (interrupted) when its job next runs. */
   result: z.enum(['running', 'ok', 'failed']),
   error: z.string().optional(),
 });

@@ -8,7 +8,7 @@ export const jobRuns = pgTable(
   'job_runs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** `backup_schedule`, `report_summaries_refresh`. */
+    /** `backup_schedule` (`report_summaries_refresh`: runs recorded before issue 37). */
     job: text('job').notNull(),
     /** What the run was for: the scheduled backup's day and hour, the refresh's interval (ISO). */
     slot: text('slot').notNull(),
