@@ -255,5 +255,6 @@ test("an estimated work queue's total is said 'about', on the card and under the
     await expect(
       page.getByText(words.workQueue.moreAbout({ count: groupedNumber(total - shown) }), { exact: true }),
     ).toBeVisible(slow);
+    await saveScreenshot(page, `dashboard-work-queue-about-${locale}`);
   }
 });
