@@ -11,10 +11,12 @@ import {
 } from '../../server/db/schema';
 import { rebuildReportSummaries } from '../../server/modules/reports/reportSummaries';
 import { addMonths } from '../../src/domain/addMonths';
+import { matchingStageNames } from '../../src/domain/matchingStage';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import type { TReportAnswer } from '../../src/domain/reports/reportAnswer';
 import { addDays } from '../../src/domain/serviceSchedule';
-import { matchingStatuses } from '../../src/domain/workflows/matching.workflow';
+import { systemSettingDefaults } from '../../src/domain/systemSettingDefaults';
+import { matchingStages, matchingStatuses } from '../../src/domain/workflows/matching.workflow';
 import { file, multipart } from './support/multipart';
 import { insertApplication, insertChild, insertMatching, insertService } from './support/recordFixtures';
 import { adminPassword, createTestApp, type TTestApp } from './testApp';
@@ -109,6 +111,7 @@ const keptRows = async () => {
     'report_stage_month',
     'report_application_now',
     'report_application_day',
+    'report_matching_now',
   ];
   const kept: Record<string, unknown[]> = {};
   for (const table of tables)
@@ -121,6 +124,30 @@ const keptRows = async () => {
   for (const table of ['report_child_facts', 'report_parent_facts'])
     kept[table] = await rowsOf(t.app.db, sql`select * from ${sql.identifier(table)} s order by s::text`);
   return kept;
+};
+
+/**
+ * The children's report's age bands on `day` against the children counted straight from the records
+ * (the kept counts move the children on one side of each boundary day: either side is taken, by the
+ * half of the year the day falls in).
+ */
+const bandsAgree = async (report: TReportAnswer['data'], day: string) => {
+  const bands = await rowsOf<{ band: string | null; n: string }>(
+    t.app.db,
+    sql`select case
+          when date_of_birth > ${addMonths(day, -36)}::date and date_of_birth <= ${day}::date then '0-2'
+          when date_of_birth > ${addMonths(day, -72)}::date and date_of_birth <= ${addMonths(day, -36)}::date then '3-5'
+          when date_of_birth > ${addMonths(day, -144)}::date and date_of_birth <= ${addMonths(day, -72)}::date then '6-11'
+          when date_of_birth > ${addMonths(day, -216)}::date and date_of_birth <= ${addMonths(day, -144)}::date then '12-17'
+        end as band, count(*) as n
+        from child_infos where merged_into_id is null and head_office_id in (select id from head_offices where code like 'HO-EQ-%')
+        group by 1`,
+  );
+  for (const band of ['0-2', '3-5', '6-11', '12-17']) {
+    const row = report.breakdowns.ageBand.find((one) => one.id === band);
+    const counted = Object.values(row?.values ?? {}).reduce((sum, n) => sum + n, 0);
+    expect(counted, `${band} on ${day}`).toBe(Number(bands.find((one) => one.band === band)?.n ?? 0));
+  }
 };
 
 beforeAll(async () => {
@@ -389,25 +416,40 @@ describe('the kept report counts equal the records', () => {
       expect(children_.indicators.find((one) => one.key === `children.${row.status}`)?.value).toBe(
         Number(row.n),
       );
-    const bands = await rowsOf<{ band: string | null; n: string }>(
-      db,
-      sql`select case
-            when date_of_birth > ${addMonths(today, -36)}::date and date_of_birth <= ${today}::date then '0-2'
-            when date_of_birth > ${addMonths(today, -72)}::date and date_of_birth <= ${addMonths(today, -36)}::date then '3-5'
-            when date_of_birth > ${addMonths(today, -144)}::date and date_of_birth <= ${addMonths(today, -72)}::date then '6-11'
-            when date_of_birth > ${addMonths(today, -216)}::date and date_of_birth <= ${addMonths(today, -144)}::date then '12-17'
-          end as band, count(*) as n
-          from child_infos where merged_into_id is null and head_office_id in (select id from head_offices where code like 'HO-EQ-%')
-          group by 1`,
-    );
-    for (const band of ['0-2', '3-5', '6-11', '12-17']) {
-      const row = children_.breakdowns.ageBand.find((one) => one.id === band);
-      const counted = Object.values(row?.values ?? {}).reduce((sum, n) => sum + n, 0);
-      expect(counted, band).toBe(Number(bands.find((one) => one.band === band)?.n ?? 0));
+    await bandsAgree(children_, today);
+    // Matchings by stage and past their stage's expected days (kept since migration 0038), straight
+    // from the matchings, without a filter and under an age band (read from the facts by birth day).
+    for (const query of ['', '?ageBand=12-17', '?ageBand=0-2']) {
+      const answer = (await get(`/reports/children${query}`)) as unknown as TReportAnswer['data'];
+      const band =
+        query === ''
+          ? sql`true`
+          : sql`c.date_of_birth > ${addMonths(today, query.endsWith('0-2') ? -36 : -216)}::date
+              and c.date_of_birth <= ${addMonths(today, query.endsWith('0-2') ? 0 : -144)}::date`;
+      for (const stage of matchingStageNames) {
+        const [row] = await rowsOf<{ n: string; overdue: string }>(
+          db,
+          sql`select count(*) as n, count(*) filter (where m.stage_entered_on < ${addDays(today, -systemSettingDefaults.stageExpectedDays[stage])}::date) as overdue
+              from adoptive_matchings m join child_infos c on c.id = m.child_id
+              where m.status in (${sql.join(
+                matchingStages[stage].map((status) => sql`${status}`),
+                sql`, `,
+              )}) and m.head_office_id in (select id from head_offices where code like 'HO-EQ-%') and ${band}`,
+        );
+        const value = (key: string) => answer.indicators.find((one) => one.key === key)?.value;
+        expect(value(`matchings.${stage}`), `${stage}${query}`).toBe(Number(row.n));
+        expect(value(`matchingsOverdue.${stage}`), `${stage} overdue${query}`).toBe(Number(row.overdue));
+      }
     }
     // Figures that count something: the comparison above compared more than zeros.
     const adopted = children_.indicators.find((one) => one.key === 'adoptedInPeriod')?.value ?? 0;
     const given = children_.indicators.find((one) => one.key === 'servicesGiven')?.value ?? 0;
     expect(adopted + given).toBeGreaterThan(0);
+
+    // Half a year on, each boundary day falls in the other half of its year: the other side is moved.
+    t.clock.advance(183 * 86_400_000);
+    token = (await t.signIn('admin', adminPassword)).accessToken;
+    const later = isoDateIn(new Date(t.clock.now()));
+    await bandsAgree((await get('/reports/children')) as unknown as TReportAnswer['data'], later);
   }, 120_000);
 });

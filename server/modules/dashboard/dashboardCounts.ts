@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TAreaDefinition } from '../../../src/domain/areas/area';
 import { areaPermission } from '../../../src/domain/areas/area';
 import { childArea } from '../../../src/domain/areas/child.area';
@@ -15,17 +15,11 @@ import type { TSystemSettingsRecord } from '../../../src/domain/systemSettings';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import type { TAuthUser } from '../../auth/service';
-import {
-  adoptiveMatchings,
-  auditLog,
-  headOffices,
-  parentInfos,
-  postAdoptionServices,
-  users,
-} from '../../db/schema';
+import { auditLog, headOffices, parentInfos, postAdoptionServices, users } from '../../db/schema';
 import { officeCondition } from '../../resources/officeScope';
 import { approvalFilter } from '../parents';
 import { rowsOf } from '../reports';
+import { matchingsNow } from '../reports/matchingsNow';
 import { serviceDueSoonSql, serviceOverdueSql } from '../services';
 
 type TData = TDashboard['data'];
@@ -44,35 +38,6 @@ const figure = (
   value: number | undefined,
   query: Record<string, string>,
 ): TDashboardFigure => ({ key, value: value ?? 0, listPath: listPath(area, query) });
-
-/** `count(*) filter (where …)` as an int (a count whose condition is the list's own). */
-const countWhere = (condition: SQL | undefined) => sql<number>`(count(*) filter (where ${condition}))::int`;
-
-/** A table the dashboard counts: a record area's, with its status and its office. */
-type TCountedTable = PgTable & { status: PgColumn; headOfficeId: PgColumn };
-
-/**
- * The table's records in the user's office, grouped by status: each status's count and, for each
- * of `also`, how many of them meet its condition. One grouped query.
- */
-const countsByStatus = async <K extends string>(
-  db: TDbOrTx,
-  user: TAuthUser,
-  table: TCountedTable,
-  also: Record<K, SQL> = {} as Record<K, SQL>,
-  /** A condition every counted record meets, which an index can find. */
-  within?: SQL,
-) => {
-  const extra = Object.fromEntries(
-    Object.entries<SQL>(also).map(([key, condition]) => [key, countWhere(condition)]),
-  );
-  const rows = await db
-    .select({ status: table.status, value: count(), ...extra })
-    .from(table)
-    .where(and(officeCondition(table.headOfficeId, user), within))
-    .groupBy(table.status);
-  return rows as unknown as ({ status: string; value: number } & Record<K, number>)[];
-};
 
 /** The area's statuses (its badge tones name them), each with its count (0 when none). */
 const byStatus = (
@@ -136,25 +101,22 @@ export const matchingsByStage = async (
   settings: TSystemSettingsRecord,
 ): Promise<TData['matchings']> => {
   const expectedDays = settings.stageExpectedDays;
-  const late = or(
-    ...matchingStageNames.map((stage) =>
-      and(
-        inArray(adoptiveMatchings.status, [...matchingStages[stage]]),
-        sql`${adoptiveMatchings.stageEnteredOn} < (${today}::date - ${expectedDays[stage]}::int)`,
+  // By status from the kept counts (migration 0038): the open ones by stage, the ended ones.
+  const rows = (
+    await matchingsNow(db, {
+      statuses: [
+        ...matchingStageNames.flatMap((stage) => [...matchingStages[stage]]),
+        ...endedMatchingStatuses,
+      ],
+      expectedDays: Object.fromEntries(
+        matchingStageNames.flatMap((stage) =>
+          matchingStages[stage].map((status) => [status, expectedDays[stage]]),
+        ),
       ),
-    ),
-  ) as SQL;
-  // By status, read from the (status, stage entered, office) index: the open ones by stage, the ended ones.
-  const rows = await countsByStatus(
-    db,
-    user,
-    adoptiveMatchings,
-    { overdue: late },
-    inArray(adoptiveMatchings.status, [
-      ...matchingStageNames.flatMap((stage) => [...matchingStages[stage]]),
-      ...endedMatchingStatuses,
-    ]),
-  );
+      today,
+      condition: keptInOffice(user),
+    })
+  ).map((row) => ({ status: row.status, value: row.n, overdue: row.overdue }));
   return {
     byStage: matchingStageNames.map((stage) => {
       const inStage = rows.filter((row) => (matchingStages[stage] as readonly string[]).includes(row.status));

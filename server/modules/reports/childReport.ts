@@ -10,10 +10,11 @@ import type { TTranslatable } from '../../../src/domain/translatable';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDbOrTx } from '../../audit';
 import { translators } from '../../plugins/locale';
+import { matchingsNow } from './matchingsNow';
 import {
   ageBandSql,
   bandBirthDays,
-  bandBoundaryMonths,
+  bandBoundaryDays,
   bandYears,
   hasDisabilitySql,
   num,
@@ -89,50 +90,60 @@ export const summaryCondition = (context: TReportContext, withChild = true): SQL
 type TChildGroup = 'province' | 'sex' | 'ageBand' | 'disability';
 
 /**
- * Children by status now, by every breakdown's group, from the kept counts by birth year (whole
- * years with no age band boundary on today), by birth month (the other months of the years a
- * boundary falls in) and, in the months a boundary falls in, the kept children by birth day; `byStatus(group)` folds the rows as `group by group,
- * status` would count them, `byStatus()` by status alone.
+ * Children by status now, by every breakdown's group, from the kept counts by birth year: a year
+ * with no age band boundary on today is in one band; a year a boundary day B falls in is counted in
+ * the band of one side of B, and the children on the other side (the fewer months: the kept counts by
+ * birth month, then B's own month's children from the facts by birth day, an index-only range) are
+ * moved to their own band (+n in theirs, −n in the year's). `byStatus(group)` folds the rows as
+ * `group by group, status` would count them, `byStatus()` by status alone.
  */
 const childrenByStatus = async (context: TReportContext) => {
   const { today, query } = context;
-  const boundaries = bandBoundaryMonths(today);
-  const inBoundary = (column: SQL) =>
-    sql.join(
-      boundaries.map(
-        (month) => sql`(${column} >= ${month}::date and ${column} < ${addMonths(month, 1)}::date)`,
-      ),
-      sql` or `,
-    );
-  const boundaryYears = [...new Set(boundaries.map((month) => Number(month.slice(0, 4))))];
-  const yearList = sql.join(
-    boundaryYears.map((year) => sql`${year}::int`),
-    sql`, `,
-  );
   const condition = summaryCondition(context);
+  const sides = bandBoundaryDays(today).map((day) => {
+    const year = Number(day.slice(0, 4));
+    const month = `${day.slice(0, 7)}-01`;
+    const nextMonth = addMonths(month, 1);
+    // The later side (after B to the year's end) when B falls in the second half of its year.
+    const later = Number(day.slice(5, 7)) > 6;
+    return { day, year, month, nextMonth, later };
+  });
+  const bandOf = (birth: SQL) => ageBandSql(today, birth);
+  // The year's band: the band of B (on or before it) when the later side is moved, else of B + 1 day.
+  const yearBand = sql`(case s.birth_year ${sql.join(
+    sides.map(
+      ({ day, year, later }) =>
+        sql`when ${year}::int then ${bandOf(later ? sql`${day}::date` : sql`${day}::date + 1`)}`,
+    ),
+    sql` `,
+  )} else ${bandOf(sql`make_date(s.birth_year, 1, 1)`)} end)`;
+  const moved = sides.map(({ day, year, month, nextMonth, later }) => {
+    const base = bandOf(later ? sql`${day}::date` : sql`${day}::date + 1`);
+    const months = later
+      ? sql`s.birth_month >= ${nextMonth}::date and s.birth_month < ${`${year + 1}-01-01`}::date`
+      : sql`s.birth_month >= ${`${year}-01-01`}::date and s.birth_month < ${month}::date`;
+    const days = later
+      ? sql`s.date_of_birth > ${day}::date and s.date_of_birth < ${nextMonth}::date`
+      : sql`s.date_of_birth >= ${month}::date and s.date_of_birth <= ${day}::date`;
+    return sql`union all
+          select s.head_office_id, s.status, s.sex, s.disability, v.band, v.n
+          from report_child_now s
+            cross join lateral (values (${bandOf(sql`s.birth_month`)}, s.n), (${base}, -s.n)) v(band, n)
+          where ${months} and ${condition}
+          union all
+          select s.head_office_id, s.status, s.sex, s.disability, v.band, v.n
+          from report_child_facts s
+            cross join lateral (values (${bandOf(sql`s.date_of_birth`)}, s.n), (${base}, -s.n)) v(band, n)
+          where s.kind = 'now' and ${days} and ${condition}`;
+  });
   const rows = await rowsOf<Record<TChildGroup | 'status' | 'n', string | null>>(
     context.db,
     sql`select ho.province_id::text as province, x.sex, x.band as "ageBand",
           (case when x.disability then 'true' else 'false' end) as disability, x.status, sum(x.n) as n
         from (
-          select s.head_office_id, s.status, s.sex, s.disability,
-            ${ageBandSql(today, sql`make_date(s.birth_year, 1, 1)`)} as band, s.n
-          from report_child_now_year s
-          where s.birth_year not in (${yearList}) and ${condition}
-          union all
-          select s.head_office_id, s.status, s.sex, s.disability, ${ageBandSql(today, sql`s.birth_month`)} as band, s.n
-          from report_child_now s
-          where (${sql.join(
-            boundaryYears.map(
-              (year) =>
-                sql`(s.birth_month >= ${`${year}-01-01`}::date and s.birth_month < ${`${year + 1}-01-01`}::date)`,
-            ),
-            sql` or `,
-          )}) and not (${inBoundary(sql`s.birth_month`)}) and ${condition}
-          union all
-          select s.head_office_id, s.status, s.sex, s.disability, ${ageBandSql(today, sql`s.date_of_birth`)} as band, s.n
-          from report_child_facts s
-          where s.kind = 'now' and (${inBoundary(sql`s.date_of_birth`)}) and ${condition}
+          select s.head_office_id, s.status, s.sex, s.disability, ${yearBand} as band, s.n
+          from report_child_now_year s where ${condition}
+          ${sql.join(moved, sql` `)}
         ) x join head_offices ho on ho.id = x.head_office_id
         where ${query.ageBand === undefined ? sql`true` : sql`x.band = ${query.ageBand}`}
         group by 1, 2, 3, 4, 5
@@ -169,9 +180,9 @@ const childEvents = (
   const facts =
     table === 'report_child'
       ? sql`select f.kind, f.day, f.head_office_id, f.sex, f.disability, f.n, f.n * f.days as days
-          from report_child_facts f where f.kind <> 'now' and f.kind not like 'stage.%'`
+          from report_child_facts f where f.kind not in ('now', 'matching') and f.kind not like 'stage.%'`
       : sql`select substr(f.kind, 7) as stage, f.day, f.head_office_id, f.sex, f.disability, f.days, f.n
-          from report_child_facts f where f.kind <> 'now' and f.kind like 'stage.%'`;
+          from report_child_facts f where f.kind not in ('now', 'matching') and f.kind like 'stage.%'`;
   return sql`select ${columns} from (${facts}
       and f.day >= ${period.from}::date and f.day <= ${period.to}::date
       and f.date_of_birth > ${after}::date and f.date_of_birth <= ${upTo}::date) s
@@ -220,7 +231,6 @@ export const childReport = async (context: TReportContext) => {
   for (const status of statuses)
     put(`children.${status}`, num(children.find((row) => row.status === status)?.n));
 
-  const matchingCondition = recordCondition(context, sql`m.head_office_id`);
   const expected = (stage: string) =>
     settings.stageExpectedDays[stage as keyof TSystemSettings['stageExpectedDays']];
   // The period's events from the kept summary by day: a period is the sum of its days.
@@ -234,33 +244,22 @@ export const childReport = async (context: TReportContext) => {
     const row = dayRows.find((one) => one.kind === kind);
     return { n: num(row?.n), days: num(row?.days) };
   };
-  // Matchings by stage now (and past the stage's expected days): today's, counted live, by status
-  // (the open statuses' range of the (status, stage entered, office) index), folded into stages here.
+  // Matchings by stage now (and past the stage's expected days), from the kept counts by status
+  // (migration 0038) less those still on time; folded into stages here.
   const openStatuses = matchingStageNames.flatMap((stage) => [...matchingStages[stage]]);
-  const byStatus = await rowsOf<{ status: string; n: string; overdue: string }>(
-    db,
-    sql`select m.status, count(*) as n,
-          count(*) filter (where m.stage_entered_on < (case ${sql.join(
-            matchingStageNames.map(
-              (stage) =>
-                sql`when m.status in (${sql.join(
-                  matchingStages[stage].map((status) => sql`${status}`),
-                  sql`, `,
-                )}) then ${today}::date - ${expected(stage)}::int`,
-            ),
-            sql` `,
-          )} end)) as overdue
-        from adoptive_matchings m ${childJoinFor(context, sql`m.child_id`)}
-        where m.status in (${sql.join(
-          openStatuses.map((status) => sql`${status}`),
-          sql`, `,
-        )}) and ${matchingCondition}
-        group by m.status`,
-  );
+  const byStatus = await matchingsNow(db, {
+    statuses: openStatuses,
+    expectedDays: Object.fromEntries(
+      matchingStageNames.flatMap((stage) => matchingStages[stage].map((status) => [status, expected(stage)])),
+    ),
+    today,
+    condition: summaryCondition(context),
+    birth: context.query.ageBand === undefined ? undefined : bandBirthDays(context.query.ageBand, today),
+  });
   const inStage = (stage: (typeof matchingStageNames)[number], key: 'n' | 'overdue') =>
     byStatus
       .filter((row) => (matchingStages[stage] as readonly string[]).includes(row.status))
-      .reduce((total, row) => total + num(row[key]), 0);
+      .reduce((total, row) => total + row[key], 0);
   put('adoptedInPeriod', inPeriod('adopted').n);
   const { n: placed, days: placedDays } = inPeriod('placed');
   put('avgDaysCareToPlacement', placed ? Math.round((placedDays / placed) * 10) / 10 : 0, {

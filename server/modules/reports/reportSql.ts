@@ -29,14 +29,14 @@ export const ageBandSql = (today: string, birth: SQL = sql`c.date_of_birth`): SQ
 };
 
 /**
- * The first days of the birth months an age band's boundary falls in on `today`: in any other month
- * every child has the same band, so the kept counts by birth month are exact there.
+ * The birth days an age band's boundary falls on, on `today` (each in a month of its own): in any
+ * other birth month every child has the same band, so the kept counts by birth month are exact there.
  */
-export const bandBoundaryMonths = (today: string): string[] => [
+export const bandBoundaryDays = (today: string): string[] => [
   ...new Set(
     (Object.keys(bandYears) as TReportAgeBand[]).flatMap((band) => {
       const { after, upTo } = bandBirthDays(band, today);
-      return [after, upTo].map((day) => `${day.slice(0, 7)}-01`);
+      return [after, upTo];
     }),
   ),
 ];
