@@ -46,10 +46,33 @@ for (const locale of locales) {
   }) => {
     test.setTimeout(240_000);
     await signIn(page, locale);
+    // Opened by its address, the report is asked as the app starts, beside the session's check
+    // (issue 37), and only once: `users/info` is held until the report is asked (10 s at most).
+    let reportAsked = () => {};
+    const asked = new Promise<boolean>((resolve) => {
+      reportAsked = () => resolve(true);
+      setTimeout(() => resolve(false), 10_000);
+    });
+    let reports = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/reports/children')) {
+        reports += 1;
+        reportAsked();
+      }
+    });
+    const held: boolean[] = [];
+    await page.route('**/api/v1/users/info', async (route) => {
+      held.push(await asked);
+      await route.continue();
+    });
     await page.goto(`/${locale}/reports/child`);
     await expect(
       page.getByRole('heading', { level: 1, name: words.reports.screen.childTitle() }),
     ).toBeVisible();
+    await expect(page.locator('[data-indicator^="children."] [data-figure]').first()).toBeVisible();
+    await page.unroute('**/api/v1/users/info');
+    expect(held[0], 'the report asked while users/info had not answered').toBe(true);
+    expect(reports).toBe(1);
     const byProvince = page.locator('[data-chart="childrenByProvince"]');
     // Each chart has its table, captioned for screen readers, there before any chart is drawn.
     await expect(page.locator('figure[data-chart] table caption')).toHaveCount(8);

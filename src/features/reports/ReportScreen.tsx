@@ -13,6 +13,7 @@ import { isoDateIn } from '@/domain/programmeTime';
 import type { TReportAnswer } from '@/domain/reports/reportAnswer';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { api } from '@/platform/api/client';
+import { takeEarlyRead } from '@/platform/api/earlyRead';
 import { downloadFile } from '@/platform/api/saveBlob';
 import { useRemoteData } from '@/platform/api/useRemoteData';
 import { useRouteLocale } from '@/platform/useRouteLocale';
@@ -90,14 +91,13 @@ const ReportScreen = ({ description }: { description: TReportDescription }) => {
   useRecentDestination(useMemo(() => pageDestination(description.path, description.title), [description]));
 
   const load = useCallback(
-    async (signal: AbortSignal) =>
-      (
-        await api<TReportAnswer>(description.api, {
-          query: apiQueryOf(filters),
-          signal,
-          errorMode: 'log',
-        })
-      ).data,
+    async (signal: AbortSignal) => {
+      const query = apiQueryOf(filters);
+      const ask = () => api<TReportAnswer>(description.api, { query, signal, errorMode: 'log' });
+      // Asked when the app started, if the page was opened by its address (src/app/earlyReads.ts).
+      const early = takeEarlyRead<TReportAnswer>(description.api, query);
+      return (early ? await early.catch(ask) : await ask()).data;
+    },
     [description, filters],
   );
   const report = useRemoteData(load);
