@@ -105,6 +105,11 @@ export const parentInfos = pgTable(
     index('parent_infos_province_idx').on(table.provinceId),
     index('parent_infos_approved_until_idx').on(table.approvedUntil),
     index('parent_infos_approval_idx').on(table.status, table.approvedUntil, table.headOfficeId),
+    // The dashboard's approvals expiring and expired count the unmerged ones only: an index-only
+    // range (migration 0038).
+    index('parent_infos_approval_current_idx')
+      .on(table.status, table.approvedUntil, table.headOfficeId)
+      .where(sql`${table.mergedIntoId} is null`),
     // The work queue's approvals ending of one office, in its order (migration 0037).
     index('parent_infos_office_approval_idx').on(
       table.headOfficeId,
