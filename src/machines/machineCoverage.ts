@@ -1,10 +1,10 @@
 import { getStateNodes } from '@xstate/graph';
 import {
+  type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyTransitionDefinition,
   createActor,
-  type EventFromLogic,
   type InspectionEvent,
 } from 'xstate';
 
@@ -56,12 +56,7 @@ export const machineCoverage = (options: { statesOfTransitions?: boolean } = {})
    * A live actor restored at `value` with `context` and sent one event (the workflow machines'
    * tests): its snapshot after, the transition and the state counted.
    */
-  const sendFrom = <TMachine extends AnyStateMachine>(
-    machine: TMachine,
-    value: string,
-    context: unknown,
-    event: EventFromLogic<TMachine>,
-  ) => {
+  const sendFrom = (machine: AnyStateMachine, value: string, context: unknown, event: AnyEventObject) => {
     const actor = createActor(machine, { snapshot: machine.resolveState({ value, context }), inspect });
     actor.start();
     actor.send(event);
