@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAttachmentBinding } from '../attachments/binding';
 import type { TDemoSeeder } from '../db/demo/demoSeed';
 import type { TDuplicateBinding } from '../duplicates/binding';
-import type { TResourceBinding } from '../resources/resourceRoutes';
+import type { TResourceBinding } from '../resources/resourceBinding';
 import type { TImportBinding } from '../upload/importBinding';
 import type { TWorkflowBinding } from '../workflows/binding';
 import type { TWorkQueueSource } from '../workQueue/workQueueSource';

@@ -1,6 +1,6 @@
 import { communes, districts, provinces, villages } from '../db/schema';
 import { levelsAgree } from './levelsAgree';
-import type { TLookupBinding } from './resourceRoutes';
+import type { TLookupBinding } from './resourceBinding';
 
 /** The fields in which a record names the four levels of an address (a child's birth place, a family's address). */
 export type TAddressFields = { province: string; district: string; commune: string; village: string };

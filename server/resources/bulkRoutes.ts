@@ -17,7 +17,9 @@ import { dataOf, errorResponses } from '../http/schemas';
 import { translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { assertOwnOffice } from './officeScope';
-import { recordWrites, type TBulkChanges, type TResourceBinding } from './resourceRoutes';
+import { recordWrites } from './recordWrites';
+import type { TResourceBinding } from './resourceBinding';
+import type { TBulkChanges } from './writeContext';
 import { directSession } from './writeSession';
 
 /** A refusal in the request's words: its message, and the field messages of a 400 after it. */

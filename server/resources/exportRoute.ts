@@ -14,9 +14,11 @@ import { xlsxContentType } from '../http/contentTypes';
 import { requestLocale, translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { fileResponse } from '../plugins/responses';
+import { joinedTo } from './bindingColumns';
 import type { TExportColumn } from './exportBinding';
+import { filterSchema, listQueryParts } from './listQueryParts';
 import { officeCondition } from './officeScope';
-import { filterSchema, joinedTo, listQueryParts, type TResourceBinding } from './resourceRoutes';
+import type { TResourceBinding } from './resourceBinding';
 
 /** The export holds the whole filtered list, up to this many rows (a bigger list is cut, not refused). */
 export const exportMaxRows = 10_000;

@@ -26,7 +26,7 @@ import { dataOf, errorResponses } from '../http/schemas';
 import { translator } from '../plugins/locale';
 import { currentUser } from '../plugins/permissions';
 import { databaseErrorCode } from './databaseError';
-import type { TResourceBinding } from './resourceRoutes';
+import type { TResourceBinding } from './resourceBinding';
 
 /** What the views need of a list: who may read it, and its columns. */
 type TListEntry = { readPermission: string; columns: readonly string[] };

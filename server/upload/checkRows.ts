@@ -12,7 +12,8 @@ import { duplicateThreshold, findDuplicatesMany } from '../duplicates/findDuplic
 import { ApiError } from '../errors';
 import { translators } from '../plugins/locale';
 import { officeCondition } from '../resources/officeScope';
-import { recordWrites, type TWriteContext } from '../resources/resourceRoutes';
+import { recordWrites } from '../resources/recordWrites';
+import type { TWriteContext } from '../resources/writeContext';
 import { batchSession } from '../resources/writeSession';
 import {
   columnHeader,

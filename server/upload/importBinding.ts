@@ -17,7 +17,7 @@ import {
   villages,
 } from '../db/schema';
 import { referenceListNames, type TReferenceListName } from '../db/schema/reference';
-import type { TResourceBinding } from '../resources/resourceRoutes';
+import type { TResourceBinding } from '../resources/resourceBinding';
 
 /** A table whose rows a cell names by code or by name (places, offices, countries, reference items). */
 type TCodedTable = PgTable & { id: PgColumn; code: PgColumn; name: PgColumn };

@@ -15,7 +15,7 @@ import {
   type TAuthSessionEvent,
   type TAuthSessionInput,
 } from './authSession.machine';
-import { allLeafStateIds, allTransitionKeys, transitionKey } from './machineCoverage';
+import { allLeafStateIds, allTransitionKeys, machineCoverage } from './machineCoverage';
 
 type TSnapshot = SnapshotFrom<typeof authSessionMachine>;
 type TPath = StatePath<TSnapshot, TAuthSessionEvent>;
@@ -128,8 +128,7 @@ const describeEvent = (event: AnyEventObject): string => {
 };
 const describePath = (path: TPath) => path.steps.map((step) => describeEvent(step.event)).join(' → ');
 
-const visitedStates = new Set<string>();
-const takenTransitions = new Set<string>();
+const coverage = machineCoverage({ statesOfTransitions: true });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -187,14 +186,7 @@ const startSession = (input: TAuthSessionInput) => {
   });
   const actor = createActor(machine, {
     input,
-    inspect: (inspection) => {
-      if (inspection.type !== '@xstate.microstep') return;
-      for (const transition of inspection._transitions) {
-        takenTransitions.add(transitionKey(transition));
-        visitedStates.add(transition.source.id);
-        for (const target of transition.target ?? []) visitedStates.add(target.id);
-      }
-    },
+    inspect: coverage.inspect,
   });
   return { actor, cookies, calls, pending, timer, loggedLogoutFailures };
 };
@@ -298,8 +290,8 @@ describe('authSessionMachine, model-based', () => {
   });
 
   it('walked every state and every transition of the machine', () => {
-    expect([...visitedStates].sort()).toEqual(allLeafStateIds(authSessionMachine).sort());
-    expect([...takenTransitions].sort()).toEqual(allTransitionKeys(authSessionMachine).sort());
+    expect(coverage.states()).toEqual(allLeafStateIds(authSessionMachine).sort());
+    expect(coverage.transitions()).toEqual(allTransitionKeys(authSessionMachine).sort());
   });
 });
 

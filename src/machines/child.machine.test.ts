@@ -19,7 +19,7 @@ import {
 import { permissionCatalogue } from '@/domain/permissionCatalogue';
 import { ruleMessage, type TRuleMessages } from '@/domain/rules';
 import { childEventTypes, childMachine, type TChildEvent, type TChildEventType } from './child.machine';
-import { allLeafStateIds, allTransitionKeys, transitionKey } from './machineCoverage';
+import { allLeafStateIds, allTransitionKeys, machineCoverage } from './machineCoverage';
 
 type TSnapshot = SnapshotFrom<typeof childMachine>;
 type TPath = StatePath<TSnapshot, TChildEvent>;
@@ -77,20 +77,14 @@ const transitionPaths = (): TPath[] => {
 const describePath = (path: TPath) =>
   path.steps.map((step) => step.event.type.replace('xstate.', '')).join(' → ');
 
-const visitedStates = new Set<string>();
-const takenTransitions = new Set<string>();
+const coverage = machineCoverage();
 
 /** The system under test: a real actor, plus the server's entry point asked at every step. */
 const runPath = (path: TPath) => {
   const actor = createActor(childMachine, {
-    inspect: (inspection) => {
-      if (inspection.type !== '@xstate.microstep') return;
-      for (const transition of inspection._transitions) takenTransitions.add(transitionKey(transition));
-    },
+    inspect: coverage.inspect,
   });
-  actor.subscribe((snapshot) => {
-    for (const node of snapshot._nodes) if (node !== snapshot.machine.root) visitedStates.add(node.id);
-  });
+  actor.subscribe(coverage.noteSnapshot);
   let before: TChildStatus | null = null;
   for (const step of path.steps) {
     // @xstate/graph starts every path with the init event.
@@ -122,13 +116,13 @@ describe('childMachine, model-based', () => {
   });
 
   it('walked every status and every transition of the machine', () => {
-    expect([...visitedStates].sort()).toEqual(allLeafStateIds(childMachine).sort());
-    expect([...takenTransitions].sort()).toEqual(allTransitionKeys(childMachine).sort());
+    expect(coverage.states()).toEqual(allLeafStateIds(childMachine).sort());
+    expect(coverage.transitions()).toEqual(allTransitionKeys(childMachine).sort());
     // Every transition of the design is one of the machine's, and the other way round.
     const designed = childStatuses.flatMap((from) =>
       Object.entries(expectedTransitions[from]).map(([event, to]) => `${from} --${event}--> ${to}`),
     );
-    const walked = [...takenTransitions].map((key) => key.replace(/child\./g, '').replace(/#\d+/, ''));
+    const walked = coverage.transitions().map((key) => key.replace(/child\./g, '').replace(/#\d+/, ''));
     expect(walked.sort()).toEqual(designed.sort());
   });
 });

@@ -13,7 +13,7 @@ import {
   type TConnectivityEvent,
   type TConnectivityInput,
 } from './connectivity.machine';
-import { allLeafStateIds, allTransitionKeys, transitionKey } from './machineCoverage';
+import { allLeafStateIds, allTransitionKeys, machineCoverage } from './machineCoverage';
 
 type TSnapshot = SnapshotFrom<typeof connectivityMachine>;
 type TPath = StatePath<TSnapshot, TConnectivityEvent>;
@@ -45,8 +45,7 @@ const transitionPaths = (input: TConnectivityInput): TPath[] => {
 
 const describePath = (path: TPath) => path.steps.map((step) => step.event.type).join(' → ');
 
-const visitedStates = new Set<string>();
-const takenTransitions = new Set<string>();
+const coverage = machineCoverage({ statesOfTransitions: true });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -59,14 +58,7 @@ afterEach(() => {
 const runPath = (input: TConnectivityInput, path: TPath) => {
   const actor = createActor(connectivityMachine, {
     input,
-    inspect: (inspection) => {
-      if (inspection.type !== '@xstate.microstep') return;
-      for (const transition of inspection._transitions) {
-        takenTransitions.add(transitionKey(transition));
-        visitedStates.add(transition.source.id);
-        for (const target of transition.target ?? []) visitedStates.add(target.id);
-      }
-    },
+    inspect: coverage.inspect,
   });
   for (const step of path.steps) {
     const { type } = step.event as EventObject;
@@ -104,8 +96,8 @@ describe('connectivityMachine, model-based', () => {
   });
 
   it('walked every state and every transition of the machine', () => {
-    expect([...visitedStates].sort()).toEqual(allLeafStateIds(connectivityMachine).sort());
-    expect([...takenTransitions].sort()).toEqual(allTransitionKeys(connectivityMachine).sort());
+    expect(coverage.states()).toEqual(allLeafStateIds(connectivityMachine).sort());
+    expect(coverage.transitions()).toEqual(allTransitionKeys(connectivityMachine).sort());
   });
 });
 

@@ -15,7 +15,7 @@ import {
   type TListPage,
   type TListQuery,
 } from './listLoader.machine';
-import { allLeafStateIds, allTransitionKeys, transitionKey } from './machineCoverage';
+import { allLeafStateIds, allTransitionKeys, machineCoverage } from './machineCoverage';
 
 type TSnapshot = SnapshotFrom<typeof listLoaderMachine>;
 type TPath = StatePath<TSnapshot, TListLoaderEvent>;
@@ -84,8 +84,7 @@ const describeEvent = (event: AnyEventObject): string => {
 };
 const describePath = (path: TPath) => path.steps.map((step) => describeEvent(step.event)).join(' → ');
 
-const visitedStates = new Set<string>();
-const takenTransitions = new Set<string>();
+const coverage = machineCoverage();
 
 type TFetchCall = {
   query: TListQuery;
@@ -109,15 +108,8 @@ const startLoader = () => {
       ),
     },
   });
-  const actor = createActor(machine, {
-    inspect: (inspection) => {
-      if (inspection.type !== '@xstate.microstep') return;
-      for (const transition of inspection._transitions) takenTransitions.add(transitionKey(transition));
-    },
-  });
-  actor.subscribe((snapshot) => {
-    for (const node of snapshot._nodes) if (node !== snapshot.machine.root) visitedStates.add(node.id);
-  });
+  const actor = createActor(machine, { inspect: coverage.inspect });
+  actor.subscribe(coverage.noteSnapshot);
   return { actor, calls };
 };
 type TLoader = ReturnType<typeof startLoader>;
@@ -209,8 +201,8 @@ describe('listLoaderMachine, model-based', () => {
   });
 
   it('walked every state and every transition of the machine', () => {
-    expect([...visitedStates].sort()).toEqual(allLeafStateIds(listLoaderMachine).sort());
-    expect([...takenTransitions].sort()).toEqual(allTransitionKeys(listLoaderMachine).sort());
+    expect(coverage.states()).toEqual(allLeafStateIds(listLoaderMachine).sort());
+    expect(coverage.transitions()).toEqual(allTransitionKeys(listLoaderMachine).sort());
   });
 });
 

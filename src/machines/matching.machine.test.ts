@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import {
   matchingActionEvent,
   matchingAskingSteps,
@@ -9,7 +8,7 @@ import {
   type TMatchingStatus,
 } from '@/domain/workflows/matching.workflow';
 import { allowedWorkflowActions, decideWorkflowEvent } from '@/domain/workflows/workflow';
-import { allLeafStateIds, allTransitionKeys, transitionKey } from './machineCoverage';
+import { allLeafStateIds, allTransitionKeys, machineCoverage } from './machineCoverage';
 import {
   matchingEventTypes,
   matchingMachine,
@@ -66,23 +65,10 @@ const validEvent = (type: TMatchingEventType): TMatchingEvent => {
   );
 };
 
-const visited = new Set<string>();
-const taken = new Set<string>();
-const send = (status: TMatchingStatus, event: TMatchingEvent, context: TMatchingContext = facts) => {
-  const actor = createActor(matchingMachine, {
-    snapshot: matchingMachine.resolveState({ value: status, context }),
-    inspect: (inspection) => {
-      if (inspection.type !== '@xstate.microstep') return;
-      for (const transition of inspection._transitions) taken.add(transitionKey(transition));
-    },
-  });
-  actor.start();
-  actor.send(event);
-  const after = actor.getSnapshot();
-  for (const node of after._nodes) if (node !== after.machine.root) visited.add(node.id);
-  actor.stop();
-  return String(after.value);
-};
+const coverage = machineCoverage();
+/** A live actor restored at `status` with the facts, sent one event: where it lands. */
+const send = (status: TMatchingStatus, event: TMatchingEvent, context: TMatchingContext = facts) =>
+  String(coverage.sendFrom(matchingMachine, status, context, event).value);
 
 describe('matchingMachine', () => {
   it('has exactly the statuses of a matching, starting proposed, and knows exactly its 16 events', () => {
@@ -103,9 +89,9 @@ describe('matchingMachine', () => {
   });
 
   it('walked every status and every transition', () => {
-    for (const status of matchingStatuses) visited.add(`matching.${status}`);
-    expect([...visited].sort()).toEqual(allLeafStateIds(matchingMachine).sort());
-    expect([...taken].sort()).toEqual(allTransitionKeys(matchingMachine).sort());
+    for (const status of matchingStatuses) coverage.noteState(`matching.${status}`);
+    expect(coverage.states()).toEqual(allLeafStateIds(matchingMachine).sort());
+    expect(coverage.transitions()).toEqual(allTransitionKeys(matchingMachine).sort());
   });
 
   it('refuses a step dated in the future or before the last one, a rejection without a reason, a warrant without its number', () => {

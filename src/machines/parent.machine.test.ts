@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import {
   parentActionEvent,
   parentFourEyesStep,
@@ -8,7 +7,7 @@ import {
   type TParentStatus,
 } from '@/domain/workflows/parent.workflow';
 import { allowedWorkflowActions, decideWorkflowEvent } from '@/domain/workflows/workflow';
-import { allLeafStateIds, allTransitionKeys, transitionKey } from './machineCoverage';
+import { allLeafStateIds, allTransitionKeys, machineCoverage } from './machineCoverage';
 import {
   parentEventTypes,
   parentMachine,
@@ -50,24 +49,10 @@ const validEvent = (type: TParentEventType): TParentEvent => {
   }
 };
 
-const visited = new Set<string>();
-const taken = new Set<string>();
+const coverage = machineCoverage();
 /** A live actor restored at `status` with the facts, sent one event: where it lands. */
-const send = (status: TParentStatus, event: TParentEvent, context: TParentContext = facts) => {
-  const actor = createActor(parentMachine, {
-    snapshot: parentMachine.resolveState({ value: status, context }),
-    inspect: (inspection) => {
-      if (inspection.type !== '@xstate.microstep') return;
-      for (const transition of inspection._transitions) taken.add(transitionKey(transition));
-    },
-  });
-  actor.start();
-  actor.send(event);
-  const after = actor.getSnapshot();
-  for (const node of after._nodes) if (node !== after.machine.root) visited.add(node.id);
-  actor.stop();
-  return String(after.value);
-};
+const send = (status: TParentStatus, event: TParentEvent, context: TParentContext = facts) =>
+  String(coverage.sendFrom(parentMachine, status, context, event).value);
 
 describe('parentMachine', () => {
   it('has exactly the statuses of the application, starting pending, and knows exactly its events', () => {
@@ -88,9 +73,9 @@ describe('parentMachine', () => {
   });
 
   it('walked every status and every transition', () => {
-    for (const status of parentStatuses) visited.add(`parent.${status}`);
-    expect([...visited].sort()).toEqual(allLeafStateIds(parentMachine).sort());
-    expect([...taken].sort()).toEqual(allTransitionKeys(parentMachine).sort());
+    for (const status of parentStatuses) coverage.noteState(`parent.${status}`);
+    expect(coverage.states()).toEqual(allLeafStateIds(parentMachine).sort());
+    expect(coverage.transitions()).toEqual(allTransitionKeys(parentMachine).sort());
   });
 
   it('does not match an application whose approval has expired, until it is renewed', () => {

@@ -1,6 +1,5 @@
 import { getShortestPaths } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import {
   hasConcern,
   serviceActionEvent,
@@ -9,7 +8,7 @@ import {
   type TServiceStatus,
 } from '@/domain/workflows/service.workflow';
 import { allowedWorkflowActions, decideWorkflowEvent } from '@/domain/workflows/workflow';
-import { allLeafStateIds, allTransitionKeys, transitionKey } from './machineCoverage';
+import { allLeafStateIds, allTransitionKeys, machineCoverage } from './machineCoverage';
 import {
   serviceEventTypes,
   serviceMachine,
@@ -45,24 +44,10 @@ const validEvent = (type: TServiceEventType): TServiceEvent => {
   }
 };
 
-const visited = new Set<string>();
-const taken = new Set<string>();
+const coverage = machineCoverage();
 /** A live actor restored at `status` with the facts, sent one event: where it lands. */
-const send = (status: TServiceStatus, event: TServiceEvent, context: TServiceContext = facts) => {
-  const actor = createActor(serviceMachine, {
-    snapshot: serviceMachine.resolveState({ value: status, context }),
-    inspect: (inspection) => {
-      if (inspection.type !== '@xstate.microstep') return;
-      for (const transition of inspection._transitions) taken.add(transitionKey(transition));
-    },
-  });
-  actor.start();
-  actor.send(event);
-  const after = actor.getSnapshot();
-  for (const node of after._nodes) if (node !== after.machine.root) visited.add(node.id);
-  actor.stop();
-  return String(after.value);
-};
+const send = (status: TServiceStatus, event: TServiceEvent, context: TServiceContext = facts) =>
+  String(coverage.sendFrom(serviceMachine, status, context, event).value);
 
 describe('serviceMachine', () => {
   it('has exactly the statuses of a service, starting pending, and knows exactly its events', () => {
@@ -92,9 +77,9 @@ describe('serviceMachine', () => {
   });
 
   it('walked every status and every transition', () => {
-    for (const status of serviceStatuses) visited.add(`service.${status}`);
-    expect([...visited].sort()).toEqual(allLeafStateIds(serviceMachine).sort());
-    expect([...taken].sort()).toEqual(allTransitionKeys(serviceMachine).sort());
+    for (const status of serviceStatuses) coverage.noteState(`service.${status}`);
+    expect(coverage.states()).toEqual(allLeafStateIds(serviceMachine).sort());
+    expect(coverage.transitions()).toEqual(allTransitionKeys(serviceMachine).sort());
   });
 
   it('refuses a service given in the future or before the adoption it follows, and a reason left blank', () => {

@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages } from '../../server/db/schema';
 import { configurationBindings } from '../../server/modules/configuration/configurationBindings';
-import type { TResourceBinding } from '../../server/resources/resourceRoutes';
+import type { TResourceBinding } from '../../server/resources/resourceBinding';
 import type { TRoutePermissionEntry } from '../../server/types';
 import { apiPrefix } from '../../src/domain/constants';
 import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';

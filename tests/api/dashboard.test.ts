@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, headOffices, provinces, users } from '../../server/db/schema';
+import { auditLog } from '../../server/db/schema';
 import { areas } from '../../src/domain/areas';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { addDays } from '../../src/domain/serviceSchedule';
+import { createOffices, createOfficeUser, signInAll } from './support/officesAndUsers';
 import {
   insertApplication,
   insertChild,
@@ -12,7 +12,7 @@ import {
   insertService,
   pendingApplication,
 } from './support/recordFixtures';
-import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
+import { createTestApp, type TTestApp } from './testApp';
 
 /**
  * The dashboard (`GET /dashboard`, issue 24): each user finds the cards their permissions allow,
@@ -74,16 +74,7 @@ const hoursAgo = (hours: number) => new Date(t.clock.now() - hours * 3_600_000);
 beforeAll(async () => {
   t = await createTestApp();
   today = isoDateIn(new Date(t.clock.now()));
-  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
-  const office = async (code: string, kind: 'national' | 'provincial') =>
-    (
-      await t.app.db
-        .insert(headOffices)
-        .values({ code, name: { kh: code, en: code }, class: kind, provinceId: province.id })
-        .returning({ id: headOffices.id })
-    )[0].id;
-  national = await office('HO-DB-NAT', 'national');
-  kampot = await office('HO-DB-KPT', 'provincial');
+  ({ national, kampot } = await createOffices(t, 'DB'));
   const db = t.app.db;
 
   // Children without a matching: national 2 adoptable and 1 registered; Kampot 1 adoptable, 1 long-term.
@@ -155,12 +146,9 @@ beforeAll(async () => {
   ]);
 
   await t.createUser('registrar', ['adoptive_parents:read']);
-  const provincial = await t.createUser('provincial', ['adoptive_children:read', 'matchings:read']);
-  await db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
+  await createOfficeUser(t, 'provincial', ['adoptive_children:read', 'matchings:read'], kampot);
   await t.createUser('nobody', ['provinces:read']);
-  tokens.admin = (await t.signIn('admin', adminPassword)).accessToken;
-  for (const name of ['registrar', 'provincial', 'nobody'] as const)
-    tokens[name] = (await t.signIn(name, userPassword)).accessToken;
+  Object.assign(tokens, await signInAll(t, ['registrar', 'provincial', 'nobody']));
 });
 
 afterAll(async () => {

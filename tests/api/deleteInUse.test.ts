@@ -11,7 +11,8 @@ import {
 import { roleBindings } from '../../server/modules/security/roleBindings';
 import { systemMenuBindings } from '../../server/modules/security/systemMenuBinding';
 import { userBindings } from '../../server/modules/security/userBinding';
-import { resourceRoutes, type TResourceBinding } from '../../server/resources/resourceRoutes';
+import type { TResourceBinding } from '../../server/resources/resourceBinding';
+import { resourceRoutes } from '../../server/resources/resourceRoutes';
 import { createTestApp, type TTestApp } from './testApp';
 
 /**

@@ -1,14 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adoptiveMatchings,
-  attachments,
-  childInfos,
-  headOffices,
-  parentInfos,
-  provinces,
-  users,
-} from '../../server/db/schema';
+import { adoptiveMatchings, attachments, childInfos, parentInfos } from '../../server/db/schema';
 import { fileAreas } from '../../server/files/fileStore';
 import type { TStatusHistoryRow } from '../../src/components/workflow/statusHistory';
 import { formatDate } from '../../src/domain/dateFormat';
@@ -24,6 +16,7 @@ import {
   type TMatchingActionName,
 } from '../../src/domain/workflows/matching.workflow';
 import { allowedWorkflowActions, decideWorkflowEvent } from '../../src/domain/workflows/workflow';
+import { createOffices, createOfficeUser, signInAll } from './support/officesAndUsers';
 import {
   insertApplication,
   insertChild,
@@ -31,7 +24,7 @@ import {
   type TApplicationOverrides,
   type TChildOverrides,
 } from './support/recordFixtures';
-import { createTestApp, type TTestApp, userPassword } from './testApp';
+import { createTestApp, type TTestApp } from './testApp';
 
 /**
  * Matchings on the server, rule by rule (issue 13 'Proof'), beside tests/api/matchings.test.ts:
@@ -168,16 +161,7 @@ const statusFor = (action: TMatchingActionName) => {
 beforeAll(async () => {
   t = await createTestApp();
   today = isoDateIn(new Date(t.clock.now()));
-  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
-  const office = async (code: string, kind: 'national' | 'provincial') =>
-    (
-      await t.app.db
-        .insert(headOffices)
-        .values({ code, name: { kh: code, en: code }, class: kind, provinceId: province.id })
-        .returning({ id: headOffices.id })
-    )[0].id;
-  national = await office('HO-MR-NAT', 'national');
-  kampot = await office('HO-MR-KPT', 'provincial');
+  ({ national, kampot } = await createOffices(t, 'MR'));
   const read = ['matchings:read', 'adoptive_children:read', 'adoptive_parents:read'];
   await t.createUser('caseworker', [...read, 'matchings:write', 'matchings:update', 'matchings:delete']);
   await t.createUser('supervisor', [
@@ -191,25 +175,16 @@ beforeAll(async () => {
   await t.createUser('stepper', [...read, 'matchings:update']);
   await t.createUser('approver', [...read, 'matchings:approve']);
   await t.createUser('chief', [], { roleName: 'Super Admin' });
-  const provincial = await t.createUser('provincial', [
-    ...read,
-    'matchings:write',
-    'matchings:update',
-    'matchings:approve',
-    'matchings:delete',
-  ]);
-  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
-  for (const name of [
-    'caseworker',
-    'supervisor',
-    'second',
-    'stepper',
-    'approver',
+  await createOfficeUser(
+    t,
     'provincial',
-    'chief',
-  ] as const)
-    tokens[name] = (await t.signIn(name, userPassword)).accessToken;
-  tokens.admin = (await t.signIn('admin', 'admin-pass-123')).accessToken;
+    [...read, 'matchings:write', 'matchings:update', 'matchings:approve', 'matchings:delete'],
+    kampot,
+  );
+  Object.assign(
+    tokens,
+    await signInAll(t, ['caseworker', 'supervisor', 'second', 'stepper', 'approver', 'provincial', 'chief']),
+  );
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  childInfos,
-  headOffices,
-  parentInfos,
-  provinces,
-  systemSettings,
-  users,
-} from '../../server/db/schema';
+import { childInfos, parentInfos, systemSettings } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
+import { createOffices, createOfficeUser, signInAll } from './support/officesAndUsers';
 import {
   insertApplication,
   insertChild,
@@ -76,16 +70,7 @@ const act = (action: string, id: number, body: Record<string, unknown>, token = 
 beforeAll(async () => {
   t = await createTestApp();
   today = isoDateIn(new Date(t.clock.now()));
-  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
-  const office = async (code: string, kind: 'national' | 'provincial') =>
-    (
-      await t.app.db
-        .insert(headOffices)
-        .values({ code, name: { kh: code, en: code }, class: kind, provinceId: province.id })
-        .returning({ id: headOffices.id })
-    )[0].id;
-  national = await office('HO-MT-NAT', 'national');
-  kampot = await office('HO-MT-KPT', 'provincial');
+  ({ national, kampot } = await createOffices(t, 'MT'));
   const read = ['matchings:read', 'adoptive_children:read', 'adoptive_parents:read'];
   await t.createUser('caseworker', [...read, 'matchings:write', 'matchings:update', 'matchings:delete']);
   await t.createUser('supervisor', [
@@ -96,11 +81,8 @@ beforeAll(async () => {
     'matchings:delete',
   ]);
   await t.createUser('second', [...read, 'matchings:update', 'matchings:approve']);
-  const provincial = await t.createUser('provincial', [...read, 'matchings:write', 'matchings:update']);
-  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
-  for (const name of ['caseworker', 'supervisor', 'second', 'provincial'] as const)
-    tokens[name] = (await t.signIn(name, userPassword)).accessToken;
-  tokens.admin = (await t.signIn('admin', 'admin-pass-123')).accessToken;
+  await createOfficeUser(t, 'provincial', [...read, 'matchings:write', 'matchings:update'], kampot);
+  Object.assign(tokens, await signInAll(t, ['caseworker', 'supervisor', 'second', 'provincial']));
 }, 60_000);
 afterAll(() => t?.close());
 

@@ -12,6 +12,7 @@ import {
 import { isoDateIn } from '../../src/domain/programmeTime';
 import { yearsBefore } from '../../src/domain/resources/child';
 import { matchingStatuses } from '../../src/domain/workflows/matching.workflow';
+import { createOffices, createOfficeUser, signInAll } from './support/officesAndUsers';
 import {
   insertApplication,
   insertChild,
@@ -20,7 +21,7 @@ import {
   insertService,
   type TApplicationOverrides,
 } from './support/recordFixtures';
-import { adminPassword, createTestApp, type TTestApp, userPassword } from './testApp';
+import { createTestApp, type TTestApp, userPassword } from './testApp';
 
 /**
  * The work queue (`GET /work-queue`, issue 13, DESIGN.md section 6): what each user finds waiting
@@ -168,16 +169,7 @@ const setSetting = async (change: Record<string, unknown>) => {
 beforeAll(async () => {
   t = await createTestApp();
   today = isoDateIn(new Date(t.clock.now()));
-  const [province] = await t.app.db.select({ id: provinces.id }).from(provinces).limit(1);
-  const office = async (code: string, kind: 'national' | 'provincial') =>
-    (
-      await t.app.db
-        .insert(headOffices)
-        .values({ code, name: { kh: code, en: code }, class: kind, provinceId: province.id })
-        .returning({ id: headOffices.id })
-    )[0].id;
-  national = await office('HO-WQ-NAT', 'national');
-  kampot = await office('HO-WQ-KPT', 'provincial');
+  ({ national, kampot } = await createOffices(t, 'WQ'));
   await t.createUser('caseworker', ['matchings:read', 'matchings:write', 'matchings:update']);
   await t.createUser('supervisor', [
     'matchings:read',
@@ -193,35 +185,32 @@ beforeAll(async () => {
   userIds.officer = (await t.createUser('officer', ['post_adoption_services:read'])).id;
   userIds.otherOfficer = (await t.createUser('other-officer', ['post_adoption_services:read'])).id;
   userIds.serviceSupervisor = (
-    await t.createUser('service-supervisor', ['post_adoption_services:read', 'matchings:approve'])
+    await createOfficeUser(
+      t,
+      'service-supervisor',
+      ['post_adoption_services:read', 'matchings:approve'],
+      kampot,
+    )
   ).id;
   userIds.serviceBlind = (await t.createUser('service-blind', ['matchings:read', 'matchings:approve'])).id;
-  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, userIds.serviceSupervisor));
-  const provincial = await t.createUser('provincial', [
-    'matchings:read',
-    'matchings:update',
-    'matchings:approve',
-    'adoptive_parents:read',
-  ]);
-  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, provincial.id));
-  // A caseworker of the Kampot office (takes the steps that are not decisions).
-  const kampotCaseworker = await t.createUser('kampot-caseworker', ['matchings:read', 'matchings:update']);
-  await t.app.db.update(users).set({ headOfficeId: kampot }).where(eq(users.id, kampotCaseworker.id));
-  tokens.kampotCaseworker = (await t.signIn('kampot-caseworker', userPassword)).accessToken;
-  for (const name of [
-    'caseworker',
-    'supervisor',
-    'second',
+  await createOfficeUser(
+    t,
     'provincial',
-    'registrar',
-    'approveOnly',
-  ] as const)
-    tokens[name] = (await t.signIn(name, userPassword)).accessToken;
-  tokens.officer = (await t.signIn('officer', userPassword)).accessToken;
-  tokens.otherOfficer = (await t.signIn('other-officer', userPassword)).accessToken;
-  tokens.serviceSupervisor = (await t.signIn('service-supervisor', userPassword)).accessToken;
-  tokens.serviceBlind = (await t.signIn('service-blind', userPassword)).accessToken;
-  tokens.admin = (await t.signIn('admin', adminPassword)).accessToken;
+    ['matchings:read', 'matchings:update', 'matchings:approve', 'adoptive_parents:read'],
+    kampot,
+  );
+  // A caseworker of the Kampot office (takes the steps that are not decisions).
+  await createOfficeUser(t, 'kampot-caseworker', ['matchings:read', 'matchings:update'], kampot);
+  Object.assign(
+    tokens,
+    await signInAll(t, ['caseworker', 'supervisor', 'second', 'provincial', 'registrar', 'approveOnly'], {
+      kampotCaseworker: 'kampot-caseworker',
+      officer: 'officer',
+      otherOfficer: 'other-officer',
+      serviceSupervisor: 'service-supervisor',
+      serviceBlind: 'service-blind',
+    }),
+  );
 }, 60_000);
 afterAll(() => t?.close());
 

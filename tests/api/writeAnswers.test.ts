@@ -9,7 +9,7 @@ import {
   roles,
 } from '../../server/db/schema';
 import { serverModules } from '../../server/modules';
-import type { TResourceBinding } from '../../server/resources/resourceRoutes';
+import type { TResourceBinding } from '../../server/resources/resourceBinding';
 import { permissionCatalogue } from '../../src/domain/permissionCatalogue';
 import { developerOnlyPermission, superUserOnlyPermission } from '../../src/domain/permissions';
 import { permissionFor } from '../../src/domain/resource';

@@ -19,7 +19,7 @@ import { ApiError, notFound } from '../../errors';
 import { dataOf, errorResponses } from '../../http/schemas';
 import { currentUser } from '../../plugins/permissions';
 import { officeCondition } from '../../resources/officeScope';
-import type { TAnswerContext } from '../../resources/resourceRoutes';
+import type { TAnswerContext } from '../../resources/resourceBinding';
 import type { TTimelineEntry } from '../../resources/timeline';
 
 /** 403 with the words of a sealed child's origins. */

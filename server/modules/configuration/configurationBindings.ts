@@ -34,7 +34,7 @@ import {
 } from '../../db/schema';
 import { addressLevels } from '../../resources/addressLevels';
 import { levelsAgree } from '../../resources/levelsAgree';
-import type { TResourceBinding } from '../../resources/resourceRoutes';
+import type { TResourceBinding } from '../../resources/resourceBinding';
 
 /** `name->>'kh'`: one language of a translatable column. */
 const text = (column: PgColumn, locale: TRouteLocale): SQL => sql`${column}->>${locale}`;

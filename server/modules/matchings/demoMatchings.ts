@@ -14,7 +14,7 @@ import type { TAuthUser } from '../../auth/service';
 import type { TDemoSeeder } from '../../db/demo/demoSeed';
 import { adoptiveMatchings, childInfos, parentInfos, postAdoptionServices, users } from '../../db/schema';
 import { translators } from '../../plugins/locale';
-import type { TWriteContext } from '../../resources/resourceRoutes';
+import type { TWriteContext } from '../../resources/writeContext';
 import { directSession } from '../../resources/writeSession';
 import { applyWorkflowEvent } from '../../workflows/applyWorkflowEvent';
 import { scheduleFollowUps, serviceWorkflowBinding } from '../services';

@@ -24,7 +24,8 @@ import { ApiError, fieldErrors } from '../../errors';
 import { lockRecordCodes, nextRecordCode } from '../../resources/recordCode';
 import { applicantNamesSql, byName, childNamesSql, recordFirstStatus } from '../../resources/recordSql';
 import { childFilters, inOfficeProvince, whether, withinDays } from '../../resources/reportListFilters';
-import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import type { TResourceBinding } from '../../resources/resourceBinding';
+import type { TWriteContext } from '../../resources/writeContext';
 import { readSettings } from '../../settings/readSettings';
 import { moveMatchedRecords } from './matchingEffects';
 

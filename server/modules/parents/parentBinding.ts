@@ -35,7 +35,8 @@ import { officeAndProvinceJoins } from '../../resources/officeAndProvinceJoins';
 import { nextRecordCode } from '../../resources/recordCode';
 import { byName, firstStatusValues, fullName, programmeToday } from '../../resources/recordSql';
 import { inOfficeProvince, withinDays } from '../../resources/reportListFilters';
-import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import type { TResourceBinding } from '../../resources/resourceBinding';
+import type { TWriteContext } from '../../resources/writeContext';
 import { parentDuplicates } from './parentDuplicates';
 
 /** The status history's first row of an application: it was received. */

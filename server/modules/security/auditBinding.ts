@@ -13,7 +13,7 @@ import * as schema from '../../db/schema';
 import { auditLog, users } from '../../db/schema';
 import type { TExportBinding } from '../../resources/exportBinding';
 import { programmeToday } from '../../resources/recordSql';
-import type { TResourceBinding } from '../../resources/resourceRoutes';
+import type { TResourceBinding } from '../../resources/resourceBinding';
 
 /** Keys that change with every write and say nothing (as the timeline leaves them out). */
 const quietKeys = sql`array['version', 'updatedAt', 'updatedBy', 'createdAt', 'createdBy']`;

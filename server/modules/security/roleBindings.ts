@@ -7,7 +7,8 @@ import { permissionResource } from '../../../src/domain/resources/permission';
 import { roleResource } from '../../../src/domain/resources/role';
 import { groups, permissions, rolePermissions, roles, users } from '../../db/schema';
 import { ApiError } from '../../errors';
-import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import type { TResourceBinding } from '../../resources/resourceBinding';
+import type { TWriteContext } from '../../resources/writeContext';
 
 /** Roles, permissions and permission groups on the resource machinery (issue 4). */
 

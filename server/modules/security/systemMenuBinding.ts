@@ -5,7 +5,8 @@ import { systemMenuResource } from '../../../src/domain/resources/systemMenu';
 import type { TDbOrTx } from '../../audit';
 import { permissions, systemMenus } from '../../db/schema';
 import { ApiError, fieldErrors } from '../../errors';
-import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import type { TResourceBinding } from '../../resources/resourceBinding';
+import type { TWriteContext } from '../../resources/writeContext';
 
 /**
  * The outer row's id, qualified by hand: Drizzle writes a column of a one-table query as a bare

@@ -25,7 +25,8 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { levelsAgree } from '../../resources/levelsAgree';
-import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import type { TResourceBinding } from '../../resources/resourceBinding';
+import type { TWriteContext } from '../../resources/writeContext';
 
 /** Usernames that pass every permission check (spec section 6): handing them out is an escalation. */
 const reservedUsernames: readonly string[] = [adminUsername, developerUsername];

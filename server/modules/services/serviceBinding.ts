@@ -30,7 +30,8 @@ import {
   recordFirstStatus,
 } from '../../resources/recordSql';
 import { childFilters, inOfficeProvince, whether, withinDays } from '../../resources/reportListFilters';
-import type { TResourceBinding, TWriteContext } from '../../resources/resourceRoutes';
+import type { TResourceBinding } from '../../resources/resourceBinding';
+import type { TWriteContext } from '../../resources/writeContext';
 import { assertOfficerFits, assertOfficerFitsServices } from './serviceOfficer';
 
 const services = postAdoptionServices;
