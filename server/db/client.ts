@@ -13,6 +13,7 @@ import { snapshotPglite, snapshotPostgres, type TDuringSnapshot, type TSnapshot 
 import type { TConfig } from '../config';
 import { lockDataDir } from './dataDirLock';
 import { statementNameOf } from './namedStatements';
+import { retryDeadlocks } from './retryDeadlocks';
 import * as schema from './schema';
 
 export type TSchema = typeof schema;
@@ -182,6 +183,7 @@ const openPostgres = async (connectionString: string, options: TOpenOptions): Pr
     options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)),
   );
   const db = drizzleNodePg({ client: pool, schema });
+  retryDeadlocks(db);
   return {
     db,
     driver: 'postgres',
