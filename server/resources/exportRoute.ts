@@ -9,6 +9,7 @@ import { isoDateIn } from '../../src/domain/programmeTime';
 import { permissionFor, type TColumnDef } from '../../src/domain/resource';
 import { shownColumnIds } from '../../src/domain/savedViews';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
+import { wordOf } from '../../src/i18n/wordOf';
 import { csvField, workbookBytes } from '../exports/neutraliseCell';
 import { xlsxContentType } from '../http/contentTypes';
 import { requestLocale, translator } from '../plugins/locale';
@@ -141,13 +142,9 @@ export const exportRoute =
         const column = byId.get(id);
         return column ? [column] : [];
       });
-    type TResourceBook = Record<string, { many: () => string } | undefined>;
     /** The sheet's name: the declared one, else the list's (its resource's plural), as Excel allows one. */
     const sheetTitle = (t: TranslationFunctions, locale: TRouteLocale) =>
-      (
-        declared?.sheetTitle[locale] ??
-        ((t.resources as unknown as TResourceBook)[definition.name]?.many() || definition.name)
-      )
+      (declared?.sheetTitle[locale] ?? (wordOf(t.resources, definition.name)?.many() || definition.name))
         .replace(/[[\]:*?/\\]/g, ' ')
         .slice(0, 31);
     const filename = declared?.filename ?? definition.apiBase.split('/').filter(Boolean).join('-');

@@ -6,6 +6,7 @@ import { referenceListTitles } from '../../src/domain/referenceListTitles';
 import type { TFieldDef } from '../../src/domain/resource';
 import type { TTranslatable } from '../../src/domain/translatable';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
+import { wordOf } from '../../src/i18n/wordOf';
 import type { TDbOrTx } from '../audit';
 import {
   communes,
@@ -119,12 +120,9 @@ export const columnHeader = (
   t: TranslationFunctions,
 ): string => {
   const label = field.label ?? field.key;
-  const words = t.fields as unknown as Record<string, (() => string) | undefined>;
-  const text = words[label]?.() ?? label;
+  const text = wordOf(t.fields, label)?.() ?? label;
   const shared = fields.filter((other) => (other.label ?? other.key) === label).length > 1;
-  const sections = (t as unknown as { formSections?: Record<string, (() => string) | undefined> })
-    .formSections;
-  const section = field.section ? sections?.[field.section]?.() : undefined;
+  const section = field.section ? wordOf(t.formSections, field.section)?.() : undefined;
   return shared && section ? `${section} – ${text}` : text;
 };
 

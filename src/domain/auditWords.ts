@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
+import { wordOf } from '../i18n/wordOf';
 import { areaActionText, areaStatusText } from './areas/areaWords';
 import { childArea } from './areas/child.area';
 import { matchingArea } from './areas/matching.area';
@@ -83,12 +84,11 @@ const settingName = (t: TranslationFunctions, key: string): string => settingByK
 /** The fields an update changed, by their labels (a setting by its name on the settings page). */
 export const auditChangesText = (t: TranslationFunctions, entity: string, changes: unknown): string => {
   if (typeof changes !== 'string' || !changes) return '';
-  const fields = t.fields as unknown as Record<string, (() => string) | undefined>;
   return changes
     .split(',')
     .map((key) => key.trim())
     .filter(Boolean)
-    .map((key) => (entity === 'system_settings' ? settingName(t, key) : fields[key]?.() || key))
+    .map((key) => (entity === 'system_settings' ? settingName(t, key) : wordOf(t.fields, key)?.() || key))
     .join(', ');
 };
 

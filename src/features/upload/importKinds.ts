@@ -4,6 +4,7 @@ import { parentArea } from '@/domain/areas/parent.area';
 import { hasPermission, type TPermissionSubject } from '@/domain/permissions';
 import type { TFieldDef } from '@/domain/resource';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { wordOf } from '@/i18n/wordOf';
 
 /**
  * What `/upload` imports (issue 25, DESIGN.md section 8): the API's resource name, the area its
@@ -52,8 +53,6 @@ export const recordListPath = (kind: TImportKind, code: string): string =>
 /** A record's own page (its show page): where a possible duplicate opens. */
 export const recordPagePath = (kind: TImportKind, id: number): string => `${kind.area.routeBase}/show/${id}`;
 
-type TWordBook = Record<string, (() => string) | undefined>;
-
 /**
  * A workbook column's name as the template heads it (server/upload/importBinding.ts `columnHeader`):
  * the field's label, led by its section's when another field shares the label ('Birth – Province');
@@ -66,9 +65,9 @@ export const importColumnLabel = (
 ): string => {
   const field = fields.find((candidate) => candidate.key === key);
   const label = field?.label ?? key;
-  const text = (LL.fields as unknown as TWordBook)[label]?.() || label;
+  const text = wordOf(LL.fields, label)?.() || label;
   if (!field) return text;
   const shared = fields.filter((other) => (other.label ?? other.key) === label).length > 1;
-  const section = field.section ? (LL.formSections as unknown as TWordBook)[field.section]?.() : undefined;
+  const section = field.section ? wordOf(LL.formSections, field.section)?.() : undefined;
   return shared && section ? `${section} – ${text}` : text;
 };
