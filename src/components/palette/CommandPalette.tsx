@@ -6,6 +6,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '@/components/Icon';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { kbd } from '@/components/ui';
+import { areaByName } from '@/domain/areas';
+import { areaWords } from '@/domain/areas/areaWords';
 import { isoLocale } from '@/domain/locale';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
@@ -42,6 +44,8 @@ export const CommandPalette = ({ resources }: { resources: readonly TClientResou
   const { LL } = useI18nContext();
   const [open, setOpen] = useAtom(paletteOpenAtom);
   const [scope, setScope] = useAtom(paletteScopeAtom);
+  // Narrowed to an area ('Find … by name or code'): its search's words.
+  const scopedArea = scope ? areaByName(scope) : undefined;
   const { status, user } = useSession();
   const signedIn = status === 'signedIn';
   const username = user?.username;
@@ -158,11 +162,7 @@ export const CommandPalette = ({ resources }: { resources: readonly TClientResou
                 value={search}
                 onValueChange={setSearch}
                 placeholder={
-                  scope === 'child'
-                    ? LL.areas.child.commands.find()
-                    : scope === 'parent'
-                      ? LL.areas.parent.commands.find()
-                      : LL.palette.placeholder()
+                  (scopedArea && areaWords(LL, scopedArea)?.commands.find()) || LL.palette.placeholder()
                 }
                 maxLength={100}
                 className="h-12 w-full bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100"
