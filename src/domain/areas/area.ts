@@ -31,6 +31,11 @@ export type TAreaDefinition = {
   name: string;
   /** The table's name as the audit log, `status_history` and `attachments` record it. */
   entity: string;
+  /**
+   * The tables of its records' parts that the audit log names apart (a child's family and
+   * documents): the audit screen's record types list them after `entity` (words `options.entity`).
+   */
+  auditedParts?: readonly string[];
   /** Where its API lives under `/api/v1` (`/child-infos`). */
   apiBase: string;
   /** Where its screens live (`/adoptive-child/child`): list, `/create`, `/edit/:id`, `/show/:id`. */

@@ -5,6 +5,7 @@ import { childSettings } from './child.settings';
 export const childArea = defineArea({
   name: 'child',
   entity: 'child_infos',
+  auditedParts: ['child_family', 'child_documents'],
   apiBase: '/child-infos',
   routeBase: '/adoptive-child/child',
   permission: 'adoptive_children',

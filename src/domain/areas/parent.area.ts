@@ -5,6 +5,7 @@ import { parentSettings } from './parent.settings';
 export const parentArea = defineArea({
   name: 'parent',
   entity: 'parent_infos',
+  auditedParts: ['parent_family'],
   apiBase: '/parent-infos',
   routeBase: '/adoptive-parents/parents',
   permission: 'adoptive_parents',

@@ -29,8 +29,7 @@ export const serviceSettings = defineSettingsSection({
       addLabel: (LL) => LL.generalInformation.followUpAdd(),
       shown: (LL, row) =>
         LL.generalInformation.followUpEntry({
-          type:
-            wordOf(LL.options.serviceType, String(row.type))?.() ?? String(row.type),
+          type: wordOf(LL.options.serviceType, String(row.type))?.() ?? String(row.type),
           months: Number(row.monthsAfter),
         }),
     }),
