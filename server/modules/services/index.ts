@@ -6,6 +6,7 @@ import { postAdoptionServices } from '../../db/schema';
 import type { TServerModule } from '../module';
 import { adoptiveChildRoutes } from './adoptiveChildRoutes';
 import { serviceBinding } from './serviceBinding';
+import { serviceDashboardCard } from './serviceDashboard';
 import { serviceWorkflowBinding } from './serviceWorkflowBinding';
 import { serviceWorkQueue } from './serviceWorkQueue';
 
@@ -94,6 +95,7 @@ export const servicesModule: TServerModule = {
   ],
   routes: [adoptiveChildRoutes],
   workQueue: serviceWorkQueue,
+  dashboard: [serviceDashboardCard],
 };
 
 /** What other modules read of the services: the follow-ups a completed matching plans, the due rules. */
