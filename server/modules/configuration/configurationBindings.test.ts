@@ -1,5 +1,7 @@
 import { getTableName } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+// The module list tells the configuration where the other modules' records are.
+import '../index';
 import { configurationBindings } from './configurationBindings';
 
 const referring = (name: string) =>

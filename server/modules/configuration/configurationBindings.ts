@@ -32,8 +32,7 @@ import { translators } from '../../plugins/locale';
 import { addressLevels } from '../../resources/addressLevels';
 import { levelsAgree } from '../../resources/levelsAgree';
 import type { TResourceBinding } from '../../resources/resourceRoutes';
-// A cycle (the module list holds this module): the list is read when a record is deleted, never at load.
-import { serverModules } from '..';
+import type { TServerModule } from '../module';
 
 type TReferringRecords = NonNullable<TResourceBinding['children']>;
 
@@ -46,8 +45,8 @@ const isResourceName = (name: string): name is keyof TranslationFunctions['resou
  * deleted (409 naming them). Read from the schema, so a new area's table that names an office or a
  * place is counted with no line here.
  */
-const referringRecordsOfModules = (table: PgTable): TReferringRecords =>
-  serverModules
+const referringRecordsOfModules = (modules: readonly TServerModule[], table: PgTable): TReferringRecords =>
+  modules
     .filter((module) => module.name !== 'configuration')
     .flatMap((module) => module.resources ?? [])
     .flatMap((binding) =>
@@ -71,10 +70,20 @@ const withReferringRecords = (binding: TResourceBinding): TResourceBinding => {
   return Object.defineProperty(binding, 'children', {
     enumerable: true,
     get: () => {
-      found ??= [...own, ...referringRecordsOfModules(binding.table)];
+      const modules = moduleList();
+      if (modules.length === 0) return own;
+      found ??= [...own, ...referringRecordsOfModules(modules, binding.table)];
       return found;
     },
   });
+};
+
+/** The server's modules, told by server/modules/index.ts: the list holds this module, so it is not imported here. */
+let moduleList: () => readonly TServerModule[] = () => [];
+
+/** Where the configuration finds the other modules' records (`serverModules`, once they are all loaded). */
+export const readReferringRecordsFrom = (modules: () => readonly TServerModule[]): void => {
+  moduleList = modules;
 };
 
 /** `name->>'kh'`: one language of a translatable column. */

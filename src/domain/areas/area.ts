@@ -1,7 +1,7 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { TBulkAction } from '../bulkActions';
 import type { TPermissionResource } from '../permissionCatalogue';
-import type { TBadgeTone } from '../resource';
+import type { TBadgeTone, TFieldDef } from '../resource';
 import type { TTranslatable } from '../translatable';
 
 /** A page of the area the sidebar does not list, offered by the palette to whoever may read the area. */
@@ -16,6 +16,19 @@ export type TAreaCommandPage = {
 };
 
 import type { TSettingsSection } from '../settings/settingsSection';
+
+/**
+ * An area's records imported from a workbook (issue 25, DESIGN.md section 8): the import screen,
+ * the palette and the server's import binding read it.
+ */
+export type TAreaImport = {
+  /** The API's name: `/upload/{resource}/...`, the screen's `?resource=`. */
+  resource: string;
+  title: (LL: TranslationFunctions) => string;
+  paletteTitle: (LL: TranslationFunctions) => string;
+  /** The resource's fields (the workbook's columns), loaded with the screen, not with every page. */
+  fields: () => Promise<readonly TFieldDef[]>;
+};
 
 /**
  * One record area described once (DESIGN.md section 1, issue 23): what every engine needs to know
@@ -72,6 +85,8 @@ export type TAreaDefinition = {
   settings?: TSettingsSection;
   /** Why its records wait on the work queue (the items' `reason`; the server module's sources find them). */
   workQueueReasons?: readonly string[];
+  /** Its records imported from a workbook (`/upload`). */
+  imports?: TAreaImport;
   /**
    * What its list does to many selected records at once (issue 26), beside the export and the
    * printed summaries every list offers: `POST {apiBase}/bulk/{name}` (server/resources/bulkRoutes.ts).

@@ -1,3 +1,4 @@
+import type { TFieldDef } from '../resource';
 import { defineArea } from './area';
 import { childSettings } from './child.settings';
 
@@ -44,4 +45,12 @@ export const childArea = defineArea({
       transaction: 'eachRow',
     },
   ],
+  imports: {
+    resource: 'children',
+    title: (LL) => LL.upload.kinds.children(),
+    paletteTitle: (LL) => LL.upload.paletteChildren(),
+    // Annotated: the area's type must not wait on the resource's, which reads the area.
+    fields: (): Promise<readonly TFieldDef[]> =>
+      import('../resources/child').then((module) => module.childResource.fields),
+  },
 });

@@ -1,3 +1,4 @@
+import type { TFieldDef } from '../resource';
 import { defineArea } from './area';
 import { parentSettings } from './parent.settings';
 
@@ -24,4 +25,12 @@ export const parentArea = defineArea({
   settings: parentSettings,
   duplicateReview: true,
   workQueueReasons: ['approvalExpiring', 'acceptanceRequested'],
+  imports: {
+    resource: 'parent-applications',
+    title: (LL) => LL.upload.kinds.parentApplications(),
+    paletteTitle: (LL) => LL.upload.paletteParentApplications(),
+    // Annotated: the area's type must not wait on the resource's, which reads the area.
+    fields: (): Promise<readonly TFieldDef[]> =>
+      import('../resources/parent').then((module) => module.parentResource.fields),
+  },
 });
