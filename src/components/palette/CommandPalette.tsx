@@ -6,8 +6,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '@/components/Icon';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { kbd } from '@/components/ui';
-import { areaByName } from '@/domain/areas';
-import { areaWords } from '@/domain/areas/areaWords';
 import { isoLocale } from '@/domain/locale';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { localizedPath } from '@/platform/localePath';
@@ -16,6 +14,7 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { paletteDraftAtom, paletteOpenAtom, paletteReadyAtom, paletteScopeAtom } from '@/state/ui';
 import { commandsAtom } from './commandRegistry';
 import { modifierKeyLabel } from './keys';
+import { palettePlaceholder } from './palettePlaceholder';
 import { buildPaletteSections, type TPaletteItem, type TPaletteSectionKey } from './paletteSections';
 import { destinationPath, readRecent } from './recentDestinations';
 import { searchableResources, useMenuSearch, useRecordSearch } from './usePaletteSearch';
@@ -44,8 +43,6 @@ export const CommandPalette = ({ resources }: { resources: readonly TClientResou
   const { LL } = useI18nContext();
   const [open, setOpen] = useAtom(paletteOpenAtom);
   const [scope, setScope] = useAtom(paletteScopeAtom);
-  // Narrowed to an area ('Find … by name or code'): its search's words.
-  const scopedArea = scope ? areaByName(scope) : undefined;
   const { status, user } = useSession();
   const signedIn = status === 'signedIn';
   const username = user?.username;
@@ -161,9 +158,7 @@ export const CommandPalette = ({ resources }: { resources: readonly TClientResou
                 data-autofocus
                 value={search}
                 onValueChange={setSearch}
-                placeholder={
-                  (scopedArea && areaWords(LL, scopedArea)?.commands.find()) || LL.palette.placeholder()
-                }
+                placeholder={palettePlaceholder(LL, scope)}
                 maxLength={100}
                 className="h-12 w-full bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100"
               />
