@@ -45,13 +45,13 @@ export const countsByStatus = async <K extends string>(
 ) => {
   const extra = Object.fromEntries(
     Object.entries<SQL>(also).map(([key, condition]) => [key, countWhere(condition)]),
-  );
+  ) as Record<K, SQL<number>>;
   const rows = await db
     .select({ status: table.status, value: count(), ...extra })
     .from(table)
     .where(and(officeCondition(table.headOfficeId, user), within))
     .groupBy(table.status);
-  return rows as unknown as ({ status: string; value: number } & Record<K, number>)[];
+  return rows.map((row) => ({ ...row, status: String(row.status) }));
 };
 
 /** The area's statuses (its badge tones name them), each with its count (0 when none). */

@@ -1,7 +1,6 @@
 import { backupsModule } from './backups';
 import { childrenModule } from './children';
-import { configurationModule } from './configuration';
-import { readReferringRecordsFrom } from './configuration/configurationBindings';
+import { configurationModule, readReferringRecordsFrom } from './configuration';
 import { coreModule } from './core';
 import { dashboardModule } from './dashboard';
 import { matchingsModule } from './matchings';
