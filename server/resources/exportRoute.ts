@@ -219,10 +219,13 @@ export const exportRoute =
           officeCondition(officeColumn, user),
           user,
         );
-        const rows = (await joinedTo(binding, app.db.select(selection).from(binding.table).$dynamic())
+        const rows: Record<string, unknown>[] = await joinedTo(
+          binding,
+          app.db.select(selection).from(binding.table).$dynamic(),
+        )
           .where(where)
           .orderBy(...order)
-          .limit(exportMaxRows)) as unknown as Record<string, unknown>[];
+          .limit(exportMaxRows);
         const headings = fileColumns.map((column) => column.heading(t));
         const cells = rows.map((row) => fileColumns.map((column) => column.cell(row, t, locale)));
         // Named with the day in Phnom Penh (the programme's), not the server's UTC day. The CSV keeps
