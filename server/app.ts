@@ -160,6 +160,10 @@ const registerEverything = async (
     'workQueueSources',
     serverModules.flatMap((module) => module.workQueue ?? []),
   );
+  app.decorate(
+    'dashboardCards',
+    serverModules.flatMap((module) => module.dashboard ?? []).sort((a, b) => a.order - b.order),
+  );
   // Health, readiness, metrics, request ids and the refusals while stopping (issue 36): first, so
   // their hooks see every request.
   const operations = registerOperations(app, { database, metricsToken: config.metricsToken });

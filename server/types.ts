@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import type { TAuthService, TAuthUser } from './auth/service';
 import type { TBackupService } from './backups/backupService';
 import type { TConfig } from './config';
+import type { TDashboardCard } from './dashboard/dashboardCard';
 import type { TDb } from './db/client';
 import type { TFileStore } from './files/fileStore';
 import type { TJobRunner } from './jobs/jobRuns';
@@ -59,6 +60,8 @@ declare module 'fastify' {
     recordReaders: Map<string, TRecordReader>;
     /** Every module's work-queue sources (the work queue's route and the dashboard's count ask them). */
     workQueueSources: readonly TWorkQueueSource[];
+    /** Every module's dashboard cards, in their order (server/dashboard/dashboardCard.ts). */
+    dashboardCards: readonly TDashboardCard[];
     /** The backups of this server's database and files (server/backups). */
     backups: TBackupService;
     /** The background jobs' runs, once per cluster and recorded (server/jobs, issue 36). */

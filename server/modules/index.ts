@@ -1,6 +1,6 @@
 import { backupsModule } from './backups';
 import { childrenModule } from './children';
-import { configurationModule } from './configuration';
+import { configurationModule, readReferringRecordsFrom } from './configuration';
 import { coreModule } from './core';
 import { dashboardModule } from './dashboard';
 import { matchingsModule } from './matchings';
@@ -25,3 +25,6 @@ export const serverModules: readonly TServerModule[] = [
   recordReportsModule,
   backupsModule,
 ];
+
+// A place or an office is not deleted while another module's records point at it: the configuration reads them here.
+readReferringRecordsFrom(() => serverModules);

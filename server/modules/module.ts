@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAttachmentBinding } from '../attachments/binding';
+import type { TDashboardCard } from '../dashboard/dashboardCard';
 import type { TDemoSeeder } from '../db/demo/demoSeed';
 import type { TDuplicateBinding } from '../duplicates/binding';
 import type { TResourceBinding } from '../resources/resourceBinding';
@@ -26,6 +27,8 @@ export type TServerModule = {
   imports?: readonly TImportBinding[];
   /** What waits on its records for a user: the work-queue engine (server/workQueue) asks them. */
   workQueue?: readonly TWorkQueueSource[];
+  /** Its cards on the dashboard (`GET /dashboard`): the dashboard asks them (server/dashboard). */
+  dashboard?: readonly TDashboardCard[];
   /** Its records checked for duplicates, listed in pairs and merged (issue 35: server/duplicates). */
   duplicates?: readonly TDuplicateBinding[];
   /** Its demo data (`npm run seed:demo`), run in the modules' order (server/db/demo/demoSeed.ts). */

@@ -9,6 +9,7 @@ import { isoDateIn } from '../../src/domain/programmeTime';
 import { permissionFor, type TColumnDef } from '../../src/domain/resource';
 import { shownColumnIds } from '../../src/domain/savedViews';
 import type { TranslationFunctions } from '../../src/i18n/i18n-types';
+import { wordOf } from '../../src/i18n/wordOf';
 import { csvField, workbookBytes } from '../exports/neutraliseCell';
 import { xlsxContentType } from '../http/contentTypes';
 import { requestLocale, translator } from '../plugins/locale';
@@ -143,13 +144,9 @@ export const exportRoute =
         const column = byId.get(id);
         return column ? [column] : [];
       });
-    type TResourceBook = Record<string, { many: () => string } | undefined>;
     /** The sheet's name: the declared one, else the list's (its resource's plural), as Excel allows one. */
     const sheetTitle = (t: TranslationFunctions, locale: TRouteLocale) =>
-      (
-        declared?.sheetTitle[locale] ??
-        ((t.resources as unknown as TResourceBook)[definition.name]?.many() || definition.name)
-      )
+      (declared?.sheetTitle[locale] ?? (wordOf(t.resources, definition.name)?.many() || definition.name))
         .replace(/[[\]:*?/\\]/g, ' ')
         .slice(0, 31);
     const filename = declared?.filename ?? definition.apiBase.split('/').filter(Boolean).join('-');
@@ -224,10 +221,13 @@ export const exportRoute =
           officeCondition(officeColumn, user),
           user,
         );
-        const rows = (await joinedTo(binding, app.db.select(selection).from(binding.table).$dynamic())
+        const rows: Record<string, unknown>[] = await joinedTo(
+          binding,
+          app.db.select(selection).from(binding.table).$dynamic(),
+        )
           .where(where)
           .orderBy(...order)
-          .limit(exportMaxRows)) as unknown as Record<string, unknown>[];
+          .limit(exportMaxRows);
         const headings = fileColumns.map((column) => column.heading(t));
         const cells = rows.map((row) => fileColumns.map((column) => column.cell(row, t, locale)));
         // Named with the day in Phnom Penh (the programme's), not the server's UTC day. The CSV keeps

@@ -2,6 +2,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TDuplicateKind } from '../../src/domain/duplicates';
 import { matchKey } from '../../src/domain/importCells';
+import { importColumnHeader } from '../../src/domain/importColumnHeader';
 import { referenceListTitles } from '../../src/domain/referenceListTitles';
 import type { TFieldDef } from '../../src/domain/resource';
 import type { TTranslatable } from '../../src/domain/translatable';
@@ -112,21 +113,8 @@ export const importColumns = (binding: TImportBinding): TFieldDef[] =>
     (field) => !field.virtual && (!field.readOnly || field.key === 'code') && field.kind !== 'password',
   );
 
-/** A column's header in one language: its label, preceded by its section's when another field shares the label. */
-export const columnHeader = (
-  fields: readonly TFieldDef[],
-  field: TFieldDef,
-  t: TranslationFunctions,
-): string => {
-  const label = field.label ?? field.key;
-  const words = t.fields as unknown as Record<string, (() => string) | undefined>;
-  const text = words[label]?.() ?? label;
-  const shared = fields.filter((other) => (other.label ?? other.key) === label).length > 1;
-  const sections = (t as unknown as { formSections?: Record<string, (() => string) | undefined> })
-    .formSections;
-  const section = field.section ? sections?.[field.section]?.() : undefined;
-  return shared && section ? `${section} – ${text}` : text;
-};
+/** A column's header in one language: the rule the import screen names its columns by too. */
+export const columnHeader = importColumnHeader;
 
 /** The template's header: both languages, Khmer first. */
 export const bilingualHeader = (kh: string, en: string) => (kh === en ? kh : `${kh} / ${en}`);

@@ -2,6 +2,7 @@ import type { CellValue, Fill, Workbook, Worksheet } from 'exceljs';
 import { matchKey } from '../../src/domain/importCells';
 import type { TRouteLocale } from '../../src/domain/locale';
 import type { TFieldDef } from '../../src/domain/resource';
+import { wordOf } from '../../src/i18n/wordOf';
 import type { TDbOrTx } from '../audit';
 import { translators } from '../plugins/locale';
 import {
@@ -39,11 +40,7 @@ export const isRequiredColumn = (field: TFieldDef) =>
 /** An option's words in each language, and as the template's list offers it: both, Khmer first. */
 export const optionWords = (field: TFieldDef, value: string) => {
   const [kh, en] = (['kh', 'en'] as const).map((locale) => {
-    const options = translators[locale].options as unknown as Record<
-      string,
-      Record<string, () => string> | undefined
-    >;
-    return options[field.optionsLabel ?? field.key]?.[value]?.() ?? value;
+    return wordOf(wordOf(translators[locale].options, field.optionsLabel ?? field.key), value)?.() ?? value;
   });
   return { kh, en, both: bilingualHeader(kh, en) };
 };

@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
+import { wordOf } from '../i18n/wordOf';
 import type { TAreaDefinition } from './areas/area';
 import { areaActionText } from './areas/areaWords';
 
@@ -51,4 +52,4 @@ export const recordActionText = (t: TranslationFunctions, area: TAreaDefinition,
 
 /** A record type in words (`post_adoption_services` → 'Service after adoption'). */
 export const auditEntityText = (t: TranslationFunctions, entity: string): string =>
-  (t.options.entity as unknown as Record<string, (() => string) | undefined>)[entity]?.() || entity;
+  wordOf(t.options.entity, entity)?.() || entity;

@@ -1,56 +1,57 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
+import { wordOf } from '../i18n/wordOf';
+import { areaByName } from './areas';
+import type { TAreaDefinition } from './areas/area';
 import { areaActionText, areaStatusText } from './areas/areaWords';
-import { childArea } from './areas/child.area';
-import { matchingArea } from './areas/matching.area';
-import { parentArea } from './areas/parent.area';
-import { serviceArea } from './areas/service.area';
 import { isOwnAction, ownActions, ownActionText } from './auditActionWords';
 import { formatDate, formatInstant } from './dateFormat';
 import { settingsInOrder, systemSettingSections } from './settings/systemSettingSections';
-import { childSystemEventTypes, childWorkflowActions } from './workflows/child.workflow';
-import { matchingWorkflowActions } from './workflows/matching.workflow';
-import { parentSystemEventTypes, parentWorkflowActions } from './workflows/parent.workflow';
-import { serviceWorkflowActions } from './workflows/service.workflow';
+import { allWorkflows, workflows } from './workflows';
+import type { TWorkflowDefinition } from './workflows/workflow';
 
 /**
  * An audit entry in the reader's words (the audit screen and its export, issue 22): its action
  * named as its record type's workflow names it, its record type, and what a workflow step or a
- * settings change changed. The workflows' own action tables and label functions give the names.
+ * settings change changed. The workflows (src/domain/workflows/index.ts) give the actions, their
+ * areas the record types and the words (`areas.<name>.workflow.actions`, statuses).
  */
 
-type TWords = (t: TranslationFunctions, value: string) => string;
+/** A record type with a workflow: its area and every action an entry of it can carry (a person's and the system's). */
+type TAuditedWorkflow = { area: TAreaDefinition; actions: readonly string[] };
 
-/** The record types with a workflow: their actions (a person's and the system's) and their words. */
-const workflowsByEntity: Record<string, { actions: readonly string[]; action: TWords; status: TWords }> = {
-  child_infos: {
-    actions: [...Object.keys(childWorkflowActions), ...childSystemEventTypes],
-    action: (t, action) =>
-      (childSystemEventTypes as readonly string[]).includes(action)
-        ? t.areas.child.workflow.actions[action as (typeof childSystemEventTypes)[number]]()
-        : areaActionText(t, childArea, action as keyof typeof childWorkflowActions),
-    status: (t, value) => areaStatusText(t, childArea, value),
-  },
-  parent_infos: {
-    actions: [...Object.keys(parentWorkflowActions), ...parentSystemEventTypes],
-    action: (t, value) => areaActionText(t, parentArea, value),
-    status: (t, value) => areaStatusText(t, parentArea, value),
-  },
-  adoptive_matchings: {
-    actions: Object.keys(matchingWorkflowActions),
-    action: (t, value) => areaActionText(t, matchingArea, value),
-    status: (t, value) => areaStatusText(t, matchingArea, value),
-  },
-  post_adoption_services: {
-    actions: Object.keys(serviceWorkflowActions),
-    action: (t, value) => areaActionText(t, serviceArea, value),
-    status: (t, value) => areaStatusText(t, serviceArea, value),
-  },
+const auditedWorkflowsOf = (list: readonly TWorkflowDefinition[]): Map<string, TAuditedWorkflow> =>
+  new Map(
+    list.flatMap((workflow) => {
+      const area = areaByName(workflow.name);
+      return area
+        ? [
+            [
+              area.entity,
+              { area, actions: [...Object.keys(workflow.actions), ...workflow.systemEvents] },
+            ] as const,
+          ]
+        : [];
+    }),
+  );
+
+// Read for every row of an export: made again only when a workflow was registered (a test's).
+let known: { list: readonly TWorkflowDefinition[]; byEntity: Map<string, TAuditedWorkflow> } | undefined;
+const workflowsByEntity = (): Map<string, TAuditedWorkflow> => {
+  const list = allWorkflows();
+  if (known?.list.length !== list.length) known = { list, byEntity: auditedWorkflowsOf(list) };
+  return known.byEntity;
 };
 
-/** Every action an audit entry can carry: the action filter offers these. */
-export const auditActionValues: readonly string[] = [
-  ...new Set([...ownActions, ...Object.values(workflowsByEntity).flatMap((workflow) => workflow.actions)]),
+/** Every action an audit entry of these workflows can carry: the action filter offers these. */
+export const auditActionValuesOf = (list: readonly TWorkflowDefinition[]): readonly string[] => [
+  ...new Set([
+    ...ownActions,
+    ...[...auditedWorkflowsOf(list).values()].flatMap((workflow) => workflow.actions),
+  ]),
 ];
+
+/** Every action an audit entry can carry: the action filter offers these. */
+export const auditActionValues: readonly string[] = auditActionValuesOf(workflows);
 
 /**
  * An action in words: as the record type's workflow names it; without a record type (the filter),
@@ -58,10 +59,13 @@ export const auditActionValues: readonly string[] = [
  */
 export const auditActionText = (t: TranslationFunctions, action: string, entity?: string): string => {
   if (isOwnAction(action)) return ownActionText(t, action);
-  const workflows = entity
-    ? [workflowsByEntity[entity]].filter(Boolean)
-    : Object.values(workflowsByEntity).filter((workflow) => workflow.actions.includes(action));
-  const names = [...new Set(workflows.map((workflow) => workflow.action(t, action)))];
+  const byEntity = workflowsByEntity();
+  const found = entity
+    ? [byEntity.get(entity)]
+    : [...byEntity.values()].filter((workflow) => workflow.actions.includes(action));
+  const names = [
+    ...new Set(found.flatMap((workflow) => (workflow ? [areaActionText(t, workflow.area, action)] : []))),
+  ];
   return names.filter((name) => name !== action).join(' / ') || action;
 };
 
@@ -83,12 +87,11 @@ const settingName = (t: TranslationFunctions, key: string): string => settingByK
 /** The fields an update changed, by their labels (a setting by its name on the settings page). */
 export const auditChangesText = (t: TranslationFunctions, entity: string, changes: unknown): string => {
   if (typeof changes !== 'string' || !changes) return '';
-  const fields = t.fields as unknown as Record<string, (() => string) | undefined>;
   return changes
     .split(',')
     .map((key) => key.trim())
     .filter(Boolean)
-    .map((key) => (entity === 'system_settings' ? settingName(t, key) : fields[key]?.() || key))
+    .map((key) => (entity === 'system_settings' ? settingName(t, key) : wordOf(t.fields, key)?.() || key))
     .join(', ');
 };
 
@@ -109,9 +112,9 @@ export const auditDetailsText = (t: TranslationFunctions, entity: string, detail
   if (!details || typeof details !== 'object') return '';
   const { from, to, payload, values } = details as TAuditDetails;
   const parts: string[] = [];
-  const status = workflowsByEntity[entity]?.status;
+  const area = workflowsByEntity().get(entity)?.area;
   if (to) {
-    const word = (value: string) => (status ? status(t, value) : value);
+    const word = (value: string) => (area ? areaStatusText(t, area, value) : value);
     parts.push(from ? t.audit.statusChange({ from: word(from), to: word(to) }) : word(to));
   }
   if (payload && typeof payload === 'object') {

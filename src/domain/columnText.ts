@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../i18n/i18n-types';
+import { wordOf } from '../i18n/wordOf';
 import { formatDate, formatInstant } from './dateFormat';
 import type { TRouteLocale } from './locale';
 import { peopleNames } from './personName';
@@ -61,16 +62,12 @@ export const columnText = (
   }
 };
 
-type TLabelBook = Record<string, (() => string) | undefined>;
-type TOptionBook = Record<string, Record<string, (() => string) | undefined> | undefined>;
-
 /**
  * A field's label and an option's words from a dictionary, the key (the value) where it has none:
  * the words the list's column headers and cells use.
  */
 export const dictionaryLabels = (LL: TranslationFunctions) => ({
   // LL answers '' for a key it lacks (the client's proxy) or has no function: fall back on the key.
-  labelOf: (key: string) => (LL.fields as unknown as TLabelBook)[key]?.() || key,
-  optionLabel: (key: string, value: string) =>
-    (LL.options as unknown as TOptionBook)[key]?.[value]?.() || value,
+  labelOf: (key: string) => wordOf(LL.fields, key)?.() || key,
+  optionLabel: (key: string, value: string) => wordOf(wordOf(LL.options, key), value)?.() || value,
 });

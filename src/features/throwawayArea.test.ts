@@ -1,14 +1,18 @@
 import { i18nObject } from 'typesafe-i18n';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
+import { z } from 'zod';
+import { palettePlaceholder } from '@/components/palette/palettePlaceholder';
 import { recordAreaCommandsOf } from '@/components/palette/useRecordAreaCommands';
 import { areaShowTexts } from '@/components/record/areaShowTexts';
 import { areaWorkflowClient } from '@/components/workflow/areaWorkflow';
 import { allAreas, areaByName, areas, registerArea } from '@/domain/areas';
 import { defineArea } from '@/domain/areas/area';
 import { areaStatusText, areaStatusTone } from '@/domain/areas/areaWords';
+import { auditActionText, auditActionValuesOf, auditDetailsText } from '@/domain/auditWords';
 import type { TPermissionResource } from '@/domain/permissionCatalogue';
 import { hasPermission } from '@/domain/permissions';
+import { auditedEntitiesOf } from '@/domain/resources/auditEntry';
 import { defineSettingsSection, numberSetting } from '@/domain/settings/settingsSection';
 import {
   settingDefaultsOf,
@@ -17,6 +21,7 @@ import {
 } from '@/domain/settings/systemSettingSections';
 import { areaMenuEntry } from '@/domain/sidebarMenu';
 import { settingSchemasOf, systemSettingDefaults } from '@/domain/systemSettings';
+import { allWorkflows, registerWorkflow } from '@/domain/workflows';
 import type { TWorkflowDefinition } from '@/domain/workflows/workflow';
 import type { TWorkQueueItem } from '@/domain/workQueue';
 import en from '@/i18n/en';
@@ -30,12 +35,14 @@ import { features } from './featureRegistry';
 import type { TWorkQueueKind } from './featureRoutes';
 import { workQueuePath, workQueueReason } from './home/workQueue/WorkQueueList';
 import { loadWorkQueueKinds } from './home/workQueue/workQueueKinds';
+import { importKindsOf, importPermission, uploadPath } from './upload/importKinds';
 
 /**
  * Issue 23's promise: a new area is its description and its words. A throwaway area, described and
- * worded here only, gets its routes, sidebar entry, palette commands, status badge, workflow texts,
- * record pages' words, settings section and work queue (the server's source and the list's words
- * and links) from the engines and registries, with no other file touched.
+ * worded here only, gets its routes, sidebar entry, palette commands and search words, status
+ * badge, workflow texts, record pages' words, settings section, audit words, import kind and work
+ * queue (the server's source and the list's words and links) from the engines and registries, with
+ * no other file touched (docs/adding-an-area.md counts the files a real area adds).
  */
 const loanSettings = defineSettingsSection({
   name: 'loan',
@@ -63,6 +70,12 @@ const loanArea = registerArea(
     menu: { key: 'loan', icon: 'report', title: { kh: 'ការខ្ចី', en: 'Loans' } },
     settings: loanSettings,
     workQueueReasons: ['loanOverdue'],
+    imports: {
+      resource: 'loans',
+      title: () => 'Loans',
+      paletteTitle: () => 'Import loans',
+      fields: async () => [{ key: 'code', kind: 'text' }],
+    },
     commandPages: [
       {
         id: 'open-overdue-loans',
@@ -103,14 +116,26 @@ const LL = i18nObject(
   {},
 ) as unknown as TranslationFunctions;
 
-const loanWorkflow: TWorkflowDefinition = {
+const loanWorkflow: TWorkflowDefinition = registerWorkflow({
   name: 'loan',
-  machine: createMachine({ id: 'loan', initial: 'open', states: { open: {}, returned: {} } }),
+  machine: createMachine({
+    id: 'loan',
+    initial: 'open',
+    states: { open: { on: { GIVE_BACK: 'returned' } }, returned: {} },
+  }),
   statuses: ['open', 'returned'],
-  actions: {},
+  actions: {
+    'give-back': {
+      event: 'GIVE_BACK',
+      permission: 'loans:update',
+      body: z.object({}),
+      fields: [],
+      icon: 'check',
+    },
+  },
   systemEvents: [],
   eventOf: (action) => ({ type: action }),
-};
+});
 
 describe('a throwaway area, described in this test only', () => {
   it('is listed with the areas, found by name', () => {
@@ -200,6 +225,32 @@ describe('a throwaway area, described in this test only', () => {
     expect(keys.indexOf('loanDays')).toBe(keys.indexOf('parentApprovalMonths') + 1);
     expect(settingDefaultsOf(sections)).toMatchObject({ loanDays: 14 });
     expect(settingSchemasOf(sections).loanDays.safeParse(91).success).toBe(false);
+  });
+
+  it("has its audit words: its record type, its workflow's actions and statuses", () => {
+    expect(auditedEntitiesOf([...areas, loanArea])).toContain('loans');
+    expect(auditActionValuesOf(allWorkflows())).toContain('give-back');
+    expect(auditActionText(LL, 'give-back', 'loans')).toBe('Give back');
+    // The action filter, without a record type, finds it among every workflow's actions.
+    expect(auditActionText(LL, 'give-back')).toBe('Give back');
+    expect(auditDetailsText(LL, 'loans', { from: 'open', to: 'returned' })).toBe(
+      LL.audit.statusChange({ from: 'Out on loan', to: 'Returned' }),
+    );
+  });
+
+  it('has its import: a kind of /upload under its write permission, and the palette page to it', async () => {
+    const kind = importKindsOf([...areas, loanArea]).find((candidate) => candidate.area === loanArea);
+    expect(kind?.resource).toBe('loans');
+    if (!kind) return;
+    expect(uploadPath(kind)).toBe('/upload?resource=loans');
+    expect(importPermission(kind)).toBe('loans:write');
+    expect(kind.paletteTitle(LL)).toBe('Import loans');
+    expect((await kind.fields()).map((field) => field.key)).toEqual(['code']);
+  });
+
+  it("has its palette search's words when the palette is narrowed to it", () => {
+    expect(palettePlaceholder(LL, 'loan')).toBe('Find loan by borrower or code');
+    expect(palettePlaceholder(LL, null)).toBe(en.palette.placeholder);
   });
 
   it('has its work queue: the server asks its source, the list words and links its items', async () => {

@@ -163,7 +163,7 @@ export const authSessionMachine = setup({
     lacksValidRefreshToken: ({ context }) => !isTokenUsable(context.refreshToken),
     hasAnyToken: ({ context }) => context.accessToken !== null || context.refreshToken !== null,
     /** Only a 401 is worth a refresh; retrying an outage would loop loadUser <-> refreshTokens. */
-    isUnauthorized: ({ event }) => errorStatus((event as unknown as ErrorActorEvent).error) === 401,
+    isUnauthorized: ({ event }) => errorStatus('error' in event ? event.error : undefined) === 401,
   },
 }).createMachine({
   id: 'authSession',

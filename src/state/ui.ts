@@ -2,10 +2,9 @@ import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 
 /** Interface state of spec section 3: the mini sidebar flag (starts mini) and dark mode (starts light). */
-// Outside a browser (unit tests importing a screen's module) there is no storage: the defaults hold.
-const storage = createJSONStorage<boolean>(() =>
-  typeof localStorage === 'undefined' ? (undefined as unknown as Storage) : localStorage,
-);
+// jotai's own storage reads localStorage, and outside a browser (unit tests importing a screen's
+// module) finds none: the defaults hold.
+const storage = createJSONStorage<boolean>();
 
 export const sidebarMiniAtom = atomWithStorage<boolean>('ui.sidebarMini', true, storage, { getOnInit: true });
 export const darkModeAtom = atomWithStorage<boolean>('ui.darkMode', false, storage, { getOnInit: true });

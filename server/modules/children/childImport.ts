@@ -1,9 +1,10 @@
+import { childArea } from '../../../src/domain/areas/child.area';
 import type { TImportBinding } from '../../upload/importBinding';
 import { childBinding } from './childBinding';
 
 /** Children from a workbook (issue 25): the child form's fields, places and lists by code or name. */
 export const childImport: TImportBinding = {
-  name: 'children',
+  name: childArea.imports.resource,
   binding: childBinding,
   sheetTitle: { kh: 'កុមារ', en: 'Children' },
   references: {

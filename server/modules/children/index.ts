@@ -1,6 +1,7 @@
 import { householdRoutes } from '../../household/householdRoutes';
 import type { TServerModule } from '../module';
 import { childBindings } from './childBinding';
+import { childDashboardCard } from './childDashboard';
 import { childDuplicates } from './childDuplicates';
 import { childFamilyBinding } from './childFamilyBinding';
 import { childFileRoutes } from './childFileRoutes';
@@ -27,6 +28,7 @@ export const childrenModule: TServerModule = {
   ],
   imports: [childImport],
   duplicates: [childDuplicates],
+  dashboard: [childDashboardCard],
   demoSeed: seedDemoChildren,
 };
 

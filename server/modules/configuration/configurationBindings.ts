@@ -1,5 +1,5 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { TRouteLocale } from '../../../src/domain/locale';
 import type { TResourceDefinition } from '../../../src/domain/resource';
 import { addressResource } from '../../../src/domain/resources/address';
@@ -13,10 +13,9 @@ import { positionResource } from '../../../src/domain/resources/position';
 import { provinceResource } from '../../../src/domain/resources/province';
 import { stateResource } from '../../../src/domain/resources/state';
 import { villageResource } from '../../../src/domain/resources/village';
+import type { TranslationFunctions } from '../../../src/i18n/i18n-types';
 import {
   addresses,
-  adoptiveMatchings,
-  childInfos,
   communes,
   countries,
   departments,
@@ -24,17 +23,68 @@ import {
   headOffices,
   languages,
   organizations,
-  parentInfos,
   positions,
-  postAdoptionServices,
   provinces,
   states,
-  users,
   villages,
 } from '../../db/schema';
+import { translators } from '../../plugins/locale';
 import { addressLevels } from '../../resources/addressLevels';
 import { levelsAgree } from '../../resources/levelsAgree';
 import type { TResourceBinding } from '../../resources/resourceBinding';
+import type { TServerModule } from '../module';
+
+type TReferringRecords = NonNullable<TResourceBinding['children']>;
+
+const isResourceName = (name: string): name is keyof TranslationFunctions['resources'] =>
+  name in translators.kh.resources;
+
+/**
+ * The records of the other modules that point at `table` by a foreign key (an area's office, a
+ * child's birth place, a user's department), in the modules' order: while any does, its row is not
+ * deleted (409 naming them). Read from the schema, so a new area's table that names an office or a
+ * place is counted with no line here.
+ */
+const referringRecordsOfModules = (modules: readonly TServerModule[], table: PgTable): TReferringRecords =>
+  modules
+    .filter((module) => module.name !== 'configuration')
+    .flatMap((module) => module.resources ?? [])
+    .flatMap((binding) =>
+      getTableConfig(binding.table).foreignKeys.flatMap((foreignKey) => {
+        const reference = foreignKey.reference();
+        if (reference.foreignTable !== table) return [];
+        const resource = binding.definition.name;
+        // The refusal names them by their words (`resources.<name>`): a resource without them is a slip.
+        if (!isResourceName(resource)) throw new Error(`${resource}: no words under resources`);
+        return reference.columns.map((column) => ({ table: binding.table, column, resource }));
+      }),
+    );
+
+/**
+ * `binding` whose `children` are its own (the configuration's records below it) then the other
+ * modules' that point at its table, found once, when first asked.
+ */
+const withReferringRecords = (binding: TResourceBinding): TResourceBinding => {
+  const own = binding.children ?? [];
+  let found: TReferringRecords | undefined;
+  return Object.defineProperty(binding, 'children', {
+    enumerable: true,
+    get: () => {
+      const modules = moduleList();
+      if (modules.length === 0) return own;
+      found ??= [...own, ...referringRecordsOfModules(modules, binding.table)];
+      return found;
+    },
+  });
+};
+
+/** The server's modules, told by server/modules/index.ts: the list holds this module, so it is not imported here. */
+let moduleList: () => readonly TServerModule[] = () => [];
+
+/** Where the configuration finds the other modules' records (`serverModules`, once they are all loaded). */
+export const readReferringRecordsFrom = (modules: () => readonly TServerModule[]): void => {
+  moduleList = modules;
+};
 
 /** `name->>'kh'`: one language of a translatable column. */
 const text = (column: PgColumn, locale: TRouteLocale): SQL => sql`${column}->>${locale}`;
@@ -123,8 +173,6 @@ export const provinceBinding = codeNameBinding({
     { table: districts, column: districts.provinceId, resource: 'district' },
     { table: headOffices, column: headOffices.provinceId, resource: 'headOffice' },
     { table: addresses, column: addresses.provinceId, resource: 'address' },
-    { table: childInfos, column: childInfos.birthProvinceId, resource: 'child' },
-    { table: parentInfos, column: parentInfos.provinceId, resource: 'parent' },
   ],
 });
 
@@ -158,8 +206,6 @@ export const districtBinding = codeNameBinding({
   children: [
     { table: communes, column: communes.districtId, resource: 'commune' },
     { table: addresses, column: addresses.districtId, resource: 'address' },
-    { table: childInfos, column: childInfos.birthDistrictId, resource: 'child' },
-    { table: parentInfos, column: parentInfos.districtId, resource: 'parent' },
   ],
   lookups: [{ path: 'provinces', table: provinces }],
 });
@@ -188,8 +234,6 @@ export const communeBinding = codeNameBinding({
   children: [
     { table: villages, column: villages.communeId, resource: 'village' },
     { table: addresses, column: addresses.communeId, resource: 'address' },
-    { table: childInfos, column: childInfos.birthCommuneId, resource: 'child' },
-    { table: parentInfos, column: parentInfos.communeId, resource: 'parent' },
   ],
   lookups: [
     { path: 'districts', table: districts, parent: { key: 'provinceId', column: districts.provinceId } },
@@ -224,11 +268,7 @@ export const villageBinding = codeNameBinding({
     },
   ],
   stored: { field: 'communeId', column: villages.communeId, table: communes },
-  children: [
-    { table: addresses, column: addresses.villageId, resource: 'address' },
-    { table: childInfos, column: childInfos.birthVillageId, resource: 'child' },
-    { table: parentInfos, column: parentInfos.villageId, resource: 'parent' },
-  ],
+  children: [{ table: addresses, column: addresses.villageId, resource: 'address' }],
   lookups: [
     { path: 'communes', table: communes, parent: { key: 'districtId', column: communes.districtId } },
   ],
@@ -237,10 +277,7 @@ export const villageBinding = codeNameBinding({
 export const organizationBinding = codeNameBinding({
   definition: organizationResource,
   table: organizations,
-  children: [
-    { table: departments, column: departments.organizationId, resource: 'department' },
-    { table: users, column: users.organizationId, resource: 'user' },
-  ],
+  children: [{ table: departments, column: departments.organizationId, resource: 'department' }],
 });
 
 export const departmentBinding = codeNameBinding({
@@ -255,10 +292,7 @@ export const departmentBinding = codeNameBinding({
     },
   ],
   stored: { field: 'organizationId', column: departments.organizationId, table: organizations },
-  children: [
-    { table: positions, column: positions.departmentId, resource: 'position' },
-    { table: users, column: users.departmentId, resource: 'user' },
-  ],
+  children: [{ table: positions, column: positions.departmentId, resource: 'position' }],
   lookups: [{ path: 'organizations', table: organizations }],
 });
 
@@ -283,7 +317,6 @@ export const positionBinding = codeNameBinding({
     },
   ],
   stored: { field: 'departmentId', column: positions.departmentId, table: departments },
-  children: [{ table: users, column: users.positionId, resource: 'user' }],
   lookups: [
     {
       path: 'departments',
@@ -346,13 +379,6 @@ export const headOfficeBinding: TResourceBinding = {
   },
   filters: { class: headOffices.class, provinceId: headOffices.provinceId },
   parents: [{ field: 'provinceId', table: provinces }],
-  children: [
-    { table: users, column: users.headOfficeId, resource: 'user' },
-    { table: childInfos, column: childInfos.headOfficeId, resource: 'child' },
-    { table: parentInfos, column: parentInfos.headOfficeId, resource: 'parent' },
-    { table: adoptiveMatchings, column: adoptiveMatchings.headOfficeId, resource: 'matching' },
-    { table: postAdoptionServices, column: postAdoptionServices.headOfficeId, resource: 'service' },
-  ],
   lookups: [{ path: 'provinces', table: provinces }],
   unique: { head_offices_code_unique: 'code' },
 };
@@ -373,7 +399,10 @@ export const languageBinding: TResourceBinding = {
   unique: { languages_code_unique: 'code' },
 };
 
-/** Every configuration resource of issue 3, in the order the API docs list them. */
+/**
+ * Every configuration resource of issue 3, in the order the API docs list them; each refuses its
+ * deletion while records of other modules point at it.
+ */
 export const configurationBindings: TResourceBinding[] = [
   provinceBinding,
   stateBinding,
@@ -386,4 +415,4 @@ export const configurationBindings: TResourceBinding[] = [
   positionBinding,
   headOfficeBinding,
   languageBinding,
-];
+].map(withReferringRecords);

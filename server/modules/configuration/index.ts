@@ -6,3 +6,6 @@ export const configurationModule: TServerModule = {
   name: 'configuration',
   resources: configurationBindings,
 };
+
+/** Where the configuration finds the records of the other modules that keep a place or an office. */
+export { readReferringRecordsFrom } from './configurationBindings';

@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { areaPermission } from '../../../src/domain/areas/area';
-import { childArea } from '../../../src/domain/areas/child.area';
-import { matchingArea } from '../../../src/domain/areas/matching.area';
-import { parentArea } from '../../../src/domain/areas/parent.area';
-import { serviceArea } from '../../../src/domain/areas/service.area';
 import { type TDashboard, ZDashboard } from '../../../src/domain/dashboard';
-import { hasPermission } from '../../../src/domain/permissions';
 import { isoDateIn } from '../../../src/domain/programmeTime';
 import { withoutJit } from '../../db/withoutJit';
 import { errorResponses } from '../../http/schemas';
@@ -14,14 +8,7 @@ import { currentUser } from '../../plugins/permissions';
 import { readSettings } from '../../settings/readSettings';
 import { countWorkQueue } from '../../workQueue/collectWorkQueue';
 import { defaultWorkQueueExactLimit } from '../../workQueue/queueTotal';
-import {
-  applicationsByStatus,
-  childrenByStatus,
-  dashboardScope,
-  matchingsByStage,
-  recentChanges,
-  servicesDue,
-} from './dashboardCounts';
+import { dashboardScope, recentChanges } from './dashboardCounts';
 
 /**
  * The dashboard (DESIGN.md section 6, issue 24): `GET /dashboard` answers the signed-in user's
@@ -52,8 +39,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const reads = (area: Parameters<typeof areaPermission>[0]) =>
-        hasPermission(user, areaPermission(area, 'read'));
       const settings = await readSettings(app.db);
       // The programme's today, by the app's clock (tests move it), as the work queue counts it.
       const today = isoDateIn(new Date(app.now()));
@@ -75,10 +60,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           data.workQueue = { total, totalExact: exact };
         }
-        if (reads(childArea)) data.children = await childrenByStatus(db, user);
-        if (reads(matchingArea)) data.matchings = await matchingsByStage(db, user, today, settings);
-        if (reads(serviceArea)) data.services = await servicesDue(db, user);
-        if (reads(parentArea)) data.applications = await applicationsByStatus(db, user);
+        // Each module's cards the user may read (server/dashboard/dashboardCard.ts), one after the other.
+        for (const card of app.dashboardCards)
+          if (card.mayRead(user))
+            Object.assign(data, { [card.key]: await card.count({ db, user, today, settings }) });
         const changes = await recentChanges(db, user);
         if (changes) data.changes = changes;
       });

@@ -5,6 +5,7 @@ import type { TServerModule } from '../module';
 import { candidateRoutes } from './candidateRoutes';
 import { seedDemoMatchingsAndServices } from './demoMatchings';
 import { matchingBinding } from './matchingBinding';
+import { matchingDashboardCard } from './matchingDashboard';
 import { matchingWorkflowBinding } from './matchingWorkflowBinding';
 import { matchingWorkQueue } from './matchingWorkQueue';
 
@@ -34,5 +35,6 @@ export const matchingsModule: TServerModule = {
   ],
   routes: [candidateRoutes],
   workQueue: matchingWorkQueue,
+  dashboard: [matchingDashboardCard],
   demoSeed: seedDemoMatchingsAndServices,
 };

@@ -8,6 +8,7 @@ import { headOfficeOfUserRoute } from '../../resources/headOfficeOfUserRoute';
 import type { TServerModule } from '../module';
 import { seedDemoParents } from './demoParents';
 import { parentBinding } from './parentBinding';
+import { parentDashboardCard } from './parentDashboard';
 import { parentDuplicates } from './parentDuplicates';
 import { parentHouseholdBinding } from './parentHouseholdBinding';
 import { parentImport } from './parentImport';
@@ -81,6 +82,7 @@ export const parentsModule: TServerModule = {
     headOfficeOfUserRoute(`${parentArea.apiBase}/head-office-user`, ['parent infos'], 'application'),
   ],
   workQueue: parentWorkQueue,
+  dashboard: [parentDashboardCard],
   demoSeed: seedDemoParents,
   imports: [parentImport],
   duplicates: [parentDuplicates],

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { parentArea } from '../../../src/domain/areas/parent.area';
 import {
@@ -14,7 +14,8 @@ import type { TDuplicateBinding } from '../../duplicates/binding';
 import { dayOf, idOf, wholeNameOf } from '../../duplicates/findDuplicates';
 import { fullName } from '../../resources/recordSql';
 
-const column = (key: string) => (parentInfos as unknown as Record<string, PgColumn>)[key];
+const parentColumns: Readonly<Record<string, PgColumn>> = getTableColumns(parentInfos);
+const column = (key: string) => parentColumns[key];
 /** Every column of applicant `n` (a merge takes an applicant whole). */
 const applicantColumns = (n: 1 | 2) => applicantFieldNames.map((field) => column(applicantKey(n, field)));
 

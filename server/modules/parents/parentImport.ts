@@ -1,9 +1,10 @@
+import { parentArea } from '../../../src/domain/areas/parent.area';
 import type { TImportBinding } from '../../upload/importBinding';
 import { parentBinding } from './parentBinding';
 
 /** Parent applications from a workbook (issue 25): the application form's fields, places and lists by code or name. */
 export const parentImport: TImportBinding = {
-  name: 'parent-applications',
+  name: parentArea.imports.resource,
   binding: parentBinding,
   sheetTitle: { kh: 'ពាក្យស្នើសុំរបស់ឪពុកម្ដាយ', en: 'Parent applications' },
   references: {

@@ -42,7 +42,7 @@ const codeColumnOf = (table: PgTable): PgColumn | undefined => {
 const codedTables = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable =>
     is(value, PgTable) &&
-    (auditedEntities as readonly string[]).includes(getTableName(value)) &&
+    auditedEntities.includes(getTableName(value)) &&
     codeColumnOf(value) !== undefined &&
     'id' in getTableColumns(value),
 );

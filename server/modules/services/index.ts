@@ -1,15 +1,17 @@
 import { areaStatusText } from '../../../src/domain/areas/areaWords';
 import { serviceArea } from '../../../src/domain/areas/service.area';
 import { peopleNames, personName, type TPersonName } from '../../../src/domain/personName';
+import { wordText } from '../../../src/i18n/wordOf';
 import { postAdoptionServices } from '../../db/schema';
 import type { TServerModule } from '../module';
 import { adoptiveChildRoutes } from './adoptiveChildRoutes';
 import { serviceBinding } from './serviceBinding';
+import { serviceDashboardCard } from './serviceDashboard';
 import { serviceWorkflowBinding } from './serviceWorkflowBinding';
 import { serviceWorkQueue } from './serviceWorkQueue';
 
-const option = (book: Record<string, () => string>, value: unknown) =>
-  typeof value === 'string' ? (book[value]?.() ?? value) : '';
+const option = (book: object, value: unknown) =>
+  typeof value === 'string' ? (wordText(book, value) ?? value) : '';
 
 /**
  * Services after adoption (issue 14): the record on the resource engine (`/service-after-adoption`:
@@ -44,8 +46,7 @@ export const servicesModule: TServerModule = {
           {
             key: 'serviceType',
             heading: (t) => t.fields.serviceType(),
-            value: (type, t) =>
-              option(t.options.serviceType as unknown as Record<string, () => string>, type),
+            value: (type, t) => option(t.options.serviceType, type),
             width: 20,
           },
           { key: 'plannedDate', heading: (t) => t.fields.plannedDate(), date: true, width: 14 },
@@ -94,6 +95,7 @@ export const servicesModule: TServerModule = {
   ],
   routes: [adoptiveChildRoutes],
   workQueue: serviceWorkQueue,
+  dashboard: [serviceDashboardCard],
 };
 
 /** What other modules read of the services: the follow-ups a completed matching plans, the due rules. */

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { TDuplicateMatch } from '@/domain/duplicates';
 import type { TResourceDefinition } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { wordOf } from '@/i18n/wordOf';
 import { DuplicateMatchList } from './DuplicateMatchList';
 import { ReasonDialog } from './ReasonDialog';
 
@@ -26,7 +27,7 @@ const DuplicateSaveDialog = ({
   const { LL } = useI18nContext();
   const words = LL.duplicateCheck;
   const listId = useId();
-  const notSame = (words.notSame as unknown as Record<string, (() => string) | undefined>)[definition.name];
+  const notSame = wordOf(words.notSame, definition.name);
   return (
     <ReasonDialog
       open

@@ -8,6 +8,7 @@ import { useResourceText } from '@/components/resource/useResourceText';
 import { areaByName } from '@/domain/areas';
 import type { TDuplicatePair } from '@/domain/duplicates';
 import type { TFieldDef, TResourceDefinition } from '@/domain/resource';
+import { wordOf } from '@/i18n/wordOf';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRemoteData } from '@/platform/api/useRemoteData';
 import { useRouteLocale } from '@/platform/useRouteLocale';
@@ -84,7 +85,7 @@ const MergeDialog = ({
     const valuesA = textOf(a, namesA);
     const valuesB = textOf(b, namesB);
     const byKey = new Map(fields.map((field) => [field.key, field]));
-    const partWords = LL.duplicateCheck.parts as unknown as Record<string, (() => string) | undefined>;
+    const partWords = LL.duplicateCheck.parts;
     const linesOf = (record: TResourceRow, values: Map<string, string>, keys: readonly string[]) =>
       keys.flatMap((key) => {
         const field = byKey.get(key);
@@ -97,7 +98,7 @@ const MergeDialog = ({
       });
     return parts.map(([part, keys]) => ({
       key: part,
-      label: partWords[part]?.() || part,
+      label: wordOf(partWords, part)?.() || part,
       a: linesOf(a, valuesA, keys),
       b: linesOf(b, valuesB, keys),
       differs: keys.some((key) => JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)),

@@ -1,6 +1,7 @@
 import type { TDuplicateMatch, TDuplicatePair } from '@/domain/duplicates';
 import type { TResourceDefinition } from '@/domain/resource';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { wordOf } from '@/i18n/wordOf';
 import { api } from '@/platform/api/client';
 import type { TResourceRow } from '@/platform/api/resources';
 
@@ -78,9 +79,7 @@ export const duplicatesOf = (error: unknown): TDuplicateMatch[] | null => {
 
 /** A reason in words (`duplicates.reasons.<reason>`), the key itself when the dictionary has none. */
 export const duplicateReasonText = (LL: TranslationFunctions, reason: string): string =>
-  (
-    LL as unknown as { duplicates?: { reasons?: Record<string, (() => string) | undefined> } }
-  ).duplicates?.reasons?.[reason]?.() || reason;
+  wordOf(LL.duplicates?.reasons, reason)?.() || reason;
 
 /** 0..1 as a whole percentage. */
 export const scorePercent = (score: number): number => Math.round(Math.min(1, Math.max(0, score)) * 100);

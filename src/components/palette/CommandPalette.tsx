@@ -14,6 +14,7 @@ import { useRouteLocale } from '@/platform/useRouteLocale';
 import { paletteDraftAtom, paletteOpenAtom, paletteReadyAtom, paletteScopeAtom } from '@/state/ui';
 import { commandsAtom } from './commandRegistry';
 import { modifierKeyLabel } from './keys';
+import { palettePlaceholder } from './palettePlaceholder';
 import { buildPaletteSections, type TPaletteItem, type TPaletteSectionKey } from './paletteSections';
 import { destinationPath, readRecent } from './recentDestinations';
 import { searchableResources, useMenuSearch, useRecordSearch } from './usePaletteSearch';
@@ -157,13 +158,7 @@ export const CommandPalette = ({ resources }: { resources: readonly TClientResou
                 data-autofocus
                 value={search}
                 onValueChange={setSearch}
-                placeholder={
-                  scope === 'child'
-                    ? LL.areas.child.commands.find()
-                    : scope === 'parent'
-                      ? LL.areas.parent.commands.find()
-                      : LL.palette.placeholder()
-                }
+                placeholder={palettePlaceholder(LL, scope)}
                 maxLength={100}
                 className="h-12 w-full bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100"
               />

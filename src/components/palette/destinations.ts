@@ -1,6 +1,7 @@
 import type { TResourceDefinition } from '@/domain/resource';
 import { bothLanguages, translationsOf } from '@/i18n/bothLanguages';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { wordOf } from '@/i18n/wordOf';
 import { isTranslatable, type TRecentDestination, type TRecentText } from './recentDestinations';
 
 /** What the palette needs of a described resource to name its pages and records. */
@@ -11,11 +12,9 @@ export type TDestinationResource = Pick<
   routeBase: string;
 };
 
-type TResourceBook = Record<string, { one: () => string; many: () => string } | undefined>;
-
 /** A resource's name in both languages (`LL.resources[name]`), the key itself when it has none. */
 export const resourceName = (name: string, form: 'one' | 'many') =>
-  bothLanguages((LL) => (LL.resources as unknown as TResourceBook)[name]?.[form]() || name);
+  bothLanguages((LL) => wordOf(wordOf(LL.resources, name), form)?.() || name);
 
 /** A record's title as `titleOf` gives it: a translatable value (or its JSON), or one text. */
 export const recordTitle = (value: unknown): TRecentText => {

@@ -13,6 +13,7 @@ import { hasPermission } from '@/domain/permissions';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { wordOf } from '@/i18n/wordOf';
 import { localizedPath } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { useRouteLocale } from '@/platform/useRouteLocale';
@@ -67,7 +68,7 @@ export const recordAreaCommandsOf = (area: TAreaDefinition): TRecordAreaCommands
             path: areaDuplicatesPath(area),
             icon: 'matching',
             title: (LL: TranslationFunctions) =>
-              LL.list.possibleDuplicates({ things: LL.resources[area.name as 'child']?.many() ?? area.name }),
+              LL.list.possibleDuplicates({ things: wordOf(LL.resources, area.name)?.many() || area.name }),
             keywords: (LL: TranslationFunctions) => [LL.list.mergeKeyword()],
             permission: areaMergePermission(area),
           },

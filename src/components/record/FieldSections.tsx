@@ -6,19 +6,17 @@ import type { TResourceDefinition } from '@/domain/resource';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { wordOf } from '@/i18n/wordOf';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { summaryRows, type TNamedInRecord, type TSummaryExtras, type TSummaryRow } from './fieldSummary';
 import { useFieldNames } from './useFieldNames';
 
-type TBook = Record<string, (() => string) | undefined>;
 const noneNamed: TNamedInRecord = {};
 
 /** A field's label in one dictionary (the key itself while the dictionary lacks it). */
-const fieldLabelIn = (LL: TranslationFunctions, key: string) =>
-  (LL.fields as unknown as TBook)[key]?.() || key;
-const sectionLabelIn = (LL: TranslationFunctions, key: string) =>
-  (LL as unknown as { formSections?: TBook }).formSections?.[key]?.() || key;
+const fieldLabelIn = (LL: TranslationFunctions, key: string) => wordOf(LL.fields, key)?.() || key;
+const sectionLabelIn = (LL: TranslationFunctions, key: string) => wordOf(LL.formSections, key)?.() || key;
 
 export type TFieldSectionsProps = {
   definition: Pick<TResourceDefinition, 'name' | 'fields'> & { formSections?: readonly string[] };

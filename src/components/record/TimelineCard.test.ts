@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parentResource } from '@/domain/resources/parent';
 import { i18nObject } from '@/i18n/i18n-util';
 import { loadAllLocales } from '@/i18n/i18n-util.sync';
+import { wordOf } from '@/i18n/wordOf';
 import { type TTimelineEntry, timelineFieldLabel, timelineSentence, timelineValue } from './TimelineCard';
 
 loadAllLocales();
@@ -86,8 +87,8 @@ describe('timeline words', () => {
 
   it('name a change by its field’s label, with its section when two fields share that label', () => {
     const en = books.en;
-    const labelOf = (key: string) => (en.fields as unknown as Record<string, () => string>)[key]?.() || key;
-    const sectionOf = (key: string) => (en.formSections as unknown as Record<string, () => string>)[key]();
+    const labelOf = (key: string) => wordOf(en.fields, key)?.() || key;
+    const sectionOf = (key: string) => wordOf(en.formSections, key)?.() ?? key;
     expect(timelineFieldLabel('applicant2Phone', parentResource.fields, labelOf, sectionOf)).toBe(
       'Second applicant (for a couple): Phone',
     );

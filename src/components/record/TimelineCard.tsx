@@ -10,6 +10,7 @@ import { translate } from '@/domain/translate';
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { wordOf } from '@/i18n/wordOf';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 
 /** A row of `GET {apiBase}/timeline/{id}` (server/resources/timeline.ts). */
@@ -144,10 +145,7 @@ export const TimelineCard = ({
   const { LL } = useI18nContext();
   const locale = useRouteLocale();
   const { labelOf, optionLabel } = useResourceText(resourceName);
-  const sectionOf = (key: string) =>
-    (LL as unknown as { formSections?: Record<string, (() => string) | undefined> }).formSections?.[
-      key
-    ]?.() ?? key;
+  const sectionOf = (key: string) => wordOf(LL.formSections, key)?.() ?? key;
   const fieldLabel = (key: string) => timelineFieldLabel(key, fields ?? [], labelOf, sectionOf);
   const timeline = useHistory<TTimelineEntry>(`${apiBase}/timeline/${recordId}`, reloadKey);
   const value = (entryValue: unknown, field: string) =>

@@ -13,8 +13,7 @@ import { columnText } from './columnText';
 import { useResourceText } from './useResourceText';
 import '@/components/record/recordPrint.css';
 import './bulkPrint.css';
-
-type TLabelBook = Record<string, (() => string) | undefined>;
+import { wordOf } from '@/i18n/wordOf';
 
 /**
  * The printed summaries of a list's selected rows (issue 26): one block per record, its name and
@@ -38,7 +37,7 @@ const BulkPrintSheet = ({
     () =>
       columns.map((column) => {
         const key = column.label ?? column.key;
-        return bothLanguages((book) => (book.fields as unknown as TLabelBook)[key]?.() || key);
+        return bothLanguages((book) => wordOf(book.fields, key)?.() || key);
       }),
     [columns],
   );

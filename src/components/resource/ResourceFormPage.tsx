@@ -31,6 +31,7 @@ import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { hasRecordPage, permissionFor, type TFieldDef } from '@/domain/resource';
 import { translate } from '@/domain/translate';
+import { wordOf } from '@/i18n/wordOf';
 import { apiRecordOrMerged, RecordMergedError, type TMergedInto } from '@/platform/api/mergedRecord';
 import { createResource, deleteResource, type TResourceRow, updateResource } from '@/platform/api/resources';
 import { localizedPath } from '@/platform/localePath';
@@ -449,15 +450,11 @@ const ResourceForm = ({
     mode === 'edit' ? LL.form.editTitle({ thing: text.one }) : LL.form.createTitle({ thing: text.one });
 
   const hintOf = (field: TFieldDef): string | undefined => {
-    const hints = LL.fieldHints as unknown as Record<string, (() => string) | undefined>;
     if (field.kind === 'password' && editing) return LL.fieldHints.passwordKeep();
-    return field.hint ? hints[field.hint]?.() || undefined : undefined;
+    return field.hint ? wordOf(LL.fieldHints, field.hint)?.() || undefined : undefined;
   };
 
-  const sectionLabel = (section: string) =>
-    (LL as unknown as { formSections?: Record<string, (() => string) | undefined> }).formSections?.[
-      section
-    ]?.() || section;
+  const sectionLabel = (section: string) => wordOf(LL.formSections, section)?.() || section;
 
   const renderField = (field: TFieldDef) => {
     const id = `field-${field.key}`;

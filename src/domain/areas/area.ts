@@ -1,7 +1,7 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { TBulkAction } from '../bulkActions';
 import type { TPermissionResource } from '../permissionCatalogue';
-import type { TBadgeTone } from '../resource';
+import type { TBadgeTone, TFieldDef } from '../resource';
 import type { TTranslatable } from '../translatable';
 
 /** A page of the area the sidebar does not list, offered by the palette to whoever may read the area. */
@@ -18,6 +18,19 @@ export type TAreaCommandPage = {
 import type { TSettingsSection } from '../settings/settingsSection';
 
 /**
+ * An area's records imported from a workbook (issue 25, DESIGN.md section 8): the import screen,
+ * the palette and the server's import binding read it.
+ */
+export type TAreaImport = {
+  /** The API's name: `/upload/{resource}/...`, the screen's `?resource=`. */
+  resource: string;
+  title: (LL: TranslationFunctions) => string;
+  paletteTitle: (LL: TranslationFunctions) => string;
+  /** The resource's fields (the workbook's columns), loaded with the screen, not with every page. */
+  fields: () => Promise<readonly TFieldDef[]>;
+};
+
+/**
  * One record area described once (DESIGN.md section 1, issue 23): what every engine needs to know
  * about children, applications, matchings, services... without importing the area's heavy parts.
  * Light on purpose (no zod, no machine, no words): the route table, which every page downloads
@@ -31,6 +44,11 @@ export type TAreaDefinition = {
   name: string;
   /** The table's name as the audit log, `status_history` and `attachments` record it. */
   entity: string;
+  /**
+   * The tables of its records' parts that the audit log names apart (a child's family and
+   * documents): the audit screen's record types list them after `entity` (words `options.entity`).
+   */
+  auditedParts?: readonly string[];
   /** Where its API lives under `/api/v1` (`/child-infos`). */
   apiBase: string;
   /** Where its screens live (`/adoptive-child/child`): list, `/create`, `/edit/:id`, `/show/:id`. */
@@ -67,6 +85,8 @@ export type TAreaDefinition = {
   settings?: TSettingsSection;
   /** Why its records wait on the work queue (the items' `reason`; the server module's sources find them). */
   workQueueReasons?: readonly string[];
+  /** Its records imported from a workbook (`/upload`). */
+  imports?: TAreaImport;
   /**
    * What its list does to many selected records at once (issue 26), beside the export and the
    * printed summaries every list offers: `POST {apiBase}/bulk/{name}` (server/resources/bulkRoutes.ts).

@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
+import { wordOf, wordText } from '../../i18n/wordOf';
 import { camelCaseKey } from '../camelCaseKey';
 import type { TAreaName } from '.';
 import type { TAreaDefinition } from './area';
@@ -49,7 +50,7 @@ void shapeCheck;
  * know (a test's) brings its own words in the `LL` it is given.
  */
 export const areaWords = (LL: TranslationFunctions, area: Pick<TAreaDefinition, 'name'>): TAreaWords =>
-  (LL.areas as unknown as Record<string, TAreaWords>)[area.name] as TAreaWords;
+  wordOf<Record<string, TAreaWords>>(LL.areas, area.name) as TAreaWords;
 
 // A word missing from a partly loaded dictionary reads '' (typesafe-i18n's fallback): `||` goes on.
 const word = (found: (() => string) | undefined): string => (typeof found === 'function' ? found() : '');
@@ -76,8 +77,8 @@ export const areaIntroText = (
  */
 export const areaFieldText = (LL: TranslationFunctions, area: TAreaDefinition, key: string): string =>
   word(areaWords(LL, area)?.workflow?.fields?.[key]) ||
-  word((LL.workflowNeeds as unknown as Record<string, TWord>)[key]) ||
-  word((LL.fields as unknown as Record<string, TWord>)[key]) ||
+  wordText(LL.workflowNeeds, key) ||
+  word(wordOf(LL.fields, key)) ||
   key;
 
 /** The accessible name of the area's actions. */
@@ -89,11 +90,7 @@ export const areaActionsLabel = (LL: TranslationFunctions, area: TAreaDefinition
 /** A status's name: the area's own word, else the statuses' shared words; one not of the area as it is. */
 export const areaStatusText = (LL: TranslationFunctions, area: TAreaDefinition, status: string): string => {
   if (area.statuses && !Object.hasOwn(area.statuses, status)) return status;
-  return (
-    word(areaWords(LL, area)?.statuses?.[status]) ||
-    word((LL.options.status as unknown as Record<string, TWord>)[status]) ||
-    status
-  );
+  return word(areaWords(LL, area)?.statuses?.[status]) || word(wordOf(LL.options.status, status)) || status;
 };
 
 /** A status's badge tone; one not of the area is slate. */

@@ -1,3 +1,4 @@
+import type { TFieldDef } from '../resource';
 import { defineArea } from './area';
 import { childSettings } from './child.settings';
 
@@ -5,6 +6,7 @@ import { childSettings } from './child.settings';
 export const childArea = defineArea({
   name: 'child',
   entity: 'child_infos',
+  auditedParts: ['child_family', 'child_documents'],
   apiBase: '/child-infos',
   routeBase: '/adoptive-child/child',
   permission: 'adoptive_children',
@@ -43,4 +45,12 @@ export const childArea = defineArea({
       transaction: 'eachRow',
     },
   ],
+  imports: {
+    resource: 'children',
+    title: (LL) => LL.upload.kinds.children(),
+    paletteTitle: (LL) => LL.upload.paletteChildren(),
+    // Annotated: the area's type must not wait on the resource's, which reads the area.
+    fields: (): Promise<readonly TFieldDef[]> =>
+      import('../resources/child').then((module) => module.childResource.fields),
+  },
 });

@@ -1,3 +1,4 @@
+import { wordOf } from '../../i18n/wordOf';
 import { defineSettingsSection, numberPerPartSetting, switchSetting } from '../settings/settingsSection';
 
 /**
@@ -34,8 +35,7 @@ export const matchingSettings = defineSettingsSection({
         max: 730,
         label: (LL) => LL.generalInformation.stageExpectedDays(),
         hint: (LL) => LL.generalInformation.stageExpectedDaysHint(),
-        partLabel: (LL, stage) =>
-          (LL.options.stage as unknown as Record<string, (() => string) | undefined>)[stage]?.() ?? stage,
+        partLabel: (LL, stage) => wordOf(LL.options.stage, stage)?.() ?? stage,
         shown: (LL, days) => LL.generalInformation.stageDays({ days }),
       },
     ),

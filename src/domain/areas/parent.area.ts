@@ -1,3 +1,4 @@
+import type { TFieldDef } from '../resource';
 import { defineArea } from './area';
 import { parentSettings } from './parent.settings';
 
@@ -5,6 +6,7 @@ import { parentSettings } from './parent.settings';
 export const parentArea = defineArea({
   name: 'parent',
   entity: 'parent_infos',
+  auditedParts: ['parent_family'],
   apiBase: '/parent-infos',
   routeBase: '/adoptive-parents/parents',
   permission: 'adoptive_parents',
@@ -23,4 +25,12 @@ export const parentArea = defineArea({
   settings: parentSettings,
   duplicateReview: true,
   workQueueReasons: ['approvalExpiring', 'acceptanceRequested'],
+  imports: {
+    resource: 'parent-applications',
+    title: (LL) => LL.upload.kinds.parentApplications(),
+    paletteTitle: (LL) => LL.upload.paletteParentApplications(),
+    // Annotated: the area's type must not wait on the resource's, which reads the area.
+    fields: (): Promise<readonly TFieldDef[]> =>
+      import('../resources/parent').then((module) => module.parentResource.fields),
+  },
 });

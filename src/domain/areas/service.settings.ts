@@ -1,3 +1,4 @@
+import { wordOf } from '../../i18n/wordOf';
 import { defaultFollowUpSchedule, serviceTypes, type TServiceType } from '../serviceSchedule';
 import { defineSettingsSection, numberSetting, rowsSetting } from '../settings/settingsSection';
 
@@ -18,8 +19,7 @@ export const serviceSettings = defineSettingsSection({
         key: 'type',
         options: serviceTypes,
         label: (LL) => LL.fields.serviceType(),
-        optionLabel: (LL, type) =>
-          (LL.options.serviceType as unknown as Record<string, (() => string) | undefined>)[type]?.() ?? type,
+        optionLabel: (LL, type) => wordOf(LL.options.serviceType, type)?.() ?? type,
       },
       number: { key: 'monthsAfter', min: 1, max: 240, label: (LL) => LL.generalInformation.followUpMonths() },
       label: (LL) => LL.generalInformation.followUpSchedule(),
@@ -29,10 +29,7 @@ export const serviceSettings = defineSettingsSection({
       addLabel: (LL) => LL.generalInformation.followUpAdd(),
       shown: (LL, row) =>
         LL.generalInformation.followUpEntry({
-          type:
-            (LL.options.serviceType as unknown as Record<string, (() => string) | undefined>)[
-              String(row.type)
-            ]?.() ?? String(row.type),
+          type: wordOf(LL.options.serviceType, String(row.type))?.() ?? String(row.type),
           months: Number(row.monthsAfter),
         }),
     }),

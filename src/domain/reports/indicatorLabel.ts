@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
+import { wordText } from '../../i18n/wordOf';
 
 /** `children.adoptable` → the family (`children`) and the status or stage (`adoptable`), and a measure (`median`). */
 const partsOf = (key: string) => {
@@ -6,11 +7,8 @@ const partsOf = (key: string) => {
   return { family, name, measure };
 };
 
-type TWordBook = Record<string, (() => string) | undefined>;
-
 /** A status's or a stage's name; the key itself when the dictionaries have none. */
-const optionWord = (book: unknown, name: string) =>
-  name in (book as TWordBook) ? ((book as TWordBook)[name]?.() ?? name) : name;
+const optionWord = (book: object, name: string) => (name in book ? (wordText(book, name) ?? name) : name);
 
 /**
  * An indicator's short name in the reader's language, as the report screens and the workbooks
@@ -19,7 +17,7 @@ const optionWord = (book: unknown, name: string) =>
 export const indicatorLabel = (LL: TranslationFunctions, key: string): string => {
   const { family, name, measure } = partsOf(key);
   const words = LL.reports.indicators;
-  if (name === undefined) return key in words ? ((words as unknown as TWordBook)[key]?.() ?? key) : key;
+  if (name === undefined) return key in words ? (wordText(words, key) ?? key) : key;
   if (family === 'children' || family === 'applications') return optionWord(LL.options.status, name);
   const stage = optionWord(LL.options.stage, name);
   if (family === 'matchings') return words.matchingsByStage({ stage });

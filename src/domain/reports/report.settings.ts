@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
+import { wordText } from '../../i18n/wordOf';
 import { defineSettingsSection, optionalNumberPerPartSetting } from '../settings/settingsSection';
 
 /** The timeliness figures measured in days, each of which may have a target (issue 24). */
@@ -10,8 +11,7 @@ export const reportDayTargets = [
 /** The timeliness figures that are shares, their targets entered in % (0–100). */
 export const reportShareTargets = ['shareAdoptedWithin14Months', 'shareFamiliesWaited3Months'] as const;
 
-const partLabel = (LL: TranslationFunctions, part: string) =>
-  (LL.reports.targets as unknown as Record<string, (() => string) | undefined>)[part]?.() ?? part;
+const partLabel = (LL: TranslationFunctions, part: string) => wordText(LL.reports.targets, part) ?? part;
 
 /**
  * The reports' settings: a target per timeliness figure, empty (null) by default. A report's answer

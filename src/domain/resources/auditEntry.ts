@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { areas } from '../areas';
+import type { TAreaDefinition } from '../areas/area';
 import { auditActionText, auditActionValues, auditChangesText, auditDetailsText } from '../auditWords';
 import type { TResourceDefinition } from '../resource';
 import { resourceAddresses } from '../resourceAddresses';
@@ -10,15 +12,8 @@ import { resourceAddresses } from '../resourceAddresses';
  * only: the log is written by the server alone.
  */
 
-/** The records people change, by table: the entity filter offers these (labels `LL.options.entity`). */
-export const auditedEntities = [
-  'child_infos',
-  'child_family',
-  'child_documents',
-  'parent_infos',
-  'parent_family',
-  'adoptive_matchings',
-  'post_adoption_services',
+/** The records of the application's own engines people change, by table, after every area's. */
+const applicationEntities = [
   'attachments',
   'users',
   'roles',
@@ -40,6 +35,15 @@ export const auditedEntities = [
   'positions',
   'languages',
 ] as const;
+
+/** The record types of these areas and the application's: the entity filter offers these (labels `LL.options.entity`). */
+export const auditedEntitiesOf = (areaList: readonly TAreaDefinition[]): readonly string[] => [
+  ...areaList.flatMap((area) => [area.entity, ...(area.auditedParts ?? [])]),
+  ...applicationEntities,
+];
+
+/** The records people change, by table: every area's records and their parts, then the application's. */
+export const auditedEntities = auditedEntitiesOf(areas);
 
 /** Every action an entry can carry: the engines' writes and every workflow's actions (auditWords.ts). */
 export const auditActions = auditActionValues;

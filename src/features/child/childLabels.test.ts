@@ -4,10 +4,9 @@ import type { TResourceDefinition } from '@/domain/resource';
 import { childAgeBands, childResource, childSexes } from '@/domain/resources/child';
 import { i18nObject } from '@/i18n/i18n-util';
 import { loadAllLocales } from '@/i18n/i18n-util.sync';
+import { wordOf, wordText } from '@/i18n/wordOf';
 
 loadAllLocales();
-type TText = (() => string) | undefined;
-type TBook = Record<string, unknown>;
 const books = { km: i18nObject('km'), en: i18nObject('en') };
 const locales = ['km', 'en'] as const;
 type TLocale = (typeof locales)[number];
@@ -15,20 +14,14 @@ type TLocale = (typeof locales)[number];
 /** The text under `namespace.key` ('' when the dictionary lacks it): the proxy answers '' too. */
 /** A word by its section (dotted for a nested one: `areas.child.commands`) and key. */
 const textOf = (locale: TLocale, namespace: string, key: string) =>
-  (
-    namespace
-      .split('.')
-      .reduce<TBook | undefined>(
-        (book, part) => book?.[part] as TBook | undefined,
-        books[locale] as unknown as TBook,
-      )?.[key] as TText
-  )?.() ?? '';
+  wordText(
+    namespace.split('.').reduce<object | undefined>((book, part) => wordOf(book, part), books[locale]),
+    key,
+  ) ?? '';
 const optionText = (locale: TLocale, key: string, value: string) =>
-  (((books[locale].options as unknown as TBook)[key] as TBook | undefined)?.[value] as TText)?.() ?? '';
+  wordOf(wordOf(books[locale].options, key), value)?.() ?? '';
 const resourceText = (locale: TLocale, name: string) => {
-  const names = (books[locale].resources as unknown as TBook)[name] as
-    | { one?: TText; many?: TText }
-    | undefined;
+  const names = wordOf(books[locale].resources, name);
   return { one: names?.one?.() ?? '', many: names?.many?.() ?? '' };
 };
 

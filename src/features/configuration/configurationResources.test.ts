@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { i18nObject } from '@/i18n/i18n-util';
 import { loadAllLocales } from '@/i18n/i18n-util.sync';
+import { wordOf } from '@/i18n/wordOf';
 import { configurationResources } from './configurationResources';
 
 loadAllLocales();
-type TBook = Record<string, unknown>;
 const books = { km: i18nObject('km'), en: i18nObject('en') };
 /** The dictionary text of a field label or a resource's plural ('' when the dictionary lacks it). */
-const fieldText = (locale: keyof typeof books, key: string) =>
-  ((books[locale].fields as unknown as TBook)[key] as (() => string) | undefined)?.() ?? '';
+const fieldText = (locale: keyof typeof books, key: string) => wordOf(books[locale].fields, key)?.() ?? '';
 const resourceText = (locale: keyof typeof books, name: string) =>
-  ((books[locale].resources as unknown as TBook)[name] as { many?: () => string } | undefined)?.many?.() ??
-  '';
+  wordOf(books[locale].resources, name)?.many?.() ?? '';
 
 describe('configuration resources', () => {
   it('have every name, column, field and filter label in both languages', () => {

@@ -15,6 +15,7 @@ import { translate } from '@/domain/translate';
 import { childWorkflow } from '@/domain/workflows/child.workflow';
 import { parentWorkflow } from '@/domain/workflows/parent.workflow';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { wordOf } from '@/i18n/wordOf';
 import type { TResourceRow } from '@/platform/api/resources';
 
 /** A line of the identity block: its label (in both languages on paper) and its value. */
@@ -43,9 +44,7 @@ export type TRecordReportKindView = {
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const option = (LL: TranslationFunctions, key: string, value: unknown) =>
-  (LL.options as unknown as Record<string, Record<string, (() => string) | undefined> | undefined>)[key]?.[
-    text(value)
-  ]?.() || text(value);
+  wordOf(wordOf(LL.options, key), text(value))?.() || text(value);
 const office = (record: TResourceRow, locale: TRouteLocale) =>
   translate((record.headOffice as { name?: never } | null)?.name ?? null, locale);
 

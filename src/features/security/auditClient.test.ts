@@ -3,6 +3,7 @@ import { columnText } from '@/components/resource/columnText';
 import { auditEntryResource, auditedEntities } from '@/domain/resources/auditEntry';
 import { i18nObject } from '@/i18n/i18n-util';
 import { loadAllLocales } from '@/i18n/i18n-util.sync';
+import { wordOf } from '@/i18n/wordOf';
 
 loadAllLocales();
 const books = { en: i18nObject('en'), km: i18nObject('km') };
@@ -11,9 +12,7 @@ const books = { en: i18nObject('en'), km: i18nObject('km') };
 const optionLabelOf =
   (LL: (typeof books)['en']) =>
   (key: string, value: string): string =>
-    (LL.options as unknown as Record<string, Record<string, (() => string) | undefined> | undefined>)[key]?.[
-      value
-    ]?.() || value;
+    wordOf(wordOf(LL.options, key), value)?.() || value;
 
 const column = (key: string) => {
   const found = auditEntryResource.columns.find((candidate) => candidate.key === key);

@@ -1,40 +1,23 @@
-import { areaPermission, type TAreaDefinition } from '@/domain/areas/area';
-import { childArea } from '@/domain/areas/child.area';
-import { parentArea } from '@/domain/areas/parent.area';
+import { areas } from '@/domain/areas';
+import { areaPermission, type TAreaDefinition, type TAreaImport } from '@/domain/areas/area';
+import { importColumnHeader } from '@/domain/importColumnHeader';
 import { hasPermission, type TPermissionSubject } from '@/domain/permissions';
 import type { TFieldDef } from '@/domain/resource';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { wordOf } from '@/i18n/wordOf';
 
 /**
- * What `/upload` imports (issue 25, DESIGN.md section 8): the API's resource name, the area its
- * records belong to (their list, where the result links), and its words. The permission is the
- * area's write permission, as the API asks.
+ * What `/upload` imports (issue 25, DESIGN.md section 8): each area's `imports` (the API's resource
+ * name, its words, its fields) with the area its records belong to (their list, where the result
+ * links). The permission is the area's write permission, as the API asks.
  */
-export type TImportKind = {
-  resource: 'children' | 'parent-applications';
-  area: TAreaDefinition;
-  title: (LL: TranslationFunctions) => string;
-  paletteTitle: (LL: TranslationFunctions) => string;
-  /** The resource's fields (the workbook's columns), loaded with the screen: an error names its column by key. */
-  fields: () => Promise<readonly TFieldDef[]>;
-};
+export type TImportKind = TAreaImport & { area: TAreaDefinition };
 
-export const importKinds: readonly TImportKind[] = [
-  {
-    resource: 'children',
-    area: childArea,
-    title: (LL) => LL.upload.kinds.children(),
-    paletteTitle: (LL) => LL.upload.paletteChildren(),
-    fields: () => import('@/domain/resources/child').then((module) => module.childResource.fields),
-  },
-  {
-    resource: 'parent-applications',
-    area: parentArea,
-    title: (LL) => LL.upload.kinds.parentApplications(),
-    paletteTitle: (LL) => LL.upload.paletteParentApplications(),
-    fields: () => import('@/domain/resources/parent').then((module) => module.parentResource.fields),
-  },
-];
+/** The kinds of these areas, in their order. */
+export const importKindsOf = (areaList: readonly TAreaDefinition[]): readonly TImportKind[] =>
+  areaList.flatMap((area) => (area.imports ? [{ ...area.imports, area }] : []));
+
+export const importKinds: readonly TImportKind[] = importKindsOf(areas);
 
 export const importPermission = (kind: TImportKind): string => areaPermission(kind.area, 'write');
 
@@ -52,12 +35,9 @@ export const recordListPath = (kind: TImportKind, code: string): string =>
 /** A record's own page (its show page): where a possible duplicate opens. */
 export const recordPagePath = (kind: TImportKind, id: number): string => `${kind.area.routeBase}/show/${id}`;
 
-type TWordBook = Record<string, (() => string) | undefined>;
-
 /**
- * A workbook column's name as the template heads it (server/upload/importBinding.ts `columnHeader`):
- * the field's label, led by its section's when another field shares the label ('Birth – Province');
- * the key itself when it is no field (an answer from a newer server).
+ * A workbook column's name as the template heads it (src/domain/importColumnHeader.ts, the server's
+ * rule too); the key itself when it is no field (an answer from a newer server).
  */
 export const importColumnLabel = (
   fields: readonly TFieldDef[],
@@ -65,10 +45,5 @@ export const importColumnLabel = (
   LL: TranslationFunctions,
 ): string => {
   const field = fields.find((candidate) => candidate.key === key);
-  const label = field?.label ?? key;
-  const text = (LL.fields as unknown as TWordBook)[label]?.() || label;
-  if (!field) return text;
-  const shared = fields.filter((other) => (other.label ?? other.key) === label).length > 1;
-  const section = field.section ? (LL.formSections as unknown as TWordBook)[field.section]?.() : undefined;
-  return shared && section ? `${section} – ${text}` : text;
+  return field ? importColumnHeader(fields, field, LL) : wordOf(LL.fields, key)?.() || key;
 };

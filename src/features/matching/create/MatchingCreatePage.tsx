@@ -19,6 +19,7 @@ import { hasPermission } from '@/domain/permissions';
 import { isoDateIn } from '@/domain/programmeTime';
 import { resourceAddresses } from '@/domain/resourceAddresses';
 import { useI18nContext } from '@/i18n/i18n-react';
+import { wordOf } from '@/i18n/wordOf';
 import { api } from '@/platform/api/client';
 import { errorStatus } from '@/platform/api/errors';
 import { useRemoteData } from '@/platform/api/useRemoteData';
@@ -104,8 +105,7 @@ const MatchingCreatePage = () => {
   const { errors, isSubmitting, isDirty } = formState;
   const guard = useUnsavedChangesGuard(isDirty || child !== null || family !== null, leaving);
 
-  const labelOf = (path: string) =>
-    (LL.fields as unknown as Record<string, (() => string) | undefined>)[path]?.() ?? path;
+  const labelOf = (path: string) => wordOf(LL.fields, path)?.() ?? path;
   const save = handleSubmit(async (values) => {
     if (!child || !family) return;
     setNotice(null);

@@ -20,6 +20,7 @@ import { applicantNames, checklistDateKey, checklistItems, parentResource } from
 import { bothLanguages } from '@/i18n/bothLanguages';
 import { useI18nContext } from '@/i18n/i18n-react';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
+import { wordOf } from '@/i18n/wordOf';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
@@ -166,7 +167,7 @@ const EligibilityCard = ({ record }: TShowCardProps) => {
 const DocumentsCard = areaDocumentsCard(parentArea, (LL) =>
   checklistItems.map((item) => ({
     key: item,
-    label: (LL.fields as unknown as Record<string, () => string>)[checklistDateKey(item)](),
+    label: wordOf(LL.fields, checklistDateKey(item))?.() || checklistDateKey(item),
   })),
 );
 

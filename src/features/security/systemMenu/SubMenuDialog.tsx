@@ -13,6 +13,7 @@ import { useNoticedSave } from '@/components/form/useNoticedSave';
 import { useResourceText } from '@/components/resource/useResourceText';
 import type { TFieldDef } from '@/domain/resource';
 import { systemMenuResource, ZSystemMenuInput } from '@/domain/resources/systemMenu';
+import { wordOf } from '@/i18n/wordOf';
 import { createSubMenu, type TSubMenu, updateSubMenu } from './subMenuApi';
 import { permissionSuggestions, routeSuggestions } from './suggestions';
 
@@ -168,7 +169,7 @@ const SubMenuForm = ({
       );
     }
     const error = (errors[field.key] as { message?: string } | undefined)?.message;
-    const hints = LL.fieldHints as unknown as Record<string, (() => string) | undefined>;
+    const hints = LL.fieldHints;
     const list = suggestions[field.key];
     return (
       <Field
@@ -177,7 +178,7 @@ const SubMenuForm = ({
         id={id}
         required={field.required}
         error={error}
-        hint={field.hint ? hints[field.hint]?.() || undefined : undefined}
+        hint={field.hint ? wordOf(hints, field.hint)?.() || undefined : undefined}
       >
         <input
           type={field.kind === 'number' ? 'number' : 'text'}
