@@ -37,6 +37,7 @@ import { serverModules } from './modules';
 import { registerOperations } from './operations/operations';
 import { requestIdOf } from './operations/requestId';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerDbPriority } from './plugins/dbPriority';
 import { registerPermissions } from './plugins/permissions';
 import { registerDeclaredResponses } from './plugins/responses';
 import { registerSecurityHeaders } from './plugins/securityHeaders';
@@ -199,6 +200,8 @@ const registerEverything = async (
   // First, so every answer carries them: the HTML, assets, the API, errors and 404s.
   await registerSecurityHeaders(app);
   registerErrorHandling(app, { serveSpa });
+  // Before the permissions' hook: the session's own statements take the route's priority.
+  registerDbPriority(app);
   registerPermissions(app);
   registerDeclaredResponses(app);
   options.instrument?.(app);

@@ -12,7 +12,9 @@ import pg from 'pg';
 import { snapshotPglite, snapshotPostgres, type TDuringSnapshot, type TSnapshot } from '../backups/snapshot';
 import type { TConfig } from '../config';
 import { lockDataDir } from './dataDirLock';
+import { dbPriority, inBackground } from './dbPriority';
 import { statementNameOf } from './namedStatements';
+import { createPgliteScheduler, type TPgliteScheduler } from './pgliteScheduler';
 import * as schema from './schema';
 
 export type TSchema = typeof schema;
@@ -97,23 +99,33 @@ const literalOf = (value: unknown): string | undefined => {
  * is prepared once in the session and then run as `EXECUTE name(literals)`, which keeps its plan.
  * Queries inside a transaction go through the transaction's own `query` and run as they are, and so
  * does a call with a parameter that is not a plain number, string, boolean or null.
+ *
+ * Every call on the client — a statement, or a whole transaction with the statements of its `tx` —
+ * is one job of the connection's scheduler (issue 37, server/db/pgliteScheduler.ts), queued at the
+ * priority of the code that makes it (server/db/dbPriority.ts): requests before reports and exports.
  */
-const runNamedStatementsPrepared = (client: PGlite) => {
+const scheduleConnection = (client: PGlite, scheduler: TPgliteScheduler) => {
   const query = client.query.bind(client);
-  const prepared = new Map<string, Promise<unknown>>();
-  client.query = (async (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  const prepared = new Set<string>();
+  const namedQuery = async (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
     const name = statementNameOf(text);
     const literals = (params ?? []).map(literalOf);
     if (!name || literals.some((literal) => literal === undefined)) return query(text, params, options);
-    let ready = prepared.get(name);
-    if (!ready) {
-      ready = client.exec(`PREPARE ${name} AS ${text}`);
-      prepared.set(name, ready);
-      ready.catch(() => prepared.delete(name));
+    // Within the job: the PREPARE and its first EXECUTE hold the connection together.
+    if (!prepared.has(name)) {
+      await exec(`PREPARE ${name} AS ${text}`);
+      prepared.add(name);
     }
-    await ready;
     return query(`EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`, [], options);
-  }) as PGlite['query'];
+  };
+  client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
+    scheduler.run(dbPriority(), () => namedQuery(text, params, options))) as PGlite['query'];
+  client.exec = ((text: string, options?: Parameters<PGlite['exec']>[1]) =>
+    scheduler.run(dbPriority(), () => exec(text, options))) as PGlite['exec'];
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    scheduler.run(dbPriority(), () => transaction(callback))) as PGlite['transaction'];
 };
 
 const openPglite = async (
@@ -132,7 +144,7 @@ const openPglite = async (
     release();
     throw error;
   }
-  runNamedStatementsPrepared(client);
+  scheduleConnection(client, createPgliteScheduler());
   const db = drizzlePglite({ client, schema });
   // PGlite runs no autovacuum: without planner statistics a filtered list of 100,000 villages takes
   // several times longer (docs/performance.md). Vacuum and analyze at start, analyze every while.
@@ -154,7 +166,8 @@ const openPglite = async (
       await afterMigrate?.(db);
       await client.exec('vacuum analyze');
       statistics = setInterval(() => {
-        analyzeTableByTable(client).catch(() => undefined);
+        // Background work: each table's analyze waits for the requests queued meanwhile.
+        inBackground(() => analyzeTableByTable(client)).catch(() => undefined);
       }, pgliteAnalyzeEveryMs);
       statistics.unref();
     },
