@@ -14,7 +14,11 @@ import type { TConfig } from '../config';
 import { lockDataDir } from './dataDirLock';
 import { dbPriority, inBackground } from './dbPriority';
 import { statementNameOf } from './namedStatements';
-import { createPgliteScheduler, type TPgliteScheduler } from './pgliteScheduler';
+import {
+  createPgliteScheduler,
+  type TPgliteScheduler,
+  type TPgliteSchedulerOptions,
+} from './pgliteScheduler';
 import * as schema from './schema';
 
 export type TSchema = typeof schema;
@@ -128,6 +132,15 @@ const scheduleConnection = (client: PGlite, scheduler: TPgliteScheduler) => {
     scheduler.run(dbPriority(), () => transaction(callback))) as PGlite['transaction'];
 };
 
+/**
+ * For scripts/bench/reportLoops.ts only: each connection job's timing, and the scheduler's priorities
+ * turned off (first come, first served, as PGlite alone) to measure both sides in one run.
+ */
+export const pgliteBenchKnobs: {
+  observe?: TPgliteSchedulerOptions['observe'];
+  ignorePriorities: boolean;
+} = { ignorePriorities: false };
+
 const openPglite = async (
   dataDir: string,
   release: () => void = () => {},
@@ -144,7 +157,13 @@ const openPglite = async (
     release();
     throw error;
   }
-  scheduleConnection(client, createPgliteScheduler());
+  scheduleConnection(
+    client,
+    createPgliteScheduler({
+      observe: (job) => pgliteBenchKnobs.observe?.(job),
+      ignorePriorities: () => pgliteBenchKnobs.ignorePriorities,
+    }),
+  );
   const db = drizzlePglite({ client, schema });
   // PGlite runs no autovacuum: without planner statistics a filtered list of 100,000 villages takes
   // several times longer (docs/performance.md). Vacuum and analyze at start, analyze every while.

@@ -159,7 +159,9 @@ describe('PGlite behind the scheduler', () => {
     });
     await settle();
     // Drizzle's queries run when awaited: inside the background context, as a route's are.
-    const report = inBackground(async () => db.execute(sql`select 'report'`)).then(() => order.push('report'));
+    const report = inBackground(async () => db.execute(sql`select 'report'`)).then(() =>
+      order.push('report'),
+    );
     const request = db.execute(sql`select 'request'`).then(() => order.push('request'));
     blocker.open();
     await Promise.all([transaction, report, request]);
@@ -170,8 +172,9 @@ describe('PGlite behind the scheduler', () => {
     const { db } = await open();
     const text = 'select $1::int + 1 as n';
     nameStatement(text);
-    const client = (db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } })
-      .$client;
+    const client = (
+      db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } }
+    ).$client;
     const answers = await Promise.all([client.query(text, [1]), client.query(text, [41])]);
     expect(answers.map((answer) => (answer as { rows: { n: number }[] }).rows[0].n)).toEqual([2, 42]);
     const [prepared] = await rowsOf<{ n: number }>(

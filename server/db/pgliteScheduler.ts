@@ -14,6 +14,10 @@ export type TPgliteSchedulerOptions = {
    */
   anticipateMs?: number;
   now?: () => number;
+  /** Told each job's priority, how long it waited and how long it held the connection (benches). */
+  observe?: (job: { priority: TDbPriority; waitedMs: number; heldMs: number }) => void;
+  /** Every job as interactive: first come, first served, as PGlite alone (the benches' 'before'). */
+  ignorePriorities?: () => boolean;
 };
 
 type TJob = {
@@ -65,17 +69,25 @@ export const createPgliteScheduler = (options: TPgliteSchedulerOptions = {}) => 
     }
     if (!job) return;
     running = true;
+    const startedAt = now();
     new Promise((resolve) => resolve(job.work())).then(job.resolve, job.reject).finally(() => {
       running = false;
-      if (job.priority === 'interactive') interactiveEndedAt = now();
+      const endedAt = now();
+      if (job.priority === 'interactive') interactiveEndedAt = endedAt;
+      options.observe?.({
+        priority: job.priority,
+        waitedMs: startedAt - job.queuedAt,
+        heldMs: endedAt - startedAt,
+      });
       next();
     });
   };
 
   return {
     /** Runs `work` when the connection is its turn; answers what `work` answers. */
-    run: <T>(priority: TDbPriority, work: () => Promise<T>): Promise<T> => {
+    run: <T>(asked: TDbPriority, work: () => Promise<T>): Promise<T> => {
       if (insideJob.getStore()?.running) return work();
+      const priority = options.ignorePriorities?.() ? 'interactive' : asked;
       return new Promise<T>((resolve, reject) => {
         const job = { running: true };
         queues[priority].push({
