@@ -73,12 +73,18 @@ const pgliteAnalyzeEveryMs = 10 * 60 * 1000;
 /**
  * `analyze` one table at a time (issue 37): PGlite answers one statement at a time, and a single
  * `analyze` of the whole database held it for seconds at 100,000 children while every request
- * waited; table by table, requests run between the tables (each samples at most 30,000 rows).
+ * waited; table by table, requests run between the tables (each samples at most 30,000 rows). Only
+ * the tables that changed enough since their last analyze, by autovacuum's own rule (50 rows and a
+ * tenth of the table): a large table's analyze still holds the connection ~400 ms at 100,000
+ * children, and that is then rare (after an import, not every ten minutes; docs/decisions.md).
  */
 export const analyzeTableByTable = async (client: PGlite) => {
+  // Its counts of changes are flushed at most once a second; this makes the next statement's current.
+  await client.exec('select pg_stat_force_next_flush()');
   const { rows } = await client.query<{ name: string }>(
     `select quote_ident(schemaname) || '.' || quote_ident(relname) as name from pg_stat_user_tables
-     where schemaname = 'public' order by n_live_tup desc`,
+     where schemaname = 'public' and n_mod_since_analyze > 50 + 0.1 * n_live_tup
+     order by n_live_tup desc`,
   );
   for (const { name } of rows) await client.exec(`analyze ${name}`);
 };

@@ -1,6 +1,7 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type TDatabase } from './client';
+import { analyzeTableByTable, openDatabase, type TDatabase } from './client';
 import { inBackground } from './dbPriority';
 import { nameStatement } from './namedStatements';
 import { createPgliteScheduler } from './pgliteScheduler';
@@ -182,5 +183,23 @@ describe('PGlite behind the scheduler', () => {
       sql`select count(*)::int as n from pg_prepared_statements where statement like 'PREPARE q_%'`,
     );
     expect(prepared.n).toBe(1);
+  });
+
+  it('refreshes the statistics of the tables that changed enough since their last analyze, only', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table changed_rows (id int)`);
+    await db.execute(sql`create table few_rows (id int)`);
+    await db.execute(sql`insert into changed_rows select generate_series(1, 1000)`);
+    await db.execute(sql`insert into few_rows select generate_series(1, 10)`);
+    await analyzeTableByTable((db as unknown as { $client: PGlite }).$client);
+    const analyzed = await rowsOf<{ name: string; analyzed: boolean }>(
+      db,
+      sql`select relname as name, last_analyze is not null as analyzed from pg_stat_user_tables
+          where relname in ('changed_rows', 'few_rows') order by relname`,
+    );
+    expect(analyzed).toEqual([
+      { name: 'changed_rows', analyzed: true },
+      { name: 'few_rows', analyzed: false },
+    ]);
   });
 });

@@ -49,17 +49,24 @@ export const createPgliteScheduler = (options: TPgliteSchedulerOptions = {}) => 
   let interactiveEndedAt = Number.NEGATIVE_INFINITY;
   let holding: NodeJS.Timeout | undefined;
 
-  const pick = (): TJob | 'hold' | undefined => {
+  /** Set once the event loop has had a turn since the last job: see `pick`. */
+  let loopTurned = false;
+  let turning = false;
+
+  const pick = (): TJob | 'hold' | 'turn' | undefined => {
     const oldestBackground = queues.background[0];
     const at = now();
     if (oldestBackground && at - oldestBackground.queuedAt >= starvationMs) return queues.background.shift();
     if (queues.interactive.length > 0) return queues.interactive.shift();
     if (!oldestBackground) return undefined;
-    return at - interactiveEndedAt < anticipateMs ? 'hold' : queues.background.shift();
+    if (at - interactiveEndedAt < anticipateMs) return 'hold';
+    // PGlite runs on this thread: while a job ran, requests that came in were not even read. One
+    // turn of the event loop (its I/O first) lets them ask for the connection before a report does.
+    return loopTurned ? queues.background.shift() : 'turn';
   };
 
   const next = () => {
-    if (running) return;
+    if (running || turning) return;
     clearTimeout(holding);
     holding = undefined;
     const job = pick();
@@ -67,8 +74,18 @@ export const createPgliteScheduler = (options: TPgliteSchedulerOptions = {}) => 
       holding = setTimeout(next, Math.max(1, anticipateMs - (now() - interactiveEndedAt)));
       return;
     }
+    if (job === 'turn') {
+      turning = true;
+      setImmediate(() => {
+        turning = false;
+        loopTurned = true;
+        next();
+      });
+      return;
+    }
     if (!job) return;
     running = true;
+    loopTurned = false;
     const startedAt = now();
     new Promise((resolve) => resolve(job.work())).then(job.resolve, job.reject).finally(() => {
       running = false;
