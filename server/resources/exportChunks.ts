@@ -7,9 +7,9 @@ export const exportMaxRows = 10_000;
 /**
  * Rows an export reads per statement (issue 37): on the embedded database a statement holds the
  * one connection, and 10,000 rows in one held it ~480 ms at 100,000 children while every request
- * waited; a thousand at a time, requests run between the chunks. Changed only by tests.
+ * waited; 500 at a time, requests run between the chunks. Changed only by tests.
  */
-export const exportChunking = { rows: 1_000 };
+export const exportChunking = { rows: 500 };
 
 /** The extra fields each chunk's rows carry: the sort value and the id of the last row read. */
 export const sortKeyField = '__exportSortKey';
