@@ -36,6 +36,7 @@ import { createJobRunner } from './jobs/jobRuns';
 import { serverModules } from './modules';
 import { registerOperations } from './operations/operations';
 import { requestIdOf } from './operations/requestId';
+import { registerDbPriority } from './plugins/dbPriority';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerPermissions } from './plugins/permissions';
 import { registerDeclaredResponses } from './plugins/responses';
@@ -203,6 +204,8 @@ const registerEverything = async (
   // First, so every answer carries them: the HTML, assets, the API, errors and 404s.
   await registerSecurityHeaders(app);
   registerErrorHandling(app, { serveSpa });
+  // Before the permissions' hook: the session's own statements take the route's priority.
+  registerDbPriority(app);
   registerPermissions(app);
   registerDeclaredResponses(app);
   options.instrument?.(app);

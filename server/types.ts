@@ -4,6 +4,7 @@ import type { TBackupService } from './backups/backupService';
 import type { TConfig } from './config';
 import type { TDashboardCard } from './dashboard/dashboardCard';
 import type { TDb } from './db/client';
+import type { TDbPriority } from './db/dbPriority';
 import type { TFileStore } from './files/fileStore';
 import type { TJobRunner } from './jobs/jobRuns';
 import type { TAccessLogQueue } from './resources/accessLogQueue';
@@ -47,6 +48,11 @@ declare module 'fastify' {
      * origins this user has not opened answers 403 (server/modules/children/childScope.ts).
      */
     origins?: boolean;
+    /**
+     * Whose statements the route's are on the embedded database's one connection (issue 37):
+     * 'background' ones wait for interactive ones (server/plugins/dbPriority.ts lists the defaults).
+     */
+    dbPriority?: TDbPriority;
   }
   interface FastifyInstance {
     config: TConfig;

@@ -12,7 +12,13 @@ import pg from 'pg';
 import { snapshotPglite, snapshotPostgres, type TDuringSnapshot, type TSnapshot } from '../backups/snapshot';
 import type { TConfig } from '../config';
 import { lockDataDir } from './dataDirLock';
+import { dbPriority, inBackground } from './dbPriority';
 import { statementNameOf } from './namedStatements';
+import {
+  createPgliteScheduler,
+  type TPgliteScheduler,
+  type TPgliteSchedulerOptions,
+} from './pgliteScheduler';
 import { retryDeadlocks } from './retryDeadlocks';
 import * as schema from './schema';
 
@@ -68,12 +74,18 @@ const pgliteAnalyzeEveryMs = 10 * 60 * 1000;
 /**
  * `analyze` one table at a time (issue 37): PGlite answers one statement at a time, and a single
  * `analyze` of the whole database held it for seconds at 100,000 children while every request
- * waited; table by table, requests run between the tables (each samples at most 30,000 rows).
+ * waited; table by table, requests run between the tables (each samples at most 30,000 rows). Only
+ * the tables that changed enough since their last analyze, by autovacuum's own rule (50 rows and a
+ * tenth of the table): a large table's analyze still holds the connection ~400 ms at 100,000
+ * children, and that is then rare (after an import, not every ten minutes; docs/decisions.md).
  */
 export const analyzeTableByTable = async (client: PGlite) => {
+  // Its counts of changes are flushed at most once a second; this makes the next statement's current.
+  await client.exec('select pg_stat_force_next_flush()');
   const { rows } = await client.query<{ name: string }>(
     `select quote_ident(schemaname) || '.' || quote_ident(relname) as name from pg_stat_user_tables
-     where schemaname = 'public' order by n_live_tup desc`,
+     where schemaname = 'public' and n_mod_since_analyze > 50 + 0.1 * n_live_tup
+     order by n_live_tup desc`,
   );
   for (const { name } of rows) await client.exec(`analyze ${name}`);
 };
@@ -98,24 +110,43 @@ const literalOf = (value: unknown): string | undefined => {
  * is prepared once in the session and then run as `EXECUTE name(literals)`, which keeps its plan.
  * Queries inside a transaction go through the transaction's own `query` and run as they are, and so
  * does a call with a parameter that is not a plain number, string, boolean or null.
+ *
+ * Every call on the client — a statement, or a whole transaction with the statements of its `tx` —
+ * is one job of the connection's scheduler (issue 37, server/db/pgliteScheduler.ts), queued at the
+ * priority of the code that makes it (server/db/dbPriority.ts): requests before reports and exports.
  */
-const runNamedStatementsPrepared = (client: PGlite) => {
+const scheduleConnection = (client: PGlite, scheduler: TPgliteScheduler) => {
   const query = client.query.bind(client);
-  const prepared = new Map<string, Promise<unknown>>();
-  client.query = (async (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  const prepared = new Set<string>();
+  const namedQuery = async (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
     const name = statementNameOf(text);
     const literals = (params ?? []).map(literalOf);
     if (!name || literals.some((literal) => literal === undefined)) return query(text, params, options);
-    let ready = prepared.get(name);
-    if (!ready) {
-      ready = client.exec(`PREPARE ${name} AS ${text}`);
-      prepared.set(name, ready);
-      ready.catch(() => prepared.delete(name));
+    // Within the job: the PREPARE and its first EXECUTE hold the connection together.
+    if (!prepared.has(name)) {
+      await exec(`PREPARE ${name} AS ${text}`);
+      prepared.add(name);
     }
-    await ready;
     return query(`EXECUTE ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`, [], options);
-  }) as PGlite['query'];
+  };
+  client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
+    scheduler.run(dbPriority(), () => namedQuery(text, params, options))) as PGlite['query'];
+  client.exec = ((text: string, options?: Parameters<PGlite['exec']>[1]) =>
+    scheduler.run(dbPriority(), () => exec(text, options))) as PGlite['exec'];
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    scheduler.run(dbPriority(), () => transaction(callback))) as PGlite['transaction'];
 };
+
+/**
+ * For scripts/bench/reportLoops.ts only: each connection job's timing, and the scheduler's priorities
+ * turned off (first come, first served, as PGlite alone) to measure both sides in one run.
+ */
+export const pgliteBenchKnobs: {
+  observe?: TPgliteSchedulerOptions['observe'];
+  ignorePriorities: boolean;
+} = { ignorePriorities: false };
 
 const openPglite = async (
   dataDir: string,
@@ -133,7 +164,13 @@ const openPglite = async (
     release();
     throw error;
   }
-  runNamedStatementsPrepared(client);
+  scheduleConnection(
+    client,
+    createPgliteScheduler({
+      observe: (job) => pgliteBenchKnobs.observe?.(job),
+      ignorePriorities: () => pgliteBenchKnobs.ignorePriorities,
+    }),
+  );
   const db = drizzlePglite({ client, schema });
   // PGlite runs no autovacuum: without planner statistics a filtered list of 100,000 villages takes
   // several times longer (docs/performance.md). Vacuum and analyze at start, analyze every while.
@@ -155,7 +192,8 @@ const openPglite = async (
       await afterMigrate?.(db);
       await client.exec('vacuum analyze');
       statistics = setInterval(() => {
-        analyzeTableByTable(client).catch(() => undefined);
+        // Background work: each table's analyze waits for the requests queued meanwhile.
+        inBackground(() => analyzeTableByTable(client)).catch(() => undefined);
       }, pgliteAnalyzeEveryMs);
       statistics.unref();
     },

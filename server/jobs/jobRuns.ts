@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { TJobName, TJobRun } from '../../src/domain/jobs';
 import type { TDatabase } from '../db/client';
+import { inBackground } from '../db/dbPriority';
 import { jobRuns } from '../db/schema';
 
 /** Runs kept per job: a daily backup's 50 days (with its retries, fewer). */
@@ -35,7 +36,11 @@ export const createJobRunner = (options: {
   const { db } = options.database;
   const where = options.process ?? processName();
 
-  const once = async <T>(job: TJobName, slot: string, run: () => Promise<T>): Promise<TJobOutcome<T>> => {
+  /** A job is background work (issue 37): on PGlite its statements wait for the requests'. */
+  const once = <T>(job: TJobName, slot: string, run: () => Promise<T>): Promise<TJobOutcome<T>> =>
+    inBackground(() => onceNow(job, slot, run));
+
+  const onceNow = async <T>(job: TJobName, slot: string, run: () => Promise<T>): Promise<TJobOutcome<T>> => {
     const locked = await options.database.withLock(`job:${job}`, async (): Promise<TJobOutcome<T>> => {
       const startedAt = options.now();
       // Holding the job's lock, no run of it is under way anywhere: a run still `running` was

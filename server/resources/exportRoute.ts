@@ -1,4 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
+import { and, getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,12 +17,12 @@ import { currentUser } from '../plugins/permissions';
 import { fileResponse } from '../plugins/responses';
 import { joinedTo } from './bindingColumns';
 import type { TExportColumn } from './exportBinding';
+import { exportMaxRows, idKeyField, readInChunks, sortKeyField } from './exportChunks';
 import { filterSchema, listQueryParts } from './listQueryParts';
 import { officeCondition } from './officeScope';
 import type { TResourceBinding } from './resourceBinding';
 
-/** The export holds the whole filtered list, up to this many rows (a bigger list is cut, not refused). */
-export const exportMaxRows = 10_000;
+export { exportMaxRows } from './exportChunks';
 
 /** One column of the file: what it is called, what it reads of the row, how its cell is written. */
 type TFileColumn = {
@@ -118,6 +118,7 @@ export const exportRoute =
     const declared = binding.export;
     const columns = getTableColumns(binding.table) as Record<string, PgColumn>;
     const officeColumn = definition.officeScope ? columns[definition.officeScope] : undefined;
+    const idColumn = columns.id;
     const shown = definition.columns.filter((column) => column.kind !== 'photo');
     const mainColumn = shown.reduce<TColumnDef | undefined>(
       (best, column) => ((column.flex ?? 0) > (best?.flex ?? 0) ? column : best),
@@ -214,20 +215,29 @@ export const exportRoute =
             ? binding.selection
             : Object.fromEntries([...keys].map((key) => [key, binding.selection[key]]))
         ) as Record<string, PgColumn>;
-        const { where, order } = listQueryParts(
+        const { where, order, sortBy, descending } = listQueryParts(
           binding,
           query,
           locale,
           officeCondition(officeColumn, user),
           user,
         );
-        const rows: Record<string, unknown>[] = await joinedTo(
-          binding,
-          app.db.select(selection).from(binding.table).$dynamic(),
-        )
-          .where(where)
-          .orderBy(...order)
-          .limit(exportMaxRows);
+        const rows = await readInChunks({
+          idColumn,
+          sortBy,
+          descending,
+          read: async (after, limit) =>
+            (await joinedTo(
+              binding,
+              app.db
+                .select({ ...selection, [sortKeyField]: sortBy, [idKeyField]: idColumn })
+                .from(binding.table)
+                .$dynamic(),
+            )
+              .where(and(where, after))
+              .orderBy(...order)
+              .limit(limit)) as unknown as Record<string, unknown>[],
+        });
         const headings = fileColumns.map((column) => column.heading(t));
         const cells = rows.map((row) => fileColumns.map((column) => column.cell(row, t, locale)));
         // Named with the day in Phnom Penh (the programme's), not the server's UTC day. The CSV keeps

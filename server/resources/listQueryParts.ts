@@ -101,6 +101,7 @@ export const listQueryParts = (
     conditions,
     where: and(...conditions),
     sortBy,
+    descending: order === 'desc',
     // The id breaks ties, so a row never appears on two pages.
     order: [direction(sortBy), direction(idColumn)],
   };
