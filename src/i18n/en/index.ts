@@ -710,6 +710,15 @@ const en = {
   },
   // generic words of every workflow (issue 23): the action dialog, the status history, refusals
   workflow: {
+    // The words an action is found by in the palette, by what it does (issue 38), comma-separated.
+    does: {
+      approve: 'approve, confirm, accept, agree, decide, yes',
+      reject: 'reject, refuse, decline, deny, turn down, decide, no',
+      request: 'request, ask, submit, send for decision',
+      undo: 'undo, cancel, revert, withdraw, send back, go back',
+      skip: 'skip, pass, end, without a decision',
+      move: 'move, change path, transfer',
+    },
     statusHistory: 'Status history',
     noStatusHistory: 'No status change yet',
     when: 'When',

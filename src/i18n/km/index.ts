@@ -705,6 +705,15 @@ const km = {
   },
   // generic words of every workflow (issue 23): the action dialog, the status history, refusals
   workflow: {
+    // The words an action is found by in the palette, by what it does (issue 38), comma-separated.
+    does: {
+      approve: 'អនុម័ត, បញ្ជាក់, ទទួលយក, យល់ព្រម, សម្រេច',
+      reject: 'បដិសេធ, ច្រានចោល, សម្រេច',
+      request: 'ស្នើសុំ, សុំ, ដាក់ស្នើ, បញ្ជូនទៅសម្រេច',
+      undo: 'លុបចោល, ដកវិញ, ត្រឡប់វិញ, បញ្ជូនត្រឡប់',
+      skip: 'រំលង, បញ្ចប់, គ្មានការសម្រេច',
+      move: 'ផ្លាស់ប្តូរ, ផ្ទេរ',
+    },
     statusHistory: 'ប្រវត្តិនៃស្ថានភាព',
     noStatusHistory: 'មិនទាន់មានការផ្លាស់ប្ដូរស្ថានភាពនៅឡើយ',
     when: 'ពេលវេលា',
