@@ -2718,10 +2718,6 @@ type RootTranslation = {
 		 */
 		workbookHint: string
 		/**
-		 * ទ​ា​ញ​យ​ក​ ​.​x​l​s​x
-		 */
-		download: string
-		/**
 		 * ក​ំ​ព​ុ​ង​ទ​ា​ញ​យ​ក​.​.​.
 		 */
 		downloading: string
@@ -5999,10 +5995,10 @@ type RootTranslation = {
 		 */
 		download: string
 		/**
-		 * ទ​ា​ញ​យ​ក​ ​{​n​a​m​e​}
-		 * @param {string} name
+		 * ទ​ា​ញ​យ​ក​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ ​{​w​h​e​n​}
+		 * @param {string} when
 		 */
-		downloadNamed: RequiredParams<'name'>
+		downloadOf: RequiredParams<'when'>
 		/**
 		 * ក​ំ​ព​ុ​ង​ទ​ា​ញ​យ​ក​.​.​.
 		 */
@@ -10988,10 +10984,6 @@ export type TranslationFunctions = {
 		 */
 		workbookHint: () => LocalizedString
 		/**
-		 * ទាញយក .xlsx
-		 */
-		download: () => LocalizedString
-		/**
 		 * កំពុងទាញយក...
 		 */
 		downloading: () => LocalizedString
@@ -13924,9 +13916,9 @@ export type TranslationFunctions = {
 		 */
 		download: () => LocalizedString
 		/**
-		 * ទាញយក {name}
+		 * ទាញយកការបម្រុងទុក {when}
 		 */
-		downloadNamed: (arg: { name: string }) => LocalizedString
+		downloadOf: (arg: { when: string }) => LocalizedString
 		/**
 		 * កំពុងទាញយក...
 		 */

@@ -643,7 +643,6 @@ const en = {
     workbook: 'Reference lists',
     workbookHint:
       'Family types, living with, keeping reasons, child disabilities and health status in one Excel workbook, one sheet per list.',
-    download: 'Download .xlsx',
     downloading: 'Downloading...',
     downloadFailed: 'The workbook could not be downloaded.',
     downloadWorkbook: 'Download the reference lists (.xlsx)',
@@ -1570,7 +1569,8 @@ const en = {
     made: 'Backup {name} made.',
     makeFailed: 'The backup could not be made.',
     download: 'Download',
-    downloadNamed: 'Download {name}',
+    // What each row's button downloads, in its visible name (issue 38: every one was 'Download').
+    downloadOf: 'Download backup of {when}',
     downloading: 'Downloading...',
     downloadFailed: 'The backup could not be downloaded.',
     listLabel: 'Backups, newest first',

@@ -639,7 +639,6 @@ const km = {
     workbook: 'បញ្ជីយោង',
     workbookHint:
       'ប្រភេទគ្រួសារ រស់នៅជាមួយ មូលហេតុនៃការថែរក្សា ពិការភាពរបស់កុមារ និងស្ថានភាពសុខភាព ក្នុងឯកសារ Excel មួយ ដោយមួយសន្លឹកសម្រាប់បញ្ជីនីមួយៗ។',
-    download: 'ទាញយក .xlsx',
     downloading: 'កំពុងទាញយក...',
     downloadFailed: 'មិនអាចទាញយកឯកសារ Excel បានទេ។',
     downloadWorkbook: 'ទាញយកបញ្ជីយោង (.xlsx)',
@@ -1527,7 +1526,8 @@ const km = {
     made: 'បានធ្វើការបម្រុងទុក {name:string} រួចរាល់។',
     makeFailed: 'មិនអាចធ្វើការបម្រុងទុកបានទេ។',
     download: 'ទាញយក',
-    downloadNamed: 'ទាញយក {name:string}',
+    // What each row's button downloads, in its visible name (issue 38: every one was 'Download').
+    downloadOf: 'ទាញយកការបម្រុងទុក {when:string}',
     downloading: 'កំពុងទាញយក...',
     downloadFailed: 'មិនអាចទាញយកការបម្រុងទុកបានទេ។',
     listLabel: 'ការបម្រុងទុក ថ្មីបំផុតមុន',
