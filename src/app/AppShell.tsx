@@ -2,6 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { NavigationProgress } from '@/components/layout/NavigationProgress';
+import { PaletteLauncher } from '@/components/palette/PaletteLauncher';
 import { isoLocale, localeCookieMaxAgeDays, localeCookieName, toI18nLocale } from '@/domain/locale';
 import { loadDictionary, shippedDictionary } from '@/i18n/dictionaries';
 import { useI18nContext } from '@/i18n/i18n-react';
@@ -11,6 +12,7 @@ import { khmerPageTitle, loadLocaleOverrides } from '@/platform/i18n/runtime';
 import { localeFromPathname } from '@/platform/localePath';
 import { useSession } from '@/platform/session';
 import { applyDarkMode } from '@/platform/theme';
+import { awaitingWords, laterWordsAtom } from '@/state/laterWords';
 import { currentRouteLocale, localizationsVersionAtom, routeLocaleAtom } from '@/state/locale';
 import { darkModeAtom, paletteOpenAtom, shortcutsOpenAtom } from '@/state/ui';
 
@@ -79,6 +81,7 @@ export const AppShell = () => {
   const { status } = useSession();
   const shortcutsOpen = useAtomValue(shortcutsOpenAtom);
   const paletteOpen = useAtomValue(paletteOpenAtom);
+  const laterWords = useAtomValue(laterWordsAtom);
   // Loaded the first time the palette opens, then kept: it opens at once the next times.
   const [toolsWanted, setToolsWanted] = useState(false);
   useEffect(() => {
@@ -90,8 +93,11 @@ export const AppShell = () => {
       <ThemeSync />
       <NavigationProgress />
       <Outlet />
+      <PaletteLauncher />
       <Suspense fallback={null}>
-        {status === 'signedIn' && toolsWanted && <SignedInTools />}
+        {/* The palette is drawn with its words (the signed-in words, src/i18n/signedInSections.ts):
+            a Ctrl+K while they load shows the launcher's stand-in until then. */}
+        {status === 'signedIn' && toolsWanted && !awaitingWords(laterWords.signedIn) && <SignedInTools />}
         {shortcutsOpen && <ShortcutsDialog />}
       </Suspense>
       <ScrollRestoration />

@@ -4,11 +4,14 @@ import { useLocation } from 'react-router';
 /** How long a new page may take to show its heading (a lazy screen, a record loading). */
 const headingWaitMs = 5000;
 
-/** Whether the page already put the focus where the person works (a field, a dialog). */
+/**
+ * Whether the page already put the focus where the person works (a field, a dialog, the palette's
+ * stand-in marked `data-keeps-focus`).
+ */
 const focusTakenByPage = (main: HTMLElement): boolean => {
   const active = document.activeElement;
   if (!active || active === document.body || active === main) return false;
-  return main.contains(active) || active.closest('[role="dialog"]') !== null;
+  return main.contains(active) || active.closest('[role="dialog"], [data-keeps-focus]') !== null;
 };
 
 /**

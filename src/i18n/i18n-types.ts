@@ -2718,10 +2718,6 @@ type RootTranslation = {
 		 */
 		workbookHint: string
 		/**
-		 * ទ​ា​ញ​យ​ក​ ​.​x​l​s​x
-		 */
-		download: string
-		/**
 		 * ក​ំ​ព​ុ​ង​ទ​ា​ញ​យ​ក​.​.​.
 		 */
 		downloading: string
@@ -3003,6 +2999,32 @@ type RootTranslation = {
 		}
 	}
 	workflow: {
+		does: {
+			/**
+			 * អ​ន​ុ​ម​័​ត​,​ ​ប​ញ​្​ជ​ា​ក​់​,​ ​ទ​ទ​ួ​ល​យ​ក​,​ ​យ​ល​់​ព​្​រ​ម​,​ ​ស​ម​្​រ​េ​ច
+			 */
+			approve: string
+			/**
+			 * ប​ដ​ិ​ស​េ​ធ​,​ ​ច​្​រ​ា​ន​ច​ោ​ល​,​ ​ស​ម​្​រ​េ​ច
+			 */
+			reject: string
+			/**
+			 * ស​្​ន​ើ​ស​ុ​ំ​,​ ​ស​ុ​ំ​,​ ​ដ​ា​ក​់​ស​្​ន​ើ​,​ ​ប​ញ​្​ជ​ូ​ន​ទ​ៅ​ស​ម​្​រ​េ​ច
+			 */
+			request: string
+			/**
+			 * ល​ុ​ប​ច​ោ​ល​,​ ​ដ​ក​វ​ិ​ញ​,​ ​ត​្​រ​ឡ​ប​់​វ​ិ​ញ​,​ ​ប​ញ​្​ជ​ូ​ន​ត​្​រ​ឡ​ប​់
+			 */
+			undo: string
+			/**
+			 * រ​ំ​ល​ង​,​ ​ប​ញ​្​ច​ប​់​,​ ​គ​្​ម​ា​ន​ក​ា​រ​ស​ម​្​រ​េ​ច
+			 */
+			skip: string
+			/**
+			 * ផ​្​ល​ា​ស​់​ប​្​ត​ូ​រ​,​ ​ផ​្​ទ​េ​រ
+			 */
+			move: string
+		}
 		/**
 		 * ប​្​រ​វ​ត​្​ត​ិ​ន​ៃ​ស​្​ថ​ា​ន​ភ​ា​ព
 		 */
@@ -5973,10 +5995,10 @@ type RootTranslation = {
 		 */
 		download: string
 		/**
-		 * ទ​ា​ញ​យ​ក​ ​{​n​a​m​e​}
-		 * @param {string} name
+		 * ទ​ា​ញ​យ​ក​ក​ា​រ​ប​ម​្​រ​ុ​ង​ទ​ុ​ក​ ​{​w​h​e​n​}
+		 * @param {string} when
 		 */
-		downloadNamed: RequiredParams<'name'>
+		downloadOf: RequiredParams<'when'>
 		/**
 		 * ក​ំ​ព​ុ​ង​ទ​ា​ញ​យ​ក​.​.​.
 		 */
@@ -10962,10 +10984,6 @@ export type TranslationFunctions = {
 		 */
 		workbookHint: () => LocalizedString
 		/**
-		 * ទាញយក .xlsx
-		 */
-		download: () => LocalizedString
-		/**
 		 * កំពុងទាញយក...
 		 */
 		downloading: () => LocalizedString
@@ -11193,6 +11211,32 @@ export type TranslationFunctions = {
 		}
 	}
 	workflow: {
+		does: {
+			/**
+			 * អនុម័ត, បញ្ជាក់, ទទួលយក, យល់ព្រម, សម្រេច
+			 */
+			approve: () => LocalizedString
+			/**
+			 * បដិសេធ, ច្រានចោល, សម្រេច
+			 */
+			reject: () => LocalizedString
+			/**
+			 * ស្នើសុំ, សុំ, ដាក់ស្នើ, បញ្ជូនទៅសម្រេច
+			 */
+			request: () => LocalizedString
+			/**
+			 * លុបចោល, ដកវិញ, ត្រឡប់វិញ, បញ្ជូនត្រឡប់
+			 */
+			undo: () => LocalizedString
+			/**
+			 * រំលង, បញ្ចប់, គ្មានការសម្រេច
+			 */
+			skip: () => LocalizedString
+			/**
+			 * ផ្លាស់ប្តូរ, ផ្ទេរ
+			 */
+			move: () => LocalizedString
+		}
 		/**
 		 * ប្រវត្តិនៃស្ថានភាព
 		 */
@@ -13872,9 +13916,9 @@ export type TranslationFunctions = {
 		 */
 		download: () => LocalizedString
 		/**
-		 * ទាញយក {name}
+		 * ទាញយកការបម្រុងទុក {when}
 		 */
-		downloadNamed: (arg: { name: string }) => LocalizedString
+		downloadOf: (arg: { when: string }) => LocalizedString
 		/**
 		 * កំពុងទាញយក...
 		 */

@@ -76,8 +76,24 @@ test('an administrator makes a backup on the settings screen in Khmer and downlo
     await expect(card.getByText(words.jobs.empty(), { exact: true })).toBeVisible();
     await saveScreenshot(page, `backups-settings-${locale}`);
     const name = (await row.locator('td').first().textContent())?.trim() ?? '';
+    // Each download says what it downloads, seen and heard (issue 38: all were 'Download'): the
+    // backup by when it was made, the reference lists by name; no two buttons share a name.
+    const when = (await row.locator('td').nth(2).textContent())?.trim() ?? '';
+    const button = row.getByRole('button', { name: new RegExp(`^${words.downloadOf({ when })}`) });
+    await expect(button).toContainText(words.downloadOf({ when }));
+    await expect(button).toHaveAccessibleDescription(name);
+    const names = await page
+      .getByRole('main')
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((button) => button.textContent?.trim() ?? ''));
+    const downloads = names.filter((text) => text.startsWith(words.download()));
+    expect(downloads.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(downloads).size, downloads.join(' | ')).toBe(downloads.length);
+    await expect(
+      page.getByRole('button', { name: dict[locale].generalInformation.downloadWorkbook(), exact: true }),
+    ).toBeVisible();
     const downloaded = page.waitForEvent('download');
-    await row.getByRole('button', { name: words.downloadNamed({ name }) }).click();
+    await button.click();
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe(name);
     const manifest = await manifestOfArchive(await readFile((await download.path()) as string));

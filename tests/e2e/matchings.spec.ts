@@ -19,13 +19,22 @@ type TActionKey = keyof TBook['areas']['matching']['workflow']['actions'];
 
 const newPage = async (browser: Browser) => (await browser.newContext()).newPage();
 
-/** Takes an action by its name from the palette; its dialog's date stays today; Enter confirms. */
-const act = async (page: Page, book: TBook, action: TActionKey, fill?: (page: Page) => Promise<void>) => {
+/**
+ * Takes an action from the palette, found by its name or by `typed` (what it does: 'Approve' finds
+ * 'Confirm adoption', issue 38); its dialog's date stays today; Enter confirms.
+ */
+const act = async (
+  page: Page,
+  book: TBook,
+  action: TActionKey,
+  fill?: (page: Page) => Promise<void>,
+  typed?: string,
+) => {
   const name = book.areas.matching.workflow.actions[action]();
   await page.keyboard.press('Control+k');
   // The palette loads the first time it opens: type once its box has the focus.
   await expect(page.locator('[cmdk-input]')).toBeFocused();
-  await page.keyboard.type(name);
+  await page.keyboard.type(typed ?? name);
   const option = page
     .getByRole('group', { name: book.palette.thisRecord(), exact: true })
     .getByRole('option', { name: new RegExp(`^${name}$`) });
@@ -62,16 +71,26 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   await expect(page.getByRole('heading', { name: kh.areas.matching.createTitle(), level: 1 })).toBeVisible();
   const childSearch = page.getByRole('combobox');
   await expect(childSearch).toBeFocused();
-  await expect(page.getByRole('option').first()).toBeVisible();
+  // Nothing is highlighted until the first ArrowDown, which lands on the first candidate, as in a
+  // list's search (issue 38: ArrowDown then Enter chose the second); Enter alone chooses nothing.
+  const firstChild = page.getByRole('option').first();
+  await expect(firstChild).toHaveAttribute('aria-selected', 'false');
+  const firstChildCode = await firstChild.getAttribute('data-candidate');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-chosen-candidate]')).toHaveCount(0);
+  await page.keyboard.press('ArrowDown');
+  await expect(firstChild).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   const childCode = await page.locator('[data-chosen-candidate]').getAttribute('data-chosen-candidate');
+  expect(childCode).toBe(firstChildCode);
   const familySearch = page.getByRole('combobox');
   await expect(familySearch).toBeFocused();
   const best = page.getByRole('option').first();
-  await expect(best).toHaveAttribute('aria-selected', 'true');
   const familyCode = await best.getAttribute('data-candidate');
-  // Each criterion of the first family is explained in words.
+  // Each criterion of the first family is explained in words, before any is highlighted.
   await expect(best.locator('[data-criterion]')).toHaveCount(7);
+  await page.keyboard.press('ArrowDown');
+  await expect(best).toHaveAttribute('aria-selected', 'true');
   await saveScreenshot(page, 'matching-create-kh');
   await page.keyboard.press('Enter');
   await expect(page.locator(`[data-chosen-candidate="${familyCode}"]`)).toBeVisible();
@@ -95,7 +114,8 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   await expect(
     page.getByRole('button', { name: kh.areas.matching.workflow.actions.confirmAdoption() }),
   ).toHaveCount(0);
-  await act(page, kh, 'pendingAdoption');
+  // Found by what it does, in Khmer: 'ស្នើសុំ' (request).
+  await act(page, kh, 'pendingAdoption', undefined, kh.workflow.does.request().split(',')[0]);
   await expectStatus(page, kh, 'adoptionPending');
   await saveScreenshot(page, 'matching-working-page-kh');
   // '?' lists the work queue's key, in Khmer.
@@ -111,7 +131,9 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   await signIn(boss, { ...supervisor, locale: 'en', path: '/en/login' });
   await openFromWorkQueue(boss, workingPath);
   await expectStatus(boss, en, 'adoptionPending');
-  await act(boss, en, 'confirmAdoption');
+  // 'Approve' finds the decision named 'Confirm adoption', this record's, before the work queue's
+  // other records waiting for an approval (issue 38: it opened another matching).
+  await act(boss, en, 'confirmAdoption', undefined, 'Approve');
   await expectStatus(boss, en, 'adoptionConfirmed');
   await act(boss, en, 'testAdoption');
   await expectStatus(boss, en, 'testing');
@@ -257,12 +279,14 @@ test('the board in both languages: four stages with cards, kept in the address, 
 /** Proposes the first child with the family the list puts first, from the keyboard; opens its page. */
 const proposeFirst = async (page: Page, locale: 'kh' | 'en', book: TBook) => {
   await page.goto(`/${locale}/adoptive-matching/create`);
-  await expect(page.getByRole('combobox')).toBeFocused();
-  await expect(page.getByRole('option').first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox')).toBeFocused();
-  await expect(page.getByRole('option').first()).toBeVisible();
-  await page.keyboard.press('Enter');
+  for (let side = 0; side < 2; side++) {
+    await expect(page.getByRole('combobox')).toBeFocused();
+    await expect(page.getByRole('option').first()).toBeVisible();
+    // The first ArrowDown highlights the first candidate; Enter chooses it.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+  }
   await page
     .getByRole('form', { name: book.areas.matching.proposal() })
     .getByLabel(book.fields.justification())

@@ -177,3 +177,29 @@ test('a user is found by name under Records and Enter opens the record', async (
   await openPalette(page, 'en');
   await expect(paletteGroup(page, en.palette.recent()).getByRole('option').first()).toContainText(user.name);
 });
+
+test('the first Ctrl+K right after sign-in opens the palette with what is typed, in Khmer', async ({
+  page,
+}) => {
+  // Issue 38: lost 3 times in 10 when pressed as the home page came, before the signed-in frame's
+  // chunk had bound the key. Pressed as soon as the address leaves the sign-in page.
+  const words = dict.kh;
+  await page.goto('/kh/login');
+  await page.getByLabel(words.login.username(), { exact: true }).fill(admin.username);
+  await page.getByLabel(words.login.password(), { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: words.login.submit(), exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('sok');
+  const dialog = page.getByRole('dialog', { name: words.palette.label() });
+  await expect(dialog).toBeVisible();
+  const box = dialog.getByRole('combobox');
+  await expect(box).toBeFocused();
+  // Nothing typed was lost on the way (the stand-in took it, the palette started from it).
+  await expect(box).toHaveValue('sok');
+  await saveScreenshot(page, 'palette-first-ctrl-k-kh');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  // The signed-in frame came meanwhile, and took nothing typed into the palette.
+  await expect(page.getByRole('button', { name: words.layout.userMenu() })).toBeVisible();
+});

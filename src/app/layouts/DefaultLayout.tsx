@@ -7,7 +7,6 @@ import { ConnectivityNotices } from '@/components/layout/ConnectivityNotices';
 import { Sidebar } from '@/components/layout/Sidebar';
 import { TopBar } from '@/components/layout/TopBar';
 import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
-import { PaletteLauncher } from '@/components/palette/PaletteLauncher';
 import { useConnectivity } from '@/platform/connectivity';
 import { useSession } from '@/platform/session';
 import { useIsWide } from '@/platform/useMediaQuery';
@@ -85,9 +84,9 @@ export const DefaultLayout = () => {
       </div>
       <ConnectivityNotices />
       <Toaster />
-      {/* The palette's launcher and the shortcuts come with this layout, not with the sign-in page,
-          which has nothing to go to (issue 11: react-hotkeys-hook was a part of its weight). */}
-      <PaletteLauncher />
+      {/* The shortcuts come with this layout, not with the sign-in page, which has nothing to go to
+          (issue 11: react-hotkeys-hook was a part of its weight). The palette's launcher is the
+          root's (src/app/AppShell.tsx): it listens while this layout's chunk loads. */}
       <GlobalShortcuts />
     </div>
   );

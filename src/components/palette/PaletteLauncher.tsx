@@ -1,37 +1,70 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useHotkeys } from 'react-hotkeys-hook';
+import { useEffect } from 'react';
 import { Icon } from '@/components/Icon';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { useSession } from '@/platform/session';
+import { laterWordsAtom } from '@/state/laterWords';
 import { paletteDraftAtom, paletteOpenAtom, paletteReadyAtom } from '@/state/ui';
+
+/**
+ * Ctrl+K or ⌘K, from anywhere, fields included; by the key's place (`code`) too, so a Khmer keyboard
+ * layout (whose K key types 'ក') opens it as well. Not while an input method composes.
+ */
+export const isPaletteKey = (
+  event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing'>,
+) =>
+  (event.ctrlKey || event.metaKey) &&
+  !event.altKey &&
+  !event.shiftKey &&
+  !event.isComposing &&
+  (event.code === 'KeyK' || event.key.toLowerCase() === 'k');
 
 /**
  * Ctrl+K (⌘K) opens and closes the command palette for a signed-in user, from anywhere, fields
  * included. The palette loads the first time it opens (issue 11); until it is there, a stand-in
  * with the same search field takes what is typed, and the palette starts from it: no keystroke is lost.
+ * It is the root's (src/app/AppShell.tsx) and listens from the moment a session may be there: the
+ * first Ctrl+K after sign-in was lost while the signed-in frame's chunk, the session check or the
+ * signed-in words were awaited (issue 38). A plain listener, not react-hotkeys-hook: the sign-in
+ * page's download carries it (issue 11).
  */
 export const PaletteLauncher = () => {
   const { LL } = useI18nContext();
   const { status } = useSession();
-  const signedIn = status === 'signedIn';
+  // Pending: a stored session being checked; the palette opens once it is confirmed.
+  const mayBeSignedIn = status !== 'signedOut';
   const [open, setOpen] = useAtom(paletteOpenAtom);
   const ready = useAtomValue(paletteReadyAtom);
   const [draft, setDraft] = useAtom(paletteDraftAtom);
   const setReady = useSetAtom(paletteReadyAtom);
-  useHotkeys(
-    'ctrl+k, meta+k',
-    () => setOpen((current) => !current),
-    { enabled: signedIn, enableOnFormTags: true, preventDefault: true },
-    [signedIn],
-  );
-  if (!open || ready || !signedIn) return null;
+  // The palette's own words come with the signed-in words; until then the top bar's name for it.
+  const paletteWords = useAtomValue(laterWordsAtom).signedIn === 'loaded';
+  const label = paletteWords ? LL.palette.label() : LL.layout.searchMenu();
+  useEffect(() => {
+    if (!mayBeSignedIn) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isPaletteKey(event)) return;
+      event.preventDefault();
+      setOpen((current) => !current);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [mayBeSignedIn, setOpen]);
+  // A session the check did not confirm opens nothing later.
+  useEffect(() => {
+    if (mayBeSignedIn) return;
+    setOpen(false);
+    setDraft('');
+  }, [mayBeSignedIn, setOpen, setDraft]);
+  if (!open || ready || !mayBeSignedIn) return null;
   const close = () => {
     setOpen(false);
     setDraft('');
     setReady(false);
   };
   return (
-    <div className="fixed inset-0 z-[70]">
+    // Marked so that a page's heading focused after navigation leaves the focus here.
+    <div className="fixed inset-0 z-[70]" data-keeps-focus="">
       <div
         className="fixed inset-0 bg-slate-900/40 backdrop-blur-[1px] dark:bg-black/60"
         aria-hidden="true"
@@ -43,10 +76,10 @@ export const PaletteLauncher = () => {
             <input
               autoFocus
               type="search"
-              aria-label={LL.palette.label()}
+              aria-label={label}
               value={draft}
               maxLength={100}
-              placeholder={LL.palette.placeholder()}
+              placeholder={paletteWords ? LL.palette.placeholder() : label}
               onChange={(event) => setDraft(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === 'Escape') close();

@@ -6,6 +6,7 @@ import { useI18nContext } from '@/i18n/i18n-react';
 import type { TResourceRow } from '@/platform/api/resources';
 import { useSession } from '@/platform/session';
 import { useClientSettings } from '@/platform/useSetup';
+import { workflowActionKeywords } from './actionKeywords';
 import type { TClientWorkflow, TWorkflowSubject } from './clientWorkflow';
 import { prefetchWorkflowActionForm } from './loadWorkflowActionForm';
 import { visibleWorkflowActions } from './visibleWorkflowActions';
@@ -75,7 +76,8 @@ export const useWorkflowActions = (
         title: client.texts(LL).action(actionName),
         kind: 'action',
         icon: client.workflow.actions[actionName].icon,
-        keywords: [words.kh, words.en],
+        // Found by what it does too: 'Approve' finds 'Confirm adoption' (issue 38).
+        keywords: [words.kh, words.en, ...workflowActionKeywords(client.workflow.actions[actionName].does)],
         record: true,
         lockedReason,
         perform: () => setAction(actionName),

@@ -53,6 +53,7 @@ export const childWorkflowActions = {
     body: ZConfirmAdoptionBody,
     fields: confirmFields,
     icon: 'check',
+    does: 'approve',
   },
   'unconfirmed-adoption': {
     event: 'UNCONFIRM_ADOPTION',
@@ -60,14 +61,23 @@ export const childWorkflowActions = {
     body: ZUnconfirmAdoptionBody,
     fields: unconfirmFields,
     icon: 'chevronsLeft',
+    does: 'undo',
   },
-  'long-term': { event: 'LONG_TERM', permission, body: ZChildReasonBody, fields: reasonFields, icon: 'home' },
+  'long-term': {
+    event: 'LONG_TERM',
+    permission,
+    body: ZChildReasonBody,
+    fields: reasonFields,
+    icon: 'home',
+    does: 'move',
+  },
   international: {
     event: 'INTERNATIONAL',
     permission,
     body: ZChildReasonBody,
     fields: reasonFields,
     icon: 'globe',
+    does: 'move',
   },
   're-adoption': {
     event: 'RE_ADOPTION',
@@ -75,6 +85,7 @@ export const childWorkflowActions = {
     body: ZChildReasonBody,
     fields: reasonFields,
     icon: 'refresh',
+    does: 'move',
   },
 } as const;
 

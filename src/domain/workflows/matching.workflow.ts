@@ -44,6 +44,7 @@ export const matchingWorkflowActions = {
     body: ZNothing,
     fields: [],
     icon: 'arrowRight',
+    does: 'request',
   },
   'confirm-adoption': {
     event: 'CONFIRM_ADOPTION',
@@ -51,6 +52,7 @@ export const matchingWorkflowActions = {
     body: ZDated,
     fields: [date],
     icon: 'check',
+    does: 'approve',
   },
   'reject-adoption': {
     event: 'REJECT_ADOPTION',
@@ -58,6 +60,7 @@ export const matchingWorkflowActions = {
     body: ZRejection,
     fields: [date, reason],
     icon: 'close',
+    does: 'reject',
   },
   'test-adoption': {
     event: 'TEST_ADOPTION',
@@ -65,6 +68,7 @@ export const matchingWorkflowActions = {
     body: ZDated,
     fields: [date],
     icon: 'home',
+    does: 'approve',
   },
   'skip-adoption': {
     event: 'SKIP_ADOPTION',
@@ -72,8 +76,16 @@ export const matchingWorkflowActions = {
     body: ZReason,
     fields: [reason],
     icon: 'chevronsRight',
+    does: 'skip',
   },
-  'pending-test': { event: 'PENDING_TEST', permission: step, body: ZNothing, fields: [], icon: 'arrowRight' },
+  'pending-test': {
+    event: 'PENDING_TEST',
+    permission: step,
+    body: ZNothing,
+    fields: [],
+    icon: 'arrowRight',
+    does: 'request',
+  },
   'confirm-test': {
     event: 'CONFIRM_TEST',
     permission: decision,
@@ -81,6 +93,7 @@ export const matchingWorkflowActions = {
     // The reason is required when the trial is shorter than expected: the client's `actionNeeds`.
     fields: [date, { key: 'reason', kind: 'textarea', label: 'shortTrialReason' }],
     icon: 'check',
+    does: 'approve',
   },
   'reject-test': {
     event: 'REJECT_TEST',
@@ -88,6 +101,7 @@ export const matchingWorkflowActions = {
     body: ZRejection,
     fields: [date, reason],
     icon: 'close',
+    does: 'reject',
   },
   'skip-test': {
     event: 'SKIP_TEST',
@@ -95,6 +109,7 @@ export const matchingWorkflowActions = {
     body: ZReason,
     fields: [reason],
     icon: 'chevronsRight',
+    does: 'skip',
   },
   'un-confirm-test': {
     event: 'UNCONFIRM_TEST',
@@ -102,6 +117,7 @@ export const matchingWorkflowActions = {
     body: ZReason,
     fields: [reason],
     icon: 'chevronsLeft',
+    does: 'undo',
   },
   'pending-warrant': {
     event: 'PENDING_WARRANT',
@@ -109,6 +125,7 @@ export const matchingWorkflowActions = {
     body: ZNothing,
     fields: [],
     icon: 'arrowRight',
+    does: 'request',
   },
   'request-warrant': {
     event: 'REQUEST_WARRANT',
@@ -116,6 +133,7 @@ export const matchingWorkflowActions = {
     body: ZWarrantRequest,
     fields: [date, reference],
     icon: 'report',
+    does: 'request',
   },
   'confirm-warrant': {
     event: 'CONFIRM_WARRANT',
@@ -123,6 +141,7 @@ export const matchingWorkflowActions = {
     body: ZWarrant,
     fields: [date, number],
     icon: 'check',
+    does: 'approve',
   },
   'reject-warrant': {
     event: 'REJECT_WARRANT',
@@ -130,14 +149,23 @@ export const matchingWorkflowActions = {
     body: ZRejection,
     fields: [date, reason],
     icon: 'close',
+    does: 'reject',
   },
-  'child-keep': { event: 'CHILD_KEEP', permission: step, body: ZDated, fields: [date], icon: 'child' },
+  'child-keep': {
+    event: 'CHILD_KEEP',
+    permission: step,
+    body: ZDated,
+    fields: [date],
+    icon: 'child',
+    does: 'request',
+  },
   'child-keep-approve': {
     event: 'CHILD_KEEP_APPROVE',
     permission: decision,
     body: ZDated,
     fields: [date],
     icon: 'check',
+    does: 'approve',
   },
 } as const;
 

@@ -53,6 +53,7 @@ export const parentWorkflowActions = {
     body: ZAcceptParentBody,
     fields: [decisionDate, approvedUntil],
     icon: 'check',
+    does: 'approve',
     // An approval's end is after the decision: the one date that may be ahead of today.
     laterDates: ['approvedUntil'],
   },
@@ -62,6 +63,7 @@ export const parentWorkflowActions = {
     body: ZRequestAcceptanceBody,
     fields: [{ key: 'justification', kind: 'textarea', label: 'justification', required: true }],
     icon: 'arrowRight',
+    does: 'request',
   },
   'approve-acceptance': {
     event: 'APPROVE_ACCEPTANCE',
@@ -69,6 +71,7 @@ export const parentWorkflowActions = {
     body: ZApproveAcceptanceBody,
     fields: [decisionDate, approvedUntil],
     icon: 'check',
+    does: 'approve',
     laterDates: ['approvedUntil'],
   },
   'return-acceptance': {
@@ -77,6 +80,7 @@ export const parentWorkflowActions = {
     body: ZUnacceptParentBody,
     fields: [reason],
     icon: 'chevronsLeft',
+    does: 'undo',
   },
   'un-accept-parents-adoption': {
     event: 'UNACCEPT',
@@ -84,6 +88,7 @@ export const parentWorkflowActions = {
     body: ZUnacceptParentBody,
     fields: [reason],
     icon: 'chevronsLeft',
+    does: 'undo',
   },
   'reject-adoption': {
     event: 'REJECT',
@@ -91,6 +96,7 @@ export const parentWorkflowActions = {
     body: ZRejectParentBody,
     fields: [decisionDate, reason],
     icon: 'close',
+    does: 'reject',
   },
 } as const;
 

@@ -80,6 +80,7 @@ export const serviceWorkflowActions = {
       { key: 'findings.notes', kind: 'textarea', label: 'findingNotes' },
     ],
     icon: 'check',
+    does: 'approve',
   },
   'reject-service': {
     event: 'REJECT',
@@ -87,6 +88,7 @@ export const serviceWorkflowActions = {
     body: ZRejectServiceBody,
     fields: [serviceDate, reason],
     icon: 'close',
+    does: 'reject',
   },
   'back-to-pending': {
     event: 'BACK_TO_PENDING',
@@ -94,6 +96,7 @@ export const serviceWorkflowActions = {
     body: ZBackToPendingBody,
     fields: [reason],
     icon: 'chevronsLeft',
+    does: 'undo',
   },
 } as const satisfies Record<string, { fields: readonly TFieldDef[] } & Record<string, unknown>>;
 

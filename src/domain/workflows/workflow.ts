@@ -13,6 +13,14 @@ import type { TFieldDef } from '../resource';
  * an event that does not carry what it checks, so "which actions are allowed from here" is asked
  * with the event type alone, no sample payload.
  */
+/**
+ * The kinds of thing a workflow action does: a decision that lets the record go on or turns it
+ * down, a request or step towards a decision, going back on one, passing a stage by, or moving the
+ * record to another path.
+ */
+export const workflowDoes = ['approve', 'reject', 'request', 'undo', 'skip', 'move'] as const;
+export type TWorkflowDoes = (typeof workflowDoes)[number];
+
 export type TWorkflowAction = {
   /** The machine event the action sends. */
   event: string;
@@ -23,6 +31,11 @@ export type TWorkflowAction = {
   fields: readonly TFieldDef[];
   /** Icon name of the action's button and palette command. */
   icon: string;
+  /**
+   * What it does, whatever its name: the palette finds it by these words too ('Approve' finds
+   * 'Confirm adoption'; `workflow.does.<kind>` in both languages, issue 38).
+   */
+  does: TWorkflowDoes;
   /** Date fields that may be after today (an approval's end); every other date is a day gone by. */
   laterDates?: readonly string[];
 };

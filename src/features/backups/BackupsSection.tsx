@@ -11,7 +11,7 @@ import { formatInstant } from '@/domain/dateFormat';
 import type { TBadgeTone } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { downloadBackup, fetchBackups, makeBackupNow } from './backupsApi';
-import { backupWarningText, byText, lastDoneText, sizeText } from './backupWords';
+import { backupWarningText, byText, lastDoneText, sizeText, startedText } from './backupWords';
 import { JobRunsTable } from './JobRunsTable';
 
 type TLoad = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; backups: TBackupSummary[] };
@@ -155,7 +155,9 @@ export const BackupsSection = () => {
             >
               {load.backups.map((backup) => (
                 <tr key={backup.name} className={compactRowClass}>
-                  <td className="py-2 pr-3 font-mono text-xs">{backup.name}</td>
+                  <td id={`backup-file-${backup.name}`} className="py-2 pr-3 font-mono text-xs">
+                    {backup.name}
+                  </td>
                   <td className="py-2 pr-3">
                     <Badge tone={stateTone[backup.state]}>{words.states[backup.state]()}</Badge>
                     {/* Why it failed, read by everyone (not only under the pointer). */}
@@ -173,11 +175,13 @@ export const BackupsSection = () => {
                         className={`${secondaryButton} ${smallButton}`}
                         disabled={downloading !== null}
                         aria-busy={downloading === backup.name}
-                        aria-label={words.downloadNamed({ name: backup.name })}
+                        aria-describedby={`backup-file-${backup.name}`}
                         onClick={() => void download(backup.name)}
                       >
                         <Icon name="download" className="size-3.5" />
-                        {downloading === backup.name ? words.downloading() : words.download()}
+                        {downloading === backup.name
+                          ? words.downloading()
+                          : words.downloadOf({ when: startedText(backup.startedAt, load.backups) })}
                       </button>
                     ) : null}
                   </td>

@@ -26,3 +26,16 @@ export const byText = (LL: TranslationFunctions, by: string) =>
 
 export const sizeText = (bytes: number | undefined) =>
   bytes === undefined ? '' : `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/**
+ * When a backup was started, as its download button names it ('Download backup of 29-11-2026
+ * 06:24'): to the minute, with the seconds when another backup in the list started the same minute,
+ * so that no two buttons share a name.
+ */
+export const startedText = (startedAt: string, backups: readonly Pick<TBackupSummary, 'startedAt'>[]) => {
+  const minute = formatInstant(startedAt);
+  const twins = backups.filter((backup) => formatInstant(backup.startedAt) === minute).length;
+  if (twins < 2) return minute;
+  const seconds = new Date(startedAt).getUTCSeconds();
+  return Number.isNaN(seconds) ? minute : `${minute}:${String(seconds).padStart(2, '0')}`;
+};

@@ -643,7 +643,6 @@ const en = {
     workbook: 'Reference lists',
     workbookHint:
       'Family types, living with, keeping reasons, child disabilities and health status in one Excel workbook, one sheet per list.',
-    download: 'Download .xlsx',
     downloading: 'Downloading...',
     downloadFailed: 'The workbook could not be downloaded.',
     downloadWorkbook: 'Download the reference lists (.xlsx)',
@@ -710,6 +709,15 @@ const en = {
   },
   // generic words of every workflow (issue 23): the action dialog, the status history, refusals
   workflow: {
+    // The words an action is found by in the palette, by what it does (issue 38), comma-separated.
+    does: {
+      approve: 'approve, confirm, accept, agree, decide, yes',
+      reject: 'reject, refuse, decline, deny, turn down, decide, no',
+      request: 'request, ask, submit, send for decision',
+      undo: 'undo, cancel, revert, withdraw, send back, go back',
+      skip: 'skip, pass, end, without a decision',
+      move: 'move, change path, transfer',
+    },
     statusHistory: 'Status history',
     noStatusHistory: 'No status change yet',
     when: 'When',
@@ -1561,7 +1569,8 @@ const en = {
     made: 'Backup {name} made.',
     makeFailed: 'The backup could not be made.',
     download: 'Download',
-    downloadNamed: 'Download {name}',
+    // What each row's button downloads, in its visible name (issue 38: every one was 'Download').
+    downloadOf: 'Download backup of {when}',
     downloading: 'Downloading...',
     downloadFailed: 'The backup could not be downloaded.',
     listLabel: 'Backups, newest first',

@@ -639,7 +639,6 @@ const km = {
     workbook: 'បញ្ជីយោង',
     workbookHint:
       'ប្រភេទគ្រួសារ រស់នៅជាមួយ មូលហេតុនៃការថែរក្សា ពិការភាពរបស់កុមារ និងស្ថានភាពសុខភាព ក្នុងឯកសារ Excel មួយ ដោយមួយសន្លឹកសម្រាប់បញ្ជីនីមួយៗ។',
-    download: 'ទាញយក .xlsx',
     downloading: 'កំពុងទាញយក...',
     downloadFailed: 'មិនអាចទាញយកឯកសារ Excel បានទេ។',
     downloadWorkbook: 'ទាញយកបញ្ជីយោង (.xlsx)',
@@ -705,6 +704,15 @@ const km = {
   },
   // generic words of every workflow (issue 23): the action dialog, the status history, refusals
   workflow: {
+    // The words an action is found by in the palette, by what it does (issue 38), comma-separated.
+    does: {
+      approve: 'អនុម័ត, បញ្ជាក់, ទទួលយក, យល់ព្រម, សម្រេច',
+      reject: 'បដិសេធ, ច្រានចោល, សម្រេច',
+      request: 'ស្នើសុំ, សុំ, ដាក់ស្នើ, បញ្ជូនទៅសម្រេច',
+      undo: 'លុបចោល, ដកវិញ, ត្រឡប់វិញ, បញ្ជូនត្រឡប់',
+      skip: 'រំលង, បញ្ចប់, គ្មានការសម្រេច',
+      move: 'ផ្លាស់ប្តូរ, ផ្ទេរ',
+    },
     statusHistory: 'ប្រវត្តិនៃស្ថានភាព',
     noStatusHistory: 'មិនទាន់មានការផ្លាស់ប្ដូរស្ថានភាពនៅឡើយ',
     when: 'ពេលវេលា',
@@ -1518,7 +1526,8 @@ const km = {
     made: 'បានធ្វើការបម្រុងទុក {name:string} រួចរាល់។',
     makeFailed: 'មិនអាចធ្វើការបម្រុងទុកបានទេ។',
     download: 'ទាញយក',
-    downloadNamed: 'ទាញយក {name:string}',
+    // What each row's button downloads, in its visible name (issue 38: every one was 'Download').
+    downloadOf: 'ទាញយកការបម្រុងទុក {when:string}',
     downloading: 'កំពុងទាញយក...',
     downloadFailed: 'មិនអាចទាញយកការបម្រុងទុកបានទេ។',
     listLabel: 'ការបម្រុងទុក ថ្មីបំផុតមុន',

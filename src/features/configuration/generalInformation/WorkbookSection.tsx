@@ -54,7 +54,8 @@ export const WorkbookSection = () => {
         onClick={() => void download()}
       >
         <Icon name="report" className="size-4" />
-        {busy ? words.downloading() : words.download()}
+        {/* What it downloads, not 'Download .xlsx' beside the backups' downloads (issue 38). */}
+        {busy ? words.downloading() : words.downloadWorkbook()}
       </button>
     </SectionCard>
   );

@@ -35,9 +35,11 @@ export const candidateNames = (candidate: TCandidate, locale: string) => {
 
 /**
  * One side of a matching to choose from: a search box over the candidates (name in either script
- * or code) and the list, best compatibility first, each with its criteria explained. Arrow keys in
- * the box move through the list, Enter chooses (the combobox pattern); a chosen one shows alone
- * with 'Change'.
+ * or code) and the list, best compatibility first, each with its criteria explained (the first's
+ * until one is highlighted). Arrow keys in the box move through the list, Enter chooses the
+ * highlighted one (the combobox pattern); a chosen one shows alone with 'Change'. Nothing is
+ * highlighted until the first ArrowDown, which lands on the first candidate, as ArrowDown in a
+ * list's search lands on its first row (docs/decisions.md, issue 38).
  */
 export const CandidatePicker = ({
   label,
@@ -58,7 +60,8 @@ export const CandidatePicker = ({
   const locale = useRouteLocale();
   const id = useId();
   const [search, setSearch] = useState('');
-  const [active, setActive] = useState(0);
+  // -1: nothing highlighted yet (the first ArrowDown highlights the first).
+  const [active, setActive] = useState(-1);
   const shown = useMemo(() => {
     const words = search.trim().toLowerCase();
     if (!words) return candidates;
@@ -72,7 +75,9 @@ export const CandidatePicker = ({
       ].some((value) => value.toLowerCase().includes(words)),
     );
   }, [candidates, search]);
-  const activeIndex = Math.min(active, Math.max(0, shown.length - 1));
+  const activeIndex = Math.min(active, shown.length - 1);
+  // Whose criteria are explained: the highlighted one's, else the best one's.
+  const explainedIndex = Math.max(activeIndex, 0);
 
   if (chosen) {
     const names = candidateNames(chosen, locale);
@@ -107,8 +112,10 @@ export const CandidatePicker = ({
     if (event.key === 'ArrowDown') setActive(Math.min(activeIndex + 1, shown.length - 1));
     else if (event.key === 'ArrowUp') setActive(Math.max(activeIndex - 1, 0));
     else if (event.key === 'Home' && event.ctrlKey) setActive(0);
-    else if (event.key === 'Enter' && shown[activeIndex]) onChoose(shown[activeIndex]);
-    else return;
+    else if (event.key === 'Enter') {
+      // Nothing highlighted: nothing chosen (the box has no form to send).
+      if (activeIndex >= 0 && shown[activeIndex]) onChoose(shown[activeIndex]);
+    } else return;
     event.preventDefault();
   };
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -125,7 +132,7 @@ export const CandidatePicker = ({
           role="combobox"
           aria-expanded="true"
           aria-controls={`${id}-list`}
-          aria-activedescendant={shown.length ? optionId(activeIndex) : undefined}
+          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
           aria-describedby={`${id}-hint`}
           autoComplete="off"
           autoFocus={autoFocus}
@@ -134,7 +141,7 @@ export const CandidatePicker = ({
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
-            setActive(0);
+            setActive(-1);
           }}
           onKeyDown={onKeyDown}
         />
@@ -190,7 +197,7 @@ export const CandidatePicker = ({
                   </div>
                   <Score candidate={candidate} />
                 </div>
-                {candidate.compatibility && isActive ? (
+                {candidate.compatibility && index === explainedIndex ? (
                   <div className="mt-2 border-slate-200 border-t pt-2 dark:border-slate-700">
                     <CompatibilityChecks checks={candidate.compatibility} />
                   </div>
