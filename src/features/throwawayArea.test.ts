@@ -131,6 +131,7 @@ const loanWorkflow: TWorkflowDefinition = registerWorkflow({
       body: z.object({}),
       fields: [],
       icon: 'check',
+      does: 'move',
     },
   },
   systemEvents: [],
