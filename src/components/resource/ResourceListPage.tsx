@@ -1,5 +1,5 @@
 import type { GridApi } from 'ag-grid-community';
-import { lazy, Suspense, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { AppLink } from '@/components/AppLink';
 import { Breadcrumbs } from '@/components/Breadcrumbs';
@@ -7,6 +7,7 @@ import { inputClass, labelClass } from '@/components/form/fieldStyles';
 import { Icon } from '@/components/Icon';
 import { kbd, primaryButton, secondaryButton } from '@/components/ui';
 import { groupedNumber } from '@/domain/groupedNumber';
+import type { TListRow } from '@/machines/listViewTypes';
 import { saveListPreference } from '@/platform/api/savedViews';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { areaBreadcrumbs } from './areaBreadcrumbs';
@@ -91,6 +92,9 @@ export const ResourceListPage = ({
       {LL.list.clearFilters()}
     </button>
   );
+  // Stable: the board reports its count from an effect that depends on them.
+  const boardOpen = useCallback((row: TListRow) => send({ type: 'OPEN_ROW', row, how: 'pointer' }), [send]);
+  const boardTotal = useCallback((count: number | null) => send({ type: 'TOTAL', total: count }), [send]);
   const columnLabel = useMemo(
     () => (key: string) => labelOf(definition.columns.find((column) => column.key === key)?.label ?? key),
     [definition, labelOf],
@@ -202,8 +206,8 @@ export const ResourceListPage = ({
             view={view}
             fixedFilters={list.fixedFilters}
             retryKey={list.retryKey}
-            onOpen={(row) => send({ type: 'OPEN_ROW', row, how: 'pointer' })}
-            onTotal={(count) => send({ type: 'TOTAL', total: count })}
+            onOpen={boardOpen}
+            onTotal={boardTotal}
           />
         </div>
       ) : (
