@@ -4,6 +4,7 @@ import {
   assign,
   type DoneActorEvent,
   type ErrorActorEvent,
+  enqueueActions,
   fromPromise,
   setup,
 } from 'xstate';
@@ -33,6 +34,11 @@ export type TListLoaderContext = {
   /** Set only in `loading`, between the answer and the end of the minimum display delay. */
   outcome: TFetchOutcome | null;
 };
+
+/** What the loader tells the actor that invoked it (the list view machine), for request `requestId`. */
+export type TListLoaderReport =
+  | { type: 'LIST.ANSWERED'; requestId: number; query: TListQuery; page: TListPage<unknown> }
+  | { type: 'LIST.FAILED'; requestId: number; cancelled: boolean };
 
 export type TListLoaderEvent =
   /** A newer LOAD replaces the one in flight, whose request is aborted. */
@@ -97,6 +103,19 @@ export const listLoaderMachine = setup({
       return outcome.ok ? { page: outcome.page, outcome: null } : { error: outcome.error, outcome: null };
     }),
     dropOutcome: assign({ outcome: null }),
+    // Invoked by the list view machine, the loader tells it each answer; a loader of its own (no
+    // parent: its subscriber reads the snapshot) has no one to tell.
+    report: enqueueActions(
+      ({ context, enqueue, self }, params: { answered: 'loaded' | 'failed' | 'cancelled' }) => {
+        const { requestId, query, page } = context;
+        if (!self._parent || requestId === null) return;
+        const event: TListLoaderReport =
+          params.answered === 'loaded' && query && page
+            ? { type: 'LIST.ANSWERED', requestId, query, page }
+            : { type: 'LIST.FAILED', requestId, cancelled: params.answered === 'cancelled' };
+        enqueue.sendParent(event);
+      },
+    ),
   },
   guards: {
     fetchSucceeded: ({ context }) => context.outcome?.ok === true,
@@ -158,9 +177,9 @@ export const listLoaderMachine = setup({
       ],
       on: { CANCEL: { target: 'cancelled', actions: 'dropOutcome' } },
     },
-    loaded: {},
-    failed: { on: { RETRY: 'loading' } },
-    cancelled: { on: { RETRY: 'loading' } },
+    loaded: { entry: { type: 'report', params: { answered: 'loaded' } } },
+    failed: { entry: { type: 'report', params: { answered: 'failed' } }, on: { RETRY: 'loading' } },
+    cancelled: { entry: { type: 'report', params: { answered: 'cancelled' } }, on: { RETRY: 'loading' } },
   },
 });
 

@@ -207,3 +207,49 @@ test(`a matching's page loads at most ${matchingCeilingKb} KB of JavaScript (tra
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 });
+
+/**
+ * Issue 38: the children list opened by its address (cache emptied) carries the list, not its bulk
+ * dialogs' form stack (react-hook-form, zod's messages, the combobox field) nor a date filter's
+ * calendar, which the children list does not have; counted 'transferred' as issue 37 counts it.
+ * 586 KB before (issue 38's reading); see docs/performance.md for the reading after.
+ */
+// Issue 38 asks for 480 KB: not reached yet (503.2 KB on 29-11-2026; the grid alone is 173 KB); this
+// ceiling holds the gain until the saved-views dialogs and the rest leave the first load.
+const childListCeilingKb = 510;
+
+test(`the children list loads at most ${childListCeilingKb} KB of JavaScript (transferred), neither the bulk form nor the calendar`, async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, { username: 'admin', password: adminPassword, timeout: 30_000 });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  const transfers: Promise<{ pathname: string; body: number; transferred: number }>[] = [];
+  page.on('requestfinished', (finished) => {
+    const { pathname } = new URL(finished.url());
+    if (pathname.endsWith('.js'))
+      transfers.push(
+        finished.sizes().then((sizes) => ({
+          pathname,
+          body: sizes.responseBodySize,
+          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+        })),
+      );
+  });
+  await page.goto('/kh/adoptive-child/child', { waitUntil: 'networkidle' });
+  await expect(page.locator('.ag-row[row-index="0"][row-id]')).toHaveCount(1, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const firstLoad = await Promise.all([...transfers]);
+  const scripts = firstLoad.map((script) => script.pathname);
+  const transferred = firstLoad.reduce((sum, script) => sum + script.transferred, 0);
+  const body = firstLoad.reduce((sum, script) => sum + script.body, 0);
+  const gzip = gzipSizes(scripts).reduce((sum, script) => sum + script.gzip, 0);
+  console.log(
+    `children list: ${(transferred / 1024).toFixed(1)} KB transferred with headers (brotli bodies ${(body / 1024).toFixed(1)} KB, gzip ${(gzip / 1024).toFixed(1)} KB) in ${firstLoad.length} scripts`,
+  );
+  expect(transferred / 1024, JSON.stringify(firstLoad)).toBeLessThanOrEqual(childListCeilingKb);
+  expect.soft(carries(scripts, formLibrary), 'the first load carries react-hook-form').toBe(false);
+  expect.soft(carries(scripts, calendarLibrary), 'the first load carries the calendar').toBe(false);
+});

@@ -27,7 +27,7 @@ import { isoDateIn } from '@/domain/programmeTime';
 import type { TResourceDefinition } from '@/domain/resource';
 import { arrangeColumns, type TColumnSetting } from '@/domain/savedViews';
 import { useI18nContext } from '@/i18n/i18n-react';
-import type { TListLoaderActor } from '@/machines/listLoader.machine';
+import { allRowsBlockSize, type TBlockAnswer, type TBlockRequest } from '@/machines/listViewTypes';
 import type { TResourceRow } from '@/platform/api/resources';
 import { darkModeAtom } from '@/state/ui';
 import { columnText, valueAtPath } from './columnText';
@@ -67,21 +67,19 @@ const horizontalScrollRoom = 18;
 const gridHeightFor = (rows: number) =>
   headerHeight + Math.max(rows, 1) * rowHeight + horizontalScrollRoom + 2;
 
-/** Rows fetched per block when the list shows all rows ('all' scrolls, loading blocks as needed). */
-export const allRowsBlockSize = 100;
-
 export type TResourceGridProps = {
   definition: TResourceDefinition;
   view: TListView;
-  loader: TListLoaderActor;
+  /** The answer to the last block asked for (the list view machine's). */
+  answer: TBlockAnswer | null;
+  /** A block of rows the grid needs: the controller asks the server; its request id comes back. */
+  onBlock: (request: TBlockRequest) => number;
   locale: TRouteLocale;
   labelOf: (key: string) => string;
   optionLabel: (key: string, value: string) => string;
   onSortChange: (sort: string | null, order: TSortOrder) => void;
   /** A row chosen by a click (`pointer`) or by Enter on one of its cells (`key`). */
   onOpen: (row: TResourceRow, how: 'pointer' | 'key') => void;
-  /** The list's total, and whether it is exact (false: the server's estimate, shown 'about …'). */
-  onTotal: (total: number, exact: boolean) => void;
   onGridReady: (api: GridApi) => void;
   ariaLabel: string;
   /** A short page's rows: the grid is as tall as they are. Null: it fills its box and scrolls. */
@@ -103,13 +101,13 @@ const noColumnSettings: readonly TColumnSetting[] = [];
 const ResourceGrid = ({
   definition,
   view,
-  loader,
+  answer,
+  onBlock,
   locale,
   labelOf,
   optionLabel,
   onSortChange,
   onOpen,
-  onTotal,
   onGridReady,
   ariaLabel,
   shortPageRows,
@@ -119,66 +117,41 @@ const ResourceGrid = ({
 }: TResourceGridProps) => {
   const { LL } = useI18nContext();
   const dark = useAtomValue(darkModeAtom);
-  const pending = useRef(new Map<number, { params: IGetRowsParams; paged: boolean }>());
-  const nextRequestId = useRef(1);
-  const callbacks = useRef({ onTotal, onOpen, onSortChange, onColumnsChange, columnSettings });
-  callbacks.current = { onTotal, onOpen, onSortChange, onColumnsChange, columnSettings };
+  // The one block waiting for its rows (the grid asks one at a time): answered from `answer`.
+  const pending = useRef<{ requestId: number; params: IGetRowsParams } | null>(null);
+  const callbacks = useRef({ onOpen, onSortChange, onColumnsChange, columnSettings, onBlock });
+  callbacks.current = { onOpen, onSortChange, onColumnsChange, columnSettings, onBlock };
 
-  // Answers each block with the machine's outcome for its request id.
   useEffect(() => {
-    const subscription = loader.subscribe((snapshot) => {
-      const { requestId } = snapshot.context;
-      if (requestId === null) return;
-      const entry = pending.current.get(requestId);
-      if (!entry) return;
-      if (snapshot.matches('loaded') && snapshot.context.page) {
-        pending.current.delete(requestId);
-        const { data, itemCount, totalExact = true } = snapshot.context.page;
-        callbacks.current.onTotal(itemCount, totalExact);
-        // Scrolling through all rows with an estimated total: the end is known when a block is short.
-        const lastRow = totalExact
-          ? itemCount
-          : data.length < allRowsBlockSize
-            ? entry.params.startRow + data.length
-            : -1;
-        entry.params.successCallback(data as TResourceRow[], entry.paged ? data.length : lastRow);
-      } else if (snapshot.matches('failed') || snapshot.matches('cancelled')) {
-        pending.current.delete(requestId);
-        entry.params.failCallback();
-      }
-    });
-    return () => subscription.unsubscribe();
-  }, [loader]);
+    const waiting = pending.current;
+    if (!answer || !waiting || waiting.requestId !== answer.requestId) return;
+    pending.current = null;
+    if (answer.ok) waiting.params.successCallback(answer.rows as TResourceRow[], answer.lastRow);
+    else waiting.params.failCallback();
+  }, [answer]);
 
   const { page, length, search, filters } = view;
   const filterKey = JSON.stringify(filters);
-  const datasource = useMemo<IDatasource>(() => {
-    const paged = length !== -1;
-    return {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view is a new datasource: the grid asks afresh
+  const datasource = useMemo<IDatasource>(
+    () => ({
       getRows: (params) => {
-        const requestId = nextRequestId.current++;
-        // An older block still waiting will never be answered now: release it.
-        for (const [id, entry] of pending.current) {
-          pending.current.delete(id);
-          entry.params.failCallback();
-        }
-        pending.current.set(requestId, { params, paged });
+        // An older block still waiting will never be answered now: release it (taken first: the
+        // grid may ask for the next block at once, from inside failCallback).
+        const older = pending.current;
+        pending.current = null;
+        older?.params.failCallback();
         const sortEntry = params.sortModel[0];
-        loader.send({
-          type: 'LOAD',
-          requestId,
-          query: {
-            page: paged ? page : Math.floor(params.startRow / allRowsBlockSize) + 1,
-            take: paged ? length : allRowsBlockSize,
-            search,
-            sort: sortEntry?.colId ?? '',
-            order: (sortEntry?.sort ?? 'asc') as TSortOrder,
-            filters: JSON.parse(filterKey),
-          },
+        const requestId = callbacks.current.onBlock({
+          startRow: params.startRow,
+          sort: sortEntry?.colId ?? '',
+          order: (sortEntry?.sort ?? 'asc') as TSortOrder,
         });
+        pending.current = { requestId, params };
       },
-    };
-  }, [loader, page, length, search, filterKey]);
+    }),
+    [page, length, search, filterKey],
+  );
 
   // The sort the grid starts with; later the address is applied by the effect below. A `sort` in
   // the column definitions would be re-applied on every render and could undo a click made before

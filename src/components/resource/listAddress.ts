@@ -1,27 +1,9 @@
 import { rowsPerPageOptions } from '@/domain/constants';
-import type { TSortOrder } from '@/domain/listQuery';
-import { columnsParam, parseColumnsParam, type TColumnSetting } from '@/domain/savedViews';
+import { columnsParam, parseColumnsParam } from '@/domain/savedViews';
+import type { TListView } from '@/machines/listViewTypes';
 
-/**
- * What a list shows, as kept in the address (spec section 2 'Lists'): `page`, `length` and `filter`
- * (JSON of search, sort and the resource's filters), so a copied address reopens the same view.
- */
-export type TListView = {
-  page: number;
-  /** Rows per page: 10, 50, 100, 200, or -1 for all. */
-  length: number;
-  search: string;
-  sort: string | null;
-  order: TSortOrder;
-  filters: Record<string, string | number | null>;
-  /**
-   * The columns as arranged by hand (`columns=`: order, hidden, widths; issue 26); absent or empty:
-   * the list's own columns as described.
-   */
-  columns?: TColumnSetting[];
-  /** The saved view this address was opened from (`savedView=`): the menu says when it differs. */
-  savedViewId?: number | null;
-};
+/** What a list shows (the list view machine's own type), kept in the address by the functions below. */
+export type { TListView };
 
 export const defaultListView = (length = 10): TListView => ({
   page: 1,

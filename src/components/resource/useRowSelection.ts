@@ -4,8 +4,9 @@ import type {
   RowSelectionOptions,
   SuppressKeyboardEventParams,
 } from 'ag-grid-community';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TResourceRow } from '@/platform/api/resources';
+import type { TListController } from './useListController';
 
 /** What the grid is given to select rows (ResourceGrid's `selection`). */
 export type TGridSelection = {
@@ -30,14 +31,18 @@ const isExtend = (event: KeyboardEvent) =>
  * the next row and moves there, Ctrl+A selects the rows of the page, Escape clears. The selection is
  * of the rows on screen: a new page, search, filter or sort clears it (`clear`).
  */
-export const useRowSelection = () => {
-  const [selected, setSelected] = useState<TResourceRow[]>([]);
+export const useRowSelection = (controller: Pick<TListController, 'selected' | 'select' | 'send'>) => {
+  const { selected, send } = controller;
+  const select = useRef(controller.select);
+  select.current = controller.select;
   const api = useRef<GridApi<TResourceRow> | null>(null);
 
-  const clear = useCallback(() => {
-    api.current?.deselectAll();
-    setSelected([]);
-  }, []);
+  const clear = useCallback(() => send({ type: 'CLEAR_SELECTION' }), [send]);
+  // The list view machine cleared it (another page, search, filter or sort): so does the grid.
+  useEffect(() => {
+    if (selected.length === 0 && (api.current?.getSelectedNodes().length ?? 0) > 0)
+      api.current?.deselectAll();
+  }, [selected]);
 
   const selection = useMemo<TGridSelection>(
     () => ({
@@ -81,11 +86,16 @@ export const useRowSelection = () => {
       },
       onSelectionChanged: (grid) => {
         api.current = grid;
-        setSelected(grid.getSelectedRows().filter(Boolean));
+        select.current(grid.getSelectedRows().filter(Boolean));
       },
     }),
     [],
   );
 
-  return { selected, selection, clear, setApi: (grid: GridApi<TResourceRow>) => (api.current = grid) };
+  return {
+    selected: selected as TResourceRow[],
+    selection,
+    clear,
+    setApi: (grid: GridApi<TResourceRow>) => (api.current = grid),
+  };
 };
