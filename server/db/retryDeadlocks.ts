@@ -1,5 +1,3 @@
-import type { TDb } from './client';
-
 /** PostgreSQL's 'deadlock_detected' and 'serialization_failure': the transaction did nothing. */
 const retryableCodes = new Set(['40P01', '40001']);
 
@@ -25,9 +23,11 @@ export const transactionAttempts = 4;
  * failure is its transaction's). A callback's effects outside the database run again too: the
  * transactions here only write the database.
  */
-export const retryDeadlocks = (db: TDb): void => {
+export const retryDeadlocks = <TDatabase extends { transaction: (...args: never[]) => Promise<unknown> }>(
+  db: TDatabase,
+): void => {
   const transaction = db.transaction.bind(db);
-  db.transaction = (async (...args: Parameters<TDb['transaction']>) => {
+  db.transaction = (async (...args: Parameters<TDatabase['transaction']>) => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await transaction(...args);
@@ -38,5 +38,5 @@ export const retryDeadlocks = (db: TDb): void => {
         await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 45 * attempt));
       }
     }
-  }) as TDb['transaction'];
+  }) as TDatabase['transaction'];
 };

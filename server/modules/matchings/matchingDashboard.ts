@@ -6,7 +6,7 @@ import { overdueSpan } from '../../../src/domain/reports/reportListPaths';
 import { matchingStages } from '../../../src/domain/workflows/matching.workflow';
 import type { TDashboardCard, TDashboardCardContext } from '../../dashboard/dashboardCard';
 import { figure, keptInOffice } from '../../dashboard/dashboardFigures';
-import { matchingsNow } from '../reports/matchingsNow';
+import { matchingsNow } from '../reports';
 
 /** The statuses of a matching that ended: counted apart from the stages. */
 const endedMatchingStatuses = ['completed', 'rejected'] as const;
