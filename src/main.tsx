@@ -5,13 +5,11 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
-import { startEarlyReads } from '@/app/earlyReads';
 import { loadRouteDictionary } from './platform/i18n/runtime';
 import { localeFromPathname } from './platform/localePath';
 import { applyDarkMode, storedDarkMode } from './platform/theme';
 
 applyDarkMode(storedDarkMode());
-startEarlyReads(window.location);
 // Khmer is in this download; an English page waits for its dictionary so its first paint is English.
 // If it cannot load (offline, a new release), the page starts in Khmer and tries again on its own.
 await loadRouteDictionary(localeFromPathname(window.location.pathname)).catch((error: unknown) =>

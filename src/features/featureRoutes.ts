@@ -103,11 +103,6 @@ export type TFeature = {
   workQueue?: TFeatureWorkQueue;
   /** Pages the palette offers by name ('Reports: children'), to the users holding their permission. */
   palettePages?: readonly TFeaturePalettePage[];
-  /**
-   * Pages whose data is asked as soon as the app starts when one is opened by its address with a
-   * stored session (src/app/earlyReads.ts): `api` with the address's query.
-   */
-  earlyReads?: readonly { path: string; api: string }[];
 };
 
 /** A page of a feature the palette lists under Pages, found by its title in either language. */

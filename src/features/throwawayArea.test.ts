@@ -74,7 +74,6 @@ const loanArea = registerArea(
       resource: 'loans',
       title: () => 'Loans',
       paletteTitle: () => 'Import loans',
-      fields: async () => [{ key: 'code', kind: 'text' }],
     },
     commandPages: [
       {
@@ -246,7 +245,6 @@ describe('a throwaway area, described in this test only', () => {
     expect(uploadPath(kind)).toBe('/upload?resource=loans');
     expect(importPermission(kind)).toBe('loans:write');
     expect(kind.paletteTitle(LL)).toBe('Import loans');
-    expect((await kind.fields()).map((field) => field.key)).toEqual(['code']);
   });
 
   it("has its palette search's words when the palette is narrowed to it", () => {

@@ -7,6 +7,7 @@ import { ConnectivityNotices } from '@/components/layout/ConnectivityNotices';
 import { Sidebar } from '@/components/layout/Sidebar';
 import { TopBar } from '@/components/layout/TopBar';
 import { GlobalShortcuts } from '@/components/palette/GlobalShortcuts';
+import { readStoredTokens } from '@/platform/api/tokenStore';
 import { useConnectivity } from '@/platform/connectivity';
 import { useSession } from '@/platform/session';
 import { useIsWide } from '@/platform/useMediaQuery';
@@ -14,12 +15,19 @@ import { useClientSettings, useLoadSetup } from '@/platform/useSetup';
 import { clearPageError, pageErrorAtom } from '@/state/pageError';
 import { pageRetryAtom } from '@/state/retry';
 import { sidebarMiniAtom } from '@/state/ui';
+import { startEarlyReads } from '../earlyReads';
 import { QuietLoading } from '../QuietLoading';
 import { useFocusHeadingOnNavigation } from '../useFocusHeadingOnNavigation';
 import { useIdleSignOut } from '../useIdleSignOut';
 import { useLaterWords } from '../useLaterWords';
 import { SkipLink } from './SkipLink';
 import { ProfileDialog, WorkQueueBell } from './topBarSlots';
+
+// A page opened by its address with a stored session asks its data as this frame's code arrives,
+// while the session is checked (src/app/earlyReads.ts): not in the first download, whose size the
+// sign-in page's budget holds (tests/e2e/delivery.spec.ts).
+if (typeof window !== 'undefined' && readStoredTokens().refreshToken !== null)
+  startEarlyReads(window.location);
 
 /**
  * A page that showed the offline view loads again by itself when the connection returns (a list

@@ -1,9 +1,8 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Icon } from '@/components/Icon';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { useSession } from '@/platform/session';
-import { laterWordsAtom } from '@/state/laterWords';
 import { paletteDraftAtom, paletteOpenAtom, paletteReadyAtom } from '@/state/ui';
 
 /**
@@ -34,14 +33,17 @@ export const PaletteLauncher = () => {
   // Pending: a stored session being checked; the palette opens once it is confirmed.
   const mayBeSignedIn = status !== 'signedOut';
   const [open, setOpen] = useAtom(paletteOpenAtom);
-  const ready = useAtomValue(paletteReadyAtom);
+  const [ready, setReady] = useAtom(paletteReadyAtom);
   const [draft, setDraft] = useAtom(paletteDraftAtom);
-  const setReady = useSetAtom(paletteReadyAtom);
-  // The palette's own words come with the signed-in words; until then the top bar's name for it.
-  const paletteWords = useAtomValue(laterWordsAtom).signedIn === 'loaded';
-  const label = paletteWords ? LL.palette.label() : LL.layout.searchMenu();
+  // The top bar's name for it (in the first download; the palette's own words come later).
+  const label = LL.layout.searchMenu();
   useEffect(() => {
-    if (!mayBeSignedIn) return;
+    // A session the check did not confirm opens nothing later.
+    if (!mayBeSignedIn) {
+      setOpen(false);
+      setDraft('');
+      return;
+    }
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isPaletteKey(event)) return;
       event.preventDefault();
@@ -49,12 +51,6 @@ export const PaletteLauncher = () => {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [mayBeSignedIn, setOpen]);
-  // A session the check did not confirm opens nothing later.
-  useEffect(() => {
-    if (mayBeSignedIn) return;
-    setOpen(false);
-    setDraft('');
   }, [mayBeSignedIn, setOpen, setDraft]);
   if (!open || ready || !mayBeSignedIn) return null;
   const close = () => {
@@ -66,7 +62,7 @@ export const PaletteLauncher = () => {
     // Marked so that a page's heading focused after navigation leaves the focus here.
     <div className="fixed inset-0 z-[70]" data-keeps-focus="">
       <div
-        className="fixed inset-0 bg-slate-900/40 backdrop-blur-[1px] dark:bg-black/60"
+        className="fixed inset-0 bg-slate-900/40 dark:bg-black/60"
         aria-hidden="true"
       />
       <div className="fixed inset-0 flex items-start justify-center p-4 pt-[12vh]">
@@ -78,8 +74,7 @@ export const PaletteLauncher = () => {
               type="search"
               aria-label={label}
               value={draft}
-              maxLength={100}
-              placeholder={paletteWords ? LL.palette.placeholder() : label}
+              placeholder={label}
               onChange={(event) => setDraft(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === 'Escape') close();

@@ -1,7 +1,7 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types';
 import type { TBulkAction } from '../bulkActions';
 import type { TPermissionResource } from '../permissionCatalogue';
-import type { TBadgeTone, TFieldDef } from '../resource';
+import type { TBadgeTone } from '../resource';
 import type { TTranslatable } from '../translatable';
 
 /** A page of the area the sidebar does not list, offered by the palette to whoever may read the area. */
@@ -26,8 +26,6 @@ export type TAreaImport = {
   resource: string;
   title: (LL: TranslationFunctions) => string;
   paletteTitle: (LL: TranslationFunctions) => string;
-  /** The resource's fields (the workbook's columns), loaded with the screen, not with every page. */
-  fields: () => Promise<readonly TFieldDef[]>;
 };
 
 /**

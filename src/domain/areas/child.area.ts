@@ -1,4 +1,3 @@
-import type { TFieldDef } from '../resource';
 import { defineArea } from './area';
 import { childSettings } from './child.settings';
 
@@ -50,7 +49,5 @@ export const childArea = defineArea({
     title: (LL) => LL.upload.kinds.children(),
     paletteTitle: (LL) => LL.upload.paletteChildren(),
     // Annotated: the area's type must not wait on the resource's, which reads the area.
-    fields: (): Promise<readonly TFieldDef[]> =>
-      import('../resources/child').then((module) => module.childResource.fields),
   },
 });

@@ -1,4 +1,3 @@
-import type { TFieldDef } from '../resource';
 import { defineArea } from './area';
 import { parentSettings } from './parent.settings';
 
@@ -30,7 +29,5 @@ export const parentArea = defineArea({
     title: (LL) => LL.upload.kinds.parentApplications(),
     paletteTitle: (LL) => LL.upload.paletteParentApplications(),
     // Annotated: the area's type must not wait on the resource's, which reads the area.
-    fields: (): Promise<readonly TFieldDef[]> =>
-      import('../resources/parent').then((module) => module.parentResource.fields),
   },
 });

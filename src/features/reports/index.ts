@@ -18,11 +18,6 @@ export const feature: TFeature = {
       import('./ReportScreen').then((module) => ({ default: module.ParentsReportScreen })),
     ),
   ],
-  // The children's report was the slowest page to paint on a phone (issue 37).
-  earlyReads: [
-    { path: '/reports/child', api: '/reports/children' },
-    { path: '/reports/parents', api: '/reports/parents' },
-  ],
   palettePages: [
     {
       id: 'reports-children',

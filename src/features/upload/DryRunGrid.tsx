@@ -12,7 +12,8 @@ import { gridDarkTheme, gridTheme } from '@/components/resource/gridTheme';
 import type { TFieldDef } from '@/domain/resource';
 import { useI18nContext } from '@/i18n/i18n-react';
 import { darkModeAtom } from '@/state/ui';
-import { importColumnLabel, type TImportKind } from './importKinds';
+import { importColumnLabel, importFields } from './importColumns';
+import type { TImportKind } from './importKinds';
 import { errorGrid, type TErrorRow, type TRowError, wholeRowKey } from './uploadAnswers';
 
 // The dry run's rows are all in the browser (they came in one answer): the client-side row model,
@@ -43,7 +44,7 @@ const DryRunGrid = ({ kind, errors }: { kind: TImportKind; errors: readonly TRow
   const [fields, setFields] = useState<readonly TFieldDef[]>([]);
   useEffect(() => {
     let current = true;
-    void kind.fields().then((loaded) => current && setFields(loaded));
+    void importFields(kind).then((loaded) => current && setFields(loaded));
     return () => {
       current = false;
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importColumnLabel, importKindsFor } from './importKinds';
+import { importColumnLabel, importFields } from './importColumns';
+import { importKindsFor } from './importKinds';
 import { feature } from './index';
 
 const user = (permissions: string[]) => ({ username: 'someone', roles: [], permissions });
@@ -32,7 +33,7 @@ describe("an error's column as the template heads it", () => {
     const { loadAllLocales } = await import('@/i18n/i18n-util.sync');
     loadAllLocales();
     const LL = i18nObject('en');
-    const fields = await importKindsFor(user(['adoptive_children:write']))[0].fields();
+    const fields = await importFields(importKindsFor(user(['adoptive_children:write']))[0]);
     expect(importColumnLabel(fields, 'headOfficeId', LL)).toBe(LL.fields.headOffice());
     expect(importColumnLabel(fields, 'dateOfBirth', LL)).toBe(LL.fields.dateOfBirth());
     expect(importColumnLabel(fields, 'somethingNew', LL)).toBe('somethingNew');

@@ -1,10 +1,6 @@
 import { areas } from '@/domain/areas';
 import { areaPermission, type TAreaDefinition, type TAreaImport } from '@/domain/areas/area';
-import { importColumnHeader } from '@/domain/importColumnHeader';
 import { hasPermission, type TPermissionSubject } from '@/domain/permissions';
-import type { TFieldDef } from '@/domain/resource';
-import type { TranslationFunctions } from '@/i18n/i18n-types';
-import { wordOf } from '@/i18n/wordOf';
 
 /**
  * What `/upload` imports (issue 25, DESIGN.md section 8): each area's `imports` (the API's resource
@@ -34,16 +30,3 @@ export const recordListPath = (kind: TImportKind, code: string): string =>
 
 /** A record's own page (its show page): where a possible duplicate opens. */
 export const recordPagePath = (kind: TImportKind, id: number): string => `${kind.area.routeBase}/show/${id}`;
-
-/**
- * A workbook column's name as the template heads it (src/domain/importColumnHeader.ts, the server's
- * rule too); the key itself when it is no field (an answer from a newer server).
- */
-export const importColumnLabel = (
-  fields: readonly TFieldDef[],
-  key: string,
-  LL: TranslationFunctions,
-): string => {
-  const field = fields.find((candidate) => candidate.key === key);
-  return field ? importColumnHeader(fields, field, LL) : wordOf(LL.fields, key)?.() || key;
-};

@@ -2,6 +2,9 @@ import { decodeTokenExpiryMs } from '@/machines/jwt';
 import { api } from './client';
 import { readAccessToken } from './tokenStore';
 
+/** A page (its address without the locale) whose data `api` is asked with the address's query. */
+export type TEarlyRead = { path: string; api: string };
+
 /**
  * Reads a page opened by its address starts while the session is being checked (issue 37: the
  * children's report on a phone waited a round trip for `users/info`, then another for its answer),
