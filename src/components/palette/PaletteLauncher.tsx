@@ -61,10 +61,7 @@ export const PaletteLauncher = () => {
   return (
     // Marked so that a page's heading focused after navigation leaves the focus here.
     <div className="fixed inset-0 z-[70]" data-keeps-focus="">
-      <div
-        className="fixed inset-0 bg-slate-900/40 dark:bg-black/60"
-        aria-hidden="true"
-      />
+      <div className="fixed inset-0 bg-slate-900/40 dark:bg-black/60" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center p-4 pt-[12vh]">
         <div className="w-full max-w-xl overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-900">
           <div className="flex items-center gap-2 px-4">
