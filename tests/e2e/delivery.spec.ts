@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { adminPassword, dict, signIn } from './fixtures';
 import { api, tokenOf } from './matchingThroughApi';
 
@@ -49,6 +49,26 @@ test('the sign-in page arrives compressed, its assets cached a year with light h
  * other language's dictionary back into the first download.
  */
 /** gzip bytes of each built script the page asked for (the build's .gz, or gzipped here). */
+/**
+ * The scripts the page downloads from now on, each with its body and what it 'transferred' as the
+ * browser's network panel counts it (the compressed body and its headers).
+ */
+const scriptTransfers = (page: Page) => {
+  const transfers: Promise<{ pathname: string; body: number; transferred: number }>[] = [];
+  page.on('requestfinished', (finished) => {
+    const { pathname } = new URL(finished.url());
+    if (pathname.endsWith('.js'))
+      transfers.push(
+        finished.sizes().then((sizes) => ({
+          pathname,
+          body: sizes.responseBodySize,
+          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
+        })),
+      );
+  });
+  return transfers;
+};
+
 const gzipSizes = (scripts: Iterable<string>) => {
   const clientDir = path.resolve('dist/client');
   return [...scripts].map((pathname) => {
@@ -155,19 +175,7 @@ test(`a matching's page loads at most ${matchingCeilingKb} KB of JavaScript (tra
   await signIn(page, { username: 'admin', password: adminPassword, timeout: 30_000 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
-  const transfers: Promise<{ pathname: string; body: number; transferred: number }>[] = [];
-  page.on('requestfinished', (finished) => {
-    const { pathname } = new URL(finished.url());
-    if (pathname.endsWith('.js'))
-      transfers.push(
-        finished.sizes().then((sizes) => ({
-          pathname,
-          body: sizes.responseBodySize,
-          // As the browser's network panel counts 'transferred': the compressed body and its headers.
-          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
-        })),
-      );
-  });
+  const transfers = scriptTransfers(page);
   const kh = dict.kh;
   const stepName = kh.areas.matching.workflow.actions.testAdoption();
   await page.goto(`/kh/adoptive-matching/matching/${matching.id}`, { waitUntil: 'networkidle' });
@@ -226,18 +234,7 @@ test(`the children list loads at most ${childListCeilingKb} KB of JavaScript (tr
   await signIn(page, { username: 'admin', password: adminPassword, timeout: 30_000 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
-  const transfers: Promise<{ pathname: string; body: number; transferred: number }>[] = [];
-  page.on('requestfinished', (finished) => {
-    const { pathname } = new URL(finished.url());
-    if (pathname.endsWith('.js'))
-      transfers.push(
-        finished.sizes().then((sizes) => ({
-          pathname,
-          body: sizes.responseBodySize,
-          transferred: sizes.responseBodySize + sizes.responseHeadersSize,
-        })),
-      );
-  });
+  const transfers = scriptTransfers(page);
   await page.goto('/kh/adoptive-child/child', { waitUntil: 'networkidle' });
   await expect(page.locator('.ag-row[row-index="0"][row-id]')).toHaveCount(1, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
