@@ -37,6 +37,53 @@ const collectFirstPageModules: Plugin = {
 };
 
 /**
+ * The signed-in frame's modules (the default layout and what it imports statically), apart from the
+ * first page's: one chunk. Left to the bundler they were some thirty small files, because lazy screens
+ * share them; every signed-in page loads the frame anyway, and a page opened by its address waited a
+ * round trip per six of them (issue 37: the children's report's first paint on a phone).
+ * Headless UI's index reaches all its components: only those the frame's own files import by name
+ * go with it (a component's folder is its name: `PopoverButton` is in `components/popover/`), or
+ * the combobox's virtual list would ride with every signed-in page.
+ */
+const frameModules = new Set<string>();
+const headlessComponent = /@headlessui[\\/]react[\\/]dist[\\/]components[\\/]([^\\/]+)[\\/]/;
+const collectFrameModules: Plugin = {
+  name: 'frame-modules',
+  apply: 'build',
+  buildEnd() {
+    frameModules.clear();
+    const ids = [...this.getModuleIds()];
+    const layout = ids.filter((id) => /src[\\/]app[\\/]layouts[\\/]DefaultLayout\.tsx$/.test(id));
+    const ownClosure = new Set<string>();
+    const pendingOwn = [...layout];
+    while (pendingOwn.length > 0) {
+      const id = pendingOwn.pop() as string;
+      if (ownClosure.has(id) || firstPageModules.has(id) || id.includes('node_modules')) continue;
+      ownClosure.add(id);
+      pendingOwn.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+    const components = new Set<string>();
+    for (const id of ownClosure)
+      for (const [, names] of (this.getModuleInfo(id)?.code ?? '').matchAll(
+        /import\s*\{([^}]*)\}\s*from\s*["']@headlessui\/react["']/g,
+      ))
+        for (const name of names.split(',')) {
+          const component = name.trim().split(/\s/)[0].match(/^[A-Z][a-z]+/)?.[0];
+          if (component) components.add(component.toLowerCase());
+        }
+    const pending = [...layout];
+    while (pending.length > 0) {
+      const id = pending.pop() as string;
+      if (frameModules.has(id) || firstPageModules.has(id)) continue;
+      const component = id.match(headlessComponent)?.[1];
+      if (component !== undefined && !components.has(component)) continue;
+      frameModules.add(id);
+      pending.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+};
+
+/**
  * The client's dictionaries without the API's own messages (scripts/build/serverMessages.ts) and
  * without the signed-in sections, which ship apart (scripts/build/dictionarySections.ts).
  */
@@ -58,6 +105,7 @@ export default defineConfig({
   plugins: [
     leaveOutServerMessages,
     collectFirstPageModules,
+    collectFrameModules,
     react(),
     tailwindcss(),
     // Brotli and gzip at the highest levels once, at build time; the server picks the file by
@@ -100,6 +148,8 @@ export default defineConfig({
             { name: 'ag-grid', test: /node_modules[\\/]ag-grid-/, priority: 2 },
             // What the first page needs, apart from React, in one file (see firstPageModules).
             { name: 'first-page', test: (id: string) => firstPageModules.has(id), priority: 1 },
+            // The signed-in frame, libraries included, in one file (see frameModules).
+            { name: 'frame', test: (id: string) => frameModules.has(id), priority: 0 },
             // Other libraries go with the code that imports them (issue 11: one 'vendor' chunk made
             // the sign-in page load the forms', dialogs' and palette's libraries).
           ],
