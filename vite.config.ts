@@ -150,6 +150,13 @@ export default defineConfig({
             { name: 'first-page', test: (id: string) => firstPageModules.has(id), priority: 1 },
             // The signed-in frame, libraries included, in one file (see frameModules).
             { name: 'frame', test: (id: string) => frameModules.has(id), priority: 0 },
+            // A dictionary loaded on its own (the sign-in page's other language) is its own file:
+            // the bundler otherwise put English in the frame's chunk, which the sign-in page then loaded.
+            {
+              name: (id: string) => id.match(/src[\\/]i18n[\\/]([a-z]{2})[\\/]index\.ts$/)?.[1] ?? null,
+              test: /src[\\/]i18n[\\/][a-z]{2}[\\/]index\.ts$/,
+              priority: 1,
+            },
             // Other libraries go with the code that imports them (issue 11: one 'vendor' chunk made
             // the sign-in page load the forms', dialogs' and palette's libraries).
           ],

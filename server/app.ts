@@ -31,6 +31,7 @@ import { seed, type TSeedResult } from './db/seed';
 import { duplicateRoutes } from './duplicates/duplicateRoutes';
 import { registerDuplicateBinding } from './duplicates/findDuplicates';
 import { createFileStore } from './files/fileStore';
+import { createSignedInPreloads } from './http/signedInPreloads';
 import { setStaticHeaders } from './http/staticHeaders';
 import { createJobRunner } from './jobs/jobRuns';
 import { serverModules } from './modules';
@@ -194,10 +195,13 @@ const registerEverything = async (
 
   const indexHtml = path.join(config.clientDir, 'index.html');
   let hasClient = existsSync(indexHtml);
+  const signedInPreloads = createSignedInPreloads(config.clientDir);
   const serveSpa = (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (!hasClient && options.clientBuilding) hasClient = existsSync(indexHtml);
     if (!hasClient || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
     if (!(request.headers.accept ?? '').includes('text/html')) return false;
+    const preloads = signedInPreloads(request.headers.cookie, request.url.split('?')[0]);
+    if (preloads) reply.header('link', preloads);
     reply.header('cache-control', 'no-cache').sendFile('index.html');
     return true;
   };
