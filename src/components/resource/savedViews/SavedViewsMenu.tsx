@@ -40,7 +40,7 @@ const separator = <MenuSeparator className="my-1 h-px bg-slate-200 dark:bg-slate
 
 type TDialog = TNameDialogFor | { kind: 'delete'; view: TSavedView };
 
-/** Loads a dialog's code while its item has the focus (the pointer over it, or the arrow keys). */
+/** Loads a dialog's code while its item has the menu's focus (the arrow keys, the pointer moved onto it). */
 const PrefetchWhile = ({ focus, load }: { focus: boolean; load: () => Promise<unknown> }) => {
   useEffect(() => {
     if (focus) prefetch(load);
@@ -62,7 +62,14 @@ const ActionItem = ({
   loads?: () => Promise<unknown>;
   onClick: () => void;
 }) => (
-  <MenuItem as="button" type="button" className={danger ? dangerItemClass : itemClass} onClick={onClick}>
+  <MenuItem
+    as="button"
+    type="button"
+    className={danger ? dangerItemClass : itemClass}
+    // The pointer over it, even before headlessui counts it as moved there.
+    onPointerEnter={loads ? () => prefetch(loads) : undefined}
+    onClick={onClick}
+  >
     {({ focus }) => (
       <>
         {loads ? <PrefetchWhile focus={focus} load={loads} /> : null}
