@@ -1971,6 +1971,11 @@ type RootTranslation = {
 		 */
 		shipped: string
 		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ន​េ​ះ​៖​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		thisView: RequiredParams<'name'>
+		/**
 		 * ម​ិ​ន​ទ​ា​ន​់​ម​ា​ន​ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ដ​ែ​ល​ប​ា​ន​រ​ក​្​ស​ា​ទ​ុ​ក​ន​ៅ​ឡ​ើ​យ​ទ​េ​។
 		 */
 		none: string
@@ -10279,6 +10284,10 @@ export type TranslationFunctions = {
 		 * មានស្រាប់
 		 */
 		shipped: () => LocalizedString
+		/**
+		 * ទិដ្ឋភាពនេះ៖ {name}
+		 */
+		thisView: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * មិនទាន់មានទិដ្ឋភាពដែលបានរក្សាទុកនៅឡើយទេ។
 		 */

@@ -68,6 +68,16 @@ for (const locale of ['kh', 'en'] as const) {
     await page.keyboard.press('Enter');
     const saveAs = page.getByRole('menuitem', { name: words.savedViews.saveAsNew() });
     await expect(saveAs).toBeVisible();
+    // No view is open: nothing that acts on one is offered (not even greyed out).
+    const viewActions = [
+      words.savedViews.save(),
+      words.savedViews.rename(),
+      words.savedViews.setDefault(),
+      words.savedViews.share(),
+      words.savedViews.delete(),
+    ];
+    for (const name of viewActions)
+      await expect(page.getByRole('menuitem', { name, exact: true })).toHaveCount(0);
     await page.keyboard.press('End');
     await expect(saveAs).toHaveAttribute('data-focus', '');
     await page.keyboard.press('Enter');
@@ -85,12 +95,36 @@ for (const locale of ['kh', 'en'] as const) {
     await expect(menuButton).toContainText(words.savedViews.modified());
     await menuButton.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('menuitem', { name: words.savedViews.save(), exact: true })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: viewName })).toBeVisible();
+    const saveItem = page.getByRole('menuitem', { name: words.savedViews.save(), exact: true });
+    await expect(saveItem).toBeVisible();
+    const viewItem = page.getByRole('menuitem', { name: viewName });
+    await expect(viewItem).toBeVisible();
+    // A view is open: what acts on it is offered, under its name.
+    for (const name of [words.savedViews.rename(), words.savedViews.setDefault(), words.savedViews.delete()])
+      await expect(page.getByRole('menuitem', { name, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: words.savedViews.thisView({ name: viewName }) }),
+    ).toBeVisible();
+    // The arrows move through the items: Home to the first, ArrowDown to the next, End to the last,
+    // ArrowUp back one.
+    const focused = page.locator('[role="menuitem"][data-focus]');
+    const items = page.getByRole('menuitem');
+    await page.keyboard.press('Home');
+    await expect(items.first()).toHaveAttribute('data-focus', '');
+    await page.keyboard.press('ArrowDown');
+    await expect(items.nth(1)).toHaveAttribute('data-focus', '');
+    await expect(focused).toHaveCount(1);
+    await page.keyboard.press('End');
+    await expect(focused).toHaveText(words.savedViews.saveAsNew());
+    await page.keyboard.press('ArrowUp');
+    await expect(focused).toHaveText(words.savedViews.delete());
     // The rows under the open menu (hidden from the accessibility tree while it is open).
     await expect(page.locator('.ag-cell[col-id="code"]').filter({ hasText: 'DEMO-' }).first()).toBeVisible();
     await saveScreenshot(page, `saved-views-menu-${locale}`);
+    // Escape closes it and gives the keys back to its button.
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(menuButton).toBeFocused();
     await rowsPerPage.selectOption(savedLength);
     await expect(menuButton).not.toContainText(words.savedViews.modified());
 
@@ -237,14 +271,18 @@ test('in English, a supervisor shares a view with the office, makes it the defau
   // Not their default: the list opens whole.
   await expect(menuButton).toContainText(words.savedViews.allRecords());
   await menuButton.click();
+  // Nothing to set as default before a view is picked.
+  await expect(page.getByRole('menuitem', { name: words.savedViews.setDefault() })).toHaveCount(0);
   await page
     .getByRole('group', { name: words.savedViews.shared() })
     .getByRole('menuitem', { name: viewName })
     .click();
   await expect(menuButton).toContainText(viewName);
   await expect(page.getByLabel(words.fields.status(), { exact: true })).toHaveValue('registered');
-  // Not theirs to rename or delete.
+  // Not theirs to rename, share or delete; theirs to open by default.
   await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: words.savedViews.setDefault() })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: words.savedViews.share() })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: words.savedViews.rename() })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: words.savedViews.delete() })).toHaveCount(0);
   await page.keyboard.press('Escape');

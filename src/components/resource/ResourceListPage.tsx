@@ -21,8 +21,7 @@ import { useListFocus } from './list/useListFocus';
 import { useListHeader } from './list/useListHeader';
 import { isNarrowed } from './listAddress';
 import type { TClientResource } from './resourceArea';
-import { SavedViewsMenu } from './SavedViewsMenu';
-import { openedView } from './savedViewAddress';
+import { SavedViewsMenu } from './savedViews/SavedViewsMenu';
 import { type TListVariant, useListController } from './useListController';
 import { useResourceText } from './useResourceText';
 import { useRowSelection } from './useRowSelection';
@@ -114,14 +113,7 @@ export const ResourceListPage = ({
 
       {listKey ? (
         <div className="mb-3 flex flex-wrap items-center gap-2">
-          <SavedViewsMenu
-            list={listKey}
-            view={view}
-            shape={list.shape}
-            remote={list.listViews}
-            onOpen={(saved) => send({ type: 'OPEN_VIEW', view: openedView(saved, list.shape) })}
-            onChanged={list.viewsChanged}
-          />
+          <SavedViewsMenu controller={list} list={listKey} />
           {boardShown ? null : (
             <ColumnChooser
               columnKeys={list.columnKeys}

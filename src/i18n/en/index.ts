@@ -454,6 +454,7 @@ const en = {
     mine: 'My views',
     shared: 'Shared with my office',
     shipped: 'Built in',
+    thisView: 'This view: {name}',
     none: 'No saved views yet.',
     loading: 'Loading views...',
     loadFailed: 'The views could not be loaded.',
