@@ -1,4 +1,3 @@
-import { registerResourceFeatures } from './clientResourceNamed';
 import type { TFeature, TResourcePageRoute } from './featureRoutes';
 
 /**
@@ -10,7 +9,6 @@ const found = import.meta.glob<{ feature: TFeature }>('./*/index.ts', { eager: t
 export const features: readonly TFeature[] = Object.values(found)
   .map((module) => module.feature)
   .sort((a, b) => a.order - b.order);
-registerResourceFeatures(features);
 
 /** Every described resource's page route, from the features. */
 export const featureResourcePages: readonly TResourcePageRoute[] = features.flatMap(

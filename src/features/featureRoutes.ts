@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { developerOnlyPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
@@ -6,7 +5,6 @@ import type { TResourceAddress } from '@/domain/resourceAddresses';
 import type { TWorkQueueItem } from '@/domain/workQueue';
 import type { TranslationFunctions } from '@/i18n/i18n-types';
 import type { TRouteEntry, TScreenModule } from '@/platform/screenRegistry';
-import { clientResourceNamed } from './clientResourceNamed';
 
 /**
  * The pieces a feature's routes are made of (src/features/<feature>/index.ts): a signed-in route
@@ -25,31 +23,19 @@ export const auth = (path: string, permission?: string, screen?: TRouteEntry['sc
 export type TResourceScreenPage = 'list' | 'create' | 'edit' | 'duplicates';
 
 /**
- * The generic pages' modules, each its own `import()`: a ternary of three imports made the bundler
- * preload every branch's chunks, so the list brought the duplicates review's (issue 38).
- */
-const screenModules = {
-  list: () => import('@/components/resource/resourceListScreen'),
-  forms: () => import('@/components/resource/resourceFormScreens'),
-  duplicates: () => import('@/components/duplicates/duplicatesScreen'),
-};
-
-/**
  * A resource's screen, loaded with its generic pages' module alone: the list, the forms with their
  * extras (resourceArea.ts `formExtras`), or the review of its possible duplicates (issue 35). Each
- * module answers the screens of a resource by page (`screensOf`), made once per resource. The
- * resource comes from its own feature's file alone (`clientResourceNamed`).
+ * module answers the screens of a resource by page (`screensOf`), made once per resource. The list,
+ * the page opened most, starts its module at once; the rest, and the resource from its own
+ * feature's file alone, come from resourceScreens.ts (issue 38).
  */
 export const resourceScreen =
   (name: string, page: TResourceScreenPage) => async (): Promise<TScreenModule> => {
-    const forms = page === 'create' || page === 'edit';
-    const [{ screensOf }, resource] = await Promise.all([
-      screenModules[forms ? 'forms' : page](),
-      clientResourceNamed(name),
+    const [list, { resourceScreenOf }] = await Promise.all([
+      page === 'list' ? import('@/components/resource/resourceListScreen') : undefined,
+      import('./resourceScreens'),
     ]);
-    if (!resource) throw new Error(`No resource named ${name}`);
-    const extras = forms && resource.formExtras ? await resource.formExtras() : {};
-    return { default: (screensOf({ ...resource, ...extras }) as Record<string, ComponentType>)[page] };
+    return resourceScreenOf(name, page, list?.screensOf);
   };
 
 /**
