@@ -221,11 +221,12 @@ test(`a matching's page loads at most ${matchingCeilingKb} KB of JavaScript (tra
  * dialogs' form stack (react-hook-form, zod's messages, the combobox field) nor a date filter's
  * calendar, which the children list does not have; counted 'transferred' as issue 37 counts it.
  * 586 KB before (issue 38's reading), 503-506 KB once the bulk form and the calendar left, about
- * 476 KB once the list loaded its own area's description alone (not every area's, with their
+ * 475.8 KB once the list loaded its own area's description alone (not every area's, with their
  * workflow machines), not the duplicates review's chunks, and the hashed scripts lost their ETag
- * (29-11-2026, docs/performance.md). Issue 38's budget is 480 KB; the ceiling keeps the gain.
+ * (29-11-2026, docs/performance.md; 478.8 KB in 77 scripts when run after the children's and the
+ * content-security tests, four scripts not yet explained). Issue 38's budget.
  */
-const childListCeilingKb = 479;
+const childListCeilingKb = 480;
 
 test(`the children list loads at most ${childListCeilingKb} KB of JavaScript (transferred), neither the bulk form nor the calendar`, async ({
   page,
