@@ -14,7 +14,9 @@ import type { FastifyReply } from 'fastify';
  *   visit, brings it;
  * - Referrer-Policy: the scripts' own requests follow the page's policy, and a style sheet's only
  *   requests (fonts) are to this origin, where 'same-origin' and the browsers' default agree;
- * - Last-Modified: the ETag already answers a revalidation; Accept-Ranges: nobody resumes a script.
+ * - Last-Modified and the ETag (issue 38): a hashed file's name is its version and 'immutable' keeps
+ *   it a year without asking again; a revalidation would only come after that year, when a release
+ *   has long replaced it. Accept-Ranges: nobody resumes a script.
  * Kept on them: X-Content-Type-Options (nosniff: a response runs as a script or applies as a style
  * only with its declared type), Cross-Origin-Resource-Policy (another site's page cannot load our
  * code), the request id (server/operations: every answer carries its id), the cache and the
@@ -48,5 +50,6 @@ export const setStaticHeaders = (reply: FastifyReply, filePath: string) => {
   // helmet sets its headers on the raw response (server/plugins/securityHeaders.ts).
   for (const name of documentOnlyHeaders) reply.raw.removeHeader(name);
   reply.removeHeader('last-modified');
+  reply.removeHeader('etag');
   reply.removeHeader('accept-ranges');
 };

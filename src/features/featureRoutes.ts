@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { TClientResource } from '@/components/resource/resourceArea';
 import { developerOnlyPermission } from '@/domain/permissions';
 import { permissionFor } from '@/domain/resource';
@@ -26,23 +25,17 @@ export type TResourceScreenPage = 'list' | 'create' | 'edit' | 'duplicates';
 /**
  * A resource's screen, loaded with its generic pages' module alone: the list, the forms with their
  * extras (resourceArea.ts `formExtras`), or the review of its possible duplicates (issue 35). Each
- * module answers the screens of a resource by page (`screensOf`), made once per resource.
+ * module answers the screens of a resource by page (`screensOf`), made once per resource. The list,
+ * the page opened most, starts its module at once; the rest, and the resource from its own
+ * feature's file alone, come from resourceScreens.ts (issue 38).
  */
 export const resourceScreen =
   (name: string, page: TResourceScreenPage) => async (): Promise<TScreenModule> => {
-    const forms = page === 'create' || page === 'edit';
-    const [{ screensOf }, { clientResources }] = await Promise.all([
-      forms
-        ? import('@/components/resource/resourceFormScreens')
-        : page === 'list'
-          ? import('@/components/resource/resourceListScreen')
-          : import('@/components/duplicates/duplicatesScreen'),
-      import('@/features/clientResources'),
+    const [list, { resourceScreenOf }] = await Promise.all([
+      page === 'list' ? import('@/components/resource/resourceListScreen') : undefined,
+      import('./resourceScreens'),
     ]);
-    const resource = clientResources.find((candidate) => candidate.definition.name === name);
-    if (!resource) throw new Error(`No resource named ${name}`);
-    const extras = forms && resource.formExtras ? await resource.formExtras() : {};
-    return { default: (screensOf({ ...resource, ...extras }) as Record<string, ComponentType>)[page] };
+    return resourceScreenOf(name, page, list?.screensOf);
   };
 
 /**

@@ -220,11 +220,13 @@ test(`a matching's page loads at most ${matchingCeilingKb} KB of JavaScript (tra
  * Issue 38: the children list opened by its address (cache emptied) carries the list, not its bulk
  * dialogs' form stack (react-hook-form, zod's messages, the combobox field) nor a date filter's
  * calendar, which the children list does not have; counted 'transferred' as issue 37 counts it.
- * 586 KB before (issue 38's reading); see docs/performance.md for the reading after.
+ * 586 KB before (issue 38's reading), 503-506 KB once the bulk form and the calendar left, about
+ * 475.8 KB once the list loaded its own area's description alone (not every area's, with their
+ * workflow machines), not the duplicates review's chunks, and the hashed scripts lost their ETag
+ * (29-11-2026, docs/performance.md; 478.8 KB in 77 scripts when run after the children's and the
+ * content-security tests, four scripts not yet explained). Issue 38's budget.
  */
-// Issue 38 asks for 480 KB: not reached yet (503.2 KB on 29-11-2026; the grid alone is 173 KB); this
-// ceiling holds the gain until the saved-views dialogs and the rest leave the first load.
-const childListCeilingKb = 510;
+const childListCeilingKb = 480;
 
 test(`the children list loads at most ${childListCeilingKb} KB of JavaScript (transferred), neither the bulk form nor the calendar`, async ({
   page,
