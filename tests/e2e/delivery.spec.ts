@@ -137,6 +137,14 @@ test('the sign-in page loads at most 150 KB of JavaScript (gzip), and neither zo
   }
   // The first page's modules come in a few files, not a score of small ones (six connections).
   expect(scripts.size).toBeLessThanOrEqual(6);
+
+  // In English too (its dictionary loads on its own): nothing of the signed-in frame, nothing
+  // preloaded for a browser without a session.
+  scripts.clear();
+  const english = await page.goto('/en/login', { waitUntil: 'networkidle' });
+  await expect(page.getByLabel(dict.en.login.username(), { exact: true })).toBeVisible();
+  expect(english?.headers().link).toBeUndefined();
+  expect([...scripts].filter((pathname) => /\/frame-/.test(pathname))).toEqual([]);
 });
 
 /** Whether any of these built scripts holds `marker` (a string its library surely contains). */
@@ -224,9 +232,12 @@ test(`a matching's page loads at most ${matchingCeilingKb} KB of JavaScript (tra
  * 475.8 KB once the list loaded its own area's description alone (not every area's, with their
  * workflow machines), not the duplicates review's chunks, and the hashed scripts lost their ETag
  * (29-11-2026, docs/performance.md; 478.8 KB in 77 scripts when run after the children's and the
- * content-security tests, four scripts not yet explained). Issue 38's budget.
+ * content-security tests, four scripts not yet explained). Issue 38's budget was 480 KB; with the
+ * signed-in frame in one file and asked for with the page (issue 37, vite.config.ts `frameModules`,
+ * server/http/signedInPreloads.ts): 452.5 KB in 53 scripts. The ceiling keeps that, with room for
+ * those four.
  */
-const childListCeilingKb = 480;
+const childListCeilingKb = 465;
 
 test(`the children list loads at most ${childListCeilingKb} KB of JavaScript (transferred), neither the bulk form nor the calendar`, async ({
   page,
@@ -237,7 +248,9 @@ test(`the children list loads at most ${childListCeilingKb} KB of JavaScript (tr
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   const transfers = scriptTransfers(page);
-  await page.goto('/kh/adoptive-child/child', { waitUntil: 'networkidle' });
+  const document = await page.goto('/kh/adoptive-child/child', { waitUntil: 'networkidle' });
+  // Opened with a session: the page names the frame's chunk and its words, asked with its scripts.
+  expect(document?.headers().link ?? '').toMatch(/<\/assets\/frame-[\w-]+\.js>; rel=modulepreload/);
   await expect(page.locator('.ag-row[row-index="0"][row-id]')).toHaveCount(1, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   const firstLoad = await Promise.all([...transfers]);
