@@ -3,17 +3,29 @@ import type { TReportAnswer, TReportIndicator } from '@/domain/reports/reportAns
 
 type TUnit = TReportIndicator['unit'];
 
+const formatOptions: Record<TUnit, Intl.NumberFormatOptions> = {
+  share: { style: 'percent', maximumFractionDigits: 1 },
+  days: { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+  count: { maximumFractionDigits: 0 },
+};
+
+// One formatter per language and unit: a report draws some hundreds of figures, and building an
+// `Intl.NumberFormat` costs ten times its use.
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /**
  * A figure as the screens show it: counts whole, days with one decimal, shares as a per cent (one
  * decimal at most), with the locale's digits and separators (`Intl`, as the rest of the app).
  */
 export const formatFigure = (value: number, unit: TUnit, locale: TRouteLocale): string => {
   const code = isoLocale(locale);
-  if (unit === 'share')
-    return new Intl.NumberFormat(code, { style: 'percent', maximumFractionDigits: 1 }).format(value);
-  if (unit === 'days')
-    return new Intl.NumberFormat(code, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
-  return new Intl.NumberFormat(code, { maximumFractionDigits: 0 }).format(value);
+  const key = `${code}|${unit}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(code, formatOptions[unit]);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(value);
 };
 
 /**
