@@ -123,17 +123,18 @@ export const recordWriteRoutes = (app: TRouteApp, binding: TResourceBinding, wri
           if (!before) throw notFound();
           // The law's rule first: its message, not a workflow's or a reference's, says why.
           await refuseKeptRecord(binding.kept, tx, before);
-          const session = directSession(tx);
-          await binding.guard?.({
+          // What the binding's guard and its hook after the delete are told, as a create or change tells them.
+          const context = {
             db: tx,
-            mode: 'delete',
+            mode: 'delete' as const,
             actor,
             before,
             body: {},
             now: app.now(),
             t,
-            session,
-          });
+            session: directSession(tx),
+          };
+          await binding.guard?.(context);
           for (const child of binding.children ?? []) {
             const [{ count }] = await tx
               .select({ count: sql<number>`count(*)::int` })
@@ -145,17 +146,7 @@ export const recordWriteRoutes = (app: TRouteApp, binding: TResourceBinding, wri
           const files = (await binding.filesOf?.(tx, id)) ?? [];
           await tx.delete(table).where(eq(idColumn, id));
           // Rows the record owns without a foreign key (its attachments) go in the same transaction.
-          await binding.afterChange?.({
-            db: tx,
-            mode: 'delete',
-            actor,
-            before,
-            body: {},
-            now: app.now(),
-            id,
-            t,
-            session,
-          });
+          await binding.afterChange?.({ ...context, id });
           await writeAudit(tx, { userId: actor.id, entity, entityId: id, action: 'delete', before });
           return { before, files };
         })

@@ -5,7 +5,10 @@
  * moves each stored override from the old key to the new one, the generic pairs first, and
  * `tests/api/overrideKeysMigration.test.ts` checks every new key exists. A word copied to a generic
  * key while its area still reads its own (`childShow.notRecorded`, `childShow.action`) is not
- * listed: its override stays with the area's word.
+ * listed: its override stays with the area's word. Nor is a key removed, or replaced by one whose
+ * words take other values (issue 38: `backups.downloadNamed` {name} by `backups.downloadOf` {when};
+ * `generalInformation.download` gone): an override of it is kept and ignored (`applyOverrides`
+ * replaces only keys the dictionary has), since moving 'Download {name}' would break the new words.
  */
 
 /**

@@ -210,12 +210,10 @@ describe('a workbook is parsed only as it was checked', () => {
     const bomb = hiddenEntryBomb(await workbookOf([childRow('Bomb')]));
     expect(bomb.length).toBeLessThan(3 * 1024 * 1024);
     const before = process.memoryUsage().rss;
-    const started = performance.now();
-    const response = await dryRun(bomb);
-    const took = performance.now() - started;
+    const { answer: response, cpuMs } = await withCpuTime(() => dryRun(bomb));
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().message).toMatch(/damaged or was altered: its parts are cut short, hidden/);
-    expect(took).toBeLessThan(1000);
+    expect(cpuMs).toBeLessThan(1000);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
     const khmer = await dryRun(bomb, 'kh');
     expect(khmer.json().message).toMatch(/ខូច/);
@@ -227,11 +225,10 @@ describe('a workbook is parsed only as it was checked', () => {
     expect((await dryRun(base)).statusCode).toBe(200);
     const before = await childCount();
     for (const crafted of [overlappingEntries(base), duplicatedEntry(base)]) {
-      const started = performance.now();
-      const response = await dryRun(crafted);
+      const { answer: response, cpuMs } = await withCpuTime(() => dryRun(crafted));
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().message).toMatch(/hidden, repeated or overlapping/);
-      expect(performance.now() - started).toBeLessThan(1000);
+      expect(cpuMs).toBeLessThan(1000);
     }
     expect(await childCount()).toBe(before);
   });
@@ -275,6 +272,19 @@ describe('a workbook is parsed only as it was checked', () => {
     }
   });
 });
+
+/**
+ * What `work` answers and the processor time this process spent meanwhile (every thread, zlib's
+ * too): unlike the time on the clock it does not grow with the machine's load. 1.0003 s on the
+ * clock failed the 1 s bound once at a load of 14 on 2 cores (issue 38, h27); unpacking the hidden
+ * gigabyte would take seconds of processor time.
+ */
+const withCpuTime = async <T>(work: () => Promise<T>) => {
+  const started = process.cpuUsage();
+  const answer = await work();
+  const { user, system } = process.cpuUsage(started);
+  return { answer, cpuMs: (user + system) / 1000 };
+};
 
 /** A workbook without shared strings, as a streaming writer may save one. */
 const inlineWorkbook = async (rows: unknown[][]) => {

@@ -17,6 +17,7 @@ import {
 } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
+import { tokenOf } from './support/dryRunToken';
 import { file, multipart } from './support/multipart';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -276,7 +277,7 @@ describe('the template', () => {
     const checked = await dryRun(Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(checked.statusCode, checked.body).toBe(200);
     expect(checked.json().data).toMatchObject({ rows: 1, valid: 1, errors: [] });
-    const committed = await commit(checked.json().data.token);
+    const committed = await commit(tokenOf(checked));
     expect(committed.statusCode, committed.body).toBe(200);
     const [child] = await childNamed('Filled');
     expect(child).toMatchObject({ sex: 'male', dateOfBirthEstimated: true });
@@ -427,7 +428,7 @@ describe('a dry run', () => {
     const response = await dryRun(bytes);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data).toMatchObject({ rows: 3, valid: 3, errors: [] });
-    const committed = await commit(response.json().data.token);
+    const committed = await commit(tokenOf(response));
     expect(committed.statusCode, committed.body).toBe(200);
     expect(committed.json().data.created).toHaveLength(3);
     for (const given of ['ExcelDate', 'Khmer Digits', 'Iso Text']) {
@@ -571,7 +572,7 @@ describe('the commit', () => {
   it('writes every row in one go with audit rows, and importing the same workbook twice creates nothing', async () => {
     const bytes = await workbookOf(childrenSheet(childRow('Once A'), childRow('Once B')));
     const first = await dryRun(bytes);
-    const committed = await commit(first.json().data.token);
+    const committed = await commit(tokenOf(first));
     expect(committed.statusCode, committed.body).toBe(200);
     const { created, updated, unchanged } = committed.json().data;
     expect(created).toHaveLength(2);
@@ -596,17 +597,15 @@ describe('the commit', () => {
       ],
       counts: { create: 0, update: 0, unchanged: 2, duplicate: 0 },
     });
-    const second = await commit(again.json().data.token);
+    const second = await commit(tokenOf(again));
     expect(second.json().data).toEqual({ created: [], updated: [], unchanged: 2, skipped: [] });
     expect(await childCount()).toBe(before);
     // The token is spent.
-    expect((await commit(first.json().data.token)).statusCode).toBe(404);
+    expect((await commit(tokenOf(first))).statusCode).toBe(404);
   });
 
   it('changes the record a row names by its code, and refuses the commit if it changed since the check', async () => {
-    const first = await commit(
-      (await dryRun(await workbookOf(childrenSheet(childRow('Coded'))))).json().data.token,
-    );
+    const first = await commit(tokenOf(await dryRun(await workbookOf(childrenSheet(childRow('Coded'))))));
     const [code] = first.json().data.created;
     const checked = await dryRun(
       await workbookOf(childrenSheet(childRow('Coded Again', { code, sex: 'male' }))),
@@ -617,7 +616,7 @@ describe('the commit', () => {
       .update(childInfos)
       .set({ notes: 'edited', version: sql`${childInfos.version} + 1` })
       .where(eq(childInfos.code, code));
-    const refused = await commit(checked.json().data.token);
+    const refused = await commit(tokenOf(checked));
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().errors).toEqual([expect.stringContaining(`${code} was changed by someone else`)]);
     expect((await t.app.db.select().from(childInfos).where(eq(childInfos.code, code)))[0].sex).toBe('female');
@@ -625,7 +624,7 @@ describe('the commit', () => {
     const rechecked = await dryRun(
       await workbookOf(childrenSheet(childRow('Coded Again', { code, sex: 'male' }))),
     );
-    const done = await commit(rechecked.json().data.token);
+    const done = await commit(tokenOf(rechecked));
     expect(done.json().data).toEqual({ created: [], updated: [code], unchanged: 0, skipped: [] });
     const [after] = await t.app.db.select().from(childInfos).where(eq(childInfos.code, code));
     expect(after).toMatchObject({ sex: 'male', givenNameEn: 'Coded Again', notes: 'edited' });
@@ -636,7 +635,7 @@ describe('the commit', () => {
       await workbookOf(childrenSheet(childRow('Half Good'), childRow('Half Bad', { sex: 'x' }))),
     );
     const before = await childCount();
-    const response = await commit(checked.json().data.token);
+    const response = await commit(tokenOf(checked));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/1 row\(s\) have errors/);
     expect(await childCount()).toBe(before);
@@ -654,7 +653,7 @@ describe('the commit', () => {
       headOfficeId: office,
       status: 'registered',
     });
-    const response = await commit(checked.json().data.token);
+    const response = await commit(tokenOf(checked));
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json().errors).toEqual([expect.stringContaining('row 3')]);
     expect(await childNamed('Atomic A')).toEqual([]);
@@ -753,7 +752,7 @@ describe('the commit', () => {
       }),
     );
     expect(checked.json().data, checked.body).toMatchObject({ rows: 3, valid: 3, errors: [] });
-    const committed = await commit(checked.json().data.token);
+    const committed = await commit(tokenOf(checked));
     expect(committed.statusCode, committed.body).toBe(200);
     const { created } = committed.json().data;
 
@@ -842,7 +841,7 @@ describe('the commit', () => {
     // The item goes to another list meanwhile: a child's keeping reason must be one of its list.
     await t.app.db.update(referenceItems).set({ list: 'living_with' }).where(eq(referenceItems.id, item.id));
     const before = await childCount();
-    const response = await commit(checked.json().data.token);
+    const response = await commit(tokenOf(checked));
     expect(response.statusCode, response.body).toBe(409);
     expect(response.json().errors).toEqual([
       expect.stringMatching(/^row 2: .*keepingReasonId/),
@@ -853,7 +852,7 @@ describe('the commit', () => {
 
   it('never gives again the code of a deleted child, and finds it through the index of deletes', async () => {
     const first = await commit(
-      (await dryRun(await workbookOf(childrenSheet(childRow('Deleted Soon'))))).json().data.token,
+      tokenOf(await dryRun(await workbookOf(childrenSheet(childRow('Deleted Soon'))))),
     );
     const [code] = first.json().data.created;
     const [child] = await childNamed('Deleted Soon');
@@ -864,7 +863,7 @@ describe('the commit', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const next = await commit(
-      (await dryRun(await workbookOf(childrenSheet(childRow('After Delete'))))).json().data.token,
+      tokenOf(await dryRun(await workbookOf(childrenSheet(childRow('After Delete'))))),
     );
     expect(Number(next.json().data.created[0].slice(-6))).toBe(Number(code.slice(-6)) + 1);
 
@@ -896,7 +895,7 @@ describe('the errors workbook', () => {
         childrenSheet(childRow('Fine'), [], childRow('Wrong', { sex: 'x', born, office: 4242 })),
       ),
     );
-    const response = await get(`/upload/children/errors/${checked.json().data.token}`, tokens.clerk, 'kh');
+    const response = await get(`/upload/children/errors/${tokenOf(checked)}`, tokens.clerk, 'kh');
     expect(response.statusCode, response.body).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);

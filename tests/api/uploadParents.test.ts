@@ -11,6 +11,7 @@ import {
 } from '../../server/db/schema';
 import { isoDateIn } from '../../src/domain/childStatus';
 import { yearsBefore } from '../../src/domain/resources/child';
+import { tokenOf } from './support/dryRunToken';
 import { file, multipart } from './support/multipart';
 import { createTestApp, type TTestApp, userPassword } from './testApp';
 
@@ -161,7 +162,7 @@ describe('importing parent applications', () => {
     const before = await applicationCount();
     const checked = await dryRun(await workbookOf([coupleRow('Chan'), coupleRow('Keo')]));
     expect(checked.statusCode, checked.body).toBe(200);
-    const committed = await commit(checked.json().data.token);
+    const committed = await commit(tokenOf(checked));
     expect(committed.statusCode, committed.body).toBe(200);
     const { created } = committed.json().data;
     expect(created).toEqual([expect.stringMatching(/^PA-\d{4}-\d{6}$/), expect.stringMatching(/^PA-/)]);
@@ -183,7 +184,7 @@ describe('importing parent applications', () => {
     expect(await applicationCount()).toBe(before + 2);
 
     const again = await dryRun(await workbookOf([coupleRow('Chan'), coupleRow('Keo')]));
-    expect((await commit(again.json().data.token)).json().data).toEqual({
+    expect((await commit(tokenOf(again))).json().data).toEqual({
       created: [],
       updated: [],
       unchanged: 2,
@@ -232,7 +233,7 @@ describe('importing parent applications', () => {
         duplicates: [expect.objectContaining({ id: response.json().data.id, reasons: expect.any(Array) })],
       },
     ]);
-    const committed = await commit(checked.json().data.token, {
+    const committed = await commit(tokenOf(checked), {
       createAnyway: [2],
       reason: 'The same second applicant remarried.',
     });

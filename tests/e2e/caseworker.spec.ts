@@ -187,11 +187,25 @@ test('after a navigation the focus is on the new page heading; a cut value shows
   const wanted = await last.getAttribute('row-id');
   const code = (await last.locator('.ag-cell[col-id="code"]').textContent())?.trim() ?? '';
   expect(await rows.count()).toBeGreaterThan(1);
+  // The search's answer is held until both keys are pressed: on a busy machine it came between them
+  // (the ArrowDown alone took 0.8 s), and Enter then rightly opened the row found.
+  let answer: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const searched = (url: URL) =>
+    url.pathname === '/api/v1/child-infos' && url.searchParams.get('search') === code;
+  await page.route(searched, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('searchbox').first().focus();
   await page.keyboard.type(code);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
+  answer();
   await expect(page.locator(`.ag-row[row-id="${wanted}"] .ag-cell:focus`)).toHaveCount(1);
+  await page.unroute(searched);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/en/adoptive-child/child/show/${wanted}$`));
 

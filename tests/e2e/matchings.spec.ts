@@ -194,41 +194,55 @@ test('a matching in Khmer from proposal to completed: the caseworker proposes th
   await expect(page.locator('[data-status-badge]').first()).toHaveText(kh.options.status.adopted());
 });
 
-test('four-eyes: a supervisor who asked for a decision sees it refused with the reason, not hidden', async ({
-  page,
-}) => {
-  await resumeSession(page, { ...supervisor, locale: 'en', path: '/en/login' });
-  await proposeFirst(page, 'en', en);
-  await act(page, en, 'pendingAdoption');
-  const refused = page.locator('[data-refused-action="confirm-adoption"]');
-  await expect(refused).toBeVisible();
-  await expect(refused).toHaveAttribute('aria-disabled', 'true');
-  await expect(
-    page
-      .getByText(en.workflow.fourEyesRefused({ step: en.areas.matching.workflow.actions.pendingAdoption() }))
-      .first(),
-  ).toBeVisible();
-  // The palette lists it first too, disabled with the same reason: Enter acts on nothing else.
-  const here = page.url();
-  await page.keyboard.press('Control+k');
-  await expect(page.locator('[cmdk-input]')).toBeFocused();
-  await page.keyboard.type(en.areas.matching.workflow.actions.confirmAdoption());
-  const locked = page
-    .getByRole('group', { name: en.palette.thisRecord(), exact: true })
-    .getByRole('option', { name: new RegExp(`^${en.areas.matching.workflow.actions.confirmAdoption()}$`) });
-  await expect(locked).toHaveAttribute('aria-disabled', 'true');
-  await expect(locked).toHaveAttribute('aria-selected', 'true');
-  await expect(locked).toHaveAccessibleDescription(
-    en.workflow.fourEyesRefused({ step: en.areas.matching.workflow.actions.pendingAdoption() }),
-  );
-  await saveScreenshot(page, 'matching-four-eyes-palette-en');
-  await page.keyboard.press('Enter');
-  await expect(locked).toBeVisible();
-  expect(page.url()).toBe(here);
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await saveScreenshot(page, 'matching-four-eyes-en');
-});
+for (const [locale, book] of [
+  ['en', en],
+  ['kh', kh],
+] as const)
+  test(`four-eyes: a supervisor who asked for a decision sees it refused with the reason, not hidden, in the palette too when found by what it does (${locale})`, async ({
+    page,
+  }) => {
+    await resumeSession(page, { ...supervisor, locale, path: `/${locale}/login` });
+    await proposeFirst(page, locale, book);
+    await act(page, book, 'pendingAdoption');
+    const refused = page.locator('[data-refused-action="confirm-adoption"]');
+    await expect(refused).toBeVisible();
+    await expect(refused).toHaveAttribute('aria-disabled', 'true');
+    const reason = book.workflow.fourEyesRefused({
+      step: book.areas.matching.workflow.actions.pendingAdoption(),
+    });
+    await expect(page.getByText(reason).first()).toBeVisible();
+    // The palette lists it first too, disabled with the same reason, selected: Enter acts on nothing
+    // else. Found by its name, and by what it does ('Approve', 'អនុម័ត'), which also finds the work
+    // queue's matchings awaiting a decision: the selection stays on this record's.
+    const here = page.url();
+    const decision = book.areas.matching.workflow.actions.confirmAdoption();
+    const locked = page
+      .getByRole('group', { name: book.palette.thisRecord(), exact: true })
+      .getByRole('option', { name: new RegExp(`^${decision}$`) });
+    for (const typed of [decision, book.workflow.does.approve().split(',')[0]]) {
+      await page.keyboard.press('Control+k');
+      await expect(page.locator('[cmdk-input]')).toBeFocused();
+      await page.keyboard.type(typed);
+      await expect(locked).toHaveAttribute('aria-disabled', 'true');
+      await expect(locked).toHaveAccessibleDescription(reason);
+      // Once every search (pages, records) has answered, it is still the one selected.
+      await expect(page.locator('[cmdk-loading]')).toHaveCount(0);
+      await expect(page.getByRole('option', { selected: true })).toHaveCount(1);
+      await expect(locked).toHaveAttribute('aria-selected', 'true');
+      await saveScreenshot(page, `matching-four-eyes-palette-${locale}`);
+      await page.keyboard.press('Enter');
+      await expect(locked).toBeVisible();
+      expect(page.url()).toBe(here);
+      // A letter taken back, the last results still listed while the new ones are asked: the same.
+      await page.keyboard.press('Backspace');
+      await expect(locked).toHaveAttribute('aria-selected', 'true');
+      await expect(page.locator('[cmdk-loading]')).toHaveCount(0);
+      await expect(locked).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+    await saveScreenshot(page, `matching-four-eyes-${locale}`);
+  });
 
 test('the board in both languages: four stages with cards, kept in the address, moved through with the arrow keys', async ({
   page,

@@ -154,14 +154,19 @@ export const CommandPalette = ({ resources }: { resources: readonly TClientResou
           >
             <div className="flex items-center gap-2 border-slate-200 border-b px-4 dark:border-slate-700">
               <Icon name="search" className="size-5 shrink-0 text-slate-400" />
-              <Command.Input
-                data-autofocus
-                value={search}
-                onValueChange={setSearch}
-                placeholder={palettePlaceholder(LL, scope)}
-                maxLength={100}
-                className="h-12 w-full bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100"
-              />
+              {/* cmdk's own search stays empty (its input's roles and keys kept, the text ours): on a
+                  new text cmdk selects its first enabled entry itself, which passed over this
+                  record's locked decision to the work queue's next match. We list and select. */}
+              <Command.Input asChild value="">
+                <input
+                  data-autofocus
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  placeholder={palettePlaceholder(LL, scope)}
+                  maxLength={100}
+                  className="h-12 w-full bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 dark:text-slate-100"
+                />
+              </Command.Input>
               {/* The records say so in the list, where they will appear. */}
               {searching && !records.loading ? spinner : null}
               <kbd className={kbd}>Esc</kbd>

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { GridApi } from 'ag-grid-community';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { fromPromise } from 'xstate';
 import type { TListQuery } from '@/domain/listQuery';
 import { listLoaderMachine } from '@/machines/listLoader.machine';
@@ -11,6 +11,7 @@ import { fetchResourcePage } from '@/platform/api/resources';
 import { localizedPath } from '@/platform/localePath';
 import { useRouteLocale } from '@/platform/useRouteLocale';
 import { useClientSettings } from '@/platform/useSetup';
+import { createAddressEcho } from './addressEcho';
 import { listViewParams, parseListView, type TListView } from './listAddress';
 import type { TClientResource } from './resourceArea';
 import { openedView, type TListShape } from './savedViewAddress';
@@ -35,6 +36,8 @@ export const useListController = (resource: TClientResource, variant?: TListVari
   const locale = useRouteLocale();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  // Back or forward: news for the list whatever it wrote before.
+  const historyStep = useNavigationType() === 'POP';
   const fixedFilters = variant?.fixedFilters ?? noFixedFilters;
   const shownFilters = useMemo(
     () => definition.filters.filter((filter) => filter.kind !== 'id' && !(filter.key in fixedFilters)),
@@ -59,8 +62,7 @@ export const useListController = (resource: TClientResource, variant?: TListVari
   });
 
   // Addresses this controller wrote that the router has not yet handed back: not news from outside.
-  const written = useRef<string[]>([]);
-  const seen = useRef(params.toString());
+  const [echo] = useState(() => createAddressEcho(params.toString()));
   const router = useRef({ setParams, navigate, gridApi: null as GridApi | null, focus: () => {} });
   router.current.setParams = setParams;
   router.current.navigate = navigate;
@@ -69,10 +71,9 @@ export const useListController = (resource: TClientResource, variant?: TListVari
       const now = new URLSearchParams(window.location.search);
       const boardShown = board !== undefined && now.get('view') === board.key;
       const next = { ...listViewParams(view), ...(boardShown && board ? { view: board.key } : {}) };
-      written.current.push(addressOf(next));
-      router.current.setParams(next, { replace });
+      if (echo.write(addressOf(next))) router.current.setParams(next, { replace });
     },
-    [board],
+    [board, echo],
   );
 
   const actor = useActorRef(
@@ -116,15 +117,7 @@ export const useListController = (resource: TClientResource, variant?: TListVari
   // The address changed: from outside (back, forward, a link, the sidebar) it is news to the machine.
   // biome-ignore lint/correctness/useExhaustiveDependencies: acts on a new address only
   useEffect(() => {
-    const address = params.toString();
-    if (address === seen.current) return;
-    seen.current = address;
-    const mine = written.current.indexOf(address);
-    if (mine >= 0) {
-      written.current.splice(0, mine + 1);
-      return;
-    }
-    actor.send({ type: 'ADDRESS', ...readAddress(params) });
+    if (echo.arrived(params.toString(), historyStep)) actor.send({ type: 'ADDRESS', ...readAddress(params) });
   }, [params, actor]);
 
   // The saved views and preferences, once read (and again after a change to them). Sent when what
@@ -162,10 +155,9 @@ export const useListController = (resource: TClientResource, variant?: TListVari
         ...listViewParams(actor.getSnapshot().context.view),
         ...(shown && board ? { view: board.key } : {}),
       };
-      written.current.push(addressOf(next));
-      router.current.setParams(next);
+      if (echo.write(addressOf(next))) router.current.setParams(next);
     },
-    [actor, board],
+    [actor, board, echo],
   );
 
   const send = actor.send;

@@ -9,11 +9,16 @@ import type { TImportKind } from './importKinds';
 
 /**
  * The kind's fields (the workbook's columns): its area's described resource, loaded with the screen
- * (not described in the area: every page downloads the areas).
+ * (not described in the area: every page downloads the areas). A kind whose area has no described
+ * resource is a mistake of the code, not of the workbook: refused, rather than an empty list that
+ * heads every column by its key (importKinds.test.ts checks every kind).
  */
 export const importFields = async (kind: TImportKind): Promise<readonly TFieldDef[]> => {
   const { clientResources } = await import('@/features/clientResources');
-  return clientResources.find((one) => one.definition.apiBase === kind.area.apiBase)?.definition.fields ?? [];
+  const resource = clientResources.find((one) => one.definition.apiBase === kind.area.apiBase);
+  if (!resource)
+    throw new Error(`No described resource at ${kind.area.apiBase} for the import of ${kind.resource}`);
+  return resource.definition.fields;
 };
 
 /**

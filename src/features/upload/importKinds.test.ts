@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importColumnLabel, importFields } from './importColumns';
-import { importKindsFor } from './importKinds';
+import { importKinds, importKindsFor } from './importKinds';
 import { feature } from './index';
 
 const user = (permissions: string[]) => ({ username: 'someone', roles: [], permissions });
@@ -37,5 +37,21 @@ describe("an error's column as the template heads it", () => {
     expect(importColumnLabel(fields, 'headOfficeId', LL)).toBe(LL.fields.headOffice());
     expect(importColumnLabel(fields, 'dateOfBirth', LL)).toBe(LL.fields.dateOfBirth());
     expect(importColumnLabel(fields, 'somethingNew', LL)).toBe('somethingNew');
+  });
+});
+
+describe("an import kind's fields", () => {
+  it('are found for every kind: the workbook columns of its area', async () => {
+    for (const kind of importKinds) {
+      const fields = await importFields(kind);
+      expect(fields.length, kind.resource).toBeGreaterThan(0);
+    }
+  });
+
+  it('are refused, not an empty list, for a kind whose area describes no resource', async () => {
+    const [kind] = importKinds;
+    await expect(importFields({ ...kind, area: { ...kind.area, apiBase: '/nothing-here' } })).rejects.toThrow(
+      /nothing-here/,
+    );
   });
 });
