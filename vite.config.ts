@@ -68,7 +68,10 @@ const collectFrameModules: Plugin = {
         /import\s*\{([^}]*)\}\s*from\s*["']@headlessui\/react["']/g,
       ))
         for (const name of names.split(',')) {
-          const component = name.trim().split(/\s/)[0].match(/^[A-Z][a-z]+/)?.[0];
+          const component = name
+            .trim()
+            .split(/\s/)[0]
+            .match(/^[A-Z][a-z]+/)?.[0];
           if (component) components.add(component.toLowerCase());
         }
     const pending = [...layout];
