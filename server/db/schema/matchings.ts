@@ -86,16 +86,19 @@ export const adoptiveMatchings = pgTable(
       table.lastAskedBy,
     ),
     // The work queue's pages in its order, per status, for every office and for one (migration 0037).
+    // Who asked last ends them: a decision's four eyes are checked in the index (migration 0039).
     index('adoptive_matchings_step_order_idx').on(
       table.status,
       sql`${table.lastStepAt} nulls first`,
       table.id,
+      table.lastAskedBy,
     ),
     index('adoptive_matchings_office_step_order_idx').on(
       table.headOfficeId,
       table.status,
       sql`${table.lastStepAt} nulls first`,
       table.id,
+      table.lastAskedBy,
     ),
     index('adoptive_matchings_office_stage_idx').on(
       table.headOfficeId,
