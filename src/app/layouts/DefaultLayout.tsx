@@ -1,5 +1,5 @@
 import { getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageErrorView } from '@/components/errors/views';
 import { Toaster } from '@/components/feedback/Toaster';
@@ -69,7 +69,14 @@ export const DefaultLayout = () => {
     offline: connectivity === 'offline',
   });
 
-  if (status === 'pending' || frameWaits) return <QuietLoading fullScreen />;
+  // The frame and the screen are first drawn as a transition (useDeferredValue): React draws them in
+  // slices between which the browser stays free, not in one long task the moment the session and
+  // the words are here (issue 37: the report's total blocking time on a phone). Going back to
+  // waiting shows the loading state at once.
+  const frameReady = !(status === 'pending' || frameWaits);
+  const frameShown = useDeferredValue(frameReady);
+  const screenShown = useDeferredValue(!screenWaits);
+  if (!frameReady || !frameShown) return <QuietLoading fullScreen />;
   const signedIn = status === 'signedIn';
   const shownError = pageError && pageError.locationKey === location.key ? pageError : null;
   const offset = !signedIn || !wide ? '' : mini ? 'pl-[56px]' : 'pl-[256px]';
@@ -83,7 +90,7 @@ export const DefaultLayout = () => {
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {shownError ? (
             <PageErrorView error={shownError} />
-          ) : screenWaits ? (
+          ) : screenWaits || !screenShown ? (
             <QuietLoading />
           ) : (
             <Outlet key={retryKey} />
