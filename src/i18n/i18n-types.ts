@@ -2062,6 +2062,16 @@ type RootTranslation = {
 		 */
 		saved: RequiredParams<'name'>
 		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ ​{​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ច​ែ​ក​រ​ំ​ល​ែ​ក​ជ​ា​ម​ួ​យ​ក​ា​រ​ិ​យ​ា​ល​័​យ​រ​ប​ស​់​អ​្​ន​ក​។
+		 * @param {unknown} name
+		 */
+		sharedNow: RequiredParams<'name'>
+		/**
+		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ ​{​n​a​m​e​}​ ​ល​ែ​ង​ច​ែ​ក​រ​ំ​ល​ែ​ក​ទ​ៀ​ត​ហ​ើ​យ​។
+		 * @param {unknown} name
+		 */
+		unsharedNow: RequiredParams<'name'>
+		/**
 		 * ទ​ិ​ដ​្​ឋ​ភ​ា​ព​ ​{​n​a​m​e​}​ ​ត​្​រ​ូ​វ​ប​ា​ន​ល​ុ​ប​។
 		 * @param {unknown} name
 		 */
@@ -10372,6 +10382,14 @@ export type TranslationFunctions = {
 		 * ទិដ្ឋភាព {name} ត្រូវបានរក្សាទុក។
 		 */
 		saved: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ទិដ្ឋភាព {name} ត្រូវបានចែករំលែកជាមួយការិយាល័យរបស់អ្នក។
+		 */
+		sharedNow: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * ទិដ្ឋភាព {name} លែងចែករំលែកទៀតហើយ។
+		 */
+		unsharedNow: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * ទិដ្ឋភាព {name} ត្រូវបានលុប។
 		 */

@@ -244,6 +244,7 @@ test('in English, a supervisor shares a view with the office, makes it the defau
 
   // Shared with the office, then the list's default.
   await menuItem(page, words.savedViews.share());
+  await expect(page.getByText(words.savedViews.sharedNow({ name: viewName }))).toBeVisible();
   // Said once it is shared: the menu offers to stop sharing it.
   await menuButton.click();
   await expect(page.getByRole('menuitem', { name: words.savedViews.unshare() })).toBeVisible();

@@ -476,6 +476,8 @@ const en = {
     deleteBody: 'Only the view is deleted: the records are not touched.',
     saveButton: 'Save',
     saved: 'The view {name} is saved.',
+    sharedNow: 'The view {name} is shared with your office.',
+    unsharedNow: 'The view {name} is no longer shared.',
     deleted: 'The view {name} is deleted.',
     defaultSet: 'The view {name} opens when this list is opened.',
     defaultCleared: 'This list opens without a default view.',

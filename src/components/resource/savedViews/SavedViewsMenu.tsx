@@ -197,7 +197,9 @@ export const SavedViewsMenu = ({ controller, list }: { controller: TListControll
                     onClick={() =>
                       void run(
                         () => savedViewRequests.share(mine, !mine.shared),
-                        LL.savedViews.saved({ name: mine.name }),
+                        mine.shared
+                          ? LL.savedViews.unsharedNow({ name: mine.name })
+                          : LL.savedViews.sharedNow({ name: mine.name }),
                       )
                     }
                   />
